@@ -1,0 +1,52 @@
+# pokelab — the two commands a user needs are `make lab` and `make test`.
+# Everything else here is a building block of those two.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+EXTRAS := lab,app,dask,test
+PORT   ?= 8888
+
+.PHONY: lab test install lint unit notebooks browser app clean bench normalize binder-pins
+
+## Set everything up and open JupyterLab on the start notebook.
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/00-start-here.ipynb --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,)
+
+## Set everything up and run every test: lint, unit + doctests, notebooks, browser.
+test: $(STAMP)
+	$(BIN)/python scripts/ensure_chromium.py
+	$(BIN)/python scripts/run_tests.py
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip uv
+	$(BIN)/uv pip install --python $(BIN)/python --quiet -e ".[$(EXTRAS)]"
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+unit: $(STAMP)
+	$(BIN)/python scripts/run_tests.py --only unit
+
+notebooks: $(STAMP)
+	$(BIN)/python scripts/run_tests.py --only notebooks
+
+browser: $(STAMP)
+	$(BIN)/python scripts/ensure_chromium.py
+	$(BIN)/python scripts/run_tests.py --only browser
+
+## Strip outputs and widget state from every notebook (the test command checks this).
+normalize: $(STAMP)
+	$(BIN)/python scripts/normalize_notebooks.py
+
+## Print the speed figures of every benchmark.
+bench: $(STAMP)
+	for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info test-artifacts

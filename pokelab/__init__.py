@@ -1,0 +1,1 @@
+"""pokelab: the engine."""

@@ -1,0 +1,58 @@
+"""The one error every game raises for a move the rules forbid."""
+
+from __future__ import annotations
+
+LANGS = ("en", "zh")
+
+
+def check_lang(lang: str) -> str:
+    """Return ``lang`` if the kit speaks it, else raise ``ValueError``.
+
+    >>> check_lang("zh")
+    'zh'
+    >>> check_lang("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: choose 'en' or 'zh'")
+    return lang
+
+
+class IllegalAction(ValueError):
+    """A move the rules forbid, with the rule's ID and a reason in English and Chinese.
+
+    ``rule`` is an ID from ``shared/rules`` (``"SP-A2"``, ``"HC-R2"``, ...);
+    ``message(lang)`` gives the reason in ``"en"`` or ``"zh"``.
+
+    >>> err = IllegalAction("SP-A2", "Only 3 red left; taking 2 needs 4.", "红色只剩 3 颗，拿 2 颗需要至少 4 颗。")
+    >>> err.rule
+    'SP-A2'
+    >>> print(err)
+    [SP-A2] Only 3 red left; taking 2 needs 4.
+    >>> err.message("zh")
+    '红色只剩 3 颗，拿 2 颗需要至少 4 颗。'
+    >>> err.message("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'de': choose 'en' or 'zh'
+    """
+
+    def __init__(self, rule: str, en: str, zh: str) -> None:
+        super().__init__(f"[{rule}] {en}")
+        self.rule = rule
+        self.en = en
+        self.zh = zh
+
+    def message(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``"en"`` or ``"zh"``)."""
+        return self.zh if check_lang(lang) == "zh" else self.en
+
+    def to_dict(self) -> dict[str, str]:
+        """A JSON-safe form for widgets: rule ID and both messages.
+
+        >>> IllegalAction("HC-R2", "no", "不").to_dict()
+        {'rule': 'HC-R2', 'en': 'no', 'zh': '不'}
+        """
+        return {"rule": self.rule, "en": self.en, "zh": self.zh}

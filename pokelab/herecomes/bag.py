@@ -1,0 +1,56 @@
+"""The bag of poké-ball tokens: colours, the default composition and its validation (HC-C1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
+COLOUR_ZH: Mapping[str, str] = MappingProxyType(
+    {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "purple": "紫"}
+)
+WAVES: tuple[int, ...] = (4, 3, 2, 1)  # HC-C3: tokens onto order cards 1-4
+DRAWS_PER_ROUND: int = sum(WAVES)
+
+DEFAULT_BAG: Mapping[str, int] = MappingProxyType(
+    {"red": 6, "blue": 5, "green": 4, "yellow": 3, "purple": 2}
+)
+
+
+def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND) -> dict[str, int]:
+    """Check a bag composition and return it as a plain dict in colour order.
+
+    Colours not named hold 0 tokens. ``None`` means ``DEFAULT_BAG``.
+
+    >>> validate_bag({"red": 6, "purple": 4})
+    {'red': 6, 'blue': 0, 'green': 0, 'yellow': 0, 'purple': 4}
+    >>> validate_bag({"pink": 3})
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown token colour 'pink' in the bag; colours are red, blue, green, yellow, purple
+    >>> validate_bag({"red": 5})
+    Traceback (most recent call last):
+    ...
+    ValueError: the bag holds 5 tokens but a round draws 10: add at least 5 more
+    """
+    if bag is None:
+        return dict(DEFAULT_BAG)
+    if not isinstance(bag, Mapping):
+        raise ValueError(f"a bag maps colour -> count, got {type(bag).__name__}")
+    clean = {colour: 0 for colour in COLOURS}
+    for colour, count in bag.items():
+        if colour not in clean:
+            raise ValueError(
+                f"unknown token colour {colour!r} in the bag; colours are {', '.join(COLOURS)}"
+            )
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"the count of {colour} must be a whole number, got {count!r}")
+        if count < 0:
+            raise ValueError(f"the count of {colour} cannot be negative, got {count}")
+        clean[colour] = count
+    total = sum(clean.values())
+    if total < draws:
+        raise ValueError(
+            f"the bag holds {total} tokens but a round draws {draws}: add at least {draws - total} more"
+        )
+    return clean

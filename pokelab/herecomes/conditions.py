@@ -1,0 +1,194 @@
+"""Target-card conditions: small frozen values that say whether a round's tokens achieve a card.
+
+A round ends with 10 tokens in draw order (HC-C3); ``final_tokens[-1]`` is the
+token on order card 4. Each condition answers ``holds(final_tokens, bag)``,
+where ``bag`` is the configured composition (colour -> count).
+
+>>> tokens = ("red", "blue", "red", "green") + ("red", "red", "blue") + ("yellow", "red") + ("blue",)
+>>> LastIs("blue").holds(tokens, DEFAULT_BAG)
+True
+>>> NeverDrawn("purple").holds(tokens, DEFAULT_BAG)
+True
+>>> AllDrawn("red").holds(tokens, DEFAULT_BAG)
+False
+>>> AllOf(LastIs("blue"), NeverDrawn("purple")).holds(tokens, DEFAULT_BAG)
+True
+>>> parse_condition("last:blue & never:purple")
+AllOf(LastIs('blue'), NeverDrawn('purple'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG
+
+__all__ = [
+    "AllDrawn",
+    "AllOf",
+    "Condition",
+    "LastIs",
+    "NeverDrawn",
+    "parse_condition",
+]
+
+
+def _check_colour(colour: str) -> None:
+    if colour not in COLOURS:
+        raise ValueError(f"unknown token colour {colour!r}; colours are {', '.join(COLOURS)}")
+
+
+@dataclass(frozen=True, slots=True)
+class LastIs:
+    """Gray card (灰色): the last token, on order card 4, is ``colour``."""
+
+    colour: str
+
+    def __post_init__(self) -> None:
+        _check_colour(self.colour)
+
+    def holds(self, final_tokens: Sequence[str], bag: Mapping[str, int] = DEFAULT_BAG) -> bool:
+        """True when the last of ``final_tokens`` is this colour."""
+        return bool(final_tokens) and final_tokens[-1] == self.colour
+
+    def describe(self, lang: str = "en") -> str:
+        """The condition in words: ``LastIs('red').describe('zh')`` -> ``'最后一枚是红色'``."""
+        if lang == "zh":
+            return f"最后一枚是{COLOUR_ZH[self.colour]}色"
+        return f"the last token is {self.colour}"
+
+    def code(self) -> str:
+        """The compact form used in the card CSV: ``last:red``."""
+        return f"last:{self.colour}"
+
+    def parts(self) -> tuple[Condition, ...]:
+        return (self,)
+
+    def __repr__(self) -> str:
+        return f"LastIs({self.colour!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class NeverDrawn:
+    """Purple card (紫色): no token of ``colour`` is among the final tokens."""
+
+    colour: str
+
+    def __post_init__(self) -> None:
+        _check_colour(self.colour)
+
+    def holds(self, final_tokens: Sequence[str], bag: Mapping[str, int] = DEFAULT_BAG) -> bool:
+        """True when ``colour`` does not appear in ``final_tokens``."""
+        return self.colour not in final_tokens
+
+    def describe(self, lang: str = "en") -> str:
+        """The condition in words."""
+        if lang == "zh":
+            return f"没有抽出{COLOUR_ZH[self.colour]}色"
+        return f"no {self.colour} token is drawn"
+
+    def code(self) -> str:
+        """The compact form used in the card CSV: ``never:purple``."""
+        return f"never:{self.colour}"
+
+    def parts(self) -> tuple[Condition, ...]:
+        return (self,)
+
+    def __repr__(self) -> str:
+        return f"NeverDrawn({self.colour!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class AllDrawn:
+    """Orange card (橙色): every token of ``colour`` in the bag is among the final tokens.
+
+    With no token of that colour in the bag the condition holds trivially.
+    """
+
+    colour: str
+
+    def __post_init__(self) -> None:
+        _check_colour(self.colour)
+
+    def holds(self, final_tokens: Sequence[str], bag: Mapping[str, int] = DEFAULT_BAG) -> bool:
+        """True when ``final_tokens`` holds as many ``colour`` tokens as the bag."""
+        return sum(1 for t in final_tokens if t == self.colour) >= bag.get(self.colour, 0)
+
+    def describe(self, lang: str = "en") -> str:
+        """The condition in words."""
+        if lang == "zh":
+            return f"所有{COLOUR_ZH[self.colour]}色都被抽出"
+        return f"every {self.colour} token is drawn"
+
+    def code(self) -> str:
+        """The compact form used in the card CSV: ``all:yellow``."""
+        return f"all:{self.colour}"
+
+    def parts(self) -> tuple[Condition, ...]:
+        return (self,)
+
+    def __repr__(self) -> str:
+        return f"AllDrawn({self.colour!r})"
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class AllOf:
+    """Legend card (梦幻/超梦): every one of ``conditions`` holds (AND)."""
+
+    conditions: tuple[LastIs | NeverDrawn | AllDrawn, ...]
+
+    def __init__(self, *conditions: Condition) -> None:
+        flat: list[LastIs | NeverDrawn | AllDrawn] = []
+        for condition in conditions:
+            if not isinstance(condition, LastIs | NeverDrawn | AllDrawn | AllOf):
+                raise ValueError(f"AllOf takes conditions, got {condition!r}")
+            flat.extend(condition.parts())
+        if len(flat) < 2:
+            raise ValueError("AllOf needs at least two conditions")
+        object.__setattr__(self, "conditions", tuple(flat))
+
+    def holds(self, final_tokens: Sequence[str], bag: Mapping[str, int] = DEFAULT_BAG) -> bool:
+        """True when every part holds."""
+        return all(c.holds(final_tokens, bag) for c in self.conditions)
+
+    def describe(self, lang: str = "en") -> str:
+        """The parts in words, joined by "and" (并且)."""
+        joiner = "，并且" if lang == "zh" else " and "
+        return joiner.join(c.describe(lang) for c in self.conditions)
+
+    def code(self) -> str:
+        """The compact form used in the card CSV: ``last:purple&all:purple``."""
+        return "&".join(c.code() for c in self.conditions)
+
+    def parts(self) -> tuple[Condition, ...]:
+        return self.conditions
+
+    def __repr__(self) -> str:
+        return f"AllOf({', '.join(map(repr, self.conditions))})"
+
+
+Condition = LastIs | NeverDrawn | AllDrawn | AllOf
+
+_KINDS = {"last": LastIs, "never": NeverDrawn, "all": AllDrawn}
+
+
+def parse_condition(text: str) -> Condition:
+    """Parse the compact form ``kind:colour`` joined by ``&`` (kinds: last, never, all).
+
+    >>> parse_condition("all:yellow")
+    AllDrawn('yellow')
+    >>> parse_condition("first:red")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad condition 'first:red': each part is last:COLOUR, never:COLOUR or all:COLOUR
+    """
+    parts: list[Condition] = []
+    for piece in str(text).split("&"):
+        kind, _, colour = piece.strip().partition(":")
+        if kind not in _KINDS or not colour:
+            raise ValueError(
+                f"bad condition {text!r}: each part is last:COLOUR, never:COLOUR or all:COLOUR"
+            )
+        parts.append(_KINDS[kind](colour.strip()))
+    return parts[0] if len(parts) == 1 else AllOf(*parts)
