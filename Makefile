@@ -50,3 +50,8 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info test-artifacts
+
+## Regenerate Binder's fully pinned environment from pyproject.toml (the test command checks it).
+binder-pins: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml --extra lab --extra app --python-version 3.11 \
+		--custom-compile-command "make binder-pins" --quiet -o binder/requirements.txt

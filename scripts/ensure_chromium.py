@@ -24,9 +24,11 @@ def main() -> int:
         print("ensure_chromium: installing Debian's Chromium for the browser tests ...", flush=True)
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         ok = subprocess.run(["apt-get", "update", "-qq"], env=env).returncode == 0
-        ok = ok and subprocess.run(
-            ["apt-get", "install", "-y", "-qq", *PACKAGES], env=env
-        ).returncode == 0
+        ok = (
+            ok
+            and subprocess.run(["apt-get", "install", "-y", "-qq", *PACKAGES], env=env).returncode
+            == 0
+        )
         if ok and os.path.exists(CHROMIUM):
             return 0
     print(

@@ -1,8 +1,10 @@
 """Run every check of the project, stage by stage, and report each stage.
 
 Stages: lint (ruff), unit (pytest with doctests, in parallel), notebooks
-(nbval), browser (Playwright + Chromium against a real JupyterLab) and rules
-(every rule ID named by a test). ``--only STAGE`` runs one stage.
+(nbval), browser (Playwright + Chromium against a real JupyterLab), rules
+(every rule ID named by a test) and, under CI=true (or ``--only binder``),
+binder: Binder's pinned requirements installed into a fresh virtual
+environment and every notebook run there. ``--only STAGE`` runs one stage.
 pytest's "no tests collected" (exit 5) counts as a pass, so an empty stage
 never fails CI.
 """
@@ -25,48 +27,75 @@ def pytest(*args: str) -> list[str]:
     return [str(BIN / "python"), "-m", "pytest", *args]
 
 
-def stages() -> dict[str, list[str] | None]:
-    notebooks = sorted(
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+BINDER_VENV = Path(os.environ.get("POKELAB_BINDER_VENV", "/tmp/pokelab-binder-venv"))
+
+
+def notebook_paths() -> list[str]:
+    return sorted(
         str(p.relative_to(ROOT))
         for p in (ROOT / "notebooks").rglob("*.ipynb")
         if ".ipynb_checkpoints" not in p.parts
     )
+
+
+def nbval(python: str, notebooks: list[str]) -> list[str]:
+    return [
+        python,
+        "-m",
+        "pytest",
+        "--nbval-lax",
+        "--nbval-sanitize-with",
+        "tests/nbval_sanitize.cfg",
+        "--nbval-cell-timeout=300",
+        "-q",
+        "--no-header",
+        "-o",
+        "addopts=",
+        *notebooks,
+    ]
+
+
+def binder_stage(notebooks: list[str]) -> list[str]:
+    """Fresh venv from binder/requirements.txt (+ the kit, no deps), then nbval there."""
+    venv, py = BINDER_VENV, str(BINDER_VENV / "bin" / "python")
+    uv = str(BIN / "uv")
+    script = " && ".join(
+        [
+            f"rm -rf {venv}",
+            f"{uv} venv --quiet --python {sys.executable} {venv}",
+            f"{uv} pip install --quiet --python {py} -r binder/requirements.txt",
+            f"{uv} pip install --quiet --python {py} --no-deps -e .",
+            f"{uv} pip install --quiet --python {py} pytest nbval",
+            " ".join(nbval(py, notebooks)),
+        ]
+    )
+    return ["bash", "-c", script]
+
+
+def stages(only: str | None) -> dict[str, list[str] | None]:
+    notebooks = notebook_paths()
     return {
         "lint": [str(BIN / "ruff"), "check", "."],
         "unit": pytest("-m", "not browser", "-n", "2", "-q"),
-        "notebooks": (
-            pytest(
-                "--nbval-lax",
-                "--nbval-sanitize-with",
-                "tests/nbval_sanitize.cfg",
-                "--nbval-cell-timeout=300",
-                "-n",
-                "2",
-                "-q",
-                "-p",
-                "no:randomly",
-                "--no-header",
-                "-o",
-                "addopts=",
-                *notebooks,
-            )
-            if notebooks
-            else None
-        ),
+        "notebooks": nbval(str(BIN / "python"), ["-n", "2", *notebooks]) if notebooks else None,
         "browser": pytest("-m", "browser", "-q", "-o", "addopts=", "tests"),
         "rules": (
             [str(BIN / "python"), str(SHARED_RULES), "--strict"] if SHARED_RULES.exists() else None
         ),
+        "binder": binder_stage(notebooks) if notebooks and (IN_CI or only == "binder") else None,
     }
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--only", choices=["lint", "unit", "notebooks", "browser", "rules"])
+    parser.add_argument(
+        "--only", choices=["lint", "unit", "notebooks", "browser", "rules", "binder"]
+    )
     options = parser.parse_args()
     failed: list[str] = []
     timings: list[str] = []
-    for name, command in stages().items():
+    for name, command in stages(options.only).items():
         if options.only and name != options.only:
             continue
         if command is None:
