@@ -1,0 +1,182 @@
+"""Checked inputs shared by the odds functions: bag counts, shown tokens, conditions, card values.
+
+Everything here turns user input into small tuples indexed like ``COLOURS`` and
+raises a ``ValueError`` that says what was wrong.
+
+>>> bag_counts(DEFAULT_BAG)
+(6, 5, 4, 3, 2)
+>>> shown_counts(("red", "purple"), (6, 5, 4, 3, 2))
+(1, 0, 0, 0, 1)
+>>> shown_counts(("purple",) * 3, (6, 5, 4, 3, 2))
+Traceback (most recent call last):
+...
+ValueError: the shown tokens hold 3 purple but the bag has only 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from numbers import Rational
+from typing import Any
+
+from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.conditions import (
+    AllDrawn,
+    AllOf,
+    Condition,
+    LastIs,
+    NeverDrawn,
+    parse_condition,
+)
+
+__all__ = [
+    "COLOUR_INDEX",
+    "LEGEND_VALUE",
+    "Part",
+    "bag_counts",
+    "card_value",
+    "condition_of",
+    "parts_of",
+    "shown_counts",
+]
+
+COLOUR_INDEX: Mapping[str, int] = {c: i for i, c in enumerate(COLOURS)}
+
+#: Points a legend win is worth when comparing it with point cards (HC-G1).
+#: A legend win ends the game at once, which is worth at least as much as the
+#: 10 points that end a game otherwise (HC-G2), so the kit values it at 10.
+#: Every function that scores a hand takes ``legend_value`` to change this.
+LEGEND_VALUE: int = 10
+
+#: A condition part as data: (kind, colour index) with kind "last", "never" or "all".
+Part = tuple[str, int]
+
+_KIND = {LastIs: "last", NeverDrawn: "never", AllDrawn: "all"}
+
+
+def bag_counts(bag: Mapping[str, int] | None = DEFAULT_BAG, draws: int = DRAWS_PER_ROUND) -> tuple[int, ...]:
+    """The bag as counts in ``COLOURS`` order, checked for a round of ``draws`` tokens.
+
+    >>> bag_counts({"red": 5, "blue": 5})
+    (5, 5, 0, 0, 0)
+    >>> bag_counts({"red": -1})
+    Traceback (most recent call last):
+    ...
+    ValueError: the count of red cannot be negative, got -1
+    """
+    if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
+        raise ValueError(f"draws must be a whole number of at least 1, got {draws!r}")
+    clean = validate_bag(bag, draws=draws)
+    return tuple(clean[c] for c in COLOURS)
+
+
+def shown_counts(shown: Sequence[str], counts: Sequence[int], draws: int = DRAWS_PER_ROUND) -> tuple[int, ...]:
+    """Count the shown tokens per colour, checking the bag can produce them.
+
+    >>> shown_counts(["blue", "blue"], (6, 5, 4, 3, 2))
+    (0, 2, 0, 0, 0)
+    >>> shown_counts(["pink"], (6, 5, 4, 3, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown token colour 'pink' among the shown tokens (position 1); colours are red, blue, green, yellow, purple
+    """
+    if isinstance(shown, str):
+        raise ValueError(f"shown must be a sequence of colours, not the string {shown!r}")
+    seen = [0] * len(COLOURS)
+    n = 0
+    for n, token in enumerate(shown, start=1):
+        if token not in COLOUR_INDEX:
+            raise ValueError(
+                f"unknown token colour {token!r} among the shown tokens (position {n}); "
+                f"colours are {', '.join(COLOURS)}"
+            )
+        seen[COLOUR_INDEX[token]] += 1
+    if n > draws:
+        raise ValueError(f"{n} tokens shown but a round draws only {draws}")
+    for i, colour in enumerate(COLOURS):
+        if seen[i] > counts[i]:
+            raise ValueError(
+                f"the shown tokens hold {seen[i]} {colour} but the bag has only {counts[i]}"
+            )
+    return tuple(seen)
+
+
+def condition_of(target: Any) -> Condition:
+    """The condition of a target card, a condition value, or its compact text form.
+
+    >>> condition_of("never:purple")
+    NeverDrawn('purple')
+    >>> condition_of(42)
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got 42
+    """
+    condition = getattr(target, "condition", target)
+    if isinstance(condition, str):
+        return parse_condition(condition)
+    if not isinstance(condition, LastIs | NeverDrawn | AllDrawn | AllOf):
+        raise ValueError(
+            "expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), "
+            f"got {target!r}"
+        )
+    return condition
+
+
+def parts_of(targets: Iterable[Any]) -> tuple[Part, ...]:
+    """The (kind, colour index) parts of the conjunction of ``targets``.
+
+    >>> parts_of(["last:red & never:blue", "all:purple"])
+    (('last', 0), ('never', 1), ('all', 4))
+    """
+    out: list[Part] = []
+    for target in targets:
+        for part in condition_of(target).parts():
+            out.append((_KIND[type(part)], COLOUR_INDEX[part.colour]))
+    return tuple(out)
+
+
+def is_legend(card: Any) -> bool:
+    """True for a legend card: ``kind == "legend"`` when the card says, else a compound condition."""
+    kind = getattr(card, "kind", None)
+    if kind is not None:
+        return str(getattr(kind, "value", kind)).lower() == "legend"
+    return isinstance(condition_of(card), AllOf)
+
+
+def card_value(card: Any, legend_value: Fraction | int = LEGEND_VALUE) -> Fraction:
+    """What achieving ``card`` is worth this round: its points, or ``legend_value`` for a legend.
+
+    A card is anything with ``.condition`` and ``.points`` (a ``TargetCard``), or a
+    ``(condition, points)`` pair.
+
+    >>> card_value(("last:red", 3))
+    Fraction(3, 1)
+    >>> card_value(("last:red & never:blue", 0), legend_value=12)
+    Fraction(12, 1)
+    >>> card_value("last:red")
+    Traceback (most recent call last):
+    ...
+    ValueError: a card needs points: give a TargetCard or a (condition, points) pair, got 'last:red'
+    """
+    if isinstance(card, tuple) and len(card) == 2:
+        condition, points = card
+        legend = isinstance(condition_of(condition), AllOf)
+    elif hasattr(card, "condition") and hasattr(card, "points"):
+        points = card.points
+        legend = is_legend(card)
+    else:
+        raise ValueError(
+            f"a card needs points: give a TargetCard or a (condition, points) pair, got {card!r}"
+        )
+    value = legend_value if legend else points
+    if isinstance(value, bool) or not isinstance(value, Rational) or value < 0:
+        raise ValueError(f"a card's value must be a non-negative whole number or fraction, got {value!r}")
+    return Fraction(value)
+
+
+def card_condition(card: Any) -> Condition:
+    """The condition of a card given as a ``TargetCard`` or a ``(condition, points)`` pair."""
+    if isinstance(card, tuple) and len(card) == 2:
+        return condition_of(card[0])
+    return condition_of(card)

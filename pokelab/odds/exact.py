@@ -1,0 +1,288 @@
+"""Exact Here Comes Pokémon! odds: one card's chance, the redraw, and two cards together (HC-C2, HC-R4).
+
+A round draws ``draws`` tokens (10 by default: waves of 4, 3, 2, 1) without
+replacement. Given the first ``len(shown)`` tokens, the rest of the round is a
+multivariate hypergeometric draw from what is left in the bag, so the chance
+of a card needs no enumeration of orderings:
+
+- "colour X never drawn" and "every X drawn" fix how many X tokens the rest of
+  the round must hold (0, or all that are left); the other colours are lumped
+  into one pool, and the chance is ``C(pool, draws left) / C(left, draws left)``;
+- "the last token is X" uses exchangeability: given how many X tokens the rest
+  of the round holds (``k``), the last one is X with chance ``k / draws left``,
+  so only the expected ``k`` is needed.
+
+>>> probability(NeverDrawn("purple"))
+Fraction(9, 38)
+>>> probability(AllDrawn("purple"), shown=("red", "purple", "blue", "green"))
+Fraction(3, 8)
+>>> probability("last:red & never:purple")
+Fraction(3, 38)
+>>> probability(LastIs("pink"))
+Traceback (most recent call last):
+...
+ValueError: unknown token colour 'pink'; colours are red, blue, green, yellow, purple
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from typing import Any
+
+from pokelab.errors import check_lang
+from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
+from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn  # noqa: F401 (doctests)
+from pokelab.odds._inputs import (
+    COLOUR_INDEX,
+    Part,
+    bag_counts,
+    card_condition,
+    condition_of,
+    parts_of,
+    shown_counts,
+)
+
+__all__ = [
+    "Joint",
+    "joint_outcomes",
+    "probability",
+    "probability_of_parts",
+    "redraw_probability",
+]
+
+
+def probability_of_parts(
+    parts: Sequence[Part],
+    counts: Sequence[int],
+    seen: Sequence[int],
+    last_shown: int | None,
+    draws: int,
+) -> Fraction:
+    """The chance that every part holds, from checked counts (the fast core of ``probability``).
+
+    ``counts`` is the bag per colour, ``seen`` the shown tokens per colour,
+    ``last_shown`` the colour index of the last shown token (used only when
+    every token is shown). Parts are ``(kind, colour index)``.
+
+    >>> probability_of_parts([("never", 4)], (6, 5, 4, 3, 2), (0,) * 5, None, 10)
+    Fraction(9, 38)
+    """
+    shown_n = sum(seen)
+    r = draws - shown_n  # tokens still to draw
+    left = [counts[i] - seen[i] for i in range(len(counts))]
+    pool = sum(left)
+    fixed: dict[int, int] = {}  # colour -> how many of it the rest of the round must hold
+    last: int | None = None
+    for kind, colour in parts:
+        if kind == "last":
+            if last is not None and last != colour:
+                return Fraction(0)
+            last = colour
+            continue
+        if kind == "never":
+            if seen[colour] > 0:
+                return Fraction(0)
+            need = 0
+        else:  # "all": every token of the colour still in the bag must come out
+            need = left[colour]
+        if fixed.get(colour, need) != need:
+            return Fraction(0)
+        fixed[colour] = need
+    k_fixed = sum(fixed.values())
+    free_pool = pool - sum(left[c] for c in fixed)
+    free_draws = r - k_fixed
+    if free_draws < 0 or free_draws > free_pool:
+        return Fraction(0)
+    num = comb(free_pool, free_draws)  # each fixed colour contributes C(left, need) = 1
+    den = comb(pool, r)
+    if last is not None:
+        if r == 0:
+            if last_shown != last:
+                return Fraction(0)
+        elif last in fixed:
+            num *= fixed[last]
+            den *= r
+        else:
+            if free_pool == 0:
+                return Fraction(0)
+            # E[k_last | fixed colours hold their counts] = free_draws * left / free_pool
+            num *= free_draws * left[last]
+            den *= r * free_pool
+    return Fraction(num, den)
+
+
+def _prepare(
+    bag: Mapping[str, int] | None, shown: Sequence[str], draws: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int | None]:
+    counts = bag_counts(bag, draws)
+    seen = shown_counts(shown, counts, draws)
+    last_shown = COLOUR_INDEX[shown[-1]] if len(shown) else None
+    return counts, seen, last_shown
+
+
+def probability(
+    condition: Any,
+    *,
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    shown: Sequence[str] = (),
+    draws: int = DRAWS_PER_ROUND,
+) -> Fraction:
+    """The exact chance that ``condition`` holds on the round's final tokens (HC-C2, HC-R5).
+
+    ``condition`` is a target card (anything with ``.condition``), a condition
+    value or its compact text (``"last:red & never:blue"``). ``shown`` are the
+    first tokens of the round, in draw order. Use ``float(...)`` for a decimal.
+
+    >>> probability(LastIs("red"))
+    Fraction(3, 10)
+    >>> probability(LastIs("red"), shown=("red",) * 6)
+    Fraction(0, 1)
+    >>> probability(NeverDrawn("red"), shown=("red",) * 11)
+    Traceback (most recent call last):
+    ...
+    ValueError: 11 tokens shown but a round draws only 10
+    """
+    parts = parts_of([condition_of(condition)])
+    counts, seen, last_shown = _prepare(bag, shown, draws)
+    return probability_of_parts(parts, counts, seen, last_shown, draws)
+
+
+def redraw_probability(
+    condition: Any,
+    *,
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    shown: Sequence[str] = (),
+    draws: int = DRAWS_PER_ROUND,
+) -> Fraction:
+    """The chance ``condition`` holds when the last token is put back and redrawn (HC-R4).
+
+    The token on order card 4 goes back into the bag and one token is drawn in
+    its place; the returned token no longer counts. ``shown`` may be all the
+    round's tokens (the last one is the token returned) or a prefix of them.
+
+    The redrawn token is a uniform draw from the bag minus the first
+    ``draws - 1`` tokens — exactly how the original last token was drawn — so
+    before the last token is seen a redraw changes nothing; once it is seen,
+    redrawing forgets it. Compare with ``probability(..., shown=shown)``.
+
+    >>> tokens = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")
+    >>> probability(LastIs("blue"), shown=tokens), redraw_probability(LastIs("blue"), shown=tokens)
+    (Fraction(1, 1), Fraction(3, 11))
+    >>> redraw_probability(LastIs("blue"), shown=tokens[:4]) == probability(LastIs("blue"), shown=tokens[:4])
+    True
+    >>> redraw_probability(LastIs("blue"), shown=("green",) * 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: the shown tokens hold 5 green but the bag has only 4
+    """
+    parts = parts_of([condition_of(condition)])
+    counts, seen, last_shown = _prepare(bag, shown, draws)
+    if len(shown) == draws:  # forget the returned token
+        seen = list(seen)
+        seen[COLOUR_INDEX[shown[-1]]] -= 1
+        last_shown = None
+    return probability_of_parts(parts, counts, seen, last_shown, draws)
+
+
+_JOINT_LABELS = {
+    "en": ("neither", "only A", "only B", "both"),
+    "zh": ("都没达成", "只达成 A", "只达成 B", "两张都达成"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Joint:
+    """The four outcomes for two kept cards A and B; exact fractions that sum to 1."""
+
+    neither: Fraction
+    only_a: Fraction
+    only_b: Fraction
+    both: Fraction
+
+    def as_floats(self) -> dict[str, float]:
+        """The four chances as floats, keyed ``neither``, ``only_a``, ``only_b``, ``both``."""
+        return {
+            "neither": float(self.neither),
+            "only_a": float(self.only_a),
+            "only_b": float(self.only_b),
+            "both": float(self.both),
+        }
+
+    def to_frame(self, lang: str = "en") -> Any:
+        """A pandas DataFrame: one row per outcome with the exact fraction and its float.
+
+        >>> joint_outcomes("never:purple", "all:purple").to_frame("zh")["结果"].tolist()
+        ['都没达成', '只达成 A', '只达成 B', '两张都达成']
+        """
+        import pandas as pd
+
+        labels = _JOINT_LABELS[check_lang(lang)]
+        values = (self.neither, self.only_a, self.only_b, self.both)
+        cols = ("outcome", "probability", "p") if lang == "en" else ("结果", "概率", "p")
+        return pd.DataFrame(
+            {cols[0]: labels, cols[1]: values, cols[2]: [float(v) for v in values]}
+        )
+
+
+def joint_outcomes(
+    card_a: Any,
+    card_b: Any,
+    *,
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    shown: Sequence[str] = (),
+    draws: int = DRAWS_PER_ROUND,
+    redraw: bool = False,
+) -> Joint:
+    """P(neither), P(only A), P(only B), P(both) for the two cards a player keeps (HC-R5, HC-R6).
+
+    Cards are target cards, ``(condition, points)`` pairs, conditions or their
+    text. With ``redraw=True`` the last token is put back and redrawn (HC-R4).
+
+    >>> j = joint_outcomes(NeverDrawn("purple"), AllDrawn("purple"))
+    >>> j.both, j.only_a + j.only_b + j.neither + j.both
+    (Fraction(0, 1), Fraction(1, 1))
+    >>> joint_outcomes("last:red", "last:blue").both
+    Fraction(0, 1)
+    >>> joint_outcomes("last:red", 7)
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got 7
+    """
+    a = parts_of([card_condition(card_a)])
+    b = parts_of([card_condition(card_b)])
+    counts, seen, last_shown = _prepare(bag, shown, draws)
+    if redraw and len(shown) == draws:
+        seen = list(seen)
+        seen[COLOUR_INDEX[shown[-1]]] -= 1
+        last_shown = None
+    pa = probability_of_parts(a, counts, seen, last_shown, draws)
+    pb = probability_of_parts(b, counts, seen, last_shown, draws)
+    both = probability_of_parts(a + b, counts, seen, last_shown, draws)
+    return Joint(neither=1 - pa - pb + both, only_a=pa - both, only_b=pb - both, both=both)
+
+
+def any_probability(
+    targets: Sequence[Any],
+    *,
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    shown: Sequence[str] = (),
+    draws: int = DRAWS_PER_ROUND,
+) -> Fraction:
+    """The chance that at least one of ``targets`` holds (inclusion-exclusion over conjunctions).
+
+    >>> any_probability(["never:purple", "all:purple"])
+    Fraction(9, 19)
+    """
+    parts = [parts_of([card_condition(t)]) for t in targets]
+    counts, seen, last_shown = _prepare(bag, shown, draws)
+    total = Fraction(0)
+    for size in range(1, len(parts) + 1):
+        sign = 1 if size % 2 else -1
+        for group in combinations(parts, size):
+            joined = tuple(p for g in group for p in g)
+            total += sign * probability_of_parts(joined, counts, seen, last_shown, draws)
+    return total
