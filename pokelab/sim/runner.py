@@ -1,0 +1,277 @@
+"""The one runner: ``play`` one game into a GameRecord, ``simulate`` many into a DataFrame."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
+from typing import Any
+
+import pandas as pd
+from tqdm.auto import tqdm
+
+from pokelab.errors import IllegalAction
+from pokelab.sim.adapters import GameAdapter, get_game
+from pokelab.sim.errors import SimError
+from pokelab.sim.record import GameRecord
+from pokelab.sim.seeds import game_seed, stream
+
+__all__ = ["check_count", "lineup", "play", "simulate"]
+
+MAX_STEPS = 200_000
+
+
+def _bots_module() -> Any:
+    # Imported late: pokelab.bots imports pokelab.sim.errors, so a top-level import would cycle.
+    import pokelab.bots as bots
+
+    return bots
+
+
+def check_count(value: Any, what: str, *, minimum: int = 1) -> int:
+    """``value`` as a whole number >= ``minimum``, or a clear ``SimError``.
+
+    >>> check_count(10, "games")
+    10
+    >>> check_count(0, "games")
+    Traceback (most recent call last):
+    ...
+    pokelab.sim.errors.SimError: games must be a whole number >= 1, got 0
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise SimError(
+            f"{what} must be a whole number >= {minimum}, got {value!r}",
+            f"{what} 必须是不小于 {minimum} 的整数，收到 {value!r}",
+        )
+    return value
+
+
+def _check_players(adapter: GameAdapter, n: int) -> None:
+    if not adapter.min_players <= n <= adapter.max_players:
+        raise SimError(
+            f"{adapter.name} takes {adapter.min_players} to {adapter.max_players} players, "
+            f"got {n} bots",
+            f"{adapter.name} 需要 {adapter.min_players} 到 {adapter.max_players} 名玩家，"
+            f"收到 {n} 个机器人",
+        )
+
+
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SimError(f"a seed is a whole number, got {seed!r}", f"种子必须是整数，收到 {seed!r}")
+    return seed
+
+
+def lineup(bots: Sequence[Any], index: int, *, rotate: bool = True) -> list[Any]:
+    """The seat order of game ``index``: the lineup rotated by ``index`` places.
+
+    With two bots this swaps seats every game, so neither keeps the first seat.
+
+    >>> lineup(["a", "b", "c"], 0), lineup(["a", "b", "c"], 1), lineup(["a", "b"], 3)
+    (['a', 'b', 'c'], ['b', 'c', 'a'], ['b', 'a'])
+    >>> lineup([], 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a lineup needs at least one bot
+    """
+    if not bots:
+        raise ValueError("a lineup needs at least one bot")
+    r = index % len(bots) if rotate else 0
+    return list(bots[r:]) + list(bots[:r])
+
+
+def play(
+    game: str | GameAdapter,
+    bots: Sequence[Any],
+    seed: int = 0,
+    *,
+    options: Mapping[str, Any] | None = None,
+    names: Sequence[str] | None = None,
+) -> GameRecord:
+    """Play one game with ``bots`` in seat order and return its full record.
+
+    Bots are instances or registered names. Each seat draws from its own seeded
+    RNG and chance from another, so the same seed and bots give the same game.
+    At a simultaneous step every acting bot sees the state before anyone's
+    choice is applied.
+
+    >>> record = play("herecomes", ["random", "heuristic"], seed=1)   # doctest: +SKIP
+    >>> record.replay() == record.final_state                          # doctest: +SKIP
+    True
+    >>> play("splendor", ["random"], seed=1)
+    Traceback (most recent call last):
+    ...
+    pokelab.sim.errors.SimError: splendor takes 2 to 4 players, got 1 bots
+    """
+    adapter = get_game(game)
+    _check_seed(seed)
+    _check_players(adapter, len(bots))
+    bots_mod = _bots_module()
+    players = [bots_mod.make_bot(adapter.name, b) for b in bots]
+    labels = tuple(names) if names is not None else tuple(bots_mod.bot_name(b) for b in players)
+    opts = dict(options or {})
+    state = adapter.new_game(len(players), seed, opts)
+    chance_rng = stream(seed, "chance")
+    rngs = [stream(seed, f"bot{seat}") for seat in range(len(players))]
+    log: list[tuple[int | None, Any]] = []
+    for _ in range(MAX_STEPS):
+        if adapter.is_over(state):
+            break
+        if adapter.is_chance(state):
+            action = adapter.sample_chance(state, chance_rng)
+            state = adapter.apply(state, action)
+            log.append((None, action))
+            continue
+        actors = adapter.actors(state)
+        if not actors:
+            raise RuntimeError(f"{adapter.name}: nobody may act in a state that is not over")
+        choices = []
+        for seat in actors:
+            view = adapter.observe(state, seat)
+            legal = adapter.legal_actions(state, seat)
+            choices.append((seat, players[seat].choose(view, legal, rngs[seat])))
+        for seat, action in choices:
+            try:
+                state = adapter.apply(state, action)
+            except IllegalAction as err:
+                raise SimError(
+                    f"bot {labels[seat]!r} in seat {seat} chose an illegal action {action}: {err}",
+                    f"座位 {seat} 的机器人 {labels[seat]!r} 选择了非法动作 {action}："
+                    f"{err.message('zh')}",
+                ) from err
+            log.append((seat, action))
+    else:
+        raise RuntimeError(f"{adapter.name}: no end after {MAX_STEPS} steps")
+    return GameRecord(
+        game=adapter.name,
+        seed=seed,
+        bots=labels,
+        actions=tuple(log),
+        scores=tuple(adapter.scores(state)),
+        winners=tuple(adapter.winners(state)),
+        rounds=adapter.rounds(state),
+        options=opts,
+        final_state=state,
+    )
+
+
+def _row(adapter: GameAdapter, record: GameRecord, game_id: int, rotation: int) -> dict[str, Any]:
+    n = record.players
+    row: dict[str, Any] = {"game_id": game_id, "seed": record.seed, "rotation": rotation}
+    for seat in range(n):
+        row[f"bot_{seat}"] = record.bots[seat]
+    for seat in range(n):
+        row[f"score_{seat}"] = record.scores[seat]
+    winners = record.winners
+    row["winners"] = ",".join(record.bots[s] for s in winners)
+    row["winner_seats"] = ",".join(str(s) for s in winners)
+    for seat in range(n):
+        row[f"win_{seat}"] = (1.0 / len(winners)) if seat in winners else 0.0
+    row["rounds"] = record.rounds
+    row.update(adapter.features(record.final_state, record.actions))
+    return row
+
+
+def _play_chunk(
+    game: str | GameAdapter,
+    bots: Sequence[Any],
+    names: Sequence[str],
+    options: Mapping[str, Any],
+    jobs: Sequence[tuple[int, int]],
+    rotate: bool,
+) -> list[dict[str, Any]]:
+    """Play the games ``jobs`` = [(game_id, seed), ...]; runs in a worker, so it is top-level."""
+    adapter = get_game(game)
+    bots_mod = _bots_module()
+    # Named bots are built once per chunk (bots are stateless between games).
+    made = [bots_mod.make_bot(adapter.name, b) for b in bots]
+    rows = []
+    for game_id, seed in jobs:
+        order = lineup(list(range(len(made))), game_id, rotate=rotate)
+        record = play(
+            adapter,
+            [made[i] for i in order],
+            seed,
+            options=options,
+            names=[names[i] for i in order],
+        )
+        rows.append(_row(adapter, record, game_id, order[0]))
+    return rows
+
+
+def _chunks(jobs: list[tuple[int, int]], size: int) -> Iterable[list[tuple[int, int]]]:
+    for start in range(0, len(jobs), size):
+        yield jobs[start : start + size]
+
+
+def simulate(
+    game: str | GameAdapter,
+    bots: Sequence[Any],
+    games: int = 1000,
+    seed: int = 0,
+    executor: Executor | None = None,
+    progress: bool = True,
+    *,
+    options: Mapping[str, Any] | None = None,
+    rotate: bool = True,
+    names: Sequence[str] | None = None,
+    chunk_size: int | None = None,
+) -> pd.DataFrame:
+    """Play ``games`` games and return one row per game, in game order.
+
+    Columns: ``game_id``, ``seed``, ``rotation``, ``bot_<seat>`` (the lineup
+    rotated one place per game so no bot keeps the first-player advantage),
+    ``score_<seat>``, ``winners`` (names) and ``winner_seats``, ``win_<seat>``
+    (1, a share of a shared win, or 0), ``rounds``, then the game's own features.
+    Game ``i`` is seeded by ``game_seed(seed, i)`` alone, so the table is the same
+    whether games run here, in a process pool or on a Dask cluster (any
+    ``concurrent.futures.Executor``; its workers must be able to import pokelab
+    and unpickle the bots — registered names always can).
+
+    >>> df = simulate("splendor", ["random", "greedy"], games=4, progress=False)  # doctest: +SKIP
+    >>> list(df["bot_0"])                                                         # doctest: +SKIP
+    ['random', 'greedy', 'random', 'greedy']
+    >>> simulate("splendor", ["random", "greedy"], games=-5)
+    Traceback (most recent call last):
+    ...
+    pokelab.sim.errors.SimError: games must be a whole number >= 1, got -5
+    """
+    adapter = get_game(game)
+    check_count(games, "games")
+    _check_seed(seed)
+    _check_players(adapter, len(bots))
+    bots_mod = _bots_module()
+    # Resolve names now so an unknown bot fails here, not in a worker.
+    made = [bots_mod.make_bot(adapter.name, b) for b in bots]
+    labels = list(names) if names is not None else [bots_mod.bot_name(b) for b in made]
+    if len(labels) != len(bots):
+        raise SimError(
+            f"got {len(labels)} names for {len(bots)} bots",
+            f"{len(bots)} 个机器人却给了 {len(labels)} 个名字",
+        )
+    specs = [b if isinstance(b, str) else m for b, m in zip(bots, made, strict=True)]
+    game_ref: str | GameAdapter = game if isinstance(game, str) else adapter
+    opts = dict(options or {})
+    jobs = [(i, game_seed(seed, i)) for i in range(games)]
+    rows: list[dict[str, Any]] = []
+    desc = f"{adapter.name}: {' vs '.join(labels)}"
+    with tqdm(total=games, desc=desc, disable=not progress, unit="game") as bar:
+        if executor is None:
+            for job in jobs:
+                rows.extend(_play_chunk(game_ref, specs, labels, opts, [job], rotate))
+                bar.update(1)
+        else:
+            size = chunk_size or max(1, min(25, math.ceil(games / 32)))
+            check_count(size, "chunk_size")
+            futures = [
+                executor.submit(_play_chunk, game_ref, specs, labels, opts, chunk, rotate)
+                for chunk in _chunks(jobs, size)
+            ]
+            for future in as_completed(futures):
+                done = future.result()
+                rows.extend(done)
+                bar.update(len(done))
+    rows.sort(key=lambda r: r["game_id"])
+    df = pd.DataFrame(rows)
+    df.attrs.update({"game": adapter.name, "seed": seed, "bots": labels})
+    return df
