@@ -1,0 +1,75 @@
+"""Splendor: Pokémon (璀璨宝石：宝可梦): the rules engine.
+
+Play a game with the public API: ``new_game`` → ``legal_actions`` → ``apply`` … → ``result``.
+
+>>> import random
+>>> from pokelab.splendor import new_game, legal_actions, apply, result, observe
+>>> s, rng = new_game(["Ash", "Misty"], seed=11), random.Random(11)
+>>> while not s.is_over:
+...     s = apply(s, rng.choice(legal_actions(s)))
+>>> r = result(s)
+>>> len(r.scores), observe(s, 0)["is_over"]
+(2, True)
+"""
+
+from pokelab.errors import IllegalAction
+from pokelab.splendor.actions import (
+    ACTION_TYPES,
+    Action,
+    Catch,
+    EndTurn,
+    Evolve,
+    Pass,
+    Reserve,
+    ReturnTokens,
+    TakeDifferent,
+    TakeSame,
+    parse_action,
+)
+from pokelab.splendor.cards import (
+    CARDS,
+    COLOURS,
+    MASTER,
+    TOKEN_COLOURS,
+    Card,
+    card_by_name,
+    load_cards,
+)
+from pokelab.splendor.engine import apply, legal_actions, new_game, result, scores
+from pokelab.splendor.state import PHASES, PlayerState, Result, State, Variant
+from pokelab.splendor.view import VIEW_VERSION, card_view, observe
+
+__all__ = [
+    "ACTION_TYPES",
+    "CARDS",
+    "COLOURS",
+    "MASTER",
+    "PHASES",
+    "TOKEN_COLOURS",
+    "VIEW_VERSION",
+    "Action",
+    "Card",
+    "Catch",
+    "EndTurn",
+    "Evolve",
+    "IllegalAction",
+    "Pass",
+    "PlayerState",
+    "Reserve",
+    "Result",
+    "ReturnTokens",
+    "State",
+    "TakeDifferent",
+    "TakeSame",
+    "Variant",
+    "apply",
+    "card_by_name",
+    "card_view",
+    "legal_actions",
+    "load_cards",
+    "new_game",
+    "observe",
+    "parse_action",
+    "result",
+    "scores",
+]

@@ -1,0 +1,388 @@
+"""The eight Splendor: Pokémon actions: small frozen values with a readable, parseable ``str``.
+
+``str(action)`` is stable and is what ``observe`` lists as legal moves;
+``parse_action`` reads it back (cards by id or by English/Chinese name);
+``describe(lang)`` gives a bilingual line for move logs.
+
+>>> a = TakeDifferent(("green", "red", "blue"))
+>>> str(a)
+'TakeDifferent(red, blue, green)'
+>>> parse_action("TakeDifferent(red, blue, green)") == a
+True
+>>> print(Catch(1, {"blue": 1, "master": 2}))
+Catch(1, blue=1, master=2)
+>>> Catch(1).describe("zh")
+'捕捉 小火龙（#1）'
+>>> parse_action("Dance(red)")
+Traceback (most recent call last):
+...
+ValueError: unknown action 'Dance': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from pokelab.errors import check_lang
+from pokelab.splendor.cards import CARDS, COLOUR_ZH, TOKEN_COLOURS, Card, card_by_name
+
+_COLOUR_INDEX = {c: i for i, c in enumerate(TOKEN_COLOURS)}
+
+
+def _colour(value: object) -> str:
+    if value not in _COLOUR_INDEX:
+        raise ValueError(f"unknown colour {value!r}: choose one of {', '.join(TOKEN_COLOURS)}")
+    return value  # type: ignore[return-value]
+
+
+def _card_id(value: object) -> int:
+    if isinstance(value, Card):
+        return value.id
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"a card is given by its id (an int), got {value!r}")
+    if value not in CARDS:
+        raise ValueError(f"no card has id {value}")
+    return value
+
+
+def _colour_seq(colors: object, what: str) -> tuple[str, ...]:
+    if isinstance(colors, str):
+        colors = (colors,)
+    if isinstance(colors, Mapping):
+        seq: list[str] = []
+        for c, n in colors.items():
+            _colour(c)
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ValueError(f"{what}: the count of {c} must be a whole number ≥ 0, got {n!r}")
+            seq.extend([c] * n)
+        colors = seq
+    if not isinstance(colors, Iterable):
+        raise ValueError(f"{what}: expected colours, got {colors!r}")
+    return tuple(sorted((_colour(c) for c in colors), key=_COLOUR_INDEX.__getitem__))
+
+
+def _counts(colors: tuple[str, ...]) -> tuple[int, ...]:
+    out = [0] * 6
+    for c in colors:
+        out[_COLOUR_INDEX[c]] += 1
+    return tuple(out)
+
+
+def _card_label(card_id: int, lang: str) -> str:
+    c = CARDS[card_id]
+    return f"{c.name_zh}（#{card_id}）" if lang == "zh" else f"{c.name_en} (#{card_id})"
+
+
+def _zh_colours(colors: Iterable[str]) -> str:
+    return "、".join(COLOUR_ZH[c] for c in colors)
+
+
+@dataclass(frozen=True, repr=False)
+class TakeDifferent:
+    """SP-A1: take one token of each of 3 (or, when fewer are left, all remaining) regular colours.
+
+    >>> TakeDifferent(["black", "red"]).describe("en")
+    'take red, black'
+    >>> TakeDifferent(["pink"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown colour 'pink': choose one of red, blue, green, yellow, black, master
+    """
+
+    colors: tuple[str, ...]
+    idx: tuple[int, ...] = field(init=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        colors = _colour_seq(self.colors, "TakeDifferent")
+        object.__setattr__(self, "colors", colors)
+        object.__setattr__(self, "idx", tuple(_COLOUR_INDEX[c] for c in colors))
+
+    def __str__(self) -> str:
+        return f"TakeDifferent({', '.join(self.colors)})"
+
+    __repr__ = __str__
+
+    def describe(self, lang: str = "en") -> str:
+        """A move-log line in ``"en"`` or ``"zh"``."""
+        if check_lang(lang) == "zh":
+            return f"拿取 {_zh_colours(self.colors)} 各 1 颗"
+        return f"take {', '.join(self.colors)}"
+
+
+@dataclass(frozen=True, repr=False)
+class TakeSame:
+    """SP-A2: take 2 tokens of one regular colour (its supply must hold at least 4).
+
+    >>> TakeSame("blue"), TakeSame("blue").describe("zh")
+    (TakeSame(blue), '拿取 2 颗蓝色')
+    """
+
+    color: str
+    idx: int = field(init=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "idx", _COLOUR_INDEX[_colour(self.color)])
+
+    def __str__(self) -> str:
+        return f"TakeSame({self.color})"
+
+    __repr__ = __str__
+
+    def describe(self, lang: str = "en") -> str:
+        """A move-log line in ``"en"`` or ``"zh"``."""
+        if check_lang(lang) == "zh":
+            return f"拿取 2 颗{COLOUR_ZH[self.color]}色"
+        return f"take 2 {self.color}"
+
+
+@dataclass(frozen=True, repr=False)
+class Reserve:
+    """SP-A3: reserve a normal card from the display and take a master ball if one is left.
+
+    >>> Reserve(2).describe("en")
+    'reserve Charmeleon (#2)'
+    >>> Reserve(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: no card has id 0
+    """
+
+    card: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", _card_id(self.card))
+
+    def __str__(self) -> str:
+        return f"Reserve({self.card})"
+
+    __repr__ = __str__
+
+    def describe(self, lang: str = "en") -> str:
+        """A move-log line in ``"en"`` or ``"zh"``."""
+        if check_lang(lang) == "zh":
+            return f"锁定 {_card_label(self.card, lang)}"
+        return f"reserve {_card_label(self.card, lang)}"
+
+
+@dataclass(frozen=True, repr=False)
+class Catch:
+    """SP-A4: catch a card from the display or your reserve; ``payment`` is optional (SP-A6).
+
+    ``payment`` maps token colours (``master`` included) to counts; without it
+    the engine pays the cheapest way.
+
+    >>> Catch(3, {"red": 1, "master": 1}).payment
+    (('red', 1), ('master', 1))
+    >>> Catch(3, {"red": -1})
+    Traceback (most recent call last):
+    ...
+    ValueError: Catch payment: the count of red must be a whole number ≥ 0, got -1
+    """
+
+    card: int
+    payment: tuple[tuple[str, int], ...] | None = None
+    pay: tuple[int, ...] | None = field(init=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", _card_id(self.card))
+        if self.payment is None:
+            object.__setattr__(self, "pay", None)
+            return
+        raw = self.payment
+        if not isinstance(raw, Mapping):
+            try:
+                raw = dict(raw)
+            except (TypeError, ValueError):
+                raise ValueError(
+                    f"Catch payment: expected {{colour: count}}, got {self.payment!r}"
+                ) from None
+        counts = _counts(_colour_seq(raw, "Catch payment"))
+        object.__setattr__(self, "pay", counts)
+        object.__setattr__(
+            self, "payment", tuple((c, n) for c, n in zip(TOKEN_COLOURS, counts, strict=True) if n)
+        )
+
+    def __str__(self) -> str:
+        if self.payment is None:
+            return f"Catch({self.card})"
+        paid = "".join(f", {c}={n}" for c, n in self.payment)
+        return f"Catch({self.card}{paid})"
+
+    __repr__ = __str__
+
+    def describe(self, lang: str = "en") -> str:
+        """A move-log line in ``"en"`` or ``"zh"``."""
+        label = _card_label(self.card, lang)
+        if check_lang(lang) == "zh":
+            paid = "，支付 " + "、".join(f"{COLOUR_ZH[c]}×{n}" for c, n in self.payment) if self.payment else ""
+            return f"捕捉 {label}{paid}"
+        paid = " paying " + ", ".join(f"{c}×{n}" for c, n in self.payment) if self.payment else ""
+        return f"catch {label}{paid}"
+
+
+@dataclass(frozen=True, repr=False)
+class Evolve:
+    """SP-E1: replace your captured card ``base`` with ``into`` (from the display or your reserve).
+
+    >>> Evolve(1, 2).describe("zh")
+    '将 小火龙（#1） 进化为 火恐龙（#2）'
+    """
+
+    base: int
+    into: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "base", _card_id(self.base))
+        object.__setattr__(self, "into", _card_id(self.into))
+
+    def __str__(self) -> str:
+        return f"Evolve({self.base}, {self.into})"
+
+    __repr__ = __str__
+
+    def describe(self, lang: str = "en") -> str:
+        """A move-log line in ``"en"`` or ``"zh"``."""
+        if check_lang(lang) == "zh":
+            return f"将 {_card_label(self.base, lang)} 进化为 {_card_label(self.into, lang)}"
+        return f"evolve {_card_label(self.base, lang)} into {_card_label(self.into, lang)}"
+
+
+@dataclass(frozen=True, repr=False)
+class ReturnTokens:
+    """SP-T3: at the end of the turn, give back tokens until you hold 10.
+
+    >>> ReturnTokens({"blue": 2, "red": 1})
+    ReturnTokens(red, blue, blue)
+    >>> ReturnTokens(["red"]).describe("zh")
+    '归还 红'
+    """
+
+    tokens: tuple[str, ...]
+    counts: tuple[int, ...] = field(init=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        tokens = _colour_seq(self.tokens, "ReturnTokens")
+        object.__setattr__(self, "tokens", tokens)
+        object.__setattr__(self, "counts", _counts(tokens))
+
+    def __str__(self) -> str:
+        return f"ReturnTokens({', '.join(self.tokens)})"
+
+    __repr__ = __str__
+
+    def describe(self, lang: str = "en") -> str:
+        """A move-log line in ``"en"`` or ``"zh"``."""
+        if check_lang(lang) == "zh":
+            return f"归还 {_zh_colours(self.tokens)}"
+        return f"return {', '.join(self.tokens)}"
+
+
+@dataclass(frozen=True, repr=False)
+class Pass:
+    """SP-T2: pass the main action (legal only when no main action is).
+
+    >>> Pass(), Pass().describe("zh")
+    (Pass(), '跳过主要行动')
+    """
+
+    def __str__(self) -> str:
+        return "Pass()"
+
+    __repr__ = __str__
+
+    def describe(self, lang: str = "en") -> str:
+        """A move-log line in ``"en"`` or ``"zh"``."""
+        return "跳过主要行动" if check_lang(lang) == "zh" else "pass (no main action possible)"
+
+
+@dataclass(frozen=True, repr=False)
+class EndTurn:
+    """SP-T1: end the turn after the main action, leaving an optional evolution unused.
+
+    >>> EndTurn().describe("en")
+    'end the turn'
+    """
+
+    def __str__(self) -> str:
+        return "EndTurn()"
+
+    __repr__ = __str__
+
+    def describe(self, lang: str = "en") -> str:
+        """A move-log line in ``"en"`` or ``"zh"``."""
+        return "结束回合" if check_lang(lang) == "zh" else "end the turn"
+
+
+Action = TakeDifferent | TakeSame | Reserve | Catch | Evolve | ReturnTokens | Pass | EndTurn
+ACTION_TYPES = (TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn)
+_BY_NAME = {t.__name__: t for t in ACTION_TYPES}
+_SHAPE = re.compile(r"^\s*([A-Za-z]+)\s*\((.*)\)\s*$", re.S)
+
+
+def _parse_card(text: str) -> int:
+    text = text.strip().lstrip("#")
+    if text.isdigit():
+        return _card_id(int(text))
+    try:
+        return card_by_name(text).id
+    except KeyError:
+        raise ValueError(f"no card {text!r}: give an id (1..90) or a card name") from None
+
+
+def parse_action(text: str) -> Action:
+    """Read an action back from its ``str`` form; cards may be ids or names.
+
+    >>> parse_action("Catch(Charmander, blue=1, master=2)")
+    Catch(1, blue=1, master=2)
+    >>> parse_action(" Evolve(1, 2) "), parse_action("Pass()")
+    (Evolve(1, 2), Pass())
+    >>> parse_action("TakeSame(red, blue)")
+    Traceback (most recent call last):
+    ...
+    ValueError: TakeSame takes exactly one colour, got 'red, blue'
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"expected an action string, got {text!r}")
+    m = _SHAPE.match(text)
+    if not m:
+        raise ValueError(f"cannot read {text!r} as an action: expected Name(arguments)")
+    name, body = m.group(1), m.group(2).strip()
+    if name not in _BY_NAME:
+        raise ValueError(f"unknown action {name!r}: choose one of {', '.join(_BY_NAME)}")
+    args = [a.strip() for a in body.split(",")] if body else []
+    if name in ("Pass", "EndTurn"):
+        if args:
+            raise ValueError(f"{name} takes no arguments, got {body!r}")
+        return Pass() if name == "Pass" else EndTurn()
+    if name == "TakeDifferent":
+        return TakeDifferent(tuple(args))
+    if name == "ReturnTokens":
+        if not args:
+            raise ValueError("ReturnTokens needs at least one colour")
+        return ReturnTokens(tuple(args))
+    if name == "TakeSame":
+        if len(args) != 1:
+            raise ValueError(f"TakeSame takes exactly one colour, got {body!r}")
+        return TakeSame(args[0])
+    if name == "Reserve":
+        if len(args) != 1:
+            raise ValueError(f"Reserve takes exactly one card, got {body!r}")
+        return Reserve(_parse_card(args[0]))
+    if name == "Evolve":
+        if len(args) != 2:
+            raise ValueError(f"Evolve takes two cards (base, into), got {body!r}")
+        return Evolve(_parse_card(args[0]), _parse_card(args[1]))
+    # Catch(card[, colour=n ...])
+    if not args:
+        raise ValueError("Catch needs a card")
+    payment: dict[str, int] | None = None
+    for extra in args[1:]:
+        key, eq, value = extra.partition("=")
+        if not eq or not value.strip().isdigit():
+            raise ValueError(f"Catch payment must read colour=count, got {extra!r}")
+        payment = payment or {}
+        key = _colour(key.strip())
+        payment[key] = payment.get(key, 0) + int(value)
+    return Catch(_parse_card(args[0]), payment)

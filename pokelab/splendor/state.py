@@ -1,0 +1,201 @@
+"""The frozen game state of Splendor: Pokémon, its variant options and the game result.
+
+The state is compact on purpose (the simulator builds millions of them):
+token counts are 6-tuples of ints in the order ``red blue green yellow black
+master``, discounts 5-tuples, cards small int ids. The readable properties
+(``supply``, ``players[i].tokens``, ``discounts`` ...) turn them into
+``{colour: count}`` dicts.
+
+>>> from pokelab.splendor import new_game
+>>> s = new_game(["Ash", "Misty"], seed=1)
+>>> s.players[0].name, s.players[0].tokens["red"], s.supply["master"], s.deck_size
+('Ash', 0, 5, 86)
+>>> s.players[0].tokens = {}
+Traceback (most recent call last):
+...
+dataclasses.FrozenInstanceError: cannot assign to field 'tokens'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
+
+PHASES = ("main", "after_main", "return")
+"""Turn phases: before the main action; after it with an evolution still open; returning tokens."""
+TOKEN_LIMIT = 10
+END_POINTS = 18
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The switchable rule decisions (house rules) of a game.
+
+    - ``supply``: ``"full"`` (7 of each regular colour, SP-C1 default) or
+      ``"scaled"`` (4/5/7 of each regular colour for 2/3/4 players); always 5 master balls.
+    - ``evolution_cost``: tokens an evolution costs (SP-E1); 0 by default. When
+      positive, evolving into Y costs that many tokens of Y's discount colour,
+      master balls covering any shortfall.
+    - ``round_cap``: rounds after which an unfinished game ends as stalled (SP-G4).
+
+    >>> Variant().supply_counts(3)
+    (7, 7, 7, 7, 7, 5)
+    >>> Variant(supply="scaled").supply_counts(2)
+    (4, 4, 4, 4, 4, 5)
+    >>> Variant(supply="half")
+    Traceback (most recent call last):
+    ...
+    ValueError: Variant supply must be 'full' or 'scaled', got 'half'
+    """
+
+    supply: str = "full"
+    evolution_cost: int = 0
+    round_cap: int = 100
+
+    def __post_init__(self) -> None:
+        if self.supply not in ("full", "scaled"):
+            raise ValueError(f"Variant supply must be 'full' or 'scaled', got {self.supply!r}")
+        if isinstance(self.evolution_cost, bool) or not isinstance(self.evolution_cost, int) or not (
+            0 <= self.evolution_cost <= 10
+        ):
+            raise ValueError(f"Variant evolution_cost must be an int in 0..10, got {self.evolution_cost!r}")
+        if isinstance(self.round_cap, bool) or not isinstance(self.round_cap, int) or self.round_cap < 1:
+            raise ValueError(f"Variant round_cap must be an int ≥ 1, got {self.round_cap!r}")
+
+    def supply_counts(self, players: int) -> tuple[int, ...]:
+        """The starting supply for ``players`` players, as a 6-tuple (regular colours, then master)."""
+        regular = 7 if self.supply == "full" else {2: 4, 3: 5, 4: 7}[players]
+        return (regular,) * 5 + (5,)
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-safe dict of the options."""
+        return {"supply": self.supply, "evolution_cost": self.evolution_cost, "round_cap": self.round_cap}
+
+
+DEFAULT_VARIANT = Variant()
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's holdings: tokens, captured and reserved cards, with points and discounts kept up to date.
+
+    ``tok`` is a 6-tuple of token counts, ``dsc`` a 5-tuple of discounts;
+    ``tokens`` and ``discounts`` give them as ``{colour: count}``.
+    """
+
+    __slots__ = ("captured", "dsc", "name", "points", "reserved", "tok")
+    name: str
+    tok: tuple[int, ...]
+    captured: tuple[int, ...]
+    reserved: tuple[int, ...]
+    points: int
+    dsc: tuple[int, ...]
+
+    @property
+    def tokens(self) -> dict[str, int]:
+        """Tokens held, ``{colour: count}`` over the six token kinds."""
+        return dict(zip(TOKEN_COLOURS, self.tok, strict=True))
+
+    @property
+    def token_count(self) -> int:
+        """Total tokens held (regular + master)."""
+        return sum(self.tok)
+
+    @property
+    def discounts(self) -> dict[str, int]:
+        """Permanent discounts from captured cards, ``{colour: count}`` over the five regular colours."""
+        return dict(zip(COLOURS, self.dsc, strict=True))
+
+    @property
+    def evolved_count(self) -> int:
+        """Captured cards that are evolved forms (stage ≥ 1), the SP-G3 tie-break."""
+        return sum(1 for c in self.captured if CARDS[c].stage)
+
+
+@dataclass(frozen=True)
+class State:
+    """A whole game position; immutable. Build one with ``new_game`` or ``scenario``.
+
+    Readable view: ``current_player``, ``round``, ``is_over``, ``stalled``,
+    ``display`` (card ids), ``deck_size``, ``discard``, ``supply``, ``players``,
+    ``phase`` (one of ``PHASES``), ``main_done``, ``evolved``, ``must_return``.
+    """
+
+    __slots__ = (
+        "current_player", "deck", "discard", "display", "ending", "evolved", "first_player",
+        "over", "phase_id", "players", "round", "seed", "sup", "variant",
+    )
+    players: tuple[PlayerState, ...]
+    sup: tuple[int, ...]
+    display: tuple[int, ...]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    current_player: int
+    first_player: int
+    round: int
+    phase_id: int
+    evolved: bool
+    ending: bool
+    over: int
+    variant: Variant
+    seed: int
+
+    @property
+    def supply(self) -> dict[str, int]:
+        """Tokens in the supply, ``{colour: count}`` including ``master``."""
+        return dict(zip(TOKEN_COLOURS, self.sup, strict=True))
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the face-down deck."""
+        return len(self.deck)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (normally or stalled at the round cap)."""
+        return self.over != 0
+
+    @property
+    def stalled(self) -> bool:
+        """True when the game ended at the round cap without a winner (SP-G4)."""
+        return self.over == 2
+
+    @property
+    def phase(self) -> str:
+        """``"main"``, ``"after_main"`` (may still evolve, or EndTurn) or ``"return"`` (must return tokens)."""
+        return PHASES[self.phase_id]
+
+    @property
+    def main_done(self) -> bool:
+        """Whether the current player has taken their main action this turn."""
+        return self.phase_id != 0
+
+    @property
+    def must_return(self) -> int:
+        """How many tokens the current player must return now (0 outside the return phase)."""
+        if self.phase_id != 2:
+            return 0
+        return sum(self.players[self.current_player].tok) - TOKEN_LIMIT
+
+    @property
+    def num_players(self) -> int:
+        """The number of players."""
+        return len(self.players)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished game: winner indices, each player's score, and whether it stalled.
+
+    >>> Result(winners=(1,), scores=(12, 19), stalled=False).winners
+    (1,)
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    stalled: bool
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-safe dict."""
+        return {"winners": list(self.winners), "scores": list(self.scores), "stalled": self.stalled}

@@ -1,0 +1,147 @@
+"""``observe(state, player)``: the JSON-safe view one player may see — the input of widgets and bots.
+
+Hidden information: the order of the deck (only ``deck_size`` is shown). Reserved
+cards are public (SP-A3 decision), so every player's reserve is shown in full.
+
+View schema (``VIEW_VERSION`` 1)::
+
+    {
+      "game": "splendor", "version": 1,
+      "viewer": int,                  # the player this view is for
+      "num_players": int,
+      "current_player": int,          # whose turn it is
+      "first_player": int,            # who opens each round
+      "round": int, "round_cap": int,
+      "phase": "main" | "after_main" | "return",
+      "main_done": bool,              # main action taken this turn?
+      "evolved": bool,                # evolved this turn?
+      "must_return": int,             # tokens the current player must give back now
+      "is_over": bool, "stalled": bool,
+      "ending": bool,                 # someone reached 18: this round is the last
+      "end_points": 18, "token_limit": 10,
+      "supply": {colour: int},        # red blue green yellow black master
+      "display": [card, ...],         # face-up cards, full card data (see Card.to_dict)
+      "deck_size": int,
+      "discard": [card, ...],         # evolved-away cards
+      "players": [{
+          "index": int, "name": str, "is_you": bool, "is_current": bool,
+          "tokens": {colour: int}, "token_count": int,
+          "discounts": {colour: int},  # the five regular colours
+          "captured": [card, ...], "reserved": [card, ...],
+          "points": int, "evolved_count": int}, ...],
+      "legal": [str, ...],            # the viewer's legal actions (str form); [] when not their turn
+      "result": null | {"winners": [int], "scores": [int], "stalled": bool},
+      "variant": {"supply": str, "evolution_cost": int, "round_cap": int}
+    }
+
+A card is ``{"id", "name_en", "name_zh", "tier", "stage", "evolves_from",
+"cost": {colour: int}, "discount", "points"}``, plus ``"effective_cost"`` (the
+cost after the viewer's discounts) for the display and the viewer's reserve.
+
+>>> from pokelab.splendor import new_game
+>>> v = observe(new_game(2, seed=1), 0)
+>>> v["deck_size"], len(v["display"]), v["phase"], sorted(v["display"][0]["cost"])
+(86, 4, 'main', ['black', 'blue', 'green', 'red', 'yellow'])
+>>> import json; json.loads(json.dumps(v)) == v
+True
+>>> observe(new_game(2), 2)
+Traceback (most recent call last):
+...
+ValueError: player must be 0..1, got 2
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
+from pokelab.splendor.engine import legal_actions, result
+from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, State
+
+VIEW_VERSION = 1
+_CARD_BASE = {cid: c.to_dict() for cid, c in CARDS.items()}
+
+
+def card_view(card_id: int, discounts: tuple[int, ...] | None = None) -> dict[str, Any]:
+    """A fresh JSON-safe dict of one card; with ``discounts`` also its ``effective_cost``.
+
+    >>> card_view(2, (1, 1, 0, 0, 0))["effective_cost"]
+    {'red': 0, 'blue': 1, 'green': 2, 'yellow': 0, 'black': 0}
+    >>> card_view(999)
+    Traceback (most recent call last):
+    ...
+    KeyError: 'no card has id 999'
+    """
+    try:
+        base = _CARD_BASE[card_id]
+    except KeyError:
+        raise KeyError(f"no card has id {card_id}") from None
+    out = dict(base)
+    out["cost"] = dict(base["cost"])
+    if discounts is not None:
+        cost = CARDS[card_id].cost
+        out["effective_cost"] = {
+            c: max(0, cost[i] - discounts[i]) for i, c in enumerate(COLOURS)
+        }
+    return out
+
+
+def observe(state: State, player: int) -> dict[str, Any]:
+    """The JSON-safe view of ``state`` for ``player`` (see the module docstring for the schema)."""
+    if type(state) is not State:
+        raise TypeError(f"observe expects a splendor State, got {type(state).__name__}")
+    n = len(state.players)
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+        raise ValueError(f"player must be 0..{n - 1}, got {player!r}")
+    me = state.players[player]
+    players = []
+    for i, p in enumerate(state.players):
+        own = i == player
+        players.append(
+            {
+                "index": i,
+                "name": p.name,
+                "is_you": own,
+                "is_current": i == state.current_player,
+                "tokens": dict(zip(TOKEN_COLOURS, p.tok, strict=True)),
+                "token_count": sum(p.tok),
+                "discounts": dict(zip(COLOURS, p.dsc, strict=True)),
+                "captured": [card_view(c) for c in p.captured],
+                "reserved": [card_view(c, me.dsc if own else None) for c in p.reserved],
+                "points": p.points,
+                "evolved_count": p.evolved_count,
+            }
+        )
+    over = state.is_over
+    legal = (
+        [str(a) for a in legal_actions(state)]
+        if not over and player == state.current_player
+        else []
+    )
+    return {
+        "game": "splendor",
+        "version": VIEW_VERSION,
+        "viewer": player,
+        "num_players": n,
+        "current_player": state.current_player,
+        "first_player": state.first_player,
+        "round": state.round,
+        "round_cap": state.variant.round_cap,
+        "phase": state.phase,
+        "main_done": state.main_done,
+        "evolved": state.evolved,
+        "must_return": state.must_return,
+        "is_over": over,
+        "stalled": state.stalled,
+        "ending": state.ending,
+        "end_points": END_POINTS,
+        "token_limit": TOKEN_LIMIT,
+        "supply": dict(zip(TOKEN_COLOURS, state.sup, strict=True)),
+        "display": [card_view(c, me.dsc) for c in state.display],
+        "deck_size": len(state.deck),
+        "discard": [card_view(c) for c in state.discard],
+        "players": players,
+        "legal": legal,
+        "result": result(state).to_dict() if over else None,
+        "variant": state.variant.to_dict(),
+    }
