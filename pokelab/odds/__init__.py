@@ -3,6 +3,15 @@
 Here Comes Pokémon!: ``probability``, ``redraw_probability``, ``joint_outcomes``.
 """
 
+from pokelab.odds.advice import (
+    LEGEND_VALUE,
+    Advice,
+    Option,
+    advise_discard,
+    expected_points,
+    redraw_gain,
+    should_redraw,
+)
 from pokelab.odds.exact import (
     Joint,
     any_probability,
@@ -12,9 +21,16 @@ from pokelab.odds.exact import (
 )
 
 __all__ = [
+    "LEGEND_VALUE",
+    "Advice",
     "Joint",
+    "Option",
+    "advise_discard",
     "any_probability",
+    "expected_points",
     "joint_outcomes",
     "probability",
+    "redraw_gain",
     "redraw_probability",
+    "should_redraw",
 ]

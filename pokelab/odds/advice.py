@@ -1,0 +1,311 @@
+"""Expected points of a hand and the best discard, by expectimax over the exact chance outcomes (HC-R2…HC-R6).
+
+A player's round, seen from their seat: after waves 1, 2 and 3 they discard one
+card (HC-R2, HC-R3); after wave 4 the redraw may happen (HC-R4); then the two
+kept cards are checked (HC-R5) and at most one scores, the better (HC-R6).
+Other players' cards never change the tokens, so the problem is one player's.
+
+How the value of a hand is counted:
+
+- a card is worth its points; a legend card is worth ``legend_value`` (default
+  ``LEGEND_VALUE`` = 10, the points that end a game, since a legend wins it, HC-G1);
+- with two cards achieved the better one scores (HC-R6);
+- the redraw (HC-R4): once the last token is seen the player votes for a
+  redraw when a fresh last token is worth more to them on average; the redraw
+  then happens with chance ``redraw_agree`` — 1 (default) when the player's vote
+  decides (the leader in the ``redraw="leader"`` variant, or a table that
+  always agrees), 0 for a table that never redraws; the other players' votes
+  depend on their secret hands, so anything in between is a model of them.
+
+>>> hand = [("never:purple", 2), ("last:red", 3)]
+>>> expected_points(hand, redraw_agree=0)
+Fraction(231, 190)
+>>> advice = advise_discard([("never:purple", 2), ("last:red", 3), ("all:purple", 4)],
+...                         shown=("red", "blue", "green", "yellow", "red", "blue", "red", "green", "blue"))
+>>> advice.discard
+('all:purple', 4)
+>>> advise_discard(hand, shown=("red",) * 4)
+Traceback (most recent call last):
+...
+ValueError: after wave 1 a player holding 2 cards cannot make the 3 discards left this round; they need at least 4 cards
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import accumulate
+from numbers import Rational
+from typing import Any
+
+from pokelab.errors import check_lang
+from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, WAVES
+from pokelab.odds._inputs import (
+    COLOUR_INDEX,
+    LEGEND_VALUE,
+    bag_counts,
+    card_condition,
+    card_value,
+    parts_of,
+    shown_counts,
+)
+from pokelab.odds._tree import Solver
+
+#: Nine tokens after wave 3, used by the examples below.
+SHOWN_9 = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow")
+
+__all__ = [
+    "LEGEND_VALUE",
+    "Advice",
+    "Option",
+    "advise_discard",
+    "expected_points",
+    "redraw_gain",
+    "should_redraw",
+]
+
+
+def _agree(redraw_agree: Any) -> Fraction:
+    if isinstance(redraw_agree, bool) or not isinstance(redraw_agree, Rational):
+        raise ValueError(
+            f"redraw_agree is a chance between 0 and 1 given as an int or Fraction, got {redraw_agree!r}"
+        )
+    agree = Fraction(redraw_agree)
+    if not 0 <= agree <= 1:
+        raise ValueError(f"redraw_agree is a chance between 0 and 1, got {redraw_agree!r}")
+    return agree
+
+
+def _solver(
+    hand: Sequence[Any],
+    counts: tuple[int, ...],
+    draws: int,
+    legend_value: Fraction | int,
+    redraw_agree: Any,
+) -> Solver:
+    if isinstance(hand, str) or not isinstance(hand, Sequence) or not hand:
+        raise ValueError(f"a hand is a non-empty list of cards, got {hand!r}")
+    cards = [(card_value(c, legend_value), parts_of([card_condition(c)])) for c in hand]
+    return Solver(cards, counts, draws, _agree(redraw_agree))
+
+
+def expected_points(
+    hand: Sequence[Any],
+    *,
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    shown: Sequence[str] = (),
+    draws: int = DRAWS_PER_ROUND,
+    legend_value: Fraction | int = LEGEND_VALUE,
+    redraw_agree: Fraction | int = 1,
+) -> Fraction:
+    """Exact expected points this round of keeping ``hand`` to the end (HC-R4, HC-R5, HC-R6).
+
+    ``hand`` holds target cards or ``(condition, points)`` pairs — normally the
+    two kept cards. At most one card scores: the best achieved one. ``shown``
+    are the round's first tokens in order; when all are shown the redraw may
+    still be asked for.
+
+    >>> expected_points([("last:red", 3)], redraw_agree=0)
+    Fraction(9, 10)
+    >>> expected_points([("last:red", 3)])  # ask for the redraw whenever the last token is not red
+    Fraction(3141, 2090)
+    >>> expected_points([("last:red", 3)], redraw_agree=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: redraw_agree is a chance between 0 and 1, got 2
+    """
+    counts = bag_counts(bag, draws)
+    seen = shown_counts(shown, counts, draws)
+    solver = _solver(hand, counts, draws, legend_value, redraw_agree)
+    mask = (1 << len(hand)) - 1
+    if len(shown) == draws:
+        last = COLOUR_INDEX[shown[-1]]
+        before = list(seen)
+        before[last] -= 1
+        return solver.known_last(mask, solver.group_counts(before), solver.group_of_colour(last))
+    return solver.expected(mask, solver.group_counts(seen), (draws - len(shown),))
+
+
+def redraw_gain(
+    hand: Sequence[Any],
+    final_tokens: Sequence[str],
+    *,
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    draws: int = DRAWS_PER_ROUND,
+    legend_value: Fraction | int = LEGEND_VALUE,
+) -> Fraction:
+    """Expected points after a redraw minus the points of the tokens as they are (HC-R4).
+
+    ``final_tokens`` are all the round's tokens; the last one would go back.
+
+    >>> tokens = ("red",) * 4 + ("blue",) * 5 + ("green",)
+    >>> redraw_gain([("last:red", 3)], tokens)  # 2 red among the 11 tokens the redraw can bring
+    Fraction(6, 11)
+    >>> redraw_gain([("last:red", 3)], tokens[:9])
+    Traceback (most recent call last):
+    ...
+    ValueError: the redraw needs all 10 tokens of the round, got 9
+    """
+    counts = bag_counts(bag, draws)
+    if isinstance(final_tokens, str) or len(final_tokens) != draws:
+        raise ValueError(f"the redraw needs all {draws} tokens of the round, got {len(final_tokens)}")
+    seen = shown_counts(final_tokens, counts, draws)
+    solver = _solver(hand, counts, draws, legend_value, 1)
+    last = COLOUR_INDEX[final_tokens[-1]]
+    before = list(seen)
+    before[last] -= 1
+    mask = (1 << len(hand)) - 1
+    return solver.redraw_gain(mask, solver.group_counts(before), solver.group_of_colour(last))
+
+
+def should_redraw(
+    hand: Sequence[Any],
+    final_tokens: Sequence[str],
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    *,
+    draws: int = DRAWS_PER_ROUND,
+    legend_value: Fraction | int = LEGEND_VALUE,
+) -> bool:
+    """The expected-value vote on the redraw (HC-R4): True when a fresh last token is worth more.
+
+    Ties keep the tokens as they are.
+
+    >>> tokens = ("red",) * 4 + ("blue",) * 5 + ("green",)
+    >>> should_redraw([("last:red", 3)], tokens), should_redraw([("last:green", 3)], tokens)
+    (True, False)
+    """
+    return redraw_gain(hand, final_tokens, bag=bag, draws=draws, legend_value=legend_value) > 0
+
+
+def _label(card: Any, lang: str) -> str:
+    for attr in ("name_zh" if lang == "zh" else "name", "name", "id"):
+        value = getattr(card, attr, None)
+        if value:
+            return str(value)
+    points = card[1] if isinstance(card, tuple) else getattr(card, "points", "?")
+    text = card_condition(card).describe(lang)
+    return f"{text}（{points} 分）" if lang == "zh" else f"{text} ({points} pts)"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One discard choice: the card let go, the expected points after it, and its cost versus the best."""
+
+    card: Any
+    value: Fraction
+    cost: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The best discard and the exact value of every option (expected points this round).
+
+    ``discard`` is the recommended card (the first best in hand order);
+    ``value`` its expected points; ``options`` every choice in hand order.
+    """
+
+    discard: Any
+    value: Fraction
+    options: tuple[Option, ...]
+
+    def to_frame(self, lang: str = "en") -> Any:
+        """A pandas DataFrame with one row per discard: card, exact value, float value, cost.
+
+        >>> a = advise_discard([("last:red", 3), ("last:blue", 3), ("never:purple", 1)], shown=SHOWN_9)
+        >>> a.to_frame()[["discard", "points", "cost"]].round(3).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
+        [['the last token is red (3 pts)', 1.512, 0.273],
+         ['the last token is blue (3 pts)', 1.512, 0.273],
+         ['no purple token is drawn (1 pts)', 1.785, 0.0]]
+        """
+        import pandas as pd
+
+        check_lang(lang)
+        names = (
+            ("discard", "expected_points", "points", "cost")
+            if lang == "en"
+            else ("弃掉", "期望分数", "分数", "代价")
+        )
+        return pd.DataFrame(
+            {
+                names[0]: [_label(o.card, lang) for o in self.options],
+                names[1]: [o.value for o in self.options],
+                names[2]: [float(o.value) for o in self.options],
+                names[3]: [float(o.cost) for o in self.options],
+            }
+        )
+
+    def describe(self, lang: str = "en") -> str:
+        """One sentence for a lesson, in English or Chinese.
+
+        >>> a = advise_discard([("last:red", 3), ("last:blue", 3), ("never:purple", 1)], shown=SHOWN_9)
+        >>> a.describe("zh")
+        '弃掉「没有抽出紫色（1 分）」：本轮期望 1.79 分；其他选择最少损失 0.273 分。'
+        >>> a.describe()
+        'Discard no purple token is drawn (1 pts): 1.79 expected points this round; any other choice loses at least 0.273.'
+        """
+        check_lang(lang)
+        costs = [o.cost for o in self.options if o.card is not self.discard]
+        name = _label(self.discard, lang)
+        if lang == "zh":
+            tail = f"；其他选择最少损失 {float(min(costs)):.3g} 分。" if costs else "。"
+            return f"弃掉「{name}」：本轮期望 {float(self.value):.3g} 分{tail}"
+        tail = f"; any other choice loses at least {float(min(costs)):.3g}." if costs else "."
+        return f"Discard {name}: {float(self.value):.3g} expected points this round{tail}"
+
+
+def advise_discard(
+    hand: Sequence[Any],
+    shown: Sequence[str],
+    *,
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    waves: Sequence[int] = WAVES,
+    legend_value: Fraction | int = LEGEND_VALUE,
+    redraw_agree: Fraction | int = 1,
+) -> Advice:
+    """The discard that maximises expected points this round, with the value of every option (HC-R2, HC-R3).
+
+    ``shown`` are the tokens of the waves drawn so far (4 after wave 1, 7 after
+    wave 2, 9 after wave 3); the player will discard one card after each wave
+    but the last and keep the rest. Exact expectimax: chance over the token
+    counts of each wave to come, the player's best later discards, the redraw
+    vote after the last token (see the module docstring).
+
+    >>> hand = [("last:red", 3), ("last:blue", 3), ("never:purple", 1)]
+    >>> a = advise_discard(hand, shown=("red",) * 4 + ("blue",) * 3 + ("green", "yellow"))
+    >>> a.discard, a.value
+    (('never:purple', 1), Fraction(216, 121))
+    >>> advise_discard(hand, shown=("red",) * 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: a discard follows a wave: shown must hold 4, 7 or 9 tokens, got 5
+    """
+    waves = tuple(waves)
+    if not waves or any(isinstance(w, bool) or not isinstance(w, int) or w < 1 for w in waves):
+        raise ValueError(f"waves are whole numbers of tokens, each at least 1, got {waves!r}")
+    draws = sum(waves)
+    counts = bag_counts(bag, draws)
+    seen = shown_counts(shown, counts, draws)
+    boundaries = list(accumulate(waves))[:-1]
+    if len(shown) not in boundaries:
+        allowed = ", ".join(map(str, boundaries[:-1])) + f" or {boundaries[-1]}" if len(boundaries) > 1 else str(
+            boundaries[0] if boundaries else 0
+        )
+        raise ValueError(f"a discard follows a wave: shown must hold {allowed} tokens, got {len(shown)}")
+    wave_done = boundaries.index(len(shown))
+    discards_left = len(waves) - 1 - wave_done
+    if isinstance(hand, str) or not isinstance(hand, Sequence) or len(hand) <= discards_left:
+        size = len(hand) if isinstance(hand, Sequence) else hand
+        raise ValueError(
+            f"after wave {wave_done + 1} a player holding {size} cards cannot make the "
+            f"{discards_left} discards left this round; they need at least {discards_left + 1} cards"
+        )
+    solver = _solver(hand, counts, draws, legend_value, redraw_agree)
+    drawn = solver.group_counts(seen)
+    rest = waves[wave_done + 1 :]
+    full = (1 << len(hand)) - 1
+    values = [solver.expected(full & ~(1 << i), drawn, rest) for i in range(len(hand))]
+    best = max(values)
+    pick = values.index(best)
+    options = tuple(Option(card, v, best - v) for card, v in zip(hand, values, strict=True))
+    return Advice(discard=hand[pick], value=best, options=options)
