@@ -93,11 +93,15 @@ class TakeDifferent:
 
     colors: tuple[str, ...]
     idx: tuple[int, ...] = field(init=False, compare=False, hash=False)
+    delta: tuple[int, ...] = field(init=False, compare=False, hash=False)
+    distinct: bool = field(init=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         colors = _colour_seq(self.colors, "TakeDifferent")
         object.__setattr__(self, "colors", colors)
         object.__setattr__(self, "idx", tuple(_COLOUR_INDEX[c] for c in colors))
+        object.__setattr__(self, "delta", _counts(colors))
+        object.__setattr__(self, "distinct", len(set(colors)) == len(colors) and "master" not in colors)
 
     def __str__(self) -> str:
         return f"TakeDifferent({', '.join(self.colors)})"
@@ -121,9 +125,11 @@ class TakeSame:
 
     color: str
     idx: int = field(init=False, compare=False, hash=False)
+    delta: tuple[int, ...] = field(init=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "idx", _COLOUR_INDEX[_colour(self.color)])
+        object.__setattr__(self, "delta", tuple(2 if i == self.idx else 0 for i in range(6)))
 
     def __str__(self) -> str:
         return f"TakeSame({self.color})"

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
+from operator import add, sub
 
 from pokelab.errors import IllegalAction
 from pokelab.splendor.actions import (
@@ -56,6 +57,8 @@ from pokelab.splendor.state import (
     Result,
     State,
     Variant,
+    make_player,
+    make_state,
 )
 
 # ---------------------------------------------------------------- per-card tables (index = card id)
@@ -66,6 +69,11 @@ PTS: list[int] = [0] * _N
 SPECIAL: list[bool] = [False] * _N  # rare or legendary
 EVO: list[int] = [0] * _N  # the id this card evolves from, 0 for a basic
 STAGE: list[int] = [0] * _N
+NEXT: list[frozenset[int]] = [frozenset()] * _N  # the ids that evolve from this card
+for _c in CARDS.values():
+    if _c.evolves_from:
+        NEXT[_c.evolves_from] = NEXT[_c.evolves_from] | {_c.id}
+NORMAL_IDS: frozenset[int] = frozenset(c.id for c in CARDS.values() if c.tier == "normal")
 for _c in CARDS.values():
     COST[_c.id] = _c.cost
     DISC[_c.id] = COLOURS.index(_c.discount) if _c.discount else -1
@@ -102,16 +110,25 @@ def _take_actions(sup: tuple[int, ...]) -> list[Action]:
     return acts
 
 
+_RETURN_ALL = {
+    k: [ReturnTokens(tuple(TOKEN_COLOURS[i] for i in combo)) for combo in combinations_with_replacement(range(6), k)]
+    for k in (1, 2, 3)
+}
+
+
 def _return_actions(tok: tuple[int, ...]) -> list[ReturnTokens]:
-    """Every way to return exactly the excess over 10 tokens, in colour order (cached)."""
+    """Every way to return exactly the excess over 10 tokens, in colour order (cached per holding)."""
     acts = _RETURN_CACHE.get(tok)
     if acts is None:
         excess = sum(tok) - TOKEN_LIMIT
-        pool = [i for i in range(6) if tok[i]]
-        acts = []
-        for combo in combinations_with_replacement(pool, excess):
-            if all(combo.count(i) <= tok[i] for i in set(combo)):
-                acts.append(ReturnTokens(tuple(TOKEN_COLOURS[i] for i in combo)))
+        if excess in _RETURN_ALL:
+            candidates = _RETURN_ALL[excess]
+        else:  # only reachable from hand-built positions; not cached as a prebuilt table
+            candidates = [
+                ReturnTokens(tuple(TOKEN_COLOURS[i] for i in combo))
+                for combo in combinations_with_replacement(range(6), excess)
+            ]
+        acts = [a for a in candidates if all(n <= t for n, t in zip(a.counts, tok, strict=True))]
         _RETURN_CACHE[tok] = acts
     return acts
 
@@ -142,7 +159,16 @@ def _make_player(name: str, tok: tuple[int, ...], captured: tuple[int, ...], res
         pts += PTS[c]
         if DISC[c] >= 0:
             dsc[DISC[c]] += 1
-    return PlayerState(name, tok, captured, reserved, pts, tuple(dsc))
+    return PlayerState(name, tok, captured, reserved, pts, tuple(dsc), _targets(captured))
+
+
+def _targets(captured: tuple[int, ...]) -> frozenset[int]:
+    """The card ids the captured cards could evolve into."""
+    out: frozenset[int] = frozenset()
+    for c in captured:
+        if NEXT[c]:
+            out = out | NEXT[c]
+    return out
 
 
 def new_game(players: int | Sequence[str] = 2, *, seed: int = 0, variant: Variant | None = None) -> State:
@@ -180,33 +206,6 @@ def new_game(players: int | Sequence[str] = 2, *, seed: int = 0, variant: Varian
 
 
 # ---------------------------------------------------------------- legality helpers
-def _affordable(p: PlayerState, c: int) -> bool:
-    """Can ``p`` pay for card ``c`` (SP-A4, SP-A5)?"""
-    t = p.tok
-    d = p.dsc
-    r, b, g, y, k = COST[c]
-    short = 0
-    x = r - d[0] - t[0]
-    if x > 0:
-        short += x
-    x = b - d[1] - t[1]
-    if x > 0:
-        short += x
-    x = g - d[2] - t[2]
-    if x > 0:
-        short += x
-    x = y - d[3] - t[3]
-    if x > 0:
-        short += x
-    x = k - d[4] - t[4]
-    if x > 0:
-        short += x
-    m = t[5]
-    if SPECIAL[c]:
-        return m >= 1 and short <= m
-    return short <= m
-
-
 def _evolution_cost(variant: Variant, p: PlayerState, into: int) -> tuple[int, ...] | None:
     """The tokens an evolution costs under ``variant`` (6-tuple), or None if unaffordable."""
     k = variant.evolution_cost
@@ -226,44 +225,61 @@ def _evolution_cost(variant: Variant, p: PlayerState, into: int) -> tuple[int, .
 
 
 def _evolutions(s: State, p: PlayerState, disp: tuple[int, ...]) -> list[Action]:
-    cap = p.captured
+    """The legal Evolve actions of ``p`` (display first, then reserve), ignoring the once-per-turn flag."""
+    tg = p.targets
+    if not tg:
+        return []
     acts: list[Action] = []
     costly = s.variant.evolution_cost
     for c in disp:
-        if EVO[c] in cap and (not costly or _evolution_cost(s.variant, p, c) is not None):
+        if c in tg and (not costly or _evolution_cost(s.variant, p, c) is not None):
             acts.append(_EVOLVE[c])
     for c in p.reserved:
-        if EVO[c] in cap and (not costly or _evolution_cost(s.variant, p, c) is not None):
+        if c in tg and (not costly or _evolution_cost(s.variant, p, c) is not None):
             acts.append(_EVOLVE[c])
     return acts
 
 
 def _evolution_open(s: State, p: PlayerState, disp: tuple[int, ...]) -> bool:
     """Is an evolution possible for ``p`` right now (ignoring the once-per-turn flag)?"""
-    cap = p.captured
-    if not cap:
+    tg = p.targets
+    if not tg or (tg.isdisjoint(disp) and tg.isdisjoint(p.reserved)):
         return False
-    if s.variant.evolution_cost:
-        return bool(_evolutions(s, p, disp))
-    for c in disp:
-        if EVO[c] in cap:
-            return True
-    return any(EVO[c] in cap for c in p.reserved)
+    return not s.variant.evolution_cost or bool(_evolutions(s, p, disp))
 
 
 def _main_actions(s: State, p: PlayerState) -> list[Action]:
-    acts = list(_take_actions(s.sup))
+    """The legal main actions (SP-A1..A4) of ``p``; the hot path of random play."""
+    acts = _TAKE_CACHE.get(s.sup)
+    acts = _take_actions(s.sup).copy() if acts is None else acts.copy()
     disp = s.display
-    if len(p.reserved) < 3:
+    reserved = p.reserved
+    append = acts.append
+    if len(reserved) < 3:
         for c in disp:
-            if not SPECIAL[c]:
-                acts.append(_RESERVE[c])
-    for c in disp:
-        if _affordable(p, c):
-            acts.append(_CATCH[c])
-    for c in p.reserved:
-        if _affordable(p, c):
-            acts.append(_CATCH[c])
+            if c in NORMAL_IDS:
+                append(_RESERVE[c])
+    t = p.tok
+    d = p.dsc
+    h0 = t[0] + d[0]
+    h1 = t[1] + d[1]
+    h2 = t[2] + d[2]
+    h3 = t[3] + d[3]
+    h4 = t[4] + d[4]
+    m = t[5]
+    for c in disp + reserved if reserved else disp:
+        r, b, g, y, k = COST[c]
+        short = r - h0 if r > h0 else 0
+        if b > h1:
+            short += b - h1
+        if g > h2:
+            short += g - h2
+        if y > h3:
+            short += y - h3
+        if k > h4:
+            short += k - h4
+        if short <= m and (m or c in NORMAL_IDS):
+            append(_CATCH[c])
     return acts
 
 
@@ -283,7 +299,7 @@ def legal_actions(state: State) -> list[Action]:
     ...
     TypeError: legal_actions expects a splendor State, got str
     """
-    if type(state) is not State:
+    if state.__class__ is not State:
         raise TypeError(f"legal_actions expects a splendor State, got {type(state).__name__}")
     if state.over:
         return []
@@ -293,14 +309,15 @@ def legal_actions(state: State) -> list[Action]:
         acts = _main_actions(state, p)
         if not acts:
             acts.append(_PASS)
-        if not state.evolved:
+        if not state.evolved and p.captured:
             acts += _evolutions(state, p, state.display)
         return acts
     if ph == 1:
         acts = _evolutions(state, p, state.display)
         acts.append(_END_TURN)
         return acts
-    return list(_return_actions(p.tok))
+    acts = _RETURN_CACHE.get(p.tok)
+    return _return_actions(p.tok).copy() if acts is None else acts.copy()
 
 
 # ---------------------------------------------------------------- errors
@@ -354,7 +371,7 @@ def _finish_turn(
             over = 2
         else:
             rnd += 1
-    return State(ps, sup, disp, deck, disc, nxt, s.first_player, rnd, 0, False, ending, over, s.variant, s.seed)
+    return make_state(ps, sup, disp, deck, disc, nxt, s.first_player, rnd, 0, False, ending, over, s.variant, s.seed)
 
 
 def _after_main(
@@ -366,13 +383,21 @@ def _after_main(
     disc: tuple[int, ...],
 ) -> State:
     """After the main action: offer the open evolution, then the token limit, else end the turn."""
-    ps = _with_player(s, p)
-    if not s.evolved and _evolution_open(s, p, disp):
-        return State(ps, sup, disp, deck, disc, s.current_player, s.first_player, s.round, 1,
-                     False, s.ending, 0, s.variant, s.seed)
+    cur = s.current_player
+    ps = s.players
+    ps = (*ps[:cur], p, *ps[cur + 1 :])
+    tg = p.targets
+    if (
+        tg
+        and not s.evolved
+        and not (tg.isdisjoint(disp) and tg.isdisjoint(p.reserved))
+        and (not s.variant.evolution_cost or _evolutions(s, p, disp))
+    ):
+        return make_state(ps, sup, disp, deck, disc, cur, s.first_player, s.round, 1,
+                          False, s.ending, 0, s.variant, s.seed)
     if sum(p.tok) > TOKEN_LIMIT:
-        return State(ps, sup, disp, deck, disc, s.current_player, s.first_player, s.round, 2,
-                     s.evolved, s.ending, 0, s.variant, s.seed)
+        return make_state(ps, sup, disp, deck, disc, cur, s.first_player, s.round, 2,
+                          s.evolved, s.ending, 0, s.variant, s.seed)
     return _finish_turn(s, ps, sup, disp, deck, disc)
 
 
@@ -390,9 +415,9 @@ def _take_different(s: State, a: TakeDifferent) -> State:
         raise _main_done_error()
     idx = a.idx
     sup = s.sup
-    if 5 in idx:
-        raise _err("SP-A1", "Master balls cannot be taken with TakeDifferent.", "万能大师球不能通过领取不同颜色精灵球获得。")
-    if len(set(idx)) != len(idx):
+    if not a.distinct:
+        if 5 in idx:
+            raise _err("SP-A1", "Master balls cannot be taken with TakeDifferent.", "万能大师球不能通过领取不同颜色精灵球获得。")
         raise _err("SP-A1", "The colours you take must all be different.", "领取的精灵球颜色必须各不相同。")
     avail = (sup[0] > 0) + (sup[1] > 0) + (sup[2] > 0) + (sup[3] > 0) + (sup[4] > 0)
     for i in idx:
@@ -417,15 +442,10 @@ def _take_different(s: State, a: TakeDifferent) -> State:
             f"Only {need} colours are left in the supply: take one of each of them.",
             f"供应堆只剩 {need} 种颜色：每种各拿 1 颗。",
         )
-    cur = s.current_player
-    p = s.players[cur]
-    t = list(p.tok)
-    sp = list(sup)
-    for i in idx:
-        t[i] += 1
-        sp[i] -= 1
-    p2 = PlayerState(p.name, tuple(t), p.captured, p.reserved, p.points, p.dsc)
-    return _after_main(s, p2, tuple(sp), s.display, s.deck, s.discard)
+    p = s.players[s.current_player]
+    d = a.delta
+    p2 = make_player(p.name, tuple(map(add, p.tok, d)), p.captured, p.reserved, p.points, p.dsc, p.targets)
+    return _after_main(s, p2, tuple(map(sub, sup, d)), s.display, s.deck, s.discard)
 
 
 def _take_same(s: State, a: TakeSame) -> State:
@@ -442,12 +462,9 @@ def _take_same(s: State, a: TakeSame) -> State:
             f"{COLOUR_ZH[COLOURS[i]]}色只剩 {sup[i]} 颗，拿 2 颗需要供应堆至少有 4 颗。",
         )
     p = s.players[s.current_player]
-    t = list(p.tok)
-    t[i] += 2
-    sp = list(sup)
-    sp[i] -= 2
-    p2 = PlayerState(p.name, tuple(t), p.captured, p.reserved, p.points, p.dsc)
-    return _after_main(s, p2, tuple(sp), s.display, s.deck, s.discard)
+    d = a.delta
+    p2 = make_player(p.name, tuple(map(add, p.tok, d)), p.captured, p.reserved, p.points, p.dsc, p.targets)
+    return _after_main(s, p2, tuple(map(sub, sup, d)), s.display, s.deck, s.discard)
 
 
 def _reserve(s: State, a: Reserve) -> State:
@@ -475,7 +492,7 @@ def _reserve(s: State, a: Reserve) -> State:
         tok = (*tok[:5], tok[5] + 1)
         sup = (*sup[:5], sup[5] - 1)
     disp, deck = _take_out_of_display(s.display, s.deck, c)
-    p2 = PlayerState(p.name, tok, p.captured, (*p.reserved, c), p.points, p.dsc)
+    p2 = make_player(p.name, tok, p.captured, (*p.reserved, c), p.points, p.dsc, p.targets)
     return _after_main(s, p2, sup, disp, deck, s.discard)
 
 
@@ -591,7 +608,10 @@ def _catch(s: State, a: Catch) -> State:
     di = DISC[c]
     if di >= 0:
         dsc = (*dsc[:di], dsc[di] + 1, *dsc[di + 1:])
-    p2 = PlayerState(p.name, tok, (*p.captured, c), reserved, p.points + PTS[c], dsc)
+    nx = NEXT[c]
+    p2 = make_player(
+        p.name, tok, (*p.captured, c), reserved, p.points + PTS[c], dsc, p.targets | nx if nx else p.targets
+    )
     return _after_main(s, p2, sup, disp, deck, s.discard)
 
 
@@ -650,14 +670,14 @@ def _evolve(s: State, a: Evolve) -> State:
         dsc[DISC[base]] -= 1
     if DISC[into] >= 0:
         dsc[DISC[into]] += 1
-    p2 = PlayerState(p.name, tok, cap, reserved, p.points - PTS[base] + PTS[into], tuple(dsc))
+    p2 = make_player(p.name, tok, cap, reserved, p.points - PTS[base] + PTS[into], tuple(dsc), _targets(cap))
     ps = _with_player(s, p2)
     disc = (*s.discard, base)
     if ph == 0:
-        return State(ps, sup, disp, deck, disc, s.current_player, s.first_player, s.round, 0,
+        return make_state(ps, sup, disp, deck, disc, s.current_player, s.first_player, s.round, 0,
                      True, s.ending, 0, s.variant, s.seed)
     if sum(tok) > TOKEN_LIMIT:
-        return State(ps, sup, disp, deck, disc, s.current_player, s.first_player, s.round, 2,
+        return make_state(ps, sup, disp, deck, disc, s.current_player, s.first_player, s.round, 2,
                      True, s.ending, 0, s.variant, s.seed)
     return _finish_turn(s, ps, sup, disp, deck, disc)
 
@@ -693,10 +713,9 @@ def _return_tokens(s: State, a: ReturnTokens) -> State:
                 f"You cannot return {n[i]} {col}: you hold {t[i]}.",
                 f"你不能归还 {n[i]} 颗{COLOUR_ZH[col]}：你只有 {t[i]} 颗。",
             )
-    sup = s.sup
-    tok = tuple(x - y for x, y in zip(t, n, strict=True))
-    sup = tuple(x + y for x, y in zip(sup, n, strict=True))
-    p2 = PlayerState(p.name, tok, p.captured, p.reserved, p.points, p.dsc)
+    tok = tuple(map(sub, t, n))
+    sup = tuple(map(add, s.sup, n))
+    p2 = make_player(p.name, tok, p.captured, p.reserved, p.points, p.dsc, p.targets)
     return _finish_turn(s, _with_player(s, p2), sup, s.display, s.deck, s.discard)
 
 
@@ -725,7 +744,7 @@ def _end_turn(s: State, a: EndTurn) -> State:
         )
     p = s.players[s.current_player]
     if sum(p.tok) > TOKEN_LIMIT:
-        return State(s.players, s.sup, s.display, s.deck, s.discard, s.current_player, s.first_player,
+        return make_state(s.players, s.sup, s.display, s.deck, s.discard, s.current_player, s.first_player,
                      s.round, 2, s.evolved, s.ending, 0, s.variant, s.seed)
     return _finish_turn(s, s.players, s.sup, s.display, s.deck, s.discard)
 
@@ -763,7 +782,7 @@ def apply(state: State, action: Action) -> State:
         raise TypeError(
             f"apply expects an action object (see parse_action for strings), got {type(action).__name__}"
         )
-    if type(state) is not State:
+    if state.__class__ is not State:
         raise TypeError(f"apply expects a splendor State, got {type(state).__name__}")
     if state.over:
         raise _err("SP-G1", "The game is over.", "游戏已经结束。")
