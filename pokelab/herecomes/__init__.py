@@ -1,6 +1,33 @@
-"""Here Comes Pokémon! (来啦！宝可梦): the engine."""
+"""Here Comes Pokémon! (来啦！宝可梦): the engine.
 
+One round in a few lines — a seeded game played by random choices:
+
+>>> import random
+>>> from pokelab.herecomes import new_game, apply, legal_actions, sample, result
+>>> rng = random.Random(0)
+>>> s = new_game(3, seed=0)
+>>> while not s.is_over:
+...     if s.is_chance:
+...         s = apply(s, sample(s, rng))
+...     else:
+...         p = s.to_move[0]
+...         s = apply(s, rng.choice(legal_actions(s, p)))
+>>> r = result(s)
+>>> len(r.scores), all(r.scores[w] == max(r.scores) for w in r.winners) or r.by_legend
+(3, True)
+"""
+
+from pokelab.herecomes.actions import (
+    Action,
+    Discard,
+    Draw,
+    Keep,
+    UseTrainer,
+    VoteRedraw,
+    parse_action,
+)
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES, validate_bag
+from pokelab.herecomes.cards import KINDS, TARGETS, TargetCard, load_targets
 from pokelab.herecomes.conditions import (
     AllDrawn,
     AllOf,
@@ -9,16 +36,58 @@ from pokelab.herecomes.conditions import (
     NeverDrawn,
     parse_condition,
 )
+from pokelab.herecomes.engine import (
+    HAND_SIZE,
+    apply,
+    chance_outcomes,
+    keep_options,
+    legal_actions,
+    new_game,
+    result,
+    sample,
+    scenario,
+)
+from pokelab.herecomes.state import Player, Result, State, Variant
+from pokelab.herecomes.trainers import TRAINERS, Trainer
+from pokelab.herecomes.view import explain, observe
 
 __all__ = [
     "COLOURS",
     "DEFAULT_BAG",
+    "HAND_SIZE",
+    "KINDS",
+    "TARGETS",
+    "TRAINERS",
     "WAVES",
+    "Action",
     "AllDrawn",
     "AllOf",
     "Condition",
+    "Discard",
+    "Draw",
+    "Keep",
     "LastIs",
     "NeverDrawn",
+    "Player",
+    "Result",
+    "State",
+    "TargetCard",
+    "Trainer",
+    "UseTrainer",
+    "Variant",
+    "VoteRedraw",
+    "apply",
+    "chance_outcomes",
+    "explain",
+    "keep_options",
+    "legal_actions",
+    "load_targets",
+    "new_game",
+    "observe",
+    "parse_action",
     "parse_condition",
+    "result",
+    "sample",
+    "scenario",
     "validate_bag",
 ]

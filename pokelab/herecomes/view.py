@@ -1,0 +1,293 @@
+"""Per-player views (HC-G3): a JSON-safe dict with only what one player may know.
+
+``observe(state, player)`` is the only thing a bot or a widget of that player
+sees; ``observe(state, None)`` is the teacher's full view. The schema (every
+key is always present; teacher-only keys are marked):
+
+- ``game`` ("herecomes"), ``viewer`` (seat or ``None``), ``round``, ``wave`` (1–4;
+  5 after the last discard), ``phase`` ("draw", "discard", "vote", "redraw",
+  "keep", "over"), ``is_chance``, ``is_over``, ``leader``, ``variant``
+  ``{"redraw", "win_points"}``;
+- ``order_cards``: four lists of colours (cards 1–4, draw order); ``tokens``: all
+  of them in draw order; ``returned``: tokens put back this round (they no
+  longer count, HC-R4); ``bag`` colour -> count left; ``bag_total``;
+  ``composition`` the configured bag;
+- ``deck_size``, ``discard_size``;
+- ``waiting_for``: seats that still have to act in this step (public: you see
+  who has put a card face down — never *what* they chose); ``must_act``: whether
+  the viewer is among them;
+- ``players``: per seat ``seat, name, is_leader, is_you, trainer`` (card data and
+  ``uses_this_round``, ``uses_this_game``), ``scored`` (card data), ``points``,
+  ``hand_size``;
+- ``hand``: the viewer's own cards, full card data (teacher: ``[]``);
+- ``my_choice``: the viewer's own secret choice in this step —
+  ``{"discard", "extra_discard", "vote", "keep"}`` (teacher: ``None``);
+- ``keep_options``: the cards the viewer may keep in the keep step;
+- ``seen_discards``: cards the viewer looked at with Sabrina (HC-T3);
+- ``events``: this round's public events (trainer uses, vote results, redraws)
+  with ``en`` / ``zh`` texts;
+- ``legal``: the viewer's legal actions as strings (teacher: every seat's);
+- ``last_round``: the last checked round — tokens, returned tokens, leader,
+  each seat's kept card and points gained, the legend winners, and for the
+  viewer's own seat (teacher: every seat) the two cards checked with
+  ``achieved`` and the reason in ``why_en`` / ``why_zh``;
+- ``result``: ``{"winners", "scores", "by_legend"}`` once over, else ``None``;
+- teacher only: ``hands`` (every seat's cards), ``pending`` (every secret
+  choice), ``deck`` (card ids, next first), ``peeks``.
+
+>>> from pokelab.herecomes import new_game, apply, Draw, Discard
+>>> s = new_game(2, seed=5)
+>>> for c in ("red", "blue", "green", "red"):
+...     s = apply(s, Draw(c))
+>>> s = apply(s, Discard(0, s.players[0].hand[0]))
+>>> v = observe(s, 1)
+>>> v["waiting_for"], v["must_act"], v["my_choice"]["discard"], len(v["hand"])
+([1], True, None, 5)
+>>> "hands" in v, "pending" in observe(s, None)
+(False, True)
+>>> observe(s, 0)["my_choice"]["discard"] == s.players[0].hand[0]
+True
+>>> observe(s, 2)
+Traceback (most recent call last):
+...
+ValueError: there is no seat 2: seats are 0 to 1 (or None for the teacher's view)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.conditions import AllDrawn, Condition, LastIs, NeverDrawn
+from pokelab.herecomes.engine import keep_options, legal_actions
+from pokelab.herecomes.state import State
+from pokelab.herecomes.trainers import TRAINERS
+
+__all__ = ["explain", "observe"]
+
+
+def _part_why(cond: Condition, tokens: tuple[str, ...], bag: dict[str, int]) -> tuple[str, str]:
+    colour = cond.colour  # type: ignore[union-attr]
+    zh = COLOUR_ZH[colour]
+    if isinstance(cond, LastIs):
+        last = tokens[-1] if tokens else None
+        if last is None:
+            return "no last token", "没有最后一枚代币"
+        return (
+            f"the last token is {last} (wanted {colour})",
+            f"最后一枚是{COLOUR_ZH[last]}色（需要{zh}色）",
+        )
+    drawn = sum(1 for t in tokens if t == colour)
+    if isinstance(cond, NeverDrawn):
+        if drawn == 0:
+            return f"no {colour} token was drawn", f"没有抽出{zh}色"
+        return f"{drawn} {colour} token(s) were drawn", f"抽出了 {drawn} 枚{zh}色"
+    assert isinstance(cond, AllDrawn)
+    return (
+        f"{drawn} of {bag.get(colour, 0)} {colour} tokens were drawn",
+        f"{bag.get(colour, 0)} 枚{zh}色中抽出了 {drawn} 枚",
+    )
+
+
+def explain(
+    card_id: str, tokens: tuple[str, ...] | list[str], bag: dict[str, int]
+) -> dict[str, Any]:
+    """Whether a card is achieved by ``tokens``, and why, in English and Chinese.
+
+    >>> from pokelab.herecomes.bag import DEFAULT_BAG
+    >>> e = explain("G01", ("red",) * 9 + ("blue",), dict(DEFAULT_BAG))
+    >>> e["achieved"], e["why_en"]
+    (False, 'the last token is blue (wanted red)')
+    >>> explain("Z9", (), {})
+    Traceback (most recent call last):
+    ...
+    KeyError: 'Z9'
+    """
+    card = TARGETS[card_id]
+    tokens = tuple(tokens)
+    parts = [_part_why(c, tokens, bag) for c in card.condition.parts()]
+    return {
+        "card": card.to_dict(),
+        "achieved": card.condition.holds(tokens, bag),
+        "why_en": "; ".join(en for en, _ in parts),
+        "why_zh": "；".join(zh for _, zh in parts),
+    }
+
+
+def _event(state: State, event: tuple[Any, ...]) -> dict[str, Any]:
+    kind = event[0]
+    names = state.setup.names
+    if kind == "extra_discard":
+        _, p, wave = event
+        return {
+            "kind": kind,
+            "player": p,
+            "wave": wave,
+            "en": f"{names[p]} (Misty) discarded an extra card and drew a new one",
+            "zh": f"{names[p]}（小霞）额外弃了 1 张牌并补摸 1 张",
+        }
+    if kind == "peek":
+        _, p, target = event
+        return {
+            "kind": kind,
+            "player": p,
+            "target": target,
+            "en": f"{names[p]} (Sabrina) looked at a card {names[target]} discarded",
+            "zh": f"{names[p]}（娜姿）查看了{names[target]}弃掉的一张牌",
+        }
+    if kind == "redraw":
+        _, by, token = event
+        if by < 0:
+            return {
+                "kind": kind,
+                "player": None,
+                "token": token,
+                "en": f"Redraw agreed: the {token} token on order card 4 went back into the bag",
+                "zh": f"同意重抽：4 号顺序卡上的{COLOUR_ZH[token]}色代币放回布袋",
+            }
+        return {
+            "kind": kind,
+            "player": by,
+            "token": token,
+            "en": f"{names[by]} (Brock) put the {token} token on order card 4 back into the bag",
+            "zh": f"{names[by]}（小刚）把 4 号顺序卡上的{COLOUR_ZH[token]}色代币放回布袋",
+        }
+    if kind == "votes":
+        votes = list(event[1])
+        yes = [names[i] for i, v in enumerate(votes) if v]
+        return {
+            "kind": kind,
+            "votes": votes,
+            "en": f"Redraw vote: {', '.join(yes) if yes else 'nobody'} agreed",
+            "zh": f"重抽投票：{'、'.join(yes) if yes else '无人'}同意",
+        }
+    if kind == "swap":
+        _, p, idx = event
+        return {
+            "kind": kind,
+            "player": p,
+            "index": idx,
+            "en": f"{names[p]} (Erika) swapped the token on order card 4 with token {idx} on order card 3",
+            "zh": f"{names[p]}（莉佳）把 4 号顺序卡的代币与 3 号顺序卡第 {idx} 枚交换",
+        }
+    return {"kind": str(kind), "en": str(event), "zh": str(event)}
+
+
+def _summary(state: State, viewer: int | None) -> dict[str, Any] | None:
+    s = state.summary
+    if s is None:
+        return None
+    bag = state.setup.bag
+    n = len(state.hands)
+    seats = []
+    for p in range(n):
+        entry: dict[str, Any] = {
+            "seat": p,
+            "kept": s["kept"][p],
+            "kept_card": TARGETS[s["kept"][p]].to_dict() if s["kept"][p] else None,
+            "gained": s["gained"][p],
+        }
+        if viewer is None or viewer == p:
+            entry["checked"] = [explain(c, s["tokens"], bag) for c in s["hands"][p]]
+        seats.append(entry)
+    return {
+        "round": s["round"],
+        "leader": s["leader"],
+        "tokens": list(s["tokens"]),
+        "returned": list(s["returned"]),
+        "seats": seats,
+        "legend_winners": list(s["legend_winners"]),
+        "events": [_event(state, e) for e in s["events"]],
+    }
+
+
+def observe(state: State, player: int | None = None) -> dict[str, Any]:
+    """The JSON-safe view of ``player`` (``None``: the teacher's full view). See the module docstring."""
+    n = len(state.hands)
+    if player is not None and (
+        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
+    ):
+        raise ValueError(
+            f"there is no seat {player!r}: seats are 0 to {n - 1} (or None for the teacher's view)"
+        )
+    s = state
+    teacher = player is None
+    players = []
+    for p in range(n):
+        tid = s.trainers[p]
+        trainer = None
+        if tid is not None:
+            trainer = TRAINERS[tid].to_dict()
+            trainer["uses_this_round"] = s.round_uses[p]
+            trainer["uses_this_game"] = s.game_uses[p]
+        players.append(
+            {
+                "seat": p,
+                "name": s.setup.names[p],
+                "is_leader": p == s.leader,
+                "is_you": p == player,
+                "trainer": trainer,
+                "scored": [TARGETS[c].to_dict() for c in s.scored[p]],
+                "points": s.points[p],
+                "hand_size": len(s.hands[p]),
+            }
+        )
+    phase = s.phase
+
+    def choice(p: int) -> dict[str, Any]:
+        pend = s.pending[p]
+        return {
+            "discard": pend if phase == "discard" else None,
+            "extra_discard": s.extra[p],
+            "vote": pend if phase == "vote" else None,
+            "keep": pend if phase == "keep" else None,
+        }
+
+    view: dict[str, Any] = {
+        "game": "herecomes",
+        "viewer": player,
+        "round": s.round,
+        "wave": s.wave,
+        "phase": phase,
+        "is_chance": s.is_chance,
+        "is_over": s.is_over,
+        "leader": s.leader,
+        "variant": {"redraw": s.setup.variant.redraw, "win_points": s.setup.variant.win_points},
+        "order_cards": [list(card) for card in s.order_cards],
+        "tokens": list(s.tokens),
+        "returned": list(s.returned),
+        "bag": s.bag,
+        "bag_total": sum(s.bag_left),
+        "composition": s.setup.bag,
+        "colours_zh": {c: COLOUR_ZH[c] for c in COLOURS},
+        "deck_size": len(s.deck),
+        "discard_size": len(s.discards),
+        "waiting_for": list(s.to_move),
+        "must_act": (player in s.to_move) if not teacher else None,
+        "players": players,
+        "hand": [] if teacher else [TARGETS[c].to_dict() for c in s.hands[player]],
+        "my_choice": None if teacher else choice(player),
+        "keep_options": [] if teacher or phase != "keep" else list(keep_options(s, player)),
+        "seen_discards": []
+        if teacher
+        else [
+            {"round": r, "player": o, "card": TARGETS[c].to_dict()} for r, o, c in s.peeks[player]
+        ],
+        "events": [_event(s, e) for e in s.events],
+        "legal": [str(a) for a in legal_actions(s, player)],
+        "last_round": _summary(s, player),
+        "result": (
+            {"winners": list(s.winners), "scores": list(s.points), "by_legend": s.by_legend}
+            if s.is_over
+            else None
+        ),
+    }
+    if teacher:
+        view["hands"] = [[TARGETS[c].to_dict() for c in hand] for hand in s.hands]
+        view["pending"] = [choice(p) for p in range(n)]
+        view["deck"] = list(s.deck)
+        view["peeks"] = [
+            [{"round": r, "player": o, "card": c} for r, o, c in seen] for seen in s.peeks
+        ]
+    return view
