@@ -36,6 +36,8 @@ from pokelab.splendor.cards import (
     load_cards,
 )
 from pokelab.splendor.engine import apply, legal_actions, new_game, result, scores
+from pokelab.splendor.scenario import scenario
+from pokelab.splendor.serialize import from_json, to_json
 from pokelab.splendor.state import PHASES, PlayerState, Result, State, Variant
 from pokelab.splendor.view import VIEW_VERSION, card_view, observe
 
@@ -65,11 +67,14 @@ __all__ = [
     "apply",
     "card_by_name",
     "card_view",
+    "from_json",
     "legal_actions",
     "load_cards",
     "new_game",
     "observe",
     "parse_action",
     "result",
+    "scenario",
     "scores",
+    "to_json",
 ]

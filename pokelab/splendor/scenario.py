@@ -1,0 +1,263 @@
+"""``scenario(...)``: build any Splendor: Pokémon position for lessons and tests.
+
+The position starts at the beginning of ``current_player``'s turn. Cards may be
+given by id or by name (English or Chinese); tokens as a list of colours or a
+``{colour: count}`` mapping. Impossible positions are rejected with a
+``ValueError`` saying what is wrong.
+
+>>> s = scenario(tokens={0: {"red": 2, "master": 1}}, captured={0: ["Charmander"]},
+...              display=["Charmeleon", 5, 9, 12], deck=[])
+>>> s.players[0].points, s.players[0].discounts["red"], s.supply["red"], s.deck_size
+(0, 1, 5, 0)
+>>> [str(a) for a in legal_actions(s) if type(a).__name__ == "Evolve"]
+['Evolve(1, 2)']
+>>> scenario(captured={0: [1], 1: [1]})
+Traceback (most recent call last):
+...
+ValueError: card 1 (Charmander) is in two places: captured by player 0 and captured by player 1
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from pokelab.splendor.cards import CARDS, TOKEN_COLOURS, card_by_name
+from pokelab.splendor.engine import _make_player, _player_names, legal_actions  # noqa: F401
+from pokelab.splendor.state import DEFAULT_VARIANT, END_POINTS, PHASES, TOKEN_LIMIT, State, Variant
+
+
+def _card(value: object, where: str) -> int:
+    if isinstance(value, str):
+        try:
+            return card_by_name(value).id
+        except KeyError:
+            raise ValueError(f"{where}: unknown card {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in CARDS:
+        raise ValueError(f"{where}: unknown card {value!r} (ids are 1..{max(CARDS)})")
+    return value
+
+
+def _cards(values: object, where: str) -> tuple[int, ...]:
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise ValueError(f"{where}: expected a list of cards, got {values!r}")
+    return tuple(_card(v, where) for v in values)
+
+
+def _tokens(value: object, where: str) -> tuple[int, ...]:
+    counts = [0] * 6
+    if isinstance(value, Mapping):
+        for colour, n in value.items():
+            if colour not in TOKEN_COLOURS:
+                raise ValueError(f"{where}: unknown colour {colour!r}")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                raise ValueError(f"{where}: the count of {colour} must be a whole number ≥ 0, got {n!r}")
+            counts[TOKEN_COLOURS.index(colour)] += n
+    elif isinstance(value, Iterable) and not isinstance(value, str | bytes):
+        for colour in value:
+            if colour not in TOKEN_COLOURS:
+                raise ValueError(f"{where}: unknown colour {colour!r}")
+            counts[TOKEN_COLOURS.index(colour)] += 1
+    else:
+        raise ValueError(f"{where}: expected colours or {{colour: count}}, got {value!r}")
+    return tuple(counts)
+
+
+def _per_player(mapping: object, n: int, what: str) -> dict[int, object]:
+    if mapping is None:
+        return {}
+    if not isinstance(mapping, Mapping):
+        raise ValueError(f"{what} must map a player index to its {what}, got {mapping!r}")
+    for key in mapping:
+        if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < n:
+            raise ValueError(f"{what}: player must be 0..{n - 1}, got {key!r}")
+    return dict(mapping)
+
+
+def _index(value: object, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise ValueError(f"{what} must be a player index 0..{n - 1}, got {value!r}")
+    return value
+
+
+def assemble(
+    names: tuple[str, ...],
+    tokens: Sequence[tuple[int, ...]],
+    captured: Sequence[tuple[int, ...]],
+    reserved: Sequence[tuple[int, ...]],
+    display: tuple[int, ...],
+    deck: tuple[int, ...],
+    discard: tuple[int, ...],
+    *,
+    supply: tuple[int, ...] | None,
+    current_player: int,
+    first_player: int,
+    round: int,
+    phase_id: int,
+    evolved: bool,
+    ending: bool,
+    over: int,
+    variant: Variant,
+    seed: int,
+) -> State:
+    """Check a complete position against the rules' invariants and build the ``State``.
+
+    Shared by ``scenario`` and ``from_json``. ``supply=None`` means "the rest of
+    the tokens"; a given supply must add up with the players' tokens.
+    """
+    n = len(names)
+    # --- cards: each exactly once, all 90 present
+    seen: dict[int, str] = {}
+
+    def place(cards: tuple[int, ...], where: str) -> None:
+        for c in cards:
+            if c in seen:
+                raise ValueError(
+                    f"card {c} ({CARDS[c].name_en}) is in two places: {seen[c]} and {where}"
+                )
+            seen[c] = where
+
+    for i in range(n):
+        place(captured[i], f"captured by player {i}")
+    for i in range(n):
+        place(reserved[i], f"reserved by player {i}")
+    place(display, "the display")
+    place(discard, "the discard pile")
+    place(deck, "the deck")
+    missing = sorted(set(CARDS) - set(seen))
+    if missing:
+        raise ValueError(f"cards missing from the position: {missing}")
+    if len(display) > 4:
+        raise ValueError(f"the display holds at most 4 cards, got {len(display)}")
+    if len(display) < 4 and deck:
+        raise ValueError(
+            f"the display holds {len(display)} cards while the deck is not empty (SP-T4 refills it to 4)"
+        )
+    for i in range(n):
+        if len(reserved[i]) > 3:
+            raise ValueError(f"player {i} reserves {len(reserved[i])} cards; at most 3 (SP-A3)")
+        for c in reserved[i]:
+            if CARDS[c].tier != "normal":
+                raise ValueError(
+                    f"player {i} reserves {CARDS[c].name_en} ({CARDS[c].tier}); only normal cards can be reserved (SP-A3)"
+                )
+    # --- tokens
+    total = variant.supply_counts(n)
+    held = [sum(t[k] for t in tokens) for k in range(6)]
+    if supply is None:
+        for k, colour in enumerate(TOKEN_COLOURS):
+            if held[k] > total[k]:
+                raise ValueError(
+                    f"players hold {held[k]} {colour} tokens but the game has only {total[k]}"
+                )
+        supply = tuple(total[k] - held[k] for k in range(6))
+    else:
+        for k, colour in enumerate(TOKEN_COLOURS):
+            if supply[k] < 0:
+                raise ValueError(f"the supply has a negative count of {colour}")
+            if supply[k] + held[k] != total[k]:
+                raise ValueError(
+                    f"{colour}: supply {supply[k]} + held {held[k]} != {total[k]} tokens in the game"
+                )
+    # --- turn
+    current_player = _index(current_player, n, "current_player")
+    first_player = _index(first_player, n, "first_player")
+    if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= variant.round_cap:
+        raise ValueError(f"round must be 1..{variant.round_cap} (the round cap), got {round!r}")
+    if phase_id not in (0, 1, 2):
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}")
+    if over and phase_id:
+        raise ValueError("a finished game is not in the middle of a turn")
+    for i in range(n):
+        count = sum(tokens[i])
+        if i == current_player and phase_id == 2:
+            if count <= TOKEN_LIMIT:
+                raise ValueError(f"phase 'return' but player {i} holds only {count} tokens")
+        elif count > TOKEN_LIMIT and not (i == current_player and phase_id == 1):
+            raise ValueError(f"player {i} holds {count} tokens; at most {TOKEN_LIMIT} between turns (SP-T3)")
+    ps = tuple(
+        _make_player(names[i], tuple(tokens[i]), tuple(captured[i]), tuple(reserved[i])) for i in range(n)
+    )
+    for i, p in enumerate(ps):
+        if p.points >= END_POINTS and i != current_player and not ending:
+            raise ValueError(f"player {i} has {p.points} points, so the game must be in its last round")
+    return State(
+        ps, tuple(supply), tuple(display), tuple(deck), tuple(discard), current_player, first_player,
+        round, phase_id, bool(evolved), bool(ending), over, variant, seed,
+    )
+
+
+def scenario(
+    players: int | Sequence[str] = 2,
+    *,
+    display: Sequence[int | str] | None = None,
+    deck: Sequence[int | str] | None = None,
+    tokens: Mapping[int, object] | None = None,
+    captured: Mapping[int, Sequence[int | str]] | None = None,
+    reserved: Mapping[int, Sequence[int | str]] | None = None,
+    discard: Sequence[int | str] = (),
+    current_player: int = 0,
+    first_player: int | None = None,
+    round: int = 1,
+    seed: int = 0,
+    variant: Variant | None = None,
+) -> State:
+    """Build a position at the start of ``current_player``'s turn.
+
+    - ``tokens``, ``captured``, ``reserved``: ``{player: colours / cards}``; the
+      supply is every token of the game minus those held.
+    - ``display``: the face-up cards (default: the top 4 of the deck).
+    - ``deck``: top card first. Default: every card not placed elsewhere,
+      shuffled with ``seed``. When ``deck`` is given (``[]`` for an empty deck),
+      cards placed nowhere go to the discard pile, so every card is somewhere.
+    - ``first_player`` (who opens each round) defaults to ``current_player``.
+    - ``round`` (default 1) is the round being played; the game is in its last
+      round already if someone has 18 points.
+
+    >>> s = scenario(3, current_player=2, tokens={2: ["red"] * 7})
+    >>> s.current_player, s.first_player, s.supply["red"]
+    (2, 2, 0)
+    >>> scenario(tokens={0: {"red": 5}, 1: {"red": 3}})
+    Traceback (most recent call last):
+    ...
+    ValueError: players hold 8 red tokens but the game has only 7
+    >>> scenario(display=[1, 2, 3, 4, 5])
+    Traceback (most recent call last):
+    ...
+    ValueError: the display holds at most 4 cards, got 5
+    """
+    names = _player_names(players)
+    n = len(names)
+    variant = DEFAULT_VARIANT if variant is None else variant
+    if not isinstance(variant, Variant):
+        raise ValueError(f"variant must be a Variant, got {variant!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, got {seed!r}")
+    tok_map = _per_player(tokens, n, "tokens")
+    cap_map = _per_player(captured, n, "captured")
+    res_map = _per_player(reserved, n, "reserved")
+    toks = [_tokens(tok_map.get(i, ()), f"tokens of player {i}") for i in range(n)]
+    caps = [_cards(cap_map.get(i, ()), f"captured of player {i}") for i in range(n)]
+    ress = [_cards(res_map.get(i, ()), f"reserved of player {i}") for i in range(n)]
+    disc = _cards(discard, "discard")
+    disp = _cards(display, "display") if display is not None else None
+    placed = [c for cards in (*caps, *ress, disc, disp or ()) for c in cards]
+    if deck is None:
+        rest = [c for c in sorted(CARDS) if c not in set(placed)]
+        random.Random(seed).shuffle(rest)
+        deck_t = tuple(rest)
+    else:
+        deck_t = _cards(deck, "deck")
+        used = set(placed) | set(deck_t)
+        disc = disc + tuple(c for c in sorted(CARDS) if c not in used)
+    if disp is None:
+        disp, deck_t = deck_t[:4], deck_t[4:]
+    current_player = _index(current_player, n, "current_player")
+    first = current_player if first_player is None else first_player
+    points = [sum(CARDS[c].points for c in cap) for cap in caps]
+    return assemble(
+        names, toks, caps, ress, disp, deck_t, disc,
+        supply=None, current_player=current_player, first_player=first, round=round,
+        phase_id=0, evolved=False, ending=max(points) >= END_POINTS, over=0, variant=variant, seed=seed,
+    )
+
