@@ -47,6 +47,7 @@ from pokelab.herecomes.engine import (
     sample,
     scenario,
 )
+from pokelab.herecomes.serial import from_json, to_json
 from pokelab.herecomes.state import Player, Result, State, Variant
 from pokelab.herecomes.trainers import TRAINERS, Trainer
 from pokelab.herecomes.view import explain, observe
@@ -79,6 +80,7 @@ __all__ = [
     "apply",
     "chance_outcomes",
     "explain",
+    "from_json",
     "keep_options",
     "legal_actions",
     "load_targets",
@@ -89,5 +91,6 @@ __all__ = [
     "result",
     "sample",
     "scenario",
+    "to_json",
     "validate_bag",
 ]

@@ -4,8 +4,8 @@
 sees; ``observe(state, None)`` is the teacher's full view. The schema (every
 key is always present; teacher-only keys are marked):
 
-- ``game`` ("herecomes"), ``viewer`` (seat or ``None``), ``round``, ``wave`` (1–4;
-  5 after the last discard), ``phase`` ("draw", "discard", "vote", "redraw",
+- ``game`` ("herecomes"), ``viewer`` (seat or ``None``), ``round``, ``wave`` (1–4),
+  ``phase`` ("draw", "discard", "vote", "redraw",
   "keep", "over"), ``is_chance``, ``is_over``, ``leader``, ``variant``
   ``{"redraw", "win_points"}``;
 - ``order_cards``: four lists of colours (cards 1–4, draw order); ``tokens``: all
