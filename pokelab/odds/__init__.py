@@ -8,6 +8,7 @@ from pokelab.odds.advice import (
     Advice,
     Option,
     advise_discard,
+    best_discard,
     expected_points,
     redraw_gain,
     should_redraw,
@@ -19,18 +20,33 @@ from pokelab.odds.exact import (
     probability,
     redraw_probability,
 )
+from pokelab.odds.montecarlo import (
+    Estimate,
+    estimate,
+    estimate_loop,
+    estimate_many,
+    simulate_rounds,
+)
+from pokelab.odds.tables import card_table
 
 __all__ = [
     "LEGEND_VALUE",
     "Advice",
+    "Estimate",
     "Joint",
     "Option",
     "advise_discard",
     "any_probability",
+    "best_discard",
+    "card_table",
+    "estimate",
+    "estimate_loop",
+    "estimate_many",
     "expected_points",
     "joint_outcomes",
     "probability",
     "redraw_gain",
     "redraw_probability",
     "should_redraw",
+    "simulate_rounds",
 ]

@@ -60,6 +60,7 @@ __all__ = [
     "Advice",
     "Option",
     "advise_discard",
+    "best_discard",
     "expected_points",
     "redraw_gain",
     "should_redraw",
@@ -179,10 +180,10 @@ def should_redraw(
 
 
 def _label(card: Any, lang: str) -> str:
-    for attr in ("name_zh" if lang == "zh" else "name", "name", "id"):
-        value = getattr(card, attr, None)
-        if value:
-            return str(value)
+    """A short name for a card in ``lang``: a TargetCard's id and name, else its condition and points."""
+    name = getattr(card, "name", None)
+    if callable(name):
+        return f"{getattr(card, 'id', '')} {name(lang)}".strip()
     points = card[1] if isinstance(card, tuple) else getattr(card, "points", "?")
     text = card_condition(card).describe(lang)
     return f"{text}（{points} 分）" if lang == "zh" else f"{text} ({points} pts)"
@@ -309,3 +310,72 @@ def advise_discard(
     pick = values.index(best)
     options = tuple(Option(card, v, best - v) for card, v in zip(hand, values, strict=True))
     return Advice(discard=hand[pick], value=best, options=options)
+
+
+def best_discard(
+    state: Any,
+    player: int | None = None,
+    *,
+    legend_value: Fraction | int = LEGEND_VALUE,
+    redraw_agree: Fraction | int | None = None,
+) -> Advice:
+    """``advise_discard`` for a seat of a Here Comes game: its hand, the tokens shown, the bag (HC-R2, HC-R3).
+
+    ``state`` is an engine ``State`` (with ``player``) or a player's view from
+    ``observe`` (``player`` may then be left out). Only what the player may
+    know is used: their hand, the tokens on the order cards, the configured
+    bag. A card set aside as the HC-T1 extra discard is left out of the hand;
+    the card that will replace it is unknown and not modelled.
+
+    ``redraw_agree`` (HC-R4) defaults to the variant: with ``redraw="leader"``
+    1 for the leader and 0 for the others (they have no say); with the default
+    ``redraw="all"`` 1, i.e. the player's own expected-value vote is assumed to
+    carry the table.
+
+    >>> from pokelab.herecomes import scenario, apply, Draw
+    >>> s = scenario(2, hands={0: ["G01", "G17", "P01", "O09", "L01"]}, trainers=False)
+    >>> for colour in ("red", "blue", "purple", "green"):
+    ...     s = apply(s, Draw(colour))
+    >>> advice = best_discard(s, 0)
+    >>> advice.discard.id, [o.card.id for o in advice.options if o.cost == 0]
+    ('P01', ['P01'])
+    >>> best_discard(scenario(2, trainers=False), 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: best_discard needs a discard step (phase 'discard'), the game is in phase 'draw'
+    """
+    from pokelab.herecomes.cards import TARGETS
+
+    if isinstance(state, Mapping):  # a player's view
+        phase = state.get("phase")
+        ids = [c["id"] for c in state.get("hand", [])]
+        extra = (state.get("my_choice") or {}).get("extra_discard")
+        tokens = tuple(state.get("tokens", ()))
+        bag = dict(state.get("composition", DEFAULT_BAG))
+        seat = state.get("viewer") if player is None else player
+        leader = state.get("leader")
+        variant = (state.get("variant") or {}).get("redraw", "all")
+        if seat is None:
+            raise ValueError("best_discard needs a player's view, not the teacher's (viewer None)")
+    else:
+        n = len(state.hands)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise ValueError(f"there is no seat {player!r}: seats are 0 to {n - 1}")
+        phase = state.phase
+        ids = list(state.hands[player])
+        extra = state.extra[player]
+        tokens = tuple(state.tokens)
+        bag = state.setup.bag
+        seat = player
+        leader = state.leader
+        variant = state.setup.variant.redraw
+    if phase != "discard":
+        raise ValueError(
+            f"best_discard needs a discard step (phase 'discard'), the game is in phase {phase!r}"
+        )
+    if redraw_agree is None:
+        redraw_agree = 1 if variant != "leader" or seat == leader else 0
+    hand = [TARGETS[i] for i in ids if i != extra]
+    return advise_discard(
+        hand, tokens, bag=bag, legend_value=legend_value, redraw_agree=redraw_agree
+    )

@@ -1,0 +1,95 @@
+"""Tables for lessons: every target card's chance and expected points as a pandas DataFrame (HC-C2).
+
+Exact chances are given twice: ``exact`` as text (``"9/38"``, safe for CSV and
+JSON) and ``p`` as a float. A legend card's value is ``legend_value``
+(see ``pokelab.odds.advice``). Expected points here are for one card on its
+own with no redraw (before the last token is seen the redraw does not change
+the chance: HC-R4).
+
+>>> table = card_table()
+>>> len(table), list(table.columns)[:4]
+(60, ['id', 'name', 'kind', 'condition'])
+>>> row = table.set_index("id").loc["P01"]
+>>> row["exact"], f"{row['p']:.4f}"
+('9/38', '0.2368')
+>>> card_table({"red": 3})
+Traceback (most recent call last):
+...
+ValueError: the bag holds 3 tokens but a round draws 10: add at least 7 more
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from pokelab.errors import check_lang
+from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
+from pokelab.odds._inputs import LEGEND_VALUE, bag_counts, card_value, parts_of, shown_counts
+from pokelab.odds.exact import probability_of_parts
+
+__all__ = ["card_table"]
+
+_COLUMNS = {
+    "en": ("id", "name", "kind", "condition", "points", "value", "exact", "p", "expected_points"),
+    "zh": ("编号", "名称", "类型", "条件", "分数", "价值", "精确概率", "概率", "期望分数"),
+}
+
+
+def _cards() -> Iterable[Any]:
+    from pokelab.herecomes.cards import TARGETS
+
+    return TARGETS.values()
+
+
+def card_table(
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    *,
+    shown: Sequence[str] = (),
+    cards: Iterable[Any] | None = None,
+    legend_value: Fraction | int = LEGEND_VALUE,
+    lang: str = "en",
+) -> Any:
+    """Every target card's exact chance and expected points with ``bag`` (after ``shown`` tokens).
+
+    ``cards`` defaults to the kit's 60 ``TARGETS``. Columns (``lang="en"``):
+    id, name, kind, condition, points, value (points, or ``legend_value`` for a
+    legend), exact (text fraction), p (float), expected_points (p × value).
+    ``lang="zh"`` gives Chinese column names, names and conditions.
+
+    >>> t = card_table({"red": 10, "blue": 10}, lang="zh")
+    >>> t.set_index("编号").loc["G05", ["条件", "精确概率"]].tolist()
+    ['最后一枚是蓝色', '1/2']
+    """
+    import pandas as pd
+
+    check_lang(lang)
+    counts = bag_counts(bag, DRAWS_PER_ROUND)
+    seen = shown_counts(shown, counts, DRAWS_PER_ROUND)
+    last = None
+    if len(shown):
+        from pokelab.odds._inputs import COLOUR_INDEX
+
+        last = COLOUR_INDEX[shown[-1]]
+    rows = []
+    kind_zh = {"gray": "灰色", "purple": "紫色", "orange": "橙色", "legend": "梦幻/超梦"}
+    for card in _cards() if cards is None else cards:
+        p = probability_of_parts(parts_of([card.condition]), counts, seen, last, DRAWS_PER_ROUND)
+        value = card_value(card, legend_value)
+        name = card.name(lang) if callable(getattr(card, "name", None)) else str(card.id)
+        kind = kind_zh.get(card.kind, card.kind) if lang == "zh" else card.kind
+        rows.append(
+            (
+                card.id,
+                name,
+                kind,
+                card.condition.describe(lang),
+                card.points,
+                float(value),
+                str(p),
+                float(p),
+                float(p * value),
+            )
+        )
+    return pd.DataFrame(rows, columns=list(_COLUMNS[lang]))
