@@ -219,8 +219,10 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
         trainer = None
         if tid is not None:
             trainer = TRAINERS[tid].to_dict()
-            trainer["uses_this_round"] = s.round_uses[p]
-            trainer["uses_this_game"] = s.game_uses[p]
+            # A pending extra discard (HC-T1) is secret until the reveal: hide its use from others.
+            hidden = 1 if s.extra[p] is not None and not teacher and p != player else 0
+            trainer["uses_this_round"] = s.round_uses[p] - hidden
+            trainer["uses_this_game"] = s.game_uses[p] - hidden
         players.append(
             {
                 "seat": p,
