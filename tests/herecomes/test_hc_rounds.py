@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from pokelab.herecomes import Draw, Variant, VoteRedraw, apply, legal_actions, observe, result, scenario
+from pokelab.herecomes import (
+    Draw,
+    Variant,
+    VoteRedraw,
+    apply,
+    legal_actions,
+    observe,
+    result,
+    scenario,
+)
 
 from .helpers import T_L04, T_LEGEND, T_RED, check_invariants, draw_all, run_round
 
