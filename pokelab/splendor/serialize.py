@@ -130,7 +130,7 @@ def from_json(text: str | bytes) -> State:
     """
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
+    except (TypeError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"splendor JSON: not valid JSON ({exc})") from None
     data = _fields(data, _TOP, "the top level")
     if data["format"] != FORMAT:

@@ -1,0 +1,496 @@
+"""One or more tests per rule of shared/rules/splendor-pokemon.md, each named by its rule ID."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokelab.splendor import (
+    CARDS,
+    Catch,
+    EndTurn,
+    Evolve,
+    Pass,
+    Reserve,
+    ReturnTokens,
+    TakeDifferent,
+    TakeSame,
+    Variant,
+    apply,
+    legal_actions,
+    new_game,
+    result,
+    scenario,
+)
+
+from .splendor_helpers import by_name, discounts_covering, expect_illegal, normal_with_discount
+
+LEGENDARY = [c.id for c in CARDS.values() if c.tier == "legendary"]
+RARE = [c.id for c in CARDS.values() if c.tier == "rare"]
+
+
+# ---------------------------------------------------------------- components and set-up
+def test_sp_c1_forty_tokens_full_supply():
+    s = new_game(2)
+    assert s.supply == {"red": 7, "blue": 7, "green": 7, "yellow": 7, "black": 7, "master": 5}
+    assert sum(s.supply.values()) == 40
+
+
+@pytest.mark.parametrize(("players", "regular"), [(2, 4), (3, 5), (4, 7)])
+def test_sp_c1_scaled_supply_variant(players, regular):
+    s = new_game(players, variant=Variant(supply="scaled"))
+    assert [s.supply[c] for c in ("red", "blue", "green", "yellow", "black")] == [regular] * 5
+    assert s.supply["master"] == 5
+
+
+def test_sp_c2_ninety_cards_with_every_field():
+    assert len(CARDS) == 90
+    for c in CARDS.values():
+        assert c.tier in ("normal", "rare", "legendary")
+        assert c.stage in (0, 1, 2)
+        if c.stage:
+            assert c.tier == "normal" and CARDS[c.evolves_from].stage == c.stage - 1
+        assert c.discount in ("red", "blue", "green", "yellow", "black") or (
+            c.discount is None and c.tier == "legendary"
+        )
+        assert len(c.cost) == 5 and sum(c.cost) > 0
+
+
+@pytest.mark.parametrize("bad", [1, 5, 0, ["solo"], ["a", "b", "c", "d", "e"]])
+def test_sp_c3_two_to_four_players(bad):
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        new_game(bad)
+    assert len(new_game(["Ash", "Misty", "Brock", "May"]).players) == 4
+
+
+def test_sp_s1_one_deck_four_face_up():
+    s = new_game(3, seed=9)
+    assert len(s.display) == 4 and s.deck_size == 86
+    assert sorted(s.display + s.deck) == sorted(CARDS)
+
+
+def test_sp_s1_rare_and_legendary_cards_stay_in_the_display():
+    """A revealed rare/legendary card is not replaced: some seed shows one at set-up."""
+    seeds = [seed for seed in range(200) if any(c in RARE + LEGENDARY for c in new_game(2, seed=seed).display)]
+    assert seeds
+    s = new_game(2, seed=seeds[0])
+    special = next(c for c in s.display if c in RARE + LEGENDARY)
+    s2 = apply(s, TakeSame("red"))
+    assert special in s2.display
+
+
+def test_sp_s2_first_player_from_the_seed():
+    assert new_game(2, seed=4) == new_game(2, seed=4)
+    firsts = {new_game(4, seed=k).first_player for k in range(60)}
+    assert firsts == {0, 1, 2, 3}
+    s = new_game(3, seed=4)
+    assert s.current_player == s.first_player
+
+
+# ---------------------------------------------------------------- the turn
+def test_sp_t1_one_main_action_then_the_turn_passes():
+    s = new_game(2, seed=1)
+    s2 = apply(s, TakeDifferent(["red", "blue", "green"]))
+    assert s2.current_player != s.current_player and s2.phase == "main"
+
+
+def test_sp_t1_second_main_action_rejected_after_evolution_offer():
+    charmander, charmeleon = by_name("Charmander"), by_name("Charmeleon")
+    s = scenario(captured={0: [charmander]}, display=[charmeleon, 30, 40, 50])
+    s2 = apply(s, TakeDifferent(["red", "blue", "green"]))
+    assert s2.phase == "after_main" and s2.current_player == 0 and s2.main_done
+    assert [str(a) for a in legal_actions(s2)] == [f"Evolve({charmander}, {charmeleon})", "EndTurn()"]
+    expect_illegal(s2, TakeSame("red"), "SP-T1")
+    s3 = apply(s2, EndTurn())
+    assert s3.current_player == 1
+
+
+def test_sp_t1_evolve_before_the_main_action():
+    charmander, charmeleon = by_name("Charmander"), by_name("Charmeleon")
+    s = scenario(captured={0: [charmander]}, display=[charmeleon, 30, 40, 50])
+    s2 = apply(s, Evolve(charmander, charmeleon))
+    assert s2.current_player == 0 and s2.phase == "main" and s2.evolved
+    assert not any(isinstance(a, Evolve) for a in legal_actions(s2))
+    s3 = apply(s2, TakeSame("red"))
+    assert s3.current_player == 1
+
+
+def test_sp_t1_end_turn_needs_a_main_action_first():
+    expect_illegal(new_game(2), EndTurn(), "SP-T1")
+
+
+def test_sp_t2_pass_only_when_no_main_action():
+    # scaled supply (4 per colour with 2 players): the players hold all 20 regular tokens,
+    # the display shows only legendary cards and the current player has no master ball.
+    s = scenario(
+        variant=Variant(supply="scaled"),
+        tokens={0: {"red": 4, "blue": 4, "green": 2}, 1: {"green": 2, "yellow": 4, "black": 4}},
+        display=LEGENDARY[:4],
+        deck=[],
+    )
+    assert legal_actions(s) == [Pass()]
+    s2 = apply(s, Pass())
+    assert s2.current_player == 1
+    expect_illegal(new_game(2), Pass(), "SP-T2")
+
+
+def test_sp_t3_return_tokens_down_to_ten():
+    s = scenario(tokens={0: {"red": 3, "blue": 3, "green": 2, "yellow": 1}})
+    s2 = apply(s, TakeDifferent(["red", "blue", "black"]))
+    assert s2.phase == "return" and s2.must_return == 2 and s2.current_player == 0
+    options = legal_actions(s2)
+    assert all(isinstance(a, ReturnTokens) and len(a.tokens) == 2 for a in options)
+    assert ReturnTokens(["red", "blue"]) in options and ReturnTokens(["master"]) not in options
+    assert len(options) == len(set(options))
+    expect_illegal(s2, TakeSame("green"), "SP-T3")
+    expect_illegal(s2, ReturnTokens(["red"]), "SP-T3")
+    s3 = apply(s2, ReturnTokens(["yellow", "black"]))
+    assert s3.current_player == 1 and sum(s3.players[0].tokens.values()) == 10
+    assert s3.supply["yellow"] == 7 and s3.supply["black"] == 7
+
+
+def test_sp_t3_return_only_above_ten():
+    expect_illegal(new_game(2), ReturnTokens(["red"]), "SP-T3")
+
+
+def test_sp_t4_display_refilled_from_the_deck():
+    card = by_name("Growlithe")
+    s = scenario(display=[card, 30, 40, 50], deck=[60, 61])
+    s2 = apply(s, Reserve(card))
+    assert s2.display == (60, 30, 40, 50) and s2.deck == (61,)
+
+
+def test_sp_t4_empty_deck_leaves_a_short_display():
+    card = by_name("Growlithe")
+    s = scenario(display=[card, 30, 40, 50], deck=[])
+    s2 = apply(s, Reserve(card))
+    assert s2.display == (30, 40, 50) and s2.deck_size == 0
+
+
+# ---------------------------------------------------------------- main actions
+def test_sp_a1_take_three_different_colours():
+    s = new_game(2, seed=2)
+    p = s.current_player
+    s2 = apply(s, TakeDifferent(["red", "green", "black"]))
+    assert s2.players[p].tokens == {"red": 1, "blue": 0, "green": 1, "yellow": 0, "black": 1, "master": 0}
+    assert s2.supply["red"] == 6 and s2.supply["blue"] == 7
+    expect_illegal(s, TakeDifferent(["red", "green"]), "SP-A1")
+    expect_illegal(s, TakeDifferent(["red", "red", "green"]), "SP-A1")
+    expect_illegal(s, TakeDifferent(["red", "green", "master"]), "SP-A1")
+
+
+def test_sp_a1_fewer_than_three_colours_left_take_each():
+    s = scenario(
+        4,
+        tokens={
+            0: {"red": 7, "blue": 3},
+            1: {"blue": 4, "green": 6},
+            2: {"yellow": 7, "black": 3},
+            3: {"black": 4},
+        },
+    )
+    assert s.supply == {"red": 0, "blue": 0, "green": 1, "yellow": 0, "black": 0, "master": 5}
+    s = scenario(
+        4,
+        current_player=3,
+        tokens={0: {"red": 7, "blue": 3}, 1: {"blue": 4, "green": 5}, 2: {"yellow": 7, "black": 3}, 3: {"black": 3}},
+    )
+    takes = [a for a in legal_actions(s) if isinstance(a, TakeDifferent)]
+    assert takes == [TakeDifferent(["green", "black"])]
+    expect_illegal(s, TakeDifferent(["green"]), "SP-A1")
+    s2 = apply(s, TakeDifferent(["green", "black"]))
+    assert s2.supply["green"] == 1 and s2.supply["black"] == 0
+
+
+def test_sp_a1_empty_colour_cannot_be_taken():
+    s = scenario(tokens={0: {"red": 7}})
+    assert not any(isinstance(a, TakeDifferent) and "red" in a.colors for a in legal_actions(s))
+    expect_illegal(s, TakeDifferent(["red", "blue", "green"]), "SP-A1")
+
+
+def test_sp_a2_take_two_needs_four_in_supply():
+    s = scenario(tokens={1: {"red": 4}})
+    assert s.supply["red"] == 3
+    expect_illegal(s, TakeSame("red"), "SP-A2")
+    assert TakeSame("red") not in legal_actions(s)
+    s2 = apply(s, TakeSame("blue"))
+    assert s2.players[0].tokens["blue"] == 2 and s2.supply["blue"] == 5
+
+
+def test_sp_a2_master_balls_cannot_be_taken():
+    expect_illegal(new_game(2), TakeSame("master"), "SP-A2")
+
+
+def test_sp_a3_reserve_gives_a_master_ball():
+    card = by_name("Vulpix")
+    s = scenario(display=[card, 30, 40, 50])
+    s2 = apply(s, Reserve(card))
+    assert s2.players[0].reserved == (card,) and s2.players[0].tokens["master"] == 1
+    assert s2.supply["master"] == 4
+
+
+def test_sp_a3_reserve_without_master_balls_left():
+    card = by_name("Vulpix")
+    s = scenario(display=[card, 30, 40, 50], tokens={1: ["master"] * 5})
+    s2 = apply(s, Reserve(card))
+    assert s2.players[0].reserved == (card,) and s2.players[0].tokens["master"] == 0
+
+
+def test_sp_a3_never_rare_or_legendary_and_at_most_three():
+    s = scenario(display=[RARE[0], LEGENDARY[0], 30, 40])
+    expect_illegal(s, Reserve(RARE[0]), "SP-A3")
+    expect_illegal(s, Reserve(LEGENDARY[0]), "SP-A3")
+    assert {a.card for a in legal_actions(s) if isinstance(a, Reserve)} == {30, 40}
+    s = scenario(display=[30, 40, 50, 60], reserved={0: [1, 4, 7]})
+    expect_illegal(s, Reserve(30), "SP-A3")
+    assert not any(isinstance(a, Reserve) for a in legal_actions(s))
+    expect_illegal(s, Reserve(70), "SP-A3")  # not in the display
+
+
+def test_sp_a4_catch_with_discounts_and_master_balls():
+    charizard = by_name("Charizard")
+    cost = dict(zip(("red", "blue", "green", "yellow", "black"), CARDS[charizard].cost, strict=True))
+    # one discount in blue, tokens short by one green, covered by a master ball
+    blue_card = normal_with_discount("blue", 1)[0]
+    tokens = {c: n for c, n in cost.items() if n}
+    tokens["blue"] -= 1
+    tokens["green"] -= 1
+    tokens["master"] = 1
+    s = scenario(captured={0: [blue_card]}, tokens={0: tokens}, display=[charizard, 30, 40, 50])
+    assert Catch(charizard) in legal_actions(s)
+    s2 = apply(s, Catch(charizard))
+    p = s2.players[0]
+    assert charizard in p.captured and sum(p.tokens.values()) == 0
+    assert p.points == CARDS[blue_card].points + CARDS[charizard].points
+    assert p.discounts["red"] == 1
+    assert s2.supply == new_game(2).supply  # every paid token went back
+
+
+def test_sp_a4_catch_from_own_reserve_only():
+    card = by_name("Growlithe")
+    s = scenario(reserved={1: [card]}, tokens={0: {"green": 3}})
+    expect_illegal(s, Catch(card), "SP-A4")
+    s = scenario(reserved={0: [card]}, tokens={0: {"green": 3}})
+    s2 = apply(s, Catch(card))
+    assert s2.players[0].reserved == () and s2.players[0].captured == (card,)
+
+
+def test_sp_a4_cannot_afford():
+    s = scenario(display=[by_name("Charizard"), 30, 40, 50])
+    expect_illegal(s, Catch(by_name("Charizard")), "SP-A4")
+
+
+def test_sp_a5_rare_needs_a_master_ball():
+    rare = RARE[0]
+    tokens = dict(zip(("red", "blue", "green", "yellow", "black"), CARDS[rare].cost, strict=True))
+    s = scenario(tokens={0: tokens}, display=[rare, 30, 40, 50])
+    assert Catch(rare) not in legal_actions(s)
+    expect_illegal(s, Catch(rare), "SP-A5")
+    tokens["master"] = 1
+    s = scenario(tokens={0: tokens}, display=[rare, 30, 40, 50])
+    s2 = apply(s, Catch(rare))
+    spent = {c: tokens[c] - s2.players[0].tokens[c] for c in tokens}
+    assert spent["master"] == 1 and sum(spent.values()) == CARDS[rare].total_cost
+
+
+def test_sp_a5_zero_effective_cost_still_spends_one_master_ball():
+    rare = RARE[0]
+    s = scenario(captured={0: discounts_covering(rare)}, tokens={0: {"master": 2, "red": 1}}, display=[rare, 30, 40, 50])
+    s2 = apply(s, Catch(rare))
+    assert s2.players[0].tokens["master"] == 1 and s2.players[0].tokens["red"] == 1
+    expect_illegal(s, Catch(rare, {}), "SP-A5")
+    expect_illegal(s, Catch(rare, {"master": 2}), "SP-A6")
+
+
+def test_sp_a6_named_payment_is_checked():
+    card = by_name("Charmander")  # costs blue, green, yellow: one each
+    s = scenario(tokens={0: {"blue": 1, "green": 1, "yellow": 1, "master": 2}}, display=[card, 30, 40, 50])
+    s2 = apply(s, Catch(card, {"blue": 1, "master": 2}))
+    assert s2.players[0].tokens == {"red": 0, "blue": 0, "green": 1, "yellow": 1, "black": 0, "master": 0}
+    expect_illegal(s, Catch(card, {"blue": 1, "green": 1, "yellow": 1, "master": 1}), "SP-A6")  # overpays
+    expect_illegal(s, Catch(card, {"blue": 1, "green": 1}), "SP-A6")  # short
+    expect_illegal(s, Catch(card, {"red": 1, "blue": 1, "green": 1}), "SP-A6")  # holds no red
+    expect_illegal(s, Catch(card, {"master": 3}), "SP-A6")  # holds only 2
+
+
+def test_sp_a6_default_payment_spends_regular_tokens_first():
+    card = by_name("Charmander")
+    s = scenario(tokens={0: {"blue": 1, "green": 1, "yellow": 1, "master": 2}}, display=[card, 30, 40, 50])
+    s2 = apply(s, Catch(card))
+    assert s2.players[0].tokens["master"] == 2 and sum(s2.players[0].tokens.values()) == 2
+
+
+# ---------------------------------------------------------------- evolution
+def test_sp_e1_evolve_from_display_or_reserve_once_per_turn():
+    charmander, charmeleon = by_name("Charmander"), by_name("Charmeleon")
+    squirtle, wartortle = by_name("Squirtle"), by_name("Wartortle")
+    s = scenario(
+        captured={0: [charmander, squirtle]}, reserved={0: [wartortle]}, display=[charmeleon, 30, 40, 50]
+    )
+    evolves = [a for a in legal_actions(s) if isinstance(a, Evolve)]
+    assert evolves == [Evolve(charmander, charmeleon), Evolve(squirtle, wartortle)]
+    s2 = apply(s, Evolve(squirtle, wartortle))
+    assert s2.players[0].reserved == ()
+    expect_illegal(s2, Evolve(charmander, charmeleon), "SP-E1")
+
+
+def test_sp_e1_illegal_evolutions():
+    charmander, charmeleon, charizard = by_name("Charmander"), by_name("Charmeleon"), by_name("Charizard")
+    s = scenario(captured={0: [charmander]}, display=[charizard, 30, 40, 50], deck=[charmeleon])
+    expect_illegal(s, Evolve(charmander, charizard), "SP-E1")  # skips a stage
+    expect_illegal(s, Evolve(charmander, charmeleon), "SP-E1")  # not visible
+    expect_illegal(s, Evolve(by_name("Squirtle"), by_name("Wartortle")), "SP-E1")  # not captured
+
+
+def test_sp_e1_evolution_cost_variant():
+    charmander, charmeleon = by_name("Charmander"), by_name("Charmeleon")
+    v = Variant(evolution_cost=1)
+    s = scenario(captured={0: [charmander]}, display=[charmeleon, 30, 40, 50], variant=v)
+    assert not any(isinstance(a, Evolve) for a in legal_actions(s))
+    expect_illegal(s, Evolve(charmander, charmeleon), "SP-E1")
+    s = scenario(captured={0: [charmander]}, display=[charmeleon, 30, 40, 50], variant=v, tokens={0: ["red"]})
+    s2 = apply(s, Evolve(charmander, charmeleon))
+    assert s2.players[0].tokens["red"] == 0 and s2.supply["red"] == 7
+
+
+def test_sp_e2_base_goes_to_discard_and_stops_counting():
+    charmander, charmeleon = by_name("Charmander"), by_name("Charmeleon")
+    s = scenario(captured={0: [charmander, 30]}, display=[charmeleon, 31, 40, 50], deck=[60, 61])
+    s2 = apply(s, Evolve(charmander, charmeleon))
+    p = s2.players[0]
+    assert s2.discard[-1] == charmander and charmander not in p.captured
+    assert p.captured == (charmeleon, 30)
+    assert p.points == CARDS[charmeleon].points + CARDS[30].points
+    assert p.discounts["red"] == 1 + (CARDS[30].discount == "red")
+    assert s2.display == (60, 31, 40, 50)  # SP-T4 refill after the evolution
+
+
+def test_sp_e2_stage_one_evolves_again_on_a_later_turn():
+    charmander, charmeleon, charizard = by_name("Charmander"), by_name("Charmeleon"), by_name("Charizard")
+    s = scenario(captured={0: [charmander]}, display=[charmeleon, charizard, 40, 50])
+    s = apply(s, Evolve(charmander, charmeleon))
+    assert not any(isinstance(a, Evolve) for a in legal_actions(s))
+    s = apply(s, TakeSame("red"))
+    s = apply(s, TakeSame("blue"))  # player 1
+    assert Evolve(charmeleon, charizard) in legal_actions(s)
+    s = apply(s, Evolve(charmeleon, charizard))
+    assert s.players[0].captured == (charizard,) and s.players[0].evolved_count == 1
+
+
+def test_sp_e3_evolved_forms_can_be_caught_and_reserved():
+    charmeleon = by_name("Charmeleon")
+    tokens = dict(zip(("red", "blue", "green", "yellow", "black"), CARDS[charmeleon].cost, strict=True))
+    s = scenario(tokens={0: tokens}, display=[charmeleon, 30, 40, 50])
+    acts = legal_actions(s)
+    assert Catch(charmeleon) in acts and Reserve(charmeleon) in acts
+    assert apply(s, Catch(charmeleon)).players[0].captured == (charmeleon,)
+    assert apply(s, Reserve(charmeleon)).players[0].reserved == (charmeleon,)
+
+
+# ---------------------------------------------------------------- end and scoring
+def _big_hand(points: int, *, evolved: bool) -> list[int]:
+    """Captured cards worth at least ``points``: stage-2 cards if ``evolved``, else legendary/rare."""
+    pool = sorted(
+        (c for c in CARDS.values() if (c.stage == 2 if evolved else c.tier != "normal")),
+        key=lambda c: -c.points,
+    )
+    out, total = [], 0
+    for c in pool:
+        if total >= points:
+            break
+        out.append(c.id)
+        total += c.points
+    assert total >= points
+    return out
+
+
+def test_sp_g1_game_ends_when_the_round_is_complete():
+    rare = RARE[0]
+    hand = _hand_worth(18 - CARDS[rare].points, exclude={rare})
+    assert sum(CARDS[c].points for c in hand) + CARDS[rare].points >= 18
+    tokens = dict(zip(("red", "blue", "green", "yellow", "black"), CARDS[rare].cost, strict=True))
+    first = next(c for c, n in tokens.items() if n)
+    tokens[first] -= 1
+    tokens["master"] = 1
+    # player 0 opens the round and reaches 18: player 1 still plays, then the game ends.
+    s = scenario(captured={0: hand}, tokens={0: tokens}, display=[rare, 30, 40, 50], first_player=0)
+    assert not s.ending
+    s = apply(s, Catch(rare))
+    assert s.players[0].points >= 18 and not s.is_over and s.ending and s.current_player == 1
+    s = apply(s, TakeSame("red"))
+    assert s.is_over and result(s).winners == (0,)
+    assert legal_actions(s) == []
+    expect_illegal(s, TakeSame("blue"), "SP-G1")
+
+
+def test_sp_g1_last_player_of_the_round_ends_at_once():
+    hand = _big_hand(18, evolved=False)
+    s = scenario(captured={1: hand}, current_player=1, first_player=0, round=3)
+    assert s.ending
+    s = apply(s, TakeSame("red"))
+    assert s.is_over and s.round == 3
+
+
+def test_sp_g2_score_is_card_points_tokens_score_nothing():
+    hand = [by_name("Charizard"), by_name("Pikachu"), RARE[1]]
+    s = scenario(captured={0: hand}, tokens={0: {"red": 5, "master": 3}})
+    assert s.players[0].points == sum(CARDS[c].points for c in hand)
+
+
+def test_sp_g3_tie_broken_by_evolved_count_then_shared():
+    evolved = _big_hand(18, evolved=True)
+    pts = sum(CARDS[c].points for c in evolved)
+    plain = _big_hand(pts, evolved=False)
+    # make the plain hand score exactly the same
+    while sum(CARDS[c].points for c in plain) > pts:
+        plain.pop()
+    filler = [c.id for c in CARDS.values() if c.stage == 0 and c.tier == "normal" and c.points == 1]
+    while sum(CARDS[c].points for c in plain) < pts:
+        plain.append(filler.pop())
+    assert sum(CARDS[c].points for c in plain) == pts
+    s = scenario(captured={0: plain, 1: evolved}, current_player=1, first_player=0)
+    s = apply(s, TakeSame("red"))
+    r = result(s)
+    assert r.scores == (pts, pts) and r.winners == (1,) and not r.stalled
+    s = scenario(captured={0: plain, 1: _shift(plain)}, current_player=1, first_player=0)
+    s = apply(s, TakeSame("red"))
+    assert result(s).winners == (0, 1)
+
+
+def _hand_worth(target: int, exclude: set[int]) -> list[int]:
+    """Non-evolved cards (none of ``exclude``) worth exactly ``target`` points."""
+    pool = sorted(
+        (c for c in CARDS.values() if c.stage == 0 and c.points and c.id not in exclude),
+        key=lambda c: -c.points,
+    )
+
+    def search(i: int, left: int) -> list[int] | None:
+        if left == 0:
+            return []
+        if i == len(pool) or left < 0:
+            return None
+        with_it = search(i + 1, left - pool[i].points)
+        if with_it is not None:
+            return [pool[i].id, *with_it]
+        return search(i + 1, left)
+
+    found = search(0, target)
+    assert found is not None
+    return found
+
+
+def _shift(hand: list[int]) -> list[int]:
+    """Other non-evolved cards (no card shared with ``hand``) worth exactly as many points."""
+    return _hand_worth(sum(CARDS[c].points for c in hand), exclude=set(hand))
+
+
+def test_sp_g4_round_cap_stalls_without_winner():
+    s = new_game(2, seed=3, variant=Variant(round_cap=2))
+    steps = 0
+    while not s.is_over:
+        s = apply(s, legal_actions(s)[-1])
+        steps += 1
+    assert s.stalled and s.round == 2
+    r = result(s)
+    assert r.stalled and r.winners == ()
+    with pytest.raises(ValueError, match="not over"):
+        result(new_game(2))
