@@ -12,6 +12,7 @@ from pokelab.herecomes.conditions import AllOf, parse_condition
 from pokelab.odds import (
     LEGEND_VALUE,
     advise_discard,
+    best_discard,
     expected_points,
     joint_outcomes,
     redraw_gain,
@@ -226,3 +227,63 @@ def test_redraw_helpers_bad_input():
         should_redraw([("last:red", 1)], ("red",) * 9)
     with pytest.raises(ValueError, match="a hand is a non-empty list"):
         expected_points([])
+
+
+# --- the engine adapter ---------------------------------------------------------------------------
+
+
+def _after_wave_1(variant=None, leader=0, tokens=("red", "blue", "yellow", "green")):
+    from pokelab.herecomes import Draw, apply, scenario
+
+    hand = ("G01", "G17", "P01", "O09", "L01")
+    s = scenario(2, hands={0: list(hand)}, trainers=False, variant=variant, leader=leader)
+    for colour in tokens:
+        s = apply(s, Draw(colour))
+    return s
+
+
+def test_hc_r2_best_discard_reads_the_state_and_the_players_view_alike():
+    from pokelab.herecomes import TARGETS, observe
+
+    s = _after_wave_1()
+    advice = best_discard(s, 0)
+    hand = [TARGETS[c] for c in s.hands[0]]
+    assert advice == advise_discard(hand, s.tokens)
+    assert best_discard(observe(s, 0)) == advice
+    assert {o.card.id for o in advice.options} == set(s.hands[0])
+    assert advice.discard.id in s.hands[0]
+    assert "Discard" in advice.describe() and "弃掉" in advice.describe("zh")
+    assert list(advice.to_frame("zh").columns) == ["弃掉", "期望分数", "分数", "代价"]
+
+
+def test_hc_g1_legend_value_changes_the_advice():
+    """HC-G1: a legend win is valued at legend_value; at 0 the legend card is a dead weight."""
+    from pokelab.herecomes import TARGETS
+
+    assert str(TARGETS["L01"].condition) == "AllOf(LastIs('red'), NeverDrawn('yellow'), AllDrawn('purple'))"
+    s = _after_wave_1(tokens=("red", "blue", "green", "blue"))  # L01 can still be achieved
+    low = best_discard(s, 0, legend_value=0)
+    assert low.discard.id == "L01"
+    high = best_discard(s, 0, legend_value=1000)
+    assert high.discard.id != "L01"
+
+
+def test_hc_r4_leader_variant_gives_non_leaders_no_redraw():
+    from pokelab.herecomes import TARGETS, Variant
+
+    s = _after_wave_1(Variant(redraw="leader"), leader=1)
+    hand = [TARGETS[c] for c in s.hands[0]]
+    assert best_discard(s, 0) == advise_discard(hand, s.tokens, redraw_agree=0)
+    s = _after_wave_1(Variant(redraw="leader"), leader=0)
+    assert best_discard(s, 0) == advise_discard(hand, s.tokens, redraw_agree=1)
+
+
+def test_best_discard_bad_input():
+    from pokelab.herecomes import observe, scenario
+
+    with pytest.raises(ValueError, match="phase 'discard'"):
+        best_discard(scenario(2, trainers=False), 0)
+    with pytest.raises(ValueError, match="there is no seat 5"):
+        best_discard(_after_wave_1(), 5)
+    with pytest.raises(ValueError, match="teacher"):
+        best_discard(observe(_after_wave_1(), None))
