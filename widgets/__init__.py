@@ -1,1 +1,3 @@
 """widgets."""
+
+from widgets.herecomes_board import HereComesBoard as HereComesBoard

@@ -1,0 +1,326 @@
+"""Plotly figure builders for the odds lessons: the same figures in notebooks and on the boards.
+
+``odds_figure`` draws, for a hand of target cards, each card's chance of being
+achieved and its expected points, with optional faint "previous wave" values,
+a Monte Carlo overlay (estimates with their confidence intervals) and the
+chance after a redraw. It only draws: the numbers come from ``pokelab.odds``.
+
+>>> from fractions import Fraction
+>>> rows = [{"label": "Pikachu", "p": Fraction(3, 10), "value": 2, "kind": "gray"},
+...         {"label": "Clefairy", "p": 0.25, "value": 1, "kind": "purple"}]
+>>> fig = odds_figure(rows, previous=[0.15, 0.5], lang="en")
+>>> [t.name for t in fig.data]
+['previous wave', 'chance', 'previous wave', 'expected points', 'previous position', 'previous position']
+>>> [round(x, 2) for x in fig.data[1].x], [round(x, 2) for x in fig.data[3].x]
+([0.3, 0.25], [0.6, 0.25])
+>>> odds_figure([{"label": "x", "p": 1.5}])
+Traceback (most recent call last):
+...
+ValueError: row 0 ('x'): a chance is between 0 and 1, got 1.5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from numbers import Real
+from typing import Any
+
+import plotly.graph_objects as go
+
+from pokelab.errors import check_lang
+
+__all__ = ["KIND_COLOURS", "TOKEN_COLOURS", "odds_figure"]
+
+#: Colours of the bag's tokens (also used by the boards' CSS).
+TOKEN_COLOURS: Mapping[str, str] = {
+    "red": "#e53935",
+    "blue": "#1e88e5",
+    "green": "#43a047",
+    "yellow": "#fbc02d",
+    "purple": "#8e24aa",
+}
+
+#: Colours of the target-card kinds (HC-C2).
+KIND_COLOURS: Mapping[str, str] = {
+    "gray": "#8d99a6",
+    "purple": "#9c4dcc",
+    "orange": "#fb8c00",
+    "legend": "#d4a017",
+}
+_DEFAULT_COLOUR = "#5c7cfa"
+
+_TEXT = {
+    "en": {
+        "chance": "chance",
+        "ev": "expected points",
+        "previous": "previous wave",
+        "previous_mark": "previous position",
+        "mc": "Monte Carlo",
+        "redraw": "if redrawn",
+        "x_chance": "chance the card is achieved",
+        "x_ev": "expected points",
+    },
+    "zh": {
+        "chance": "概率",
+        "ev": "期望分数",
+        "previous": "上一波",
+        "previous_mark": "上一波的位置",
+        "mc": "蒙特卡洛",
+        "redraw": "若重抽",
+        "x_chance": "达成这张卡的概率",
+        "x_ev": "期望分数",
+    },
+}
+
+
+def _chance(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise ValueError(f"{where}: a chance is a number between 0 and 1, got {value!r}")
+    number = float(value)
+    if not 0.0 <= number <= 1.0:
+        raise ValueError(f"{where}: a chance is between 0 and 1, got {value!r}")
+    return number
+
+
+def _aligned(values: Any, n: int, name: str) -> list[Any]:
+    if values is None:
+        return [None] * n
+    if isinstance(values, str | bytes) or not isinstance(values, Sequence):
+        raise ValueError(f"{name} must be a list with one entry per row, got {values!r}")
+    if len(values) != n:
+        raise ValueError(f"{name} has {len(values)} entries but there are {n} rows")
+    return list(values)
+
+
+def _interval(entry: Any, where: str) -> tuple[float, float, float] | None:
+    """An estimate as ``(p, low, high)`` from an ``Estimate``-like object or a 3-tuple."""
+    if entry is None:
+        return None
+    if all(hasattr(entry, k) for k in ("p", "low", "high")):
+        p, low, high = entry.p, entry.low, entry.high
+    elif isinstance(entry, Sequence) and len(entry) == 3:
+        p, low, high = entry
+    else:
+        raise ValueError(f"{where}: a Monte Carlo entry is an Estimate or (p, low, high), got {entry!r}")
+    return _chance(p, where), _chance(low, where), _chance(high, where)
+
+
+def odds_figure(
+    rows: Sequence[Mapping[str, Any]],
+    previous: Sequence[Any] | None = None,
+    mc: Sequence[Any] | None = None,
+    *,
+    redraw: Sequence[Any] | None = None,
+    lang: str = "en",
+    title: str | None = None,
+    height: int | None = None,
+) -> go.Figure:
+    """Each card's chance of being achieved (left) and expected points (right), one row per card.
+
+    ``rows``: mappings with ``label`` and ``p`` (a chance, ``Fraction`` or float),
+    optionally ``value`` (what achieving the card is worth; expected points are
+    ``p * value``, drawn when any row has a value) and ``kind`` (bar colour).
+    ``previous``: the chances one wave earlier, drawn faintly behind (``None``
+    entries are skipped). ``mc``: Monte Carlo estimates (``Estimate`` or
+    ``(p, low, high)``) drawn as dots with their intervals. ``redraw``: the
+    chance each card would have after a redraw of the last token (HC-R4).
+    Backgrounds are transparent so the figure sits on light and dark themes.
+
+    >>> fig = odds_figure([{"label": "Mew", "p": 0.02, "value": 10, "kind": "legend"}],
+    ...                   mc=[(0.021, 0.018, 0.024)], lang="zh")
+    >>> [t.name for t in fig.data if t.visible is not False][-1], fig.layout.xaxis.tickformat
+    ('蒙特卡洛', '.0%')
+    >>> odds_figure([{"label": "Mew", "p": 0.02}], previous=[0.1, 0.2])
+    Traceback (most recent call last):
+    ...
+    ValueError: previous has 2 entries but there are 1 rows
+    """
+    text = _TEXT[check_lang(lang)]
+    if isinstance(rows, str | bytes) or not isinstance(rows, Sequence):
+        raise ValueError(f"rows must be a list of mappings with 'label' and 'p', got {rows!r}")
+    labels: list[str] = []
+    chances: list[float] = []
+    values: list[float | None] = []
+    colours: list[str] = []
+    for i, row in enumerate(rows):
+        if not isinstance(row, Mapping) or "label" not in row or "p" not in row:
+            raise ValueError(f"row {i}: expected a mapping with 'label' and 'p', got {row!r}")
+        where = f"row {i} ({row['label']!r})"
+        labels.append(str(row["label"]))
+        chances.append(_chance(row["p"], where))
+        value = row.get("value")
+        if value is not None and (isinstance(value, bool) or not isinstance(value, Real) or value < 0):
+            raise ValueError(f"{where}: value is the points a card is worth (≥ 0), got {value!r}")
+        values.append(None if value is None else float(value))
+        colours.append(KIND_COLOURS.get(str(row.get("kind", "")), _DEFAULT_COLOUR))
+    n = len(labels)
+    prev = [
+        None if v is None else _chance(v, f"previous[{i}]")
+        for i, v in enumerate(_aligned(previous, n, "previous"))
+    ]
+    estimates = [_interval(e, f"mc[{i}]") for i, e in enumerate(_aligned(mc, n, "mc"))]
+    redrawn = [
+        None if v is None else _chance(v, f"redraw[{i}]")
+        for i, v in enumerate(_aligned(redraw, n, "redraw"))
+    ]
+    with_ev = any(v is not None for v in values)
+    # Top to bottom in hand order: plotly draws the first category at the bottom.
+    y = list(range(n))
+    ev = [p * (v or 0.0) for p, v in zip(chances, values, strict=True)]
+    ev_prev = [None if q is None else q * (v or 0.0) for q, v in zip(prev, values, strict=True)]
+    percent = [f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%" for p in chances]
+
+    traces: list[Any] = [
+        go.Bar(
+            name=text["previous"],
+            y=y,
+            x=[q if q is not None else 0 for q in prev],
+            orientation="h",
+            marker={"color": colours, "opacity": 0.22, "line": {"width": 0}},
+            width=0.78,
+            hoverinfo="skip",
+            showlegend=any(q is not None for q in prev),
+            xaxis="x",
+            yaxis="y",
+        ),
+        go.Bar(
+            name=text["chance"],
+            y=y,
+            x=chances,
+            orientation="h",
+            marker={"color": colours, "line": {"width": 0}},
+            width=0.5,
+            text=percent,
+            textposition="outside",
+            cliponaxis=False,
+            customdata=[[lab] for lab in labels],
+            hovertemplate="%{customdata[0]}: %{x:.1%}<extra></extra>",
+            showlegend=False,
+            xaxis="x",
+            yaxis="y",
+        ),
+    ]
+    if with_ev:
+        traces += [
+            go.Bar(
+                name=text["previous"],
+                y=y,
+                x=[q if q is not None else 0 for q in ev_prev],
+                orientation="h",
+                marker={"color": colours, "opacity": 0.22, "line": {"width": 0}},
+                width=0.78,
+                hoverinfo="skip",
+                showlegend=False,
+                xaxis="x2",
+                yaxis="y",
+            ),
+            go.Bar(
+                name=text["ev"],
+                y=y,
+                x=ev,
+                orientation="h",
+                marker={"color": colours, "line": {"width": 0}},
+                width=0.5,
+                text=[f"{e:.2f}" for e in ev],
+                textposition="outside",
+                cliponaxis=False,
+                customdata=[[lab] for lab in labels],
+                hovertemplate="%{customdata[0]}: %{x:.3f}<extra></extra>",
+                showlegend=False,
+                xaxis="x2",
+                yaxis="y",
+            ),
+        ]
+    for axis, series in (("x", prev), ("x2", ev_prev)):
+        if axis == "x2" and not with_ev:
+            continue
+        traces.append(
+            go.Scatter(
+                name=text["previous_mark"],
+                y=[i for i, q in enumerate(series) if q is not None],
+                x=[q for q in series if q is not None],
+                mode="markers",
+                marker={"symbol": "line-ns-open", "size": 22, "line": {"width": 2}, "color": "#888"},
+                hoverinfo="skip",
+                showlegend=False,
+                xaxis=axis,
+                yaxis="y",
+            )
+        )
+    if any(r is not None for r in redrawn):
+        traces.append(
+            go.Scatter(
+                name=text["redraw"],
+                y=[i for i, r in enumerate(redrawn) if r is not None],
+                x=[r for r in redrawn if r is not None],
+                mode="markers",
+                marker={"symbol": "diamond", "size": 11, "color": "#ff7043",
+                        "line": {"width": 1, "color": "#fff"}},
+                hovertemplate=f"{text['redraw']}: %{{x:.1%}}<extra></extra>",
+                xaxis="x",
+                yaxis="y",
+            )
+        )
+    if any(e is not None for e in estimates):
+        shown = [(i, e) for i, e in enumerate(estimates) if e is not None]
+        traces.append(
+            go.Scatter(
+                name=text["mc"],
+                y=[i for i, _ in shown],
+                x=[e[0] for _, e in shown],
+                mode="markers",
+                marker={"symbol": "circle", "size": 8, "color": "#00acc1",
+                        "line": {"width": 1, "color": "#fff"}},
+                error_x={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [e[2] - e[0] for _, e in shown],
+                    "arrayminus": [e[0] - e[1] for _, e in shown],
+                    "color": "#00acc1",
+                    "thickness": 2,
+                    "width": 5,
+                },
+                hovertemplate=f"{text['mc']}: %{{x:.1%}}<extra></extra>",
+                xaxis="x",
+                yaxis="y",
+            )
+        )
+    top = max([v or 0.0 for v in values] + [1.0])
+    layout: dict[str, Any] = {
+        "barmode": "overlay",
+        "height": height or max(170, 60 + 46 * n),
+        "margin": {"l": 8, "r": 24, "t": 34 if title else 8, "b": 40},
+        "paper_bgcolor": "rgba(0,0,0,0)",
+        "plot_bgcolor": "rgba(0,0,0,0)",
+        "font": {"size": 12},
+        "legend": {"orientation": "h", "x": 0, "y": -0.18, "yanchor": "top", "font": {"size": 11}},
+        "xaxis": {
+            "domain": [0.0, 0.6 if with_ev else 1.0],
+            "range": [0, 1.18],
+            "tickformat": ".0%",
+            "tickvals": [0, 0.25, 0.5, 0.75, 1],
+            "title": {"text": text["x_chance"], "font": {"size": 11}},
+            "zeroline": False,
+            "fixedrange": True,
+        },
+        "yaxis": {
+            "tickvals": y,
+            "ticktext": labels,
+            "autorange": "reversed",
+            "automargin": True,
+            "fixedrange": True,
+        },
+        "hovermode": "closest",
+    }
+    if with_ev:
+        layout["xaxis2"] = {
+            "domain": [0.68, 1.0],
+            "range": [0, top * 1.3],
+            "title": {"text": text["x_ev"], "font": {"size": 11}},
+            "zeroline": False,
+            "fixedrange": True,
+            "anchor": "y",
+        }
+    if title:
+        layout["title"] = {"text": title, "x": 0, "font": {"size": 13}}
+    return go.Figure(data=traces, layout=layout)
