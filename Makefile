@@ -40,6 +40,13 @@ browser: $(STAMP)
 	$(BIN)/python scripts/ensure_chromium.py
 	$(BIN)/python scripts/run_tests.py --only browser
 
+## Open the classroom apps full screen with Voilà (no code showing) on http://127.0.0.1:$(APP_PORT)/.
+## Voilà needs no --allow-root; APP_IP=0.0.0.0 shares the apps on the classroom network.
+APP_PORT ?= 8866
+APP_IP   ?= 127.0.0.1
+app: $(STAMP)
+	$(BIN)/voila apps/ --port=$(APP_PORT) --Voila.ip=$(APP_IP) --theme=light
+
 ## Strip outputs and widget state from every notebook (the test command checks this).
 normalize: $(STAMP)
 	$(BIN)/python scripts/normalize_notebooks.py

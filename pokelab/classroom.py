@@ -1,0 +1,438 @@
+"""The whole-class "draw from the bag" experiment: tallies of real or simulated rounds against the exact odds.
+
+Each group draws a round of 10 tokens (waves of 4, 3, 2, 1: HC-C3) from the
+bag (HC-C1) and records it; a button may also draw rounds with a seeded RNG.
+A ``ClassTally`` keeps every round (a frozen value: recording returns a new
+tally) and compares how often each *event* happened with its exact chance
+from ``pokelab.odds``. As the rounds pile up the gap between the two shrinks,
+roughly like ``sqrt(p (1 - p) / n)``.
+
+Events are the target-card conditions (``last:red``, ``never:purple``,
+``all:purple``, joined by ``&``) plus ``any:COLOUR`` — "at least one token of
+that colour is drawn" — so a class can see that "at least one purple" is far
+likelier than "every purple".
+
+>>> tally = ClassTally.new(seed=3).simulate(2000)
+>>> row = tally.table(["last:red"]).iloc[0]
+>>> row["exact"], int(row["rounds"]), bool(row["inside"])
+('3/10', 2000, True)
+>>> tally.record(["red"] * 9)
+Traceback (most recent call last):
+...
+pokelab.errors.IllegalAction: [HC-C3] a round has 10 tokens (waves of 4, 3, 2 and 1), but 9 were entered
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from pokelab.errors import IllegalAction, check_lang
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.conditions import Condition, parse_condition
+from pokelab.odds.exact import probability
+from pokelab.stats import wilson_interval
+
+__all__ = [
+    "DEFAULT_EVENTS",
+    "MAX_SIMULATED",
+    "SIMULATED",
+    "ClassTally",
+    "Event",
+    "check_round",
+    "draw_round",
+    "parse_event",
+]
+
+#: The events a fresh experiment compares: one of each kind, and "any" beside "all".
+DEFAULT_EVENTS: tuple[str, ...] = (
+    "last:red",
+    "last:purple",
+    "never:purple",
+    "any:purple",
+    "all:purple",
+)
+
+#: The group name of rounds drawn by the computer.
+SIMULATED = "simulated"
+
+#: Most rounds one ``simulate`` call draws (keeps a slip of the keyboard from freezing the app).
+MAX_SIMULATED = 100_000
+
+_ZH_NAME = {zh: en for en, zh in COLOUR_ZH.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that may happen in a round: a target-card condition or ``any:COLOUR``.
+
+    ``code`` is the compact text (``"never:purple"``, ``"any:purple"``,
+    ``"last:red & never:blue"``).
+
+    >>> e = parse_event("any:purple")
+    >>> e.exact(DEFAULT_BAG), e.describe("zh")
+    (Fraction(29, 38), '至少抽出一枚紫色')
+    >>> e.holds(["red"] * 9 + ["purple"])
+    True
+    """
+
+    code: str
+    condition: Condition | None  # None for "any:COLOUR"
+    colour: str | None  # the colour of an "any" event
+
+    def holds(self, tokens: Sequence[str], bag: Mapping[str, int] | None = DEFAULT_BAG) -> bool:
+        """True when the round's final ``tokens`` (in draw order) make the event happen."""
+        return self._holds(tokens, validate_bag(bag))
+
+    def _holds(self, tokens: Sequence[str], bag: Mapping[str, int]) -> bool:
+        """``holds`` for a bag already checked (the tally's inner loop)."""
+        if self.condition is None:
+            return self.colour in tokens
+        return self.condition.holds(tokens, bag)
+
+    def exact(self, bag: Mapping[str, int] | None = DEFAULT_BAG) -> Fraction:
+        """The exact chance of the event in one round drawn from ``bag`` (from ``pokelab.odds``)."""
+        if self.condition is None:
+            return 1 - probability(f"never:{self.colour}", bag=bag)
+        return probability(self.condition, bag=bag)
+
+    def describe(self, lang: str = "en") -> str:
+        """The event in words, in ``"en"`` or ``"zh"``."""
+        check_lang(lang)
+        if self.condition is None:
+            assert self.colour is not None
+            if lang == "zh":
+                return f"至少抽出一枚{COLOUR_ZH[self.colour]}色"
+            return f"at least one {self.colour} token is drawn"
+        return self.condition.describe(lang)
+
+
+def parse_event(code: str | Event) -> Event:
+    """Parse an event's compact text: ``last:``, ``never:``, ``all:`` (joined by ``&``) or ``any:COLOUR``.
+
+    >>> parse_event("last:red & never:blue").describe()
+    'the last token is red and no blue token is drawn'
+    >>> parse_event("any:pink")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad event 'any:pink': unknown token colour 'pink'; colours are red, blue, green, yellow, purple
+    """
+    if isinstance(code, Event):
+        return code
+    if not isinstance(code, str):
+        raise ValueError(f"an event is text like 'last:red' or 'any:purple', got {code!r}")
+    text = code.strip()
+    kind, _, colour = text.partition(":")
+    if kind.strip() == "any" and "&" not in text:
+        colour = colour.strip()
+        if colour not in COLOURS:
+            raise ValueError(
+                f"bad event {code!r}: unknown token colour {colour!r}; colours are {', '.join(COLOURS)}"
+            )
+        return Event(f"any:{colour}", None, colour)
+    try:
+        condition = parse_condition(text)
+    except ValueError as err:
+        raise ValueError(f"bad event {code!r}: {err} (or any:COLOUR for 'at least one')") from None
+    return Event(condition.code(), condition, None)
+
+
+def _colour_of(token: Any, position: int) -> str:
+    name = str(token).strip().lower() if isinstance(token, str) else token
+    if isinstance(name, str):
+        name = _ZH_NAME.get(name.removesuffix("色"), name)
+    if name not in COLOURS:
+        raise IllegalAction(
+            "HC-C1",
+            f"token {position} is {token!r}, which is not a bag colour; colours are {', '.join(COLOURS)}",
+            f"第 {position} 枚 {token!r} 不是袋子里的颜色；颜色有 红、蓝、绿、黄、紫",
+        )
+    return name
+
+
+def check_round(tokens: Sequence[Any], bag: Mapping[str, int] | None = DEFAULT_BAG) -> tuple[str, ...]:
+    """Check a recorded round — 10 tokens the bag can hold — and return it as colour names.
+
+    Colours may be given in English or Chinese (``"红"``/``"红色"``), in any case.
+
+    >>> check_round(["Red", "红色"] + ["blue"] * 5 + ["绿"] * 3)
+    ('red', 'red', 'blue', 'blue', 'blue', 'blue', 'blue', 'green', 'green', 'green')
+    >>> check_round(["purple"] * 3 + ["red"] * 4 + ["blue"] * 3)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.IllegalAction: [HC-C1] the round holds 3 purple tokens but the bag has only 2
+    """
+    counts = validate_bag(bag)
+    if isinstance(tokens, str) or not isinstance(tokens, Sequence):
+        raise IllegalAction(
+            "HC-C3",
+            f"a round is a list of {DRAWS_PER_ROUND} token colours, not {tokens!r}",
+            f"一轮是 {DRAWS_PER_ROUND} 枚精灵球的颜色列表，而不是 {tokens!r}",
+        )
+    if len(tokens) != DRAWS_PER_ROUND:
+        raise IllegalAction(
+            "HC-C3",
+            f"a round has {DRAWS_PER_ROUND} tokens (waves of 4, 3, 2 and 1), but {len(tokens)} were entered",
+            f"一轮共 {DRAWS_PER_ROUND} 枚精灵球（4、3、2、1 枚四波），但输入了 {len(tokens)} 枚",
+        )
+    colours = tuple(_colour_of(t, i) for i, t in enumerate(tokens, start=1))
+    for colour in COLOURS:
+        held = colours.count(colour)
+        if held > counts[colour]:
+            raise IllegalAction(
+                "HC-C1",
+                f"the round holds {held} {colour} tokens but the bag has only {counts[colour]}",
+                f"这一轮有 {held} 枚{COLOUR_ZH[colour]}色，但袋子里只有 {counts[colour]} 枚",
+            )
+    return colours
+
+
+def draw_round(bag: Mapping[str, int] | None, rng: random.Random) -> tuple[str, ...]:
+    """Draw one round's 10 tokens in order, without replacement, with a seeded ``random.Random``.
+
+    >>> draw_round(DEFAULT_BAG, random.Random(0)) == draw_round(DEFAULT_BAG, random.Random(0))
+    True
+    >>> draw_round(DEFAULT_BAG, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: draw_round needs a random.Random, got 0
+    """
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"draw_round needs a random.Random, got {rng!r}")
+    counts = validate_bag(bag)
+    tokens = [colour for colour in COLOURS for _ in range(counts[colour])]
+    return tuple(rng.sample(tokens, DRAWS_PER_ROUND))
+
+
+def _events(events: Iterable[str | Event]) -> list[Event]:
+    if isinstance(events, str | Event):
+        events = [events]
+    out = [parse_event(e) for e in events]
+    if not out:
+        raise ValueError("name at least one event, e.g. 'last:red'")
+    return out
+
+
+_TABLE_COLUMNS = {
+    "en": ("event", "meaning", "rounds", "happened", "observed", "exact", "p", "gap", "low", "high", "inside"),
+    "zh": ("事件", "含义", "轮数", "发生次数", "观察频率", "精确概率", "概率", "差距", "下限", "上限", "在区间内"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ClassTally:
+    """Every round the class recorded or simulated, oldest first; recording returns a new tally.
+
+    ``bag`` is the composition (colour -> count), ``rounds`` the final tokens of
+    each round in draw order, ``groups`` who recorded each round (``SIMULATED``
+    for the computer), ``seed`` the seed of simulated rounds: round number
+    ``i`` drawn by the computer always comes out the same, however the rounds
+    were batched.
+
+    >>> t = ClassTally.new().record(["red"] * 6 + ["blue"] * 4, group="Team A")
+    >>> t.n, t.groups, t.last_counts()["blue"]
+    (1, ('Team A',), 1)
+    """
+
+    bag: Mapping[str, int]
+    rounds: tuple[tuple[str, ...], ...] = ()
+    groups: tuple[str, ...] = ()
+    seed: int = 0
+
+    @classmethod
+    def new(cls, bag: Mapping[str, int] | None = None, *, seed: int = 0) -> ClassTally:
+        """An empty tally for ``bag`` (default: ``DEFAULT_BAG``).
+
+        >>> ClassTally.new({"red": 5}).n
+        Traceback (most recent call last):
+        ...
+        ValueError: the bag holds 5 tokens but a round draws 10: add at least 5 more
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a whole number ≥ 0, got {seed!r}")
+        return cls(validate_bag(bag), (), (), seed)
+
+    @property
+    def n(self) -> int:
+        """How many rounds are tallied."""
+        return len(self.rounds)
+
+    def record(self, tokens: Sequence[Any], group: str = "") -> ClassTally:
+        """Add one round entered by ``group`` (checked by ``check_round``; raises ``IllegalAction``)."""
+        colours = check_round(tokens, self.bag)
+        return ClassTally(self.bag, (*self.rounds, colours), (*self.groups, str(group)), self.seed)
+
+    def simulate(self, n: int, group: str = SIMULATED) -> ClassTally:
+        """Add ``n`` rounds drawn by the computer (round ``i`` uses ``random.Random(f"{seed}:{i}")``).
+
+        >>> ClassTally.new().simulate(0)
+        Traceback (most recent call last):
+        ...
+        ValueError: simulate between 1 and 100000 rounds at a time, not 0
+        """
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIMULATED:
+            raise ValueError(f"simulate between 1 and {MAX_SIMULATED} rounds at a time, not {n!r}")
+        start = self.n
+        drawn = tuple(
+            draw_round(self.bag, random.Random(f"{self.seed}:{i}")) for i in range(start, start + n)
+        )
+        return ClassTally(self.bag, self.rounds + drawn, self.groups + (str(group),) * n, self.seed)
+
+    def undo(self) -> ClassTally:
+        """The tally without its last round (a mistyped entry); raises ``ValueError`` when empty."""
+        if not self.rounds:
+            raise ValueError("there is no round to take back")
+        return ClassTally(self.bag, self.rounds[:-1], self.groups[:-1], self.seed)
+
+    def colour_counts(self) -> dict[str, int]:
+        """How many tokens of each colour were drawn over all rounds."""
+        totals = dict.fromkeys(COLOURS, 0)
+        for tokens in self.rounds:
+            for t in tokens:
+                totals[t] += 1
+        return totals
+
+    def last_counts(self) -> dict[str, int]:
+        """How often each colour was the last token (on order card 4)."""
+        totals = dict.fromkeys(COLOURS, 0)
+        for tokens in self.rounds:
+            totals[tokens[-1]] += 1
+        return totals
+
+    def hits(self, event: str | Event) -> list[bool]:
+        """Whether ``event`` happened in each round, oldest first."""
+        e = parse_event(event)
+        return [e._holds(tokens, self.bag) for tokens in self.rounds]
+
+    def table(
+        self, events: Iterable[str | Event] = DEFAULT_EVENTS, *, lang: str = "en", confidence: float = 0.95
+    ) -> Any:
+        """Observed frequency against the exact chance for each event, as a pandas DataFrame.
+
+        Columns (``lang="en"``): event, meaning, rounds, happened, observed
+        (frequency, NaN before any round), exact (text fraction), p (float),
+        gap (observed − p), low/high (Wilson interval at ``confidence``) and
+        inside (whether p lies in it). ``lang="zh"`` translates columns and meanings.
+
+        >>> ClassTally.new().table(["never:purple"], lang="zh").iloc[0]["精确概率"]
+        '9/38'
+        """
+        import pandas as pd
+
+        check_lang(lang)
+        rows = []
+        for e in _events(events):
+            p = e.exact(self.bag)
+            happened = sum(self.hits(e))
+            if self.n:
+                observed = happened / self.n
+                low, high = wilson_interval(happened, self.n, confidence)
+                gap, inside = observed - float(p), bool(low <= p <= high)
+            else:
+                observed = gap = low = high = math.nan
+                inside = False
+            rows.append(
+                (e.code, e.describe(lang), self.n, happened, observed, str(p), float(p), gap, low, high, inside)
+            )
+        return pd.DataFrame(rows, columns=list(_TABLE_COLUMNS[lang]))
+
+    def history(self, events: Iterable[str | Event] = DEFAULT_EVENTS, *, points: int = 200) -> Any:
+        """The running frequency of each event after 1, 2, … n rounds: data for the "gap shrinks" chart.
+
+        A long DataFrame with columns event, rounds, observed, p, gap
+        (|observed − p|) and typical_gap (``sqrt(p (1 − p) / rounds)``, the
+        size of gap chance alone gives). At most about ``points`` rows per
+        event, spread evenly over the rounds (the last round always included).
+
+        >>> h = ClassTally.new(seed=1).simulate(400).history(["last:red"], points=4)
+        >>> h["rounds"].tolist(), round(float(h["typical_gap"].iloc[-1]), 4)
+        ([100, 200, 300, 400], 0.0229)
+        """
+        import pandas as pd
+
+        if isinstance(points, bool) or not isinstance(points, int) or points < 1:
+            raise ValueError(f"points must be a whole number ≥ 1, got {points!r}")
+        step = max(1, math.ceil(self.n / points))
+        marks = set(range(step, self.n + 1, step)) | ({self.n} if self.n else set())
+        rows = []
+        for e in _events(events):
+            p = float(e.exact(self.bag))
+            running = 0
+            for i, hit in enumerate(self.hits(e), start=1):
+                running += hit
+                if i in marks:
+                    observed = running / i
+                    rows.append((e.code, i, observed, p, abs(observed - p), math.sqrt(p * (1 - p) / i)))
+        return pd.DataFrame(rows, columns=["event", "rounds", "observed", "p", "gap", "typical_gap"])
+
+    def by_group(self, event: str | Event, *, lang: str = "en") -> Any:
+        """Each group's own frequency of ``event`` beside the whole class's: small samples scatter.
+
+        Columns (``lang="en"``): group, rounds, happened, observed, exact;
+        the last row is the whole class (``"whole class"`` / ``"全班"``).
+
+        >>> t = ClassTally.new().record(["purple"] * 2 + ["red"] * 6 + ["blue"] * 2, "A").record(["red"] * 6 + ["blue"] * 4, "B")
+        >>> t.by_group("any:purple")["observed"].tolist()
+        [1.0, 0.0, 0.5]
+        """
+        import pandas as pd
+
+        check_lang(lang)
+        e = parse_event(event)
+        hits = self.hits(e)
+        exact = str(e.exact(self.bag))
+        order: dict[str, list[bool]] = {}
+        for group, hit in zip(self.groups, hits, strict=True):
+            order.setdefault(group, []).append(hit)
+        whole = "全班" if lang == "zh" else "whole class"
+        rows = [(g, len(h), sum(h), sum(h) / len(h), exact) for g, h in order.items()]
+        rows.append((whole, self.n, sum(hits), sum(hits) / self.n if self.n else math.nan, exact))
+        columns = ["组", "轮数", "发生次数", "观察频率", "精确概率"] if lang == "zh" else [
+            "group", "rounds", "happened", "observed", "exact"
+        ]
+        return pd.DataFrame(rows, columns=columns)
+
+    def after_streak(self, event: str | Event, length: int = 2) -> dict[str, Any]:
+        """How often ``event`` happened right after it had happened ``length`` rounds in a row.
+
+        The gambler's fallacy says a streak makes the event "due" to stop (or to
+        go on); the rounds are independent, so the frequency after a streak
+        stays near the exact chance ``p``. Returns ``{"event", "length",
+        "after_streak", "happened", "observed", "p"}`` (observed is NaN when no
+        streak occurred).
+
+        >>> t = ClassTally.new()
+        >>> rounds = [["red"] * 6 + ["blue"] * 4] * 3 + [["blue"] * 5 + ["red"] * 5]
+        >>> for r in rounds:
+        ...     t = t.record(r)
+        >>> s = t.after_streak("last:blue", length=2)
+        >>> s["after_streak"], s["happened"]
+        (2, 1)
+        >>> t.after_streak("last:blue", length=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: a streak is at least 1 round long, got 0
+        """
+        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+            raise ValueError(f"a streak is at least 1 round long, got {length!r}")
+        e = parse_event(event)
+        hits = self.hits(e)
+        after = happened = 0
+        run = 0
+        for hit in hits:
+            if run >= length:
+                after += 1
+                happened += hit
+            run = run + 1 if hit else 0
+        return {
+            "event": e.code,
+            "length": length,
+            "after_streak": after,
+            "happened": happened,
+            "observed": happened / after if after else math.nan,
+            "p": float(e.exact(self.bag)),
+        }
