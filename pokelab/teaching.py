@@ -38,6 +38,7 @@ from typing import Any
 
 __all__ = [
     "PINS_FILE",
+    "STRICT_ENV",
     "Exercise",
     "Feedback",
     "PinMismatch",
@@ -47,6 +48,9 @@ __all__ = [
     "pin_text",
     "reset",
 ]
+
+#: When this environment variable is "1", a wrong answer raises (the tests run solution notebooks so).
+STRICT_ENV = "POKELAB_STRICT_CHECKS"
 
 #: The name of the file that records the pinned numbers (searched from the working directory up).
 PINS_FILE = "pins.json"
@@ -201,6 +205,11 @@ class Exercise:
                 "还没有作答：把 ... 换成你的答案，再运行这个单元格。",
             )
         match = self._matches(answer, self.expected)
+        if not match and os.environ.get(STRICT_ENV) == "1":
+            raise AssertionError(
+                f"exercise {self.name}: the answer {answer!r} is not {self.expected!r} "
+                f"({STRICT_ENV}=1: a solution notebook must hold right answers)"
+            )
         if match == "exact":
             self.tries = 0
             return Feedback("correct", f"✅ Correct! {_show(self.expected)}", "答对了！")
