@@ -116,11 +116,16 @@ class SplendorAdapter(GameAdapter):
     min_players = 2
     max_players = 4
 
-    @staticmethod
-    def _engine() -> Any:
+    def __init__(self) -> None:
         from pokelab import splendor
 
-        return splendor
+        self._mod = splendor
+
+    def _engine(self) -> Any:
+        return self._mod
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), ())
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
         return self._engine().new_game(players, seed=seed, **dict(options))
@@ -173,11 +178,16 @@ class HereComesAdapter(GameAdapter):
     min_players = 1
     max_players = 4
 
-    @staticmethod
-    def _engine() -> Any:
+    def __init__(self) -> None:
         from pokelab import herecomes
 
-        return herecomes
+        self._mod = herecomes
+
+    def _engine(self) -> Any:
+        return self._mod
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), ())
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
         return self._engine().new_game(players, seed=seed, **dict(options))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, as_completed
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -15,6 +16,7 @@ from pokelab.sim.adapters import GameAdapter, get_game
 from pokelab.sim.errors import SimError
 from pokelab.sim.record import GameRecord
 from pokelab.sim.seeds import game_seed, stream
+from pokelab.sim.view import LazyView
 
 __all__ = ["check_count", "lineup", "play", "simulate"]
 
@@ -90,10 +92,12 @@ def play(
 ) -> GameRecord:
     """Play one game with ``bots`` in seat order and return its full record.
 
-    Bots are instances or registered names. Each seat draws from its own seeded
+    Bots are instances or registered names; each gets its view as a read-only
+    mapping built on first access (``dict(view)`` for a plain dict). Each seat draws from its own seeded
     RNG and chance from another, so the same seed and bots give the same game.
     At a simultaneous step every acting bot sees the state before anyone's
-    choice is applied.
+    choice is applied; the choices are applied in seat order, and one that an
+    earlier choice made moot (the step changed under it) is asked for again.
 
     >>> record = play("herecomes", ["random", "heuristic"], seed=1)   # doctest: +SKIP
     >>> record.replay() == record.final_state                          # doctest: +SKIP
@@ -127,10 +131,16 @@ def play(
             raise RuntimeError(f"{adapter.name}: nobody may act in a state that is not over")
         choices = []
         for seat in actors:
-            view = adapter.observe(state, seat)
+            view = LazyView(partial(adapter.observe, state, seat))
             legal = adapter.legal_actions(state, seat)
             choices.append((seat, players[seat].choose(view, legal, rngs[seat])))
-        for seat, action in choices:
+        for k, (seat, action) in enumerate(choices):
+            if k and (
+                seat not in adapter.actors(state)
+                or action not in adapter.legal_actions(state, seat)
+            ):
+                # An earlier choice changed the step (a trainer's redraw, say): ask again.
+                continue
             try:
                 state = adapter.apply(state, action)
             except IllegalAction as err:
