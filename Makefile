@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 EXTRAS := lab,app,dask,test
 PORT   ?= 8888
 
-.PHONY: lab test install lint unit notebooks browser app clean bench normalize binder-pins
+.PHONY: lab test install lint unit notebooks browser app clean bench normalize binder-pins refresh-notebooks
 
 ## Set everything up and open JupyterLab on the start notebook.
 lab: $(STAMP)
@@ -62,3 +62,9 @@ clean:
 binder-pins: $(STAMP)
 	$(BIN)/uv pip compile pyproject.toml --extra lab --extra app --python-version 3.11 \
 		--custom-compile-command "make binder-pins" --quiet -o binder/requirements.txt
+
+## Re-run every notebook and keep only the outputs nbval checks (after editing a lesson).
+refresh-notebooks: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 \
+		$$(find notebooks tests/browser/fixtures -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
+	$(BIN)/python scripts/normalize_notebooks.py

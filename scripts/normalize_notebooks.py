@@ -1,4 +1,9 @@
-"""Keep notebooks clean in git: no outputs, no execution counts, no widget state.
+"""Keep notebooks clean in git: no stale outputs, no execution counts, no widget state.
+
+Outputs are stripped from every cell except those marked ``# NBVAL_CHECK_OUTPUT``:
+there nbval compares the fresh output with the committed one, so those cells keep
+their plain-text output (and nothing else). Refresh them after changing a lesson
+with ``make refresh-notebooks`` (execute, then normalise).
 
 Usage:
     python scripts/normalize_notebooks.py            # rewrite every notebook in place
@@ -32,25 +37,57 @@ def notebooks(root: Path = ROOT) -> list[Path]:
     return sorted(found)
 
 
+CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
+
+
+def _checked_outputs(outputs: list[dict]) -> list[dict]:
+    """The plain-text part of a checked cell's outputs, without counts or metadata."""
+    kept: list[dict] = []
+    for out in outputs:
+        kind = out.get("output_type")
+        if kind == "stream":
+            kept.append(
+                {
+                    "name": out.get("name", "stdout"),
+                    "output_type": "stream",
+                    "text": _text(out.get("text", "")),
+                }
+            )
+        elif kind in ("execute_result", "display_data") and "text/plain" in out.get("data", {}):
+            item = {
+                "data": {"text/plain": _text(out["data"]["text/plain"])},
+                "metadata": {},
+                "output_type": kind,
+            }
+            if kind == "execute_result":
+                item["execution_count"] = None
+            kept.append(item)
+    return kept
+
+
+def _text(value: str | list[str]) -> str:
+    return "".join(value) if isinstance(value, list) else value
+
+
 def normalized(nb: dict) -> dict:
-    """The notebook with outputs, counts, widget state and volatile metadata removed."""
+    """The notebook with unchecked outputs, counts, widget state and volatile metadata removed."""
     clean = dict(nb)
     clean["metadata"] = {k: nb.get("metadata", {}).get(k) for k in KEEP_NOTEBOOK_METADATA}
     clean["metadata"]["kernelspec"] = KERNELSPEC
     clean["metadata"]["language_info"] = LANGUAGE_INFO
     cells = []
-    for cell in nb.get("cells", []):
-        cell = dict(cell)
-        tags = cell.get("metadata", {}).get("tags")
+    for original in nb.get("cells", []):
+        cell = dict(original)
+        tags = original.get("metadata", {}).get("tags")
         cell["metadata"] = {"tags": tags} if tags else {}
+        cell["source"] = _text(original.get("source", ""))
         if cell.get("cell_type") == "code":
-            cell["outputs"] = []
+            checked = CHECK_MARK in cell["source"]
+            cell["outputs"] = _checked_outputs(original.get("outputs", [])) if checked else []
             cell["execution_count"] = None
         else:
             cell.pop("outputs", None)
             cell.pop("execution_count", None)
-        if isinstance(cell.get("source"), list):
-            cell["source"] = "".join(cell["source"])
         cells.append(cell)
     clean["cells"] = cells
     return clean

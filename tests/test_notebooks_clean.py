@@ -50,3 +50,39 @@ def test_normaliser_strips_outputs_and_widget_state() -> None:
     assert cell["source"] == "print('hi')"
     # Normalising twice changes nothing.
     assert normalize.normalized(json.loads(normalize.dumps(clean))) == clean
+
+
+def test_normaliser_keeps_the_plain_text_output_of_checked_cells() -> None:
+    """nbval compares `# NBVAL_CHECK_OUTPUT` cells with their committed output, so it must stay."""
+    nb = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {},
+        "cells": [
+            {
+                "cell_type": "code",
+                "id": "b2",
+                "metadata": {},
+                "execution_count": 3,
+                "outputs": [
+                    {
+                        "output_type": "execute_result",
+                        "execution_count": 3,
+                        "metadata": {},
+                        "data": {"text/plain": ["Fraction(9, 38)"], "text/html": ["<b>9/38</b>"]},
+                    }
+                ],
+                "source": "# NBVAL_CHECK_OUTPUT\nprobability(NeverDrawn('purple'))",
+            }
+        ],
+    }
+    cell = normalize.normalized(nb)["cells"][0]
+    assert cell["execution_count"] is None
+    assert cell["outputs"] == [
+        {
+            "data": {"text/plain": "Fraction(9, 38)"},
+            "execution_count": None,
+            "metadata": {},
+            "output_type": "execute_result",
+        }
+    ]
