@@ -26,6 +26,9 @@ from pokelab.odds import (
     estimate_loop,
     probability,
     redraw_probability,
+    splendor_appears_within,
+    splendor_refill_catchable,
+    splendor_unseen,
 )
 
 
@@ -108,6 +111,17 @@ def bench_monte_carlo(repeats: int) -> None:
     print(f"Monte Carlo with the redraw, NumPy: {n_np / np_s:,.0f} rounds/s")
 
 
+def bench_splendor(repeats: int) -> None:
+    from pokelab.splendor import new_game
+
+    s = new_game(3, seed=1)
+    deck = sorted(splendor_unseen(s))
+    seconds = best_of(repeats, lambda: [splendor_appears_within(s, c, 5) for c in deck[:20]])
+    print(f"splendor_appears_within: {seconds / 20 * 1e6:.1f} µs per query")
+    seconds = best_of(repeats, lambda: splendor_refill_catchable(s, 1, 2))
+    print(f"splendor_refill_catchable (whole deck checked): {seconds * 1e3:.2f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5)
@@ -117,6 +131,7 @@ def main() -> None:
     bench_exact(args.repeats)
     bench_discard(args.hands, args.repeats)
     bench_monte_carlo(args.repeats)
+    bench_splendor(args.repeats)
 
 
 if __name__ == "__main__":

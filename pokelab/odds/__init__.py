@@ -27,6 +27,14 @@ from pokelab.odds.montecarlo import (
     estimate_many,
     simulate_rounds,
 )
+from pokelab.odds.splendor import (
+    splendor_appears_within,
+    splendor_catchable,
+    splendor_evolution_within,
+    splendor_position_distribution,
+    splendor_refill_catchable,
+    splendor_unseen,
+)
 from pokelab.odds.tables import card_table
 
 __all__ = [
@@ -49,4 +57,10 @@ __all__ = [
     "redraw_probability",
     "should_redraw",
     "simulate_rounds",
+    "splendor_appears_within",
+    "splendor_catchable",
+    "splendor_evolution_within",
+    "splendor_position_distribution",
+    "splendor_refill_catchable",
+    "splendor_unseen",
 ]

@@ -1,0 +1,232 @@
+"""Splendor: Pokémon odds from what every player can see: which cards the display will reveal (SP-T4).
+
+The only hidden thing in the game is the order of the face-down deck (reserved
+cards are public, SP-A3). Every card not in the display, a reserve, a
+collection or the discard pile is in the deck, and from any player's seat each
+order of the deck is equally likely. Whenever a card leaves the display the
+next deck card fills its place (SP-T4), so "within the next ``refills``
+refills" means "among the top ``refills`` cards of the deck": a hypergeometric
+question.
+
+>>> from pokelab.splendor import scenario
+>>> s = scenario(display=["Charmander", "Squirtle", "Cyndaquil", "Torchic"],
+...              deck=["Charmeleon", "Wartortle", "Quilava", "Vulpix", "Growlithe"])
+>>> splendor_appears_within(s, "Charmeleon", 2)
+Fraction(2, 5)
+>>> splendor_position_distribution(s, "Charmeleon")[1]
+Fraction(1, 5)
+>>> splendor_appears_within(s, "Squirtle", 2)
+Traceback (most recent call last):
+...
+ValueError: Squirtle (card 18) is not in the deck: it is face up in the display
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+__all__ = [
+    "splendor_appears_within",
+    "splendor_catchable",
+    "splendor_evolution_within",
+    "splendor_position_distribution",
+    "splendor_refill_catchable",
+    "splendor_unseen",
+]
+
+
+def _public(state: Any) -> tuple[frozenset[int], dict[int, str]]:
+    """(the cards in the deck, where each seen card is) from a ``State`` or a player's view."""
+    from pokelab.splendor.cards import CARDS
+
+    where: dict[int, str] = {}
+    if isinstance(state, Mapping):  # observe(state, player)
+        for c in state["display"]:
+            where[c["id"]] = "it is face up in the display"
+        for c in state["discard"]:
+            where[c["id"]] = "it is in the discard pile"
+        for p in state["players"]:
+            for c in p["captured"]:
+                where[c["id"]] = f"player {p['index']} has caught it"
+            for c in p["reserved"]:
+                where[c["id"]] = f"player {p['index']} has reserved it"
+        deck = frozenset(CARDS) - frozenset(where)
+        if len(deck) != state["deck_size"]:
+            raise ValueError(
+                f"the view is inconsistent: {len(deck)} cards unaccounted for but deck_size is "
+                f"{state['deck_size']}"
+            )
+        return deck, where
+    for c in state.display:
+        where[c] = "it is face up in the display"
+    for c in state.discard:
+        where[c] = "it is in the discard pile"
+    for i, p in enumerate(state.players):
+        for c in p.captured:
+            where[c] = f"player {i} has caught it"
+        for c in p.reserved:
+            where[c] = f"player {i} has reserved it"
+    return frozenset(state.deck), where
+
+
+def splendor_unseen(state: Any) -> frozenset[int]:
+    """The ids of the cards in the face-down deck (known as a set, never in order).
+
+    >>> from pokelab.splendor import new_game
+    >>> len(splendor_unseen(new_game(2, seed=1)))
+    86
+    """
+    return _public(state)[0]
+
+
+def _card_id(card: Any) -> int:
+    from pokelab.splendor.cards import CARDS, card_by_name
+
+    if isinstance(card, str):
+        try:
+            return card_by_name(card).id
+        except KeyError:
+            raise ValueError(f"no Splendor card named {card!r}") from None
+    cid = getattr(card, "id", card)
+    if isinstance(cid, bool) or not isinstance(cid, int) or cid not in CARDS:
+        raise ValueError(f"unknown Splendor card {card!r} (give a Card, an id or a name)")
+    return cid
+
+
+def _group(state: Any, cards: Any) -> tuple[int, int]:
+    """(deck size, how many of ``cards`` are in the deck); every named card must be in the deck."""
+    from pokelab.splendor.cards import CARDS
+
+    deck, where = _public(state)
+    many = not isinstance(cards, str | int) and not hasattr(cards, "id") and isinstance(cards, Iterable)
+    ids = {_card_id(c) for c in cards} if many else {_card_id(cards)}
+    if not ids:
+        raise ValueError("name at least one card")
+    for cid in sorted(ids):
+        if cid not in deck:
+            raise ValueError(f"{CARDS[cid].name_en} (card {cid}) is not in the deck: {where[cid]}")
+    return len(deck), len(ids)
+
+
+def _check_refills(refills: Any) -> int:
+    if isinstance(refills, bool) or not isinstance(refills, int) or refills < 0:
+        raise ValueError(f"refills must be a whole number >= 0, got {refills!r}")
+    return refills
+
+
+def _any_within(deck: int, k: int, refills: int) -> Fraction:
+    """P(at least one of ``k`` marked cards among the top ``refills`` of a ``deck``-card deck)."""
+    r = min(refills, deck)
+    return 1 - Fraction(comb(deck - k, r), comb(deck, r))
+
+
+def splendor_appears_within(state: Any, card: Any, refills: int) -> Fraction:
+    """The chance ``card`` (or any of several cards) reaches the display within the next ``refills`` refills (SP-T4).
+
+    ``card`` is a ``Card``, an id, a name, or a collection of them (then: the
+    chance at least one of them appears). ``state`` is a ``State`` or a
+    player's view; only public information is used.
+
+    >>> from pokelab.splendor import new_game
+    >>> s = new_game(2, seed=1)
+    >>> deck = sorted(splendor_unseen(s))
+    >>> splendor_appears_within(s, deck[0], 4)
+    Fraction(2, 43)
+    >>> splendor_appears_within(s, deck[:3], 4)
+    Fraction(689, 5117)
+    >>> splendor_appears_within(s, deck[0], -1)
+    Traceback (most recent call last):
+    ...
+    ValueError: refills must be a whole number >= 0, got -1
+    """
+    refills = _check_refills(refills)
+    deck, k = _group(state, card)
+    return _any_within(deck, k, refills)
+
+
+def splendor_position_distribution(state: Any, card: Any) -> dict[int, Fraction]:
+    """The chance that ``card`` (or the first of several cards) is revealed by refill 1, 2, … (SP-T4).
+
+    Position ``j`` means the ``j``-th card drawn from the deck. One card is
+    equally likely anywhere; for ``k`` cards the first one is at ``j`` with
+    chance ``C(D - j, k - 1) / C(D, k)``.
+
+    >>> from pokelab.splendor import scenario
+    >>> s = scenario(display=[1, 4, 7, 10], deck=[2, 5, 8, 11])
+    >>> splendor_position_distribution(s, [2, 5])
+    {1: Fraction(1, 2), 2: Fraction(1, 3), 3: Fraction(1, 6), 4: Fraction(0, 1)}
+    """
+    deck, k = _group(state, card)
+    total = comb(deck, k)
+    return {j: Fraction(comb(deck - j, k - 1), total) for j in range(1, deck + 1)}
+
+
+def splendor_catchable(state: Any, player: int, card: Any) -> bool:
+    """True when ``player`` could catch ``card`` now with their tokens and discounts (SP-A4, SP-A5).
+
+    Uses the engine's own payment rule (the cheapest payment of SP-A6).
+
+    >>> from pokelab.splendor import scenario
+    >>> s = scenario(tokens={1: {"blue": 2, "green": 1, "master": 1}}, captured={1: ["Charmander"]})
+    >>> splendor_catchable(s, 1, "Charmeleon"), splendor_catchable(s, 0, "Charmeleon")
+    (True, False)
+    """
+    from pokelab.errors import IllegalAction
+    from pokelab.splendor.engine import _auto_payment
+
+    players = state.players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
+        raise ValueError(f"player must be 0..{len(players) - 1}, got {player!r}")
+    try:
+        _auto_payment(players[player], _card_id(card))
+    except IllegalAction:
+        return False
+    return True
+
+
+def splendor_refill_catchable(state: Any, player: int, refills: int = 1) -> Fraction:
+    """The chance that the next ``refills`` cards revealed include one ``player`` can catch at once.
+
+    The question behind a catch or a reserve: "if I take a card from the
+    display, how likely is it that the card revealed in its place is one my
+    opponent can catch right away?" ``player``'s tokens and discounts are
+    public; the deck's order is not. Exact (hypergeometric over the deck).
+
+    >>> from pokelab.splendor import scenario
+    >>> s = scenario(tokens={1: {"blue": 2, "green": 1, "master": 1}}, captured={1: ["Charmander"]},
+    ...              display=[4, 7, 10, 12], deck=["Charmeleon", "Wartortle", "Quilava", "Squirtle"])
+    >>> splendor_refill_catchable(s, 1), splendor_refill_catchable(s, 1, refills=2)
+    (Fraction(1, 4), Fraction(1, 2))
+    """
+    refills = _check_refills(refills)
+    deck = splendor_unseen(state)
+    k = sum(1 for c in deck if splendor_catchable(state, player, c))
+    if not deck:
+        return Fraction(0)
+    return _any_within(len(deck), k, refills)
+
+
+def splendor_evolution_within(state: Any, player: int, refills: int) -> Fraction:
+    """The chance an evolution of one of ``player``'s caught Pokémon reaches the display within ``refills`` refills (SP-E1).
+
+    >>> from pokelab.splendor import scenario
+    >>> s = scenario(captured={0: ["Charmander"]}, display=[4, 7, 10, 12],
+    ...              deck=["Wartortle", "Charmeleon", "Quilava", "Squirtle"])
+    >>> splendor_evolution_within(s, 0, 1), splendor_evolution_within(s, 0, 4)
+    (Fraction(1, 4), Fraction(1, 1))
+    """
+    from pokelab.splendor.cards import CARDS
+
+    refills = _check_refills(refills)
+    players = state.players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
+        raise ValueError(f"player must be 0..{len(players) - 1}, got {player!r}")
+    mine = set(players[player].captured)
+    deck = splendor_unseen(state)
+    k = sum(1 for c in deck if CARDS[c].evolves_from in mine)
+    if not deck:
+        return Fraction(0)
+    return _any_within(len(deck), k, refills)
