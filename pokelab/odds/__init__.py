@@ -1,6 +1,26 @@
 """Exact odds and Monte Carlo for both games: the mathematics behind every lesson.
 
-Here Comes Pokémon!: ``probability``, ``redraw_probability``, ``joint_outcomes``.
+Here Comes Pokémon! (exact fractions; ``float(...)`` for a decimal):
+
+- ``probability(condition, bag=, shown=)`` — a card's chance given the tokens shown (HC-C2, HC-R5);
+- ``redraw_probability`` — the same after the last token is put back and redrawn (HC-R4);
+- ``joint_outcomes(a, b)`` — P(neither), P(only A), P(only B), P(both) for the two kept cards;
+- ``expected_points(hand)`` — the round's value of a hand under HC-R6 (legend = ``LEGEND_VALUE``);
+- ``advise_discard(hand, shown)`` / ``best_discard(state, player)`` — the best discard by exact
+  expectimax, with the value and cost of every option (``Advice``);
+- ``should_redraw`` / ``redraw_gain`` / ``redraw_vote`` — the expected-value redraw vote;
+- ``estimate(condition, n=, seed=)`` — NumPy Monte Carlo with a Wilson interval (``Estimate``);
+- ``card_table(bag)`` — every target card's chance and expected points as a DataFrame.
+
+Splendor: Pokémon (public information only): ``splendor_appears_within``,
+``splendor_position_distribution``, ``splendor_refill_catchable``,
+``splendor_evolution_within``, ``splendor_catchable``, ``splendor_unseen``.
+
+>>> from pokelab.herecomes import TARGETS
+>>> probability(TARGETS["P01"])
+Fraction(9, 38)
+>>> probability("all:purple", shown=("red", "purple", "blue", "green"))
+Fraction(3, 8)
 """
 
 from pokelab.odds.advice import (
@@ -11,6 +31,7 @@ from pokelab.odds.advice import (
     best_discard,
     expected_points,
     redraw_gain,
+    redraw_vote,
     should_redraw,
 )
 from pokelab.odds.exact import (
@@ -55,6 +76,7 @@ __all__ = [
     "probability",
     "redraw_gain",
     "redraw_probability",
+    "redraw_vote",
     "should_redraw",
     "simulate_rounds",
     "splendor_appears_within",

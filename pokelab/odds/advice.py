@@ -63,6 +63,7 @@ __all__ = [
     "best_discard",
     "expected_points",
     "redraw_gain",
+    "redraw_vote",
     "should_redraw",
 ]
 
@@ -379,3 +380,43 @@ def best_discard(
     return advise_discard(
         hand, tokens, bag=bag, legend_value=legend_value, redraw_agree=redraw_agree
     )
+
+
+def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction | int = LEGEND_VALUE) -> bool:
+    """The expected-value vote on the redraw (HC-R4) for a seat of a Here Comes game.
+
+    ``state`` is an engine ``State`` in phase ``"vote"`` (with ``player``) or
+    that player's view; the answer is ``should_redraw`` on the player's kept
+    cards and the 10 tokens on the order cards.
+
+    >>> from pokelab.herecomes import scenario, apply, Draw, Discard
+    >>> s = scenario(1, hands={0: ["G01", "G05", "P01", "O09", "L01"]}, trainers=False)
+    >>> for wave, colours in enumerate([("blue", "green", "blue", "green"), ("blue", "green", "yellow"),
+    ...                                 ("yellow", "green"), ("blue",)]):
+    ...     for colour in colours:
+    ...         s = apply(s, Draw(colour))
+    ...     if wave < 3:
+    ...         s = apply(s, Discard(0, ["L01", "O09", "P01"][wave]))
+    >>> s.phase, s.hands[0]
+    ('vote', ('G01', 'G05'))
+    >>> redraw_vote(s, 0)  # the last token is blue: G05 (last blue) scores 1, a redraw risks it
+    False
+    """
+    from pokelab.herecomes.cards import TARGETS
+
+    if isinstance(state, Mapping):
+        phase = state.get("phase")
+        ids = [c["id"] for c in state.get("hand", [])]
+        tokens = tuple(state.get("tokens", ()))
+        bag = dict(state.get("composition", DEFAULT_BAG))
+    else:
+        n = len(state.hands)
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise ValueError(f"there is no seat {player!r}: seats are 0 to {n - 1}")
+        phase = state.phase
+        ids = list(state.hands[player])
+        tokens = tuple(state.tokens)
+        bag = state.setup.bag
+    if phase != "vote":
+        raise ValueError(f"redraw_vote needs the redraw vote (phase 'vote'), the game is in phase {phase!r}")
+    return should_redraw([TARGETS[i] for i in ids], tokens, bag, legend_value=legend_value)

@@ -1,10 +1,14 @@
 """Monte Carlo for Here Comes Pokémon!: simulate many rounds at once with NumPy, seeded, with a Wilson interval.
 
-Each simulated round draws the tokens still to come one at a time from the
-bag minus the shown tokens, all rounds in parallel: at every step one
-uniform number per round picks a token among those left (a lookup in the
-cumulative counts per colour). Only the colour counts and the last token are
-kept — all that any target card looks at (HC-C2).
+All rounds of a batch are simulated at once. The tokens before the last are a
+multivariate hypergeometric draw from the bag minus the shown tokens
+(``Generator.multivariate_hypergeometric``, one row per round); the last token
+is then drawn alone from what is left, with one uniform number per round
+looked up in the cumulative counts per colour. Only the colour counts and the
+last token are kept — all that any target card looks at (HC-C2). This is the
+same law as shuffling the bag and reading off the first tokens (each order of
+the tokens equally likely), which ``estimate_loop`` does literally, one round
+at a time, in plain Python.
 
 >>> est = estimate(NeverDrawn("purple"), n=20_000, seed=1)
 >>> est.low < 9 / 38 < est.high

@@ -16,6 +16,7 @@ from pokelab.odds import (
     expected_points,
     joint_outcomes,
     redraw_gain,
+    redraw_vote,
     should_redraw,
 )
 
@@ -287,3 +288,26 @@ def test_best_discard_bad_input():
         best_discard(_after_wave_1(), 5)
     with pytest.raises(ValueError, match="teacher"):
         best_discard(observe(_after_wave_1(), None))
+
+
+def test_hc_r4_redraw_vote_on_an_engine_state_and_view():
+    """HC-R4: after wave 4 the player votes by expected value (should_redraw on the kept cards)."""
+    from pokelab.herecomes import TARGETS, Discard, Draw, apply, observe, scenario
+
+    def play(last):
+        s = scenario(1, hands={0: ["G01", "G05", "P01", "O09", "L01"]}, trainers=False)
+        waves = [("blue", "green", "blue", "green"), ("blue", "green", "yellow"), ("yellow", "green"), (last,)]
+        for wave, colours in enumerate(waves):
+            for colour in colours:
+                s = apply(s, Draw(colour))
+            if wave < 3:
+                s = apply(s, Discard(0, ["L01", "O09", "P01"][wave]))
+        return s
+
+    for last, expect in (("blue", False), ("purple", True), ("red", False)):
+        s = play(last)
+        hand = [TARGETS[c] for c in s.hands[0]]
+        assert redraw_vote(s, 0) is expect is should_redraw(hand, s.tokens)
+        assert redraw_vote(observe(s, 0)) is expect
+    with pytest.raises(ValueError, match="phase 'vote'"):
+        redraw_vote(scenario(1, trainers=False), 0)
