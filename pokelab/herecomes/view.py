@@ -55,6 +55,7 @@ ValueError: there is no seat 2: seats are 0 to 1 (or None for the teacher's view
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
@@ -65,6 +66,14 @@ from pokelab.herecomes.state import State
 from pokelab.herecomes.trainers import TRAINERS
 
 __all__ = ["explain", "observe"]
+
+# Card and trainer data never change: build their dicts once, hand out shallow copies.
+_CARD_DICTS = {cid: card.to_dict() for cid, card in TARGETS.items()}
+_TRAINER_DICTS = {tid: t.to_dict() for tid, t in TRAINERS.items()}
+
+
+def _card(card_id: str) -> dict[str, Any]:
+    return dict(_CARD_DICTS[card_id])
 
 
 def _part_why(cond: Condition, tokens: tuple[str, ...], bag: dict[str, int]) -> tuple[str, str]:
@@ -90,9 +99,19 @@ def _part_why(cond: Condition, tokens: tuple[str, ...], bag: dict[str, int]) -> 
     )
 
 
-def explain(
-    card_id: str, tokens: tuple[str, ...] | list[str], bag: dict[str, int]
-) -> dict[str, Any]:
+@lru_cache(maxsize=4096)
+def _why(card_id: str, tokens: tuple[str, ...], composition: tuple[tuple[str, int], ...]) -> tuple[bool, str, str]:
+    bag = dict(composition)
+    card = TARGETS[card_id]
+    parts = [_part_why(c, tokens, bag) for c in card.condition.parts()]
+    return (
+        card.condition.holds(tokens, bag),
+        "; ".join(en for en, _ in parts),
+        "；".join(zh for _, zh in parts),
+    )
+
+
+def explain(card_id: str, tokens: tuple[str, ...] | list[str], bag: dict[str, int]) -> dict[str, Any]:
     """Whether a card is achieved by ``tokens``, and why, in English and Chinese.
 
     >>> from pokelab.herecomes.bag import DEFAULT_BAG
@@ -104,15 +123,8 @@ def explain(
     ...
     KeyError: 'Z9'
     """
-    card = TARGETS[card_id]
-    tokens = tuple(tokens)
-    parts = [_part_why(c, tokens, bag) for c in card.condition.parts()]
-    return {
-        "card": card.to_dict(),
-        "achieved": card.condition.holds(tokens, bag),
-        "why_en": "; ".join(en for en, _ in parts),
-        "why_zh": "；".join(zh for _, zh in parts),
-    }
+    achieved, why_en, why_zh = _why(card_id, tuple(tokens), tuple(sorted(bag.items())))
+    return {"card": _card(card_id), "achieved": achieved, "why_en": why_en, "why_zh": why_zh}
 
 
 def _event(state: State, event: tuple[Any, ...]) -> dict[str, Any]:
@@ -185,7 +197,7 @@ def _summary(state: State, viewer: int | None) -> dict[str, Any] | None:
         entry: dict[str, Any] = {
             "seat": p,
             "kept": s["kept"][p],
-            "kept_card": TARGETS[s["kept"][p]].to_dict() if s["kept"][p] else None,
+            "kept_card": _card(s["kept"][p]) if s["kept"][p] else None,
             "gained": s["gained"][p],
         }
         if viewer is None or viewer == p:
@@ -218,7 +230,7 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
         tid = s.trainers[p]
         trainer = None
         if tid is not None:
-            trainer = TRAINERS[tid].to_dict()
+            trainer = dict(_TRAINER_DICTS[tid])
             # A pending extra discard (HC-T1) is secret until the reveal: hide its use from others.
             hidden = 1 if s.extra[p] is not None and not teacher and p != player else 0
             trainer["uses_this_round"] = s.round_uses[p] - hidden
@@ -230,7 +242,7 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
                 "is_leader": p == s.leader,
                 "is_you": p == player,
                 "trainer": trainer,
-                "scored": [TARGETS[c].to_dict() for c in s.scored[p]],
+                "scored": [_card(c) for c in s.scored[p]],
                 "points": s.points[p],
                 "hand_size": len(s.hands[p]),
             }
@@ -268,13 +280,13 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
         "waiting_for": list(s.to_move),
         "must_act": (player in s.to_move) if not teacher else None,
         "players": players,
-        "hand": [] if teacher else [TARGETS[c].to_dict() for c in s.hands[player]],
+        "hand": [] if teacher else [_card(c) for c in s.hands[player]],
         "my_choice": None if teacher else choice(player),
         "keep_options": [] if teacher or phase != "keep" else list(keep_options(s, player)),
         "seen_discards": []
         if teacher
         else [
-            {"round": r, "player": o, "card": TARGETS[c].to_dict()} for r, o, c in s.peeks[player]
+            {"round": r, "player": o, "card": _card(c)} for r, o, c in s.peeks[player]
         ],
         "events": [_event(s, e) for e in s.events],
         "legal": [str(a) for a in legal_actions(s, player)],
@@ -286,7 +298,7 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
         ),
     }
     if teacher:
-        view["hands"] = [[TARGETS[c].to_dict() for c in hand] for hand in s.hands]
+        view["hands"] = [[_card(c) for c in hand] for hand in s.hands]
         view["pending"] = [choice(p) for p in range(n)]
         view["deck"] = list(s.deck)
         view["peeks"] = [
