@@ -18,7 +18,7 @@ bookkeeping (pending secret choices among them) — read them through
 >>> s.round = 3
 Traceback (most recent call last):
 ...
-AttributeError: can't set attribute
+AttributeError: ...
 """
 
 from __future__ import annotations
