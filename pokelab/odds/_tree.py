@@ -16,6 +16,14 @@ chance ``agree`` (1: the player decides, as the leader does in the
 ``redraw="leader"`` variant or when the table always agrees; 0: never). The
 fresh token is drawn from the bag minus the first ``draws - 1`` tokens — the
 same law as the original last token.
+
+>>> from fractions import Fraction
+>>> solver = Solver([(Fraction(3), [("last", 0)])], (6, 5, 4, 3, 2), 10, Fraction(0))
+>>> solver.expected(1, (0, 0), (10,))  # a gray "last red" card worth 3: 3 × 6/20
+Fraction(9, 10)
+
+Inputs are not checked here: the public callers (``expected_points``,
+``advise_discard``) check them and raise ``ValueError`` first.
 """
 
 from __future__ import annotations
