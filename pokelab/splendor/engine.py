@@ -57,6 +57,8 @@ from pokelab.splendor.state import (
     Result,
     State,
     Variant,
+    _MutablePlayer,
+    _MutableState,
     make_player,
     make_state,
 )
@@ -94,18 +96,31 @@ _TAKE_CACHE: dict[tuple[int, ...], list[Action]] = {}
 _RETURN_CACHE: dict[tuple[int, ...], list[ReturnTokens]] = {}
 
 
+_TAKE_CLASS = [0] + [1] * 3 + [2] * 60  # supply count -> 0 empty, 1 takeable, 2 takeable twice
+_TAKE_BY_CLASS: dict[tuple[int, ...], list[Action]] = {}
+
+
 def _take_actions(sup: tuple[int, ...]) -> list[Action]:
-    """The legal TakeDifferent / TakeSame actions for a supply (cached: supplies repeat a lot)."""
+    """The legal TakeDifferent / TakeSame actions for a supply.
+
+    Cached twice: by the exact supply (fast hit), and by each colour's class
+    (empty / takeable / 4 or more) — only 243 classes exist, so misses are cheap.
+    """
     acts = _TAKE_CACHE.get(sup)
     if acts is None:
-        have = [i for i in range(5) if sup[i] > 0]
-        if len(have) >= 3:
-            acts = [a for a in _TD3 if all(sup[i] > 0 for i in a.idx)]
-        elif have:
-            acts = [TakeDifferent(tuple(COLOURS[i] for i in have))]
-        else:
-            acts = []
-        acts += [_TS[i] for i in range(5) if sup[i] >= 4]
+        tc = _TAKE_CLASS
+        key = (tc[sup[0]], tc[sup[1]], tc[sup[2]], tc[sup[3]], tc[sup[4]])
+        acts = _TAKE_BY_CLASS.get(key)
+        if acts is None:
+            have = [i for i in range(5) if key[i]]
+            if len(have) >= 3:
+                acts = [a for a in _TD3 if all(key[i] for i in a.idx)]
+            elif have:
+                acts = [TakeDifferent(tuple(COLOURS[i] for i in have))]
+            else:
+                acts = []
+            acts += [_TS[i] for i in range(5) if key[i] == 2]
+            _TAKE_BY_CLASS[key] = acts
         _TAKE_CACHE[sup] = acts
     return acts
 
@@ -114,21 +129,35 @@ _RETURN_ALL = {
     k: [ReturnTokens(tuple(TOKEN_COLOURS[i] for i in combo)) for combo in combinations_with_replacement(range(6), k)]
     for k in (1, 2, 3)
 }
+_CAP = {k: [min(x, k) for x in range(64)] for k in (1, 2, 3)}
+_RETURN_BY_CAP: dict[tuple[int, ...], list[ReturnTokens]] = {}
 
 
 def _return_actions(tok: tuple[int, ...]) -> list[ReturnTokens]:
-    """Every way to return exactly the excess over 10 tokens, in colour order (cached per holding)."""
+    """Every way to return exactly the excess over 10 tokens, in colour order.
+
+    Cached by the exact holding, and on a miss by the holding capped at the
+    excess per colour (holding more of a colour than must be returned changes nothing).
+    """
     acts = _RETURN_CACHE.get(tok)
     if acts is None:
         excess = sum(tok) - TOKEN_LIMIT
-        if excess in _RETURN_ALL:
-            candidates = _RETURN_ALL[excess]
-        else:  # only reachable from hand-built positions; not cached as a prebuilt table
-            candidates = [
-                ReturnTokens(tuple(TOKEN_COLOURS[i] for i in combo))
-                for combo in combinations_with_replacement(range(6), excess)
+        if excess in _CAP:
+            cap = _CAP[excess]
+            key = (cap[tok[0]], cap[tok[1]], cap[tok[2]], cap[tok[3]], cap[tok[4]], cap[tok[5]], excess)
+            acts = _RETURN_BY_CAP.get(key)
+            if acts is None:
+                acts = [a for a in _RETURN_ALL[excess] if all(n <= t for n, t in zip(a.counts, tok, strict=True))]
+                _RETURN_BY_CAP[key] = acts
+        else:  # only reachable from hand-built positions
+            acts = [
+                a
+                for a in (
+                    ReturnTokens(tuple(TOKEN_COLOURS[i] for i in combo))
+                    for combo in combinations_with_replacement(range(6), excess)
+                )
+                if all(n <= t for n, t in zip(a.counts, tok, strict=True))
             ]
-        acts = [a for a in candidates if all(n <= t for n, t in zip(a.counts, tok, strict=True))]
         _RETURN_CACHE[tok] = acts
     return acts
 
@@ -371,7 +400,9 @@ def _finish_turn(
             over = 2
         else:
             rnd += 1
-    return make_state(ps, sup, disp, deck, disc, nxt, s.first_player, rnd, 0, False, ending, over, s.variant, s.seed)
+    o = _MutableState(ps, sup, disp, deck, disc, nxt, s.first_player, rnd, 0, False, ending, over, s.variant, s.seed)
+    o.__class__ = State
+    return o
 
 
 def _after_main(
@@ -398,7 +429,23 @@ def _after_main(
     if sum(p.tok) > TOKEN_LIMIT:
         return make_state(ps, sup, disp, deck, disc, cur, s.first_player, s.round, 2,
                           s.evolved, s.ending, 0, s.variant, s.seed)
-    return _finish_turn(s, ps, sup, disp, deck, disc)
+    # the turn ends here: the same steps as _finish_turn, inlined on this hot path
+    ending = s.ending or p.points >= END_POINTS
+    nxt = cur + 1
+    if nxt == len(ps):
+        nxt = 0
+    rnd = s.round
+    over = 0
+    if nxt == s.first_player:
+        if ending:
+            over = 1
+        elif rnd >= s.variant.round_cap:
+            over = 2
+        else:
+            rnd += 1
+    o = _MutableState(ps, sup, disp, deck, disc, nxt, s.first_player, rnd, 0, False, ending, over, s.variant, s.seed)
+    o.__class__ = State
+    return o
 
 
 def _take_out_of_display(disp: tuple[int, ...], deck: tuple[int, ...], c: int):
@@ -444,7 +491,8 @@ def _take_different(s: State, a: TakeDifferent) -> State:
         )
     p = s.players[s.current_player]
     d = a.delta
-    p2 = make_player(p.name, tuple(map(add, p.tok, d)), p.captured, p.reserved, p.points, p.dsc, p.targets)
+    p2 = _MutablePlayer(p.name, tuple(map(add, p.tok, d)), p.captured, p.reserved, p.points, p.dsc, p.targets)
+    p2.__class__ = PlayerState
     return _after_main(s, p2, tuple(map(sub, sup, d)), s.display, s.deck, s.discard)
 
 
@@ -463,7 +511,8 @@ def _take_same(s: State, a: TakeSame) -> State:
         )
     p = s.players[s.current_player]
     d = a.delta
-    p2 = make_player(p.name, tuple(map(add, p.tok, d)), p.captured, p.reserved, p.points, p.dsc, p.targets)
+    p2 = _MutablePlayer(p.name, tuple(map(add, p.tok, d)), p.captured, p.reserved, p.points, p.dsc, p.targets)
+    p2.__class__ = PlayerState
     return _after_main(s, p2, tuple(map(sub, sup, d)), s.display, s.deck, s.discard)
 
 
@@ -685,38 +734,45 @@ def _evolve(s: State, a: Evolve) -> State:
 def _return_tokens(s: State, a: ReturnTokens) -> State:
     p = s.players[s.current_player]
     t = p.tok
+    n = a.counts
+    tok = tuple(map(sub, t, n))
+    if s.phase_id != 2 or sum(tok) != TOKEN_LIMIT or min(tok) < 0:
+        _return_error(s, t, n)
+    p2 = _MutablePlayer(p.name, tok, p.captured, p.reserved, p.points, p.dsc, p.targets)
+    p2.__class__ = PlayerState
+    cur = s.current_player
+    ps = s.players
+    return _finish_turn(s, (*ps[:cur], p2, *ps[cur + 1 :]), tuple(map(add, s.sup, n)), s.display, s.deck, s.discard)
+
+
+def _return_error(s: State, t: tuple[int, ...], n: tuple[int, ...]) -> None:
+    """Raise the SP-T3 error that explains why these tokens cannot be returned."""
     excess = sum(t) - TOKEN_LIMIT
-    if s.phase_id != 2:
-        if s.phase_id == 0:
-            raise _err(
-                "SP-T3",
-                "Tokens are returned at the end of the turn, after the main action.",
-                "归还精灵球在回合结束时进行，须先执行主要行动。",
-            )
+    if s.phase_id == 0:
+        raise _err(
+            "SP-T3",
+            "Tokens are returned at the end of the turn, after the main action.",
+            "归还精灵球在回合结束时进行，须先执行主要行动。",
+        )
+    if s.phase_id == 1:
         raise _err(
             "SP-T3",
             f"You hold {sum(t)} tokens; only a player above 10 returns tokens.",
             f"你持有 {sum(t)} 颗精灵球；只有超过 10 颗才需要归还。",
         )
-    n = a.counts
     if sum(n) != excess:
         raise _err(
             "SP-T3",
             f"Return exactly {excess} token(s) to come down to 10 (you named {sum(n)}).",
             f"须正好归还 {excess} 颗精灵球降到 10 颗（你选了 {sum(n)} 颗）。",
         )
-    for i in range(6):
-        if n[i] > t[i]:
-            col = TOKEN_COLOURS[i]
-            raise _err(
-                "SP-T3",
-                f"You cannot return {n[i]} {col}: you hold {t[i]}.",
-                f"你不能归还 {n[i]} 颗{COLOUR_ZH[col]}：你只有 {t[i]} 颗。",
-            )
-    tok = tuple(map(sub, t, n))
-    sup = tuple(map(add, s.sup, n))
-    p2 = make_player(p.name, tok, p.captured, p.reserved, p.points, p.dsc, p.targets)
-    return _finish_turn(s, _with_player(s, p2), sup, s.display, s.deck, s.discard)
+    i = next(i for i in range(6) if n[i] > t[i])
+    col = TOKEN_COLOURS[i]
+    raise _err(
+        "SP-T3",
+        f"You cannot return {n[i]} {col}: you hold {t[i]}.",
+        f"你不能归还 {n[i]} 颗{COLOUR_ZH[col]}：你只有 {t[i]} 颗。",
+    )
 
 
 def _pass(s: State, a: Pass) -> State:
