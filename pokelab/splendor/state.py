@@ -143,6 +143,21 @@ class State:
     variant: Variant
     seed: int
 
+    def __repr__(self) -> str:
+        """A compact summary (the deck order is left out: ``repr`` often ends up on screen).
+
+        >>> from pokelab.splendor import new_game
+        >>> new_game(2, seed=1)
+        State(round=1, current_player=1, phase='main', display=(89, 45, 5, 10), deck_size=86, supply=r7 b7 g7 y7 k7 m5, points=(0, 0))
+        """
+        sup = " ".join(f"{k}{n}" for k, n in zip("rbgykm", self.sup, strict=True))
+        end = ", over" if self.over == 1 else ", stalled" if self.over == 2 else ""
+        return (
+            f"State(round={self.round}, current_player={self.current_player}, phase={self.phase!r}, "
+            f"display={self.display}, deck_size={len(self.deck)}, supply={sup}, "
+            f"points={tuple(p.points for p in self.players)}{end})"
+        )
+
     @property
     def supply(self) -> dict[str, int]:
         """Tokens in the supply, ``{colour: count}`` including ``master``."""
