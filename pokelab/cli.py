@@ -176,7 +176,7 @@ def _cmd_odds(args: argparse.Namespace) -> None:
     from pokelab.odds import card_table
 
     bag = parse_bag(args.bag) if args.bag else None
-    table = card_table(bag) if bag is not None else card_table()
+    table = card_table(bag, lang=args.lang) if bag is not None else card_table(lang=args.lang)
     with pd.option_context("display.max_rows", None, "display.width", 200):
         print(table.to_string(index=False))
     _save(table, args.out, args.lang)

@@ -8,7 +8,7 @@ composition. They differ in how they judge a card:
   lowest, votes for the redraw only when none of its cards holds, keeps the
   card with the most points, and never plays its trainer.
 - ``OptimalBot`` maximises expected points: it discards what
-  ``odds.advise_discard`` says (expectimax over the rest of the round, points
+  ``odds.best_discard`` says (expectimax over the rest of the round, points
   and the redraw included), votes with ``odds.should_redraw`` (the expected
   value of a fresh last token), and plays its trainer when that gains points:
   Brock's redraw instead of a vote the table may refuse, Erika's swap when it
@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.herecomes import TARGETS, Discard, Keep, UseTrainer, VoteRedraw
-from pokelab.odds import advise_discard, probability, should_redraw
+from pokelab.odds import best_discard, probability, should_redraw
 
 __all__ = ["HeuristicBot", "OptimalBot"]
 
@@ -95,7 +95,7 @@ class HeuristicBot:
 
 
 class OptimalBot:
-    """Maximises expected points this round with ``odds.advise_discard`` and ``odds.should_redraw``."""
+    """Maximises expected points this round with ``odds.best_discard`` and ``odds.should_redraw``."""
 
     name = "optimal"
 
@@ -103,6 +103,8 @@ class OptimalBot:
         """One action for the viewer; trainers are played when they gain expected points."""
         if not legal:
             raise ValueError("OptimalBot was given no legal action to choose from")
+        if _of(legal, Keep):
+            return _keep(legal)
         bag, tokens = view["composition"], tuple(view["tokens"])
         hand = _hand(view)
         trainer = {a.power: a for a in _of(legal, UseTrainer)} if _of(legal, UseTrainer) else {}
@@ -114,7 +116,7 @@ class OptimalBot:
                 for a in _of(legal, UseTrainer):
                     if a.power == "extra_discard" and a.target == dead:
                         return a
-            advice = advise_discard(hand, shown=tokens, bag=bag)
+            advice = best_discard(view)
             return next(a for a in discards if a.card == advice.discard.id)
         votes = _of(legal, VoteRedraw)
         if votes:

@@ -8,7 +8,8 @@ only when its action is legal in the current guess.
 
 One iteration: select down the tree by UCB1 among the ``width`` most promising
 actions of each node (ranked by the greedy rules), add one new node, play a short
-rollout with the greedy policy, score the end with ``win_chance`` (a squashed
+rollout with the greedy policy to the end of a round (so every leaf has given
+each player the same number of turns), score it with ``win_chance`` (a squashed
 position value), and credit every node with the value for the player who moved
 into it. After the budget the most visited action is played. Token returns and
 the optional evolution after the main action are left to the greedy rules.
@@ -20,7 +21,7 @@ Levels are budgets (see ``LEVELS``); ``time_limit`` caps the thinking time.
 >>> state = new_game(2, seed=2)
 >>> bot = MCTSBot("easy")
 >>> bot.name, bot.iterations
-('mcts-easy', 24)
+('mcts-easy', 16)
 >>> bot.choose(observe(state, state.current_player), legal_actions(state), random.Random(0)) in legal_actions(state)
 True
 >>> MCTSBot("impossible")
@@ -44,12 +45,14 @@ from pokelab.splendor import apply, legal_actions
 
 __all__ = ["LEVELS", "MCTSBot"]
 
-# iterations per decision, greedy rollout length (steps), actions considered per node.
+# iterations per decision, greedy rollout length (rounds after the current one),
+# actions considered per node.
 LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"iterations": 24, "rollout": 3, "width": 6},
-    "medium": {"iterations": 120, "rollout": 4, "width": 8},
-    "hard": {"iterations": 480, "rollout": 4, "width": 10},
+    "easy": {"iterations": 16, "rollout": 0, "width": 5},
+    "medium": {"iterations": 64, "rollout": 1, "width": 7},
+    "hard": {"iterations": 256, "rollout": 1, "width": 9},
 }
+_MAX_ROLLOUT_STEPS = 60
 
 
 class _Node:
@@ -67,8 +70,8 @@ class MCTSBot:
     """Splendor: Pokémon search bot; ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``.
 
     ``iterations``, ``rollout``, ``width`` override the level's budget;
-    ``exploration`` is the UCB1 constant; ``time_limit`` (seconds) stops a
-    search early.
+    ``exploration`` is the UCB1 constant; ``scale`` (points) turns a position
+    value into a win chance; ``time_limit`` (seconds) stops a search early.
     """
 
     def __init__(
@@ -78,7 +81,8 @@ class MCTSBot:
         iterations: int | None = None,
         rollout: int | None = None,
         width: int | None = None,
-        exploration: float = 0.7,
+        exploration: float = 0.25,
+        scale: float = 1.5,
         time_limit: float | None = 1.0,
     ) -> None:
         if level not in LEVELS:
@@ -90,6 +94,7 @@ class MCTSBot:
         self.rollout = rollout if rollout is not None else budget["rollout"]
         self.width = width if width is not None else budget["width"]
         self.exploration = exploration
+        self.scale = scale
         self.time_limit = time_limit
         if self.iterations < 1 or self.rollout < 0 or self.width < 1:
             raise ValueError("iterations and width must be >= 1 and rollout >= 0")
@@ -154,11 +159,18 @@ class MCTSBot:
             node = node.children[action]
             state = apply(state, action)
             path.append(node)
-        for _ in range(self.rollout):
-            if state.over:
+        # Roll out with the greedy rules to a round boundary (every player has had the
+        # same number of turns), ``rollout`` rounds on, so all leaves compare fairly.
+        target = state.round + self.rollout
+        for _ in range(_MAX_ROLLOUT_STEPS):
+            if state.over or (
+                state.round >= target
+                and state.current_player == state.first_player
+                and state.phase_id == 0
+            ):
                 break
             state = apply(state, greedy_action(state, legal_actions(state), rng))
-        values = [win_chance(state, p) for p in range(len(state.players))]
+        values = [win_chance(state, p, self.scale) for p in range(len(state.players))]
         root.visits += 1
         for n in path:
             n.visits += 1

@@ -1,0 +1,100 @@
+"""The pokelab command line: simulate, tournament, odds; clear errors for bad input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+from pokelab.cli import main, parse_bag, parse_bots
+from pokelab.sim import SimError
+
+
+def test_simulate_writes_one_row_per_game(tmp_path, capsys):
+    out = tmp_path / "results.csv"
+    code = main(["simulate", "splendor", "--bots", "random,greedy", "--games", "4", "--seed", "1",
+                 "--out", str(out), "--quiet"])
+    assert code == 0
+    df = pd.read_csv(out)
+    assert len(df) == 4
+    assert list(df["bot_0"]) == ["random", "greedy", "random", "greedy"]
+    printed = capsys.readouterr().out
+    assert "greedy" in printed and "4 games of splendor, seed 1" in printed
+
+
+def test_simulate_json_and_chinese_summary(tmp_path, capsys):
+    out = tmp_path / "r.json"
+    assert main(["--lang", "zh", "simulate", "herecomes", "--bots", "random,heuristic",
+                 "--games", "2", "--bag", "red=6,blue=5,green=4,yellow=3,purple=2",
+                 "--out", str(out), "--quiet"]) == 0
+    assert len(pd.read_json(out)) == 2
+    assert "herecomes 共 2 局" in capsys.readouterr().out
+
+
+def test_tournament_prints_standings(tmp_path, capsys):
+    out = tmp_path / "standings.csv"
+    games = tmp_path / "games.csv"
+    assert main(["tournament", "splendor", "--bots", "random,greedy", "--games-per-pair", "2",
+                 "--out", str(out), "--games-out", str(games), "--quiet"]) == 0
+    standings = pd.read_csv(out)
+    assert set(standings["bot"]) == {"random", "greedy"}
+    assert {"win_rate", "ci_low", "ci_high", "elo"} <= set(standings.columns)
+    assert len(pd.read_csv(games)) == 2
+
+
+def test_odds_prints_the_card_table(capsys):
+    assert main(["odds", "--bag", "red=6,blue=5,green=4,yellow=3,purple=2"]) == 0
+    out = capsys.readouterr().out
+    assert "P01" in out and "9/38" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "splendor", "--bots", "random,wizard", "--games", "2"],
+         "unknown bot 'wizard' for splendor"),
+        (["simulate", "splendor", "--bots", "random,greedy", "--games", "0"],
+         "--games must be a whole number >= 1, got 0"),
+        (["simulate", "splendor", "--bots", "random", "--games", "2"],
+         "splendor takes 2 to 4 players, got 1 bots"),
+        (["tournament", "splendor", "--bots", "random,greedy", "--games-per-pair", "-3"],
+         "--games-per-pair must be a whole number >= 1"),
+        (["odds", "--bag", "red=6,blue"], "bad bag 'red=6,blue'"),
+        (["odds", "--bag", "red=3"], "add at least 7 more"),
+        (["odds", "--bag", "red=6,pink=9"], "unknown token colour 'pink'"),
+        (["simulate", "splendor", "--bots", "random,greedy", "--bag", "red=10"],
+         "--bag only applies to herecomes"),
+    ],
+)
+def test_bad_input_gets_a_clear_error_and_exit_2(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err
+
+
+def test_errors_in_chinese(capsys):
+    assert main(["--lang", "zh", "simulate", "splendor", "--bots", "x,y", "--games", "1"]) == 2
+    assert "错误" in capsys.readouterr().err
+
+
+def test_unknown_command_and_game_exit_with_usage(capsys):
+    assert main(["juggle"]) == 2
+    assert main(["simulate", "chess", "--bots", "random"]) == 2
+
+
+def test_parsers():
+    assert parse_bots("a, b") == ["a", "b"]
+    assert parse_bag("red=20") == {"red": 20, "blue": 0, "green": 0, "yellow": 0, "purple": 0}
+    with pytest.raises(SimError, match="given twice"):
+        parse_bag("red=5,red=6")
+
+
+def test_python_dash_m_pokelab_is_the_same_command():
+    done = subprocess.run([sys.executable, "-m", "pokelab", "odds", "--bag", "red=10"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "9/38" not in done.stdout and "G01" in done.stdout
+    bad = subprocess.run([sys.executable, "-m", "pokelab", "odds", "--bag", "red=1"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "bad bag" in bad.stderr
