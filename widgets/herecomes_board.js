@@ -325,8 +325,8 @@ function adviceHtml(ctx) {
   const { view, lang } = ctx;
   const t = T[lang];
   const a = view.advice;
-  if (!ctx.model.get("advisor")) return "";
-  let body = `<span class="hc-muted">${esc(t.none)}</span>`;
+  if (!ctx.model.get("advisor") || !a) return "";
+  let body = "";
   const byId = {};
   view.hc.hand.forEach((c) => { byId[c.id] = c; });
   if (a && a.kind === "discard") {
@@ -338,7 +338,7 @@ function adviceHtml(ctx) {
   } else if (a && a.kind === "keep") {
     body = esc(t.adviceKeep(byId[a.best] ? cardName(byId[a.best], lang) : a.best));
   }
-  return `<div class="hc-advice" data-testid="advice"><h4>🧭 ${esc(t.advice)}</h4>${body}</div>`;
+  return `<div class="hc-advice" data-testid="advice"><h4>${esc(t.advice)}</h4>${body}</div>`;
 }
 
 function playersHtml(ctx) {
@@ -351,13 +351,13 @@ function playersHtml(ctx) {
     const stepOpen = !hc.is_chance && !hc.is_over && (hc.waiting_for || []).length > 0;
     const status = stepOpen ? (waiting ? `<span class="hc-wait">… ${esc(t.thinking)}</span>` : `<span class="hc-done">✓ ${esc(t.chosen)}</span>`) : "";
     const tr = p.trainer;
-    const trainer = tr ? `<div class="hc-trainer" title="${esc(lang === "zh" ? tr.text_zh : tr.text_en)}">🎓 ${esc(lang === "zh" ? tr.name_zh : tr.name_en)} <small>${esc(tr.rule)}</small>
+    const trainer = tr ? `<div class="hc-trainer" title="${esc(lang === "zh" ? tr.text_zh : tr.text_en)}"><span class="hc-tag">${esc(t.trainer)}</span> ${esc(lang === "zh" ? tr.name_zh : tr.name_en)} <small>${esc(tr.rule)}</small>
         ${tr.uses_this_round || (tr.per_game && tr.uses_this_game) ? `<small class="hc-used">${esc(tr.per_game ? t.usedGame : t.usedRound)}</small>` : ""}
         <div class="hc-trainer-text">${esc(lang === "zh" ? tr.text_zh : tr.text_en)}</div></div>` : "";
     const scored = p.scored.map((c) => `<span class="hc-chip hc-kind-${c.kind}" title="${esc(lang === "zh" ? c.condition_zh : c.condition_en)}">${esc(cardName(c, lang))} ${c.points}</span>`).join("");
     return `<div class="hc-player ${p.seat === view.human ? "hc-me" : ""} ${p.is_leader ? "hc-leader" : ""}" data-testid="player-${p.seat}">
-      <div class="hc-player-head"><b>${esc(p.name)}</b>${p.seat === view.human ? ` <small>(${esc(t.you)})</small>` : ""}${seat.bot ? ` <small class="hc-bot">🤖 ${esc(seat.bot)}</small>` : ""}
-        ${p.is_leader ? `<span class="hc-crown" title="${esc(t.leader)}">👑 ${esc(t.leader)}</span>` : ""}
+      <div class="hc-player-head"><b>${esc(p.name)}</b>${p.seat === view.human ? ` <small>(${esc(t.you)})</small>` : ""}${seat.bot ? ` <small class="hc-bot">${esc(seat.bot)}</small>` : ""}
+        ${p.is_leader ? `<span class="hc-crown" title="${esc(t.leader)}">${esc(t.leader)}</span>` : ""}
         <span class="hc-score" data-testid="points-${p.seat}">${p.points} ${esc(t.points)}</span></div>
       <div class="hc-player-sub">${esc(t.handSize(p.hand_size))} ${status}</div>
       ${trainer}
@@ -385,7 +385,7 @@ function summaryHtml(ctx) {
     return `<div class="hc-sum-seat" data-testid="summary-${s.seat}"><div><b>${esc(name)}</b> — ${result}</div>${checked}</div>`;
   }).join("");
   const events = (last.events || []).map((e) => `<li>${esc(lang === "zh" ? e.zh : e.en)}</li>`).join("");
-  return `<h4>📋 ${esc(t.summary(last.round))}</h4>
+  return `<h4>${esc(t.summary(last.round))}</h4>
     <div class="hc-sum-tokens">${esc(t.tokens)}: ${toks}${returned}</div>
     ${events ? `<ul class="hc-events">${events}</ul>` : ""}
     <div class="hc-sum-seats">${seats}</div>`;
@@ -409,10 +409,10 @@ function teacherHtml(ctx) {
       if (r.advice && r.advice.kind === "vote") adv = ` · ${t.advice}: ${num(r.advice.gain, 3)}`;
       reason = `<div class="hc-reason">${esc(t.reason)}: <b>${esc(lang === "zh" ? r.zh : r.en)}</b><br><small>${esc(t.oddsAtThatMoment)}: ${esc(oddsThen)}${esc(adv)}</small></div>`;
     }
-    return `<div class="hc-teacher-seat" data-testid="teacher-${s.seat}"><b>${esc(name)}</b>${s.bot ? ` <small>🤖 ${esc(s.bot)}</small>` : ""}
+    return `<div class="hc-teacher-seat" data-testid="teacher-${s.seat}"><b>${esc(name)}</b>${s.bot ? ` <small class="hc-bot">${esc(s.bot)}</small>` : ""}
       <div>${esc(t.hand)}: ${hand}</div>${pend ? `<div>${esc(t.pendingChoice)}: <code>${esc(pend)}</code></div>` : ""}${reason}</div>`;
   }).join("");
-  return `<h4>👩‍🏫 ${esc(t.teacher)}</h4><div class="hc-teacher-seats">${seats}</div>`;
+  return `<h4>${esc(t.teacher)}</h4><div class="hc-teacher-seats">${seats}</div>`;
 }
 
 function logHtml(ctx) {
@@ -427,7 +427,7 @@ function seenHtml(ctx) {
   const { view, lang } = ctx;
   const seen = view.hc.seen_discards || [];
   if (!seen.length) return "";
-  return `<div class="hc-seen">👁 ${esc(T[lang].seen)}: ${seen.map((s) => `${esc(nameOf(view, s.player))} → <b>${esc(cardName(s.card, lang))}</b>`).join("; ")}</div>`;
+  return `<div class="hc-seen">${esc(T[lang].seen)}: ${seen.map((s) => `${esc(nameOf(view, s.player))} → <b>${esc(cardName(s.card, lang))}</b>`).join("; ")}</div>`;
 }
 
 // ----------------------------------------------------------------- the widget

@@ -47,7 +47,6 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-import plotly.io as pio
 import traitlets
 
 from pokelab.errors import IllegalAction, check_lang
@@ -80,7 +79,7 @@ from pokelab.odds import (
 )
 from widgets._board import BadIntent, Board, _require
 from widgets._bots import bot_label
-from widgets.plots import odds_figure
+from widgets.plots import odds_figure_spec
 
 __all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds"]
 
@@ -707,7 +706,7 @@ class HereComesBoard(Board):
                 seed=self.seed * 1000 + len(state.tokens) + 17 * state.round,
             )
             mc = [(e.p, e.low, e.high) for e in est]
-        fig = odds_figure(
+        data = odds_figure_spec(
             [
                 {"label": lab, "p": r["p"], "value": r["value"], "kind": r["kind"]}
                 for lab, r in zip(labels, rows, strict=True)
@@ -717,8 +716,6 @@ class HereComesBoard(Board):
             redraw=[r["redraw"] for r in rows] if any(r["redraw"] is not None for r in rows) else None,
             lang=lang,
         )
-        data = json.loads(pio.to_json(fig, validate=False))
-        data["layout"].pop("template", None)
         data["meta"] = {"revision": self.revision, "tokens": len(state.tokens), "round": state.round}
         return data
 

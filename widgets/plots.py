@@ -29,7 +29,7 @@ import plotly.graph_objects as go
 
 from pokelab.errors import check_lang
 
-__all__ = ["KIND_COLOURS", "TOKEN_COLOURS", "odds_figure"]
+__all__ = ["KIND_COLOURS", "TOKEN_COLOURS", "odds_figure", "odds_figure_spec"]
 
 #: Colours of the bag's tokens (also used by the boards' CSS).
 TOKEN_COLOURS: Mapping[str, str] = {
@@ -135,6 +135,36 @@ def odds_figure(
     ...
     ValueError: previous has 2 entries but there are 1 rows
     """
+    spec = odds_figure_spec(
+        rows, previous, mc, redraw=redraw, lang=lang, title=title, height=height
+    )
+    return go.Figure(spec)
+
+
+def odds_figure_spec(
+    rows: Sequence[Mapping[str, Any]],
+    previous: Sequence[Any] | None = None,
+    mc: Sequence[Any] | None = None,
+    *,
+    redraw: Sequence[Any] | None = None,
+    lang: str = "en",
+    title: str | None = None,
+    height: int | None = None,
+) -> dict[str, Any]:
+    """The same figure as ``odds_figure`` as plain JSON-safe data (``{"data", "layout"}``).
+
+    Building a ``plotly`` figure object validates every property, which takes
+    tens of milliseconds; a board that redraws after each click sends this
+    dict to plotly.js directly.
+
+    >>> spec = odds_figure_spec([{"label": "Pikachu", "p": 0.3, "value": 2}])
+    >>> spec["data"][1]["x"], spec["layout"]["xaxis"]["tickformat"]
+    ([0.3], '.0%')
+    >>> odds_figure_spec([{"label": "Pikachu"}])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 0: expected a mapping with 'label' and 'p', got {'label': 'Pikachu'}
+    """
     text = _TEXT[check_lang(lang)]
     if isinstance(rows, str | bytes) or not isinstance(rows, Sequence):
         raise ValueError(f"rows must be a list of mappings with 'label' and 'p', got {rows!r}")
@@ -171,7 +201,8 @@ def odds_figure(
     percent = [f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%" for p in chances]
 
     traces: list[Any] = [
-        go.Bar(
+        dict(
+                type="bar",
             name=text["previous"],
             y=y,
             x=[q if q is not None else 0 for q in prev],
@@ -183,7 +214,8 @@ def odds_figure(
             xaxis="x",
             yaxis="y",
         ),
-        go.Bar(
+        dict(
+                type="bar",
             name=text["chance"],
             y=y,
             x=chances,
@@ -202,7 +234,8 @@ def odds_figure(
     ]
     if with_ev:
         traces += [
-            go.Bar(
+            dict(
+                type="bar",
                 name=text["previous"],
                 y=y,
                 x=[q if q is not None else 0 for q in ev_prev],
@@ -214,7 +247,8 @@ def odds_figure(
                 xaxis="x2",
                 yaxis="y",
             ),
-            go.Bar(
+            dict(
+                type="bar",
                 name=text["ev"],
                 y=y,
                 x=ev,
@@ -235,7 +269,8 @@ def odds_figure(
         if axis == "x2" and not with_ev:
             continue
         traces.append(
-            go.Scatter(
+            dict(
+                type="scatter",
                 name=text["previous_mark"],
                 y=[i for i, q in enumerate(series) if q is not None],
                 x=[q for q in series if q is not None],
@@ -249,7 +284,8 @@ def odds_figure(
         )
     if any(r is not None for r in redrawn):
         traces.append(
-            go.Scatter(
+            dict(
+                type="scatter",
                 name=text["redraw"],
                 y=[i for i, r in enumerate(redrawn) if r is not None],
                 x=[r for r in redrawn if r is not None],
@@ -264,7 +300,8 @@ def odds_figure(
     if any(e is not None for e in estimates):
         shown = [(i, e) for i, e in enumerate(estimates) if e is not None]
         traces.append(
-            go.Scatter(
+            dict(
+                type="scatter",
                 name=text["mc"],
                 y=[i for i, _ in shown],
                 x=[e[0] for _, e in shown],
@@ -323,4 +360,4 @@ def odds_figure(
         }
     if title:
         layout["title"] = {"text": title, "x": 0, "font": {"size": 13}}
-    return go.Figure(data=traces, layout=layout)
+    return {"data": traces, "layout": layout}
