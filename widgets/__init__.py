@@ -1,3 +1,11 @@
-"""widgets."""
+"""The interactive boards of pokelab (anywidget classes with their .js/.css beside them).
 
-from widgets.herecomes_board import HereComesBoard as HereComesBoard
+>>> from widgets import SplendorBoard
+>>> SplendorBoard(seed=1).players
+['You', 'Greedy']
+"""
+
+from widgets.herecomes_board import HereComesBoard
+from widgets.splendor import SplendorBoard
+
+__all__ = ["HereComesBoard", "SplendorBoard"]

@@ -158,7 +158,9 @@ class Board(anywidget.AnyWidget):
             humans = [seat for seat in range(len(names)) if seat not in self._bots]
             human = humans[0] if humans else 0
         if not 0 <= human < len(names):
-            raise ValueError(f"human: seat {human!r} does not exist; seats are 0 to {len(names) - 1}")
+            raise ValueError(
+                f"human: seat {human!r} does not exist; seats are 0 to {len(names) - 1}"
+            )
         if bot_delay < 0:
             raise ValueError(f"bot_delay must be ≥ 0 milliseconds, not {bot_delay}")
         self._names = list(names)
@@ -223,7 +225,16 @@ class Board(anywidget.AnyWidget):
         return dict(self._bots)
 
     def play(self, action: Any) -> None:
-        """Apply ``action`` for the player to move and show it (raises ``IllegalAction``)."""
+        """Apply ``action`` for the human to move and show it (raises ``IllegalAction``).
+
+        When a bot is to move, ``ValueError`` says so: call ``run_bots()`` first.
+        """
+        seat = self._to_move(self._state)
+        if seat is not None and seat in self._bots:
+            raise ValueError(
+                f"it is {self._names[seat]}'s turn (bot {bot_label(self._bots[seat])}): "
+                "call run_bots() to let the bots move first"
+            )
         self._act(action)
         self._set_error(None)
         self._publish()
@@ -284,7 +295,7 @@ class Board(anywidget.AnyWidget):
         except (IllegalAction, BadIntent) as err:
             reply = {"type": "reply", "id": msg_id, "ok": False, "error": self._reject(err)}
         except Exception as err:  # a bug must not kill the kernel's comm or the game
-            log.exception("board message %r failed", content)
+            log.debug("board message %r failed", content, exc_info=True)
             reply = {
                 "type": "reply",
                 "id": msg_id,

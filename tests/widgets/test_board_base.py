@@ -258,4 +258,3 @@ def test_seats_in_view_name_the_bots() -> None:
         {"seat": 1, "name": "Bot", "bot": "always"},
     ]
     assert board.human == 0 and board.players == ["Ann", "Bot"]
-

@@ -1,0 +1,301 @@
+"""The real-browser harness: a real JupyterLab server driven by Playwright and Debian's Chromium.
+
+Every test in ``tests/browser/`` is marked ``browser`` (run them with
+``pytest -m browser tests``; the unit stage excludes them). Without
+``/usr/bin/chromium`` they are skipped with a notice — except when ``CI=true``,
+where a missing browser is a failure.
+
+Fixtures for a browser test:
+
+``lab``
+    a :class:`Lab`: ``lab.open(notebook)`` opens a fixture notebook (copied from
+    ``tests/browser/notebooks/`` into the server's temporary root) in a fresh page,
+    ``lab.run_all(page)`` runs it, ``lab.root`` is that root (a fixture notebook
+    may write files there for the test to read), ``lab.screenshot(page, name)``
+    saves ``test-artifacts/NAME.png``.
+
+The server (session-wide): its own free port and token, ``--ServerApp.ip=127.0.0.1``,
+``--allow-root`` when root, a settings override that turns the news pop-up off, and it
+is stopped by its PID.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SETTINGS_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    }
+}
+SERVER_START_TIMEOUT = 90.0
+# The input prompts of a notebook's code cells: "[ ]:" never ran, "[*]:" running, "[3]:" done.
+_PROMPTS = "Array.from(document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) "
+_PROMPTS += ".jp-CodeCell .jp-InputPrompt')).map(p => p.textContent.trim())"
+# JupyterLab is started with expose_app_in_browser, so the page has window.jupyterapp.
+_KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+_ALL_CELLS_RAN = f"(() => {{ const t = {_PROMPTS}; return t.length > 0 && t.every(x => /\\[\\d+\\]/.test(x)); }})()"
+
+
+def in_ci() -> bool:
+    """True when the environment says this is CI (a skipped browser test then fails)."""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test in this folder ``browser``, so the unit stage never runs one."""
+    here = Path(__file__).resolve().parent
+    for item in items:
+        if here in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """The path of Debian's Chromium, or a skip (a failure under CI=true) when it is missing."""
+    if not os.path.exists(CHROMIUM):
+        message = (
+            f"NOTICE: no Chromium at {CHROMIUM}; the browser tests need Debian's Chromium "
+            "(sudo apt-get install chromium, or `make browser` as root)"
+        )
+        if in_ci():
+            pytest.fail(message + " — and CI=true, so this is a failure, not a skip")
+        pytest.skip(message)
+    return CHROMIUM
+
+
+@dataclass
+class LabServer:
+    """A running JupyterLab: its base URL, token, root directory and process."""
+
+    url: str
+    token: str
+    root: Path
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last lines of the server's log (for failure messages)."""
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def stop(self) -> None:
+        """Stop the server by its PID (SIGTERM, then SIGKILL)."""
+        if self.process.poll() is not None:
+            return
+        os.kill(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+def start_lab(base: Path) -> LabServer:
+    """Start JupyterLab on a free port with a temporary root holding the fixture notebooks."""
+    root = base / "root"
+    root.mkdir()
+    for notebook in FIXTURE_NOTEBOOKS.glob("*.ipynb"):
+        shutil.copy(notebook, root / notebook.name)
+    settings = base / "app-settings"
+    settings.mkdir()
+    (settings / "overrides.json").write_text(json.dumps(SETTINGS_OVERRIDES, indent=2))
+    for name in ("user-settings", "workspaces", "runtime", "config"):
+        (base / name).mkdir()
+    port = free_port()
+    token = os.urandom(16).hex()
+    command = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.ip=127.0.0.1",
+        "--LabApp.expose_app_in_browser=True",
+        f"--ServerApp.token={token}",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.app_settings_dir={settings}",
+        f"--LabApp.user_settings_dir={base / 'user-settings'}",
+        f"--LabApp.workspaces_dir={base / 'workspaces'}",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+    env["JUPYTER_RUNTIME_DIR"] = str(base / "runtime")
+    env["JUPYTER_CONFIG_DIR"] = str(base / "config")
+    env.pop("ANYWIDGET_HMR", None)
+    log_path = base / "jupyterlab.log"
+    with log_path.open("wb") as log_file:
+        process = subprocess.Popen(
+            command, cwd=root, env=env, stdout=log_file, stderr=subprocess.STDOUT
+        )
+    server = LabServer(f"http://127.0.0.1:{port}", token, root, process, log_path)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited early:\n{server.log_tail()}")
+        try:
+            with urllib.request.urlopen(f"{server.url}/api/status?token={token}", timeout=2) as r:
+                if r.status == 200:
+                    return server
+        except OSError:
+            time.sleep(0.3)
+    server.stop()
+    raise RuntimeError(
+        f"JupyterLab did not answer within {SERVER_START_TIMEOUT}s:\n{server.log_tail()}"
+    )
+
+
+@pytest.fixture(scope="session")
+def lab_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabServer]:
+    """A JupyterLab server for the whole browser session, stopped by PID at the end."""
+    server = start_lab(tmp_path_factory.mktemp("jupyterlab"))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: str) -> Iterator[Any]:
+    """Debian's Chromium under Playwright (never ``playwright install``)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=CHROMIUM_FLAGS
+        )
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+@dataclass
+class Lab:
+    """What a browser test uses: open and run fixture notebooks, save screenshots."""
+
+    server: LabServer
+    browser: Any
+    pages: list[Any] = field(default_factory=list)
+
+    @property
+    def root(self) -> Path:
+        """The server's root directory (fixture notebooks may write files here)."""
+        return self.server.root
+
+    def open(self, notebook: str, *, color_scheme: str = "light", width: int = 1280) -> Any:
+        """Open ``notebook`` (a fixture notebook's file name) in a new page; wait for its kernel."""
+        if not (self.root / notebook).exists():
+            raise FileNotFoundError(f"no fixture notebook {notebook!r} in {FIXTURE_NOTEBOOKS}")
+        context = self.browser.new_context(
+            viewport={"width": width, "height": 1000}, color_scheme=color_scheme
+        )
+        page = context.new_page()
+        self.pages.append(page)
+        page.goto(f"{self.server.url}/lab/tree/{notebook}?token={self.server.token}")
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=60_000)
+        self.wait_idle(page)
+        return page
+
+    def wait_idle(self, page: Any, timeout: float = 90_000) -> None:
+        """Wait until the open notebook's kernel is connected and idle."""
+        page.wait_for_function(_KERNEL_IDLE, timeout=timeout)
+
+    def run_all(self, page: Any, timeout: float = 120_000) -> None:
+        """Run every cell of the open notebook and wait until every code cell has run."""
+        self.wait_idle(page)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.wait_for_function(_ALL_CELLS_RAN, timeout=timeout)
+        self.wait_idle(page)
+
+    def set_theme(self, page: Any, theme: str = "JupyterLab Dark") -> None:
+        """Switch JupyterLab's theme (``"JupyterLab Light"`` or ``"JupyterLab Dark"``)."""
+        page.evaluate(
+            "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})",
+            theme,
+        )
+        page.wait_for_function(
+            "(theme) => document.body.dataset.jpThemeName === theme", arg=theme, timeout=30_000
+        )
+
+    def screenshot(self, page: Any, name: str, *, element: Any = None) -> Path:
+        """Save a PNG screenshot in ``test-artifacts/`` and return its path."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        (element or page).screenshot(path=str(path))
+        return path
+
+    def close(self) -> None:
+        for page in self.pages:
+            page.context.close()
+        self.pages.clear()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Remember each phase's report on the item, so ``lab`` can tell a failed test."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def lab(request: pytest.FixtureRequest, lab_server: LabServer, browser: Any) -> Iterator[Lab]:
+    """The harness for one test: pages it opens are closed afterwards; when the test
+    fails, each page is saved as ``test-artifacts/failed-TEST-N.png`` first."""
+    harness = Lab(lab_server, browser)
+    try:
+        yield harness
+    finally:
+        report = getattr(request.node, "report_call", None)
+        if report is not None and report.failed:
+            for i, page in enumerate(harness.pages):
+                try:
+                    harness.screenshot(page, f"failed-{request.node.name}-{i}")
+                except Exception as err:  # the page may be gone; the failure matters more
+                    print(f"could not save a failure screenshot: {err}")
+            print(f"JupyterLab log (tail):\n{lab_server.log_tail()}")
+        harness.close()

@@ -1,0 +1,743 @@
+// The Splendor: Pokémon board's front end (anywidget ES module).
+//
+// A thin view: it draws the `view` trait (pokelab.splendor.observe plus labels and the
+// legal moves) and sends intents with model.send(); Python answers with a new view or
+// with an error naming the rule. Nothing here decides what is legal.
+//
+// For tests and latency measurement every board records timing marks in
+// window.__pokelab.marks: {kind: "send" | "step" | "render", t, revision, type}.
+
+const SEATS = ["#ff7043", "#42a5f5", "#66bb6a", "#ab47bc"];
+
+function h(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") node.setAttribute("style", value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function fmt(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
+}
+
+function marks() {
+  const g = (globalThis.__pokelab = globalThis.__pokelab || { marks: [] });
+  return g.marks;
+}
+
+function mark(kind, extra) {
+  const list = marks();
+  list.push({ kind, t: performance.now(), ...extra });
+  if (list.length > 2000) list.splice(0, list.length - 2000);
+}
+
+function ball(colour, text, extra) {
+  const props = Object.assign({ class: `pk-ball pk-${colour}`, dataset: { colour } }, extra || {});
+  if (extra && extra.class) props.class = `pk-ball pk-${colour} ${extra.class}`;
+  return h("span", props, text === undefined ? "" : String(text));
+}
+
+function cardName(card, lang) {
+  return lang === "zh" ? card.name_zh : card.name_en;
+}
+
+function costBalls(card, L, useEffective) {
+  const out = [];
+  for (const colour of Object.keys(card.cost)) {
+    const full = card.cost[colour];
+    if (!full) continue;
+    const eff = useEffective && card.effective_cost ? card.effective_cost[colour] : full;
+    const cls = eff < full ? (eff === 0 ? "pk-cost-free" : "pk-cost-cut") : "";
+    out.push(
+      h(
+        "span",
+        { class: `pk-cost-item ${cls}`, title: `${L.colour[colour]} ${eff}/${full}` },
+        ball(colour, eff),
+        eff < full ? h("s", { class: "pk-cost-was" }, full) : null,
+      ),
+    );
+  }
+  if (!out.length) out.push(h("span", { class: "pk-cost-none" }, L.free));
+  return out;
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "pk-board pk-splendor" });
+  el.appendChild(root);
+  const ui = {
+    picks: [],
+    selected: null, // card id
+    returning: {},
+    seedDraft: null,
+    revision: -1,
+    stepFor: -1,
+    stepTimer: null,
+    logScroll: true,
+  };
+  let msgId = 0;
+  let scheduled = false;
+
+  function send(content) {
+    content.id = ++msgId;
+    mark(content.type === "step" ? "step" : "send", {
+      type: content.type,
+      revision: model.get("revision"),
+    });
+    model.send(content);
+  }
+
+  function intent(action) {
+    send({ type: "intent", action });
+  }
+
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      draw();
+    });
+  }
+
+  function onReply(msg) {
+    if (!msg || msg.type !== "reply") return;
+    if (msg.ok) return;
+    schedule();
+  }
+
+  const events = ["change:view", "change:error", "change:log", "change:lang", "change:can_undo"];
+  for (const ev of events) model.on(ev, schedule);
+  model.on("msg:custom", onReply);
+
+  function maybeStep(view) {
+    if (!view.bot_to_move || view.over) return;
+    if (ui.stepFor === view.revision) return;
+    ui.stepFor = view.revision;
+    clearTimeout(ui.stepTimer);
+    const rev = view.revision;
+    ui.stepTimer = setTimeout(() => {
+      if (model.get("revision") === rev) send({ type: "step", revision: rev });
+    }, Math.max(0, model.get("bot_delay") || 0));
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const L = view.labels;
+    if (!L) return;
+    const lang = model.get("lang");
+    if (view.revision !== ui.revision) {
+      ui.revision = view.revision;
+      ui.picks = [];
+      ui.returning = {};
+      const keep =
+        ui.selected !== null &&
+        [...view.display, ...view.players[view.viewer].reserved].some((c) => c.id === ui.selected);
+      if (!keep) ui.selected = null;
+    }
+    const oldLog = root.querySelector(".pk-log-list");
+    if (oldLog) ui.logScroll = oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 8;
+    const me = view.players[view.viewer];
+    const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
+    Object.assign(root.dataset, {
+      revision: view.revision,
+      toMove: view.to_move === null ? "" : view.to_move,
+      human: view.human,
+      viewer: view.viewer,
+      phase: view.over ? "over" : view.phase,
+      over: view.over ? "true" : "false",
+      lang,
+      myTurn: myTurn ? "true" : "false",
+    });
+    root.replaceChildren(
+      header(view, L, lang),
+      messageBar(view, L, lang),
+      h(
+        "div",
+        { class: "pk-table" },
+        h(
+          "div",
+          { class: "pk-centre" },
+          displayRow(view, L, lang, myTurn),
+          selectedPanel(view, L, lang, myTurn),
+          supplyRow(view, L, myTurn),
+          phasePanel(view, L, lang, me, myTurn),
+        ),
+        h("div", { class: "pk-side" }, logPanel(view, L, lang)),
+      ),
+      h("div", { class: "pk-players" }, view.players.map((p) => playerPanel(view, p, L, lang))),
+    );
+    const list = root.querySelector(".pk-log-list");
+    if (list && ui.logScroll) list.scrollTop = list.scrollHeight;
+    mark("render", { revision: view.revision });
+    maybeStep(view);
+  }
+
+  // ------------------------------------------------------------------ header
+  function header(view, L, lang) {
+    let status;
+    if (view.over) {
+      const r = view.result || { winners: [], stalled: false };
+      const names = r.winners.map((i) => view.players[i].name).join(", ");
+      status = r.stalled
+        ? L.stalled
+        : `${L.game_over} — ${fmt(r.winners.length > 1 ? L.winners : L.winner, { names })}`;
+    } else if (view.bot_to_move) {
+      status = fmt(L.thinking, { name: view.players[view.to_move].name });
+    } else if (view.to_move === view.human || view.seats.filter((s) => !s.bot).length === 1) {
+      status = L.your_turn;
+    } else {
+      status = fmt(L.turn_of, { name: view.players[view.to_move].name });
+    }
+    const seedValue = ui.seedDraft !== null ? ui.seedDraft : String(model.get("seed"));
+    return h(
+      "div",
+      { class: "pk-header" },
+      h("div", { class: "pk-title" }, L.title),
+      h(
+        "div",
+        { class: "pk-round" },
+        fmt(L.round, { n: view.round }),
+        view.ending && !view.over ? h("span", { class: "pk-last-round" }, L.last_round) : null,
+      ),
+      h(
+        "div",
+        {
+          class: `pk-status ${view.over ? "pk-status-over" : view.bot_to_move ? "pk-status-bot" : "pk-status-you"}`,
+        },
+        status,
+      ),
+      h(
+        "div",
+        { class: "pk-controls" },
+        h(
+          "button",
+          {
+            class: "pk-btn pk-undo",
+            disabled: !model.get("can_undo"),
+            onclick: () => send({ type: "undo" }),
+          },
+          "↶ " + L.undo,
+        ),
+        h(
+          "label",
+          { class: "pk-seed" },
+          L.seed,
+          h("input", {
+            class: "pk-seed-input",
+            type: "number",
+            min: "0",
+            value: seedValue,
+            oninput: (e) => {
+              ui.seedDraft = e.target.value;
+            },
+          }),
+        ),
+        h(
+          "button",
+          {
+            class: "pk-btn pk-new-game",
+            onclick: () => {
+              const draft = ui.seedDraft;
+              ui.seedDraft = null;
+              const n = Number(draft);
+              const msg = { type: "new_game" };
+              if (draft !== null && draft !== "" && Number.isInteger(n) && n !== model.get("seed")) {
+                msg.seed = n;
+              }
+              send(msg);
+            },
+          },
+          L.new_game,
+        ),
+        h(
+          "button",
+          {
+            class: "pk-btn pk-lang",
+            onclick: () => send({ type: "set_lang", lang: lang === "zh" ? "en" : "zh" }),
+          },
+          L.lang_switch,
+        ),
+      ),
+    );
+  }
+
+  function messageBar(view, L, lang) {
+    const error = model.get("error") || {};
+    if (error.en) {
+      return h(
+        "div",
+        { class: "pk-message pk-error", role: "alert", dataset: { rule: error.rule || "" } },
+        error.rule ? h("span", { class: "pk-rule" }, `${L.rule} ${error.rule}`) : h("span", { class: "pk-rule" }, L.problem),
+        h("span", { class: "pk-reason" }, lang === "zh" ? error.zh : error.en),
+      );
+    }
+    let hint = fmt(L.goal, { n: view.end_points });
+    if (!view.over && !view.bot_to_move) {
+      if (view.phase === "after_main") hint = L.after_main;
+      else if (view.phase === "return") hint = fmt(L.return_hint, { n: view.must_return });
+      else hint = L.pick_hint;
+    }
+    return h("div", { class: "pk-message pk-hint" }, hint);
+  }
+
+  // ------------------------------------------------------------------ cards
+  function cardView(card, L, lang, opts) {
+    const o = opts || {};
+    const classes = [
+      "pk-card",
+      `pk-d-${card.discount || "none"}`,
+      `pk-tier-${card.tier}`,
+      o.small ? "pk-card-small" : "",
+      card.can_catch ? "pk-affordable" : "",
+      ui.selected === card.id && !o.small ? "pk-selected" : "",
+      o.onclick ? "pk-clickable" : "",
+    ];
+    const badge =
+      card.tier === "legendary" ? "★★" : card.tier === "rare" ? "★" : "";
+    const fromName = card.from_name ? card.from_name[lang] : null;
+    return h(
+      "div",
+      {
+        class: classes.filter(Boolean).join(" "),
+        dataset: { cardId: card.id, tier: card.tier, affordable: card.can_catch ? "true" : "false" },
+        title: `${cardName(card, lang)} · ${L.tier[card.tier]} · ${L.stage[String(card.stage)]}`,
+        onclick: o.onclick,
+      },
+      h(
+        "div",
+        { class: "pk-card-top" },
+        h("span", { class: `pk-points ${card.points ? "" : "pk-points-zero"}` }, card.points || ""),
+        badge ? h("span", { class: "pk-tier-badge" }, badge) : null,
+        card.discount ? ball(card.discount, "", { class: "pk-gem", title: `+1 ${L.colour[card.discount]}` }) : null,
+      ),
+      h("div", { class: "pk-card-name" }, cardName(card, lang)),
+      o.small
+        ? null
+        : h(
+            "div",
+            { class: "pk-card-sub" },
+            `#${card.id} · ${L.stage[String(card.stage)]}`,
+            card.tier !== "normal" ? ` · ${L.tier[card.tier]}` : "",
+          ),
+      !o.small && fromName ? h("div", { class: "pk-card-from" }, `← ${fromName}`) : null,
+      o.small && !o.showCost ? null : h("div", { class: "pk-cost" }, costBalls(card, L, true)),
+    );
+  }
+
+  function toggleSelect(id) {
+    ui.selected = ui.selected === id ? null : id;
+    schedule();
+  }
+
+  function displayRow(view, L, lang) {
+    const deck = h(
+      "div",
+      { class: "pk-deck", title: L.deck },
+      h("div", { class: "pk-deck-label" }, L.deck),
+      h("div", { class: "pk-deck-count", dataset: { count: view.deck_size } }, view.deck_size),
+      h("div", { class: "pk-deck-sub" }, fmt(L.cards_left, { n: view.deck_size })),
+    );
+    return h(
+      "section",
+      { class: "pk-section pk-display-section" },
+      h("div", { class: "pk-section-title" }, L.display),
+      h(
+        "div",
+        { class: "pk-display" },
+        deck,
+        view.display.map((c) => cardView(c, L, lang, { onclick: () => toggleSelect(c.id) })),
+      ),
+    );
+  }
+
+  function findSelected(view) {
+    if (ui.selected === null) return null;
+    const inDisplay = view.display.find((c) => c.id === ui.selected);
+    if (inDisplay) return { card: inDisplay, where: "display" };
+    const mine = view.players[view.viewer].reserved.find((c) => c.id === ui.selected);
+    return mine ? { card: mine, where: "reserve" } : null;
+  }
+
+  function selectedPanel(view, L, lang, myTurn) {
+    const found = findSelected(view);
+    if (!found) return null;
+    const { card, where } = found;
+    const me = view.players[view.viewer];
+    const nameOf = (id) => {
+      const c = me.captured.find((x) => x.id === id);
+      return c ? cardName(c, lang) : `#${id}`;
+    };
+    const buttons = [
+      h(
+        "button",
+        {
+          class: `pk-btn pk-catch ${card.can_catch ? "pk-primary" : "pk-soft"}`,
+          disabled: !myTurn,
+          onclick: () => intent({ kind: "catch", card: card.id }),
+        },
+        L.catch,
+      ),
+    ];
+    if (where === "display") {
+      buttons.push(
+        h(
+          "button",
+          {
+            class: `pk-btn pk-reserve ${card.can_reserve ? "" : "pk-soft"}`,
+            disabled: !myTurn,
+            onclick: () => intent({ kind: "reserve", card: card.id }),
+          },
+          L.reserve,
+        ),
+      );
+    }
+    for (const base of card.evolve_from || []) {
+      buttons.push(
+        h(
+          "button",
+          {
+            class: "pk-btn pk-evolve pk-primary",
+            disabled: !myTurn,
+            dataset: { base },
+            onclick: () => intent({ kind: "evolve", base, into: card.id }),
+          },
+          fmt(L.evolve_from, { base: nameOf(base), into: cardName(card, lang) }),
+        ),
+      );
+    }
+    buttons.push(h("button", { class: "pk-btn pk-close", onclick: () => toggleSelect(card.id) }, L.close));
+    let note = card.can_catch ? L.affordable : L.not_affordable;
+    if (card.tier !== "normal") note += ` · ${L.rare_needs_master}`;
+    return h(
+      "section",
+      { class: "pk-section pk-selected-panel", dataset: { cardId: card.id } },
+      h(
+        "div",
+        { class: "pk-selected-head" },
+        h("span", { class: "pk-selected-name" }, cardName(card, lang)),
+        h("span", { class: "pk-selected-note" }, note),
+      ),
+      h(
+        "div",
+        { class: "pk-selected-cost" },
+        h("span", { class: "pk-label" }, L.you_pay),
+        costBalls(card, L, true),
+      ),
+      h("div", { class: "pk-buttons" }, buttons),
+    );
+  }
+
+  // ------------------------------------------------------------------ supply
+  function supplyRow(view, L, myTurn) {
+    const picking = myTurn && view.phase === "main";
+    const balls = view.token_colours.map((colour) => {
+      const count = view.supply[colour];
+      return h(
+        "button",
+        {
+          class: `pk-supply-token ${count ? "" : "pk-empty"}`,
+          dataset: { colour, count },
+          title: L.colour[colour],
+          disabled: !picking,
+          onclick: () => {
+            if (ui.picks.length >= 3) return;
+            ui.picks.push(colour);
+            schedule();
+          },
+        },
+        ball(colour, count),
+        h("span", { class: "pk-token-name" }, L.colour[colour]),
+      );
+    });
+    const tray = h(
+      "div",
+      { class: "pk-tray" },
+      h("span", { class: "pk-label" }, L.picked),
+      h(
+        "span",
+        { class: "pk-picks" },
+        ui.picks.length
+          ? ui.picks.map((colour, i) =>
+              h(
+                "button",
+                {
+                  class: "pk-pick",
+                  dataset: { colour },
+                  onclick: () => {
+                    ui.picks.splice(i, 1);
+                    schedule();
+                  },
+                },
+                ball(colour, ""),
+              ),
+            )
+          : h("span", { class: "pk-muted" }, L.none),
+      ),
+      h(
+        "button",
+        {
+          class: "pk-btn pk-primary pk-take",
+          disabled: !picking || !ui.picks.length,
+          onclick: () => intent({ kind: "take", colors: ui.picks.slice() }),
+        },
+        L.take,
+      ),
+      h(
+        "button",
+        {
+          class: "pk-btn pk-clear",
+          disabled: !ui.picks.length,
+          onclick: () => {
+            ui.picks = [];
+            schedule();
+          },
+        },
+        L.clear,
+      ),
+    );
+    return h(
+      "section",
+      { class: "pk-section pk-supply-section" },
+      h("div", { class: "pk-section-title" }, L.supply),
+      h("div", { class: "pk-supply" }, balls),
+      picking ? tray : null,
+    );
+  }
+
+  function phasePanel(view, L, lang, me, myTurn) {
+    if (!myTurn) return null;
+    const parts = [];
+    if (view.phase === "return") {
+      const chosen = Object.values(ui.returning).reduce((a, b) => a + b, 0);
+      parts.push(
+        h("div", { class: "pk-label" }, fmt(L.return_hint, { n: view.must_return })),
+        h(
+          "div",
+          { class: "pk-return-choices" },
+          view.token_colours
+            .filter((c) => me.tokens[c] > 0)
+            .map((colour) =>
+              h(
+                "button",
+                {
+                  class: "pk-return-token",
+                  dataset: { colour },
+                  onclick: () => {
+                    const n = ui.returning[colour] || 0;
+                    if (n < me.tokens[colour] && chosen < view.must_return) {
+                      ui.returning[colour] = n + 1;
+                      schedule();
+                    }
+                  },
+                },
+                ball(colour, me.tokens[colour] - (ui.returning[colour] || 0)),
+              ),
+            ),
+        ),
+        h(
+          "div",
+          { class: "pk-tray" },
+          h("span", { class: "pk-label" }, `${L.return}: ${chosen}/${view.must_return}`),
+          Object.entries(ui.returning).flatMap(([colour, n]) =>
+            Array.from({ length: n }, () =>
+              h(
+                "button",
+                {
+                  class: "pk-pick",
+                  dataset: { colour },
+                  onclick: () => {
+                    ui.returning[colour] -= 1;
+                    if (!ui.returning[colour]) delete ui.returning[colour];
+                    schedule();
+                  },
+                },
+                ball(colour, ""),
+              ),
+            ),
+          ),
+          h(
+            "button",
+            {
+              class: "pk-btn pk-primary pk-return",
+              disabled: !chosen,
+              onclick: () => intent({ kind: "return", tokens: { ...ui.returning } }),
+            },
+            L.return,
+          ),
+        ),
+      );
+    }
+    if (view.phase === "after_main" && view.moves.evolve.length) {
+      parts.push(
+        h(
+          "div",
+          { class: "pk-buttons" },
+          view.moves.evolve.map(([base, into]) => {
+            const b = me.captured.find((c) => c.id === base);
+            const target =
+              view.display.find((c) => c.id === into) || me.reserved.find((c) => c.id === into);
+            return h(
+              "button",
+              {
+                class: "pk-btn pk-evolve",
+                dataset: { base, into },
+                onclick: () => intent({ kind: "evolve", base, into }),
+              },
+              fmt(L.evolve_from, {
+                base: b ? cardName(b, lang) : `#${base}`,
+                into: target ? cardName(target, lang) : `#${into}`,
+              }),
+            );
+          }),
+        ),
+      );
+    }
+    const buttons = [];
+    if (view.moves.end_turn) {
+      buttons.push(
+        h("button", { class: "pk-btn pk-primary pk-end-turn", onclick: () => intent({ kind: "end_turn" }) }, L.end_turn),
+      );
+    }
+    if (view.moves.pass) {
+      buttons.push(h("button", { class: "pk-btn pk-pass", onclick: () => intent({ kind: "pass" }) }, L.pass));
+    }
+    if (buttons.length) parts.push(h("div", { class: "pk-buttons" }, buttons));
+    return parts.length ? h("section", { class: "pk-section pk-phase-panel" }, parts) : null;
+  }
+
+  // ------------------------------------------------------------------ players
+  function playerPanel(view, p, L, lang) {
+    const seat = view.seats[p.index];
+    const classes = ["pk-player", p.is_current && !view.over ? "pk-current" : "", p.is_you ? "pk-you" : ""];
+    const winner = view.over && view.result && view.result.winners.includes(p.index);
+    return h(
+      "div",
+      {
+        class: classes.filter(Boolean).join(" "),
+        dataset: { seat: p.index, points: p.points, tokens: p.token_count },
+        style: `--pk-seat: ${SEATS[p.index % SEATS.length]}`,
+      },
+      h(
+        "div",
+        { class: "pk-player-head" },
+        h("span", { class: "pk-player-name" }, p.name),
+        seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot}`) : h("span", { class: "pk-tag pk-tag-you" }, L.you),
+        winner ? h("span", { class: "pk-crown" }, "🏆") : null,
+        h(
+          "span",
+          { class: "pk-player-points", dataset: { points: p.points } },
+          p.points,
+          h("small", {}, ` / ${view.end_points} ${L.points}`),
+        ),
+      ),
+      h(
+        "div",
+        { class: "pk-row" },
+        h("span", { class: "pk-label" }, `${L.tokens} ${p.token_count}/${view.token_limit}`),
+        h(
+          "span",
+          { class: "pk-holdings" },
+          view.token_colours.map((colour) =>
+            ball(colour, p.tokens[colour], {
+              class: p.tokens[colour] ? "pk-small" : "pk-small pk-zero",
+              dataset: { colour, count: p.tokens[colour] },
+              title: L.colour[colour],
+            }),
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "pk-row" },
+        h("span", { class: "pk-label" }, L.discounts),
+        h(
+          "span",
+          { class: "pk-holdings" },
+          view.colours.map((colour) =>
+            h(
+              "span",
+              {
+                class: `pk-discount pk-${colour} ${p.discounts[colour] ? "" : "pk-zero"}`,
+                dataset: { colour, count: p.discounts[colour] },
+                title: `${L.discounts}: ${L.colour[colour]}`,
+              },
+              p.discounts[colour],
+            ),
+          ),
+        ),
+      ),
+      h(
+        "div",
+        { class: "pk-row pk-row-cards" },
+        h("span", { class: "pk-label" }, `${L.captured} ${p.captured.length}`),
+        h(
+          "span",
+          { class: "pk-mini-cards pk-captured" },
+          p.captured.length ? p.captured.map((c) => cardView(c, L, lang, { small: true })) : h("span", { class: "pk-muted" }, L.none),
+        ),
+      ),
+      h(
+        "div",
+        { class: "pk-row pk-row-cards" },
+        h("span", { class: "pk-label" }, `${L.reserved} ${p.reserved.length}/3`),
+        h(
+          "span",
+          { class: "pk-mini-cards pk-reserved" },
+          p.reserved.length
+            ? p.reserved.map((c) =>
+                cardView(c, L, lang, {
+                  small: true,
+                  showCost: true,
+                  onclick: p.index === view.viewer ? () => toggleSelect(c.id) : null,
+                }),
+              )
+            : h("span", { class: "pk-muted" }, L.none),
+        ),
+      ),
+    );
+  }
+
+  // ------------------------------------------------------------------ log
+  function logPanel(view, L, lang) {
+    const entries = model.get("log") || [];
+    return h(
+      "section",
+      { class: "pk-section pk-log" },
+      h("div", { class: "pk-section-title" }, `${L.log} (${entries.length})`),
+      h(
+        "ol",
+        { class: "pk-log-list" },
+        entries.length
+          ? entries.map((e) =>
+              h(
+                "li",
+                { class: `pk-log-entry ${e.bot ? "pk-log-bot" : ""}`, dataset: { seat: e.seat } },
+                h("span", { class: "pk-log-who", style: `color: ${SEATS[e.seat % SEATS.length]}` }, e.who),
+                " ",
+                lang === "zh" ? e.zh : e.en,
+              ),
+            )
+          : h("li", { class: "pk-muted" }, L.no_moves),
+      ),
+    );
+  }
+
+  draw();
+  return () => {
+    clearTimeout(ui.stepTimer);
+    for (const ev of events) model.off(ev, schedule);
+    model.off("msg:custom", onReply);
+  };
+}
+
+export default { render };

@@ -1,0 +1,288 @@
+"""The Splendor: Pokémon board: play against bots in a notebook, in English or Chinese.
+
+The board draws ``pokelab.splendor.observe(state, you)`` and sends what you click
+back to Python, where the engine decides; an illegal attempt shows the rule's
+reason. Bots take their turns by themselves, one visible step at a time.
+
+>>> board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, lang="zh", seed=3)
+>>> board.view["supply"]["master"], len(board.view["display"]), board.lang
+(5, 4, 'zh')
+>>> from pokelab import splendor as sp
+>>> lesson = sp.scenario(["Ash", "Misty"], tokens={0: {"red": 3, "blue": 2}, 1: {"red": 2}})
+>>> board = SplendorBoard.from_state(lesson, bots={1: "random"})
+>>> board.play(sp.TakeSame("red"))
+Traceback (most recent call last):
+...
+pokelab.errors.IllegalAction: [SP-A2] ...
+>>> board.play("TakeDifferent(green, yellow, black)")
+>>> board.state.players[0].token_count, board.view["to_move"]
+(8, 1)
+>>> board.run_bots(), board.state.current_player
+(1, 0)
+>>> SplendorBoard(players=["Solo"])
+Traceback (most recent call last):
+...
+ValueError: ...2 to 4 players...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pokelab import splendor as sp
+from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
+from widgets._board import BadIntent, Board
+from widgets._splendor_text import labels
+
+_HERE = Path(__file__).parent
+_DEFAULT = object()
+
+
+class SplendorBoard(Board):
+    """An interactive Splendor: Pokémon table (anywidget).
+
+    ``players`` is a list of names (2–4) or a count; ``bots`` maps seat → bot name
+    (``"random"``, ``"greedy"``, ``"mcts-easy"`` …) or bot object — by default every
+    seat but the first is played by ``"greedy"``; ``bots={}`` makes a hot-seat game.
+    ``human`` is the seat whose view is shown when a bot is to move (default: the
+    first seat without a bot). ``lang`` is ``"en"`` or ``"zh"``; ``seed`` makes the
+    game repeatable; ``variant`` is a ``pokelab.splendor.Variant``; ``bot_delay``
+    is the pause, in milliseconds, before each bot turn is shown.
+    """
+
+    game = "splendor"
+    _esm = _HERE / "splendor.js"
+    _css = _HERE / "splendor.css"
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = ("You", "Greedy"),
+        *,
+        bots: Mapping[int, Any] | object | None = _DEFAULT,
+        human: int | None = None,
+        lang: str = "en",
+        seed: int = 0,
+        variant: sp.Variant | None = None,
+        bot_delay: int = 450,
+        _state: sp.State | None = None,
+    ) -> None:
+        if isinstance(players, str):
+            raise ValueError("players is a list of names or a count (2 to 4 players), not a string")
+        self._variant = variant
+        state = _state if _state is not None else sp.new_game(players, seed=seed, variant=variant)
+        names = [p.name for p in state.players]
+        if bots is _DEFAULT:
+            bots = {seat: "greedy" for seat in range(1, len(names))}
+        super().__init__(
+            state,
+            names=names,
+            bots=bots,  # type: ignore[arg-type]
+            human=human,
+            lang=lang,
+            seed=seed,
+            bot_delay=bot_delay,
+        )
+
+    @classmethod
+    def from_state(cls, state: sp.State, **options: Any) -> SplendorBoard:
+        """A board showing a prepared position (for example ``sp.scenario(...)``).
+
+        ``options`` are those of the constructor except ``players`` (the state names
+        them); "new game" afterwards deals a fresh game for the same players.
+
+        >>> SplendorBoard.from_state("not a state")
+        Traceback (most recent call last):
+        ...
+        TypeError: from_state expects a pokelab.splendor State, got str
+        """
+        if not isinstance(state, sp.State):
+            raise TypeError(
+                f"from_state expects a pokelab.splendor State, got {type(state).__name__}"
+            )
+        if "players" in options:
+            raise TypeError("from_state takes the players from the state; do not pass players")
+        options.setdefault("seed", state.seed)
+        options.setdefault("variant", state.variant)
+        return cls([p.name for p in state.players], _state=state, **options)
+
+    # ----------------------------------------------------------------- hooks
+    def _new_state(self, seed: int) -> sp.State:
+        return sp.new_game(self.players, seed=seed, variant=self._variant or self._state.variant)
+
+    def _legal(self, state: sp.State) -> list[Any]:
+        return sp.legal_actions(state)
+
+    def _apply(self, state: sp.State, action: Any) -> sp.State:
+        if not isinstance(action, sp.ACTION_TYPES):
+            raise TypeError(
+                f"play expects a pokelab.splendor action (or parse_action text), got {action!r}"
+            )
+        return sp.apply(state, action)
+
+    def play(self, action: Any) -> None:
+        """Apply ``action`` (an action object or its text, e.g. ``"TakeSame(red)"``) and show it.
+
+        Raises ``IllegalAction`` with the rule when the engine refuses it.
+        """
+        if isinstance(action, str):
+            action = sp.parse_action(action)
+        super().play(action)
+
+    def _to_move(self, state: sp.State) -> int | None:
+        return None if state.is_over else state.current_player
+
+    def _bot_view(self, state: sp.State, seat: int) -> dict[str, Any]:
+        return sp.observe(state, seat)
+
+    def _describe(self, action: Any) -> tuple[str, str]:
+        return action.describe("en"), action.describe("zh")
+
+    def _viewer(self, state: sp.State) -> int:
+        """Whose eyes the board shows: the human to move (hot seat), else the main human."""
+        seat = self._to_move(state)
+        return seat if seat is not None and seat not in self._bots else self._human
+
+    def _make_view(self, state: sp.State) -> dict[str, Any]:
+        viewer = self._viewer(state)
+        view = sp.observe(state, viewer)
+        legal = sp.legal_actions(state) if view["legal"] else []
+        catch = {a.card for a in legal if isinstance(a, sp.Catch)}
+        reserve = {a.card for a in legal if isinstance(a, sp.Reserve)}
+        evolve: dict[int, list[int]] = {}
+        for a in legal:
+            if isinstance(a, sp.Evolve):
+                evolve.setdefault(a.into, []).append(a.base)
+        me = view["players"][viewer]
+        for card in _all_cards(view):
+            base = card.get("evolves_from")
+            if base is not None:
+                card["from_name"] = {"en": sp.CARDS[base].name_en, "zh": sp.CARDS[base].name_zh}
+        for card in [*view["display"], *me["reserved"]]:
+            card["can_catch"] = card["id"] in catch
+            card["can_reserve"] = card["id"] in reserve
+            card["evolve_from"] = evolve.get(card["id"], [])
+        view["moves"] = {
+            "take_different": any(isinstance(a, sp.TakeDifferent) for a in legal),
+            "take_same": [a.color for a in legal if isinstance(a, sp.TakeSame)],
+            "pass": any(isinstance(a, sp.Pass) for a in legal),
+            "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
+            "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],
+        }
+        view["labels"] = labels(self.lang)
+        view["colours"] = list(COLOURS)
+        view["token_colours"] = list(TOKEN_COLOURS)
+        return view
+
+    def _parse_intent(self, action: Any) -> Any:
+        return parse_intent(action)
+
+
+def _all_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every card dict in an observed view (display, discard, each player's cards)."""
+    cards = [*view["display"], *view["discard"]]
+    for player in view["players"]:
+        cards += player["captured"] + player["reserved"]
+    return cards
+
+
+def _card(payload: Mapping[str, Any], key: str) -> int:
+    value = payload.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadIntent(
+            f"{key!r} must be a card id (a whole number), not {value!r}",
+            f"{key!r} 必须是卡牌编号（整数），而不是 {value!r}",
+        )
+    if value not in sp.CARDS:
+        raise BadIntent(f"no card has id {value}", f"没有编号为 {value} 的卡牌")
+    return value
+
+
+def _colour_counts(value: Any, what: str) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        raise BadIntent(
+            f"{what} must map colours to counts, not {value!r}",
+            f"{what} 必须是“颜色 → 数量”的对应，而不是 {value!r}",
+        )
+    out: dict[str, int] = {}
+    for colour, count in value.items():
+        if colour not in TOKEN_COLOURS:
+            raise BadIntent(f"unknown colour {colour!r}", f"未知的颜色 {colour!r}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 40:
+            raise BadIntent(
+                f"the count of {colour} must be a whole number 0–40, not {count!r}",
+                f"{colour} 的数量必须是 0–40 的整数，而不是 {count!r}",
+            )
+        if count:
+            out[colour] = count
+    return out
+
+
+def parse_intent(payload: Any) -> Any:
+    """Turn the front end's intent payload into an engine action, or raise ``BadIntent``.
+
+    Kinds: ``take`` (``colors``: 1–3 picked tokens; the same colour twice means
+    take two), ``catch`` (``card``, optional ``payment``), ``reserve`` (``card``),
+    ``evolve`` (``base``, ``into``), ``return`` (``tokens``: colour → count),
+    ``pass``, ``end_turn``, and ``text`` (an action in ``parse_action`` form).
+
+    >>> parse_intent({"kind": "take", "colors": ["red", "red"]})
+    TakeSame(red)
+    >>> parse_intent({"kind": "take", "colors": ["blue", "red", "black"]})
+    TakeDifferent(red, blue, black)
+    >>> parse_intent({"kind": "catch", "card": 1, "payment": {"blue": 1, "master": 2}})
+    Catch(1, blue=1, master=2)
+    >>> parse_intent({"kind": "return", "tokens": {"red": 1, "blue": 0}})
+    ReturnTokens(red)
+    >>> parse_intent({"kind": "take", "colors": ["pink"]})
+    Traceback (most recent call last):
+    ...
+    widgets._board.BadIntent: unknown colour 'pink'
+    """
+    if not isinstance(payload, Mapping):
+        raise BadIntent(
+            f"an intent needs an 'action' object, not {payload!r}",
+            f"意图需要一个 'action' 对象，而不是 {payload!r}",
+        )
+    kind = payload.get("kind")
+    if kind == "take":
+        colors = payload.get("colors")
+        if not isinstance(colors, list) or not colors:
+            raise BadIntent(
+                "pick 1 to 3 tokens from the supply first",
+                "请先从供应区选 1 到 3 颗精灵球",
+            )
+        if len(colors) > 3:
+            raise BadIntent("pick at most 3 tokens", "最多只能选 3 颗")
+        for colour in colors:
+            if colour not in TOKEN_COLOURS:
+                raise BadIntent(f"unknown colour {colour!r}", f"未知的颜色 {colour!r}")
+        if len(colors) == 2 and colors[0] == colors[1]:
+            return sp.TakeSame(colors[0])
+        return sp.TakeDifferent(tuple(colors))
+    if kind == "catch":
+        payment = payload.get("payment")
+        if payment is not None:
+            payment = _colour_counts(payment, "payment")
+        return sp.Catch(_card(payload, "card"), payment)
+    if kind == "reserve":
+        return sp.Reserve(_card(payload, "card"))
+    if kind == "evolve":
+        return sp.Evolve(_card(payload, "base"), _card(payload, "into"))
+    if kind == "return":
+        tokens = _colour_counts(payload.get("tokens"), "tokens")
+        if not tokens:
+            raise BadIntent("choose the tokens to return first", "请先选择要归还的精灵球")
+        return sp.ReturnTokens(tokens)
+    if kind == "pass":
+        return sp.Pass()
+    if kind == "end_turn":
+        return sp.EndTurn()
+    if kind == "text":
+        text = payload.get("text")
+        try:
+            return sp.parse_action(text)  # type: ignore[arg-type]
+        except ValueError as err:
+            raise BadIntent(str(err), f"无法读懂这个动作：{err}") from None
+    raise BadIntent(f"unknown intent kind {kind!r}", f"未知的意图类型 {kind!r}")
