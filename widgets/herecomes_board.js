@@ -356,7 +356,7 @@ function playersHtml(ctx) {
         <div class="hc-trainer-text">${esc(lang === "zh" ? tr.text_zh : tr.text_en)}</div></div>` : "";
     const scored = p.scored.map((c) => `<span class="hc-chip hc-kind-${c.kind}" title="${esc(lang === "zh" ? c.condition_zh : c.condition_en)}">${esc(cardName(c, lang))} ${c.points}</span>`).join("");
     return `<div class="hc-player ${p.seat === view.human ? "hc-me" : ""} ${p.is_leader ? "hc-leader" : ""}" data-testid="player-${p.seat}">
-      <div class="hc-player-head"><b>${esc(p.name)}</b>${p.seat === view.human ? ` <small>(${esc(t.you)})</small>` : ""}${seat.bot ? ` <small class="hc-bot">${esc(seat.bot)}</small>` : ""}
+      <div class="hc-player-head"><b>${esc(p.name)}</b>${p.seat === view.human && p.name !== "You" && p.name !== "你" ? ` <small>(${esc(t.you)})</small>` : ""}${seat.bot ? ` <small class="hc-bot">${esc(seat.bot)}</small>` : ""}
         ${p.is_leader ? `<span class="hc-crown" title="${esc(t.leader)}">${esc(t.leader)}</span>` : ""}
         <span class="hc-score" data-testid="points-${p.seat}">${p.points} ${esc(t.points)}</span></div>
       <div class="hc-player-sub">${esc(t.handSize(p.hand_size))} ${status}</div>

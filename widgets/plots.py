@@ -325,12 +325,12 @@ def odds_figure_spec(
     top = max([v or 0.0 for v in values] + [1.0])
     layout: dict[str, Any] = {
         "barmode": "overlay",
-        "height": height or max(170, 60 + 46 * n),
-        "margin": {"l": 8, "r": 24, "t": 34 if title else 8, "b": 40},
+        "height": height or max(190, 80 + 46 * n),
+        "margin": {"l": 8, "r": 24, "t": 58 if title else 30, "b": 40},
         "paper_bgcolor": "rgba(0,0,0,0)",
         "plot_bgcolor": "rgba(0,0,0,0)",
         "font": {"size": 12},
-        "legend": {"orientation": "h", "x": 0, "y": -0.18, "yanchor": "top", "font": {"size": 11}},
+        "legend": {"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "font": {"size": 11}},
         "xaxis": {
             "domain": [0.0, 0.6 if with_ev else 1.0],
             "range": [0, 1.18],
