@@ -5,7 +5,8 @@
 // with an error naming the rule. Nothing here decides what is legal.
 //
 // For tests and latency measurement every board records timing marks in
-// window.__pokelab.marks: {kind: "send" | "step" | "render", t, revision, type}.
+// window.__pokelab.marks: {kind: "send" | "step" | "render" | "paint", t, revision, type, dt}
+// ("render": the DOM is rebuilt, dt is how long that took; "paint": the next animation frame).
 
 const SEATS = ["#ff7043", "#42a5f5", "#66bb6a", "#ab47bc"];
 
@@ -82,7 +83,6 @@ function render({ model, el }) {
     revision: -1,
     stepFor: -1,
     stepTimer: null,
-    logScroll: true,
   };
   let msgId = 0;
   let scheduled = false;
@@ -131,6 +131,7 @@ function render({ model, el }) {
   }
 
   function draw() {
+    const started = performance.now();
     const view = model.get("view") || {};
     const L = view.labels;
     if (!L) return;
@@ -144,8 +145,6 @@ function render({ model, el }) {
         [...view.display, ...view.players[view.viewer].reserved].some((c) => c.id === ui.selected);
       if (!keep) ui.selected = null;
     }
-    const oldLog = root.querySelector(".pk-log-list");
-    if (oldLog) ui.logScroll = oldLog.scrollTop + oldLog.clientHeight >= oldLog.scrollHeight - 8;
     const me = view.players[view.viewer];
     const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
     Object.assign(root.dataset, {
@@ -176,9 +175,15 @@ function render({ model, el }) {
       ),
       h("div", { class: "pk-players" }, view.players.map((p) => playerPanel(view, p, L, lang))),
     );
-    const list = root.querySelector(".pk-log-list");
-    if (list && ui.logScroll) list.scrollTop = list.scrollHeight;
-    mark("render", { revision: view.revision });
+    const revision = view.revision;
+    mark("render", { revision, dt: performance.now() - started });
+    requestAnimationFrame(() => {
+      if (logBox.scroll) {
+        logBox.scroll = false;
+        logBox.list.scrollTop = logBox.list.scrollHeight;
+      }
+      mark("paint", { revision });
+    });
     maybeStep(view);
   }
 
@@ -708,28 +713,43 @@ function render({ model, el }) {
   }
 
   // ------------------------------------------------------------------ log
+  // The log is kept between draws and only appended to, so a long game stays cheap to draw.
+  const logBox = { section: null, title: null, list: null, shown: 0, last: "", lang: null, scroll: false };
+  const entryKey = (e) => (e ? `${e.seat}|${e.en}` : "");
+
+  function logEntry(e, lang) {
+    return h(
+      "li",
+      { class: `pk-log-entry ${e.bot ? "pk-log-bot" : ""}`, dataset: { seat: e.seat } },
+      h("span", { class: "pk-log-who", style: `color: ${SEATS[e.seat % SEATS.length]}` }, e.who),
+      " ",
+      lang === "zh" ? e.zh : e.en,
+    );
+  }
+
   function logPanel(view, L, lang) {
     const entries = model.get("log") || [];
-    return h(
-      "section",
-      { class: "pk-section pk-log" },
-      h("div", { class: "pk-section-title" }, `${L.log} (${entries.length})`),
-      h(
-        "ol",
-        { class: "pk-log-list" },
-        entries.length
-          ? entries.map((e) =>
-              h(
-                "li",
-                { class: `pk-log-entry ${e.bot ? "pk-log-bot" : ""}`, dataset: { seat: e.seat } },
-                h("span", { class: "pk-log-who", style: `color: ${SEATS[e.seat % SEATS.length]}` }, e.who),
-                " ",
-                lang === "zh" ? e.zh : e.en,
-              ),
-            )
-          : h("li", { class: "pk-muted" }, L.no_moves),
-      ),
-    );
+    if (!logBox.section) {
+      logBox.title = h("div", { class: "pk-section-title" });
+      logBox.list = h("ol", { class: "pk-log-list" });
+      logBox.section = h("section", { class: "pk-section pk-log" }, logBox.title, logBox.list);
+    }
+    const list = logBox.list;
+    const atBottom =
+      logBox.shown === 0 || list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    const sameStart = logBox.shown > 0 && entryKey(entries[logBox.shown - 1]) === logBox.last;
+    if (logBox.lang !== lang || entries.length < logBox.shown || !sameStart) {
+      list.replaceChildren(...entries.map((e) => logEntry(e, lang)));
+      if (!entries.length) list.replaceChildren(h("li", { class: "pk-muted" }, L.no_moves));
+    } else {
+      for (const e of entries.slice(logBox.shown)) list.append(logEntry(e, lang));
+    }
+    if (entries.length !== logBox.shown && atBottom) logBox.scroll = true;
+    logBox.shown = entries.length;
+    logBox.last = entryKey(entries[entries.length - 1]);
+    logBox.lang = lang;
+    logBox.title.textContent = `${L.log} (${entries.length})`;
+    return logBox.section;
   }
 
   draw();

@@ -101,16 +101,17 @@ def mark_count(page: Any) -> int:
     return page.evaluate("() => globalThis.__pokelab.marks.length")
 
 
-def latencies(marks: list[dict[str, Any]], revision: int) -> tuple[float, float | None]:
-    """(send → own move rendered, bot step request → bot reply rendered) in milliseconds."""
+def latencies(marks: list[dict[str, Any]], revision: int) -> tuple[float, float | None, float]:
+    """(click → own move painted, bot step request → bot reply painted, DOM build time) in ms."""
     send = next(m for m in marks if m["kind"] == "send" and m["type"] == "intent")
-    own = next(m for m in marks if m["kind"] == "render" and m["revision"] > revision)
+    drawn = next(m for m in marks if m["kind"] == "render" and m["revision"] > revision)
+    own = next(m for m in marks if m["kind"] == "paint" and m["revision"] > revision)
     step = next((m for m in marks if m["kind"] == "step"), None)
     bot = None
     if step is not None:
-        after = next((m for m in marks if m["kind"] == "render" and m["t"] > step["t"]), None)
+        after = next((m for m in marks if m["kind"] == "paint" and m["t"] > step["t"]), None)
         bot = after["t"] - step["t"] if after else None
-    return own["t"] - send["t"], bot
+    return own["t"] - send["t"], bot, drawn["dt"]
 
 
 def choose_take(state: sp.State) -> tuple[str, ...]:
@@ -146,7 +147,9 @@ def select_card(page: Any, card: int) -> None:
     board.locator(f".pk-selected-panel[data-card-id='{card}']").wait_for(timeout=10_000)
 
 
-def play_human_turn(page: Any, lab_root: Path, timings: list[tuple[float, float | None]]) -> str:
+def play_human_turn(
+    page: Any, lab_root: Path, timings: list[tuple[float, float | None, float]]
+) -> str:
     """Make one human decision by clicking, wait for the bots, check the page; say what it was."""
     revision = wait_my_turn(page)
     state = assert_page_matches_kernel(page, lab_root)
@@ -220,7 +223,7 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
     assert_page_matches_kernel(page, lab.root)  # the rejected move changed nothing
 
     # play by clicking until we have caught a card; the bot answers every turn
-    timings: list[tuple[float, float | None]] = []
+    timings: list[tuple[float, float | None, float]] = []
     bot_moves_before = board.locator(".pk-log-entry[data-seat='1']").count()
     done: list[str] = []
     for _ in range(12):
@@ -245,6 +248,12 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
     state = assert_page_matches_kernel(page, lab.root)
     assert state.players[HUMAN].captured == ()
 
+    # a few more turns, for more latency samples
+    for _ in range(5):
+        if page.locator(".pk-board[data-over='true']").count():
+            break
+        play_human_turn(page, lab.root, timings)
+
     # Chinese labels, and the dark theme, for the record
     board.locator(".pk-btn.pk-lang").click()
     page.wait_for_selector(".pk-board[data-lang='zh']")
@@ -252,6 +261,7 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
     lab.set_theme(page, "JupyterLab Dark")
     lab.screenshot(page, "splendor_board_zh_dark", element=board)
 
+    drawing = [t[2] for t in timings]
     own = [t[0] for t in timings]
     bot = [t[1] for t in timings if t[1] is not None]
     total = [t[0] + t[1] for t in timings if t[1] is not None]
@@ -265,4 +275,5 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
             if bot
             else "no bot reply measured"
         )
+        + f"; of which drawing the board {statistics.median(drawing):.0f} ms"
     )

@@ -1,5 +1,7 @@
 """The board foundation (widgets._board.Board), exercised with a tiny game of Nim.
 
+Messages are delivered by ``conftest.deliver`` (imported here as ``send``).
+
 Messages go through ipywidgets' own entry point (``Widget._handle_msg`` with a
 ``custom`` comm message), exactly as they arrive from the front end's
 ``model.send(...)``.
@@ -73,22 +75,7 @@ class Always:
         return self.n
 
 
-def send(board: Board, content: Any) -> dict[str, Any]:
-    """Deliver ``content`` the way ipywidgets does for a front end's ``model.send``."""
-    replies: list[dict[str, Any]] = []
-    original = board.send
-    board.send = replies.append  # type: ignore[method-assign]
-    try:
-        board._handle_msg(
-            {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-        )
-    finally:
-        board.send = original  # type: ignore[method-assign]
-    assert len(replies) == 1, replies
-    return replies[0]
-
-
-def test_intent_applies_the_move_and_bumps_the_revision() -> None:
+def test_intent_applies_the_move_and_bumps_the_revision(send: Any) -> None:
     board = NimBoard(bots={1: Always(1)})
     revision = board.revision
     reply = send(board, {"type": "intent", "id": 5, "action": {"take": 2}})
@@ -99,7 +86,7 @@ def test_intent_applies_the_move_and_bumps_the_revision() -> None:
     assert board.log == [{"seat": 0, "who": "Ann", "bot": False, "en": "takes 2", "zh": "拿 2 颗"}]
 
 
-def test_illegal_intent_answers_with_the_rule_in_both_languages() -> None:
+def test_illegal_intent_answers_with_the_rule_in_both_languages(send: Any) -> None:
     board = NimBoard(lang="zh")
     reply = send(board, {"type": "intent", "action": {"take": 5}})
     assert reply["ok"] is False
@@ -135,7 +122,7 @@ def test_illegal_intent_answers_with_the_rule_in_both_languages() -> None:
         {"type": "undo"},
     ],
 )
-def test_malformed_messages_are_answered_and_change_nothing(content: Any) -> None:
+def test_malformed_messages_are_answered_and_change_nothing(content: Any, send: Any) -> None:
     board = NimBoard(lang="en", bots={1: Always(1)})
     before = (board.state, list(board.log), board.lang, board.seed)
     reply = send(board, content)
@@ -148,7 +135,7 @@ def test_malformed_messages_are_answered_and_change_nothing(content: Any) -> Non
     assert send(board, {"type": "intent", "action": {"take": 1}})["ok"] is True
 
 
-def test_a_bug_in_a_hook_is_answered_not_raised() -> None:
+def test_a_bug_in_a_hook_is_answered_not_raised(send: Any) -> None:
     board = NimBoard()
 
     def broken(action: Any) -> int:
@@ -160,7 +147,7 @@ def test_a_bug_in_a_hook_is_answered_not_raised() -> None:
     assert board.state == Nim(7, 0)
 
 
-def test_step_plays_one_bot_turn_only_for_the_current_revision() -> None:
+def test_step_plays_one_bot_turn_only_for_the_current_revision(send: Any) -> None:
     board = NimBoard(bots={1: Always(3)})
     send(board, {"type": "intent", "action": {"take": 1}})
     stale = send(board, {"type": "step", "revision": board.revision - 1})
@@ -172,7 +159,7 @@ def test_step_plays_one_bot_turn_only_for_the_current_revision() -> None:
     assert send(board, {"type": "step", "revision": board.revision})["stepped"] is False
 
 
-def test_intent_when_a_bot_is_to_move_is_refused() -> None:
+def test_intent_when_a_bot_is_to_move_is_refused(send: Any) -> None:
     board = NimBoard(bots={1: Always(1)})
     send(board, {"type": "intent", "action": {"take": 1}})
     reply = send(board, {"type": "intent", "action": {"take": 1}})
@@ -180,7 +167,7 @@ def test_intent_when_a_bot_is_to_move_is_refused() -> None:
     assert board.state == Nim(6, 1)
 
 
-def test_a_bot_that_breaks_the_rules_is_reported_and_the_game_kept() -> None:
+def test_a_bot_that_breaks_the_rules_is_reported_and_the_game_kept(send: Any) -> None:
     board = NimBoard(bots={1: Always(9)})
     send(board, {"type": "intent", "action": {"take": 1}})
     reply = send(board, {"type": "step", "revision": board.revision})
@@ -188,7 +175,7 @@ def test_a_bot_that_breaks_the_rules_is_reported_and_the_game_kept() -> None:
     assert board.state == Nim(6, 1)
 
 
-def test_undo_goes_back_to_the_humans_previous_decision() -> None:
+def test_undo_goes_back_to_the_humans_previous_decision(send: Any) -> None:
     board = NimBoard(pile=9, bots={1: Always(1)})
     assert board.can_undo is False
     send(board, {"type": "intent", "action": {"take": 2}})
@@ -202,7 +189,7 @@ def test_undo_goes_back_to_the_humans_previous_decision() -> None:
     assert board.state == Nim(9, 0) and board.log == [] and board.can_undo is False
 
 
-def test_new_game_with_and_without_a_seed() -> None:
+def test_new_game_with_and_without_a_seed(send: Any) -> None:
     board = NimBoard(pile=7, seed=0)
     send(board, {"type": "intent", "action": {"take": 1}})
     send(board, {"type": "new_game", "seed": 4})
@@ -212,7 +199,7 @@ def test_new_game_with_and_without_a_seed() -> None:
     assert board.seed == 5 and board.state == Nim(9, 0)
 
 
-def test_set_lang_message_and_trait() -> None:
+def test_set_lang_message_and_trait(send: Any) -> None:
     board = NimBoard()
     revision = board.revision
     send(board, {"type": "set_lang", "lang": "zh"})
@@ -231,7 +218,7 @@ def test_play_from_python_raises_illegal_action_and_shows_legal_moves() -> None:
     assert board.state == Nim(4, 1)
 
 
-def test_run_bots_plays_until_a_human_must_act_or_the_game_ends() -> None:
+def test_run_bots_plays_until_a_human_must_act_or_the_game_ends(send: Any) -> None:
     board = NimBoard(pile=5, bots={0: Always(1), 1: Always(1)})
     assert board.view["bot_to_move"] is True
     assert board.run_bots() == 5
