@@ -2,6 +2,17 @@
 
 Play a game with the public API: ``new_game`` → ``legal_actions`` → ``apply`` … → ``result``.
 
+- ``new_game(players=2, *, seed=0, variant=None)``; ``Variant(supply, evolution_cost, round_cap)``.
+- ``legal_actions(state)`` (fixed order) and pure ``apply(state, action)``; an illegal
+  move raises ``IllegalAction`` with ``.rule`` (``"SP-A2"``…) and ``.message("en"|"zh")``.
+- Actions: ``TakeDifferent(colors)``, ``TakeSame(color)``, ``Reserve(card)``,
+  ``Catch(card, payment=None)``, ``Evolve(base, into)``, ``ReturnTokens(tokens)``,
+  ``Pass()``, ``EndTurn()``; ``parse_action(str(action)) == action``; ``action.describe(lang)``.
+- The turn structure (main → optional evolution → returning tokens) is described
+  in ``pokelab.splendor.engine``; the ``observe`` view schema in ``pokelab.splendor.view``.
+- ``scenario(...)`` builds positions; ``to_json``/``from_json`` save and load them.
+- ``CARDS`` / ``load_cards(path)``: the 90 cards (see ``CARDS.md`` beside ``cards.csv``).
+
 >>> import random
 >>> from pokelab.splendor import new_game, legal_actions, apply, result, observe
 >>> s, rng = new_game(["Ash", "Misty"], seed=11), random.Random(11)

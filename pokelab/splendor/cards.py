@@ -84,7 +84,7 @@ class Card:
         """The cost as ``{colour: count}``, leaving out colours that cost nothing.
 
         >>> CARDS[90].cost_by_colour()
-        {'red': 2, 'blue': 2, 'green': 2, 'yellow': 2, 'black': 2}
+        {'red': 2, 'blue': 2, 'green': 2, 'yellow': 3, 'black': 2}
         """
         return {c: n for c, n in zip(COLOURS, self.cost, strict=True) if n}
 

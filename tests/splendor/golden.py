@@ -6,8 +6,9 @@ actions with the current engine and compares the whole transcript, so any
 silent rule change shows up as a diff.
 
 The actions were chosen once by a simple seeded policy (``_policy`` below: catch
-or evolve when possible, otherwise a random legal move); the files do not depend
-on any bot. Regenerate them, after a deliberate rule or card change, from the
+or evolve when possible; reserve for a master ball when rare/legendary cards
+fill the display; otherwise a random legal move); the files do not depend on
+any bot. Regenerate them, after a deliberate rule or card change, from the
 project root with::
 
     .venv/bin/python tests/splendor/golden.py --write
@@ -22,8 +23,10 @@ import sys
 from pathlib import Path
 
 from pokelab.splendor import (
+    CARDS,
     Catch,
     Evolve,
+    Reserve,
     State,
     Variant,
     apply,
@@ -35,10 +38,10 @@ from pokelab.splendor import (
 
 GOLDEN_DIR = Path(__file__).with_name("golden")
 GAMES = {
-    "two_players_seed_0.txt": (2, 0, Variant()),
-    "three_players_seed_2.txt": (3, 2, Variant()),
-    "four_players_scaled_seed_3.txt": (4, 3, Variant(supply="scaled")),
-    "two_players_evolution_cost_seed_3.txt": (2, 3, Variant(evolution_cost=1, round_cap=60)),
+    "two_players_seed_9.txt": (2, 9, Variant()),
+    "three_players_seed_3.txt": (3, 3, Variant()),
+    "four_players_scaled_seed_4.txt": (4, 4, Variant(supply="scaled")),
+    "two_players_evolution_cost_seed_0.txt": (2, 0, Variant(evolution_cost=1, round_cap=60)),
     "two_players_round_cap_12_seed_7.txt": (2, 7, Variant(round_cap=12)),
 }
 SHORT = "rbgykm"
@@ -101,6 +104,10 @@ def read(path: Path) -> tuple[int, int, Variant, list[str], list[str]]:
 def _policy(s: State, rng: random.Random):
     legal = legal_actions(s)
     best = [a for a in legal if isinstance(a, Catch | Evolve)]
+    if not best and s.players[s.current_player].tok[5] == 0:
+        special = sum(CARDS[c].tier != "normal" for c in s.display)
+        if special >= 2:
+            best = [a for a in legal if isinstance(a, Reserve)]
     return rng.choice(best or legal)
 
 

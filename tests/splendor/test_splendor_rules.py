@@ -267,9 +267,10 @@ def test_sp_a4_catch_with_discounts_and_master_balls():
 
 def test_sp_a4_catch_from_own_reserve_only():
     card = by_name("Growlithe")
-    s = scenario(reserved={1: [card]}, tokens={0: {"green": 3}})
+    tokens = CARDS[card].cost_by_colour()
+    s = scenario(reserved={1: [card]}, tokens={0: tokens})
     expect_illegal(s, Catch(card), "SP-A4")
-    s = scenario(reserved={0: [card]}, tokens={0: {"green": 3}})
+    s = scenario(reserved={0: [card]}, tokens={0: tokens})
     s2 = apply(s, Catch(card))
     assert s2.players[0].reserved == () and s2.players[0].captured == (card,)
 
