@@ -104,28 +104,27 @@ def score_actions(state: State, legal: Sequence[Any], player: int | None = None)
     held = sum(tok)
     target, missing, need_any = _target(state, me)
     rare_in_sight = sum(1 for c in state.display if SPECIAL[c]) if tok[5] == 0 else 0
+    special_shown = any(SPECIAL[d] for d in state.display)
+    # The score of a first and of a second token of each colour (rule 3).
+    one = [2.0 if missing[i] >= 1 else 0.5 if tok[i] + 1 <= need_any[i] else 0.1 for i in range(5)]
+    two = [2.0 if missing[i] >= 2 else 0.5 if tok[i] + 2 <= need_any[i] else 0.1 for i in range(5)]
+    over3 = 0.3 * max(0, held + 3 - TOKEN_LIMIT)
+    over2 = 0.3 * max(0, held + 2 - TOKEN_LIMIT)
     scores = []
     for a in legal:
         kind = type(a)
-        if kind is Catch:
+        if kind is TakeDifferent:
+            idx = a.idx
+            s = sum(one[i] for i in idx) - (over3 if len(idx) == 3 else
+                                           0.3 * max(0, held + len(idx) - TOKEN_LIMIT))
+        elif kind is TakeSame:
+            s = one[a.idx] + two[a.idx] - over2
+        elif kind is Catch:
             c = a.card
             spent = _spent(state, me, c)
             s = 10.0 + 10.0 * (PTS[c] + 0.5) / (1.0 + spent)
-            if tok[5] and not SPECIAL[c] and any(SPECIAL[d] for d in state.display):
+            if tok[5] and special_shown and not SPECIAL[c]:
                 s -= 5.0 * (spent - sum(max(0, COST[c][i] - p.dsc[i]) for i in range(5)) > 0)
-        elif kind is TakeDifferent or kind is TakeSame:
-            colours = a.idx if kind is TakeDifferent else (a.idx, a.idx)
-            s = 0.0
-            got = [0, 0, 0, 0, 0]
-            for i in colours:
-                got[i] += 1
-                if got[i] <= missing[i]:
-                    s += 2.0
-                elif tok[i] + got[i] <= need_any[i]:
-                    s += 0.5
-                else:
-                    s += 0.1
-            s -= 0.3 * max(0, held + len(colours) - TOKEN_LIMIT)
         elif kind is Evolve:
             gain = PTS[a.into] - PTS[a.base]
             s = 50.0 + gain if gain > 0 else -10.0

@@ -1,27 +1,29 @@
-"""MCTSBot for Splendor: Pokémon: Monte Carlo tree search over sampled deck orders.
+"""MCTSBot for Splendor: Pokémon: Monte Carlo search over sampled deck orders.
 
-The bot sees everything but the order of the face-down deck, so each search
-iteration first *determinizes*: it shuffles the unseen cards into a deck
+The bot sees everything but the order of the face-down deck, so every sample
+first *determinizes*: it shuffles the unseen cards into a deck
 (``sample_state``) and plays on that guess with the engine's own ``apply``.
-One tree is shared by all guesses (information-set MCTS): a branch is followed
-only when its action is legal in the current guess.
 
-One iteration: select down the tree by UCB1 among the ``width`` most promising
-actions of each node (ranked by the greedy rules), add one new node, play a short
-rollout with the greedy policy to the end of a round (so every leaf has given
-each player the same number of turns), score it with ``win_chance`` (a squashed
-position value), and credit every node with the value for the player who moved
-into it. After the budget the most visited action is played. Token returns and
-the optional evolution after the main action are left to the greedy rules.
+The search is a one-level Monte Carlo tree: the root's children are the
+``width`` most promising legal actions (ranked by the greedy rules); UCB1 picks
+which child to sample next; a sample applies the child's action to a sampled
+deck, rolls out with the greedy policy for every player to a round boundary
+``rollout`` rounds on (so each player has had the same number of turns), and
+scores the end with ``win_chance`` (a squashed position value). The k-th sample
+of every child uses the same k-th deck and rollout seed (common random
+numbers), so actions are compared on the same luck. After the budget the most
+visited action is played. Token returns and the optional evolution after the
+main action are left to the greedy rules.
 
-Levels are budgets (see ``LEVELS``); ``time_limit`` caps the thinking time.
+Levels are budgets (``LEVELS``: samples, rollout rounds, width);
+``time_limit`` caps the thinking time (1 s by default).
 
 >>> import random
 >>> from pokelab.splendor import new_game, observe, legal_actions
 >>> state = new_game(2, seed=2)
 >>> bot = MCTSBot("easy")
 >>> bot.name, bot.iterations
-('mcts-easy', 16)
+('mcts-easy', 6)
 >>> bot.choose(observe(state, state.current_player), legal_actions(state), random.Random(0)) in legal_actions(state)
 True
 >>> MCTSBot("impossible")
@@ -39,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from pokelab.bots.splendor_eval import state_from_view, unseen_cards, win_chance
+from pokelab.bots.splendor_eval import evaluate, state_from_view, unseen_cards, win_chance
 from pokelab.bots.splendor_greedy import greedy_action, score_actions
 from pokelab.splendor import apply, legal_actions
 
@@ -47,21 +49,20 @@ __all__ = ["LEVELS", "MCTSBot"]
 
 # iterations per decision, greedy rollout length (rounds after the current one),
 # actions considered per node.
+# endgame: from this many points held by anyone, roll out to the end of the game (0: never).
 LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"iterations": 16, "rollout": 0, "width": 5},
-    "medium": {"iterations": 64, "rollout": 1, "width": 7},
-    "hard": {"iterations": 256, "rollout": 1, "width": 9},
+    "easy": {"iterations": 6, "rollout": 0, "width": 2, "endgame": 0, "smart": 0},
+    "medium": {"iterations": 20, "rollout": 0, "width": 5, "endgame": 0, "smart": 0},
+    "hard": {"iterations": 80, "rollout": 1, "width": 10, "endgame": 12, "smart": 3},
 }
-_MAX_ROLLOUT_STEPS = 60
+_MAX_ROLLOUT_STEPS = 400
 
 
 class _Node:
-    __slots__ = ("children", "mover", "order", "total", "visits")
+    __slots__ = ("mover", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
-        self.children: dict[Any, _Node] = {}
-        self.order: list[Any] | None = None
         self.visits = 0
         self.total = 0.0
 
@@ -81,6 +82,8 @@ class MCTSBot:
         iterations: int | None = None,
         rollout: int | None = None,
         width: int | None = None,
+        endgame: int | None = None,
+        smart: int | None = None,
         exploration: float = 0.25,
         scale: float = 1.5,
         time_limit: float | None = 1.0,
@@ -93,6 +96,8 @@ class MCTSBot:
         self.iterations = iterations if iterations is not None else budget["iterations"]
         self.rollout = rollout if rollout is not None else budget["rollout"]
         self.width = width if width is not None else budget["width"]
+        self.endgame = endgame if endgame is not None else budget["endgame"]
+        self.smart = smart if smart is not None else budget["smart"]
         self.exploration = exploration
         self.scale = scale
         self.time_limit = time_limit
@@ -112,56 +117,52 @@ class MCTSBot:
         base = state_from_view(view, tuple(unseen))
         if view["phase"] != "main":
             return greedy_action(base, legal, rng)
-        root = _Node(mover=-1)
-        root.order = self._ranked(base, list(legal))
+        me = base.current_player
+        children = [_Node(me) for _ in range(min(self.width, len(legal)))]
+        actions = self._ranked(base, list(legal))
+        # Common random numbers: the k-th visit of every child plays on the k-th
+        # sampled deck with the k-th rollout seed, so actions are compared on the
+        # same guesses and their differences are not drowned by the deck's luck.
+        decks: list[tuple[int, ...]] = []
+        seeds: list[int] = []
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for i in range(self.iterations):
-            rng.shuffle(unseen)
-            self._iterate(root, replace(base, deck=tuple(unseen)), rng)
-            if deadline is not None and i % 16 == 15 and time.perf_counter() > deadline:
+            fresh = next((j for j, c in enumerate(children) if c.visits == 0), None)
+            if fresh is None:
+                log_n = math.log(i)
+                c = self.exploration
+                fresh = max(
+                    range(len(children)),
+                    key=lambda j: children[j].total / children[j].visits
+                    + c * math.sqrt(log_n / children[j].visits),
+                )
+            child = children[fresh]
+            k = child.visits
+            while len(decks) <= k:
+                rng.shuffle(unseen)
+                decks.append(tuple(unseen))
+                seeds.append(rng.getrandbits(32))
+            state = apply(replace(base, deck=decks[k]), actions[fresh])
+            child.total += self._rollout(state, me, random.Random(seeds[k]))
+            child.visits += 1
+            if deadline is not None and i % 8 == 7 and time.perf_counter() > deadline:
                 break
-        best = max(root.order, key=lambda a: root.children[a].visits if a in root.children else -1)
-        return best
+        best = max(range(len(children)), key=lambda j: (children[j].visits,
+                                                        children[j].total / max(1, children[j].visits)))
+        return actions[best]
 
     def _ranked(self, state: Any, legal: list[Any]) -> list[Any]:
         scores = score_actions(state, legal)
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
-        return [legal[i] for i in ranked[: self.width]]
+        return [legal[i] for i in ranked[: max(self.width, self.smart)]]
 
-    def _iterate(self, root: _Node, state: Any, rng: random.Random) -> None:
-        node = root
-        path: list[_Node] = []
-        while not state.over:
-            legal = legal_actions(state)
-            if node.order is None:
-                node.order = self._ranked(state, legal)
-            available = [a for a in node.order if a in legal] if node is not root else node.order
-            if not available:
-                break
-            fresh = [a for a in available if a not in node.children]
-            mover = state.current_player
-            if fresh:
-                action = fresh[0]
-                child = _Node(mover)
-                node.children[action] = child
-                state = apply(state, action)
-                path.append(child)
-                break
-            log_n = math.log(max(1, node.visits))
-            c = self.exploration
-            action = max(
-                available,
-                key=lambda a: (
-                    node.children[a].total / node.children[a].visits
-                    + c * math.sqrt(log_n / node.children[a].visits)
-                ),
-            )
-            node = node.children[action]
-            state = apply(state, action)
-            path.append(node)
-        # Roll out with the greedy rules to a round boundary (every player has had the
-        # same number of turns), ``rollout`` rounds on, so all leaves compare fairly.
+    def _rollout(self, state: Any, me: int, rng: random.Random) -> float:
+        """Greedy play to a round boundary ``rollout`` rounds on, then ``win_chance`` for ``me``."""
+        # Ending on a round boundary gives every player the same number of turns,
+        # so every leaf is judged fairly.
         target = state.round + self.rollout
+        if self.endgame and max(p.points for p in state.players) >= self.endgame:
+            target = 10**9  # the end is in sight: play it out
         for _ in range(_MAX_ROLLOUT_STEPS):
             if state.over or (
                 state.round >= target
@@ -169,9 +170,20 @@ class MCTSBot:
                 and state.phase_id == 0
             ):
                 break
-            state = apply(state, greedy_action(state, legal_actions(state), rng))
-        values = [win_chance(state, p, self.scale) for p in range(len(state.players))]
-        root.visits += 1
-        for n in path:
-            n.visits += 1
-            n.total += values[n.mover]
+            legal = legal_actions(state)
+            if self.smart > 1 and state.phase_id == 0 and len(legal) > 1:
+                state = self._smart_step(state, legal, rng)
+            else:
+                state = apply(state, greedy_action(state, legal, rng))
+        return win_chance(state, me, self.scale)
+
+    def _smart_step(self, state: Any, legal: list[Any], rng: random.Random) -> Any:
+        """A rollout move judged by the position value: the best of the greedy top ``smart``."""
+        mover = state.current_player
+        best, best_value = None, -math.inf
+        for action in self._ranked(state, legal)[: self.smart]:
+            after = apply(state, action)
+            v = evaluate(after, mover)
+            if v > best_value:
+                best, best_value = after, v
+        return best

@@ -104,8 +104,10 @@ class GameAdapter:
         """How many rounds were played."""
         return int(state.round)
 
-    def features(self, state: Any, actions: Sequence[tuple[int | None, Any]]) -> dict[str, Any]:
-        """Extra per-game columns for the simulation table (final state and action log)."""
+    def features(
+        self, state: Any, actions: Sequence[tuple[int | None, Any]], initial: Any = None
+    ) -> dict[str, Any]:
+        """Extra per-game columns for the simulation table (final state, action log, first state)."""
         return {}
 
 
@@ -148,7 +150,9 @@ class SplendorAdapter(GameAdapter):
     def winners(self, state: Any) -> tuple[int, ...]:
         return tuple(self._engine().result(state).winners)
 
-    def features(self, state: Any, actions: Sequence[tuple[int | None, Any]]) -> dict[str, Any]:
+    def features(
+        self, state: Any, actions: Sequence[tuple[int | None, Any]], initial: Any = None
+    ) -> dict[str, Any]:
         result = self._engine().result(state)
         out: dict[str, Any] = {
             "stalled": bool(result.stalled),
@@ -219,9 +223,12 @@ class HereComesAdapter(GameAdapter):
     def winners(self, state: Any) -> tuple[int, ...]:
         return tuple(self._engine().result(state).winners)
 
-    def features(self, state: Any, actions: Sequence[tuple[int | None, Any]]) -> dict[str, Any]:
+    def features(
+        self, state: Any, actions: Sequence[tuple[int | None, Any]], initial: Any = None
+    ) -> dict[str, Any]:
         result = self._engine().result(state)
         return {
+            "first_player": None if initial is None else int(initial.leader),
             "by_legend": bool(result.by_legend),
             "draws": sum(1 for actor, _ in actions if actor is None),
             "actions": len(actions),

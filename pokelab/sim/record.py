@@ -36,6 +36,7 @@ class GameRecord:
     rounds: int
     options: Mapping[str, Any] = field(default_factory=dict)
     final_state: Any = field(default=None, compare=False, repr=False)
+    initial_state: Any = field(default=None, compare=False, repr=False)
 
     @property
     def players(self) -> int:

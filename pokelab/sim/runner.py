@@ -114,7 +114,7 @@ def play(
     players = [bots_mod.make_bot(adapter.name, b) for b in bots]
     labels = tuple(names) if names is not None else tuple(bots_mod.bot_name(b) for b in players)
     opts = dict(options or {})
-    state = adapter.new_game(len(players), seed, opts)
+    state = initial = adapter.new_game(len(players), seed, opts)
     chance_rng = stream(seed, "chance")
     rngs = [stream(seed, f"bot{seat}") for seat in range(len(players))]
     log: list[tuple[int | None, Any]] = []
@@ -162,6 +162,7 @@ def play(
         rounds=adapter.rounds(state),
         options=opts,
         final_state=state,
+        initial_state=initial,
     )
 
 
@@ -178,7 +179,7 @@ def _row(adapter: GameAdapter, record: GameRecord, game_id: int, rotation: int) 
     for seat in range(n):
         row[f"win_{seat}"] = (1.0 / len(winners)) if seat in winners else 0.0
     row["rounds"] = record.rounds
-    row.update(adapter.features(record.final_state, record.actions))
+    row.update(adapter.features(record.final_state, record.actions, record.initial_state))
     return row
 
 

@@ -87,7 +87,7 @@ class ToyAdapter(GameAdapter):
         best = max(state.totals)
         return tuple(p for p, t in enumerate(state.totals) if t == best)
 
-    def features(self, state, actions):
+    def features(self, state, actions, initial=None):
         return {"actions": len(actions)}
 
 
