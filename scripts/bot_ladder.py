@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import itertools
 import os
 import sys
 import time
@@ -134,10 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         now = datetime.now()
         deadline = now.replace(hour=hh, minute=mm, second=0).timestamp()
     ladder = LADDERS[args.game]
-    if args.pair:
-        pairs = [tuple(args.pair.split(","))]
-    else:
-        pairs = list(zip(ladder, ladder[1:], strict=False))
+    pairs = [tuple(args.pair.split(","))] if args.pair else list(itertools.pairwise(ladder))
     for lower, upper in pairs:
         print(f"{args.game}: {upper} vs {lower}", flush=True)
         row = measure(args.game, lower, upper, args.games, args.block, args.workers, args.seed,
