@@ -18,6 +18,7 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 from __future__ import annotations
 
 import html
+import json
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -105,8 +106,7 @@ TEXT: dict[str, dict[str, str]] = {
         ),
         "opponents": "Bots",
         "bot": "Bot",
-        "advisor": "Advisor",
-        "monte_carlo": "Monte Carlo check",
+        "settings": "Settings: bots and bag",
         "teacher": "Teacher view",
         "new_bag_game": "New round with this bag",
         "bag_total": "{n} tokens in the bag",
@@ -171,8 +171,7 @@ TEXT: dict[str, dict[str, str]] = {
         "lab_intro": "和电脑对战一轮：手牌旁的图表显示每张卡达成的精确概率，以及它随上一波如何变化。改变布袋，看所有概率一起变化。",
         "opponents": "电脑人数",
         "bot": "电脑",
-        "advisor": "参谋",
-        "monte_carlo": "蒙特卡洛验证",
+        "settings": "设置：电脑与布袋",
         "teacher": "教师视角",
         "new_bag_game": "用这个布袋开新一轮",
         "bag_total": "布袋里共 {n} 枚",
@@ -405,22 +404,22 @@ class ClassExperiment:
                    for _ in range(size)]
             self.tokens.extend(dds)
             rows.append(w.HBox([label, *dds]))
-        self.record_button = w.Button(button_style="primary", icon="check")
+        self.record_button = w.Button(button_style="primary", icon="check", layout=w.Layout(width="auto"))
         self.record_button.add_class("pk-record")
-        self.undo_button = w.Button(icon="undo")
+        self.undo_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
         self.record_button.on_click(lambda _b: self._on_record())
         self.undo_button.on_click(lambda _b: self._on_undo())
         self.sim_label = w.HTML()
         self.draw_buttons = []
         for n in self.DRAW_SIZES:
-            button = w.Button(icon="random")
+            button = w.Button(icon="random", layout=w.Layout(width="auto"))
             button.add_class(f"pk-draw-{n}")
             button.on_click(lambda _b, n=n: self._guard(lambda: self.draw(n)))
             self.draw_buttons.append(button)
-        self.reset_button = w.Button(button_style="warning", icon="refresh")
+        self.reset_button = w.Button(button_style="warning", icon="refresh", layout=w.Layout(width="auto"))
         self.reset_button.on_click(lambda _b: self._guard(self.reset))
         self.event_text = w.Text(layout=w.Layout(width="24em"))
-        self.event_button = w.Button(icon="plus")
+        self.event_button = w.Button(icon="plus", layout=w.Layout(width="auto"))
         self.event_button.on_click(lambda _b: self._on_add_event())
         self.status = w.HTML()
         self.status.add_class("pk-status")
@@ -428,7 +427,9 @@ class ClassExperiment:
         self.error_html.add_class("pk-error")
         self.table = w.HTML()
         self.table.add_class("pk-table")
-        self.figure = go.FigureWidget(self._empty_figure())
+        self.figure = self._empty_figure()
+        self.chart = w.Output(layout=w.Layout(width="100%"))
+        self.chart.add_class("pk-chart")
         self.streak = w.HTML()
         self.groups_html = w.HTML()
         entry = w.VBox([self.group, *rows, w.HBox([self.record_button, self.undo_button])])
@@ -445,7 +446,7 @@ class ClassExperiment:
                 self.status,
                 self.error_html,
                 self.table,
-                self.figure,
+                self.chart,
                 w.HBox([self.streak, self.groups_html], layout=w.Layout(flex_flow="row wrap", justify_content="space-between")),
             ]
         )
@@ -573,16 +574,29 @@ class ClassExperiment:
                     showlegend=False, hoverinfo="skip", xaxis="x2", yaxis="y2",
                 )
             )
-        with self.figure.batch_update():
-            self.figure.data = ()
-            self.figure.add_traces(traces)
-            self.figure.update_layout(
-                title={"text": f"{t(lang, 'chart_bars')}  ·  {t(lang, 'chart_lines')}", "font": {"size": 14}},
-                xaxis={"title": None},
-                yaxis={"title": t(lang, "y_freq"), "tickformat": ".0%", "range": [0, 1]},
-                xaxis2={"title": t(lang, "x_rounds"), "type": "log" if self.tally.n >= 20 else "linear"},
-                yaxis2={"tickformat": ".0%", "range": [0, 1]},
-            )
+        fig = self._empty_figure()
+        fig.add_traces(traces)
+        fig.update_layout(
+            title={"text": f"{t(lang, 'chart_bars')}  ·  {t(lang, 'chart_lines')}", "font": {"size": 14}},
+            xaxis={"title": None},
+            yaxis={"title": t(lang, "y_freq"), "tickformat": ".0%", "range": [0, 1]},
+            xaxis2={"title": t(lang, "x_rounds"), "type": "log" if self.tally.n >= 20 else "linear"},
+            yaxis2={"tickformat": ".0%", "range": [0, 1]},
+        )
+        self.figure = fig
+        # Shown through plotly's own mimetype (JupyterLab and Voilà render it with the
+        # plotly extension that ships with the package: no CDN). The whole output is
+        # replaced at once, so nothing flickers and no kernel-side capture is needed.
+        self.chart.outputs = (
+            {
+                "output_type": "display_data",
+                "data": {
+                    "application/vnd.plotly.v1+json": {**json.loads(fig.to_json()), "config": {"displayModeBar": False}},
+                    "text/plain": f"<{t(lang, 'chart_bars')}: {self.tally.n} rounds>",
+                },
+                "metadata": {},
+            },
+        )
 
     def _streak_html(self) -> str:
         lang = self.lang
@@ -637,7 +651,9 @@ class OddsLab:
 
     ``opponents``: 1–3 bots of kind ``bot``; ``bag``: the composition; ``seed``: the
     board's seed; ``lang``: ``"en"`` or ``"zh"``. ``board`` is the current
-    ``HereComesBoard``; ``new_round()`` deals a fresh one with the bag in the sliders.
+    ``HereComesBoard``; ``new_round()`` deals a fresh one with the bag in the sliders
+    (the board's own odds/advisor/Monte Carlo switches carry over). The settings
+    (bots, bag, teacher view) sit in a folded panel so the board fills the screen.
 
     >>> lab = OddsLab(opponents=1, bot="random", lang="en", seed=3)
     >>> lab.sliders["purple"].value = 4
@@ -675,35 +691,32 @@ class OddsLab:
             c: w.IntSlider(value=bag[c], min=0, max=10, layout=w.Layout(width="22em")) for c in COLOURS
         }
         self.total = w.HTML()
-        self.new_button = w.Button(button_style="primary", icon="refresh")
+        self.new_button = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
         self.new_button.add_class("pk-new-round")
         self.error_html = w.HTML()
-        self.advisor = w.Checkbox(value=False, indent=False)
-        self.monte_carlo = w.Checkbox(value=False, indent=False)
         self.teacher = w.Checkbox(value=False, indent=False)
-        self.board_box = w.Box()
+        self.board_box = w.VBox(layout=w.Layout(width="100%"))
         self.cards = w.HTML()
         self.accordion = w.Accordion(children=[self.cards], selected_index=None)
         for s in self.sliders.values():
             s.observe(lambda _ch: self._update_bag_info(), names="value")
         self.new_button.on_click(lambda _b: self._on_new())
         self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
-        for box in (self.advisor, self.monte_carlo, self.teacher):
-            box.observe(lambda _ch: self._sync_options(), names="value")
-        controls = w.VBox(
+        self.teacher.observe(lambda _ch: self._sync_options(), names="value")
+        self.settings = w.VBox(
             [
-                w.HBox([self.opponents, self.bot]),
-                *[w.HBox([s]) for s in self.sliders.values()],
+                w.HBox([self.opponents, self.bot, self.teacher], layout=w.Layout(flex_flow="row wrap")),
+                *self.sliders.values(),
                 self.total,
                 self.new_button,
-                self.error_html,
-                w.HBox([self.advisor, self.monte_carlo, self.teacher]),
             ]
         )
+        self.settings_box = w.Accordion(children=[self.settings], selected_index=None)
         self.ui = w.VBox(
             [
                 w.HBox([self.header, self.switch], layout=w.Layout(justify_content="space-between")),
-                controls,
+                self.settings_box,
+                self.error_html,
                 self.board_box,
                 self.accordion,
             ]
@@ -738,9 +751,8 @@ class OddsLab:
         for c, s in self.sliders.items():
             s.description = colour_name(c, lang)
         self.new_button.description = t(lang, "new_bag_game")
-        self.advisor.description = t(lang, "advisor")
-        self.monte_carlo.description = t(lang, "monte_carlo")
         self.teacher.description = t(lang, "teacher")
+        self.settings_box.set_title(0, t(lang, "settings"))
         self.accordion.set_title(0, t(lang, "all_cards"))
         self._update_bag_info()
 
@@ -749,6 +761,7 @@ class OddsLab:
         names = ["You" if self.lang == "en" else "你"] + [
             f"{t(self.lang, 'bot')} {i}" for i in range(1, self.opponents.value + 1)
         ]
+        old = self.board  # the board's own toggles (odds, advisor, Monte Carlo) carry over
         board_cls = _herecomes_board()
         self.board = board_cls(
             names,
@@ -756,8 +769,9 @@ class OddsLab:
             lang=self.lang,
             seed=self.seed,
             bag=dict(bag),
-            advisor=self.advisor.value,
-            monte_carlo=self.monte_carlo.value,
+            show_odds=True if old is None else old.show_odds,
+            advisor=False if old is None else old.advisor,
+            monte_carlo=False if old is None else old.monte_carlo,
             teacher=self.teacher.value,
         )
         self.board.observe(self._on_board_lang, names="lang")
@@ -771,8 +785,6 @@ class OddsLab:
     def _sync_options(self) -> None:
         if self.board is None:
             return
-        self.board.advisor = self.advisor.value
-        self.board.monte_carlo = self.monte_carlo.value
         self.board.teacher = self.teacher.value
 
     def _on_new(self) -> None:
@@ -831,11 +843,11 @@ class SplendorApp:
         self.opponents = w.Dropdown(options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em"))
         self.bot = w.Dropdown(options=bots, value=bot, layout=w.Layout(width="16em"))
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="12em"))
-        self.new_button = w.Button(button_style="primary", icon="refresh")
+        self.new_button = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
         self.new_button.add_class("pk-new-game")
         self.new_button.on_click(lambda _b: self.new_game())
         self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
-        self.board_box = w.Box()
+        self.board_box = w.VBox(layout=w.Layout(width="100%"))
         self.ui = w.VBox(
             [
                 w.HBox([self.header, self.switch], layout=w.Layout(justify_content="space-between")),

@@ -154,6 +154,8 @@ def test_class_experiment_table_and_chart_show_the_tally_against_exact_odds():
         assert line.x[-1] == 1000 and line.y[-1] == pytest.approx(row["observed"])
         assert list(dashed.y) == pytest.approx([row["p"], row["p"]])
     assert app.figure.layout.xaxis2.type == "log"
+    shown = app.chart.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert len(shown["data"]) == len(app.figure.data) and shown["data"][0]["y"] == list(observed.y)
     assert "the bag does not remember" in app.streak.value
 
 
@@ -210,7 +212,7 @@ def test_hc_c1_odds_lab_refuses_a_bag_too_small_for_a_round():
 
 def test_odds_lab_options_and_language_reach_the_board():
     lab = OddsLab(opponents=2, bot="random")
-    lab.advisor.value = True
+    lab.board.advisor = True  # the board's own switch
     lab.teacher.value = True
     assert lab.board.advisor and lab.board.teacher and not lab.board.monte_carlo
     lab.switch.value = "zh"
@@ -219,7 +221,8 @@ def test_odds_lab_options_and_language_reach_the_board():
     lab.board.lang = "en"  # the board's own EN button relabels the app too
     assert lab.lang == "en" and lab.switch.value == "en"
     lab.new_round()
-    assert lab.board.advisor and lab.board.teacher  # options survive a new round
+    assert lab.board.advisor and lab.board.teacher and lab.board.show_odds  # options survive a new round
+    assert lab.settings_box.get_title(0) == "Settings: bots and bag"
 
 
 def test_odds_lab_a_move_on_the_board_updates_its_odds():

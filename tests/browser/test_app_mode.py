@@ -1,0 +1,204 @@
+"""The classroom apps in a real Voilà server (as `make app` runs it), driven by Chromium.
+
+A Voilà server is started on a free port with the same arguments as `make app`
+(plus --no-browser) and stopped by its PID. Each test loads one app page, plays
+a move, checks the page updated and saves a screenshot in test-artifacts/.
+Both boards are anywidgets: the Here Comes test also checks that anywidget's
+ES module loads in Voilà.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+
+VOILA_START_TIMEOUT = 120.0
+PAGE_TIMEOUT = 240_000  # ms: Voilà starts a kernel and runs the notebook for each page
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class VoilaServer:
+    url: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def stop(self) -> None:
+        if self.process.poll() is not None:
+            return
+        os.kill(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def voila(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A Voilà server on apps/ — `make app`'s command with --no-browser and a free port."""
+    base = tmp_path_factory.mktemp("voila")
+    for name in ("runtime", "config", "data"):
+        (base / name).mkdir()
+    port = free_port()
+    voila_bin = Path(sys.executable).parent / "voila"
+    command = [
+        str(voila_bin),
+        "apps/",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--theme=light",
+        "--no-browser",
+        "--Voila.port_retries=0",
+        f"--Voila.connection_dir_root={base / 'runtime'}",
+    ]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+    env["JUPYTER_RUNTIME_DIR"] = str(base / "runtime")
+    env["JUPYTER_CONFIG_DIR"] = str(base / "config")
+    env.pop("ANYWIDGET_HMR", None)
+    log_path = base / "voila.log"
+    with log_path.open("wb") as log_file:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT
+        )
+    server = VoilaServer(f"http://127.0.0.1:{port}", process, log_path)
+    deadline = time.monotonic() + VOILA_START_TIMEOUT
+    try:
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"Voilà exited early:\n{server.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{server.url}/voila/api/contents", timeout=5) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"Voilà did not answer within {VOILA_START_TIMEOUT}s:\n{server.log_tail()}"
+                    ) from None
+                time.sleep(0.5)
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1100})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.errors = errors
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def _open(page: Any, voila: VoilaServer, notebook: str, query: str = "") -> None:
+    page.goto(f"{voila.url}/voila/render/{notebook}{query}", timeout=PAGE_TIMEOUT)
+
+
+def _screenshot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_voila_lists_the_three_apps(voila: VoilaServer) -> None:
+    import json
+
+    with urllib.request.urlopen(f"{voila.url}/voila/api/contents", timeout=30) as r:
+        listing = json.load(r)
+    names = {item["name"] for item in listing["content"]}
+    assert {
+        "class-bag-experiment.ipynb",
+        "here-comes-odds-lab.ipynb",
+        "splendor-vs-bots.ipynb",
+    } <= names
+
+
+def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, page: Any) -> None:
+    """The Here Comes board (an anywidget) renders in Voilà without code; drawing wave 1 updates the page."""
+    _open(page, voila, "here-comes-odds-lab.ipynb", "?seed=1")
+    draw = page.locator("[data-testid='hc-draw']")
+    try:
+        draw.wait_for(timeout=PAGE_TIMEOUT)
+    except Exception:
+        _screenshot(page, "app-odds-lab-failed")
+        raise AssertionError(
+            f"no draw button; page errors {page.errors}\n{voila.log_tail()}"
+        ) from None
+    assert (
+        page.locator(".jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
+    )  # no code showing
+    assert page.locator("[data-testid='order-1']").get_attribute("data-tokens") == ""
+    assert page.locator("[data-testid='hand'] .hc-card").count() == 5
+    draw.click()
+    page.wait_for_function(
+        "document.querySelector(\"[data-testid='order-1']\").dataset.tokens.split(',').length === 4",
+        timeout=60_000,
+    )
+    tokens = page.locator("[data-testid='order-1']").get_attribute("data-tokens").split(",")
+    assert all(t in {"red", "blue", "green", "yellow", "purple"} for t in tokens)
+    # the odds beside the hand were redrawn by plotly for the new tokens
+    page.locator("[data-testid='odds-plot'] .main-svg").first.wait_for(
+        state="attached", timeout=60_000
+    )
+    assert page.locator("[data-testid='hand'] [data-testid^='odds-']").count() == 5
+    page.wait_for_timeout(500)
+    _screenshot(page, "app-odds-lab")
+    assert not page.errors, page.errors
+
+
+def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, page: Any) -> None:
+    """The class experiment opens in Chinese from the link; drawing 10 rounds fills the table and chart."""
+    _open(page, voila, "class-bag-experiment.ipynb", "?lang=zh&seed=5")
+    draw10 = page.locator("button.pk-draw-10")
+    try:
+        draw10.wait_for(timeout=PAGE_TIMEOUT)
+    except Exception:
+        _screenshot(page, "app-class-experiment-failed")
+        raise AssertionError(
+            f"no draw button; page errors {page.errors}\n{voila.log_tail()}"
+        ) from None
+    assert draw10.inner_text().strip() == "抽 10 轮"
+    assert "还没有数据" in page.locator("[data-testid='rounds']").inner_text()
+    draw10.click()
+    page.wait_for_function(
+        "document.querySelector(\"[data-testid='rounds']\").textContent.includes('已统计 10 轮')",
+        timeout=60_000,
+    )
+    table = page.locator("[data-testid='tally-table']").inner_text()
+    assert "最后一枚是红色" in table and "3/10" in table and "/ 10" in table
+    # the plotly chart (a FigureWidget, also an anywidget) is drawn
+    page.locator(".pk-class-experiment .js-plotly-plot .main-svg").first.wait_for(
+        state="attached", timeout=90_000
+    )
+    page.wait_for_timeout(500)
+    _screenshot(page, "app-class-experiment")
+    assert not page.errors, page.errors
