@@ -202,3 +202,38 @@ def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, p
     page.wait_for_timeout(500)
     _screenshot(page, "app-class-experiment")
     assert not page.errors, page.errors
+
+
+def test_splendor_app_in_voila_takes_three_tokens(voila: VoilaServer, page: Any) -> None:
+    """Splendor against the greedy bot in Voilà: take three different tokens by clicking; they reach your row."""
+    from pokelab.splendor.cards import COLOURS
+
+    _open(page, voila, "splendor-vs-bots.ipynb", "?seed=4")
+    board = page.locator(".pk-board")
+    try:
+        page.wait_for_selector(".pk-board[data-my-turn='true']", timeout=PAGE_TIMEOUT)
+    except Exception:
+        _screenshot(page, "app-splendor-failed")
+        raise AssertionError(f"no Splendor board; page errors {page.errors}\n{voila.log_tail()}") from None
+    revision = int(board.get_attribute("data-revision"))
+    supply = page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.pk-supply-token')]"
+        ".map(t => [t.dataset.colour, +t.dataset.count]))"
+    )
+    picks = [c for c in COLOURS if supply.get(c, 0) > 0][:3]
+    assert len(picks) == 3, supply
+    for colour in picks:
+        board.locator(f".pk-supply-token[data-colour='{colour}']").click()
+    board.locator(".pk-btn.pk-take").click()
+    page.wait_for_function(
+        "(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=revision, timeout=60_000
+    )
+    page.wait_for_selector(".pk-board[data-my-turn='true']", timeout=120_000)  # the bot replied
+    mine = page.evaluate(
+        "() => Object.fromEntries([...document.querySelectorAll('.pk-player')][0]"
+        ".querySelectorAll('.pk-holdings .pk-ball').values().map(t => [t.dataset.colour, +t.dataset.count]))"
+    )
+    assert all(mine.get(c) == 1 for c in picks), mine
+    assert page.locator(".pk-board .pk-error").count() == 0
+    _screenshot(page, "app-splendor")
+    assert not page.errors, page.errors
