@@ -10,7 +10,8 @@ Play a game with the public API: ``new_game`` → ``legal_actions`` → ``apply`
   ``Pass()``, ``EndTurn()``; ``parse_action(str(action)) == action``; ``action.describe(lang)``.
 - The turn structure (main → optional evolution → returning tokens) is described
   in ``pokelab.splendor.engine``; the ``observe`` view schema in ``pokelab.splendor.view``.
-- ``scenario(...)`` builds positions; ``to_json``/``from_json`` save and load them.
+- ``scenario(...)`` builds positions; ``to_json``/``from_json`` save and load them;
+  ``cheapest_payment(state, card)`` shows what ``Catch(card)`` would spend.
 - ``CARDS`` / ``load_cards(path)``: the 90 cards (see ``CARDS.md`` beside ``cards.csv``).
 
 >>> import random
@@ -46,7 +47,14 @@ from pokelab.splendor.cards import (
     card_by_name,
     load_cards,
 )
-from pokelab.splendor.engine import apply, legal_actions, new_game, result, scores
+from pokelab.splendor.engine import (
+    apply,
+    cheapest_payment,
+    legal_actions,
+    new_game,
+    result,
+    scores,
+)
 from pokelab.splendor.scenario import scenario
 from pokelab.splendor.serialize import from_json, to_json
 from pokelab.splendor.state import PHASES, PlayerState, Result, State, Variant
@@ -78,6 +86,7 @@ __all__ = [
     "apply",
     "card_by_name",
     "card_view",
+    "cheapest_payment",
     "from_json",
     "legal_actions",
     "load_cards",

@@ -879,6 +879,34 @@ def result(state: State) -> Result:
     return Result(tuple(i for i in top if evolved[i] == most), sc, False)
 
 
+def cheapest_payment(state: State, card: int, player: int | None = None) -> dict[str, int]:
+    """The tokens ``Catch(card)`` would spend for ``player`` (default: the player to move), SP-A6.
+
+    Regular tokens first, master balls for the shortfall and for SP-A5. Raises
+    ``IllegalAction`` (SP-A4 / SP-A5) when the player cannot pay; whether the
+    card is in reach (display or own reserve) is not checked here.
+
+    >>> from pokelab.splendor import scenario
+    >>> s = scenario(tokens={0: {"blue": 1, "green": 1, "master": 1}})
+    >>> cheapest_payment(s, 1)   # Charmander: blue, green and yellow
+    {'blue': 1, 'green': 1, 'master': 1}
+    >>> cheapest_payment(s, 3)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.IllegalAction: [SP-A4] You cannot afford Charizard (#3): 6 token(s) short and only 1 master ball(s) to cover them.
+    """
+    if state.__class__ is not State:
+        raise TypeError(f"cheapest_payment expects a splendor State, got {type(state).__name__}")
+    if player is None:
+        player = state.current_player
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(state.players):
+        raise ValueError(f"player must be 0..{len(state.players) - 1}, got {player!r}")
+    if card not in CARDS:
+        raise ValueError(f"no card has id {card!r}")
+    pay = _auto_payment(state.players[player], card)
+    return {c: n for c, n in zip(TOKEN_COLOURS, pay, strict=True) if n}
+
+
 def scores(state: State) -> tuple[int, ...]:
     """Each player's current score (SP-G2: points of the cards held; tokens score nothing).
 

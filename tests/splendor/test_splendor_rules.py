@@ -495,3 +495,17 @@ def test_sp_g4_round_cap_stalls_without_winner():
     assert r.stalled and r.winners == ()
     with pytest.raises(ValueError, match="not over"):
         result(new_game(2))
+
+
+def test_sp_a6_cheapest_payment_matches_the_automatic_catch():
+    from pokelab.errors import IllegalAction
+    from pokelab.splendor import cheapest_payment
+
+    card = by_name("Charmander")
+    s = scenario(tokens={0: {"blue": 1, "green": 1, "master": 2}}, display=[card, 30, 40, 50])
+    pay = cheapest_payment(s, card)
+    assert pay == {"blue": 1, "green": 1, "master": 1}
+    assert apply(s, Catch(card)) == apply(s, Catch(card, pay))
+    with pytest.raises(IllegalAction) as err:
+        cheapest_payment(s, RARE[0], player=1)
+    assert err.value.rule == "SP-A5"
