@@ -20,7 +20,8 @@ Messages from the front end (``model.send(...)``), each a dict with a ``type``:
     switch the language of labels, log and errors.
 
 Every message may carry an ``id``; the answer ``{"type": "reply", "id": ...,
-"ok": bool, "error": {...} | None}`` is sent back, and the traits (``view``,
+"ok": bool, "error": {...} | None, "kernel_ms": float}`` is sent back (``kernel_ms``:
+how long Python took to answer), and the traits (``view``,
 ``error``, ``log``, ...) are updated in one synchronised batch.
 
 A subclass supplies the game through a few hooks (``_new_state``, ``_legal``,
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -273,6 +275,7 @@ class Board(anywidget.AnyWidget):
 
         This is what the widget runs for each ``model.send(...)`` of the front end.
         """
+        started = time.perf_counter()
         msg_id = content.get("id") if isinstance(content, Mapping) else None
         try:
             if not isinstance(content, Mapping):
@@ -308,6 +311,7 @@ class Board(anywidget.AnyWidget):
                     )
                 ),
             }
+        reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
         self.send(reply)
         return reply
 

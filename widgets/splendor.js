@@ -5,7 +5,8 @@
 // with an error naming the rule. Nothing here decides what is legal.
 //
 // For tests and latency measurement every board records timing marks in
-// window.__pokelab.marks: {kind: "send" | "step" | "render" | "paint", t, revision, type, dt}
+// window.__pokelab.marks: {kind: "send" | "step" | "reply" | "render" | "paint", t, revision,
+// type, dt, kernel_ms}
 // ("render": the DOM is rebuilt, dt is how long that took; "paint": the next animation frame).
 
 const SEATS = ["#ff7043", "#42a5f5", "#66bb6a", "#ab47bc"];
@@ -111,6 +112,7 @@ function render({ model, el }) {
 
   function onReply(msg) {
     if (!msg || msg.type !== "reply") return;
+    mark("reply", { id: msg.id, ok: msg.ok, kernel_ms: msg.kernel_ms });
     if (msg.ok) return;
     schedule();
   }

@@ -79,6 +79,7 @@ def test_intent_applies_the_move_and_bumps_the_revision(send: Any) -> None:
     board = NimBoard(bots={1: Always(1)})
     revision = board.revision
     reply = send(board, {"type": "intent", "id": 5, "action": {"take": 2}})
+    assert reply.pop("kernel_ms") >= 0
     assert reply == {"type": "reply", "id": 5, "ok": True, "error": None}
     assert board.state == Nim(5, 1)
     assert board.view["pile"] == 5 and board.view["revision"] == board.revision > revision
