@@ -177,7 +177,8 @@ class Catch:
     """SP-A4: catch a card from the display or your reserve; ``payment`` is optional (SP-A6).
 
     ``payment`` maps token colours (``master`` included) to counts; without it
-    the engine pays the cheapest way.
+    the engine pays the cheapest way. An empty payment (``{}``, shown as
+    ``Catch(id, free)``) claims the card costs nothing after discounts.
 
     >>> Catch(3, {"red": 1, "master": 1}).payment
     (('red', 1), ('master', 1))
@@ -213,6 +214,8 @@ class Catch:
     def __str__(self) -> str:
         if self.payment is None:
             return f"Catch({self.card})"
+        if not self.payment:  # an explicit empty payment: the card is free after discounts
+            return f"Catch({self.card}, free)"
         paid = "".join(f", {c}={n}" for c, n in self.payment)
         return f"Catch({self.card}{paid})"
 
@@ -384,6 +387,8 @@ def parse_action(text: str) -> Action:
     if not args:
         raise ValueError("Catch needs a card")
     payment: dict[str, int] | None = None
+    if args[1:] == ["free"]:
+        return Catch(_parse_card(args[0]), {})
     for extra in args[1:]:
         key, eq, value = extra.partition("=")
         if not eq or not value.strip().isdigit():

@@ -31,6 +31,7 @@ SAMPLES = [
     Reserve(12),
     Catch(3),
     Catch(3, {"red": 2, "master": 1}),
+    Catch(3, {}),
     Evolve(1, 2),
     ReturnTokens(["master", "red", "red"]),
     Pass(),
