@@ -60,6 +60,7 @@ from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, State
 
 VIEW_VERSION = 1
 _CARD_BASE = {cid: c.to_dict() for cid, c in CARDS.items()}
+_COST = {cid: c.cost for cid, c in CARDS.items()}
 
 
 def card_view(card_id: int, discounts: tuple[int, ...] | None = None) -> dict[str, Any]:
@@ -76,12 +77,17 @@ def card_view(card_id: int, discounts: tuple[int, ...] | None = None) -> dict[st
         base = _CARD_BASE[card_id]
     except KeyError:
         raise KeyError(f"no card has id {card_id}") from None
-    out = dict(base)
-    out["cost"] = dict(base["cost"])
+    out = base.copy()
+    out["cost"] = base["cost"].copy()
     if discounts is not None:
-        cost = CARDS[card_id].cost
+        r, b, g, y, k = _COST[card_id]
+        d0, d1, d2, d3, d4 = discounts
         out["effective_cost"] = {
-            c: max(0, cost[i] - discounts[i]) for i, c in enumerate(COLOURS)
+            "red": r - d0 if r > d0 else 0,
+            "blue": b - d1 if b > d1 else 0,
+            "green": g - d2 if g > d2 else 0,
+            "yellow": y - d3 if y > d3 else 0,
+            "black": k - d4 if k > d4 else 0,
         }
     return out
 
