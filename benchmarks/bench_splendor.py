@@ -50,6 +50,25 @@ def play_games(players: int, games: int, seed0: int) -> tuple[float, int, int]:
     return time.process_time() - t0, turns, actions
 
 
+def play_games_observed(players: int, games: int, seed0: int) -> tuple[float, int]:
+    """Like ``play_games`` but building the mover's ``observe`` view every step (what a bot sees)."""
+    from pokelab.splendor import observe
+
+    turns = 0
+    t0 = time.process_time()
+    for g in range(games):
+        s = new_game(players, seed=seed0 + g)
+        rr = random.Random(seed0 + g).randrange
+        while not s.over:
+            cur = s.current_player
+            observe(s, cur)
+            acts = legal_actions(s)
+            s = apply(s, acts[rr(len(acts))])
+            if s.current_player != cur or s.over:
+                turns += 1
+    return time.process_time() - t0, turns
+
+
 def per_call(players: int, games: int) -> tuple[float, float]:
     """µs per legal_actions and per apply over the states of random games."""
     pairs = []
@@ -95,6 +114,8 @@ def main() -> None:
             f"{turns / secs:9.0f} turns/s  {acts / secs:9.0f} actions/s  "
             f"legal_actions {lus:5.2f} µs  apply {aus:5.2f} µs"
         )
+    secs, turns = play_games_observed(2, max(5, args.games // 4), 0)
+    print(f"2 players, with observe() every step (a bot's view): {turns / secs:9.0f} turns/s")
     if args.profile:
         import cProfile
         import pstats
