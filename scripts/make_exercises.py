@@ -1,0 +1,198 @@
+"""Generate the students' exercise notebooks from the solution notebooks: answers stripped, checks kept.
+
+Usage:
+    python scripts/make_exercises.py            # (re)write notebooks/exercises/
+    python scripts/make_exercises.py --check    # list stale or missing exercise notebooks, exit 1 if any
+
+In a solution notebook (any lesson under ``notebooks/`` outside ``exercises/``):
+
+- a code line ending in ``# SOLUTION`` is removed; each run of such lines becomes
+  ``answer_N = ...`` for every ``answer…`` name the run assigned (or a
+  ``# ✏️ your code here`` line when it assigned none);
+- lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` are treated the same way;
+- a cell tagged ``solution`` (a worked explanation) is dropped.
+
+Everything else — the lesson text, the boards, the ``check(...)`` calls — is kept,
+so ``check`` answers "not answered yet" until the student replaces ``...``. The
+output is written normalised (``scripts/normalize_notebooks.py``), and
+``tests/test_exercises.py`` fails when an exercise notebook is out of date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+EXERCISES = NOTEBOOKS / "exercises"
+MARK = "# SOLUTION"
+BEGIN, END = "# BEGIN SOLUTION", "# END SOLUTION"
+PLACEHOLDER = "{name} = ...  # ✏️ your answer 你的答案"
+CODE_HERE = "# ✏️ your code here 在这里写代码"
+BANNER = (
+    "> ✏️ **Exercise version 练习版** — the answers are removed: replace each `...` with your own answer and run "
+    "the cell; `check` gives a hint first. The full lesson with solutions is `{source}`.\n\n"
+)
+_ASSIGNED = re.compile(r"^\s*(answer\w*)\s*=(?!=)")
+
+_spec = importlib.util.spec_from_file_location("normalize_notebooks", ROOT / "scripts" / "normalize_notebooks.py")
+_normalize = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_normalize)
+
+
+def _placeholders(run: list[str]) -> list[str]:
+    names: list[str] = []
+    for line in run:
+        match = _ASSIGNED.match(line)
+        if match and match.group(1) not in names:
+            names.append(match.group(1))
+    return [PLACEHOLDER.format(name=n) for n in names] or [CODE_HERE]
+
+
+def strip_source(source: str) -> str:
+    """The code cell ``source`` with every solution line replaced by placeholders.
+
+    >>> print(strip_source("x = 2\\nanswer_1 = x * 3  # SOLUTION\\ncheck('e', answer_1, 6)"))
+    x = 2
+    answer_1 = ...  # ✏️ your answer 你的答案
+    check('e', answer_1, 6)
+    >>> print(strip_source("# BEGIN SOLUTION\\nfor i in range(3):\\n    answer = i\\n# END SOLUTION"))
+    answer = ...  # ✏️ your answer 你的答案
+    >>> strip_source("# BEGIN SOLUTION\\nx = 1")
+    Traceback (most recent call last):
+    ...
+    ValueError: '# BEGIN SOLUTION' without '# END SOLUTION'
+    """
+    out: list[str] = []
+    run: list[str] = []
+    in_block = False
+    for line in source.split("\n"):
+        stripped = line.strip()
+        if stripped == BEGIN:
+            if in_block:
+                raise ValueError(f"nested {BEGIN!r}")
+            in_block = True
+            continue
+        if stripped == END:
+            if not in_block:
+                raise ValueError(f"{END!r} without {BEGIN!r}")
+            in_block = False
+            continue
+        if in_block or line.rstrip().endswith(MARK):
+            run.append(line)
+            continue
+        if run:
+            out.extend(_placeholders(run))
+            run = []
+        out.append(line)
+    if in_block:
+        raise ValueError(f"{BEGIN!r} without {END!r}")
+    if run:
+        out.extend(_placeholders(run))
+    return "\n".join(out)
+
+
+def has_solutions(nb: dict) -> bool:
+    """True when the notebook holds at least one solution line or solution cell."""
+    for cell in nb.get("cells", []):
+        text = "".join(cell.get("source", ""))
+        if "solution" in (cell.get("metadata", {}).get("tags") or []):
+            return True
+        if cell.get("cell_type") == "code" and (MARK in text or BEGIN in text):
+            return True
+    return False
+
+
+def make_exercise(nb: dict, source: str) -> dict:
+    """The exercise version of the solution notebook ``nb`` (``source``: its path, for the banner)."""
+    out = copy.deepcopy(nb)
+    cells = []
+    for cell in out["cells"]:
+        if "solution" in (cell.get("metadata", {}).get("tags") or []):
+            continue
+        text = "".join(cell.get("source", ""))
+        if cell["cell_type"] == "code":
+            cell["source"] = strip_source(text)
+        cells.append(cell)
+    first_md = next((c for c in cells if c["cell_type"] == "markdown"), None)
+    if first_md is not None:
+        first_md["source"] = BANNER.format(source=source) + "".join(first_md["source"])
+    out["cells"] = cells
+    return _normalize.normalized(out)
+
+
+def solution_notebooks(root: Path = NOTEBOOKS) -> list[Path]:
+    """Every lesson notebook with solutions, outside ``exercises/``, sorted."""
+    found = []
+    for path in sorted(root.rglob("*.ipynb")):
+        rel = path.relative_to(root)
+        if rel.parts[0] == "exercises" or ".ipynb_checkpoints" in rel.parts:
+            continue
+        if has_solutions(json.loads(path.read_text(encoding="utf-8"))):
+            found.append(path)
+    return found
+
+
+def exercise_path(path: Path, root: Path = NOTEBOOKS) -> Path:
+    """Where the exercise version of the lesson at ``path`` lives."""
+    return root / "exercises" / path.relative_to(root)
+
+
+def expected_files(root: Path = NOTEBOOKS) -> dict[Path, str]:
+    """Every exercise notebook the lessons call for, with its exact text."""
+    files = {}
+    for path in solution_notebooks(root):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        source = Path("..", *([".."] * (len(path.relative_to(root).parts) - 1)), path.relative_to(root))
+        files[exercise_path(path, root)] = _normalize.dumps(make_exercise(nb, source.as_posix()))
+    return files
+
+
+def stale(root: Path = NOTEBOOKS) -> list[str]:
+    """Exercise notebooks that are missing, out of date, or left over from a removed lesson."""
+    want = expected_files(root)
+    problems = [
+        f"out of date: {p.relative_to(root)}" if p.exists() else f"missing: {p.relative_to(root)}"
+        for p, text in want.items()
+        if not p.exists() or p.read_text(encoding="utf-8") != text
+    ]
+    exercises = root / "exercises"
+    if exercises.is_dir():
+        problems += [
+            f"left over: {p.relative_to(root)}"
+            for p in sorted(exercises.rglob("*.ipynb"))
+            if p not in want and ".ipynb_checkpoints" not in p.parts
+        ]
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only report, do not write")
+    args = parser.parse_args(argv)
+    if args.check:
+        problems = stale()
+        for line in problems:
+            print(line, "(run `python scripts/make_exercises.py`)")
+        return 1 if problems else 0
+    want = expected_files()
+    for path, text in want.items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}")
+    for path in sorted(EXERCISES.rglob("*.ipynb")) if EXERCISES.is_dir() else []:
+        if path not in want:
+            path.unlink()
+            print(f"removed {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

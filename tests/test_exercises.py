@@ -1,0 +1,96 @@
+"""The students' exercise notebooks: generated from the lessons, up to date, answers stripped, checks kept."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("make_exercises", ROOT / "scripts" / "make_exercises.py")
+mx = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(mx)
+
+LESSONS = mx.solution_notebooks()
+
+
+def _code(nb: dict) -> str:
+    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+
+
+def test_every_lesson_has_exercises_and_they_are_up_to_date() -> None:
+    assert LESSONS, "no lesson notebook holds a solution line"
+    assert mx.stale() == [], "run `python scripts/make_exercises.py`"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: str(p.relative_to(mx.NOTEBOOKS)))
+def test_exercise_strips_every_answer_and_keeps_every_check(lesson: Path) -> None:
+    solution = json.loads(lesson.read_text(encoding="utf-8"))
+    exercise = json.loads(mx.exercise_path(lesson).read_text(encoding="utf-8"))
+    code = _code(exercise)
+    assert mx.MARK not in code and mx.BEGIN not in code
+    assert code.count("check(") == _code(solution).count("check(") > 0
+    # Every answer the lesson computes is left for the student.
+    for line in _code(solution).splitlines():
+        if line.rstrip().endswith(mx.MARK):
+            assert line not in code.splitlines()
+    assert "Exercise version 练习版" in "".join(exercise["cells"][0]["source"])
+
+
+def test_strip_replaces_a_multi_line_solution_with_one_placeholder_per_answer() -> None:
+    source = "x = 1\nhelper = x + 1  # SOLUTION\nanswer_1 = helper * 2  # SOLUTION\ncheck('e', answer_1, 4)"
+    assert mx.strip_source(source).splitlines() == [
+        "x = 1",
+        "answer_1 = ...  # ✏️ your answer 你的答案",
+        "check('e', answer_1, 4)",
+    ]
+
+
+def test_strip_drops_indented_solution_lines_and_leaves_code_here_when_nothing_is_assigned() -> None:
+    source = "try:  # SOLUTION\n    answer_3 = f()  # SOLUTION\nexcept E:  # SOLUTION\n    pass  # SOLUTION\nprint(1)"
+    assert mx.strip_source(source).splitlines() == ["answer_3 = ...  # ✏️ your answer 你的答案", "print(1)"]
+    assert mx.strip_source("plot()  # SOLUTION") == mx.CODE_HERE
+
+
+def test_solution_tagged_cells_are_dropped_and_banner_added() -> None:
+    nb = {
+        "cells": [
+            {"cell_type": "markdown", "id": "a", "metadata": {}, "source": "# Title"},
+            {"cell_type": "markdown", "id": "b", "metadata": {"tags": ["solution"]}, "source": "Because…"},
+            {"cell_type": "code", "id": "c", "metadata": {}, "source": "answer = 2  # SOLUTION",
+             "outputs": [], "execution_count": None},
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    assert mx.has_solutions(nb)
+    out = mx.make_exercise(nb, "../x.ipynb")
+    assert [c["id"] for c in out["cells"]] == ["a", "c"]
+    assert out["cells"][0]["source"].endswith("# Title") and "../x.ipynb" in out["cells"][0]["source"]
+    assert out["cells"][1]["source"] == "answer = ...  # ✏️ your answer 你的答案"
+
+
+def test_unbalanced_solution_markers_are_an_error() -> None:
+    with pytest.raises(ValueError, match="without"):
+        mx.strip_source("# END SOLUTION")
+
+
+def test_stale_reports_missing_and_leftover_exercises(tmp_path: Path) -> None:
+    lesson = {
+        "cells": [{"cell_type": "code", "id": "c", "metadata": {}, "source": "answer = 1  # SOLUTION",
+                   "outputs": [], "execution_count": None}],
+        "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+    }
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "lesson.ipynb").write_text(json.dumps(lesson))
+    (tmp_path / "exercises").mkdir()
+    (tmp_path / "exercises" / "old.ipynb").write_text("{}")
+    assert sorted(mx.stale(tmp_path)) == ["left over: exercises/old.ipynb", "missing: exercises/a/lesson.ipynb"]
+    for path, text in mx.expected_files(tmp_path).items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    (tmp_path / "exercises" / "old.ipynb").unlink()
+    assert mx.stale(tmp_path) == []
