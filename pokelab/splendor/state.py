@@ -94,6 +94,9 @@ class PlayerState:
     dsc: tuple[int, ...]
     targets: frozenset[int]
 
+    def __reduce__(self):
+        return (make_player, (self.name, self.tok, self.captured, self.reserved, self.points, self.dsc, self.targets))
+
     @property
     def tokens(self) -> dict[str, int]:
         """Tokens held, ``{colour: count}`` over the six token kinds."""
@@ -142,6 +145,22 @@ class State:
     over: int
     variant: Variant
     seed: int
+
+    def __reduce__(self):
+        """Pickle and copy support (frozen slots cannot be restored attribute by attribute).
+
+        >>> import pickle
+        >>> from pokelab.splendor import new_game
+        >>> s = new_game(3, seed=2)
+        >>> pickle.loads(pickle.dumps(s)) == s
+        True
+        """
+        return (
+            make_state,
+            (self.players, self.sup, self.display, self.deck, self.discard, self.current_player,
+             self.first_player, self.round, self.phase_id, self.evolved, self.ending, self.over,
+             self.variant, self.seed),
+        )
 
     def __repr__(self) -> str:
         """A compact summary (the deck order is left out: ``repr`` often ends up on screen).

@@ -172,3 +172,13 @@ def test_observe_phase_fields_and_result():
     v = observe(s, 1)
     assert v["is_over"] and v["stalled"] and v["legal"] == []
     assert v["result"]["stalled"] is True and v["result"]["winners"] == []
+
+
+def test_states_pickle_and_copy_for_parallel_simulation():
+    import copy
+    import pickle
+
+    for s in _random_positions(10, seed=9):
+        assert pickle.loads(pickle.dumps(s)) == s
+        assert copy.deepcopy(s) == s and copy.copy(s) == s
+        assert legal_actions(pickle.loads(pickle.dumps(s))) == legal_actions(s)
