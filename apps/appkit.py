@@ -30,9 +30,9 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from pokelab.bots import available_bots
-from pokelab.classroom import DEFAULT_EVENTS, SIMULATED, ClassTally, parse_event
+from pokelab.classroom import DEFAULT_EVENTS, SIMULATED, ClassroomError, ClassTally, parse_event
 from pokelab.errors import IllegalAction, check_lang
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, WAVES, validate_bag
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DRAWS_PER_ROUND, WAVES, validate_bag
 from pokelab.odds import card_table
 
 __all__ = ["ClassExperiment", "OddsLab", "SplendorApp", "lang_switch", "page_options"]
@@ -460,6 +460,9 @@ class ClassExperiment:
         except IllegalAction as err:
             self.error = f"[{err.rule}] {err.message(self.lang)}"
             self.refresh()
+        except ClassroomError as err:
+            self.error = err.message(self.lang)
+            self.refresh()
         except ValueError as err:
             self.error = str(err)
             self.refresh()
@@ -731,7 +734,17 @@ class OddsLab:
         return {c: s.value for c, s in self.sliders.items()}
 
     def new_round(self) -> OddsLab:
-        """A fresh board with the sliders' bag, the chosen bots and the next seed (raises ``ValueError``)."""
+        """A fresh board with the sliders' bag, the chosen bots and the next seed.
+
+        Raises ``ClassroomError`` (English and Chinese) when the bag cannot fill a round (HC-C1).
+        """
+        total = sum(self.bag().values())
+        if total < DRAWS_PER_ROUND:
+            raise ClassroomError(
+                f"the bag holds {total} tokens but a round draws {DRAWS_PER_ROUND}: "
+                f"add at least {DRAWS_PER_ROUND - total} more",
+                f"布袋里只有 {total} 枚，但一轮要抽 {DRAWS_PER_ROUND} 枚：至少再加 {DRAWS_PER_ROUND - total} 枚",
+            )
         bag = validate_bag(self.bag())
         self.seed += 1
         self._make_board(bag)
@@ -791,8 +804,9 @@ class OddsLab:
         try:
             self.new_round()
         except ValueError as err:
+            text = err.message(self.lang) if isinstance(err, ClassroomError) else str(err)
             self.error_html.value = (
-                f"<div role='alert' style='color:#b71c1c;font-weight:bold'>{html.escape(str(err))}</div>"
+                f"<div role='alert' style='color:#b71c1c;font-weight:bold'>{html.escape(text)}</div>"
             )
 
     def _update_bag_info(self) -> None:

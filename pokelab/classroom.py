@@ -42,6 +42,7 @@ __all__ = [
     "MAX_SIMULATED",
     "SIMULATED",
     "ClassTally",
+    "ClassroomError",
     "Event",
     "check_round",
     "draw_round",
@@ -64,6 +65,28 @@ SIMULATED = "simulated"
 MAX_SIMULATED = 100_000
 
 _ZH_NAME = {zh: en for en, zh in COLOUR_ZH.items()}
+
+
+class ClassroomError(ValueError):
+    """A bad request to the experiment (not a rule of the game), explained in English and Chinese.
+
+    >>> err = ClassroomError("there is no round to take back", "没有可以撤回的一轮")
+    >>> str(err), err.message("zh")
+    ('there is no round to take back', '没有可以撤回的一轮')
+    >>> err.message("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en)
+        self.en = en
+        self.zh = zh
+
+    def message(self, lang: str = "en") -> str:
+        """The explanation in ``lang`` (``"en"`` or ``"zh"``)."""
+        return self.zh if check_lang(lang) == "zh" else self.en
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,25 +142,33 @@ def parse_event(code: str | Event) -> Event:
     >>> parse_event("any:pink")
     Traceback (most recent call last):
     ...
-    ValueError: bad event 'any:pink': unknown token colour 'pink'; colours are red, blue, green, yellow, purple
+    pokelab.classroom.ClassroomError: bad event 'any:pink': unknown token colour 'pink'; colours are red, blue, green, yellow, purple
     """
     if isinstance(code, Event):
         return code
     if not isinstance(code, str):
-        raise ValueError(f"an event is text like 'last:red' or 'any:purple', got {code!r}")
+        raise ClassroomError(
+            f"an event is text like 'last:red' or 'any:purple', got {code!r}",
+            f"事件应写成 'last:red' 或 'any:purple' 这样的文字，而不是 {code!r}",
+        )
     text = code.strip()
     kind, _, colour = text.partition(":")
     if kind.strip() == "any" and "&" not in text:
         colour = colour.strip()
         if colour not in COLOURS:
-            raise ValueError(
-                f"bad event {code!r}: unknown token colour {colour!r}; colours are {', '.join(COLOURS)}"
+            raise ClassroomError(
+                f"bad event {code!r}: unknown token colour {colour!r}; colours are {', '.join(COLOURS)}",
+                f"事件 {code!r} 有误：没有 {colour!r} 这种颜色；颜色有 {', '.join(COLOURS)}",
             )
         return Event(f"any:{colour}", None, colour)
     try:
         condition = parse_condition(text)
     except ValueError as err:
-        raise ValueError(f"bad event {code!r}: {err} (or any:COLOUR for 'at least one')") from None
+        raise ClassroomError(
+            f"bad event {code!r}: {err} (or any:COLOUR for 'at least one')",
+            f"事件 {code!r} 有误：每一部分应写成 last:颜色、never:颜色 或 all:颜色（用 & 连接），"
+            "或者 any:颜色 表示“至少一枚”",
+        ) from None
     return Event(condition.code(), condition, None)
 
 
@@ -213,7 +244,7 @@ def _events(events: Iterable[str | Event]) -> list[Event]:
         events = [events]
     out = [parse_event(e) for e in events]
     if not out:
-        raise ValueError("name at least one event, e.g. 'last:red'")
+        raise ClassroomError("name at least one event, e.g. 'last:red'", "至少要给出一个事件，例如 'last:red'")
     return out
 
 
@@ -272,10 +303,13 @@ class ClassTally:
         >>> ClassTally.new().simulate(0)
         Traceback (most recent call last):
         ...
-        ValueError: simulate between 1 and 100000 rounds at a time, not 0
+        pokelab.classroom.ClassroomError: simulate between 1 and 100000 rounds at a time, not 0
         """
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIMULATED:
-            raise ValueError(f"simulate between 1 and {MAX_SIMULATED} rounds at a time, not {n!r}")
+            raise ClassroomError(
+                f"simulate between 1 and {MAX_SIMULATED} rounds at a time, not {n!r}",
+                f"每次模拟 1 到 {MAX_SIMULATED} 轮，而不是 {n!r}",
+            )
         start = self.n
         drawn = tuple(
             draw_round(self.bag, random.Random(f"{self.seed}:{i}")) for i in range(start, start + n)
@@ -285,7 +319,7 @@ class ClassTally:
     def undo(self) -> ClassTally:
         """The tally without its last round (a mistyped entry); raises ``ValueError`` when empty."""
         if not self.rounds:
-            raise ValueError("there is no round to take back")
+            raise ClassroomError("there is no round to take back", "没有可以撤回的一轮")
         return ClassTally(self.bag, self.rounds[:-1], self.groups[:-1], self.seed)
 
     def colour_counts(self) -> dict[str, int]:

@@ -135,6 +135,9 @@ def test_class_experiment_buttons_draw_undo_and_reset():
     assert app.tally.n == 0
     app.undo_button.click()
     assert "no round to take back" in app.error_html.value
+    app.switch.value = "zh"
+    app.undo_button.click()
+    assert "没有可以撤回的一轮" in app.error_html.value
 
 
 def test_class_experiment_table_and_chart_show_the_tally_against_exact_odds():
@@ -208,6 +211,9 @@ def test_hc_c1_odds_lab_refuses_a_bag_too_small_for_a_round():
     assert lab.board is board
     assert "the bag holds 5 tokens but a round draws 10" in lab.error_html.value
     assert "5 tokens in the bag" in lab.total.value
+    lab.switch.value = "zh"
+    lab.new_button.click()
+    assert lab.board is board and "布袋里只有 5 枚" in lab.error_html.value
 
 
 def test_odds_lab_options_and_language_reach_the_board():

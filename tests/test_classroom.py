@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from pokelab.classroom import (
     DEFAULT_EVENTS,
     SIMULATED,
+    ClassroomError,
     ClassTally,
     check_round,
     draw_round,
@@ -88,6 +89,15 @@ def test_recording_returns_a_new_tally_and_leaves_the_old_one_alone():
     assert one.undo() == empty
     with pytest.raises(ValueError, match="no round to take back"):
         empty.undo()
+
+
+def test_bad_requests_are_explained_in_both_languages():
+    with pytest.raises(ClassroomError) as err:
+        parse_event("any:pink")
+    assert "pink" in err.value.en and "pink" in err.value.zh and "颜色" in err.value.message("zh")
+    with pytest.raises(ClassroomError) as err:
+        ClassTally.new().undo()
+    assert err.value.message("zh") == "没有可以撤回的一轮"
 
 
 def test_bad_inputs_are_explained():
