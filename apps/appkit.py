@@ -768,6 +768,8 @@ class OddsLab:
         self.settings_box.set_title(0, t(lang, "settings"))
         self.accordion.set_title(0, t(lang, "all_cards"))
         self._update_bag_info()
+        if self.board is not None:
+            self._update_cards(dict(self.board.state.composition))
 
     # -------------------------------------------------------------- internals
     def _make_board(self, bag: Mapping[str, int]) -> None:
@@ -814,8 +816,6 @@ class OddsLab:
         self.total.value = _token_html([c for c in COLOURS for _ in range(bag[c])]) + " " + html.escape(
             t(self.lang, "bag_total", n=sum(bag.values()))
         )
-        if self.board is not None:
-            self._update_cards(dict(self.board.state.composition))
 
     def _update_cards(self, bag: Mapping[str, int]) -> None:
         table = card_table(bag, lang=self.lang)

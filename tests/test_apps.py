@@ -224,6 +224,7 @@ def test_odds_lab_options_and_language_reach_the_board():
     lab.switch.value = "zh"
     assert lab.board.lang == "zh" and lab.new_button.description == "用这个布袋开新一轮"
     assert lab.sliders["red"].description == "红"
+    assert "编号" in lab.cards.value and "最后一枚是" in lab.cards.value  # the 60-card table in Chinese
     lab.board.lang = "en"  # the board's own EN button relabels the app too
     assert lab.lang == "en" and lab.switch.value == "en"
     lab.new_round()

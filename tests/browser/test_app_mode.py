@@ -172,6 +172,13 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
     assert page.locator("[data-testid='hand'] [data-testid^='odds-']").count() == 5
     page.wait_for_timeout(500)
     _screenshot(page, "app-odds-lab")
+    # the app's 中文 switch relabels the app and the board (a kernel round trip)
+    page.locator(".widget-toggle-buttons button", has_text="中文").click()
+    page.wait_for_function(
+        "/[\\u4e00-\\u9fff]/.test(document.querySelector(\"[data-testid='status']\").textContent)",
+        timeout=60_000,
+    )
+    assert "概率实验室" in page.locator(".pk-odds-lab h2").inner_text()
     assert not page.errors, page.errors
 
 
