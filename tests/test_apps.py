@@ -259,6 +259,19 @@ def test_splendor_app_new_game_uses_the_chosen_bots_and_seed():
     assert app.board.lang == "zh" and app.new_button.description == "新游戏"
 
 
+def test_splendor_app_board_takes_a_move_and_the_bot_replies():
+    from pokelab import splendor as sp
+
+    app = SplendorApp(opponents=1, bot="random", seed=1)
+    board = app.board
+    board.run_bots()  # if the bot starts, let it move first
+    before = board.revision
+    take = next(a for a in sp.legal_actions(board.state) if isinstance(a, sp.TakeDifferent))
+    board.play(take)
+    assert board.revision > before and board.state.players[0].token_count == 3
+    assert board.run_bots() == 1 and board.state.current_player == 0
+
+
 def test_apps_reject_bad_settings():
     with pytest.raises(ValueError, match="opponents must be 1, 2 or 3"):
         SplendorApp(opponents=0)
