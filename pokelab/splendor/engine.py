@@ -228,8 +228,11 @@ def new_game(players: int | Sequence[str] = 2, *, seed: int = 0, variant: Varian
     first = rng.randrange(len(names))
     empty = (0,) * 6
     ps = tuple(_make_player(n, empty, (), ()) for n in names)
+    disp, rest = tuple(deck[:4]), tuple(deck[4:])
+    if variant.frozen_display != "wait":
+        disp, rest = _sweep(ps, disp, rest)
     return State(
-        ps, variant.supply_counts(len(names)), tuple(deck[:4]), tuple(deck[4:]), (),
+        ps, variant.supply_counts(len(names)), disp, rest, (),
         first, first, 1, 0, False, False, 0, variant, seed,
     )
 
@@ -400,6 +403,8 @@ def _finish_turn(
             over = 2
         else:
             rnd += 1
+    if s.variant.frozen_display != "wait" and not over:
+        disp, deck = _sweep(ps, disp, deck)
     o = _MutableState(ps, sup, disp, deck, disc, nxt, s.first_player, rnd, 0, False, ending, over, s.variant, s.seed)
     o.__class__ = State
     return o
@@ -443,9 +448,108 @@ def _after_main(
             over = 2
         else:
             rnd += 1
+    if s.variant.frozen_display != "wait" and not over:
+        disp, deck = _sweep(ps, disp, deck)
     o = _MutableState(ps, sup, disp, deck, disc, nxt, s.first_player, rnd, 0, False, ending, over, s.variant, s.seed)
     o.__class__ = State
     return o
+
+
+def _frozen(ps: Sequence[PlayerState], disp: tuple[int, ...]) -> bool:
+    """The display is frozen: not empty, only rare/legendary cards, and no player holds a master ball."""
+    if not disp:
+        return False
+    for c in disp:
+        if not SPECIAL[c]:
+            return False
+    return all(not p.tok[5] for p in ps)
+
+
+def _sweep(ps: Sequence[PlayerState], disp: tuple[int, ...], deck: tuple[int, ...]):
+    """House rule ``frozen_display="sweep"``, applied at set-up and at the start of every turn."""
+    for p in ps:
+        if p.tok[5]:
+            return disp, deck
+    return sweep_cards(disp, deck)
+
+
+def sweep_cards(disp: tuple[int, ...], deck: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Sweep a display of only rare/legendary cards; the caller has checked that nobody holds a master ball.
+
+    While every display card is rare or legendary and the deck holds a normal card,
+    the display cards go under the deck (display order) and the top 4 are revealed.
+    This always ends: each sweep moves the first normal card of the deck 4 places
+    up, until it is revealed. Returns the new ``(display, deck)``.
+
+    >>> sweep_cards((33, 68, 89, 90), (34, 50, 86, 87, 1, 2))   # two sweeps
+    ((1, 2, 33, 68), (89, 90, 34, 50, 86, 87))
+    >>> sweep_cards((33, 68, 89, 90), (34, 50))   # the deck cannot help: unchanged
+    ((33, 68, 89, 90), (34, 50))
+    """
+    if not disp:
+        return disp, deck
+    for c in disp:
+        if not SPECIAL[c]:
+            return disp, deck
+    if NORMAL_IDS.isdisjoint(deck):
+        return disp, deck  # the deck cannot help: the display waits, as under the written rules
+    while True:
+        cards = deck + disp
+        disp, deck = cards[:4], cards[4:]
+        if not NORMAL_IDS.isdisjoint(disp):
+            return disp, deck
+
+
+def is_display_frozen(state: State) -> bool:
+    """Is the display frozen: every card rare or legendary and no player holding a master ball?
+
+    Then nobody can catch from it (SP-A5) nor reserve from it (SP-A3, the only way to a
+    master ball). Under ``Variant(frozen_display="sweep")`` such a display is swept at the
+    start of the next turn, if the deck still holds a normal card.
+
+    >>> from pokelab.splendor import scenario
+    >>> is_display_frozen(scenario(display=["Lapras", "Snorlax", "Mew", "Mewtwo"]))
+    True
+    >>> is_display_frozen(scenario(display=["Lapras", "Snorlax", "Mew", "Mewtwo"], tokens={1: ["master"]}))
+    False
+    >>> is_display_frozen(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: is_display_frozen expects a splendor State, got NoneType
+    """
+    if state.__class__ is not State:
+        raise TypeError(f"is_display_frozen expects a splendor State, got {type(state).__name__}")
+    return _frozen(state.players, state.display)
+
+
+def display_swept(before: State, after: State) -> bool:
+    """Did a sweep (``Variant(frozen_display="sweep")``) happen between two states, e.g. in one ``apply``?
+
+    Meant for a move log. Drawing only ever takes cards from the top of the deck, so
+    without a sweep the deck afterwards is an end part of the deck before; a sweep
+    puts cards under the deck, and its last swept card always stays there (the sweep
+    stops at the first revealed normal card, which lies above the swept cards).
+
+    >>> from pokelab.splendor import Variant, scenario, apply, Catch
+    >>> s = scenario(display=["Pikachu", "Lapras", "Snorlax", "Mew"], deck=["Mewtwo", "Charmander"],
+    ...              tokens={0: {"red": 2, "yellow": 1, "black": 2}}, variant=Variant(frozen_display="sweep"))
+    >>> after = apply(s, Catch(53))   # Pikachu
+    >>> display_swept(s, after), after.display, after.deck
+    (True, (1, 89, 33, 68), (90,))
+    >>> display_swept(after, after)
+    False
+    >>> display_swept(s, None)
+    Traceback (most recent call last):
+    ...
+    TypeError: display_swept expects two splendor States, got State and NoneType
+    """
+    if before.__class__ is not State or after.__class__ is not State:
+        raise TypeError(
+            f"display_swept expects two splendor States, got {type(before).__name__} and {type(after).__name__}"
+        )
+    old, new = before.deck, after.deck
+    n = len(new)
+    return n > len(old) or (n > 0 and old[len(old) - n:] != new)
 
 
 def _take_out_of_display(disp: tuple[int, ...], deck: tuple[int, ...], c: int):

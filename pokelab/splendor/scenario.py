@@ -23,7 +23,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from pokelab.splendor.cards import CARDS, TOKEN_COLOURS, card_by_name
-from pokelab.splendor.engine import _make_player, _player_names, legal_actions  # noqa: F401
+from pokelab.splendor.engine import _make_player, _player_names, legal_actions, sweep_cards  # noqa: F401
 from pokelab.splendor.state import DEFAULT_VARIANT, END_POINTS, PHASES, TOKEN_LIMIT, State, Variant
 
 
@@ -213,6 +213,8 @@ def scenario(
     - ``first_player`` (who opens each round) defaults to ``current_player``.
     - ``round`` (default 1) is the round being played; the game is in its last
       round already if someone has 18 points.
+    - ``variant``: a ``Variant``; with ``frozen_display="sweep"`` a frozen display
+      is swept at once, as at the start of any turn (see ``Variant``).
 
     >>> s = scenario(3, current_player=2, tokens={2: ["red"] * 7})
     >>> s.current_player, s.first_player, s.supply["red"]
@@ -252,6 +254,8 @@ def scenario(
         disc = disc + tuple(c for c in sorted(CARDS) if c not in used)
     if disp is None:
         disp, deck_t = deck_t[:4], deck_t[4:]
+    if variant.frozen_display != "wait" and not any(t[5] for t in toks):
+        disp, deck_t = sweep_cards(tuple(disp), deck_t)  # the house rule acts at the start of the turn
     current_player = _index(current_player, n, "current_player")
     first = current_player if first_player is None else first_player
     points = [sum(CARDS[c].points for c in cap) for cap in caps]

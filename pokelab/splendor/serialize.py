@@ -32,6 +32,7 @@ _TOP = {
     "first_player", "round", "phase", "evolved", "ending", "over", "variant", "seed",
 }
 _PLAYER = {"name", "tokens", "captured", "reserved"}
+_VARIANT = {"supply", "evolution_cost", "round_cap", "frozen_display"}
 
 
 def to_json(state: State) -> str:
@@ -163,9 +164,11 @@ def from_json(text: str | bytes) -> State:
         raise ValueError(f"splendor JSON: phase must be one of {', '.join(PHASES)}, got {data['phase']!r}")
     if data["over"] not in _OVER:
         raise ValueError(f"splendor JSON: over must be one of {', '.join(_OVER)}, got {data['over']!r}")
-    v = _fields(data["variant"], {"supply", "evolution_cost", "round_cap"}, "variant")
+    v = data["variant"]
+    # frozen_display came later: a save without it was made under the written rules ("wait")
+    v = _fields(v, _VARIANT if isinstance(v, dict) and "frozen_display" in v else _VARIANT - {"frozen_display"}, "variant")
     try:
-        variant = Variant(v["supply"], v["evolution_cost"], v["round_cap"])
+        variant = Variant(v["supply"], v["evolution_cost"], v["round_cap"], v.get("frozen_display", "wait"))
     except ValueError as exc:
         raise ValueError(f"splendor JSON: {exc}") from None
     try:

@@ -26,6 +26,8 @@ PHASES = ("main", "after_main", "return")
 """Turn phases: before the main action; after it with an evolution still open; returning tokens."""
 TOKEN_LIMIT = 10
 END_POINTS = 18
+FROZEN_DISPLAY = ("wait", "sweep")
+"""``Variant.frozen_display`` options: the rules as written, or the sweep house rule."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,14 @@ class Variant:
       positive, evolving into Y costs that many tokens of Y's discount colour,
       master balls covering any shortfall.
     - ``round_cap``: rounds after which an unfinished game ends as stalled (SP-G4).
+    - ``frozen_display``: what happens to a *frozen* display — every card in it
+      rare or legendary and no player holding a master ball, so nobody can catch
+      (SP-A5) or reserve (SP-A3) from it. ``"wait"`` (the rules as written, the
+      default): nothing; such a game usually runs to the round cap.
+      ``"sweep"`` (house rule, see ``docs/house-rules.md``): at the start of every
+      turn (and at set-up), while the display is frozen and the deck still holds a
+      ``normal`` card, the 4 display cards go to the bottom of the deck in display
+      order and the top 4 are revealed.
 
     >>> Variant().supply_counts(3)
     (7, 7, 7, 7, 7, 5)
@@ -47,11 +57,18 @@ class Variant:
     Traceback (most recent call last):
     ...
     ValueError: Variant supply must be 'full' or 'scaled', got 'half'
+    >>> Variant(frozen_display="sweep").to_dict()["frozen_display"]
+    'sweep'
+    >>> Variant(frozen_display="shuffle")
+    Traceback (most recent call last):
+    ...
+    ValueError: Variant frozen_display must be 'wait' or 'sweep', got 'shuffle'
     """
 
     supply: str = "full"
     evolution_cost: int = 0
     round_cap: int = 100
+    frozen_display: str = "wait"
 
     def __post_init__(self) -> None:
         if self.supply not in ("full", "scaled"):
@@ -62,6 +79,8 @@ class Variant:
             raise ValueError(f"Variant evolution_cost must be an int in 0..10, got {self.evolution_cost!r}")
         if isinstance(self.round_cap, bool) or not isinstance(self.round_cap, int) or self.round_cap < 1:
             raise ValueError(f"Variant round_cap must be an int ≥ 1, got {self.round_cap!r}")
+        if self.frozen_display not in FROZEN_DISPLAY:
+            raise ValueError(f"Variant frozen_display must be 'wait' or 'sweep', got {self.frozen_display!r}")
 
     def supply_counts(self, players: int) -> tuple[int, ...]:
         """The starting supply for ``players`` players, as a 6-tuple (regular colours, then master)."""
@@ -70,7 +89,12 @@ class Variant:
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-safe dict of the options."""
-        return {"supply": self.supply, "evolution_cost": self.evolution_cost, "round_cap": self.round_cap}
+        return {
+            "supply": self.supply,
+            "evolution_cost": self.evolution_cost,
+            "round_cap": self.round_cap,
+            "frozen_display": self.frozen_display,
+        }
 
 
 DEFAULT_VARIANT = Variant()

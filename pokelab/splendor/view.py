@@ -31,7 +31,9 @@ View schema (``VIEW_VERSION`` 1)::
           "points": int, "evolved_count": int}, ...],
       "legal": [str, ...],            # the viewer's legal actions (str form); [] when not their turn
       "result": null | {"winners": [int], "scores": [int], "stalled": bool},
-      "variant": {"supply": str, "evolution_cost": int, "round_cap": int}
+      "variant": {"supply": str, "evolution_cost": int, "round_cap": int,
+                  "frozen_display": "wait" | "sweep"},   # see Variant
+      "display_frozen": bool          # only rare/legendary cards shown and no master ball held
     }
 
 A card is ``{"id", "name_en", "name_zh", "tier", "stage", "evolves_from",
@@ -55,7 +57,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
-from pokelab.splendor.engine import legal_actions, result
+from pokelab.splendor.engine import _frozen, legal_actions, result
 from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, State
 
 VIEW_VERSION = 1
@@ -150,4 +152,5 @@ def observe(state: State, player: int) -> dict[str, Any]:
         "legal": legal,
         "result": result(state).to_dict() if over else None,
         "variant": state.variant.to_dict(),
+        "display_frozen": _frozen(state.players, state.display),
     }
