@@ -440,7 +440,7 @@ function render({ model, el }) {
     <section class="hc-table"></section>
     <section class="hc-main">
       <div class="hc-handbox"><div class="hc-handwrap"></div><div class="hc-seenwrap"></div><div class="hc-advicewrap"></div></div>
-      <div class="hc-oddsbox"><h4 class="hc-odds-title"></h4><div class="hc-plot" data-testid="odds-plot"></div><div class="hc-handev"></div><div class="hc-odds-hint"></div></div>
+      <div class="hc-oddsbox"><h4 class="hc-odds-title"></h4><div class="hc-legend"></div><div class="hc-plot" data-testid="odds-plot"></div><div class="hc-handev"></div><div class="hc-odds-hint"></div></div>
     </section>
     <section class="hc-players"></section>
     <section class="hc-summary" data-testid="summary"></section>
@@ -472,6 +472,16 @@ function render({ model, el }) {
     }
   }
   model.on("msg:custom", onCustom);
+  // For benchmarks: the round trip of a message the kernel answers without changing anything.
+  root.hcPing = () => new Promise((resolve) => {
+    const id = `ping-${nextId++}`;
+    const start = performance.now();
+    const onReply = (msg) => {
+      if (msg && msg.id === id) { model.off("msg:custom", onReply); resolve(performance.now() - start); }
+    };
+    model.on("msg:custom", onReply);
+    model.send({ type: "step", revision: -1, id });
+  });
 
   function schedule() {
     clearTimeout(stepTimer);
@@ -514,13 +524,30 @@ function render({ model, el }) {
     }
     lastFigure = fig;
     const meta = fig.meta || {};
-    plotly.react(plotDiv, fig.data, themedLayout(fig.layout), { displayModeBar: false, responsive: true })
+    drawLegend(fig);
+    plotly.react(plotDiv, fig.data, themedLayout(fig.layout), { displayModeBar: false })
       .then(() => {
         if (lastFigure === fig) {
+          root.hcTiming.plotted = performance.now();
           plotDiv.dataset.rev = String(meta.revision);
           plotDiv.dataset.tokens = String(meta.tokens);
         }
       });
+  }
+
+  function drawLegend(fig) {
+    const seen = new Set();
+    const items = [];
+    const names = new Set(["chance", "概率", "expected points", "期望分数", "previous position", "上一波的位置"]);
+    for (const trace of fig.data) {
+      if (names.has(trace.name) || seen.has(trace.name) || !trace.x || !trace.x.some((x) => x)) continue;
+      seen.add(trace.name);
+      const faint = trace.type === "bar";
+      const colour = faint ? "var(--hc-fg2)" : (trace.marker && trace.marker.color) || "#888";
+      const shape = faint ? "hc-lg-bar" : trace.marker && trace.marker.symbol === "diamond" ? "hc-lg-diamond" : "hc-lg-dot";
+      items.push(`<span class="hc-lg"><i class="${shape}" style="background:${esc(colour)}"></i>${esc(trace.name)}</span>`);
+    }
+    part(".hc-legend").innerHTML = items.join("");
   }
 
   function draw() {
@@ -556,6 +583,7 @@ function render({ model, el }) {
     log.open = open;
     drawError();
     schedule();
+    root.hcTiming.drawn = performance.now();
   }
 
   function drawError() {
@@ -589,9 +617,11 @@ function render({ model, el }) {
   root.addEventListener("change", onChange);
 
   let queued = false;
+  root.hcTiming = {};  // for benchmarks: when the last view arrived, was drawn, was plotted
   const requestDraw = () => {  // one redraw for a batch of trait changes
     if (queued) return;
     queued = true;
+    root.hcTiming = { received: performance.now() };
     queueMicrotask(() => { queued = false; draw(); });
   };
   const redraw = () => { draw(); drawFigure(); };
@@ -602,7 +632,13 @@ function render({ model, el }) {
   model.on("change:figure", drawFigure);
   model.on("change:show_odds", drawFigure);
   model.on("change:can_undo", requestDraw);
-  const resize = new ResizeObserver(() => { if (plotly && plotDiv.data) plotly.Plots.resize(plotDiv); });
+  let lastWidth = 0;
+  const resize = new ResizeObserver((entries) => {  // only a new width needs a new layout
+    const width = Math.round(entries[entries.length - 1].contentRect.width);
+    if (width === lastWidth) return;
+    lastWidth = width;
+    if (plotly && plotDiv.data) plotly.Plots.resize(plotDiv);
+  });
   resize.observe(plotDiv);
   redraw();
 

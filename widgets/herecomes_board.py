@@ -41,6 +41,7 @@ from __future__ import annotations
 import json
 import pathlib
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -328,6 +329,7 @@ class HereComesBoard(Board):
             )
         self._odds_rows: list[dict[str, Any]] = []
         self._reasons: dict[int, tuple[State, Any]] = {}
+        self._last_message_ms: float | None = None
         self._ready = False
         super().__init__(state, names=names, bots=bots, lang=lang, seed=seed, bot_delay=bot_delay)
         with self.hold_sync():
@@ -715,6 +717,7 @@ class HereComesBoard(Board):
             mc=mc,
             redraw=[r["redraw"] for r in rows] if any(r["redraw"] is not None for r in rows) else None,
             lang=lang,
+            legend=False,
         )
         data["meta"] = {"revision": self.revision, "tokens": len(state.tokens), "round": state.round}
         return data
@@ -726,11 +729,20 @@ class HereComesBoard(Board):
         ``{"type": "plotly_js"}`` is answered with the ``plotly.min.js`` that ships with
         the ``plotly`` package, as a binary buffer (no CDN is needed, nor reachable).
         """
+        start = time.perf_counter()
         if isinstance(content, Mapping) and content.get("type") == "plotly_js":
             reply = {"type": "plotly_js", "id": content.get("id"), "ok": True, "error": None}
             self.send(reply, buffers=[_plotly_js()])
             return reply
-        return super().handle_message(content)
+        try:
+            return super().handle_message(content)
+        finally:
+            self._last_message_ms = 1000 * (time.perf_counter() - start)
+
+    @property
+    def last_message_ms(self) -> float | None:
+        """Milliseconds the kernel took to answer the last front-end message (for benchmarks)."""
+        return self._last_message_ms
 
 
 @lru_cache(maxsize=1)

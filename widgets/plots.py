@@ -150,12 +150,14 @@ def odds_figure_spec(
     lang: str = "en",
     title: str | None = None,
     height: int | None = None,
+    legend: bool = True,
 ) -> dict[str, Any]:
     """The same figure as ``odds_figure`` as plain JSON-safe data (``{"data", "layout"}``).
 
     Building a ``plotly`` figure object validates every property, which takes
     tens of milliseconds; a board that redraws after each click sends this
-    dict to plotly.js directly.
+    dict to plotly.js directly. ``legend=False`` leaves the legend out (a board
+    draws its own in HTML): plotly.js then needs no second layout pass for it.
 
     >>> spec = odds_figure_spec([{"label": "Pikachu", "p": 0.3, "value": 2}])
     >>> spec["data"][1]["x"], spec["layout"]["xaxis"]["tickformat"]
@@ -323,10 +325,14 @@ def odds_figure_spec(
             )
         )
     top = max([v or 0.0 for v in values] + [1.0])
+    # A fixed left margin from the labels' length: plotly's automargin costs a second layout pass.
+    wide = sum(2 if ord(ch) > 0x2E80 else 1 for ch in max(labels, key=len)) if labels else 4
+    left = 14 + 7 * wide
     layout: dict[str, Any] = {
         "barmode": "overlay",
         "height": height or max(190, 80 + 46 * n),
-        "margin": {"l": 8, "r": 24, "t": 58 if title else 30, "b": 40},
+        "margin": {"l": left, "r": 24, "t": (28 if title else 0) + (30 if legend else 8), "b": 40},
+        "showlegend": legend,
         "paper_bgcolor": "rgba(0,0,0,0)",
         "plot_bgcolor": "rgba(0,0,0,0)",
         "font": {"size": 12},
@@ -344,7 +350,6 @@ def odds_figure_spec(
             "tickvals": y,
             "ticktext": labels,
             "autorange": "reversed",
-            "automargin": True,
             "fixedrange": True,
         },
         "hovermode": "closest",

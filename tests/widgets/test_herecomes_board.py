@@ -65,7 +65,10 @@ def table(leader: int = 0, trainers: Any = False, seed: int = 3, **options: Any)
 def keep_table() -> HereComesBoard:
     """The browser fixture's round: board seed 42, you lead and hold Misty; keeping is reached."""
     state = scenario(
-        ["You", "Bot 1", "Bot 2"], leader=0, trainers={0: "misty", 1: "sabrina", 2: "erika"}, seed=42
+        ["You", "Bot 1", "Bot 2"],
+        leader=0,
+        trainers={0: "misty", 1: "sabrina", 2: "erika"},
+        seed=42,
     )
     return HereComesBoard.from_state(
         state, bots={1: "optimal", 2: "heuristic"}, lang="en", seed=42, advisor=True
@@ -160,7 +163,9 @@ def test_a_bot_leader_draws_its_wave_by_itself_when_stepped() -> None:
     board = table(leader=1)
     assert board.view["bot_to_move"] is True and board.view["to_move"] == 1
     reply = intent(board, kind="draw")  # not your wave to draw
-    assert reply["ok"] is False and reply["error"]["rule"] is None and "Bot 1" in reply["error"]["en"]
+    assert (
+        reply["ok"] is False and reply["error"]["rule"] is None and "Bot 1" in reply["error"]["en"]
+    )
     stale = send(board, {"type": "step", "revision": board.revision - 1})
     assert stale["ok"] and stale["stale"] and board.state.tokens == ()
     assert send(board, {"type": "step", "revision": board.revision})["stepped"] is True
@@ -186,7 +191,10 @@ def test_hc_r6_keep_one_of_two_achieved_cards_and_the_summary_says_why() -> None
     assert s.phase == "keep" and 0 in s.to_move
     options = board.view["hc"]["keep_options"]
     assert len(options) == 2
-    assert board.view["advice"] == {"kind": "keep", "best": max(options, key=lambda c: TARGETS[c].points)}
+    assert board.view["advice"] == {
+        "kind": "keep",
+        "best": max(options, key=lambda c: TARGETS[c].points),
+    }
     wrong = next(c for c in TARGETS if c not in options)
     reply = intent(board, kind="keep", card=wrong)
     assert reply["ok"] is False and reply["error"]["rule"] == "HC-R6"
@@ -289,10 +297,12 @@ def test_plotly_js_is_served_by_the_kernel_as_a_buffer() -> None:
     sent: list[tuple[Any, Any]] = []
     board.send = lambda msg, buffers=None: sent.append((msg, buffers))  # type: ignore[method-assign]
     board._handle_msg(
-        {"content": {"data": {"method": "custom", "content": {"type": "plotly_js", "id": 3}}},
-         "buffers": []}
+        {
+            "content": {"data": {"method": "custom", "content": {"type": "plotly_js", "id": 3}}},
+            "buffers": [],
+        }
     )
-    (msg, buffers), = sent
+    ((msg, buffers),) = sent
     assert msg["type"] == "plotly_js" and msg["ok"] and msg["id"] == 3
     assert b"window.Plotly" in buffers[0] and len(buffers[0]) > 1_000_000
 
@@ -316,7 +326,9 @@ def _assert_odds_match(board: HereComesBoard) -> None:
         if prev is None:
             assert r["prev"] is None
         else:
-            assert r["prev"] == pytest.approx(float(probability(TARGETS[r["id"]], bag=bag, shown=prev)))
+            assert r["prev"] == pytest.approx(
+                float(probability(TARGETS[r["id"]], bag=bag, shown=prev))
+            )
     view_odds = {o["id"]: o["p_float"] for o in board.view["odds"]}
     assert view_odds == {r["id"]: r["p_float"] for r in rows}
 
@@ -347,7 +359,10 @@ def test_the_odds_shown_equal_pokelab_odds_after_every_wave() -> None:
         )
     gain = redraw_gain([TARGETS[c] for c in s.hands[0]], s.tokens, bag=s.composition)
     assert board.view["advice"] == {
-        "kind": "vote", "gain": pytest.approx(float(gain)), "exact": str(gain), "agree": gain > 0
+        "kind": "vote",
+        "gain": pytest.approx(float(gain)),
+        "exact": str(gain),
+        "agree": gain > 0,
     }
     names = [t["name"] for t in board.figure["data"]]
     assert "if redrawn" in names and "previous wave" in names
@@ -414,7 +429,9 @@ def test_hc_g3_teacher_mode_reveals_every_hand_choice_and_the_bots_reasoning() -
     intent(board, kind="draw")
     s = board.state
     teacher = board.view["teacher"]
-    assert [[r["id"] for r in seat["hand"]] for seat in teacher["seats"]] == [list(h) for h in s.hands]
+    assert [[r["id"] for r in seat["hand"]] for seat in teacher["seats"]] == [
+        list(h) for h in s.hands
+    ]
     assert teacher["seats"][1]["pending"]["discard"] == s.pending[1]
     reason = teacher["seats"][1]["reason"]
     assert reason["phase"] == "discard" and s.pending[1] in reason["en"]
