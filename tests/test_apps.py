@@ -290,3 +290,56 @@ def test_notebook_sources_only_call_public_app_objects():
         code = "\n".join(c["source"] for c in cells if c["cell_type"] == "code")
         assert "from appkit import" in code and "page_options" in code
         assert len(code.splitlines()) < 15
+
+
+# ----------------------------------------------------------------------------- the teacher's guide
+
+
+GUIDE = ROOT / "docs" / "teacher-guide.md"
+
+
+def test_teacher_guide_names_every_lesson_and_app_and_only_real_files():
+    import re
+
+    text = GUIDE.read_text(encoding="utf-8")
+    named = set(re.findall(r"`((?:notebooks|apps)/[\w/.-]+\.ipynb)`", text))
+    missing = sorted(p for p in named if not (ROOT / p).exists())
+    assert not missing, f"the guide names notebooks that do not exist: {missing}"
+    lessons = {
+        str(p.relative_to(ROOT))
+        for p in (ROOT / "notebooks").rglob("*.ipynb")
+        if "exercises" not in p.parts and ".ipynb_checkpoints" not in p.parts
+    }
+    apps = {str(p.relative_to(ROOT)) for p in APP_NOTEBOOKS}
+    assert lessons | apps <= named, f"not in the guide: {sorted((lessons | apps) - named)}"
+
+
+def test_teacher_guide_code_examples_compile_and_the_classroom_one_runs():
+    import re
+
+    text = GUIDE.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert len(blocks) >= 4
+    for block in blocks:
+        compile(block, "teacher-guide.md", "exec")
+    classroom = next(b for b in blocks if "ClassTally" in b)
+    exec(compile(classroom, "teacher-guide.md", "exec"), {})
+
+
+def test_teacher_guide_student_bot_plays_a_tournament():
+    """The guide's example bot is legal and plays; its registration is undone afterwards."""
+    import re
+
+    from pokelab.bots import _REGISTRY
+    from pokelab.sim import tournament
+
+    text = GUIDE.read_text(encoding="utf-8")
+    block = next(b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "class AliceBot" in b)
+    space: dict = {}
+    try:
+        exec(compile(block, "teacher-guide.md", "exec"), space)
+        result = tournament("splendor", ["alice", "random"], games_per_pair=2, seed=1, progress=False)
+    finally:
+        _REGISTRY.pop(("splendor", "alice"), None)
+    assert set(result.standings["bot"]) == {"alice", "random"}
+    assert result.standings["games"].tolist() == [2, 2]
