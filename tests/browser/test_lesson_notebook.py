@@ -25,30 +25,33 @@ def test_lesson_runs_top_to_bottom_with_board_and_plots(lab: Any) -> None:
     page = lab.open(LESSON.name, width=1400)
     lab.run_all(page, timeout=240_000)
 
-    page.wait_for_selector(".jp-OutputArea .hc-board", state="attached", timeout=60_000)
-    # The first board is the live one the lesson played on: the round ended, round 2 waits.
-    page.wait_for_function(
-        "() => document.querySelector('.jp-OutputArea .hc-board').dataset.round === '2'",
-        timeout=30_000,
+    # JupyterLab may detach cells scrolled out of view, so look through the cell widgets' own nodes.
+    outputs = page.evaluate(
+        """() => window.jupyterapp.shell.currentWidget.content.widgets
+              .filter((cell) => cell.model.type === 'code')
+              .map((cell) => {
+                const node = cell.node;
+                const boards = [...node.querySelectorAll('.hc-board')];
+                return {
+                  boards: boards.length,
+                  round: boards.length ? boards[0].dataset.round : null,
+                  plots: [...node.querySelectorAll('.js-plotly-plot .main-svg')]
+                    .filter((p) => !p.closest('.hc-board')).length,
+                  errors: [...node.querySelectorAll(
+                    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
+                    .map((e) => e.textContent).filter((t) => /Error|Traceback/.test(t)),
+                  text: node.querySelector('.jp-OutputArea') ?
+                    node.querySelector('.jp-OutputArea').textContent : '',
+                };
+              })"""
     )
-    # The lesson's own odds plots (outside the board) rendered by plotly.
-    page.wait_for_selector(
-        ".jp-OutputArea-output .js-plotly-plot .main-svg", state="attached", timeout=60_000
-    )
-    plots = page.evaluate(
-        "() => document.querySelectorAll('.jp-OutputArea-output > .js-plotly-plot, "
-        ".jp-OutputArea-output .plotly-graph-div').length"
-    )
-    assert plots >= 2, f"expected the two odds plots of the lesson, found {plots}"
-    errors = page.evaluate(
-        """() => [...document.querySelectorAll(
-              '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
-              .map((e) => e.textContent).filter((t) => /Error|Traceback/.test(t))"""
-    )
-    assert errors == [], errors
-    feedback = page.evaluate(
-        "() => [...document.querySelectorAll('.jp-OutputArea-output')].map((e) => e.textContent)"
-        ".filter((t) => t.includes('Correct!')).length"
-    )
-    assert feedback == 2, "both exercises of the lesson should report a correct answer"
+    boards = [o for o in outputs if o["boards"]]
+    assert boards, "no Here Comes board was rendered"
+    # The first board is the live one the lesson played on: the round ended and round 2 waits.
+    assert boards[0]["round"] == "2", boards[0]
+    plots = sum(o["plots"] for o in outputs)
+    assert plots >= 2, f"expected the lesson's two odds plots, found {plots}"
+    assert [e for o in outputs for e in o["errors"]] == []
+    correct = sum("Correct!" in o["text"] for o in outputs)
+    assert correct == 2, "both exercises of the lesson should report a correct answer"
     lab.screenshot(page, "lesson-20-round-step-by-step")
