@@ -274,7 +274,11 @@ def check(
     if not isinstance(name, str) or not name:
         raise ValueError("an exercise needs a name, e.g. check('ex1', answer, expected)")
     ex = _EXERCISES.get(name)
-    if ex is None or ex.expected != expected:
+    try:
+        same = ex is not None and bool(ex.expected == expected)
+    except (TypeError, ValueError):  # e.g. arrays, whose == is element-wise
+        same = False
+    if not same:
         ex = _EXERCISES[name] = Exercise(name, expected, hints=hints, hints_zh=hints_zh, **options)
     return ex.check(answer, reveal=reveal)
 
