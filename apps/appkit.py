@@ -44,6 +44,7 @@ TOKEN_HEX = {
     "yellow": "#fbc02d",
     "purple": "#8e24aa",
 }
+_WAVE_ENDS = tuple(sum(WAVES[: i + 1]) for i in range(len(WAVES)))  # (4, 7, 9, 10)
 EVENT_HEX = ("#e53935", "#8e24aa", "#1e88e5", "#43a047", "#fb8c00", "#6d4c41", "#00897b", "#5c6bc0")
 
 TEXT: dict[str, dict[str, str]] = {
@@ -347,7 +348,7 @@ class ClassExperiment:
         self.group.placeholder = L("group_placeholder")
         for i, label in enumerate(self.wave_labels):
             label.value = f"<b>{html.escape(L('order_card', i=i + 1, n=WAVES[i]))}</b>"
-        options = [(colour_name(c, lang), c) for c in COLOURS]
+        options = [("—", None)] + [(colour_name(c, lang), c) for c in COLOURS]
         for dd in self.tokens:
             value = dd.value
             dd.options = options
@@ -400,7 +401,8 @@ class ClassExperiment:
         for size in WAVES:
             label = w.HTML(layout=w.Layout(width="11em"))
             self.wave_labels.append(label)
-            dds = [w.Dropdown(options=list(COLOURS), value=COLOURS[0], layout=w.Layout(width="6.5em"))
+            dds = [w.Dropdown(options=[("—", None), *((c, c) for c in COLOURS)], value=None,
+                              layout=w.Layout(width="6.5em"))
                    for _ in range(size)]
             self.tokens.extend(dds)
             rows.append(w.HBox([label, *dds]))
@@ -468,7 +470,20 @@ class ClassExperiment:
             self.refresh()
 
     def _on_record(self) -> None:
-        self._guard(lambda: self.enter([dd.value for dd in self.tokens], group=self.group.value))
+        def record() -> None:
+            tokens = [dd.value for dd in self.tokens]
+            if None in tokens:
+                i = tokens.index(None)
+                card = next(k for k, end in enumerate(_WAVE_ENDS) if i < end)
+                raise ClassroomError(
+                    f"choose the colour of token {i + 1} (order card {card + 1}) first",
+                    f"请先选好第 {i + 1} 枚（{card + 1} 号顺序卡）的颜色",
+                )
+            self.enter(tokens, group=self.group.value)
+            for dd in self.tokens:  # ready for the next group
+                dd.value = None
+
+        self._guard(record)
 
     def _on_undo(self) -> None:
         self._guard(self.undo)

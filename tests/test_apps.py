@@ -107,6 +107,17 @@ def test_class_experiment_form_records_a_round_of_four_waves():
     assert app.tally.groups == ("Team Pikachu",)
     assert "1 rounds tallied (1 from groups, 0 by the computer)" in app.status.value
     assert app.error == ""
+    assert all(dd.value is None for dd in app.tokens)  # the form is cleared for the next group
+
+
+def test_hc_c3_class_experiment_wants_every_token_of_the_round():
+    app = ClassExperiment(lang="zh")
+    _enter(app, [*ROUND[:8], None, "blue"], "A")
+    assert app.tally.n == 0 and "第 9 枚（3 号顺序卡）" in app.error_html.value
+    app.switch.value = "en"
+    app.record_button.click()
+    assert "token 9 (order card 3)" in app.error_html.value
+    assert [dd.value for dd in app.tokens][:8] == ROUND[:8]  # what was entered stays
 
 
 def test_hc_c1_class_experiment_rejects_an_impossible_round_in_the_class_language():

@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
 VOILA_START_TIMEOUT = 120.0
-PAGE_TIMEOUT = 240_000  # ms: Voilà starts a kernel and runs the notebook for each page
+PAGE_TIMEOUT = 240_000
+ROUND = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")  # ms: Voilà starts a kernel and runs the notebook for each page
 
 
 def free_port() -> int:
@@ -183,7 +184,8 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
 
 
 def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, page: Any) -> None:
-    """The class experiment opens in Chinese from the link; drawing 10 rounds fills the table and chart."""
+    """The class experiment opens in Chinese from the link; a group enters a round, the computer draws
+    10 more, and the table and chart show all 11."""
     _open(page, voila, "class-bag-experiment.ipynb", "?lang=zh&seed=5")
     draw10 = page.locator("button.pk-draw-10")
     try:
@@ -195,13 +197,26 @@ def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, p
         ) from None
     assert draw10.inner_text().strip() == "抽 10 轮"
     assert "还没有数据" in page.locator("[data-testid='rounds']").inner_text()
+    # a group enters its round with the drop-downs (order cards 1-4) and records it
+    zh = {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "purple": "紫"}
+    selects = page.locator(".pk-class-experiment select")
+    assert selects.count() == 10
+    for i, colour in enumerate(ROUND):
+        selects.nth(i).select_option(label=zh[colour])
+    page.locator(".pk-class-experiment input[type='text']").first.fill("皮卡丘队")
+    page.locator("button.pk-record").click()
+    page.wait_for_function(
+        "document.querySelector(\"[data-testid='rounds']\").textContent.includes('已统计 1 轮')",
+        timeout=60_000,
+    )
+    assert "皮卡丘队" in page.locator(".pk-status").inner_text()
     draw10.click()
     page.wait_for_function(
-        "document.querySelector(\"[data-testid='rounds']\").textContent.includes('已统计 10 轮')",
+        "document.querySelector(\"[data-testid='rounds']\").textContent.includes('已统计 11 轮')",
         timeout=60_000,
     )
     table = page.locator("[data-testid='tally-table']").inner_text()
-    assert "最后一枚是红色" in table and "3/10" in table and "/ 10" in table
+    assert "最后一枚是红色" in table and "3/10" in table and "/ 11" in table
     # the plotly chart (a FigureWidget, also an anywidget) is drawn
     page.locator(".pk-class-experiment .js-plotly-plot .main-svg").first.wait_for(
         state="attached", timeout=90_000
