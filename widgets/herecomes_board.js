@@ -525,7 +525,9 @@ function render({ model, el }) {
     lastFigure = fig;
     const meta = fig.meta || {};
     drawLegend(fig);
-    plotly.react(plotDiv, fig.data, themedLayout(fig.layout), { displayModeBar: false })
+    const fg = getComputedStyle(root).getPropertyValue("--jp-ui-font-color1").trim() || "#1f2328";
+    const data = fig.data.map((t) => (t.type === "bar" && t.text ? { ...t, outsidetextfont: { color: fg, size: 11 } } : t));
+    plotly.react(plotDiv, data, themedLayout(fig.layout), { displayModeBar: false })
       .then(() => {
         if (lastFigure === fig) {
           root.hcTiming.plotted = performance.now();

@@ -106,7 +106,12 @@ def play_to(board: HereComesBoard, phase: str, *, misty: bool = False) -> None:
 def test_hc_r2_the_leader_draws_a_whole_wave_with_one_click() -> None:
     board = table()
     reply = intent(board, kind="draw")
-    assert reply == {"type": "reply", "id": 1, "ok": True, "error": None}
+    assert {k: reply[k] for k in ("type", "id", "ok", "error")} == {
+        "type": "reply",
+        "id": 1,
+        "ok": True,
+        "error": None,
+    }
     s = board.state
     assert len(s.tokens) == 4 and s.phase == "discard"
     # the bots have already put a card face down: only you are still to choose
@@ -486,3 +491,66 @@ def test_hand_odds_and_advice_for_check_the_seat() -> None:
     with pytest.raises(ValueError, match="no seat"):
         hand_odds(s, -1)
     assert legal_actions(s, 0) == []
+
+
+# ----------------------------------------------------------------------------- trainers
+
+
+def staged(trainer: str, colours: list[str]) -> HereComesBoard:
+    """You lead and hold ``trainer``; the lesson stages the tokens; you discard your last card."""
+    others = [t for t in ("misty", "brock", "sabrina", "erika") if t != trainer]
+    board = table(
+        trainers={0: trainer, 1: others[0], 2: others[1]}, bots={1: "heuristic", 2: "heuristic"}
+    )
+    tokens = iter(colours)
+    while board.state.phase != "vote":
+        s = board.state
+        if s.is_chance:
+            board.play(Draw(next(tokens)))
+        else:
+            board.play(Discard(0, s.hands[0][-1]))
+    return board
+
+
+TEN = ["red", "red", "blue", "green", "blue", "red", "green", "yellow", "blue", "red"]
+
+
+def test_hc_t2_brock_redraws_alone_and_everyone_votes_again() -> None:
+    board = staged("brock", TEN)
+    assert [a["power"] for a in board.view["trainer_actions"]] == ["redraw"]
+    assert intent(board, kind="trainer", power="redraw")["ok"]
+    s = board.state
+    assert s.phase == "redraw" and s.returned == ("red",) and len(s.tokens) == 9
+    assert board.view["to_move"] == 0  # you lead: you draw the new token
+    assert intent(board, kind="draw")["ok"]
+    s = board.state
+    assert len(s.tokens) == 10 and s.phase == "vote" and s.to_move == (0,)
+    assert any(e["kind"] == "redraw" and e["player"] == 0 for e in board.view["hc"]["events"])
+    # the faint values are those with the returned token still on order card 4
+    assert previous_shown(s) == (*s.tokens[:9], "red")
+
+
+def test_hc_t3_sabrina_looks_at_an_opponents_discard() -> None:
+    board = table(
+        trainers={0: "sabrina", 1: "misty", 2: "brock"}, bots={1: "heuristic", 2: "heuristic"}
+    )
+    intent(board, kind="draw")
+    intent(board, kind="discard", card="L01")
+    intent(board, kind="draw")
+    targets = sorted(a["target"] for a in board.view["trainer_actions"] if a["power"] == "peek")
+    assert targets == [1, 2]
+    assert intent(board, kind="trainer", power="peek", target=1)["ok"]
+    seen = board.view["hc"]["seen_discards"]
+    assert len(seen) == 1 and seen[0]["player"] == 1
+    assert seen[0]["card"]["id"] == board.state.round_discards[1][-1]
+    again = intent(board, kind="trainer", power="peek", target=2)
+    assert again["ok"] is False and again["error"]["rule"] == "HC-T3"
+
+
+def test_hc_t4_erika_swaps_the_last_token_with_one_on_order_card_3() -> None:
+    board = staged("erika", TEN)
+    swaps = [a for a in board.view["trainer_actions"] if a["power"] == "swap"]
+    assert [a["target"] for a in swaps] == [0, 1]  # card 3 holds yellow, blue; the last is red
+    assert intent(board, kind="trainer", power="swap", target=0)["ok"]
+    assert board.state.tokens[7] == "red" and board.state.tokens[9] == "yellow"
+    _assert_odds_match(board)
