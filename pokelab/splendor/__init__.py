@@ -4,7 +4,7 @@ Play a game with the public API: ``new_game`` → ``legal_actions`` → ``apply`
 
 - ``new_game(players=2, *, seed=0, variant=None)``; ``Variant(supply, evolution_cost, round_cap, frozen_display)``
   (``frozen_display="sweep"`` is the house rule of ``docs/house-rules.md``; ``is_display_frozen(state)``,
-  ``display_swept(before, after)`` tell when it matters).
+  ``display_swept(before, after)`` tell when it matters; ``describe_sweep(lang)`` is its log line).
 - ``legal_actions(state)`` (fixed order) and pure ``apply(state, action)``; an illegal
   move raises ``IllegalAction`` with ``.rule`` (``"SP-A2"``…) and ``.message("en"|"zh")``.
 - Actions: ``TakeDifferent(colors)``, ``TakeSame(color)``, ``Reserve(card)``,
@@ -52,6 +52,7 @@ from pokelab.splendor.cards import (
 from pokelab.splendor.engine import (
     apply,
     cheapest_payment,
+    describe_sweep,
     display_swept,
     is_display_frozen,
     legal_actions,
@@ -91,6 +92,7 @@ __all__ = [
     "card_by_name",
     "card_view",
     "cheapest_payment",
+    "describe_sweep",
     "display_swept",
     "from_json",
     "is_display_frozen",

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement
 from operator import add, sub
 
-from pokelab.errors import IllegalAction
+from pokelab.errors import IllegalAction, check_lang
 from pokelab.splendor.actions import (
     Action,
     Catch,
@@ -550,6 +550,24 @@ def display_swept(before: State, after: State) -> bool:
     old, new = before.deck, after.deck
     n = len(new)
     return n > len(old) or (n > 0 and old[len(old) - n:] != new)
+
+
+def describe_sweep(lang: str = "en") -> str:
+    """The move-log line for a sweep (``display_swept`` is True), in ``"en"`` or ``"zh"``.
+
+    >>> describe_sweep("zh")
+    '展示区被冻结（只有稀有/传说宝可梦，且无人持有万能大师球）：这些卡牌被放到牌堆底部，翻开了新的卡牌'
+    >>> describe_sweep("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    if check_lang(lang) == "zh":
+        return "展示区被冻结（只有稀有/传说宝可梦，且无人持有万能大师球）：这些卡牌被放到牌堆底部，翻开了新的卡牌"
+    return (
+        "the display was frozen (only rare/legendary cards, no master ball held): "
+        "its cards went under the deck and new cards were revealed"
+    )
 
 
 def _take_out_of_display(disp: tuple[int, ...], deck: tuple[int, ...], c: int):

@@ -21,6 +21,7 @@ from pokelab.splendor import (
     TakeDifferent,
     Variant,
     apply,
+    describe_sweep,
     display_swept,
     from_json,
     is_display_frozen,
@@ -31,6 +32,7 @@ from pokelab.splendor import (
     to_json,
 )
 
+from .splendor_helpers import CJK
 from .test_splendor_properties import check_invariants
 
 SWEEP = Variant(frozen_display="sweep")
@@ -196,3 +198,12 @@ def test_sweep_keeps_invariants_and_no_turn_starts_frozen(seed):
             else:
                 assert to_json(w).replace('"wait"', '"sweep"') == to_json(s)
     check_invariants(s, total)
+
+
+def test_describe_sweep_gives_a_log_line_in_both_languages():
+    """A sweep is not an action; boards log it with describe_sweep when display_swept(before, after)."""
+    en, zh = describe_sweep("en"), describe_sweep("zh")
+    assert "frozen" in en and "deck" in en and not CJK.search(en)
+    assert "冻结" in zh and "牌堆" in zh
+    with pytest.raises(ValueError, match="unknown language"):
+        describe_sweep("de")
