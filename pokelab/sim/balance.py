@@ -29,29 +29,50 @@ import pandas as pd
 
 from pokelab.stats import wilson_interval
 
-__all__ = ["available", "card_lift", "first_player_advantage", "length_distribution", "load"]
+__all__ = [
+    "available",
+    "card_lift",
+    "decided",
+    "first_player_advantage",
+    "length_distribution",
+    "load",
+]
 
 
 def _seats(df: pd.DataFrame) -> list[int]:
     return sorted(int(c.split("_")[1]) for c in df.columns if c.startswith("bot_"))
 
 
+def decided(df: pd.DataFrame) -> pd.DataFrame:
+    """The games somebody won (a stalled game, SP-G4, has no winner).
+
+    >>> len(decided(pd.DataFrame({"bot_0": ["a", "a"], "win_0": [1.0, 0.0],
+    ...                           "bot_1": ["b", "b"], "win_1": [0.0, 0.0]})))
+    1
+    """
+    total = sum(df[f"win_{s}"] for s in _seats(df))
+    return df[total > 0]
+
+
 def first_player_advantage(df: pd.DataFrame, *, confidence: float = 0.95) -> dict[str, Any]:
-    """How often the player who moved first won (a shared win counts its share).
+    """How often the player who moved first won a decided game (a shared win counts its share).
 
     Needs the ``first_player`` column (Splendor draws the first player at
-    random, SP-S2; Here Comes starts with seat 0 as leader). With ``n`` players
-    a fair game gives ``1/n``.
+    random, SP-S2; Here Comes draws the first leader). Games without a winner
+    are left out and counted in ``undecided``. With ``n`` players a fair game
+    gives ``1/n``.
     """
     if "first_player" not in df.columns:
         raise ValueError("the table has no first_player column")
-    wins = [float(row[f"win_{int(row['first_player'])}"]) for _, row in df.iterrows()]
+    done = decided(df)
+    wins = [float(row[f"win_{int(row['first_player'])}"]) for _, row in done.iterrows()]
     n = len(wins)
     if n == 0:
-        raise ValueError("the table has no games")
+        raise ValueError("the table has no decided games")
     low, high = wilson_interval(sum(wins), n, confidence)
-    return {"games": n, "first_player_wins": sum(wins), "win_rate": sum(wins) / n,
-            "ci_low": low, "ci_high": high, "fair": 1 / len(_seats(df))}
+    return {"games": n, "undecided": len(df) - n, "first_player_wins": sum(wins),
+            "win_rate": sum(wins) / n, "ci_low": low, "ci_high": high,
+            "fair": 1 / len(_seats(df))}
 
 
 def length_distribution(df: pd.DataFrame, column: str = "rounds") -> pd.DataFrame:
@@ -70,12 +91,13 @@ def length_distribution(df: pd.DataFrame, column: str = "rounds") -> pd.DataFram
 def card_lift(df: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
     """Each card's win-rate lift: the win rate of players who ended holding it, minus the overall rate.
 
-    One observation per player per game (``cards_<seat>`` lists the ids held at
-    the end). A positive lift means holders won more often than average —
-    correlation, not proof the card causes it (strong players catch more cards).
+    One observation per player per decided game (``cards_<seat>`` lists the ids
+    held at the end). A positive lift means holders won more often than average
+    — correlation, not proof the card causes it (winners catch more cards).
     """
     rows = []
     seats = _seats(df)
+    df = decided(df)
     for seat in seats:
         for cards, win in zip(df[f"cards_{seat}"].fillna(""), df[f"win_{seat}"], strict=True):
             for c in str(cards).split():
