@@ -521,11 +521,12 @@ class HereComesBoard(Board):
                 drawn = after.tokens[len(before.tokens) :]
             else:  # the redraw's token ended the round: it is in the round's summary
                 drawn = tuple(after.summary["tokens"][len(before.tokens) :]) if after.summary else ()
+            verb = "draw" if who == "You" else "draws"
             if before.phase == "redraw":
-                en = f"{who} draws a new token for order card 4: {', '.join(drawn)}"
+                en = f"{who} {verb} a new token for order card 4: {', '.join(drawn)}"
                 zh = f"{who} 为 4 号顺序卡重新抽出：{'、'.join(COLOUR_ZH[c] for c in drawn)}"
             else:
-                en = f"{who} draws wave {before.wave}: {', '.join(drawn)}"
+                en = f"{who} {verb} wave {before.wave}: {', '.join(drawn)}"
                 zh = f"{who} 抽出第 {before.wave} 波：{'、'.join(COLOUR_ZH[c] for c in drawn)}"
             full = hidden = (en, zh)
         else:

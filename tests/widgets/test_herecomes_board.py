@@ -116,7 +116,7 @@ def test_hc_r2_the_leader_draws_a_whole_wave_with_one_click() -> None:
     assert len(s.tokens) == 4 and s.phase == "discard"
     # the bots have already put a card face down: only you are still to choose
     assert board.view["hc"]["waiting_for"] == [0] and board.view["hc"]["must_act"] is True
-    assert board.log[0]["en"].startswith("You draws wave 1: ")
+    assert board.log[0]["en"].startswith("You draw wave 1: ")
 
 
 def test_same_board_seed_same_tokens_and_undo_replays_them() -> None:
