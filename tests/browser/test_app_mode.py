@@ -179,7 +179,9 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
         "/[\\u4e00-\\u9fff]/.test(document.querySelector(\"[data-testid='status']\").textContent)",
         timeout=60_000,
     )
-    assert "概率实验室" in page.locator(".pk-odds-lab h2").inner_text()
+    page.wait_for_function(  # the app's own title follows (its own widget message)
+        "document.querySelector('.pk-odds-lab h2').textContent.includes('概率实验室')", timeout=30_000
+    )
     assert not page.errors, page.errors
 
 
@@ -209,11 +211,18 @@ def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, p
         "document.querySelector(\"[data-testid='rounds']\").textContent.includes('已统计 1 轮')",
         timeout=60_000,
     )
-    assert "皮卡丘队" in page.locator(".pk-status").inner_text()
+    page.wait_for_function(
+        "document.querySelector('.pk-status').textContent.includes('皮卡丘队')", timeout=30_000
+    )
     draw10.click()
     page.wait_for_function(
         "document.querySelector(\"[data-testid='rounds']\").textContent.includes('已统计 11 轮')",
         timeout=60_000,
+    )
+    # each panel is its own widget: wait until the table has caught up with the status line
+    page.wait_for_function(
+        "document.querySelector(\"[data-testid='tally-table']\").textContent.includes('/ 11')",
+        timeout=30_000,
     )
     table = page.locator("[data-testid='tally-table']").inner_text()
     assert "最后一枚是红色" in table and "3/10" in table and "/ 11" in table
