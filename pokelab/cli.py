@@ -173,9 +173,9 @@ def _cmd_tournament(args: argparse.Namespace) -> None:
 
 
 def _cmd_odds(args: argparse.Namespace) -> None:
+    bag = parse_bag(args.bag) if args.bag else None
     from pokelab.odds import card_table
 
-    bag = parse_bag(args.bag) if args.bag else None
     table = card_table(bag, lang=args.lang) if bag is not None else card_table(lang=args.lang)
     with pd.option_context("display.max_rows", None, "display.width", 200):
         print(table.to_string(index=False))
