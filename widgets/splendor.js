@@ -149,6 +149,7 @@ function render({ model, el }) {
     }
     const me = view.players[view.viewer];
     const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
+    root.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
     Object.assign(root.dataset, {
       revision: view.revision,
       toMove: view.to_move === null ? "" : view.to_move,
@@ -650,7 +651,11 @@ function render({ model, el }) {
       h(
         "div",
         { class: "pk-row" },
-        h("span", { class: "pk-label" }, `${L.tokens} ${p.token_count}/${view.token_limit}`),
+        h(
+          "span",
+          { class: `pk-label ${p.token_count > view.token_limit ? "pk-over-limit" : ""}` },
+          `${L.tokens} ${p.token_count}/${view.token_limit}`,
+        ),
         h(
           "span",
           { class: "pk-holdings" },

@@ -55,7 +55,9 @@ SETTINGS_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {
         "fetchNews": "false",
         "checkForUpdates": False,
-    }
+    },
+    # Draw every cell (no virtual scrolling), so an output below the fold is still "visible".
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
 }
 SERVER_START_TIMEOUT = 90.0
 # The input prompts of a notebook's code cells: "[ ]:" never ran, "[*]:" running, "[3]:" done.
@@ -235,7 +237,13 @@ class Lab:
         )
         page = context.new_page()
         self.pages.append(page)
-        page.goto(f"{self.server.url}/lab/tree/{notebook}?token={self.server.token}")
+        # A workspace of its own: the server keeps workspaces, and a page opened in the
+        # default one would restore (and might focus) the notebooks of earlier tests.
+        workspace = f"test-{os.urandom(6).hex()}"
+        page.goto(
+            f"{self.server.url}/lab/workspaces/{workspace}/tree/{notebook}"
+            f"?reset&token={self.server.token}"
+        )
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=60_000)
         self.wait_idle(page)
         return page
