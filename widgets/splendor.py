@@ -50,6 +50,10 @@ class SplendorBoard(Board):
     first seat without a bot). ``lang`` is ``"en"`` or ``"zh"``; ``seed`` makes the
     game repeatable; ``variant`` is a ``pokelab.splendor.Variant``; ``bot_delay``
     is the pause, in milliseconds, before each bot turn is shown.
+
+    On screen the page asks for each bot turn in turn; without a page (a script, or
+    a notebook run by nbval) call ``board.run_bots()`` to let the bots move.
+    ``board.state`` is the engine state; ``board.play(action)`` makes a move from code.
     """
 
     game = "splendor"
