@@ -228,8 +228,18 @@ class Lab:
         """The server's root directory (fixture notebooks may write files here)."""
         return self.server.root
 
-    def open(self, notebook: str, *, color_scheme: str = "light", width: int = 1280) -> Any:
-        """Open ``notebook`` (a fixture notebook's file name) in a new page; wait for its kernel."""
+    def open(
+        self,
+        notebook: str,
+        *,
+        theme: str = "JupyterLab Light",
+        color_scheme: str = "light",
+        width: int = 1280,
+    ) -> Any:
+        """Open ``notebook`` (a fixture notebook's file name) in a new page; wait for its kernel.
+
+        The theme is a server-side setting that outlives a test, so it is set here.
+        """
         if not (self.root / notebook).exists():
             raise FileNotFoundError(f"no fixture notebook {notebook!r} in {FIXTURE_NOTEBOOKS}")
         context = self.browser.new_context(
@@ -245,6 +255,8 @@ class Lab:
             f"?reset&token={self.server.token}"
         )
         page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=60_000)
+        if page.evaluate("() => document.body.dataset.jpThemeName") != theme:
+            self.set_theme(page, theme)
         self.wait_idle(page)
         return page
 
