@@ -66,5 +66,5 @@ binder-pins: $(STAMP)
 ## Re-run every notebook and keep only the outputs nbval checks (after editing a lesson).
 refresh-notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 \
-		$$(find notebooks tests/browser/fixtures -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
+		$$(find notebooks apps tests/browser/fixtures tests/browser/notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)
 	$(BIN)/python scripts/normalize_notebooks.py

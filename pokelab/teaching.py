@@ -1,4 +1,4 @@
-"""Helpers for the lesson notebooks: a self-check that hints before it tells, and pinned numbers.
+"""Helpers for the lesson notebooks: a self-check that hints before it tells.
 
 ``check`` compares a student's answer with the value the engine computed and
 answers with feedback: a hint after a wrong try, the next hint after the
@@ -14,9 +14,9 @@ asked (``reveal=True``). Feedback prints in English with the Chinese beside it.
 >>> ex.check(...).status
 'unanswered'
 
-``pin`` keeps a lesson's key numbers honest: the value is compared with the one
-recorded in the ``pins.json`` file beside the notebooks, and a change in the
-engine that moves a lesson's number fails the notebook run.
+A lesson's key numbers are pinned differently: their cells are marked
+``# NBVAL_CHECK_OUTPUT`` and keep their output in git, so nbval fails the
+lesson when the engine changes a number it states.
 
 >>> Exercise("x", 1, reveal_after=0)
 Traceback (most recent call last):
@@ -27,33 +27,25 @@ ValueError: reveal_after must be at least 1, got 0
 from __future__ import annotations
 
 import html
-import json
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 __all__ = [
-    "PINS_FILE",
     "STRICT_ENV",
     "Exercise",
     "Feedback",
-    "PinMismatch",
     "as_number",
     "check",
-    "pin",
-    "pin_text",
     "reset",
 ]
 
 #: When this environment variable is "1", a wrong answer raises (the tests run solution notebooks so).
 STRICT_ENV = "POKELAB_STRICT_CHECKS"
 
-#: The name of the file that records the pinned numbers (searched from the working directory up).
-PINS_FILE = "pins.json"
 
 _STYLE = {
     "correct": ("#e8f5e9", "#2e7d32"),
@@ -286,77 +278,3 @@ def check(
 def reset() -> None:
     """Forget every exercise's tries (start the notebook's exercises afresh)."""
     _EXERCISES.clear()
-
-
-class PinMismatch(AssertionError):
-    """A lesson's number differs from the value recorded in ``pins.json``."""
-
-
-def pin_text(value: Any) -> str:
-    """The stable text a pinned value is recorded as (exact fractions print identically everywhere).
-
-    >>> pin_text(Fraction(9, 38)), pin_text(3), pin_text((Fraction(1, 2), "red"))
-    ('9/38', '3', "(Fraction(1, 2), 'red')")
-    >>> pin_text(0.1)
-    Traceback (most recent call last):
-    ...
-    TypeError: pin exact values (Fraction, int, str, bool or tuples of them), not float: round it to a string first
-    """
-    if isinstance(value, float):
-        raise TypeError(
-            "pin exact values (Fraction, int, str, bool or tuples of them), not float: "
-            "round it to a string first"
-        )
-    if isinstance(value, tuple | list):
-        for item in value:
-            pin_text(item)
-        return repr(tuple(value))
-    if isinstance(value, bool | int | Fraction | str):
-        return str(value)
-    raise TypeError(f"cannot pin a {type(value).__name__}; pin a Fraction, int, str or tuple")
-
-
-def _find_pins(start: Path) -> Path | None:
-    for folder in (start, *start.parents):
-        candidate = folder / PINS_FILE
-        if candidate.is_file():
-            return candidate
-    return None
-
-
-def pin(key: str, value: Any, *, path: str | Path | None = None) -> Any:
-    """Return ``value`` after checking it against the number recorded under ``key`` in ``pins.json``.
-
-    The file is found from the working directory upwards (a notebook runs in
-    its own folder). With ``POKELAB_UPDATE_PINS=1`` the value is recorded
-    instead of checked. A key not yet recorded is an error, so no number
-    escapes its pin.
-
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> _ = (folder / PINS_FILE).write_text('{"demo/half": "1/2"}')
-    >>> pin("demo/half", Fraction(2, 4), path=folder / PINS_FILE)
-    Fraction(1, 2)
-    >>> pin("demo/half", Fraction(1, 3), path=folder / PINS_FILE)
-    Traceback (most recent call last):
-    ...
-    pokelab.teaching.PinMismatch: demo/half is now 1/3 but the lesson says 1/2: the engine changed a number this lesson states
-    """
-    text = pin_text(value)
-    store = Path(path) if path is not None else _find_pins(Path.cwd())
-    if store is None:
-        raise FileNotFoundError(
-            f"no {PINS_FILE} found in {Path.cwd()} or above: run the notebook from the kit's notebooks folder"
-        )
-    pins = json.loads(store.read_text(encoding="utf-8"))
-    if os.environ.get("POKELAB_UPDATE_PINS") == "1":
-        pins[key] = text
-        store.write_text(json.dumps(pins, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-        return value
-    if key not in pins:
-        raise PinMismatch(f"{key} is not recorded in {store}: record it with POKELAB_UPDATE_PINS=1")
-    if pins[key] != text:
-        raise PinMismatch(
-            f"{key} is now {text} but the lesson says {pins[key]}: the engine changed a number this lesson states"
-        )
-    return value

@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK_DIRS = ("notebooks", "tests/browser/fixtures")
+NOTEBOOK_DIRS = ("notebooks", "apps", "tests/browser/fixtures", "tests/browser/notebooks")
 KEEP_NOTEBOOK_METADATA = ("kernelspec", "language_info")
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 LANGUAGE_INFO = {"name": "python"}
@@ -40,8 +40,8 @@ def notebooks(root: Path = ROOT) -> list[Path]:
 CHECK_MARK = "# NBVAL_CHECK_OUTPUT"
 
 
-def _checked_outputs(outputs: list[dict]) -> list[dict]:
-    """The plain-text part of a checked cell's outputs, without counts or metadata."""
+def _checked_outputs(outputs: list[dict], count: int) -> list[dict]:
+    """The plain-text part of a checked cell's outputs, numbered ``count``, without metadata."""
     kept: list[dict] = []
     for out in outputs:
         kind = out.get("output_type")
@@ -60,7 +60,7 @@ def _checked_outputs(outputs: list[dict]) -> list[dict]:
                 "output_type": kind,
             }
             if kind == "execute_result":
-                item["execution_count"] = None
+                item["execution_count"] = count
             kept.append(item)
     return kept
 
@@ -76,15 +76,19 @@ def normalized(nb: dict) -> dict:
     clean["metadata"]["kernelspec"] = KERNELSPEC
     clean["metadata"]["language_info"] = LANGUAGE_INFO
     cells = []
+    code_cells = 0
     for original in nb.get("cells", []):
         cell = dict(original)
         tags = original.get("metadata", {}).get("tags")
         cell["metadata"] = {"tags": tags} if tags else {}
         cell["source"] = _text(original.get("source", ""))
         if cell.get("cell_type") == "code":
-            checked = CHECK_MARK in cell["source"]
-            cell["outputs"] = _checked_outputs(original.get("outputs", [])) if checked else []
-            cell["execution_count"] = None
+            # nbval refuses a reference output on a cell that was never run, so a checked
+            # cell keeps a stable execution count: its position among the code cells.
+            code_cells += 1
+            checked = CHECK_MARK in cell["source"] and bool(original.get("outputs"))
+            cell["outputs"] = _checked_outputs(original["outputs"], code_cells) if checked else []
+            cell["execution_count"] = code_cells if checked else None
         else:
             cell.pop("outputs", None)
             cell.pop("execution_count", None)

@@ -1,26 +1,23 @@
-"""pokelab.teaching: the self-check that hints before it tells, and the pins that hold a lesson's numbers."""
+"""pokelab.teaching: the self-check that hints before it tells, and the checked cells that hold a lesson's numbers."""
 
 from __future__ import annotations
 
 import json
-import re
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from pokelab import teaching
-from pokelab.teaching import Exercise, PinMismatch, check, pin, pin_text
+from pokelab.teaching import Exercise, check
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-PINS = NOTEBOOKS / teaching.PINS_FILE
 
 
 @pytest.fixture(autouse=True)
 def _not_strict(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(teaching.STRICT_ENV, raising=False)
-    monkeypatch.delenv("POKELAB_UPDATE_PINS", raising=False)
     teaching.reset()
 
 
@@ -81,54 +78,21 @@ def test_feedback_renders_as_html_with_both_languages() -> None:
     assert "Not yet" in html and "还不对" in html
 
 
-def test_pin_checks_records_and_names_the_mismatch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = tmp_path / teaching.PINS_FILE
-    store.write_text("{}")
-    with pytest.raises(PinMismatch, match="not recorded"):
-        pin("x/p", Fraction(1, 3), path=store)
-    monkeypatch.setenv("POKELAB_UPDATE_PINS", "1")
-    pin("x/p", Fraction(1, 3), path=store)
-    monkeypatch.delenv("POKELAB_UPDATE_PINS")
-    assert json.loads(store.read_text()) == {"x/p": "1/3"}
-    assert pin("x/p", Fraction(2, 6), path=store) == Fraction(1, 3)
-    with pytest.raises(PinMismatch, match="x/p is now 1/4 but the lesson says 1/3"):
-        pin("x/p", Fraction(1, 4), path=store)
+def _checked_cells(path: Path) -> list[dict]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [c for c in cells if c["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in c["source"]]
 
 
-def test_pin_finds_the_file_from_a_subfolder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / teaching.PINS_FILE).write_text('{"k": "(1, \'a\')"}')
-    (tmp_path / "deep" / "er").mkdir(parents=True)
-    monkeypatch.chdir(tmp_path / "deep" / "er")
-    assert pin("k", (1, "a")) == (1, "a")
-    monkeypatch.chdir(ROOT.parent)
-    if not (ROOT.parent / teaching.PINS_FILE).exists():
-        with pytest.raises(FileNotFoundError, match=r"no pins\.json"):
-            pin("k", 1)
-
-
-def test_pins_refuse_inexact_values() -> None:
-    with pytest.raises(TypeError, match="not float"):
-        pin_text((Fraction(1, 2), 0.5))
-    with pytest.raises(TypeError, match="cannot pin a dict"):
-        pin_text({})
-
-
-def _notebook_pin_keys() -> set[str]:
-    keys: set[str] = set()
+def test_every_checked_cell_keeps_the_output_nbval_compares() -> None:
+    """A `# NBVAL_CHECK_OUTPUT` cell without a committed output would check nothing."""
+    checked = 0
     for path in NOTEBOOKS.rglob("*.ipynb"):
-        if "exercises" in path.relative_to(NOTEBOOKS).parts:
-            continue
-        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
-            keys |= set(re.findall(r"""pin\(\s*["']([^"']+)["']""", "".join(cell["source"])))
-    return keys
-
-
-def test_every_pinned_number_in_the_lessons_is_recorded_and_no_record_is_stale() -> None:
-    recorded = set(json.loads(PINS.read_text(encoding="utf-8")))
-    used = _notebook_pin_keys()
-    assert used, "the lessons pin no numbers"
-    assert used - recorded == set(), "pins used by a lesson but not recorded in notebooks/pins.json"
-    assert recorded - used == set(), "pins recorded but used by no lesson"
+        for cell in _checked_cells(path):
+            checked += 1
+            assert cell["outputs"], f"{path.name}: a checked cell has no output; run `make refresh-notebooks`"
+            text = json.dumps(cell["outputs"])
+            assert "float" not in text and "np." not in text, f"{path.name}: pin exact values, not floats"
+    assert checked >= 30, "the lessons pin too few numbers"
 
 
 def test_every_lesson_pins_a_number_or_plays_a_bot_game() -> None:
@@ -136,4 +100,4 @@ def test_every_lesson_pins_a_number_or_plays_a_bot_game() -> None:
         if "exercises" in path.relative_to(NOTEBOOKS).parts:
             continue
         text = path.read_text(encoding="utf-8")
-        assert "pin(" in text or "play(" in text or "simulate(" in text, path.name
+        assert "NBVAL_CHECK_OUTPUT" in text or "play(" in text or "simulate(" in text, path.name

@@ -218,7 +218,9 @@ def test_play_a_whole_round_by_clicking(lab: Any) -> None:
         """() => document.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')
                    .forEach((el) => { el.scrollTop = el.scrollHeight; })"""
     )
-    page.wait_for_function("() => document.querySelectorAll('.hc-board').length === 2", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.hc-board').length === 2", timeout=30_000
+    )
     teacher = page.locator(BOARD).nth(1)
     teacher.scroll_into_view_if_needed()
     draw = teacher.locator('[data-testid="hc-draw"]')

@@ -2,8 +2,7 @@
 
 Lesson ``herecomes/20-a-round-step-by-step`` plays a whole round on a Here Comes
 board from code and draws the odds after each wave with plotly. It is copied
-with ``notebooks/pins.json`` (the lesson's pinned numbers) into the server's
-root, run with JupyterLab's "run all", and the page is checked: the live board
+into the server's root, run with JupyterLab's "run all", and the page is checked: the live board
 shows the next round (the round played in code reached the front end), the
 odds figures are drawn, and no cell printed an error.
 """
@@ -16,12 +15,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "herecomes" / "20-a-round-step-by-step.ipynb"
-PINS = ROOT / "notebooks" / "pins.json"
 
 
 def test_lesson_runs_top_to_bottom_with_board_and_plots(lab: Any) -> None:
     shutil.copy(LESSON, lab.root / LESSON.name)
-    shutil.copy(PINS, lab.root / PINS.name)
     page = lab.open(LESSON.name, width=1400)
     lab.run_all(page, timeout=240_000)
 
