@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
 VOILA_START_TIMEOUT = 120.0
-PAGE_TIMEOUT = 240_000
-ROUND = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")  # ms: Voilà starts a kernel and runs the notebook for each page
+PAGE_TIMEOUT = 240_000  # ms: Voilà starts a kernel and runs the notebook for each page
+#: A round a group enters by hand: 10 tokens the default bag can hold.
+ROUND = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")
 
 
 def free_port() -> int:
@@ -180,7 +181,8 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
         timeout=60_000,
     )
     page.wait_for_function(  # the app's own title follows (its own widget message)
-        "document.querySelector('.pk-odds-lab h2').textContent.includes('概率实验室')", timeout=30_000
+        "document.querySelector('.pk-odds-lab h2').textContent.includes('概率实验室')",
+        timeout=30_000,
     )
     assert not page.errors, page.errors
 
@@ -245,7 +247,9 @@ def test_splendor_app_in_voila_takes_three_tokens(voila: VoilaServer, page: Any)
         page.wait_for_selector(".pk-board[data-my-turn='true']", timeout=PAGE_TIMEOUT)
     except Exception:
         _screenshot(page, "app-splendor-failed")
-        raise AssertionError(f"no Splendor board; page errors {page.errors}\n{voila.log_tail()}") from None
+        raise AssertionError(
+            f"no Splendor board; page errors {page.errors}\n{voila.log_tail()}"
+        ) from None
     revision = int(board.get_attribute("data-revision"))
     supply = page.evaluate(
         "() => Object.fromEntries([...document.querySelectorAll('.pk-supply-token')]"
@@ -257,7 +261,9 @@ def test_splendor_app_in_voila_takes_three_tokens(voila: VoilaServer, page: Any)
         board.locator(f".pk-supply-token[data-colour='{colour}']").click()
     board.locator(".pk-btn.pk-take").click()
     page.wait_for_function(
-        "(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=revision, timeout=60_000
+        "(r) => +document.querySelector('.pk-board').dataset.revision > r",
+        arg=revision,
+        timeout=60_000,
     )
     page.wait_for_selector(".pk-board[data-my-turn='true']", timeout=120_000)  # the bot replied
     mine = page.evaluate(
