@@ -68,3 +68,10 @@ def test_binder_post_build_installs_the_kit_and_silences_news() -> None:
     assert "00-start-here.ipynb" in post_build
     overrides = json.loads((BINDER / "overrides.json").read_text(encoding="utf-8"))
     assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+
+
+def test_readme_binder_badge_opens_an_existing_start_notebook() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"mybinder\.org/v2/gh/[^)\s]+\?urlpath=lab/tree/([^)\s]+)", readme)
+    assert match, "README has no Binder badge link"
+    assert (ROOT / match.group(1)).is_file(), f"the Binder link opens {match.group(1)}, which does not exist"
