@@ -208,7 +208,9 @@ def _pct(x: float) -> str:
     return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.1%}"
 
 
-def page_options(lang: str = "en", seed: int = 0, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+def page_options(
+    lang: str = "en", seed: int = 0, environ: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """The page's language and seed, from the link's query string (``…/app.ipynb?lang=zh&seed=7``).
 
     Voilà hands the URL's query string to the kernel as ``QUERY_STRING``, so a
@@ -302,8 +304,12 @@ class ClassExperiment:
     def enter(self, tokens: Sequence[str], group: str = "") -> ClassExperiment:
         """Record one round entered by ``group`` (raises ``IllegalAction`` for an impossible round)."""
         self.tally = self.tally.record(tokens, group=group.strip() or t(self.lang, "anonymous"))
-        self.message = t(self.lang, "recorded", group=html.escape(self.tally.groups[-1]),
-                         tokens=_token_html(self.tally.rounds[-1]))
+        self.message = t(
+            self.lang,
+            "recorded",
+            group=html.escape(self.tally.groups[-1]),
+            tokens=_token_html(self.tally.rounds[-1]),
+        )
         self.error = ""
         self.refresh()
         return self
@@ -368,21 +374,23 @@ class ClassExperiment:
         lang = self.lang
         tally = self.tally
         sim = tally.groups.count(SIMULATED)
-        bag = "".join(
-            f"{_token_html([c] * tally.bag[c])} " for c in COLOURS if tally.bag[c]
-        )
+        bag = "".join(f"{_token_html([c] * tally.bag[c])} " for c in COLOURS if tally.bag[c])
         status = (
             t(lang, "rounds", n=tally.n, groups=tally.n - sim, sim=sim)
-            if tally.n else t(lang, "no_rounds")
+            if tally.n
+            else t(lang, "no_rounds")
         )
-        parts = [f"<div><b>{html.escape(t(lang, 'bag'))}:</b> {bag}</div>",
-                 f"<div data-testid='rounds'>{html.escape(status)}</div>"]
+        parts = [
+            f"<div><b>{html.escape(t(lang, 'bag'))}:</b> {bag}</div>",
+            f"<div data-testid='rounds'>{html.escape(status)}</div>",
+        ]
         if self.message:
             parts.append(f"<div>{self.message}</div>")
         self.status.value = "".join(parts)
         self.error_html.value = (
             f"<div role='alert' style='color:#b71c1c;font-weight:bold'>{html.escape(self.error)}</div>"
-            if self.error else ""
+            if self.error
+            else ""
         )
         self.table.value = self._table_html()
         self._update_figure()
@@ -401,12 +409,19 @@ class ClassExperiment:
         for size in WAVES:
             label = w.HTML(layout=w.Layout(width="11em"))
             self.wave_labels.append(label)
-            dds = [w.Dropdown(options=[("—", None), *((c, c) for c in COLOURS)], value=None,
-                              layout=w.Layout(width="6.5em"))
-                   for _ in range(size)]
+            dds = [
+                w.Dropdown(
+                    options=[("—", None), *((c, c) for c in COLOURS)],
+                    value=None,
+                    layout=w.Layout(width="6.5em"),
+                )
+                for _ in range(size)
+            ]
             self.tokens.extend(dds)
             rows.append(w.HBox([label, *dds]))
-        self.record_button = w.Button(button_style="primary", icon="check", layout=w.Layout(width="auto"))
+        self.record_button = w.Button(
+            button_style="primary", icon="check", layout=w.Layout(width="auto")
+        )
         self.record_button.add_class("pk-record")
         self.undo_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
         self.record_button.on_click(lambda _b: self._on_record())
@@ -418,7 +433,9 @@ class ClassExperiment:
             button.add_class(f"pk-draw-{n}")
             button.on_click(lambda _b, n=n: self._guard(lambda: self.draw(n)))
             self.draw_buttons.append(button)
-        self.reset_button = w.Button(button_style="warning", icon="refresh", layout=w.Layout(width="auto"))
+        self.reset_button = w.Button(
+            button_style="warning", icon="refresh", layout=w.Layout(width="auto")
+        )
         self.reset_button.on_click(lambda _b: self._guard(self.reset))
         self.event_text = w.Text(layout=w.Layout(width="24em"))
         self.event_button = w.Button(icon="plus", layout=w.Layout(width="auto"))
@@ -435,21 +452,31 @@ class ClassExperiment:
         self.streak = w.HTML()
         self.groups_html = w.HTML()
         entry = w.VBox([self.group, *rows, w.HBox([self.record_button, self.undo_button])])
-        simulate = w.VBox([
-            self.sim_label,
-            w.HBox(self.draw_buttons),
-            w.HBox([self.event_text, self.event_button]),
-            self.reset_button,
-        ])
+        simulate = w.VBox(
+            [
+                self.sim_label,
+                w.HBox(self.draw_buttons),
+                w.HBox([self.event_text, self.event_button]),
+                self.reset_button,
+            ]
+        )
         self.ui = w.VBox(
             [
-                w.HBox([self.header, self.switch], layout=w.Layout(justify_content="space-between")),
-                w.HBox([entry, simulate], layout=w.Layout(flex_flow="row wrap", justify_content="space-between")),
+                w.HBox(
+                    [self.header, self.switch], layout=w.Layout(justify_content="space-between")
+                ),
+                w.HBox(
+                    [entry, simulate],
+                    layout=w.Layout(flex_flow="row wrap", justify_content="space-between"),
+                ),
                 self.status,
                 self.error_html,
                 self.table,
                 self.chart,
-                w.HBox([self.streak, self.groups_html], layout=w.Layout(flex_flow="row wrap", justify_content="space-between")),
+                w.HBox(
+                    [self.streak, self.groups_html],
+                    layout=w.Layout(flex_flow="row wrap", justify_content="space-between"),
+                ),
             ]
         )
         self.ui.add_class("pk-class-experiment")
@@ -556,8 +583,14 @@ class ClassExperiment:
                 error_y={
                     "type": "data",
                     "symmetric": False,
-                    "array": [0 if math.isnan(h) else h - o for h, o in zip(table["high"], table["observed"], strict=True)],
-                    "arrayminus": [0 if math.isnan(lo) else o - lo for lo, o in zip(table["low"], table["observed"], strict=True)],
+                    "array": [
+                        0 if math.isnan(h) else h - o
+                        for h, o in zip(table["high"], table["observed"], strict=True)
+                    ],
+                    "arrayminus": [
+                        0 if math.isnan(lo) else o - lo
+                        for lo, o in zip(table["low"], table["observed"], strict=True)
+                    ],
                 },
                 xaxis="x",
                 yaxis="y",
@@ -580,25 +613,44 @@ class ClassExperiment:
             p = float(table["p"].iloc[i])
             traces.append(
                 go.Scatter(
-                    name=label, x=list(rows["rounds"]), y=list(rows["observed"]), mode="lines",
-                    line={"color": colour}, legendgroup=e.code, xaxis="x2", yaxis="y2",
+                    name=label,
+                    x=list(rows["rounds"]),
+                    y=list(rows["observed"]),
+                    mode="lines",
+                    line={"color": colour},
+                    legendgroup=e.code,
+                    xaxis="x2",
+                    yaxis="y2",
                     hovertemplate=f"{html.escape(label)}: %{{y:.1%}} (%{{x}})<extra></extra>",
                 )
             )
             traces.append(
                 go.Scatter(
-                    name=f"{label} ({t(lang, 'exact_trace')})", x=[1, last], y=[p, p], mode="lines",
-                    line={"color": colour, "dash": "dash", "width": 1}, legendgroup=e.code,
-                    showlegend=False, hoverinfo="skip", xaxis="x2", yaxis="y2",
+                    name=f"{label} ({t(lang, 'exact_trace')})",
+                    x=[1, last],
+                    y=[p, p],
+                    mode="lines",
+                    line={"color": colour, "dash": "dash", "width": 1},
+                    legendgroup=e.code,
+                    showlegend=False,
+                    hoverinfo="skip",
+                    xaxis="x2",
+                    yaxis="y2",
                 )
             )
         fig = self._empty_figure()
         fig.add_traces(traces)
         fig.update_layout(
-            title={"text": f"{t(lang, 'chart_bars')}  ·  {t(lang, 'chart_lines')}", "font": {"size": 14}},
+            title={
+                "text": f"{t(lang, 'chart_bars')}  ·  {t(lang, 'chart_lines')}",
+                "font": {"size": 14},
+            },
             xaxis={"title": None},
             yaxis={"title": t(lang, "y_freq"), "tickformat": ".0%", "range": [0, 1]},
-            xaxis2={"title": t(lang, "x_rounds"), "type": "log" if self.tally.n >= 20 else "linear"},
+            xaxis2={
+                "title": t(lang, "x_rounds"),
+                "type": "log" if self.tally.n >= 20 else "linear",
+            },
             yaxis2={"tickformat": ".0%", "range": [0, 1]},
         )
         self.figure = fig
@@ -609,7 +661,10 @@ class ClassExperiment:
             {
                 "output_type": "display_data",
                 "data": {
-                    "application/vnd.plotly.v1+json": {**json.loads(fig.to_json()), "config": {"displayModeBar": False}},
+                    "application/vnd.plotly.v1+json": {
+                        **json.loads(fig.to_json()),
+                        "config": {"displayModeBar": False},
+                    },
                     "text/plain": f"<{t(lang, 'chart_bars')}: {self.tally.n} rounds>",
                 },
                 "metadata": {},
@@ -625,8 +680,14 @@ class ClassExperiment:
         if not s["after_streak"]:
             return title + t(lang, "streak_none", length=2, event=words)
         return title + t(
-            lang, "streak", length=2, event=words, happened=s["happened"], after=s["after_streak"],
-            observed=_pct(s["observed"]), p=f"{event.exact(self.tally.bag)} = {_pct(s['p'])}",
+            lang,
+            "streak",
+            length=2,
+            event=words,
+            happened=s["happened"],
+            after=s["after_streak"],
+            observed=_pct(s["observed"]),
+            p=f"{event.exact(self.tally.bag)} = {_pct(s['p'])}",
         )
 
     def _groups_html(self) -> str:
@@ -697,19 +758,26 @@ class OddsLab:
             raise ValueError(f"opponents must be 1, 2 or 3 bots, got {opponents!r}")
         bots = available_bots("herecomes")
         if bot not in bots:
-            raise ValueError(f"unknown bot {bot!r} for Here Comes Pokémon!: choose {', '.join(bots)}")
+            raise ValueError(
+                f"unknown bot {bot!r} for Here Comes Pokémon!: choose {', '.join(bots)}"
+            )
         self.lang = lang
         self.seed = seed
         bag = validate_bag(bag)
         self.switch = lang_switch(lang)
         self.header = w.HTML()
-        self.opponents = w.Dropdown(options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em"))
+        self.opponents = w.Dropdown(
+            options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em")
+        )
         self.bot = w.Dropdown(options=bots, value=bot, layout=w.Layout(width="16em"))
         self.sliders = {
-            c: w.IntSlider(value=bag[c], min=0, max=10, layout=w.Layout(width="22em")) for c in COLOURS
+            c: w.IntSlider(value=bag[c], min=0, max=10, layout=w.Layout(width="22em"))
+            for c in COLOURS
         }
         self.total = w.HTML()
-        self.new_button = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
+        self.new_button = w.Button(
+            button_style="primary", icon="refresh", layout=w.Layout(width="auto")
+        )
         self.new_button.add_class("pk-new-round")
         self.error_html = w.HTML()
         self.teacher = w.Checkbox(value=False, indent=False)
@@ -723,7 +791,9 @@ class OddsLab:
         self.teacher.observe(lambda _ch: self._sync_options(), names="value")
         self.settings = w.VBox(
             [
-                w.HBox([self.opponents, self.bot, self.teacher], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.opponents, self.bot, self.teacher], layout=w.Layout(flex_flow="row wrap")
+                ),
                 *self.sliders.values(),
                 self.total,
                 self.new_button,
@@ -732,7 +802,9 @@ class OddsLab:
         self.settings_box = w.Accordion(children=[self.settings], selected_index=None)
         self.ui = w.VBox(
             [
-                w.HBox([self.header, self.switch], layout=w.Layout(justify_content="space-between")),
+                w.HBox(
+                    [self.header, self.switch], layout=w.Layout(justify_content="space-between")
+                ),
                 self.settings_box,
                 self.error_html,
                 self.board_box,
@@ -822,14 +894,14 @@ class OddsLab:
             self.new_round()
         except ValueError as err:
             text = err.message(self.lang) if isinstance(err, ClassroomError) else str(err)
-            self.error_html.value = (
-                f"<div role='alert' style='color:#b71c1c;font-weight:bold'>{html.escape(text)}</div>"
-            )
+            self.error_html.value = f"<div role='alert' style='color:#b71c1c;font-weight:bold'>{html.escape(text)}</div>"
 
     def _update_bag_info(self) -> None:
         bag = self.bag()
-        self.total.value = _token_html([c for c in COLOURS for _ in range(bag[c])]) + " " + html.escape(
-            t(self.lang, "bag_total", n=sum(bag.values()))
+        self.total.value = (
+            _token_html([c for c in COLOURS for _ in range(bag[c])])
+            + " "
+            + html.escape(t(self.lang, "bag_total", n=sum(bag.values())))
         )
 
     def _update_cards(self, bag: Mapping[str, int]) -> None:
@@ -859,7 +931,9 @@ class SplendorApp:
     ValueError: unknown bot 'deep-blue' for Splendor: choose greedy, mcts-easy, mcts-hard, mcts-medium, random
     """
 
-    def __init__(self, *, opponents: int = 1, bot: str = "greedy", seed: int = 0, lang: str = "en") -> None:
+    def __init__(
+        self, *, opponents: int = 1, bot: str = "greedy", seed: int = 0, lang: str = "en"
+    ) -> None:
         check_lang(lang)
         if isinstance(opponents, bool) or opponents not in (1, 2, 3):
             raise ValueError(f"opponents must be 1, 2 or 3 bots, got {opponents!r}")
@@ -869,18 +943,27 @@ class SplendorApp:
         self.lang = lang
         self.switch = lang_switch(lang)
         self.header = w.HTML()
-        self.opponents = w.Dropdown(options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em"))
+        self.opponents = w.Dropdown(
+            options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em")
+        )
         self.bot = w.Dropdown(options=bots, value=bot, layout=w.Layout(width="16em"))
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="12em"))
-        self.new_button = w.Button(button_style="primary", icon="refresh", layout=w.Layout(width="auto"))
+        self.new_button = w.Button(
+            button_style="primary", icon="refresh", layout=w.Layout(width="auto")
+        )
         self.new_button.add_class("pk-new-game")
         self.new_button.on_click(lambda _b: self.new_game())
         self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
         self.board_box = w.VBox(layout=w.Layout(width="100%"))
         self.ui = w.VBox(
             [
-                w.HBox([self.header, self.switch], layout=w.Layout(justify_content="space-between")),
-                w.HBox([self.opponents, self.bot, self.seed, self.new_button], layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.header, self.switch], layout=w.Layout(justify_content="space-between")
+                ),
+                w.HBox(
+                    [self.opponents, self.bot, self.seed, self.new_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
                 self.board_box,
             ]
         )
@@ -895,7 +978,10 @@ class SplendorApp:
             f"{t(self.lang, 'bot')} {i}" for i in range(1, self.opponents.value + 1)
         ]
         board = _splendor_board()(
-            names, bots={i: self.bot.value for i in range(1, len(names))}, lang=self.lang, seed=self.seed.value
+            names,
+            bots={i: self.bot.value for i in range(1, len(names))},
+            lang=self.lang,
+            seed=self.seed.value,
         )
         board.observe(self._on_board_lang, names="lang")
         self.board = board
@@ -918,4 +1004,3 @@ class SplendorApp:
     def _on_board_lang(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.lang:
             self.set_lang(change["new"])
-

@@ -185,7 +185,9 @@ def _colour_of(token: Any, position: int) -> str:
     return name
 
 
-def check_round(tokens: Sequence[Any], bag: Mapping[str, int] | None = DEFAULT_BAG) -> tuple[str, ...]:
+def check_round(
+    tokens: Sequence[Any], bag: Mapping[str, int] | None = DEFAULT_BAG
+) -> tuple[str, ...]:
     """Check a recorded round — 10 tokens the bag can hold — and return it as colour names.
 
     Colours may be given in English or Chinese (``"红"``/``"红色"``), in any case.
@@ -244,13 +246,39 @@ def _events(events: Iterable[str | Event]) -> list[Event]:
         events = [events]
     out = [parse_event(e) for e in events]
     if not out:
-        raise ClassroomError("name at least one event, e.g. 'last:red'", "至少要给出一个事件，例如 'last:red'")
+        raise ClassroomError(
+            "name at least one event, e.g. 'last:red'", "至少要给出一个事件，例如 'last:red'"
+        )
     return out
 
 
 _TABLE_COLUMNS = {
-    "en": ("event", "meaning", "rounds", "happened", "observed", "exact", "p", "gap", "low", "high", "inside"),
-    "zh": ("事件", "含义", "轮数", "发生次数", "观察频率", "精确概率", "概率", "差距", "下限", "上限", "在区间内"),
+    "en": (
+        "event",
+        "meaning",
+        "rounds",
+        "happened",
+        "observed",
+        "exact",
+        "p",
+        "gap",
+        "low",
+        "high",
+        "inside",
+    ),
+    "zh": (
+        "事件",
+        "含义",
+        "轮数",
+        "发生次数",
+        "观察频率",
+        "精确概率",
+        "概率",
+        "差距",
+        "下限",
+        "上限",
+        "在区间内",
+    ),
 }
 
 
@@ -343,7 +371,11 @@ class ClassTally:
         return [e._holds(tokens, self.bag) for tokens in self.rounds]
 
     def table(
-        self, events: Iterable[str | Event] = DEFAULT_EVENTS, *, lang: str = "en", confidence: float = 0.95
+        self,
+        events: Iterable[str | Event] = DEFAULT_EVENTS,
+        *,
+        lang: str = "en",
+        confidence: float = 0.95,
     ) -> Any:
         """Observed frequency against the exact chance for each event, as a pandas DataFrame.
 
@@ -370,7 +402,19 @@ class ClassTally:
                 observed = gap = low = high = math.nan
                 inside = False
             rows.append(
-                (e.code, e.describe(lang), self.n, happened, observed, str(p), float(p), gap, low, high, inside)
+                (
+                    e.code,
+                    e.describe(lang),
+                    self.n,
+                    happened,
+                    observed,
+                    str(p),
+                    float(p),
+                    gap,
+                    low,
+                    high,
+                    inside,
+                )
             )
         return pd.DataFrame(rows, columns=list(_TABLE_COLUMNS[lang]))
 
@@ -400,8 +444,12 @@ class ClassTally:
                 running += hit
                 if i in marks:
                     observed = running / i
-                    rows.append((e.code, i, observed, p, abs(observed - p), math.sqrt(p * (1 - p) / i)))
-        return pd.DataFrame(rows, columns=["event", "rounds", "observed", "p", "gap", "typical_gap"])
+                    rows.append(
+                        (e.code, i, observed, p, abs(observed - p), math.sqrt(p * (1 - p) / i))
+                    )
+        return pd.DataFrame(
+            rows, columns=["event", "rounds", "observed", "p", "gap", "typical_gap"]
+        )
 
     def by_group(self, event: str | Event, *, lang: str = "en") -> Any:
         """Each group's own frequency of ``event`` beside the whole class's: small samples scatter.
@@ -425,9 +473,11 @@ class ClassTally:
         whole = "全班" if lang == "zh" else "whole class"
         rows = [(g, len(h), sum(h), sum(h) / len(h), exact) for g, h in order.items()]
         rows.append((whole, self.n, sum(hits), sum(hits) / self.n if self.n else math.nan, exact))
-        columns = ["组", "轮数", "发生次数", "观察频率", "精确概率"] if lang == "zh" else [
-            "group", "rounds", "happened", "observed", "exact"
-        ]
+        columns = (
+            ["组", "轮数", "发生次数", "观察频率", "精确概率"]
+            if lang == "zh"
+            else ["group", "rounds", "happened", "observed", "exact"]
+        )
         return pd.DataFrame(rows, columns=columns)
 
     def after_streak(self, event: str | Event, length: int = 2) -> dict[str, Any]:

@@ -27,7 +27,9 @@ from appkit import ClassExperiment, OddsLab, SplendorApp, page_options  # noqa: 
 from pokelab.classroom import DEFAULT_EVENTS  # noqa: E402
 from pokelab.herecomes.bag import DEFAULT_BAG  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location("normalize", ROOT / "scripts" / "normalize_notebooks.py")
+_spec = importlib.util.spec_from_file_location(
+    "normalize", ROOT / "scripts" / "normalize_notebooks.py"
+)
 normalize = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(normalize)
 
@@ -36,7 +38,11 @@ ROUND = ["red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "
 
 def test_there_is_an_app_for_each_board_and_the_class_experiment():
     names = {p.name for p in APP_NOTEBOOKS}
-    assert names == {"class-bag-experiment.ipynb", "here-comes-odds-lab.ipynb", "splendor-vs-bots.ipynb"}
+    assert names == {
+        "class-bag-experiment.ipynb",
+        "here-comes-odds-lab.ipynb",
+        "splendor-vs-bots.ipynb",
+    }
 
 
 @pytest.mark.parametrize("path", APP_NOTEBOOKS, ids=lambda p: p.name)
@@ -72,7 +78,9 @@ def test_app_notebooks_run_top_to_bottom():
             for o in cell.outputs
         ]
         assert not [o for o in outputs if o.output_type == "error"], name
-        views = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+        views = [
+            o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
+        ]
         assert len(views) == 1, f"{name} should display exactly one app, got {len(views)}"
 
 
@@ -235,11 +243,15 @@ def test_odds_lab_options_and_language_reach_the_board():
     lab.switch.value = "zh"
     assert lab.board.lang == "zh" and lab.new_button.description == "用这个布袋开新一轮"
     assert lab.sliders["red"].description == "红"
-    assert "编号" in lab.cards.value and "最后一枚是" in lab.cards.value  # the 60-card table in Chinese
+    assert (
+        "编号" in lab.cards.value and "最后一枚是" in lab.cards.value
+    )  # the 60-card table in Chinese
     lab.board.lang = "en"  # the board's own EN button relabels the app too
     assert lab.lang == "en" and lab.switch.value == "en"
     lab.new_round()
-    assert lab.board.advisor and lab.board.teacher and lab.board.show_odds  # options survive a new round
+    assert (
+        lab.board.advisor and lab.board.teacher and lab.board.show_odds
+    )  # options survive a new round
     assert lab.settings_box.get_title(0) == "Settings: bots and bag"
 
 
@@ -345,11 +357,15 @@ def test_teacher_guide_student_bot_plays_a_tournament():
     from pokelab.sim import tournament
 
     text = GUIDE.read_text(encoding="utf-8")
-    block = next(b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "class AliceBot" in b)
+    block = next(
+        b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "class AliceBot" in b
+    )
     space: dict = {}
     try:
         exec(compile(block, "teacher-guide.md", "exec"), space)
-        result = tournament("splendor", ["alice", "random"], games_per_pair=2, seed=1, progress=False)
+        result = tournament(
+            "splendor", ["alice", "random"], games_per_pair=2, seed=1, progress=False
+        )
     finally:
         _REGISTRY.pop(("splendor", "alice"), None)
     assert set(result.standings["bot"]) == {"alice", "random"}

@@ -129,7 +129,8 @@ def _enumerated(event, bag):
 
 
 @pytest.mark.parametrize(
-    "code", ["any:purple", "never:purple", "all:purple", "last:purple", "last:red", "all:red & never:blue"]
+    "code",
+    ["any:purple", "never:purple", "all:purple", "last:purple", "last:red", "all:red & never:blue"],
 )
 def test_hc_c2_exact_chance_of_each_event_matches_enumeration_of_a_small_bag(code):
     bag = {"red": 5, "blue": 4, "purple": 3}
