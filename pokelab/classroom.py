@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pokelab.errors import IllegalAction, check_lang
+from pokelab.errors import BilingualError, IllegalAction, check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
 from pokelab.herecomes.conditions import Condition, parse_condition
 from pokelab.odds.exact import probability
@@ -67,7 +67,7 @@ MAX_SIMULATED = 100_000
 _ZH_NAME = {zh: en for en, zh in COLOUR_ZH.items()}
 
 
-class ClassroomError(ValueError):
+class ClassroomError(BilingualError):
     """A bad request to the experiment (not a rule of the game), explained in English and Chinese.
 
     >>> err = ClassroomError("there is no round to take back", "没有可以撤回的一轮")
@@ -78,15 +78,6 @@ class ClassroomError(ValueError):
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
-
-    def __init__(self, en: str, zh: str) -> None:
-        super().__init__(en)
-        self.en = en
-        self.zh = zh
-
-    def message(self, lang: str = "en") -> str:
-        """The explanation in ``lang`` (``"en"`` or ``"zh"``)."""
-        return self.zh if check_lang(lang) == "zh" else self.en
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The one error every game raises for a move the rules forbid."""
+"""The one error every game raises for a move the rules forbid, and the base of the kit's bilingual input errors."""
 
 from __future__ import annotations
 
@@ -18,6 +18,30 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise ValueError(f"unknown language {lang!r}: choose 'en' or 'zh'")
     return lang
+
+
+class BilingualError(ValueError):
+    """Bad input (not a rule of the game), explained in English and Chinese; ``str(err)`` is the English.
+
+    The base of ``ClassroomError`` and ``SimError``.
+
+    >>> err = BilingualError("no such bot", "没有这个机器人")
+    >>> str(err), err.message("zh")
+    ('no such bot', '没有这个机器人')
+    >>> err.message("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en)
+        self.en = en
+        self.zh = zh
+
+    def message(self, lang: str = "en") -> str:
+        """The explanation in ``lang`` (``"en"`` or ``"zh"``)."""
+        return self.zh if check_lang(lang) == "zh" else self.en
 
 
 class IllegalAction(ValueError):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pokelab.errors import check_lang
+from pokelab.errors import BilingualError
 
 
-class SimError(ValueError):
+class SimError(BilingualError):
     """Bad input to the runner (unknown game or bot, bad count, bad bag), in English and Chinese.
 
     >>> err = SimError("unknown game 'chess'", "未知的游戏 'chess'")
@@ -18,12 +18,3 @@ class SimError(ValueError):
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
-
-    def __init__(self, en: str, zh: str) -> None:
-        super().__init__(en)
-        self.en = en
-        self.zh = zh
-
-    def message(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``"en"`` or ``"zh"``)."""
-        return self.zh if check_lang(lang) == "zh" else self.en
