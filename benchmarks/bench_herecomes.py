@@ -25,19 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _timing import calibrate
+
 from pokelab.bots import RandomBot
 from pokelab.herecomes import apply, legal_actions, new_game, observe, sample
-
-
-def calibrate() -> float:
-    """ns per iteration of an empty ``for`` loop (best of 5)."""
-    best = float("inf")
-    for _ in range(5):
-        t = time.process_time()
-        for _ in range(1_000_000):
-            pass
-        best = min(best, time.process_time() - t)
-    return best * 1e3
 
 
 def engine_loop(games: int, players: int, seed: int) -> int:

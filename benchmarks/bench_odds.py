@@ -15,7 +15,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import time
+
+from _timing import best_of, calibrate
 
 from pokelab.herecomes import TARGETS, Draw, apply, scenario
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
@@ -30,27 +31,6 @@ from pokelab.odds import (
     splendor_refill_catchable,
     splendor_unseen,
 )
-
-
-def calibrate() -> float:
-    """ns per iteration of an empty ``for`` loop (best of 5)."""
-    best = float("inf")
-    for _ in range(5):
-        t = time.process_time()
-        for _ in range(1_000_000):
-            pass
-        best = min(best, time.process_time() - t)
-    return best * 1e3
-
-
-def best_of(repeats: int, fn) -> float:
-    """Best CPU seconds of ``fn()`` over ``repeats`` runs."""
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t)
-    return best
 
 
 def bench_exact(repeats: int) -> None:

@@ -18,18 +18,9 @@ import argparse
 import random
 import time
 
+from _timing import calibrate
+
 from pokelab.splendor import apply, legal_actions, new_game
-
-
-def calibrate() -> float:
-    """ns per iteration of an empty ``for`` loop (best of 5)."""
-    best = float("inf")
-    for _ in range(5):
-        t = time.process_time()
-        for _ in range(1_000_000):
-            pass
-        best = min(best, time.process_time() - t)
-    return best * 1e3
 
 
 def play_games(players: int, games: int, seed0: int) -> tuple[float, int, int]:
