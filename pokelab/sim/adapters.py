@@ -21,6 +21,7 @@ pokelab.sim.errors.SimError: unknown game 'chess': choose ...
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -111,17 +112,16 @@ class GameAdapter:
         return {}
 
 
-class SplendorAdapter(GameAdapter):
-    """Splendor: Pokémon — sequential turns, hidden deck order held in the seeded state."""
+class _EngineAdapter(GameAdapter):
+    """An adapter over one of pokelab's engine modules, which share ``new_game`` / ``apply`` / ``observe`` / ``result``.
 
-    name = "splendor"
-    min_players = 2
-    max_players = 4
+    ``module`` names the engine; it is imported when the adapter is made.
+    """
+
+    module: str
 
     def __init__(self) -> None:
-        from pokelab import splendor
-
-        self._mod = splendor
+        self._mod = importlib.import_module(self.module)
 
     def _engine(self) -> Any:
         return self._mod
@@ -131,12 +131,6 @@ class SplendorAdapter(GameAdapter):
 
     def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
         return self._engine().new_game(players, seed=seed, **dict(options))
-
-    def actors(self, state: Any) -> tuple[int, ...]:
-        return () if state.is_over else (state.current_player,)
-
-    def legal_actions(self, state: Any, player: int) -> list[Any]:
-        return self._engine().legal_actions(state)
 
     def apply(self, state: Any, action: Any) -> Any:
         return self._engine().apply(state, action)
@@ -149,6 +143,21 @@ class SplendorAdapter(GameAdapter):
 
     def winners(self, state: Any) -> tuple[int, ...]:
         return tuple(self._engine().result(state).winners)
+
+
+class SplendorAdapter(_EngineAdapter):
+    """Splendor: Pokémon — sequential turns, hidden deck order held in the seeded state."""
+
+    name = "splendor"
+    module = "pokelab.splendor"
+    min_players = 2
+    max_players = 4
+
+    def actors(self, state: Any) -> tuple[int, ...]:
+        return () if state.is_over else (state.current_player,)
+
+    def legal_actions(self, state: Any, player: int) -> list[Any]:
+        return self._engine().legal_actions(state)
 
     def features(
         self, state: Any, actions: Sequence[tuple[int | None, Any]], initial: Any = None
@@ -175,26 +184,13 @@ def _first_player(state: Any) -> int | None:
     return None
 
 
-class HereComesAdapter(GameAdapter):
+class HereComesAdapter(_EngineAdapter):
     """Here Comes Pokémon! — token draws are chance nodes, discards and votes are simultaneous."""
 
     name = "herecomes"
+    module = "pokelab.herecomes"
     min_players = 1
     max_players = 4
-
-    def __init__(self) -> None:
-        from pokelab import herecomes
-
-        self._mod = herecomes
-
-    def _engine(self) -> Any:
-        return self._mod
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), ())
-
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
-        return self._engine().new_game(players, seed=seed, **dict(options))
 
     def is_chance(self, state: Any) -> bool:
         return bool(state.is_chance) and not state.is_over
@@ -210,18 +206,6 @@ class HereComesAdapter(GameAdapter):
 
     def legal_actions(self, state: Any, player: int) -> list[Any]:
         return self._engine().legal_actions(state, player)
-
-    def apply(self, state: Any, action: Any) -> Any:
-        return self._engine().apply(state, action)
-
-    def observe(self, state: Any, player: int) -> Any:
-        return self._engine().observe(state, player)
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        return tuple(self._engine().result(state).scores)
-
-    def winners(self, state: Any) -> tuple[int, ...]:
-        return tuple(self._engine().result(state).winners)
 
     def features(
         self, state: Any, actions: Sequence[tuple[int | None, Any]], initial: Any = None
