@@ -105,6 +105,55 @@ def _interval(entry: Any, where: str) -> tuple[float, float, float] | None:
     return _chance(p, where), _chance(low, where), _chance(high, where)
 
 
+def _ghost_bars(
+    name: str, y: list[int], x: list[float | None], colours: list[str], axis: str, showlegend: bool
+) -> dict[str, Any]:
+    """The faint, wider bars of the previous figures (0 where there is none), drawn behind the current ones."""
+    return dict(
+        type="bar",
+        name=name,
+        y=y,
+        x=[q if q is not None else 0 for q in x],
+        orientation="h",
+        marker={"color": colours, "opacity": 0.22, "line": {"width": 0}},
+        width=0.78,
+        hoverinfo="skip",
+        showlegend=showlegend,
+        xaxis=axis,
+        yaxis="y",
+    )
+
+
+def _value_bars(
+    name: str,
+    y: list[int],
+    x: list[float],
+    colours: list[str],
+    text: list[str],
+    labels: list[str],
+    hover_format: str,
+    axis: str,
+) -> dict[str, Any]:
+    """The current figures as labelled bars; the hover shows each label and its value in ``hover_format``."""
+    return dict(
+        type="bar",
+        name=name,
+        y=y,
+        x=x,
+        orientation="h",
+        marker={"color": colours, "line": {"width": 0}},
+        width=0.5,
+        text=text,
+        textposition="outside",
+        cliponaxis=False,
+        customdata=[[lab] for lab in labels],
+        hovertemplate=f"%{{customdata[0]}}: %{{x:{hover_format}}}<extra></extra>",
+        showlegend=False,
+        xaxis=axis,
+        yaxis="y",
+    )
+
+
 def odds_figure(
     rows: Sequence[Mapping[str, Any]],
     previous: Sequence[Any] | None = None,
@@ -203,69 +252,13 @@ def odds_figure_spec(
     percent = [f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%" for p in chances]
 
     traces: list[Any] = [
-        dict(
-                type="bar",
-            name=text["previous"],
-            y=y,
-            x=[q if q is not None else 0 for q in prev],
-            orientation="h",
-            marker={"color": colours, "opacity": 0.22, "line": {"width": 0}},
-            width=0.78,
-            hoverinfo="skip",
-            showlegend=any(q is not None for q in prev),
-            xaxis="x",
-            yaxis="y",
-        ),
-        dict(
-                type="bar",
-            name=text["chance"],
-            y=y,
-            x=chances,
-            orientation="h",
-            marker={"color": colours, "line": {"width": 0}},
-            width=0.5,
-            text=percent,
-            textposition="outside",
-            cliponaxis=False,
-            customdata=[[lab] for lab in labels],
-            hovertemplate="%{customdata[0]}: %{x:.1%}<extra></extra>",
-            showlegend=False,
-            xaxis="x",
-            yaxis="y",
-        ),
+        _ghost_bars(text["previous"], y, prev, colours, "x", any(q is not None for q in prev)),
+        _value_bars(text["chance"], y, chances, colours, percent, labels, ".1%", "x"),
     ]
     if with_ev:
         traces += [
-            dict(
-                type="bar",
-                name=text["previous"],
-                y=y,
-                x=[q if q is not None else 0 for q in ev_prev],
-                orientation="h",
-                marker={"color": colours, "opacity": 0.22, "line": {"width": 0}},
-                width=0.78,
-                hoverinfo="skip",
-                showlegend=False,
-                xaxis="x2",
-                yaxis="y",
-            ),
-            dict(
-                type="bar",
-                name=text["ev"],
-                y=y,
-                x=ev,
-                orientation="h",
-                marker={"color": colours, "line": {"width": 0}},
-                width=0.5,
-                text=[f"{e:.2f}" for e in ev],
-                textposition="outside",
-                cliponaxis=False,
-                customdata=[[lab] for lab in labels],
-                hovertemplate="%{customdata[0]}: %{x:.3f}<extra></extra>",
-                showlegend=False,
-                xaxis="x2",
-                yaxis="y",
-            ),
+            _ghost_bars(text["previous"], y, ev_prev, colours, "x2", False),
+            _value_bars(text["ev"], y, ev, colours, [f"{e:.2f}" for e in ev], labels, ".3f", "x2"),
         ]
     for axis, series in (("x", prev), ("x2", ev_prev)):
         if axis == "x2" and not with_ev:
