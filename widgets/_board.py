@@ -394,6 +394,16 @@ class Board(anywidget.AnyWidget):
             {"seat": seat, "who": self._names[seat], "bot": seat in self._bots, "en": en, "zh": zh}
         )
 
+    def _act_for_bot(self, bot: Any, action: Any) -> None:
+        """``_act`` for a bot's choice: a move the rules forbid is the bot's fault, raised as ``BadIntent``."""
+        try:
+            self._act(action)
+        except IllegalAction as err:
+            raise BadIntent(
+                f"the bot {bot_label(bot)} chose an illegal move: {err.en}",
+                f"电脑 {bot_label(bot)} 选了一个不合规则的动作：{err.zh}",
+            ) from err
+
     def _bot_turn(self) -> bool:
         """Let the bot to move play its whole turn; ``False`` if no bot is to move."""
         seat = self._to_move(self._state)
@@ -404,13 +414,7 @@ class Board(anywidget.AnyWidget):
             legal = self._legal(self._state)
             rng = random.Random(f"{self.seed}:{self._ply}:{seat}")
             action = bot.choose(self._bot_view(self._state, seat), legal, rng)
-            try:
-                self._act(action)
-            except IllegalAction as err:
-                raise BadIntent(
-                    f"the bot {bot_label(bot)} chose an illegal move: {err.en}",
-                    f"电脑 {bot_label(bot)} 选了一个不合规则的动作：{err.zh}",
-                ) from err
+            self._act_for_bot(bot, action)
             if self._to_move(self._state) != seat:
                 break
         self._set_error(None)

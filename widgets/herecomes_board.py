@@ -50,7 +50,7 @@ from typing import Any
 
 import traitlets
 
-from pokelab.errors import IllegalAction, check_lang
+from pokelab.errors import check_lang
 from pokelab.herecomes import (
     COLOURS,
     TARGETS,
@@ -565,13 +565,7 @@ class HereComesBoard(Board):
             legal = legal_actions(s, seat)
             action = bot.choose(observe(s, seat), legal, self._bot_rng(seat))
             self._reasons[seat] = (s, action)
-            try:
-                self._act(action)
-            except IllegalAction as err:
-                raise BadIntent(
-                    f"the bot {bot_label(bot)} chose an illegal move: {err.en}",
-                    f"电脑 {bot_label(bot)} 选了一个不合规则的动作：{err.zh}",
-                ) from err
+            self._act_for_bot(bot, action)
 
     def _reset(self, state: Any, seed: int) -> None:
         self._reasons.clear()
