@@ -33,7 +33,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -107,12 +107,13 @@ def chromium() -> str:
 
 
 @dataclass
-class LabServer:
-    """A running JupyterLab: its base URL, token, root directory and process."""
+class ServerProcess:
+    """A server this harness started: its base URL, process and log file."""
+
+    #: Seconds the server gets to exit after SIGTERM before it is killed.
+    STOP_GRACE: ClassVar[float] = 15.0
 
     url: str
-    token: str
-    root: Path
     process: subprocess.Popen[bytes]
     log_path: Path
 
@@ -127,10 +128,35 @@ class LabServer:
             return
         os.kill(self.process.pid, signal.SIGTERM)
         try:
-            self.process.wait(timeout=15)
+            self.process.wait(timeout=self.STOP_GRACE)
         except subprocess.TimeoutExpired:
             os.kill(self.process.pid, signal.SIGKILL)
             self.process.wait(timeout=10)
+
+
+def launch(
+    command: list[str], base: Path, cwd: Path, log_name: str
+) -> tuple[subprocess.Popen[bytes], Path]:
+    """Start ``command`` with the repo importable, Jupyter dirs under ``base`` and output in ``base/log_name``."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
+    env["JUPYTER_RUNTIME_DIR"] = str(base / "runtime")
+    env["JUPYTER_CONFIG_DIR"] = str(base / "config")
+    env.pop("ANYWIDGET_HMR", None)
+    log_path = base / log_name
+    with log_path.open("wb") as log_file:
+        process = subprocess.Popen(
+            command, cwd=cwd, env=env, stdout=log_file, stderr=subprocess.STDOUT
+        )
+    return process, log_path
+
+
+@dataclass
+class LabServer(ServerProcess):
+    """A running JupyterLab: its base URL, process and log, token and root directory."""
+
+    token: str
+    root: Path
 
 
 def start_lab(base: Path) -> LabServer:
@@ -163,17 +189,8 @@ def start_lab(base: Path) -> LabServer:
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
-    env["JUPYTER_RUNTIME_DIR"] = str(base / "runtime")
-    env["JUPYTER_CONFIG_DIR"] = str(base / "config")
-    env.pop("ANYWIDGET_HMR", None)
-    log_path = base / "jupyterlab.log"
-    with log_path.open("wb") as log_file:
-        process = subprocess.Popen(
-            command, cwd=root, env=env, stdout=log_file, stderr=subprocess.STDOUT
-        )
-    server = LabServer(f"http://127.0.0.1:{port}", token, root, process, log_path)
+    process, log_path = launch(command, base, cwd=root, log_name="jupyterlab.log")
+    server = LabServer(f"http://127.0.0.1:{port}", process, log_path, token, root)
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -9,22 +9,16 @@ ES module loads in Voilà.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "test-artifacts"
+from .conftest import ARTIFACTS, ROOT, ServerProcess, free_port, launch
 
 VOILA_START_TIMEOUT = 120.0
 PAGE_TIMEOUT = 240_000  # ms: Voilà starts a kernel and runs the notebook for each page
@@ -32,32 +26,10 @@ PAGE_TIMEOUT = 240_000  # ms: Voilà starts a kernel and runs the notebook for e
 ROUND = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+class VoilaServer(ServerProcess):
+    """A running Voilà server: its base URL, process and log."""
 
-
-@dataclass
-class VoilaServer:
-    url: str
-    process: subprocess.Popen[bytes]
-    log_path: Path
-
-    def log_tail(self, lines: int = 40) -> str:
-        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-        return "\n".join(text.splitlines()[-lines:])
-
-    def stop(self) -> None:
-        if self.process.poll() is not None:
-            return
-        os.kill(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+    STOP_GRACE = 20.0
 
 
 @pytest.fixture(scope="module")
@@ -78,16 +50,7 @@ def voila(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[V
         "--Voila.port_retries=0",
         f"--Voila.connection_dir_root={base / 'runtime'}",
     ]
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
-    env["JUPYTER_RUNTIME_DIR"] = str(base / "runtime")
-    env["JUPYTER_CONFIG_DIR"] = str(base / "config")
-    env.pop("ANYWIDGET_HMR", None)
-    log_path = base / "voila.log"
-    with log_path.open("wb") as log_file:
-        process = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=log_file, stderr=subprocess.STDOUT
-        )
+    process, log_path = launch(command, base, cwd=ROOT, log_name="voila.log")
     server = VoilaServer(f"http://127.0.0.1:{port}", process, log_path)
     deadline = time.monotonic() + VOILA_START_TIMEOUT
     try:
