@@ -94,6 +94,15 @@ def _screenshot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+def _wait_or_fail(page: Any, voila: VoilaServer, locator: Any, shot: str, what: str) -> None:
+    """Wait for ``locator`` (Voilà runs the notebook first); else save ``shot``.png and fail with the page's errors and the server log."""
+    try:
+        locator.wait_for(timeout=PAGE_TIMEOUT)
+    except Exception:
+        _screenshot(page, shot)
+        raise AssertionError(f"no {what}; page errors {page.errors}\n{voila.log_tail()}") from None
+
+
 def test_voila_lists_the_three_apps(voila: VoilaServer) -> None:
     import json
 
@@ -111,13 +120,7 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
     """The Here Comes board (an anywidget) renders in Voilà without code; drawing wave 1 updates the page."""
     _open(page, voila, "here-comes-odds-lab.ipynb", "?seed=1")
     draw = page.locator("[data-testid='hc-draw']")
-    try:
-        draw.wait_for(timeout=PAGE_TIMEOUT)
-    except Exception:
-        _screenshot(page, "app-odds-lab-failed")
-        raise AssertionError(
-            f"no draw button; page errors {page.errors}\n{voila.log_tail()}"
-        ) from None
+    _wait_or_fail(page, voila, draw, "app-odds-lab-failed", "draw button")
     assert (
         page.locator(".jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
     )  # no code showing
@@ -155,13 +158,7 @@ def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, p
     10 more, and the table and chart show all 11."""
     _open(page, voila, "class-bag-experiment.ipynb", "?lang=zh&seed=5")
     draw10 = page.locator("button.pk-draw-10")
-    try:
-        draw10.wait_for(timeout=PAGE_TIMEOUT)
-    except Exception:
-        _screenshot(page, "app-class-experiment-failed")
-        raise AssertionError(
-            f"no draw button; page errors {page.errors}\n{voila.log_tail()}"
-        ) from None
+    _wait_or_fail(page, voila, draw10, "app-class-experiment-failed", "draw button")
     assert draw10.inner_text().strip() == "抽 10 轮"
     assert "还没有数据" in page.locator("[data-testid='rounds']").inner_text()
     # a group enters its round with the drop-downs (order cards 1-4) and records it
@@ -206,13 +203,9 @@ def test_splendor_app_in_voila_takes_three_tokens(voila: VoilaServer, page: Any)
 
     _open(page, voila, "splendor-vs-bots.ipynb", "?seed=4")
     board = page.locator(".pk-board")
-    try:
-        page.wait_for_selector(".pk-board[data-my-turn='true']", timeout=PAGE_TIMEOUT)
-    except Exception:
-        _screenshot(page, "app-splendor-failed")
-        raise AssertionError(
-            f"no Splendor board; page errors {page.errors}\n{voila.log_tail()}"
-        ) from None
+    # .first: not strict (the first matching board), as page.wait_for_selector is
+    my_turn = page.locator(".pk-board[data-my-turn='true']").first
+    _wait_or_fail(page, voila, my_turn, "app-splendor-failed", "Splendor board")
     revision = int(board.get_attribute("data-revision"))
     supply = page.evaluate(
         "() => Object.fromEntries([...document.querySelectorAll('.pk-supply-token')]"
