@@ -79,7 +79,8 @@ def stages(only: str | None) -> dict[str, list[str] | None]:
         "lint": [str(BIN / "ruff"), "check", "."],
         "unit": pytest("-m", "not browser", "-n", "2", "-q"),
         "notebooks": nbval(str(BIN / "python"), ["-n", "2", *notebooks]) if notebooks else None,
-        "browser": pytest("-m", "browser", "-q", "-o", "addopts=", "tests"),
+        # -s: the browser tests print their latency figures (measured, never asserted).
+        "browser": pytest("-m", "browser", "-q", "-s", "-o", "addopts=", "tests"),
         "rules": (
             [str(BIN / "python"), str(SHARED_RULES), "--strict"] if SHARED_RULES.exists() else None
         ),
