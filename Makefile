@@ -12,7 +12,8 @@ PORT   ?= 8888
 
 ## Set everything up and open JupyterLab on the start notebook.
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/00-start-here.ipynb --port=$(PORT) $(if $(filter 0,$(shell id -u)),--allow-root,)
+	$(BIN)/jupyter lab --port=$(PORT) --LabApp.default_url=/lab/tree/notebooks/00-start-here.ipynb \
+		$(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## Set everything up and run every test: lint, unit + doctests, notebooks, browser.
 test: $(STAMP)
@@ -25,6 +26,9 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip uv
 	$(BIN)/uv pip install --python $(BIN)/python --quiet -e ".[$(EXTRAS)]"
+	# JupyterLab settings shared with Binder (no news pop-up).
+	mkdir -p $(VENV)/share/jupyter/lab/settings
+	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	touch $(STAMP)
 
 lint: $(STAMP)
