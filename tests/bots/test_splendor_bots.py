@@ -99,14 +99,27 @@ def test_mcts_plays_legal_moves_to_the_end_and_replays():
 
 
 def test_mcts_levels_are_budgets_and_bad_levels_are_refused():
-    assert [LEVELS[k]["iterations"] for k in ("easy", "medium", "hard")] == sorted(
-        LEVELS[k]["iterations"] for k in LEVELS
-    )
+    easy, medium, hard = (LEVELS[k] for k in ("easy", "medium", "hard"))
+    for budget in easy:  # every budget grows with the level, and something grows at each step
+        assert easy[budget] <= medium[budget] <= hard[budget], budget
+    assert easy != medium != hard
     assert make_bot("splendor", "mcts-hard").name == "mcts-hard"
     with pytest.raises(ValueError, match="unknown MCTS level"):
         MCTSBot("expert")
-    with pytest.raises(ValueError, match="iterations and width"):
+    with pytest.raises(ValueError, match="iterations, width and rollout_width"):
         MCTSBot("easy", iterations=0)
+
+
+def test_a_judged_rollout_move_is_the_best_greedy_candidate_by_position_value():
+    bot = MCTSBot("hard", time_limit=None)
+    for state in [s for s in _positions(5) if s.phase_id == 0][:20]:
+        legal = legal_actions(state)
+        if len(legal) < 2:
+            continue
+        mover = state.current_player
+        candidates = bot._ranked(state, legal)[: bot.rollout_width]
+        best = max(evaluate(apply(state, a), mover) for a in candidates)
+        assert evaluate(bot._judged_step(state, legal), mover) == best
 
 
 def test_evaluation_is_zero_sum_for_two_players():
