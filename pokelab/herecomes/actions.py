@@ -212,11 +212,24 @@ def _seat(text: str, whole: str) -> int:
         ) from None
 
 
+_KEYWORD = re.compile(r"^\w+\s*=\s*")
+
+
+def _plain(arg: str) -> str:
+    """One argument as ``str`` writes it: ``player=0`` -> ``0``, ``'G13'`` -> ``G13``."""
+    arg = _KEYWORD.sub("", arg.strip())
+    if len(arg) >= 2 and arg[0] == arg[-1] and arg[0] in "'\"":
+        arg = arg[1:-1]
+    return arg
+
+
 def parse_action(text: str) -> Action:
-    """Read an action back from its string form (as written by ``str``).
+    """Read an action back from its string form (as written by ``str``) or its ``repr``.
 
     >>> parse_action("Draw(red)")
     Draw(colour='red')
+    >>> parse_action("Discard(player=0, card='G13')") == parse_action("Discard(0, G13)")
+    True
     >>> parse_action("UseTrainer(2, peek, 0)")
     UseTrainer(player=2, power='peek', target=0)
     >>> parse_action("UseTrainer(1, extra_discard, G03)")
@@ -231,7 +244,9 @@ def parse_action(text: str) -> Action:
     if not match:
         raise ValueError(f"unknown action {text!r}: actions are {names}")
     kind, inner = match.group(1), match.group(2)
-    args = [a.strip() for a in inner.split(",")] if inner.strip() else []
+    args = [_plain(a) for a in inner.split(",")] if inner.strip() else []
+    if kind == "UseTrainer" and len(args) == 3 and args[2] == "None":
+        args.pop()  # repr of a trainer use without a target
 
     def need(n: int) -> None:
         if len(args) != n:

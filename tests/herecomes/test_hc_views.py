@@ -110,15 +110,17 @@ def test_from_json_rejects_malformed_input_clearly(mutate, message):
         from_json(json.dumps(doc))
 
 
-def test_actions_round_trip_through_their_string_form():
-    """parse_action(str(a)) == a for every action played in random games."""
+def test_actions_round_trip_through_their_string_form_and_their_repr():
+    """parse_action(str(a)) == parse_action(repr(a)) == a for every action played in random games."""
     seen = set()
     for seed in range(4):
         for _b, action, _a in random_game(seed, 4):
-            assert parse_action(str(action)) == action
+            assert parse_action(str(action)) == parse_action(repr(action)) == action
             seen.add(type(action).__name__)
     assert {"Draw", "Discard", "VoteRedraw", "UseTrainer"} <= seen
     assert parse_action("Keep(1, G05)") == Keep(1, "G05")
+    for action in (UseTrainer(0, "redraw"), UseTrainer(2, "peek", 1), VoteRedraw(1, False)):
+        assert parse_action(repr(action)) == action
 
 
 def test_actions_describe_in_both_languages():
