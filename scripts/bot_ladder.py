@@ -7,7 +7,9 @@ The issue asks each step to win at least 65 % of 400 two-player games. Games
 are played in blocks (even sizes keep the seats balanced) until ``--games`` or
 ``--deadline`` is reached, so a long pair can be stopped and still report the
 games it played. Results go to ``pokelab/data/balance/ladder.csv`` (one row per
-pair, updated in place) and are printed.
+pair, updated in place) and are printed. Each row records the search budgets
+the bots had (``LEVELS`` of the MCTS bot), so a test notices when a level is
+changed without measuring the ladder again.
 
     python scripts/bot_ladder.py --game splendor --pair greedy,mcts-easy --games 400
     python scripts/bot_ladder.py --game herecomes --games 400      # every step of that ladder
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import itertools
+import json
 import os
 import sys
 import time
@@ -40,6 +43,15 @@ LADDERS = {
 }
 OUT = ROOT / "pokelab" / "data" / "balance" / "ladder.csv"
 THRESHOLD = 0.65
+
+
+def budget(game: str, bot: str) -> str:
+    """The search budget of a Splendor MCTS level as compact JSON; "" for a bot without one."""
+    if game != "splendor" or not bot.startswith("mcts-"):
+        return ""
+    from pokelab.bots.splendor_mcts import LEVELS
+
+    return json.dumps(LEVELS[bot.removeprefix("mcts-")], sort_keys=True, separators=(",", ":"))
 
 
 def _points_per_round(df: pd.DataFrame, bot: str) -> float:
@@ -87,6 +99,8 @@ def measure(game: str, lower: str, upper: str, games: int, block: int, workers: 
         "seconds": round(time.time() - start, 1),
         "seed": seed,
         "measured": datetime.now().strftime("%Y-%m-%d %H:%M"),
+        "lower_budget": budget(game, lower),
+        "upper_budget": budget(game, upper),
     }
     if game == "herecomes":
         row["lower_points_per_round"] = round(_points_per_round(df, lower), 4)

@@ -26,7 +26,7 @@ ahead; more samples for the same candidates buy little, and playing rollouts
 to the end of the game was worse (39 % against the same search judging the
 position after its rollout: one finished game per sample is too noisy a
 verdict). ``time_limit`` caps the thinking time (1 s by default; the hard level
-needs about 0.1 s a move on an unloaded core). The cap only bites on a slow or
+needs about 0.12 s a move, 0.2 s at most, on an unloaded core). The cap only bites on a slow or
 busy machine, and then the move depends on the machine's speed: pass
 ``time_limit=None`` for games that replay exactly anywhere.
 
