@@ -86,3 +86,34 @@ def test_normaliser_keeps_the_plain_text_output_of_checked_cells() -> None:
             "output_type": "execute_result",
         }
     ]
+
+
+LESSONS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def _markdown_lines(path: Path) -> list[str]:
+    lines, fenced = [], False
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+        for line in source.split("\n"):
+            if line.startswith("```"):
+                fenced = not fenced
+            elif not fenced:
+                lines.append(line)
+    return lines
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_lesson_text_reads_as_prose_under_one_title(path: Path) -> None:
+    """One level-1 heading (the title); no line written as a code comment (``# # 1. …``, a bare ``#``).
+
+    Markdown makes every line that starts with ``# `` a title-sized heading, so a
+    cell pasted from a ``# %% [markdown]`` script would show its prose as headings.
+    """
+    lines = _markdown_lines(path)
+    titles = [line for line in lines if line.startswith("# ")]
+    assert len(titles) == 1, f"{path.name} has {len(titles)} level-1 headings: {titles[:4]}"
+    commented = [line for line in lines if line.strip() == "#" or line.startswith("# #")]
+    assert not commented, f"{path.name} has markdown written as comments: {commented[:3]}"

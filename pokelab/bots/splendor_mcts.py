@@ -21,11 +21,11 @@ candidates a rollout move is picked by the position value (``rollout_width``;
 1 plays the greedy rules). Measured over 400 two-player games with seats
 swapped (``scripts/bot_ladder.py``, ``pokelab/data/balance/ladder.csv``), each
 level beats the one below in more than 65 % of the games. What buys strength
-is the number of candidates and a better rollout policy looking two rounds
-ahead; more samples for the same candidates buy little, and playing rollouts
-to the end of the game was worse (39 % against the same search judging the
-position after its rollout: one finished game per sample is too noisy a
-verdict). ``time_limit`` caps the thinking time (1 s by default; the hard level
+is comparing more candidates, with a few samples each, and rollouts whose
+moves are judged by the position value, two rounds ahead; playing rollouts to
+the end of the game was worse (39 % of 300 games against the same search
+judging the position after its rollout: one finished game per sample is too
+noisy a verdict). ``time_limit`` caps the thinking time (1 s by default; the hard level
 needs about 0.12 s a move, 0.2 s at most, on an unloaded core). The cap only bites on a slow or
 busy machine, and then the move depends on the machine's speed: pass
 ``time_limit=None`` for games that replay exactly anywhere.
