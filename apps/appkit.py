@@ -725,7 +725,43 @@ def _herecomes_board() -> Any:
     return HereComesBoard
 
 
-class OddsLab:
+class _BotBoardApp:
+    """What the two board apps share: checking the line-up, relabelling, following the board's language."""
+
+    lang: str
+    board: Any
+    switch: Any
+    header: Any
+    opponents: Any
+    bot: Any
+
+    @staticmethod
+    def _check_lineup(game: str, title: str, opponents: Any, bot: str) -> list[str]:
+        """The game's bot names, once ``opponents`` (1–3) and ``bot`` are known to be valid."""
+        if isinstance(opponents, bool) or opponents not in (1, 2, 3):
+            raise ValueError(f"opponents must be 1, 2 or 3 bots, got {opponents!r}")
+        bots = available_bots(game)
+        if bot not in bots:
+            raise ValueError(f"unknown bot {bot!r} for {title}: choose {', '.join(bots)}")
+        return bots
+
+    def _relabel(self, lang: str, title_key: str, intro_key: str) -> None:
+        """Switch the app, its language toggle and its board to ``lang``; relabel header and bot choices."""
+        self.lang = check_lang(lang)
+        if self.switch.value != lang:
+            self.switch.value = lang
+        if self.board is not None and self.board.lang != lang:
+            self.board.lang = lang
+        self.header.value = _header(t(lang, title_key), t(lang, intro_key))
+        self.opponents.description = t(lang, "opponents")
+        self.bot.description = t(lang, "bot")
+
+    def _on_board_lang(self, change: Mapping[str, Any]) -> None:
+        if change["new"] != self.lang:
+            self.set_lang(change["new"])  # each app's own set_lang starts with _relabel
+
+
+class OddsLab(_BotBoardApp):
     """The Here Comes Pokémon! board with the odds beside the hand, a bag editor and the 60-card table.
 
     ``opponents``: 1–3 bots of kind ``bot``; ``bag``: the composition; ``seed``: the
@@ -754,13 +790,7 @@ class OddsLab:
         lang: str = "en",
     ) -> None:
         check_lang(lang)
-        if isinstance(opponents, bool) or opponents not in (1, 2, 3):
-            raise ValueError(f"opponents must be 1, 2 or 3 bots, got {opponents!r}")
-        bots = available_bots("herecomes")
-        if bot not in bots:
-            raise ValueError(
-                f"unknown bot {bot!r} for Here Comes Pokémon!: choose {', '.join(bots)}"
-            )
+        bots = self._check_lineup("herecomes", "Here Comes Pokémon!", opponents, bot)
         self.lang = lang
         self.seed = seed
         bag = validate_bag(bag)
@@ -840,14 +870,7 @@ class OddsLab:
 
     def set_lang(self, lang: str) -> None:
         """Relabel the app and the board in ``lang``."""
-        self.lang = check_lang(lang)
-        if self.switch.value != lang:
-            self.switch.value = lang
-        if self.board is not None and self.board.lang != lang:
-            self.board.lang = lang
-        self.header.value = _header(t(lang, "lab_title"), t(lang, "lab_intro"))
-        self.opponents.description = t(lang, "opponents")
-        self.bot.description = t(lang, "bot")
+        self._relabel(lang, "lab_title", "lab_intro")
         for c, s in self.sliders.items():
             s.description = colour_name(c, lang)
         self.new_button.description = t(lang, "new_bag_game")
@@ -879,10 +902,6 @@ class OddsLab:
         self.board.observe(self._on_board_lang, names="lang")
         self.board_box.children = [self.board]
         self._update_cards(bag)
-
-    def _on_board_lang(self, change: Mapping[str, Any]) -> None:
-        if change["new"] != self.lang:
-            self.set_lang(change["new"])
 
     def _sync_options(self) -> None:
         if self.board is None:
@@ -919,7 +938,7 @@ def _splendor_board() -> Any:
     return SplendorBoard
 
 
-class SplendorApp:
+class SplendorApp(_BotBoardApp):
     """Splendor: Pokémon against 1–3 bots, with a bot chooser, a seed and a "new game" button.
 
     >>> app = SplendorApp(opponents=1, bot="random", seed=2, lang="zh")
@@ -935,11 +954,7 @@ class SplendorApp:
         self, *, opponents: int = 1, bot: str = "greedy", seed: int = 0, lang: str = "en"
     ) -> None:
         check_lang(lang)
-        if isinstance(opponents, bool) or opponents not in (1, 2, 3):
-            raise ValueError(f"opponents must be 1, 2 or 3 bots, got {opponents!r}")
-        bots = available_bots("splendor")
-        if bot not in bots:
-            raise ValueError(f"unknown bot {bot!r} for Splendor: choose {', '.join(bots)}")
+        bots = self._check_lineup("splendor", "Splendor", opponents, bot)
         self.lang = lang
         self.switch = lang_switch(lang)
         self.header = w.HTML()
@@ -990,17 +1005,6 @@ class SplendorApp:
 
     def set_lang(self, lang: str) -> None:
         """Relabel the app and the board in ``lang``."""
-        self.lang = check_lang(lang)
-        if self.switch.value != lang:
-            self.switch.value = lang
-        if self.board is not None and self.board.lang != lang:
-            self.board.lang = lang
-        self.header.value = _header(t(lang, "sp_title"), t(lang, "sp_intro"))
-        self.opponents.description = t(lang, "opponents")
-        self.bot.description = t(lang, "bot")
+        self._relabel(lang, "sp_title", "sp_intro")
         self.seed.description = t(lang, "seed")
         self.new_button.description = t(lang, "new_game")
-
-    def _on_board_lang(self, change: Mapping[str, Any]) -> None:
-        if change["new"] != self.lang:
-            self.set_lang(change["new"])
