@@ -69,6 +69,7 @@ from pokelab.herecomes import (
 )
 from pokelab.herecomes import apply as hc_apply
 from pokelab.herecomes.bag import COLOUR_ZH
+from pokelab.herecomes.state import check_seat
 from pokelab.odds import (
     LEGEND_VALUE,
     advise_discard,
@@ -147,9 +148,7 @@ def hand_odds(state: State, seat: int, *, cards: Sequence[str] | None = None) ->
     ...
     ValueError: there is no seat 5: seats are 0 to 1
     """
-    n = len(state.hands)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"there is no seat {seat!r}: seats are 0 to {n - 1}")
+    check_seat(state, seat)
     ids = tuple(state.hands[seat] if cards is None else cards)
     return [dict(row) for row in _odds_rows(ids, tuple(state.tokens), _prev_key(state),
                                             _bag_key(state), _redraw_open(state),
@@ -233,9 +232,7 @@ def advice_for(state: State, seat: int) -> dict[str, Any] | None:
     ...
     ValueError: there is no seat 3: seats are 0 to 1
     """
-    n = len(state.hands)
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"there is no seat {seat!r}: seats are 0 to {n - 1}")
+    check_seat(state, seat)
     if seat not in state.to_move:
         return None
     tokens = tuple(state.tokens)

@@ -31,7 +31,7 @@ from pokelab.errors import IllegalAction
 from pokelab.herecomes.actions import Action, Discard, Draw, Keep, UseTrainer, VoteRedraw
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, validate_bag
 from pokelab.herecomes.cards import TARGETS
-from pokelab.herecomes.state import _WAVE_ENDS, Result, Setup, State, Variant
+from pokelab.herecomes.state import _WAVE_ENDS, Result, Setup, State, Variant, check_seat
 from pokelab.herecomes.trainers import POWERS, TRAINERS, trainer_for_power
 
 __all__ = [
@@ -505,10 +505,8 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     """
     s = state
     phase = s.phase
-    if player is not None and (
-        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(s.hands)
-    ):
-        raise ValueError(f"there is no seat {player!r}: seats are 0 to {len(s.hands) - 1}")
+    if player is not None:
+        check_seat(s, player)
     if phase == "over":
         return []
     if phase == "draw" or phase == "redraw":

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from pokelab.herecomes.bag import COLOURS, WAVES
 
-__all__ = ["PHASES", "Player", "Result", "Setup", "State", "Variant"]
+__all__ = ["PHASES", "Player", "Result", "Setup", "State", "Variant", "check_seat"]
 
 PHASES: tuple[str, ...] = ("draw", "discard", "vote", "redraw", "keep", "over")
 _WAVE_ENDS = tuple(sum(WAVES[: i + 1]) for i in range(len(WAVES)))  # (4, 7, 9, 10)
@@ -192,3 +192,19 @@ class State(NamedTuple):
             f"State(round={self.round}, wave={self.wave}, phase={self.phase!r}, leader={self.leader}, "
             f"to_move={self.to_move}, tokens={self.tokens}, points={self.points})"
         )
+
+
+def check_seat(state: State, seat: Any, *, teacher: bool = False) -> None:
+    """Refuse anything but a seat number of ``state`` (``teacher=True`` also names ``None``).
+
+    >>> from pokelab.herecomes import new_game
+    >>> check_seat(new_game(2, seed=1), 1)
+    >>> check_seat(new_game(2, seed=1), 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no seat 2: seats are 0 to 1
+    """
+    n = len(state.hands)
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        also = " (or None for the teacher's view)" if teacher else ""
+        raise ValueError(f"there is no seat {seat!r}: seats are 0 to {n - 1}{also}")

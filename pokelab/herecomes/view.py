@@ -62,7 +62,7 @@ from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.conditions import AllDrawn, Condition, LastIs, NeverDrawn
 from pokelab.herecomes.engine import keep_options, legal_actions
-from pokelab.herecomes.state import State
+from pokelab.herecomes.state import State, check_seat
 from pokelab.herecomes.trainers import TRAINERS
 
 __all__ = ["explain", "observe"]
@@ -217,12 +217,8 @@ def _summary(state: State, viewer: int | None) -> dict[str, Any] | None:
 def observe(state: State, player: int | None = None) -> dict[str, Any]:
     """The JSON-safe view of ``player`` (``None``: the teacher's full view). See the module docstring."""
     n = len(state.hands)
-    if player is not None and (
-        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n
-    ):
-        raise ValueError(
-            f"there is no seat {player!r}: seats are 0 to {n - 1} (or None for the teacher's view)"
-        )
+    if player is not None:
+        check_seat(state, player, teacher=True)
     s = state
     teacher = player is None
     players = []

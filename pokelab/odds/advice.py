@@ -41,6 +41,7 @@ from typing import Any
 
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, WAVES
+from pokelab.herecomes.state import check_seat
 from pokelab.odds._inputs import (
     COLOUR_INDEX,
     LEGEND_VALUE,
@@ -359,9 +360,7 @@ def best_discard(
         if seat is None:
             raise ValueError("best_discard needs a player's view, not the teacher's (viewer None)")
     else:
-        n = len(state.hands)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise ValueError(f"there is no seat {player!r}: seats are 0 to {n - 1}")
+        check_seat(state, player)
         phase = state.phase
         ids = list(state.hands[player])
         extra = state.extra[player]
@@ -410,9 +409,7 @@ def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction
         tokens = tuple(state.get("tokens", ()))
         bag = dict(state.get("composition", DEFAULT_BAG))
     else:
-        n = len(state.hands)
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise ValueError(f"there is no seat {player!r}: seats are 0 to {n - 1}")
+        check_seat(state, player)
         phase = state.phase
         ids = list(state.hands[player])
         tokens = tuple(state.tokens)
