@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokelab.errors import check_lang
+from pokelab.splendor.cards import COLOUR_ZH
 
 TEXT: dict[str, dict[str, Any]] = {
     "en": {
@@ -134,14 +135,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "goal": "有人达到 {n} 分后，本轮结束时游戏结束。",
         "stage": {"0": "基础", "1": "1 阶", "2": "2 阶"},
         "tier": {"normal": "普通", "rare": "稀有", "legendary": "传说"},
-        "colour": {
-            "red": "红",
-            "blue": "蓝",
-            "green": "绿",
-            "yellow": "黄",
-            "black": "黑",
-            "master": "大师球",
-        },
+        "colour": dict(COLOUR_ZH),  # the engine's Chinese colour names
         "lang_switch": "English",
     },
 }
