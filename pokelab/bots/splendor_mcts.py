@@ -8,8 +8,7 @@ The search is a one-level Monte Carlo tree: the root's children are the
 ``width`` most promising legal actions (ranked by the greedy rules); UCB1 picks
 which child to sample next; a sample applies the child's action to a sampled
 deck, plays every player's moves on to a round boundary ``rollout`` rounds on
-(so each player has had the same number of turns), and
-scores the end with ``win_chance`` (a squashed position value). The k-th sample
+(so each player has had the same number of turns), and scores the end with ``win_chance`` (a squashed position value). The k-th sample
 of every child uses the same k-th deck and rollout seed (common random
 numbers), so actions are compared on the same luck. After the budget the most
 visited action is played. Token returns and the optional evolution after the
@@ -25,10 +24,11 @@ is comparing more candidates, with a few samples each, and rollouts whose
 moves are judged by the position value, two rounds ahead; playing rollouts to
 the end of the game was worse (39 % of 300 games against the same search
 judging the position after its rollout: one finished game per sample is too
-noisy a verdict). ``time_limit`` caps the thinking time (1 s by default; the hard level
-needs about 0.12 s a move, 0.2 s at most, on an unloaded core). The cap only bites on a slow or
-busy machine, and then the move depends on the machine's speed: pass
-``time_limit=None`` for games that replay exactly anywhere.
+noisy a verdict). ``time_limit`` caps the thinking time (1 s by default; the
+hard level needs about 0.12 s a move, 0.2 s at most, on an unloaded core). The
+cap only bites on a slow or busy machine, and then the move depends on the
+machine's speed: pass ``time_limit=None`` for games that replay exactly
+anywhere.
 
 >>> import random
 >>> from pokelab.splendor import new_game, observe, legal_actions
@@ -135,7 +135,7 @@ class MCTSBot:
             return greedy_action(base, legal, rng)
         me = base.current_player
         children = [_Node(me) for _ in range(min(self.width, len(legal)))]
-        actions = self._ranked(base, list(legal))
+        actions = self._ranked(base, list(legal), self.width)
         # Common random numbers: the k-th visit of every child plays on the k-th
         # sampled deck with the k-th rollout seed, so actions are compared on the
         # same guesses and their differences are not drowned by the deck's luck.
@@ -167,13 +167,19 @@ class MCTSBot:
                                                         children[j].total / max(1, children[j].visits)))
         return actions[best]
 
-    def _ranked(self, state: Any, legal: list[Any]) -> list[Any]:
+    @staticmethod
+    def _ranked(state: Any, legal: list[Any], top: int) -> list[Any]:
+        """The ``top`` best actions of ``legal`` by the greedy rules' scores."""
         scores = score_actions(state, legal)
         ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
-        return [legal[i] for i in ranked[: max(self.width, self.rollout_width)]]
+        return [legal[i] for i in ranked[:top]]
 
     def _rollout(self, state: Any, me: int, rng: random.Random) -> float:
-        """Greedy play to a round boundary ``rollout`` rounds on, then ``win_chance`` for ``me``."""
+        """Play to a round boundary ``rollout`` rounds on, then ``win_chance`` for ``me``.
+
+        Each main move is the greedy rules' (``rollout_width`` 1) or the best of
+        their top ``rollout_width`` by the position value.
+        """
         # Ending on a round boundary gives every player the same number of turns,
         # so every leaf is judged fairly.
         target = state.round + self.rollout
@@ -195,7 +201,7 @@ class MCTSBot:
         """A rollout move judged by the position value: the best of the greedy top ``rollout_width``."""
         mover = state.current_player
         best, best_value = None, -math.inf
-        for action in self._ranked(state, legal)[: self.rollout_width]:
+        for action in self._ranked(state, legal, self.rollout_width):
             after = apply(state, action)
             v = evaluate(after, mover)
             if v > best_value:

@@ -117,7 +117,7 @@ def test_a_judged_rollout_move_is_the_best_greedy_candidate_by_position_value():
         if len(legal) < 2:
             continue
         mover = state.current_player
-        candidates = bot._ranked(state, legal)[: bot.rollout_width]
+        candidates = bot._ranked(state, legal, bot.rollout_width)
         best = max(evaluate(apply(state, a), mover) for a in candidates)
         assert evaluate(bot._judged_step(state, legal), mover) == best
 
