@@ -1,9 +1,10 @@
-"""How often do Splendor: Pokémon games stall, with and without the frozen-display sweep house rule?
+"""How often do Splendor: Pokémon games stall, with the frozen-display sweep (the default) and without it?
 
 A display of four rare/legendary cards while nobody holds a master ball can never
 change under the written rules (SP-A3, SP-A5), so the game runs to the round cap
-(SP-G4, ``stalled``). ``Variant(frozen_display="sweep")`` sends such a display
-under the deck (see ``docs/house-rules.md``). This script plays the same seeded
+(SP-G4, ``stalled``). The default ``Variant()`` (``frozen_display="sweep"``, SP-T5)
+sends such a display under the deck; ``Variant(frozen_display="wait")`` keeps the
+literal text (see ``docs/house-rules.md``). This script plays the same seeded
 games under both variants with ``pokelab.sim.play`` and prints, per policy:
 games, stalled (with a 95 % Wilson interval), stalled games whose final display
 is frozen, sweeps per game, and the mean rounds of the finished games.
@@ -30,7 +31,7 @@ from pokelab.sim import game_seed, play
 from pokelab.splendor import Catch, Evolve, Variant, apply, display_swept, is_display_frozen
 from pokelab.stats import wilson_interval
 
-VARIANTS = {"wait": Variant(), "sweep": Variant(frozen_display="sweep")}
+VARIANTS = {"wait": Variant(frozen_display="wait"), "sweep": Variant()}  # Variant() is the sweep (SP-T5)
 
 
 class CatchFirstBot:

@@ -3,7 +3,8 @@
 Play a game with the public API: ``new_game`` → ``legal_actions`` → ``apply`` … → ``result``.
 
 - ``new_game(players=2, *, seed=0, variant=None)``; ``Variant(supply, evolution_cost, round_cap, frozen_display)``
-  (``frozen_display="sweep"`` is the house rule of ``docs/house-rules.md``; ``is_display_frozen(state)``,
+  (``frozen_display="sweep"``, the default, sweeps a frozen display under the deck, SP-T5;
+  ``"wait"`` keeps the written rules; see ``docs/house-rules.md``. ``is_display_frozen(state)``,
   ``display_swept(before, after)`` tell when it matters; ``describe_sweep(lang)`` is its log line).
 - ``legal_actions(state)`` (fixed order) and pure ``apply(state, action)``; an illegal
   move raises ``IllegalAction`` with ``.rule`` (``"SP-A2"``…) and ``.message("en"|"zh")``.

@@ -204,7 +204,9 @@ def new_game(players: int | Sequence[str] = 2, *, seed: int = 0, variant: Varian
     """Set up a game (SP-S1, SP-S2): shuffle the deck, reveal 4 cards, draw the first player.
 
     ``players`` is a count (2-4) or a list of names; ``seed`` fixes the shuffle
-    and the first player, so the same seed always gives the same game.
+    and the first player, so the same seed always gives the same game. ``variant``
+    defaults to ``Variant()``, whose ``frozen_display="sweep"`` (SP-T5) already
+    sweeps a frozen opening display; ``Variant(frozen_display="wait")`` keeps it.
 
     >>> s = new_game(3, seed=42)
     >>> len(s.display), s.deck_size, s.round, s.phase
@@ -466,7 +468,7 @@ def _frozen(ps: Sequence[PlayerState], disp: tuple[int, ...]) -> bool:
 
 
 def _sweep(ps: Sequence[PlayerState], disp: tuple[int, ...], deck: tuple[int, ...]):
-    """House rule ``frozen_display="sweep"``, applied at set-up and at the start of every turn."""
+    """The default ``frozen_display="sweep"`` (SP-T5), applied at set-up and at the start of every turn."""
     for p in ps:
         if p.tok[5]:
             return disp, deck
@@ -504,13 +506,17 @@ def is_display_frozen(state: State) -> bool:
     """Is the display frozen: every card rare or legendary and no player holding a master ball?
 
     Then nobody can catch from it (SP-A5) nor reserve from it (SP-A3, the only way to a
-    master ball). Under ``Variant(frozen_display="sweep")`` such a display is swept at the
-    start of the next turn, if the deck still holds a normal card.
+    master ball). Under the default ``frozen_display="sweep"`` (SP-T5) such a display is
+    swept at the start of the next turn, if the deck still holds a normal card; under
+    ``Variant(frozen_display="wait")`` it stays (the written rules).
 
-    >>> from pokelab.splendor import scenario
-    >>> is_display_frozen(scenario(display=["Lapras", "Snorlax", "Mew", "Mewtwo"]))
+    >>> from pokelab.splendor import Variant, scenario
+    >>> frozen = ["Lapras", "Snorlax", "Mew", "Mewtwo"]
+    >>> is_display_frozen(scenario(display=frozen, variant=Variant(frozen_display="wait")))
     True
-    >>> is_display_frozen(scenario(display=["Lapras", "Snorlax", "Mew", "Mewtwo"], tokens={1: ["master"]}))
+    >>> is_display_frozen(scenario(display=frozen))   # the default sweep acts at once
+    False
+    >>> is_display_frozen(scenario(display=frozen, tokens={1: ["master"]}, variant=Variant(frozen_display="wait")))
     False
     >>> is_display_frozen(None)
     Traceback (most recent call last):
@@ -523,16 +529,16 @@ def is_display_frozen(state: State) -> bool:
 
 
 def display_swept(before: State, after: State) -> bool:
-    """Did a sweep (``Variant(frozen_display="sweep")``) happen between two states, e.g. in one ``apply``?
+    """Did a sweep (SP-T5, the default ``frozen_display="sweep"``) happen between two states, e.g. in one ``apply``?
 
     Meant for a move log. Drawing only ever takes cards from the top of the deck, so
     without a sweep the deck afterwards is an end part of the deck before; a sweep
     puts cards under the deck, and its last swept card always stays there (the sweep
     stops at the first revealed normal card, which lies above the swept cards).
 
-    >>> from pokelab.splendor import Variant, scenario, apply, Catch
+    >>> from pokelab.splendor import scenario, apply, Catch
     >>> s = scenario(display=["Pikachu", "Lapras", "Snorlax", "Mew"], deck=["Mewtwo", "Charmander"],
-    ...              tokens={0: {"red": 2, "yellow": 1, "black": 2}}, variant=Variant(frozen_display="sweep"))
+    ...              tokens={0: {"red": 2, "yellow": 1, "black": 2}})
     >>> after = apply(s, Catch(53))   # Pikachu
     >>> display_swept(s, after), after.display, after.deck
     (True, (1, 89, 33, 68), (90,))

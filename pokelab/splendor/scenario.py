@@ -213,8 +213,10 @@ def scenario(
     - ``first_player`` (who opens each round) defaults to ``current_player``.
     - ``round`` (default 1) is the round being played; the game is in its last
       round already if someone has 18 points.
-    - ``variant``: a ``Variant``; with ``frozen_display="sweep"`` a frozen display
-      is swept at once, as at the start of any turn (see ``Variant``).
+    - ``variant``: a ``Variant`` (default ``Variant()``); under its default
+      ``frozen_display="sweep"`` (SP-T5) a frozen display is swept at once, as at
+      the start of any turn; pass ``Variant(frozen_display="wait")`` to build a
+      frozen position that stays frozen (see ``Variant``).
 
     >>> s = scenario(3, current_player=2, tokens={2: ["red"] * 7})
     >>> s.current_player, s.first_player, s.supply["red"]
@@ -255,7 +257,7 @@ def scenario(
     if disp is None:
         disp, deck_t = deck_t[:4], deck_t[4:]
     if variant.frozen_display != "wait" and not any(t[5] for t in toks):
-        disp, deck_t = sweep_cards(tuple(disp), deck_t)  # the house rule acts at the start of the turn
+        disp, deck_t = sweep_cards(tuple(disp), deck_t)  # SP-T5 acts at the start of the turn
     current_player = _index(current_player, n, "current_player")
     first = current_player if first_player is None else first_player
     points = [sum(CARDS[c].points for c in cap) for cap in caps]

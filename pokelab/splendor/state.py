@@ -27,12 +27,12 @@ PHASES = ("main", "after_main", "return")
 TOKEN_LIMIT = 10
 END_POINTS = 18
 FROZEN_DISPLAY = ("wait", "sweep")
-"""``Variant.frozen_display`` options: the rules as written, or the sweep house rule."""
+"""``Variant.frozen_display`` options: the rules as written, or the sweep (the default, SP-T5)."""
 
 
 @dataclass(frozen=True)
 class Variant:
-    """The switchable rule decisions (house rules) of a game.
+    """The switchable rule decisions of a game (defaults: the rules spec's decisions).
 
     - ``supply``: ``"full"`` (7 of each regular colour, SP-C1 default) or
       ``"scaled"`` (4/5/7 of each regular colour for 2/3/4 players); always 5 master balls.
@@ -42,12 +42,12 @@ class Variant:
     - ``round_cap``: rounds after which an unfinished game ends as stalled (SP-G4).
     - ``frozen_display``: what happens to a *frozen* display — every card in it
       rare or legendary and no player holding a master ball, so nobody can catch
-      (SP-A5) or reserve (SP-A3) from it. ``"wait"`` (the rules as written, the
-      default): nothing; such a game usually runs to the round cap.
-      ``"sweep"`` (house rule, see ``docs/house-rules.md``): at the start of every
-      turn (and at set-up), while the display is frozen and the deck still holds a
-      ``normal`` card, the 4 display cards go to the bottom of the deck in display
-      order and the top 4 are revealed.
+      (SP-A5) or reserve (SP-A3) from it. ``"sweep"`` (the default, SP-T5; see
+      ``docs/house-rules.md``): at the start of every turn (and at set-up), while
+      the display is frozen and the deck still holds a ``normal`` card, the 4
+      display cards go to the bottom of the deck in display order and the top 4
+      are revealed. ``"wait"`` (the literal text of the rules): nothing; such a
+      game usually runs to the round cap.
 
     >>> Variant().supply_counts(3)
     (7, 7, 7, 7, 7, 5)
@@ -57,8 +57,8 @@ class Variant:
     Traceback (most recent call last):
     ...
     ValueError: Variant supply must be 'full' or 'scaled', got 'half'
-    >>> Variant(frozen_display="sweep").to_dict()["frozen_display"]
-    'sweep'
+    >>> Variant().frozen_display, Variant(frozen_display="wait").to_dict()["frozen_display"]
+    ('sweep', 'wait')
     >>> Variant(frozen_display="shuffle")
     Traceback (most recent call last):
     ...
@@ -68,7 +68,7 @@ class Variant:
     supply: str = "full"
     evolution_cost: int = 0
     round_cap: int = 100
-    frozen_display: str = "wait"
+    frozen_display: str = "sweep"
 
     def __post_init__(self) -> None:
         if self.supply not in ("full", "scaled"):

@@ -32,8 +32,10 @@ View schema (``VIEW_VERSION`` 1)::
       "legal": [str, ...],            # the viewer's legal actions (str form); [] when not their turn
       "result": null | {"winners": [int], "scores": [int], "stalled": bool},
       "variant": {"supply": str, "evolution_cost": int, "round_cap": int,
-                  "frozen_display": "wait" | "sweep"},   # see Variant
+                  "frozen_display": "sweep" | "wait"},   # "sweep" by default (SP-T5); see Variant
       "display_frozen": bool          # only rare/legendary cards shown and no master ball held
+                                      # (under "sweep" a turn starts frozen only when the deck
+                                      # holds no normal card)
     }
 
 A card is ``{"id", "name_en", "name_zh", "tier", "stage", "evolves_from",
@@ -44,6 +46,8 @@ cost after the viewer's discounts) for the display and the viewer's reserve.
 >>> v = observe(new_game(2, seed=1), 0)
 >>> v["deck_size"], len(v["display"]), v["phase"], sorted(v["display"][0]["cost"])
 (86, 4, 'main', ['black', 'blue', 'green', 'red', 'yellow'])
+>>> v["variant"]["frozen_display"], v["display_frozen"]
+('sweep', False)
 >>> import json; json.loads(json.dumps(v)) == v
 True
 >>> observe(new_game(2), 2)

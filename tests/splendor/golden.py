@@ -69,7 +69,8 @@ def header(players: int, seed: int, variant: Variant) -> list[str]:
         "# Splendor: Pokémon golden playthrough (regenerate: .venv/bin/python tests/splendor/golden.py --write)",
         f"players: {players}",
         f"seed: {seed}",
-        f"variant: supply={variant.supply} evolution_cost={variant.evolution_cost} round_cap={variant.round_cap}",
+        f"variant: supply={variant.supply} evolution_cost={variant.evolution_cost} round_cap={variant.round_cap}"
+        f" frozen_display={variant.frozen_display}",
     ]
 
 
@@ -96,7 +97,9 @@ def read(path: Path) -> tuple[int, int, Variant, list[str], list[str]]:
     players = int(lines[1].split(": ")[1])
     seed = int(lines[2].split(": ")[1])
     opts = dict(kv.split("=") for kv in lines[3].split(": ")[1].split())
-    variant = Variant(opts["supply"], int(opts["evolution_cost"]), int(opts["round_cap"]))
+    # files written before SP-T5 named no frozen_display: they were played under the written rules
+    variant = Variant(opts["supply"], int(opts["evolution_cost"]), int(opts["round_cap"]),
+                      opts.get("frozen_display", "wait"))
     actions = [line.split(" ", 2)[2] for line in lines if line[:1].isdigit()]
     return players, seed, variant, actions, lines
 
