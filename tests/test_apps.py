@@ -1,7 +1,7 @@
 """The classroom apps (apps/, opened full screen by `make app` with Voilà).
 
 The app notebooks run top to bottom in a real kernel (nbclient); the app objects
-behind them (apps/appkit.py) are driven here the way a class would click them.
+behind them (the widgets.apps package) are driven here the way a class would click them.
 The browser test in tests/browser/test_app_mode.py loads one in a real Voilà.
 """
 
@@ -11,21 +11,17 @@ import doctest
 import html
 import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
+from pokelab.classroom import DEFAULT_EVENTS
+from pokelab.herecomes.bag import DEFAULT_BAG
+from widgets.apps import ClassExperiment, OddsLab, SplendorApp, page_options
+
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ROOT / "apps"
 APP_NOTEBOOKS = sorted(APPS.glob("*.ipynb"))
-sys.path.insert(0, str(APPS))
-
-import appkit  # noqa: E402
-from appkit import ClassExperiment, OddsLab, SplendorApp, page_options  # noqa: E402
-
-from pokelab.classroom import DEFAULT_EVENTS  # noqa: E402
-from pokelab.herecomes.bag import DEFAULT_BAG  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location(
     "normalize", ROOT / "scripts" / "normalize_notebooks.py"
@@ -84,9 +80,25 @@ def test_app_notebooks_run_top_to_bottom():
         assert len(views) == 1, f"{name} should display exactly one app, got {len(views)}"
 
 
-def test_appkit_docstring_examples():
-    result = doctest.testmod(appkit, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted >= 8 and result.failed == 0
+def test_app_modules_docstring_examples():
+    import widgets.apps._common
+    import widgets.apps.class_experiment
+    import widgets.apps.odds_lab
+    import widgets.apps.splendor_app
+
+    modules = (
+        widgets.apps._common,
+        widgets.apps.class_experiment,
+        widgets.apps.odds_lab,
+        widgets.apps.splendor_app,
+    )
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    attempted = 0
+    for module in modules:
+        result = doctest.testmod(module, optionflags=flags)
+        assert result.failed == 0, module.__name__
+        attempted += result.attempted
+    assert attempted >= 8
 
 
 def test_page_options_come_from_the_link():
@@ -307,11 +319,11 @@ def test_apps_reject_bad_settings():
 
 
 def test_notebook_sources_only_call_public_app_objects():
-    """The app notebooks stay thin: one import from appkit, no rules re-implemented in cells."""
+    """The app notebooks stay thin: one import from widgets.apps, no rules re-implemented in cells."""
     for path in APP_NOTEBOOKS:
         cells = json.loads(path.read_text())["cells"]
         code = "\n".join(c["source"] for c in cells if c["cell_type"] == "code")
-        assert "from appkit import" in code and "page_options" in code
+        assert "from widgets.apps import" in code and "page_options" in code
         assert len(code.splitlines()) < 15
 
 

@@ -1,0 +1,23 @@
+"""The classroom apps: each app is one object whose ``.ui`` a notebook in ``apps/`` displays.
+
+The app notebooks are a few lines each (``make app`` / ``pokelab app`` opens
+them full screen with Voilà, no code showing); the layout and the buttons live
+here, inside the installable package, so ``pip install pokelab[lab]`` users get
+them and they can be tested without a browser. Everything is bilingual: every
+label exists in English and Chinese and the 中文/EN switch relabels the whole app.
+No rule and no probability is computed here: the boards use the engines, the
+class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
+
+- ``ClassExperiment`` (``class_experiment``): the whole-class "draw from the
+  bag" experiment on one screen.
+- ``OddsLab`` (``odds_lab``): the Here Comes Pokémon! board with its odds beside
+  the hand, a bag editor and the odds of all 60 target cards for that bag.
+- ``SplendorApp`` (``splendor_app``): Splendor: Pokémon against the bots.
+"""
+
+from widgets.apps._common import lang_switch, page_options
+from widgets.apps.class_experiment import ClassExperiment
+from widgets.apps.odds_lab import OddsLab
+from widgets.apps.splendor_app import SplendorApp
+
+__all__ = ["ClassExperiment", "OddsLab", "SplendorApp", "lang_switch", "page_options"]

@@ -1,0 +1,483 @@
+"""The whole-class "draw from the bag" experiment on one screen: groups enter rounds, the tallies meet the exact odds."""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from pokelab.classroom import DEFAULT_EVENTS, SIMULATED, ClassroomError, ClassTally, parse_event
+from pokelab.errors import IllegalAction, check_lang
+from pokelab.herecomes.bag import COLOURS, WAVES
+from widgets.apps._common import (
+    _WAVE_ENDS,
+    EVENT_HEX,
+    _header,
+    _pct,
+    _token_html,
+    colour_name,
+    lang_switch,
+    t,
+)
+
+__all__ = ["ClassExperiment"]
+
+
+class ClassExperiment:
+    """The whole-class "draw from the bag" experiment (see the module docstring).
+
+    ``bag``: the composition (default ``DEFAULT_BAG``); ``seed``: the seed of the
+    computer's draws; ``events``: the events compared (``pokelab.classroom``
+    codes); ``lang``: ``"en"`` or ``"zh"``. ``tally`` is the current
+    ``ClassTally``; ``ui`` is the widget to display.
+
+    >>> app = ClassExperiment(seed=1)
+    >>> app.draw(100).tally.n, len(app.figure.data)  # 2 bars + a line and its exact line per event
+    (100, 12)
+    >>> app.enter(["red"] * 10, group="A")
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.IllegalAction: [HC-C1] the round holds 10 red tokens but the bag has only 6
+    """
+
+    DRAW_SIZES = (1, 10, 100, 1000)
+
+    def __init__(
+        self,
+        bag: Mapping[str, int] | None = None,
+        *,
+        seed: int = 0,
+        events: Sequence[str] = DEFAULT_EVENTS,
+        lang: str = "en",
+    ) -> None:
+        check_lang(lang)
+        self.tally = ClassTally.new(bag, seed=seed)
+        self.events = [parse_event(e) for e in events]
+        if not self.events:
+            raise ValueError("name at least one event, e.g. 'last:red'")
+        self.lang = lang
+        self.message = ""
+        self.error = ""
+        self._build()
+        self.set_lang(lang)
+
+    # -------------------------------------------------------------- public API
+    def enter(self, tokens: Sequence[str], group: str = "") -> ClassExperiment:
+        """Record one round entered by ``group`` (raises ``IllegalAction`` for an impossible round)."""
+        self.tally = self.tally.record(tokens, group=group.strip() or t(self.lang, "anonymous"))
+        self.message = t(
+            self.lang,
+            "recorded",
+            group=html.escape(self.tally.groups[-1]),
+            tokens=_token_html(self.tally.rounds[-1]),
+        )
+        self.error = ""
+        self.refresh()
+        return self
+
+    def draw(self, n: int) -> ClassExperiment:
+        """Let the computer draw ``n`` rounds (seeded: the same seed gives the same rounds)."""
+        self.tally = self.tally.simulate(n)
+        self.message = self.error = ""
+        self.refresh()
+        return self
+
+    def undo(self) -> ClassExperiment:
+        """Take back the last round (a mistyped entry); raises ``ValueError`` when there is none."""
+        self.tally = self.tally.undo()
+        self.message = self.error = ""
+        self.refresh()
+        return self
+
+    def reset(self) -> ClassExperiment:
+        """Forget every round (same bag, same seed)."""
+        self.tally = ClassTally.new(self.tally.bag, seed=self.tally.seed)
+        self.message = self.error = ""
+        self.refresh()
+        return self
+
+    def add_event(self, code: str) -> ClassExperiment:
+        """Compare one more event (``pokelab.classroom.parse_event`` code); raises ``ValueError`` if bad."""
+        event = parse_event(code)
+        if event.code not in [e.code for e in self.events]:
+            self.events.append(event)
+        self.refresh()
+        return self
+
+    def set_lang(self, lang: str) -> None:
+        """Relabel the whole app in ``lang``."""
+        self.lang = check_lang(lang)
+        if self.switch.value != lang:
+            self.switch.value = lang
+        L = lambda key, **f: t(lang, key, **f)  # noqa: E731
+        self.header.value = _header(L("exp_title"), L("exp_intro"))
+        self.group.description = L("group")
+        self.group.placeholder = L("group_placeholder")
+        for i, label in enumerate(self.wave_labels):
+            label.value = f"<b>{html.escape(L('order_card', i=i + 1, n=WAVES[i]))}</b>"
+        options = [("—", None)] + [(colour_name(c, lang), c) for c in COLOURS]
+        for dd in self.tokens:
+            value = dd.value
+            dd.options = options
+            dd.value = value
+        self.record_button.description = L("record")
+        self.undo_button.description = L("undo")
+        self.sim_label.value = f"<b>{html.escape(L('simulate'))}</b>"
+        for n, button in zip(self.DRAW_SIZES, self.draw_buttons, strict=True):
+            button.description = L("draw_n", n=n)
+        self.reset_button.description = L("reset")
+        self.event_text.placeholder = L("event_placeholder")
+        self.event_button.description = L("add")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the status, table, chart, streak and group panels from ``tally``."""
+        lang = self.lang
+        tally = self.tally
+        sim = tally.groups.count(SIMULATED)
+        bag = "".join(f"{_token_html([c] * tally.bag[c])} " for c in COLOURS if tally.bag[c])
+        status = (
+            t(lang, "rounds", n=tally.n, groups=tally.n - sim, sim=sim)
+            if tally.n
+            else t(lang, "no_rounds")
+        )
+        parts = [
+            f"<div><b>{html.escape(t(lang, 'bag'))}:</b> {bag}</div>",
+            f"<div data-testid='rounds'>{html.escape(status)}</div>",
+        ]
+        if self.message:
+            parts.append(f"<div>{self.message}</div>")
+        self.status.value = "".join(parts)
+        self.error_html.value = (
+            f"<div role='alert' style='color:#b71c1c;font-weight:bold'>{html.escape(self.error)}</div>"
+            if self.error
+            else ""
+        )
+        self.table.value = self._table_html()
+        self._update_figure()
+        self.streak.value = self._streak_html()
+        self.groups_html.value = self._groups_html()
+
+    # -------------------------------------------------------------- layout
+    def _build(self) -> None:
+        self.switch = lang_switch(self.lang)
+        self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
+        self.header = w.HTML()
+        self.group = w.Text(layout=w.Layout(width="22em"))
+        self.tokens: list[w.Dropdown] = []
+        self.wave_labels: list[w.HTML] = []
+        rows = []
+        for size in WAVES:
+            label = w.HTML(layout=w.Layout(width="11em"))
+            self.wave_labels.append(label)
+            dds = [
+                w.Dropdown(
+                    options=[("—", None), *((c, c) for c in COLOURS)],
+                    value=None,
+                    layout=w.Layout(width="6.5em"),
+                )
+                for _ in range(size)
+            ]
+            self.tokens.extend(dds)
+            rows.append(w.HBox([label, *dds]))
+        self.record_button = w.Button(
+            button_style="primary", icon="check", layout=w.Layout(width="auto")
+        )
+        self.record_button.add_class("pk-record")
+        self.undo_button = w.Button(icon="undo", layout=w.Layout(width="auto"))
+        self.record_button.on_click(lambda _b: self._on_record())
+        self.undo_button.on_click(lambda _b: self._on_undo())
+        self.sim_label = w.HTML()
+        self.draw_buttons = []
+        for n in self.DRAW_SIZES:
+            button = w.Button(icon="random", layout=w.Layout(width="auto"))
+            button.add_class(f"pk-draw-{n}")
+            button.on_click(lambda _b, n=n: self._guard(lambda: self.draw(n)))
+            self.draw_buttons.append(button)
+        self.reset_button = w.Button(
+            button_style="warning", icon="refresh", layout=w.Layout(width="auto")
+        )
+        self.reset_button.on_click(lambda _b: self._guard(self.reset))
+        self.event_text = w.Text(layout=w.Layout(width="24em"))
+        self.event_button = w.Button(icon="plus", layout=w.Layout(width="auto"))
+        self.event_button.on_click(lambda _b: self._on_add_event())
+        self.status = w.HTML()
+        self.status.add_class("pk-status")
+        self.error_html = w.HTML()
+        self.error_html.add_class("pk-error")
+        self.table = w.HTML()
+        self.table.add_class("pk-table")
+        self.figure = self._empty_figure()
+        self.chart = w.Output(layout=w.Layout(width="100%"))
+        self.chart.add_class("pk-chart")
+        self.streak = w.HTML()
+        self.groups_html = w.HTML()
+        entry = w.VBox([self.group, *rows, w.HBox([self.record_button, self.undo_button])])
+        simulate = w.VBox(
+            [
+                self.sim_label,
+                w.HBox(self.draw_buttons),
+                w.HBox([self.event_text, self.event_button]),
+                self.reset_button,
+            ]
+        )
+        self.ui = w.VBox(
+            [
+                w.HBox(
+                    [self.header, self.switch], layout=w.Layout(justify_content="space-between")
+                ),
+                w.HBox(
+                    [entry, simulate],
+                    layout=w.Layout(flex_flow="row wrap", justify_content="space-between"),
+                ),
+                self.status,
+                self.error_html,
+                self.table,
+                self.chart,
+                w.HBox(
+                    [self.streak, self.groups_html],
+                    layout=w.Layout(flex_flow="row wrap", justify_content="space-between"),
+                ),
+            ]
+        )
+        self.ui.add_class("pk-class-experiment")
+
+    # -------------------------------------------------------------- callbacks
+    def _guard(self, action: Callable[[], Any]) -> None:
+        """Run a button's action; show a rejection in the app's language instead of a traceback."""
+        try:
+            action()
+        except IllegalAction as err:
+            self.error = f"[{err.rule}] {err.message(self.lang)}"
+            self.refresh()
+        except ClassroomError as err:
+            self.error = err.message(self.lang)
+            self.refresh()
+        except ValueError as err:
+            self.error = str(err)
+            self.refresh()
+
+    def _on_record(self) -> None:
+        def record() -> None:
+            tokens = [dd.value for dd in self.tokens]
+            if None in tokens:
+                i = tokens.index(None)
+                card = next(k for k, end in enumerate(_WAVE_ENDS) if i < end)
+                raise ClassroomError(
+                    f"choose the colour of token {i + 1} (order card {card + 1}) first",
+                    f"请先选好第 {i + 1} 枚（{card + 1} 号顺序卡）的颜色",
+                )
+            self.enter(tokens, group=self.group.value)
+            for dd in self.tokens:  # ready for the next group
+                dd.value = None
+
+        self._guard(record)
+
+    def _on_undo(self) -> None:
+        self._guard(self.undo)
+
+    def _on_add_event(self) -> None:
+        def add() -> None:
+            self.add_event(self.event_text.value)
+            self.event_text.value = ""
+            self.error = ""
+            self.refresh()
+
+        self._guard(add)
+
+    # -------------------------------------------------------------- panels
+    def _table_html(self) -> str:
+        lang = self.lang
+        df = self.tally.table(self.events, lang="en")
+        head = "".join(
+            f"<th style='padding:2px 8px'>{html.escape(t(lang, k))}</th>"
+            for k in ("event", "happened", "observed", "exact", "gap", "interval", "inside")
+        )
+        body = []
+        for e, (_, row) in zip(self.events, df.iterrows(), strict=True):
+            n = int(row["rounds"])
+            interval = "—" if not n else f"{_pct(row['low'])} – {_pct(row['high'])}"
+            inside = "—" if not n else t(lang, "yes" if row["inside"] else "no")
+            gap = "—" if not n else f"{row['gap']:+.1%}"
+            body.append(
+                "<tr>"
+                f"<td style='padding:2px 8px'>{html.escape(e.describe(lang))} <small><code>{e.code}</code></small></td>"
+                f"<td style='padding:2px 8px;text-align:right'>{int(row['happened'])} / {n}</td>"
+                f"<td style='padding:2px 8px;text-align:right'>{_pct(row['observed'])}</td>"
+                f"<td style='padding:2px 8px;text-align:right'>{row['exact']} = {_pct(row['p'])}</td>"
+                f"<td style='padding:2px 8px;text-align:right'>{gap}</td>"
+                f"<td style='padding:2px 8px;text-align:right'>{interval}</td>"
+                f"<td style='padding:2px 8px;text-align:center'>{inside}</td>"
+                "</tr>"
+            )
+        return (
+            f"<h3>{html.escape(t(lang, 'table_title'))}</h3>"
+            f"<table data-testid='tally-table' style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>"
+        )
+
+    def _empty_figure(self) -> go.Figure:
+        fig = make_subplots(rows=1, cols=2, column_widths=[0.4, 0.6], horizontal_spacing=0.08)
+        fig.update_layout(
+            height=380,
+            margin={"l": 50, "r": 20, "t": 40, "b": 40},
+            barmode="group",
+            paper_bgcolor="rgba(0,0,0,0)",
+            legend={"orientation": "h", "y": -0.2},
+        )
+        return fig
+
+    def _update_figure(self) -> None:
+        lang = self.lang
+        table = self.tally.table(self.events, lang="en")
+        history = self.tally.history(self.events, points=120)
+        codes = [e.code for e in self.events]
+        labels = [e.describe(lang) for e in self.events]
+        traces: list[Any] = [
+            go.Bar(
+                name=t(lang, "observed_trace"),
+                x=codes,
+                y=[0 if math.isnan(v) else v for v in table["observed"]],
+                marker_color="#5c7cfa",
+                customdata=labels,
+                hovertemplate="%{customdata}: %{y:.1%}<extra></extra>",
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [
+                        0 if math.isnan(h) else h - o
+                        for h, o in zip(table["high"], table["observed"], strict=True)
+                    ],
+                    "arrayminus": [
+                        0 if math.isnan(lo) else o - lo
+                        for lo, o in zip(table["low"], table["observed"], strict=True)
+                    ],
+                },
+                xaxis="x",
+                yaxis="y",
+            ),
+            go.Bar(
+                name=t(lang, "exact_trace"),
+                x=codes,
+                y=list(table["p"]),
+                marker_color="#adb5bd",
+                customdata=list(table["exact"]),
+                hovertemplate="%{customdata} = %{y:.1%}<extra></extra>",
+                xaxis="x",
+                yaxis="y",
+            ),
+        ]
+        last = self.tally.n or 1
+        for i, (e, label) in enumerate(zip(self.events, labels, strict=True)):
+            colour = EVENT_HEX[i % len(EVENT_HEX)]
+            rows = history[history["event"] == e.code]
+            p = float(table["p"].iloc[i])
+            traces.append(
+                go.Scatter(
+                    name=label,
+                    x=list(rows["rounds"]),
+                    y=list(rows["observed"]),
+                    mode="lines",
+                    line={"color": colour},
+                    legendgroup=e.code,
+                    xaxis="x2",
+                    yaxis="y2",
+                    hovertemplate=f"{html.escape(label)}: %{{y:.1%}} (%{{x}})<extra></extra>",
+                )
+            )
+            traces.append(
+                go.Scatter(
+                    name=f"{label} ({t(lang, 'exact_trace')})",
+                    x=[1, last],
+                    y=[p, p],
+                    mode="lines",
+                    line={"color": colour, "dash": "dash", "width": 1},
+                    legendgroup=e.code,
+                    showlegend=False,
+                    hoverinfo="skip",
+                    xaxis="x2",
+                    yaxis="y2",
+                )
+            )
+        fig = self._empty_figure()
+        fig.add_traces(traces)
+        fig.update_layout(
+            title={
+                "text": f"{t(lang, 'chart_bars')}  ·  {t(lang, 'chart_lines')}",
+                "font": {"size": 14},
+            },
+            xaxis={"title": None},
+            yaxis={"title": t(lang, "y_freq"), "tickformat": ".0%", "range": [0, 1]},
+            xaxis2={
+                "title": t(lang, "x_rounds"),
+                "type": "log" if self.tally.n >= 20 else "linear",
+            },
+            yaxis2={"tickformat": ".0%", "range": [0, 1]},
+        )
+        self.figure = fig
+        # Shown through plotly's own mimetype (JupyterLab and Voilà render it with the
+        # plotly extension that ships with the package: no CDN). The whole output is
+        # replaced at once, so nothing flickers and no kernel-side capture is needed.
+        self.chart.outputs = (
+            {
+                "output_type": "display_data",
+                "data": {
+                    "application/vnd.plotly.v1+json": {
+                        **json.loads(fig.to_json()),
+                        "config": {"displayModeBar": False},
+                    },
+                    "text/plain": f"<{t(lang, 'chart_bars')}: {self.tally.n} rounds>",
+                },
+                "metadata": {},
+            },
+        )
+
+    def _streak_html(self) -> str:
+        lang = self.lang
+        event = self.events[0]
+        s = self.tally.after_streak(event, length=2)
+        title = f"<h4>{html.escape(t(lang, 'streak_title'))}</h4>"
+        words = html.escape(event.describe(lang))
+        if not s["after_streak"]:
+            return title + t(lang, "streak_none", length=2, event=words)
+        return title + t(
+            lang,
+            "streak",
+            length=2,
+            event=words,
+            happened=s["happened"],
+            after=s["after_streak"],
+            observed=_pct(s["observed"]),
+            p=f"{event.exact(self.tally.bag)} = {_pct(s['p'])}",
+        )
+
+    def _groups_html(self) -> str:
+        lang = self.lang
+        if not self.tally.n:
+            return ""
+        event = self.events[0]
+        df = self.tally.by_group(event, lang="en")
+        rows = []
+        for _, row in df.iterrows():
+            name = {SIMULATED: t(lang, "computer"), "whole class": t(lang, "whole_class")}.get(
+                row["group"], row["group"]
+            )
+            rows.append(
+                f"<tr><td style='padding:2px 8px'>{html.escape(str(name))}</td>"
+                f"<td style='padding:2px 8px;text-align:right'>{int(row['rounds'])}</td>"
+                f"<td style='padding:2px 8px;text-align:right'>{_pct(row['observed'])}</td></tr>"
+            )
+        head = (
+            f"<tr><th>{html.escape(t(lang, 'group_col'))}</th><th>{html.escape(t(lang, 'rounds_col'))}</th>"
+            f"<th>{html.escape(t(lang, 'observed'))}</th></tr>"
+        )
+        return (
+            f"<h4>{html.escape(t(lang, 'groups_title'))}: <i>{html.escape(event.describe(lang))}</i> "
+            f"({event.exact(self.tally.bag)})</h4><table>{head}{''.join(rows)}</table>"
+        )

@@ -1,0 +1,90 @@
+"""Splendor: Pokémon against 1–3 bots, with a bot chooser, a seed and a "new game" button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from pokelab.errors import check_lang
+from widgets.apps._common import _BotBoardApp, lang_switch, t
+
+__all__ = ["SplendorApp"]
+
+
+def _splendor_board() -> Any:
+    from widgets.splendor import SplendorBoard
+
+    return SplendorBoard
+
+
+class SplendorApp(_BotBoardApp):
+    """Splendor: Pokémon against 1–3 bots, with a bot chooser, a seed and a "new game" button.
+
+    >>> app = SplendorApp(opponents=1, bot="random", seed=2, lang="zh")
+    >>> app.board.players, app.board.lang
+    (['你', '电脑 1'], 'zh')
+    >>> SplendorApp(bot="deep-blue")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'deep-blue' for Splendor: choose greedy, mcts-easy, mcts-hard, mcts-medium, random
+    """
+
+    def __init__(
+        self, *, opponents: int = 1, bot: str = "greedy", seed: int = 0, lang: str = "en"
+    ) -> None:
+        check_lang(lang)
+        bots = self._check_lineup("splendor", "Splendor", opponents, bot)
+        self.lang = lang
+        self.switch = lang_switch(lang)
+        self.header = w.HTML()
+        self.opponents = w.Dropdown(
+            options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em")
+        )
+        self.bot = w.Dropdown(options=bots, value=bot, layout=w.Layout(width="16em"))
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="12em"))
+        self.new_button = w.Button(
+            button_style="primary", icon="refresh", layout=w.Layout(width="auto")
+        )
+        self.new_button.add_class("pk-new-game")
+        self.new_button.on_click(lambda _b: self.new_game())
+        self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
+        self.board_box = w.VBox(layout=w.Layout(width="100%"))
+        self.ui = w.VBox(
+            [
+                w.HBox(
+                    [self.header, self.switch], layout=w.Layout(justify_content="space-between")
+                ),
+                w.HBox(
+                    [self.opponents, self.bot, self.seed, self.new_button],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                self.board_box,
+            ]
+        )
+        self.ui.add_class("pk-splendor-app")
+        self.board: Any = None
+        self.new_game()
+        self.set_lang(lang)
+
+    def new_game(self) -> SplendorApp:
+        """A fresh game with the chosen number and kind of bots and the seed in the box."""
+        names = ["You" if self.lang == "en" else "你"] + [
+            f"{t(self.lang, 'bot')} {i}" for i in range(1, self.opponents.value + 1)
+        ]
+        board = _splendor_board()(
+            names,
+            bots={i: self.bot.value for i in range(1, len(names))},
+            lang=self.lang,
+            seed=self.seed.value,
+        )
+        board.observe(self._on_board_lang, names="lang")
+        self.board = board
+        self.board_box.children = [board]
+        return self
+
+    def set_lang(self, lang: str) -> None:
+        """Relabel the app and the board in ``lang``."""
+        self._relabel(lang, "sp_title", "sp_intro")
+        self.seed.description = t(lang, "seed")
+        self.new_button.description = t(lang, "new_game")
