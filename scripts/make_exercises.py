@@ -12,6 +12,10 @@ In a solution notebook (any lesson under ``notebooks/`` outside ``exercises/``):
 - lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` are treated the same way;
 - a cell tagged ``solution`` (a worked explanation) is dropped.
 
+An exercise notebook sits one folder deeper than its lesson (``exercises/…``), so a
+markdown link that leaves ``notebooks/`` (``../../docs/rules/…``) gains one ``../``;
+links between lessons stay as they are and lead to the exercise versions.
+
 Everything else — the lesson text, the boards, the ``check(...)`` calls — is kept,
 so ``check`` answers "not answered yet" until the student replaces ``...``. The
 output is written normalised (``scripts/normalize_notebooks.py``), and
@@ -24,6 +28,7 @@ import argparse
 import copy
 import importlib.util
 import json
+import posixpath
 import re
 import sys
 from pathlib import Path
@@ -40,6 +45,7 @@ BANNER = (
     "the cell; `check` gives a hint first. The full lesson with solutions is `{source}`.\n\n"
 )
 _ASSIGNED = re.compile(r"^\s*(answer\w*)\s*=(?!=)")
+_LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 
 _spec = importlib.util.spec_from_file_location("normalize_notebooks", ROOT / "scripts" / "normalize_notebooks.py")
 _normalize = importlib.util.module_from_spec(_spec)
@@ -98,6 +104,36 @@ def strip_source(source: str) -> str:
     return "\n".join(out)
 
 
+def relink(markdown: str, lesson: str) -> str:
+    """``markdown`` of the lesson at ``lesson`` (relative to ``notebooks/``) with its links fixed for the exercise copy.
+
+    Relative links that leave ``notebooks/`` gain one ``../``; links to other lessons,
+    anchors and web addresses are kept.
+
+    >>> relink("[rules](../../docs/rules/x.en.md#sp-a1) · [next](12-y.ipynb)", "splendor/11-x.ipynb")
+    '[rules](../../../docs/rules/x.en.md#sp-a1) · [next](12-y.ipynb)'
+    >>> relink("[web](https://example.org/a) [top](#top)", "00-start-here.ipynb")
+    '[web](https://example.org/a) [top](#top)'
+    >>> relink("[x](../a.md)", "/abs.ipynb")
+    Traceback (most recent call last):
+    ...
+    ValueError: lesson must be a path relative to notebooks/, got '/abs.ipynb'
+    """
+    if lesson.startswith("/"):
+        raise ValueError(f"lesson must be a path relative to notebooks/, got {lesson!r}")
+    folder = posixpath.dirname(lesson)
+
+    def fix(match: re.Match[str]) -> str:
+        target = match.group(2)
+        if target.startswith(("#", "/")) or re.match(r"^[a-z][a-z0-9+.-]*:", target):
+            return match.group(0)
+        if posixpath.normpath(posixpath.join(folder, target)).startswith("../"):
+            return f"{match.group(1)}../{target}{match.group(3)}"
+        return match.group(0)
+
+    return _LINK.sub(fix, markdown)
+
+
 def has_solutions(nb: dict) -> bool:
     """True when the notebook holds at least one solution line or solution cell."""
     for cell in nb.get("cells", []):
@@ -109,8 +145,11 @@ def has_solutions(nb: dict) -> bool:
     return False
 
 
-def make_exercise(nb: dict, source: str) -> dict:
-    """The exercise version of the solution notebook ``nb`` (``source``: its path, for the banner)."""
+def make_exercise(nb: dict, source: str, lesson: str | None = None) -> dict:
+    """The exercise version of the solution notebook ``nb`` (``source``: its path, for the banner).
+
+    ``lesson`` (the lesson's path relative to ``notebooks/``) turns on ``relink`` for its markdown.
+    """
     out = copy.deepcopy(nb)
     cells = []
     for cell in out["cells"]:
@@ -119,6 +158,8 @@ def make_exercise(nb: dict, source: str) -> dict:
         text = "".join(cell.get("source", ""))
         if cell["cell_type"] == "code":
             cell["source"] = strip_source(text)
+        elif cell["cell_type"] == "markdown" and lesson is not None:
+            cell["source"] = relink(text, lesson)
         cells.append(cell)
     first_md = next((c for c in cells if c["cell_type"] == "markdown"), None)
     if first_md is not None:
@@ -150,7 +191,10 @@ def expected_files(root: Path = NOTEBOOKS) -> dict[Path, str]:
     for path in solution_notebooks(root):
         nb = json.loads(path.read_text(encoding="utf-8"))
         source = Path("..", *([".."] * (len(path.relative_to(root).parts) - 1)), path.relative_to(root))
-        files[exercise_path(path, root)] = _normalize.dumps(make_exercise(nb, source.as_posix()))
+        lesson = path.relative_to(root).as_posix()
+        files[exercise_path(path, root)] = _normalize.dumps(
+            make_exercise(nb, source.as_posix(), lesson)
+        )
     return files
 
 
