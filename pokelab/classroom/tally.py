@@ -79,6 +79,8 @@ class ClassroomError(BilingualError):
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
 
+    __module__ = "pokelab.classroom"  # the public name (the package re-exports it)
+
 
 @dataclass(frozen=True, slots=True)
 class Event:

@@ -1,0 +1,53 @@
+"""The whole-class "draw from the bag" experiment: tallies against the exact odds, and the class database.
+
+- ``ClassTally`` (``tally``): every round a class recorded or simulated, a
+  frozen value compared with the exact chances from ``pokelab.odds``.
+- ``ClassStore`` (``store``): the class database many devices write at once —
+  SQLite by default, PostgreSQL on a JupyterHub — with a join code for the
+  groups and a teacher key; ``schema`` holds its tables and migrations.
+
+The engine stays importable without the database libraries: SQLAlchemy is
+imported only when a store is opened.
+
+>>> from pokelab.classroom import ClassStore, ClassTally
+>>> ClassTally.new(seed=1).simulate(5).n
+5
+"""
+
+from pokelab.classroom.access import (
+    DEFAULT_URL_ENV,
+    ClassAccessError,
+    ClassStoreBusy,
+    check_name,
+    default_url,
+)
+from pokelab.classroom.store import ClassStore
+from pokelab.classroom.tally import (
+    DEFAULT_EVENTS,
+    MAX_SIMULATED,
+    SIMULATED,
+    ClassroomError,
+    ClassTally,
+    Event,
+    check_round,
+    draw_round,
+    parse_event,
+)
+
+__all__ = [
+    "DEFAULT_EVENTS",
+    "DEFAULT_URL_ENV",
+    "MAX_SIMULATED",
+    "SIMULATED",
+    "ClassAccessError",
+    "ClassStore",
+    "ClassStoreBusy",
+    "ClassTally",
+    "ClassroomError",
+    "Event",
+    "check_name",
+    "check_round",
+    "default_url",
+    "draw_round",
+    "parse_event",
+]
