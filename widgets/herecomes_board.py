@@ -1,27 +1,33 @@
 """The Here Comes Pokémon! board: a playable round with the exact odds of your hand beside it.
 
-A thin view of ``pokelab.herecomes`` (the rules) and ``pokelab.odds`` (the
-mathematics), built on ``widgets._board.Board`` and its message protocol. The
-front end (``herecomes_board.js``) draws the ``view`` trait and the plotly
-figure in ``figure``; it sends intents (``{"kind": "draw"}``, ``{"kind":
-"discard", "card": "G13"}``, ``{"kind": "vote", "agree": true}``, ``{"kind":
-"keep", "card": ...}``, ``{"kind": "trainer", "power": ..., "target": ...}``)
-that Python checks with the engine.
+A thin view of ``pokelab.herecomes`` (the rules, played through
+``pokelab.sim.HereComesAdapter``) and ``pokelab.odds.hand`` (the odds of your
+hand), built on ``widgets._board.Board`` and its message protocol. The front end
+(``herecomes_board.js``) draws the ``view`` trait, with every word it shows in
+``view["labels"]`` (``widgets._herecomes_text``), and the plotly figure in
+``figure``; it sends intents (``{"kind": "draw"}``, ``{"kind": "discard", "card":
+"G13"}``, ``{"kind": "vote", "agree": true}``, ``{"kind": "keep", "card": ...}``,
+``{"kind": "trainer", "power": ..., "target": ...}``) that Python checks with the engine.
 
 How the board plays the table's part:
 
 - chance: the leader draws each wave. A human leader clicks "draw the next
   wave"; a bot leader's wave is drawn when the front end asks the bot to move.
-  The tokens come from ``pokelab.herecomes.sample`` with a seeded generator
-  (same board seed, same tokens; undo and replay give the same wave);
-- simultaneous steps (discards, the redraw vote, keeping a card): you choose,
-  then every bot chooses at once from its own view; the engine keeps all choices
-  face down until the last one is in, so a bot's choice appears only then;
-- the odds: ``hand_odds(state, seat)`` — each card's exact chance
-  (``pokelab.odds.probability``) and expected points, one wave earlier, and
-  after a redraw of the last token (``redraw_probability``).
+  The tokens come from the adapter's explicit outcomes with the board's seeded
+  generator (same board seed, same tokens; undo and replay give the same wave);
+- simultaneous steps (discards, the redraw vote, keeping a card): every bot
+  chooses at once from its own view; the engine keeps all choices face down
+  until the last one is in, so a bot's choice appears only then;
+- what you see (HC-G3): the view is ``observe(state, you)``; the log says only
+  what that view may know — your own moves in full, the others' choices face
+  down, and their trainers' uses as the engine reveals them (a Misty extra
+  discard at the reveal). Any other text shown to you (a bot's failure) has the
+  cards you may not know blanked out;
+- the odds: ``hand_odds(state, seat)`` — each card's exact chance and expected
+  points, one wave earlier, and after a redraw of the last token.
 
 >>> from pokelab.herecomes import scenario
+>>> from pokelab.odds import probability
 >>> s = scenario(["You", "Bot"], hands={0: ["G01", "G13", "P01", "O01", "L01"]}, trainers=False)
 >>> board = HereComesBoard.from_state(s, bots={1: "random"}, lang="en")
 >>> board.play({"kind": "draw"})                     # the leader (seat 0) draws wave 1
@@ -39,13 +45,10 @@ pokelab.errors.IllegalAction: [HC-R4] No redraw vote now: the players are discar
 from __future__ import annotations
 
 import json
-import pathlib
-import random
+import re
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from functools import lru_cache
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -65,202 +68,24 @@ from pokelab.herecomes import (
     new_game,
     observe,
     parse_action,
-    sample,
 )
-from pokelab.herecomes import apply as hc_apply
-from pokelab.herecomes.bag import COLOUR_ZH
-from pokelab.herecomes.state import check_seat
-from pokelab.odds import (
-    LEGEND_VALUE,
-    advise_discard,
-    estimate_many,
-    expected_points,
-    probability,
-    redraw_gain,
-    redraw_probability,
-)
-from widgets._board import BadIntent, Board, _require
+from pokelab.odds import estimate_many
+from pokelab.odds.hand import advice_for, hand_odds, kept_hand_value, previous_shown
+from pokelab.sim.adapters import HereComesAdapter
+from widgets._board import BadIntent, Board, DrawChance, _require, _short
 from widgets._bots import bot_label
+from widgets._herecomes_text import labels, say
+from widgets._plotly_js import is_plotly_request, plotly_js_reply
+from widgets.plots import _TEXT as PLOT_TEXT
 from widgets.plots import odds_figure_spec
 
-__all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds"]
+__all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds", "previous_shown"]
 
-_HERE = pathlib.Path(__file__).parent
-_BOUNDARIES = tuple(sum(WAVES[:i]) for i in range(len(WAVES) + 1))  # (0, 4, 7, 9, 10)
+_HERE = Path(__file__).parent
 _DEFAULT_BOTS = ("optimal", "heuristic", "heuristic")
 
-
-@dataclass(frozen=True, slots=True)
-class DrawWave:
-    """The leader draws the rest of the current wave (or the redraw's one token): HC-R2, HC-R3, HC-R4."""
-
-    def __str__(self) -> str:
-        return "DrawWave"
-
-
-# ------------------------------------------------------------------------------ odds
-
-
-def _value(card_id: str) -> int:
-    """What achieving a card is worth: its points, or ``LEGEND_VALUE`` for a legend (HC-G1)."""
-    card = TARGETS[card_id]
-    return LEGEND_VALUE if card.is_legend else card.points
-
-
-def previous_shown(state: State) -> tuple[str, ...] | None:
-    """The tokens that were shown one step earlier: the last wave boundary, or before a redraw.
-
-    >>> from pokelab.herecomes import new_game, apply, Draw
-    >>> s = new_game(2, seed=1)
-    >>> previous_shown(s) is None
-    True
-    >>> for c in ("red", "red", "blue"):
-    ...     s = apply(s, Draw(c))
-    >>> previous_shown(s)  # wave 1 is being drawn: the round's start
-    ()
-    """
-    tokens = tuple(state.tokens)
-    if state.returned:
-        # HC-R4: before the redraw the returned token still lay on order card 4
-        return (*tokens[:9], state.returned[-1])
-    earlier = [b for b in _BOUNDARIES if b < len(tokens)]
-    return tokens[: earlier[-1]] if earlier else None
-
-
-def hand_odds(state: State, seat: int, *, cards: Sequence[str] | None = None) -> list[dict[str, Any]]:
-    """Each card's exact chance and expected points for ``seat`` now, a wave ago and after a redraw.
-
-    One dict per card (the seat's hand, or ``cards``): ``id``, ``kind``,
-    ``points``, ``value`` (points, or ``LEGEND_VALUE`` for a legend), ``p``
-    (exact ``Fraction``, from ``pokelab.odds.probability`` given the tokens
-    shown), ``p_float``, ``p_text`` ("3/10"), ``ev`` (``p * value``), ``prev``
-    (the chance at the previous wave boundary, or before the redraw, else
-    ``None``), ``redraw`` (the chance if the last token were redrawn, once all
-    10 tokens are out and before the check, else ``None``), ``set_aside``
-    (an extra discard chosen with Misty, HC-T1).
-
-    >>> from pokelab.herecomes import scenario
-    >>> s = scenario(2, hands={0: ["G01", "P01", "O01", "G13", "L01"]}, trainers=False)
-    >>> [(r["id"], r["p_text"]) for r in hand_odds(s, 0)][:2]
-    [('G01', '3/10'), ('G13', '3/20')]
-    >>> hand_odds(s, 5)
-    Traceback (most recent call last):
-    ...
-    ValueError: there is no seat 5: seats are 0 to 1
-    """
-    check_seat(state, seat)
-    ids = tuple(state.hands[seat] if cards is None else cards)
-    return [dict(row) for row in _odds_rows(ids, tuple(state.tokens), _prev_key(state),
-                                            _bag_key(state), _redraw_open(state),
-                                            state.extra[seat])]
-
-
-def _bag_key(state: State) -> tuple[tuple[str, int], ...]:
-    return tuple(state.composition.items())
-
-
-def _prev_key(state: State) -> tuple[str, ...] | None:
-    return previous_shown(state)
-
-
-def _redraw_open(state: State) -> bool:
-    return len(state.tokens) == _BOUNDARIES[-1] and state.phase == "vote"
-
-
-@lru_cache(maxsize=512)
-def _odds_rows(
-    ids: tuple[str, ...],
-    tokens: tuple[str, ...],
-    prev: tuple[str, ...] | None,
-    bag_items: tuple[tuple[str, int], ...],
-    redraw_open: bool,
-    extra: str | None,
-) -> tuple[Mapping[str, Any], ...]:
-    bag = dict(bag_items)
-    rows = []
-    for cid in ids:
-        card = TARGETS[cid]
-        p = probability(card, bag=bag, shown=tokens)
-        before = None if prev is None else probability(card, bag=bag, shown=prev)
-        again = redraw_probability(card, bag=bag, shown=tokens) if redraw_open else None
-        value = _value(cid)
-        rows.append(
-            {
-                "id": cid,
-                "kind": card.kind,
-                "points": card.points,
-                "value": value,
-                "p": p,
-                "p_float": float(p),
-                "p_text": f"{p.numerator}/{p.denominator}",
-                "ev": float(p * value),
-                "prev": None if before is None else float(before),
-                "redraw": None if again is None else float(again),
-                "set_aside": cid == extra,
-            }
-        )
-    return tuple(rows)
-
-
-@lru_cache(maxsize=256)
-def _discard_advice(
-    ids: tuple[str, ...], tokens: tuple[str, ...], bag_items: tuple[tuple[str, int], ...]
-) -> tuple[tuple[str, Fraction, Fraction], ...]:
-    advice = advise_discard([TARGETS[c] for c in ids], tokens, bag=dict(bag_items))
-    return tuple((o.card.id, o.value, o.cost) for o in advice.options)
-
-
-def advice_for(state: State, seat: int) -> dict[str, Any] | None:
-    """What the advisor says to ``seat`` now (exact, from ``pokelab.odds``), or ``None``.
-
-    - discard step (HC-R2, HC-R3): ``{"kind": "discard", "best", "options": [{"card",
-      "value", "cost"}]}`` — expected points this round after each discard and what
-      it costs against the best (``advise_discard``);
-    - redraw vote (HC-R4): ``{"kind": "vote", "gain", "agree"}`` — the expected
-      points a redraw adds (``redraw_gain``);
-    - keep step (HC-R6): ``{"kind": "keep", "best"}`` — the card worth more.
-
-    >>> from pokelab.herecomes import scenario, apply, Draw
-    >>> s = scenario(2, hands={0: ["G01", "P01", "O01", "G13", "L01"]}, trainers=False)
-    >>> for c in ("red", "blue", "green", "red"):
-    ...     s = apply(s, Draw(c))
-    >>> a = advice_for(s, 0)
-    >>> a["kind"], a["best"], min(o["cost"] for o in a["options"])
-    ('discard', 'O01', 0.0)
-    >>> advice_for(s, 3)
-    Traceback (most recent call last):
-    ...
-    ValueError: there is no seat 3: seats are 0 to 1
-    """
-    check_seat(state, seat)
-    if seat not in state.to_move:
-        return None
-    tokens = tuple(state.tokens)
-    if state.phase == "discard":
-        ids = tuple(c for c in state.hands[seat] if c != state.extra[seat])
-        options = _discard_advice(ids, tokens, _bag_key(state))
-        best = max(options, key=lambda o: o[1])
-        return {
-            "kind": "discard",
-            "best": best[0],
-            "value": float(best[1]),
-            "options": [
-                {"card": c, "value": float(v), "cost": float(cost), "exact": str(v)}
-                for c, v, cost in options
-            ],
-        }
-    if state.phase == "vote" and len(tokens) == _BOUNDARIES[-1]:
-        hand = [TARGETS[c] for c in state.hands[seat]]
-        gain = redraw_gain(hand, tokens, bag=state.composition)
-        return {"kind": "vote", "gain": float(gain), "exact": str(gain), "agree": gain > 0}
-    if state.phase == "keep":
-        options = [a.card for a in legal_actions(state, seat) if isinstance(a, Keep)]
-        if options:
-            return {"kind": "keep", "best": max(options, key=_value)}
-    return None
-
-
-# ------------------------------------------------------------------------------ the board
+#: The leader's act of drawing the rest of the wave (or the redraw's token): HC-R2, HC-R3, HC-R4.
+DrawWave = DrawChance
 
 
 class HereComesBoard(Board):
@@ -325,18 +150,28 @@ class HereComesBoard(Board):
                 f"got humans at seats {humans}"
             )
         self._odds_rows: list[dict[str, Any]] = []
-        self._reasons: dict[int, tuple[State, Any]] = {}
         self._last_message_ms: float | None = None
-        self._ready = False
-        super().__init__(state, names=names, bots=bots, lang=lang, seed=seed, bot_delay=bot_delay)
+        options = {
+            "bag": state.composition,
+            "trainers": state.setup.trainers,
+            "variant": state.setup.variant,
+        }
+        super().__init__(
+            HereComesAdapter(),
+            state,
+            names=names,
+            bots=bots,
+            lang=lang,
+            seed=seed,
+            bot_delay=bot_delay,
+            options=options,
+        )
         with self.hold_sync():
             self.show_odds = show_odds
             self.advisor = advisor
             self.monte_carlo = monte_carlo
             self.teacher = teacher
-            self._ready = True
-            self._settle_bots()
-            self._publish()
+            self._start()
         self.observe(self._on_option, names=["show_odds", "advisor", "monte_carlo", "teacher", "mc_samples"])
 
     @classmethod
@@ -371,6 +206,11 @@ class HereComesBoard(Board):
         """The odds rows the figure shows now (see ``hand_odds``); [] when odds are hidden."""
         return [dict(r) for r in self._odds_rows]
 
+    @property
+    def last_message_ms(self) -> float | None:
+        """Milliseconds the kernel took to answer the last front-end message (for benchmarks)."""
+        return self._last_message_ms
+
     def play(self, action: Any) -> None:
         """Apply ``action`` (an engine action, its string form, or an intent dict) and show it.
 
@@ -380,56 +220,35 @@ class HereComesBoard(Board):
         if isinstance(action, Mapping):
             action = self._parse_intent(action)
         elif isinstance(action, str):
-            action = DrawWave() if action == "DrawWave" else parse_action(action)
-        self._act(action)
-        self._settle_bots()
-        self._set_error(None)
-        self._publish()
+            action = DrawChance() if action == "DrawWave" else parse_action(action)
+        super().play(action)
+
+    def handle_message(self, content: Any) -> dict[str, Any]:
+        """Answer one front-end message (see ``widgets._board``); also serves plotly.js on request.
+
+        ``{"type": "plotly_js"}`` is answered with the ``plotly.min.js`` that ships with
+        the ``plotly`` package, as a binary buffer (see ``widgets._plotly_js``).
+        """
+        start = time.perf_counter()
+        if is_plotly_request(content):
+            reply, buffers = plotly_js_reply(content)
+            self.send(reply, buffers=buffers)
+            return reply
+        try:
+            return super().handle_message(content)
+        finally:
+            self._last_message_ms = 1000 * (time.perf_counter() - start)
 
     # ------------------------------------------------------------------ hooks
-    def _new_state(self, seed: int) -> State:
-        s = self._state
-        return new_game(
-            list(s.setup.names),
-            seed=seed,
-            bag=s.composition,
-            trainers=s.setup.trainers,
-            variant=s.setup.variant,
-        )
-
-    def _legal(self, state: State) -> list[Any]:
-        seat = self._to_move(state)
-        if seat is None:
-            return []
-        return legal_actions(state) if state.is_chance else legal_actions(state, seat)
-
-    def _apply(self, state: State, action: Any) -> State:
-        if isinstance(action, DrawWave):
-            return self._draw_wave(state)
-        return hc_apply(state, action)
-
-    def _to_move(self, state: State) -> int | None:
-        if state.is_over:
-            return None
-        if state.is_chance:
-            return state.leader
-        bots = [seat for seat in state.to_move if seat in self._bots]
-        if bots:  # the bots put their cards face down first; you see that they have chosen
-            return bots[0]
-        return state.to_move[0] if state.to_move else None
-
-    def _bot_view(self, state: State, seat: int) -> dict[str, Any]:
-        return observe(state, seat)
-
     def _parse_intent(self, action: Any) -> Any:
         me = self._human
         if isinstance(action, str):
             if action == "DrawWave":
-                return DrawWave()
+                return self._draw()
             try:
                 parsed = parse_action(action)
             except ValueError as err:
-                raise BadIntent(str(err), f"看不懂这个动作：{action!r}") from None
+                raise BadIntent(str(err), f"看不懂这个动作：{_short(action)}") from None
             if isinstance(parsed, Draw):
                 raise BadIntent(
                     "tokens are drawn from the bag, not chosen: send {'kind': 'draw'}",
@@ -448,7 +267,7 @@ class HereComesBoard(Board):
             )
         kind = action.get("kind")
         if kind == "draw":
-            return DrawWave()
+            return self._draw()
         if kind in ("discard", "keep"):
             card = _require(action, "card", str)
             return Discard(me, card) if kind == "discard" else Keep(me, card)
@@ -461,212 +280,139 @@ class HereComesBoard(Board):
                 isinstance(target, bool) or not isinstance(target, str | int)
             ):
                 raise BadIntent(
-                    f"a trainer's target is a card id or a seat number, not {target!r}",
-                    f"训练师能力的目标应是卡牌编号或座位号，而不是 {target!r}",
+                    f"a trainer's target is a card id or a seat number, not {_short(target)}",
+                    f"训练师能力的目标应是卡牌编号或座位号，而不是 {_short(target)}",
                 )
             return UseTrainer(me, power, target)
         raise BadIntent(
-            f"unknown intent kind {kind!r}: use draw, discard, vote, keep or trainer",
-            f"未知的动作类型 {kind!r}：可用 draw、discard、vote、keep、trainer",
+            f"unknown intent kind {_short(kind)}: use draw, discard, vote, keep or trainer",
+            f"未知的动作类型 {_short(kind)}：可用 draw、discard、vote、keep、trainer",
         )
 
-    def _describe(self, action: Any) -> tuple[str, str]:
+    def _draw(self) -> Any:
+        """The leader's draw; when no token is due, a draw the engine refuses with its own rule and words."""
+        return DrawChance() if self._state.is_chance else Draw(COLOURS[0])
+
+    def _log_lines(self, seat: int, action: Any, before: State, after: State) -> list[dict[str, Any]]:
+        """The move as the human's seat may know it (``en``/``zh``, ``None`` when it sees nothing) and in full."""
         names = self._names
-        return action.describe("en", names), action.describe("zh", names)
-
-    # ------------------------------------------------------------------ internals
-    def _draw_wave(self, state: State) -> State:
-        """Draw until the wave is complete (HC-R2, HC-R3) or the redraw's token is out (HC-R4)."""
-        if not state.is_chance:
-            # let the engine say why no token is drawn now (its own rule and words)
-            hc_apply(state, Draw(COLOURS[0]))
-            raise AssertionError("unreachable: the engine refused the draw")  # pragma: no cover
-        rng = random.Random(
-            f"pokelab.board/{self.seed}/{state.round}/{len(state.tokens)}/{len(state.returned)}"
-        )
-        phase, round_no = state.phase, state.round
-        s = hc_apply(state, sample(state, rng))
-        while s.is_chance and s.phase == phase == "draw" and s.round == round_no:
-            s = hc_apply(s, sample(s, rng))
-        return s
-
-    def _actor(self, state: State, action: Any) -> int:
-        player = getattr(action, "player", None)
-        if isinstance(player, int) and not isinstance(player, bool) and 0 <= player < len(self._names):
-            return player
-        return state.leader
-
-    def _act(self, action: Any) -> None:
-        before = self._state
-        if before.is_over:
-            raise BadIntent("the game is over", "对局已经结束")
-        seat = self._actor(before, action)
-        after = self._apply(before, action)
-        if seat not in self._bots:
-            from widgets._board import _Snapshot
-
-            self._history.append(_Snapshot(before, len(self._entries), self._ply))
-        self._state = after
-        self._ply += 1
-        self._entries.append(self._entry(seat, action, before, after))
-
-    def _entry(self, seat: int, action: Any, before: State, after: State) -> dict[str, Any]:
-        names = self._names
-        who = names[seat]
-        if isinstance(action, DrawWave | Draw):
-            if after.round == before.round and len(after.tokens) > len(before.tokens):
-                drawn = after.tokens[len(before.tokens) :]
-            else:  # the redraw's token ended the round: it is in the round's summary
-                drawn = tuple(after.summary["tokens"][len(before.tokens) :]) if after.summary else ()
-            verb = "draw" if who == "You" else "draws"
-            if before.phase == "redraw":
-                en = f"{who} {verb} a new token for order card 4: {', '.join(drawn)}"
-                zh = f"{who} 为 4 号顺序卡重新抽出：{'、'.join(COLOUR_ZH[c] for c in drawn)}"
-            else:
-                en = f"{who} {verb} wave {before.wave}: {', '.join(drawn)}"
-                zh = f"{who} 抽出第 {before.wave} 波：{'、'.join(COLOUR_ZH[c] for c in drawn)}"
-            full = hidden = (en, zh)
+        if isinstance(action, DrawChance | Draw):
+            texts = {lang: self._draw_line(seat, before, after, lang) for lang in ("en", "zh")}
+            return [{**texts, "_teacher": texts}]
+        full = {lang: action.describe(lang, names) for lang in ("en", "zh")}
+        if seat == self._human:
+            seen: dict[str, str | None] = dict(full)
+        elif isinstance(action, UseTrainer):  # its public effect comes as the engine's event
+            seen = {"en": None, "zh": None}
         else:
-            full = (action.describe("en", names), action.describe("zh", names))
-            hidden = (
-                action.describe("en", names, hidden=True),
-                action.describe("zh", names, hidden=True),
-            )
-        return {
-            "seat": seat,
-            "who": who,
-            "bot": seat in self._bots,
-            "en": full[0],
-            "zh": full[1],
-            "_hidden": hidden,
-        }
+            seen = {lang: action.describe(lang, names, hidden=True) for lang in ("en", "zh")}
+        lines = [{**seen, "_teacher": full}]
+        for event in _new_events(before, after, self._human):
+            if event.get("player") in (self._human, seat):
+                continue  # that seat's own move already says it
+            texts = {"en": event["en"], "zh": event["zh"]}
+            lines.append({**texts, "_teacher": texts})
+        return lines
 
-    def _bot_turn(self) -> bool:
-        seat = self._to_move(self._state)
-        if seat is None or seat not in self._bots:
-            return False
-        if self._state.is_chance:
-            self._act(DrawWave())
-        self._settle_bots()
-        self._set_error(None)
-        return True
+    def _draw_line(self, seat: int, before: State, after: State, lang: str) -> str:
+        if after.round == before.round and len(after.tokens) > len(before.tokens):
+            drawn = after.tokens[len(before.tokens) :]
+        else:  # the draw ended the round: its tokens are in the round's summary
+            drawn = tuple(after.summary["tokens"][len(before.tokens) :]) if after.summary else ()
+        colour = labels(lang)["colour"]
+        tokens = say("list_sep", lang).join(colour[c] for c in drawn)
+        you = "_you" if seat == self._human and self._names[seat] in ("You", "你") else ""
+        key = "log_redraw" if before.phase == "redraw" else "log_wave"
+        return say(key + you, lang, who=self._names[seat], wave=before.wave, tokens=tokens)
 
-    def _settle_bots(self) -> None:
-        """Every bot that must decide in the current step chooses now, from its own view."""
-        for _ in range(4 * len(self._names) + 8):
-            s = self._state
-            seat = self._to_move(s)
-            if seat is None or seat not in self._bots or s.is_chance:
-                return
-            bot = self._bots[seat]
-            legal = legal_actions(s, seat)
-            action = bot.choose(observe(s, seat), legal, self._bot_rng(seat))
-            self._reasons[seat] = (s, action)
-            self._act_for_bot(bot, action)
+    def _seat_text(self, text: str) -> str:
+        return blank_unknown_cards(text, self._known_cards())
 
-    def _reset(self, state: Any, seed: int) -> None:
-        self._reasons.clear()
-        super()._reset(state, seed)
+    def _known_cards(self) -> set[str]:
+        """The card ids your seat may know now: those in your view and in your log."""
+        known = card_ids_in(observe(self._state, self._human))
+        known |= card_ids_in([(e["en"], e["zh"]) for e in self._entries if e["en"] is not None])
+        return known
 
-    def _bot_rng(self, seat: int) -> random.Random:
-        return random.Random(f"{self.seed}:{self._ply}:{seat}")
+    def _published_log(self) -> list[dict[str, Any]]:
+        teacher = self.teacher
+        out = []
+        for e in self._entries:
+            en, zh = (e["_teacher"]["en"], e["_teacher"]["zh"]) if teacher else (e["en"], e["zh"])
+            if en is not None:
+                out.append({"seat": e["seat"], "who": e["who"], "bot": e["bot"], "en": en, "zh": zh})
+        return out
 
+    # ------------------------------------------------------------------ drawing
     def _on_option(self, _change: Mapping[str, Any]) -> None:
-        if self._ready:
-            self._publish()
+        self._publish()
 
     def _publish(self) -> None:
-        if not getattr(self, "_ready", False):
+        if not self._ready:
             return
         with self.hold_sync():
             super()._publish()
-            teacher = self.teacher
-            self.log = [
-                {
-                    k: v
-                    for k, v in {
-                        **e,
-                        **(
-                            {}
-                            if teacher or not e["bot"]
-                            else {"en": e["_hidden"][0], "zh": e["_hidden"][1]}
-                        ),
-                    }.items()
-                    if k != "_hidden"
-                }
-                for e in self._entries
-            ]
             self.figure = self._figure() if self.show_odds else {}
 
     def _make_view(self, state: State) -> dict[str, Any]:
         me = self._human
-        hc = observe(state, me)
         self._odds_rows = hand_odds(state, me) if self.show_odds else []
-        odds = []
-        for r in self._odds_rows:
-            odds.append({k: v for k, v in r.items() if k != "p"})
         view: dict[str, Any] = {
-            "hc": hc,
-            "odds": odds,
-            "hand_ev": self._hand_ev(state),
+            "hc": observe(state, me),
+            "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
+            "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
             "trainer_actions": self._trainer_actions(state),
             "teacher": self._teacher_view(state) if self.teacher else None,
             "rules": {"redraw": state.setup.variant.redraw},
+            "labels": labels(self.lang),
+            "colours": list(COLOURS),
+            "waves": list(WAVES),
         }
         return json.loads(json.dumps(view, default=str))
 
-    def _hand_ev(self, state: State) -> dict[str, Any] | None:
-        """Expected points this round of the two cards kept (after wave 3, before the check)."""
-        hand = state.hands[self._human]
-        if len(hand) != 2 or state.phase in ("keep", "over") or not self.show_odds:
-            return None
-        ev = expected_points([TARGETS[c] for c in hand], bag=state.composition, shown=state.tokens)
-        return {"value": float(ev), "exact": str(ev)}
-
     def _trainer_actions(self, state: State) -> list[dict[str, Any]]:
         me = self._human
-        if self._to_move(state) != me or state.is_chance:
+        if state.is_chance or state.is_over or me not in state.to_move:
             return []
-        out = []
-        for a in legal_actions(state, me):
-            if isinstance(a, UseTrainer):
-                out.append(
-                    {
-                        "power": a.power,
-                        "target": a.target,
-                        "en": a.describe("en", self._names),
-                        "zh": a.describe("zh", self._names),
-                    }
-                )
-        return out
+        return [
+            {
+                "power": a.power,
+                "target": a.target,
+                "en": a.describe("en", self._names),
+                "zh": a.describe("zh", self._names),
+            }
+            for a in legal_actions(state, me)
+            if isinstance(a, UseTrainer)
+        ]
 
     def _teacher_view(self, state: State) -> dict[str, Any]:
         """Every hand with its odds, the face-down choices, and each bot's reasoning."""
         full = observe(state, None)
         seats = []
         for seat in range(len(self._names)):
-            entry: dict[str, Any] = {
-                "seat": seat,
-                "hand": [
-                    {k: v for k, v in r.items() if k != "p"} for r in hand_odds(state, seat)
-                ],
-                "pending": full["pending"][seat],
-                "bot": bot_label(self._bots[seat]) if seat in self._bots else None,
-                "reason": self._reason(seat, state),
-            }
-            seats.append(entry)
+            seats.append(
+                {
+                    "seat": seat,
+                    "hand": [
+                        {k: v for k, v in r.items() if k != "p"} for r in hand_odds(state, seat)
+                    ],
+                    "pending": full["pending"][seat],
+                    "bot": bot_label(self._bots[seat]) if seat in self._bots else None,
+                    "reason": self._reason(seat, state),
+                }
+            )
         return {"seats": seats, "last_round": full["last_round"]}
 
     def _reason(self, seat: int, state: State) -> dict[str, Any] | None:
         """A bot's last decision this round and what the exact odds said at that moment."""
-        if seat not in self._reasons:
+        if seat not in self._decisions:
             return None
-        before, action = self._reasons[seat]
+        before, action = self._decisions[seat]
         if before.round != state.round:
             return None
         names = self._names
-        out: dict[str, Any] = {
+        return {
             "en": action.describe("en", names),
             "zh": action.describe("zh", names),
             "wave": before.wave,
@@ -677,7 +423,6 @@ class HereComesBoard(Board):
                 for r in hand_odds(before, seat)
             ],
         }
-        return out
 
     def _figure(self) -> dict[str, Any]:
         rows = self._odds_rows
@@ -685,11 +430,7 @@ class HereComesBoard(Board):
             return {}
         lang = self.lang
         state = self._state
-        labels = []
-        for r in rows:
-            card = TARGETS[r["id"]]
-            mark = " ✂" if r["set_aside"] else ""
-            labels.append(f"{card.name(lang)}{mark}")
+        names = [f"{TARGETS[r['id']].name(lang)}{' ✂' if r['set_aside'] else ''}" for r in rows]
         mc = None
         if self.monte_carlo:
             est = estimate_many(
@@ -702,8 +443,8 @@ class HereComesBoard(Board):
             mc = [(e.p, e.low, e.high) for e in est]
         data = odds_figure_spec(
             [
-                {"label": lab, "p": r["p"], "value": r["value"], "kind": r["kind"]}
-                for lab, r in zip(labels, rows, strict=True)
+                {"label": name, "p": r["p"], "value": r["value"], "kind": r["kind"]}
+                for name, r in zip(names, rows, strict=True)
             ],
             previous=[r["prev"] for r in rows] if any(r["prev"] is not None for r in rows) else None,
             mc=mc,
@@ -711,39 +452,77 @@ class HereComesBoard(Board):
             lang=lang,
             legend=False,
         )
-        data["meta"] = {"revision": self.revision, "tokens": len(state.tokens), "round": state.round}
+        words = PLOT_TEXT[lang]
+        data["meta"] = {
+            "revision": self.revision,
+            "tokens": len(state.tokens),
+            "round": state.round,
+            # the traces the page lists in its own legend (the main bars need none)
+            "overlays": [words["previous"], words["redraw"], words["mc"]],
+        }
         return data
 
-    # ------------------------------------------------------------------ plotly.js for the front end
-    def handle_message(self, content: Any) -> dict[str, Any]:
-        """Answer one front-end message (see ``widgets._board``); also serves plotly.js on request.
 
-        ``{"type": "plotly_js"}`` is answered with the ``plotly.min.js`` that ships with
-        the ``plotly`` package, as a binary buffer (no CDN is needed, nor reachable).
-        """
-        start = time.perf_counter()
-        if isinstance(content, Mapping) and content.get("type") == "plotly_js":
-            reply = {"type": "plotly_js", "id": content.get("id"), "ok": True, "error": None}
-            self.send(reply, buffers=[_plotly_js()])
-            return reply
-        try:
-            return super().handle_message(content)
-        finally:
-            self._last_message_ms = 1000 * (time.perf_counter() - start)
-
-    @property
-    def last_message_ms(self) -> float | None:
-        """Milliseconds the kernel took to answer the last front-end message (for benchmarks)."""
-        return self._last_message_ms
+# ------------------------------------------------------------------------------ what a seat may know
 
 
-@lru_cache(maxsize=1)
-def _plotly_js() -> bytes:
-    """The bytes of plotly.js bundled with the ``plotly`` Python package."""
-    import plotly
+def _new_events(before: State, after: State, seat: int) -> list[dict[str, Any]]:
+    """The public events (as ``seat`` sees them) that the move from ``before`` to ``after`` revealed."""
+    seen = observe(after, seat)
+    if after.round == before.round:
+        events = seen["events"]
+    else:  # the move ended the round: its events are in the round's summary
+        events = (seen["last_round"] or {}).get("events", [])
+    return list(events[len(before.events) :])
 
-    path = pathlib.Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
-    return path.read_bytes()
+
+_CARD_ID = re.compile(r"[A-Z]\d\d")
+_NAME_IDS: dict[str, set[str]] = {}
+for _cid, _card in TARGETS.items():
+    for _name in (_card.name_en, _card.name_zh):
+        _NAME_IDS.setdefault(_name, set()).add(_cid)
+# longest names first, so "Mewtwo" is one match and never "Mew" + "two"
+_CARD_WORD = re.compile(
+    "|".join([_CARD_ID.pattern, *(re.escape(n) for n in sorted(_NAME_IDS, key=len, reverse=True))])
+)
+
+
+def card_ids_in(value: Any) -> set[str]:
+    """Every card id that appears in a JSON-like value (dict keys and values, lists, text).
+
+    >>> sorted(card_ids_in({"hand": [{"id": "G13"}], "legal": ["Discard(0, P01)"], "n": 3}))
+    ['G13', 'P01']
+    >>> card_ids_in("X99 is no card")
+    set()
+    """
+    out: set[str] = set()
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.update(m for m in _CARD_ID.findall(item) if m in TARGETS)
+        elif isinstance(item, Mapping):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, Iterable) and not isinstance(item, bytes):
+            stack.extend(item)
+    return out
+
+
+def blank_unknown_cards(text: str, known: set[str]) -> str:
+    """``text`` with every card id and card name (English or Chinese) not in ``known`` replaced by "?".
+
+    >>> blank_unknown_cards("it holds Pikachu (G13) and G01", {"G01"})
+    'it holds ? (?) and G01'
+    >>> blank_unknown_cards("皮卡丘（G13）", set()), blank_unknown_cards("Mewtwo", {"L01"})
+    ('?（?）', '?')
+    """
+    def keep_or_blank(match: re.Match[str]) -> str:
+        word = match.group(0)
+        ids = _NAME_IDS.get(word) or ({word} if word in TARGETS else set())
+        return word if not ids or ids & known else "?"
+
+    return _CARD_WORD.sub(keep_or_blank, text)
 
 
 def _unique_names(players: Any) -> list[str]:

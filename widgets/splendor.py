@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from pokelab import splendor as sp
+from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from widgets._board import BadIntent, Board
 from widgets._splendor_text import labels
@@ -74,12 +75,12 @@ class SplendorBoard(Board):
     ) -> None:
         if isinstance(players, str):
             raise ValueError("players is a list of names or a count (2 to 4 players), not a string")
-        self._variant = variant
         state = _state if _state is not None else sp.new_game(players, seed=seed, variant=variant)
         names = [p.name for p in state.players]
         if bots is _DEFAULT:
             bots = {seat: "greedy" for seat in range(1, len(names))}
         super().__init__(
+            SplendorAdapter(),
             state,
             names=names,
             bots=bots,  # type: ignore[arg-type]
@@ -87,7 +88,9 @@ class SplendorBoard(Board):
             lang=lang,
             seed=seed,
             bot_delay=bot_delay,
+            options={"variant": variant or state.variant},
         )
+        self._start()
 
     @classmethod
     def from_state(cls, state: sp.State, **options: Any) -> SplendorBoard:
@@ -111,20 +114,6 @@ class SplendorBoard(Board):
         options.setdefault("variant", state.variant)
         return cls([p.name for p in state.players], _state=state, **options)
 
-    # ----------------------------------------------------------------- hooks
-    def _new_state(self, seed: int) -> sp.State:
-        return sp.new_game(self.players, seed=seed, variant=self._variant or self._state.variant)
-
-    def _legal(self, state: sp.State) -> list[Any]:
-        return sp.legal_actions(state)
-
-    def _apply(self, state: sp.State, action: Any) -> sp.State:
-        if not isinstance(action, sp.ACTION_TYPES):
-            raise TypeError(
-                f"play expects a pokelab.splendor action (or parse_action text), got {action!r}"
-            )
-        return sp.apply(state, action)
-
     def play(self, action: Any) -> None:
         """Apply ``action`` (an action object or its text, e.g. ``"TakeSame(red)"``) and show it.
 
@@ -132,16 +121,15 @@ class SplendorBoard(Board):
         """
         if isinstance(action, str):
             action = sp.parse_action(action)
+        if not isinstance(action, sp.ACTION_TYPES):
+            raise TypeError(
+                f"play expects a pokelab.splendor action (or parse_action text), got {action!r}"
+            )
         super().play(action)
 
-    def _to_move(self, state: sp.State) -> int | None:
-        return None if state.is_over else state.current_player
-
-    def _bot_view(self, state: sp.State, seat: int) -> dict[str, Any]:
-        return sp.observe(state, seat)
-
-    def _describe(self, action: Any) -> tuple[str, str]:
-        return action.describe("en"), action.describe("zh")
+    # ----------------------------------------------------------------- hooks
+    def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
+        return [{"en": action.describe("en"), "zh": action.describe("zh")}]
 
     def _viewer(self, state: sp.State) -> int:
         """Whose eyes the board shows: the human to move (hot seat), else the main human."""

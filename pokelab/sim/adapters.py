@@ -6,6 +6,13 @@ a sequential game, several at a simultaneous step), what may that player do, and
 what does that player see. Splendor: Pokémon is sequential; Here Comes Pokémon!
 has explicit chance (token draws) and simultaneous discards.
 
+The interactive boards (``widgets._board.Board``) play through the same protocol
+and ask four more questions, all with defaults for a sequential game without a
+table: who draws at a chance node (``chance_actor``), which draws belong to one
+act (``chance_group``), what names a chance node so a board replays the same
+draws after undo (``chance_key``), whether the players to act choose face down
+at once (``is_simultaneous``), and which seat an action belongs to (``actor_of``).
+
 A new game only needs a subclass of :class:`GameAdapter` and
 :func:`register_game`:
 
@@ -50,8 +57,8 @@ class GameAdapter:
     min_players: int = 2
     max_players: int = 4
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
-        """The initial state for ``players`` seats, seeded."""
+    def new_game(self, players: int | Sequence[str], seed: int, options: Mapping[str, Any]) -> Any:
+        """The initial state for ``players`` seats (a count, or the players' names), seeded."""
         raise NotImplementedError
 
     def is_over(self, state: Any) -> bool:
@@ -77,9 +84,46 @@ class GameAdapter:
                 return action
         return outcomes[-1][0]
 
+    def chance_actor(self, state: Any) -> int | None:
+        """The seat who performs the draw at a chance node on a table (a leader), or ``None``.
+
+        ``None`` means chance resolves by itself: a board samples it at once.
+        """
+        return None
+
+    def chance_group(self, state: Any) -> Any:
+        """A key shared by the chance outcomes one act draws together (a whole wave), or ``None``.
+
+        A board keeps sampling while the state is a chance node with the same key;
+        ``None``: one outcome per act.
+        """
+        return None
+
+    def chance_key(self, state: Any) -> str | None:
+        """A short text naming this chance node, so a board's seeded draws replay the same after undo.
+
+        ``None``: the board counts moves instead.
+        """
+        return None
+
     def actors(self, state: Any) -> tuple[int, ...]:
         """The seats that must act now (empty at a chance node or when over)."""
         return (state.current_player,)
+
+    def is_simultaneous(self, state: Any) -> bool:
+        """True when the seats to act choose at once, face down (a board lets its bots choose at once)."""
+        return False
+
+    def actor_of(self, action: Any) -> int | None:
+        """The seat an action names, or ``None`` when it names none (it is played by whoever acts).
+
+        >>> GameAdapter().actor_of("Pass")
+        >>> from pokelab.herecomes import Discard
+        >>> HereComesAdapter().actor_of(Discard(2, "G13"))
+        2
+        """
+        player = getattr(action, "player", None)
+        return player if isinstance(player, int) and not isinstance(player, bool) else None
 
     def legal_actions(self, state: Any, player: int) -> list[Any]:
         """The actions ``player`` may take now, in a deterministic order."""
@@ -129,7 +173,7 @@ class _EngineAdapter(GameAdapter):
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), ())
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any]) -> Any:
+    def new_game(self, players: int | Sequence[str], seed: int, options: Mapping[str, Any]) -> Any:
         return self._engine().new_game(players, seed=seed, **dict(options))
 
     def apply(self, state: Any, action: Any) -> Any:
@@ -199,10 +243,23 @@ class HereComesAdapter(_EngineAdapter):
         engine = self._engine()
         return [(engine.Draw(colour), p) for colour, p in engine.chance_outcomes(state)]
 
+    def chance_actor(self, state: Any) -> int | None:
+        return int(state.leader)  # the leader draws every token (HC-R2)
+
+    def chance_group(self, state: Any) -> Any:
+        # one click draws the rest of a wave; a redraw's token is drawn alone (HC-R4)
+        return (state.round, state.wave) if state.phase == "draw" else None
+
+    def chance_key(self, state: Any) -> str | None:
+        return f"{state.round}/{len(state.tokens)}/{len(state.returned)}"
+
     def actors(self, state: Any) -> tuple[int, ...]:
         if state.is_over or state.is_chance:
             return ()
         return tuple(state.to_move)
+
+    def is_simultaneous(self, state: Any) -> bool:
+        return not state.is_over and not state.is_chance  # HC-R2..R6: choices are face down
 
     def legal_actions(self, state: Any, player: int) -> list[Any]:
         return self._engine().legal_actions(state, player)

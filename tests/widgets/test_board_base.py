@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from pokelab.errors import IllegalAction
+from pokelab.sim import GameAdapter
 from widgets._board import BadIntent, Board
 
 
@@ -24,32 +25,43 @@ class Nim:
     to_move: int
 
 
+class NimGame(GameAdapter):
+    """Take 1 to 3 stones; whoever takes the last stone wins (a sequential game, no chance)."""
+
+    name = "nim"
+
+    def new_game(self, players: Any, seed: int, options: Any) -> Nim:
+        return Nim(options["pile"] + seed % 3, 0)
+
+    def is_over(self, state: Nim) -> bool:
+        return state.pile == 0
+
+    def actors(self, state: Nim) -> tuple[int, ...]:
+        return () if state.pile == 0 else (state.to_move,)
+
+    def legal_actions(self, state: Nim, player: int) -> list[int]:
+        return [n for n in (1, 2, 3) if n <= state.pile]
+
+    def apply(self, state: Nim, action: int) -> Nim:
+        if action not in self.legal_actions(state, state.to_move):
+            raise IllegalAction("NIM-1", "Take 1 to 3 stones.", "只能拿 1 到 3 颗。")
+        return Nim(state.pile - action, 1 - state.to_move)
+
+    def observe(self, state: Nim, player: int) -> dict[str, int]:
+        return {"pile": state.pile}
+
+
 class NimBoard(Board):
-    """Take 1 to 3 stones; whoever takes the last stone wins."""
+    """The Nim game on a board: only the drawing hooks are the board's own."""
 
     game = "nim"
     _esm = "export default { render() {} }"
 
     def __init__(self, pile: int = 7, **options: Any) -> None:
-        self._start = pile
-        super().__init__(Nim(pile, 0), names=["Ann", "Bot"], **options)
-
-    def _new_state(self, seed: int) -> Nim:
-        return Nim(self._start + seed % 3, 0)
-
-    def _legal(self, state: Nim) -> list[int]:
-        return [n for n in (1, 2, 3) if n <= state.pile]
-
-    def _apply(self, state: Nim, action: int) -> Nim:
-        if action not in self._legal(state):
-            raise IllegalAction("NIM-1", "Take 1 to 3 stones.", "只能拿 1 到 3 颗。")
-        return Nim(state.pile - action, 1 - state.to_move)
-
-    def _to_move(self, state: Nim) -> int | None:
-        return None if state.pile == 0 else state.to_move
-
-    def _bot_view(self, state: Nim, seat: int) -> dict[str, int]:
-        return {"pile": state.pile}
+        super().__init__(
+            NimGame(), Nim(pile, 0), names=["Ann", "Bot"], options={"pile": pile}, **options
+        )
+        self._start()
 
     def _make_view(self, state: Nim) -> dict[str, Any]:
         return {"pile": state.pile}
@@ -59,8 +71,8 @@ class NimBoard(Board):
             raise BadIntent("say how many to take", "要说明拿几颗")
         return action["take"]
 
-    def _describe(self, action: int) -> tuple[str, str]:
-        return f"takes {action}", f"拿 {action} 颗"
+    def _log_lines(self, seat: int, action: int, before: Nim, after: Nim) -> list[dict[str, str]]:
+        return [{"en": f"takes {action}", "zh": f"拿 {action} 颗"}]
 
 
 class Always:
