@@ -10,7 +10,8 @@ composition. They differ in how they judge a card:
 - ``OptimalBot`` maximises expected points: it discards what
   ``odds.best_discard`` says (expectimax over the rest of the round, points
   and the redraw included), votes with ``odds.should_redraw`` (the expected
-  value of a fresh last token), and plays its trainer when that gains points:
+  value of a fresh last token; the token put back still breaks a purple card,
+  HC-C2), and plays its trainer when that gains points:
   Brock's redraw instead of a vote the table may refuse, Erika's swap when it
   makes a better card come true, Misty's extra discard for a card that can no
   longer come true.
@@ -52,9 +53,16 @@ def _worth(card: Any) -> int:
 
 
 def _holding(view: Mapping[str, Any], tokens: Sequence[str]) -> int:
-    """Points the viewer scores if the round ended on ``tokens`` (HC-R6: the best achieved card)."""
+    """Points the viewer scores if the round ended on ``tokens`` (HC-R6: the best achieved card).
+
+    Purple cards are checked against every token that appeared: ``tokens`` and
+    the ones a redraw already put back this round (HC-C2).
+    """
     bag = view["composition"]
-    return max((_worth(c) for c in _hand(view) if c.condition.holds(tokens, bag)), default=0)
+    appeared = (*tokens, *view.get("returned", ()))
+    return max(
+        (_worth(c) for c in _hand(view) if c.condition.holds(tokens, bag, appeared)), default=0
+    )
 
 
 def _of(legal: Sequence[Any], kind: type) -> list[Any]:
@@ -128,7 +136,8 @@ class OptimalBot:
                 swapped[i], swapped[-1] = swapped[-1], swapped[i]
                 if _holding(view, swapped) > now:
                     return a
-            want = len(tokens) == 10 and should_redraw(hand, tokens, bag)
+            returned = tuple(view.get("returned", ()))
+            want = len(tokens) == 10 and should_redraw(hand, tokens, bag, returned=returned)
             if want and "redraw" in trainer:
                 return trainer["redraw"]
             return next(a for a in votes if a.agree == want)

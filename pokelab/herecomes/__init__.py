@@ -15,8 +15,19 @@ One round in a few lines — a seeded game played by random choices:
 >>> r = result(s)
 >>> len(r.scores), all(r.scores[w] == max(r.scores) for w in r.winners) or r.by_legend
 (3, True)
+
+A move the rules forbid raises ``IllegalAction`` (the same class as
+``pokelab.splendor.IllegalAction``) with the rule's ID and a reason in English
+and Chinese:
+
+>>> try:
+...     apply(new_game(2, seed=0), Discard(0, "G01"))
+... except IllegalAction as err:
+...     print(err.rule, err.message("zh"))
+HC-R2 请等待：领队正在抽代币，现在不能弃牌。
 """
 
+from pokelab.errors import IllegalAction
 from pokelab.herecomes.actions import (
     Action,
     Discard,
@@ -66,6 +77,7 @@ __all__ = [
     "Condition",
     "Discard",
     "Draw",
+    "IllegalAction",
     "Keep",
     "LastIs",
     "NeverDrawn",

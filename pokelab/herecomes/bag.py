@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+__all__ = ["COLOURS", "COLOUR_ZH", "DEFAULT_BAG", "DRAWS_PER_ROUND", "WAVES", "validate_bag"]
+
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 COLOUR_ZH: Mapping[str, str] = MappingProxyType(
     {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "purple": "紫"}

@@ -1,8 +1,13 @@
 """Target-card conditions: small frozen values that say whether a round's tokens achieve a card.
 
 A round ends with 10 tokens in draw order (HC-C3); ``final_tokens[-1]`` is the
-token on order card 4. Each condition answers ``holds(final_tokens, bag)``,
-where ``bag`` is the configured composition (colour -> count).
+token on order card 4. Each condition answers ``holds(final_tokens, bag, appeared)``,
+where ``bag`` is the configured composition (colour -> count) and ``appeared``
+every token that appeared during the round: the final tokens plus any token
+put back into the bag by a redraw (HC-R4, HC-T2). Purple cards look at
+``appeared`` (HC-C2: "never appears during the whole drawing"); gray and
+orange cards look at the final tokens only. ``appeared`` defaults to the
+final tokens (a round without a redraw).
 
 >>> tokens = ("red", "blue", "red", "green") + ("red", "red", "blue") + ("yellow", "red") + ("blue",)
 >>> LastIs("blue").holds(tokens, DEFAULT_BAG)
@@ -12,6 +17,11 @@ True
 >>> AllDrawn("red").holds(tokens, DEFAULT_BAG)
 False
 >>> AllOf(LastIs("blue"), NeverDrawn("purple")).holds(tokens, DEFAULT_BAG)
+True
+>>> returned = ("purple",)  # a purple token on order card 4 was put back and blue drawn
+>>> NeverDrawn("purple").holds(tokens, DEFAULT_BAG, appeared=tokens + returned)
+False
+>>> LastIs("blue").holds(tokens, DEFAULT_BAG, appeared=tokens + returned)
 True
 >>> parse_condition("last:blue & never:purple")
 AllOf(LastIs('blue'), NeverDrawn('purple'))
@@ -48,8 +58,13 @@ class LastIs:
     def __post_init__(self) -> None:
         _check_colour(self.colour)
 
-    def holds(self, final_tokens: Sequence[str], bag: Mapping[str, int] = DEFAULT_BAG) -> bool:
-        """True when the last of ``final_tokens`` is this colour."""
+    def holds(
+        self,
+        final_tokens: Sequence[str],
+        bag: Mapping[str, int] = DEFAULT_BAG,
+        appeared: Sequence[str] | None = None,
+    ) -> bool:
+        """True when the last of ``final_tokens`` is this colour (``appeared`` is not looked at)."""
         return bool(final_tokens) and final_tokens[-1] == self.colour
 
     def describe(self, lang: str = "en") -> str:
@@ -71,16 +86,28 @@ class LastIs:
 
 @dataclass(frozen=True, slots=True)
 class NeverDrawn:
-    """Purple card (紫色): no token of ``colour`` is among the final tokens."""
+    """Purple card (紫色): no token of ``colour`` appears during the round (HC-C2).
+
+    A token drawn and later put back into the bag by a redraw has appeared.
+    """
 
     colour: str
 
     def __post_init__(self) -> None:
         _check_colour(self.colour)
 
-    def holds(self, final_tokens: Sequence[str], bag: Mapping[str, int] = DEFAULT_BAG) -> bool:
-        """True when ``colour`` does not appear in ``final_tokens``."""
-        return self.colour not in final_tokens
+    def holds(
+        self,
+        final_tokens: Sequence[str],
+        bag: Mapping[str, int] = DEFAULT_BAG,
+        appeared: Sequence[str] | None = None,
+    ) -> bool:
+        """True when ``colour`` is not among the tokens that ``appeared`` (default: the final tokens).
+
+        >>> NeverDrawn("red").holds(("blue",) * 10, appeared=("blue",) * 10 + ("red",))
+        False
+        """
+        return self.colour not in (final_tokens if appeared is None else appeared)
 
     def describe(self, lang: str = "en") -> str:
         """The condition in words."""
@@ -111,8 +138,13 @@ class AllDrawn:
     def __post_init__(self) -> None:
         _check_colour(self.colour)
 
-    def holds(self, final_tokens: Sequence[str], bag: Mapping[str, int] = DEFAULT_BAG) -> bool:
-        """True when ``final_tokens`` holds as many ``colour`` tokens as the bag."""
+    def holds(
+        self,
+        final_tokens: Sequence[str],
+        bag: Mapping[str, int] = DEFAULT_BAG,
+        appeared: Sequence[str] | None = None,
+    ) -> bool:
+        """True when ``final_tokens`` holds as many ``colour`` tokens as the bag (``appeared`` is not looked at)."""
         return sum(1 for t in final_tokens if t == self.colour) >= bag.get(self.colour, 0)
 
     def describe(self, lang: str = "en") -> str:
@@ -148,9 +180,14 @@ class AllOf:
             raise ValueError("AllOf needs at least two conditions")
         object.__setattr__(self, "conditions", tuple(flat))
 
-    def holds(self, final_tokens: Sequence[str], bag: Mapping[str, int] = DEFAULT_BAG) -> bool:
-        """True when every part holds."""
-        return all(c.holds(final_tokens, bag) for c in self.conditions)
+    def holds(
+        self,
+        final_tokens: Sequence[str],
+        bag: Mapping[str, int] = DEFAULT_BAG,
+        appeared: Sequence[str] | None = None,
+    ) -> bool:
+        """True when every part holds, each part with its own kind's meaning."""
+        return all(c.holds(final_tokens, bag, appeared) for c in self.conditions)
 
     def describe(self, lang: str = "en") -> str:
         """The parts in words, joined by "and" (并且)."""

@@ -726,11 +726,17 @@ def _apply_vote(s: State, action: VoteRedraw) -> State:
 
 
 def _check(s: State) -> State:
-    """Check every hand against the final tokens (HC-R5); ask for a keep choice where needed (HC-R6)."""
+    """Check every hand (HC-R5); ask for a keep choice where needed (HC-R6).
+
+    Gray and orange cards look at the final tokens; purple cards at every token
+    that appeared, the final ones plus those put back by a redraw (HC-C2).
+    """
     tokens = s.tokens
+    appeared = tokens + s.returned
     bag = s.setup.bag
     achieved = tuple(
-        tuple(c for c in hand if TARGETS[c].condition.holds(tokens, bag)) for hand in s.hands
+        tuple(c for c in hand if TARGETS[c].condition.holds(tokens, bag, appeared))
+        for hand in s.hands
     )
     s = _rep(s, achieved=achieved, to_move=(), pending=(None,) * len(s.hands))
     choosers = tuple(p for p in range(len(s.hands)) if len(keep_options(s, p)) > 1)

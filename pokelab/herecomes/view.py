@@ -10,8 +10,10 @@ key is always present; teacher-only keys are marked):
   ``{"redraw", "win_points"}``;
 - ``order_cards``: four lists of colours (cards 1–4, draw order); ``tokens``: all
   of them in draw order; ``returned``: tokens put back this round (they no
-  longer count, HC-R4); ``bag`` colour -> count left; ``bag_total``;
-  ``composition`` the configured bag;
+  longer count for gray and orange cards, HC-R4); ``appeared``: every token
+  that appeared this round, ``tokens`` followed by ``returned`` (public:
+  everybody saw them; purple cards are checked against them, HC-C2);
+  ``bag`` colour -> count left; ``bag_total``; ``composition`` the configured bag;
 - ``deck_size``, ``discard_size``;
 - ``waiting_for``: seats that still have to act in this step (public: you see
   who has put a card face down — never *what* they chose); ``must_act``: whether
@@ -27,7 +29,8 @@ key is always present; teacher-only keys are marked):
 - ``events``: this round's public events (trainer uses, vote results, redraws)
   with ``en`` / ``zh`` texts;
 - ``legal``: the viewer's legal actions as strings (teacher: every seat's);
-- ``last_round``: the last checked round — tokens, returned tokens, leader,
+- ``last_round``: the last checked round — tokens, returned tokens, appeared
+  tokens (``tokens`` + ``returned``), leader,
   each seat's kept card and points gained, the legend winners, and for the
   viewer's own seat (teacher: every seat) the two cards checked with
   ``achieved`` and the reason in ``why_en`` / ``why_zh``;
@@ -76,7 +79,9 @@ def _card(card_id: str) -> dict[str, Any]:
     return dict(_CARD_DICTS[card_id])
 
 
-def _part_why(cond: Condition, tokens: tuple[str, ...], bag: dict[str, int]) -> tuple[str, str]:
+def _part_why(
+    cond: Condition, tokens: tuple[str, ...], bag: dict[str, int], returned: tuple[str, ...]
+) -> tuple[str, str]:
     colour = cond.colour  # type: ignore[union-attr]
     zh = COLOUR_ZH[colour]
     if isinstance(cond, LastIs):
@@ -88,10 +93,21 @@ def _part_why(cond: Condition, tokens: tuple[str, ...], bag: dict[str, int]) -> 
             f"最后一枚是{COLOUR_ZH[last]}色（需要{zh}色）",
         )
     drawn = sum(1 for t in tokens if t == colour)
-    if isinstance(cond, NeverDrawn):
-        if drawn == 0:
+    if isinstance(cond, NeverDrawn):  # HC-C2: a token put back by a redraw has appeared
+        back = sum(1 for t in returned if t == colour)
+        if drawn == 0 and back == 0:
             return f"no {colour} token was drawn", f"没有抽出{zh}色"
-        return f"{drawn} {colour} token(s) were drawn", f"抽出了 {drawn} 枚{zh}色"
+        if drawn == 0:
+            return (
+                f"a {colour} token appeared and was put back by the redraw: it still counts",
+                f"抽出过{zh}色，虽然重抽时放回了布袋，仍然算出现过",
+            )
+        if back == 0:
+            return f"{drawn} {colour} token(s) were drawn", f"抽出了 {drawn} 枚{zh}色"
+        return (
+            f"{drawn} {colour} token(s) were drawn, and {back} more appeared and was put back",
+            f"抽出了 {drawn} 枚{zh}色，另有 {back} 枚抽出后在重抽时放回",
+        )
     assert isinstance(cond, AllDrawn)
     return (
         f"{drawn} of {bag.get(colour, 0)} {colour} tokens were drawn",
@@ -100,31 +116,55 @@ def _part_why(cond: Condition, tokens: tuple[str, ...], bag: dict[str, int]) -> 
 
 
 @lru_cache(maxsize=4096)
-def _why(card_id: str, tokens: tuple[str, ...], composition: tuple[tuple[str, int], ...]) -> tuple[bool, str, str]:
+def _why(
+    card_id: str,
+    tokens: tuple[str, ...],
+    composition: tuple[tuple[str, int], ...],
+    returned: tuple[str, ...],
+) -> tuple[bool, str, str]:
     bag = dict(composition)
     card = TARGETS[card_id]
-    parts = [_part_why(c, tokens, bag) for c in card.condition.parts()]
+    parts = [_part_why(c, tokens, bag, returned) for c in card.condition.parts()]
     return (
-        card.condition.holds(tokens, bag),
+        card.condition.holds(tokens, bag, tokens + returned),
         "; ".join(en for en, _ in parts),
         "；".join(zh for _, zh in parts),
     )
 
 
-def explain(card_id: str, tokens: tuple[str, ...] | list[str], bag: dict[str, int]) -> dict[str, Any]:
-    """Whether a card is achieved by ``tokens``, and why, in English and Chinese.
+def explain(
+    card_id: str,
+    tokens: tuple[str, ...] | list[str],
+    bag: dict[str, int],
+    returned: tuple[str, ...] | list[str] = (),
+) -> dict[str, Any]:
+    """Whether a card is achieved by the final ``tokens``, and why, in English and Chinese.
+
+    ``returned`` are the tokens put back into the bag by a redraw this round
+    (HC-R4, HC-T2): they no longer count for gray and orange cards but have
+    appeared, so they still break a purple card (HC-C2, HC-R5).
 
     >>> from pokelab.herecomes.bag import DEFAULT_BAG
     >>> e = explain("G01", ("red",) * 9 + ("blue",), dict(DEFAULT_BAG))
     >>> e["achieved"], e["why_en"]
     (False, 'the last token is blue (wanted red)')
+    >>> e = explain("P01", ("red",) * 9 + ("blue",), dict(DEFAULT_BAG), returned=("purple",))
+    >>> e["achieved"], e["why_en"]
+    (False, 'a purple token appeared and was put back by the redraw: it still counts')
     >>> explain("Z9", (), {})
     Traceback (most recent call last):
     ...
     KeyError: 'Z9'
     """
-    achieved, why_en, why_zh = _why(card_id, tuple(tokens), tuple(sorted(bag.items())))
+    achieved, why_en, why_zh = _why(
+        card_id, tuple(tokens), tuple(sorted(bag.items())), tuple(returned)
+    )
     return {"card": _card(card_id), "achieved": achieved, "why_en": why_en, "why_zh": why_zh}
+
+
+# HC-C2: a returned token has appeared; the redraw event says so.
+_STILL_APPEARED_EN = " (it has appeared: purple cards of {0} stay broken)"
+_STILL_APPEARED_ZH = "（它已经出现过：{0}色的紫色卡仍然无法达成）"
 
 
 def _event(state: State, event: tuple[Any, ...]) -> dict[str, Any]:
@@ -155,15 +195,19 @@ def _event(state: State, event: tuple[Any, ...]) -> dict[str, Any]:
                 "kind": kind,
                 "player": None,
                 "token": token,
-                "en": f"Redraw agreed: the {token} token on order card 4 went back into the bag",
-                "zh": f"同意重抽：4 号顺序卡上的{COLOUR_ZH[token]}色代币放回布袋",
+                "en": f"Redraw agreed: the {token} token on order card 4 went back into the bag"
+                f"{_STILL_APPEARED_EN.format(token)}",
+                "zh": f"同意重抽：4 号顺序卡上的{COLOUR_ZH[token]}色代币放回布袋"
+                f"{_STILL_APPEARED_ZH.format(COLOUR_ZH[token])}",
             }
         return {
             "kind": kind,
             "player": by,
             "token": token,
-            "en": f"{names[by]} (Brock) put the {token} token on order card 4 back into the bag",
-            "zh": f"{names[by]}（小刚）把 4 号顺序卡上的{COLOUR_ZH[token]}色代币放回布袋",
+            "en": f"{names[by]} (Brock) put the {token} token on order card 4 back into the bag"
+            f"{_STILL_APPEARED_EN.format(token)}",
+            "zh": f"{names[by]}（小刚）把 4 号顺序卡上的{COLOUR_ZH[token]}色代币放回布袋"
+            f"{_STILL_APPEARED_ZH.format(COLOUR_ZH[token])}",
         }
     if kind == "votes":
         votes = list(event[1])
@@ -201,13 +245,16 @@ def _summary(state: State, viewer: int | None) -> dict[str, Any] | None:
             "gained": s["gained"][p],
         }
         if viewer is None or viewer == p:
-            entry["checked"] = [explain(c, s["tokens"], bag) for c in s["hands"][p]]
+            entry["checked"] = [
+                explain(c, s["tokens"], bag, s["returned"]) for c in s["hands"][p]
+            ]
         seats.append(entry)
     return {
         "round": s["round"],
         "leader": s["leader"],
         "tokens": list(s["tokens"]),
         "returned": list(s["returned"]),
+        "appeared": [*s["tokens"], *s["returned"]],
         "seats": seats,
         "legend_winners": list(s["legend_winners"]),
         "events": [_event(state, e) for e in s["events"]],
@@ -267,6 +314,7 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
         "order_cards": [list(card) for card in s.order_cards],
         "tokens": list(s.tokens),
         "returned": list(s.returned),
+        "appeared": [*s.tokens, *s.returned],
         "bag": s.bag,
         "bag_total": sum(s.bag_left),
         "composition": s.setup.bag,

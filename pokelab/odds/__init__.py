@@ -3,7 +3,9 @@
 Here Comes Pokémon! (exact fractions; ``float(...)`` for a decimal):
 
 - ``probability(condition, bag=, shown=)`` — a card's chance given the tokens shown (HC-C2, HC-R5);
-- ``redraw_probability`` — the same after the last token is put back and redrawn (HC-R4);
+- ``redraw_probability`` — the same after the last token is put back and redrawn (HC-R4); the
+  token put back has appeared, so it still breaks a purple card (HC-C2); every function takes
+  ``returned=`` for tokens a redraw already put back this round (Brock, HC-T2);
 - ``joint_outcomes(a, b)`` — P(neither), P(only A), P(only B), P(both) for the two kept cards;
 - ``expected_points(hand)`` — the round's value of a hand under HC-R6 (legend = ``LEGEND_VALUE``);
 - ``advise_discard(hand, shown)`` / ``best_discard(state, player)`` — the best discard by exact
@@ -21,6 +23,8 @@ Splendor: Pokémon (public information only): ``splendor_appears_within``,
 Fraction(9, 38)
 >>> probability("all:purple", shown=("red", "purple", "blue", "green"))
 Fraction(3, 8)
+>>> probability(TARGETS["P01"]) > redraw_probability(TARGETS["P01"])  # a redraw only hurts purple
+True
 """
 
 from pokelab.odds.advice import (

@@ -15,12 +15,17 @@ expected value of a fresh last token beats the current one; it happens with
 chance ``agree`` (1: the player decides, as the leader does in the
 ``redraw="leader"`` variant or when the table always agrees; 0: never). The
 fresh token is drawn from the bag minus the first ``draws - 1`` tokens — the
-same law as the original last token.
+same law as the original last token. The token put back has appeared (HC-C2):
+after a redraw every purple card of its colour is broken (``killed_by``), so
+a redraw can rescue a gray card but never a purple one.
 
 >>> from fractions import Fraction
 >>> solver = Solver([(Fraction(3), [("last", 0)])], (6, 5, 4, 3, 2), 10, Fraction(0))
 >>> solver.expected(1, (0, 0), (10,))  # a gray "last red" card worth 3: 3 × 6/20
 Fraction(9, 10)
+>>> purple = Solver([(Fraction(2), [("never", 4)])], (6, 5, 4, 3, 2), 10, Fraction(1))
+>>> purple.known_last(1, (0, 9), 0)  # groups (purple, other); the last token is purple: the card is lost, redraw or not
+Fraction(0, 1)
 
 Inputs are not checked here: the public callers (``expected_points``,
 ``advise_discard``) check them and raise ``ValueError`` first.
@@ -86,6 +91,11 @@ class Solver:
         self.agree = Fraction(agree)
         self.scale = lcm(*(Fraction(v).denominator for v, _ in cards)) if cards else 1
         self.cards: list[_Compiled] = [self._compile(v, parts) for v, parts in cards]
+        # Per group: the cards a token of that group breaks once it has appeared (HC-C2).
+        self.killed_by: tuple[int, ...] = tuple(
+            sum(1 << i for i, card in enumerate(self.cards) if g in card[1])
+            for g in range(len(self.sizes))
+        )
         self.memo: dict[tuple, int] = {}
         self._ms_memo: dict[tuple, list[tuple[tuple[int, ...], int]]] = {}
         self._alive_memo: dict[tuple[int, ...], int] = {}
@@ -175,6 +185,20 @@ class Solver:
 
     # --- nodes (numerators; see the module docstring for the shared denominators) ---------
 
+    def redraw_mean(self, mask: int, before_last: tuple[int, ...], returned: int) -> int:
+        """Expected scaled score × pool after the last token (group ``returned``) is put back and redrawn.
+
+        The returned token has appeared: the cards it breaks (``killed_by``) cannot score (HC-C2).
+        """
+        left = [s - d for s, d in zip(self.sizes, before_last, strict=True)]
+        still = mask & ~self.killed_by[returned]
+        best_of = self.best_of
+        return sum(
+            n * best_of(bits & still)
+            for n, bits in zip(left, self.achieved(before_last), strict=True)
+            if n
+        )
+
     def last_node(self, mask: int, before_last: tuple[int, ...]) -> int:
         """Value of drawing the last token then deciding the redraw; denominator ``b·P²``."""
         key = ("L", mask, before_last)  # mask: the live cards (dead ones never score)
@@ -184,32 +208,33 @@ class Solver:
         left = [s - d for s, d in zip(self.sizes, before_last, strict=True)]
         pool = sum(left)
         best_of = self.best_of
-        scores = [best_of(bits & mask) for bits in self.achieved(before_last)]
-        mean = sum(n * s for n, s in zip(left, scores, strict=True))  # expected score × pool
+        achieved = self.achieved(before_last)
+        scores = [best_of(bits & mask) for bits in achieved]
+        mean = sum(n * s for n, s in zip(left, scores, strict=True))  # redraw keeping every card
         a, b = self.agree.numerator, self.agree.denominator
-        value = sum(
-            n * (b * pool * s + a * max(0, mean - pool * s))
-            for n, s in zip(left, scores, strict=True)
-            if n
-        )
+        killed_by = self.killed_by
+        value = 0
+        for g, (n, s) in enumerate(zip(left, scores, strict=True)):
+            if not n:
+                continue
+            after = mean if not mask & killed_by[g] else self.redraw_mean(mask, before_last, g)
+            value += n * (b * pool * s + a * max(0, after - pool * s))
         self.memo[key] = value
         return value
 
     def known_last(self, mask: int, before_last: tuple[int, ...], last: int) -> Fraction:
         """Expected points once every token is shown: keep, or ask for the redraw (HC-R4)."""
-        left = [s - d for s, d in zip(self.sizes, before_last, strict=True)]
-        pool = sum(left)
+        pool = self.total - sum(before_last)
         kept = self.score(mask, before_last, last)
-        mean = sum(n * self.score(mask, before_last, g) for g, n in enumerate(left) if n)
+        mean = self.redraw_mean(mask, before_last, last)
         a, b = self.agree.numerator, self.agree.denominator
         return Fraction(b * pool * kept + a * max(0, mean - pool * kept), b * pool * self.scale)
 
     def redraw_gain(self, mask: int, before_last: tuple[int, ...], last: int) -> Fraction:
         """Expected points of a redraw minus the points kept without it."""
-        left = [s - d for s, d in zip(self.sizes, before_last, strict=True)]
-        pool = sum(left)
+        pool = self.total - sum(before_last)
         kept = self.score(mask, before_last, last)
-        mean = sum(n * self.score(mask, before_last, g) for g, n in enumerate(left) if n)
+        mean = self.redraw_mean(mask, before_last, last)
         return Fraction(mean - pool * kept, pool * self.scale)
 
     def alive(self, drawn: tuple[int, ...]) -> int:

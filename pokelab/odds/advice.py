@@ -11,7 +11,9 @@ How the value of a hand is counted:
   ``LEGEND_VALUE`` = 10, the points that end a game, since a legend wins it, HC-G1);
 - with two cards achieved the better one scores (HC-R6);
 - the redraw (HC-R4): once the last token is seen the player votes for a
-  redraw when a fresh last token is worth more to them on average; the redraw
+  redraw when a fresh last token is worth more to them on average — counting
+  that the token put back has appeared, so a purple card of its colour stays
+  broken (HC-C2): a redraw can rescue a gray card, never a purple one; the redraw
   then happens with chance ``redraw_agree`` — 1 (default) when the player's vote
   decides (the leader in the ``redraw="leader"`` variant, or a table that
   always agrees), 0 for a table that never redraws; the other players' votes
@@ -52,6 +54,7 @@ from pokelab.odds._inputs import (
     shown_counts,
 )
 from pokelab.odds._tree import Solver
+from pokelab.odds.exact import returned_counts
 
 #: Nine tokens after wave 3, used by the examples below.
 SHOWN_9 = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow")
@@ -93,6 +96,15 @@ def _solver(
     return Solver(cards, counts, draws, _agree(redraw_agree))
 
 
+def _unbroken(solver: Solver, mask: int, back: Sequence[int]) -> int:
+    """``mask`` without the cards a token already put back this round breaks (HC-C2)."""
+    for colour, n in enumerate(back):
+        g = solver.group_of.get(colour)
+        if n and g is not None:
+            mask &= ~solver.killed_by[g]
+    return mask
+
+
 def expected_points(
     hand: Sequence[Any],
     *,
@@ -101,18 +113,25 @@ def expected_points(
     draws: int = DRAWS_PER_ROUND,
     legend_value: Fraction | int = LEGEND_VALUE,
     redraw_agree: Fraction | int = 1,
+    returned: Sequence[str] = (),
 ) -> Fraction:
     """Exact expected points this round of keeping ``hand`` to the end (HC-R4, HC-R5, HC-R6).
 
     ``hand`` holds target cards or ``(condition, points)`` pairs — normally the
     two kept cards. At most one card scores: the best achieved one. ``shown``
     are the round's first tokens in order; when all are shown the redraw may
-    still be asked for.
+    still be asked for. ``returned`` are tokens already put back this round
+    (Brock's redraw, HC-T2): they break purple cards of their colour (HC-C2);
+    ``redraw_agree`` is then the chance of the one redraw still modelled.
 
     >>> expected_points([("last:red", 3)], redraw_agree=0)
     Fraction(9, 10)
     >>> expected_points([("last:red", 3)])  # ask for the redraw whenever the last token is not red
     Fraction(3141, 2090)
+    >>> expected_points([("never:purple", 2)], redraw_agree=0) > expected_points([("never:purple", 2)])
+    False
+    >>> expected_points([("never:purple", 2)], shown=SHOWN_9 + ("blue",), returned=("purple",))
+    Fraction(0, 1)
     >>> expected_points([("last:red", 3)], redraw_agree=2)
     Traceback (most recent call last):
     ...
@@ -120,8 +139,9 @@ def expected_points(
     """
     counts = bag_counts(bag, draws)
     seen = shown_counts(shown, counts, draws)
+    back = returned_counts(returned, counts, len(shown), draws)
     solver = _solver(hand, counts, draws, legend_value, redraw_agree)
-    mask = (1 << len(hand)) - 1
+    mask = _unbroken(solver, (1 << len(hand)) - 1, back)
     if len(shown) == draws:
         last = COLOUR_INDEX[shown[-1]]
         before = list(seen)
@@ -137,14 +157,22 @@ def redraw_gain(
     bag: Mapping[str, int] | None = DEFAULT_BAG,
     draws: int = DRAWS_PER_ROUND,
     legend_value: Fraction | int = LEGEND_VALUE,
+    returned: Sequence[str] = (),
 ) -> Fraction:
     """Expected points after a redraw minus the points of the tokens as they are (HC-R4).
 
-    ``final_tokens`` are all the round's tokens; the last one would go back.
+    ``final_tokens`` are all the round's tokens; the last one would go back —
+    it has still appeared, so it keeps a purple card of its colour broken
+    (HC-C2). ``returned``: tokens already put back this round (HC-T2).
 
     >>> tokens = ("red",) * 4 + ("blue",) * 5 + ("green",)
     >>> redraw_gain([("last:red", 3)], tokens)  # 2 red among the 11 tokens the redraw can bring
     Fraction(6, 11)
+    >>> on_purple = ("red",) * 4 + ("blue",) * 5 + ("purple",)
+    >>> redraw_gain([("never:purple", 2)], on_purple)  # the purple token has appeared: nothing to win
+    Fraction(0, 1)
+    >>> redraw_gain([("never:purple", 2)], tokens)  # 2 purple among the 11: a redraw can only lose
+    Fraction(-4, 11)
     >>> redraw_gain([("last:red", 3)], tokens[:9])
     Traceback (most recent call last):
     ...
@@ -154,11 +182,12 @@ def redraw_gain(
     if isinstance(final_tokens, str) or len(final_tokens) != draws:
         raise ValueError(f"the redraw needs all {draws} tokens of the round, got {len(final_tokens)}")
     seen = shown_counts(final_tokens, counts, draws)
+    back = returned_counts(returned, counts, len(final_tokens), draws)
     solver = _solver(hand, counts, draws, legend_value, 1)
     last = COLOUR_INDEX[final_tokens[-1]]
     before = list(seen)
     before[last] -= 1
-    mask = (1 << len(hand)) - 1
+    mask = _unbroken(solver, (1 << len(hand)) - 1, back)
     return solver.redraw_gain(mask, solver.group_counts(before), solver.group_of_colour(last))
 
 
@@ -169,16 +198,27 @@ def should_redraw(
     *,
     draws: int = DRAWS_PER_ROUND,
     legend_value: Fraction | int = LEGEND_VALUE,
+    returned: Sequence[str] = (),
 ) -> bool:
     """The expected-value vote on the redraw (HC-R4): True when a fresh last token is worth more.
 
-    Ties keep the tokens as they are.
+    Ties keep the tokens as they are. The token put back still breaks a purple
+    card of its colour (HC-C2), so a redraw is never asked for to rescue one.
 
     >>> tokens = ("red",) * 4 + ("blue",) * 5 + ("green",)
     >>> should_redraw([("last:red", 3)], tokens), should_redraw([("last:green", 3)], tokens)
     (True, False)
+    >>> should_redraw([("never:purple", 5), ("last:purple", 1)], tokens[:9] + ("purple",))
+    False
+    >>> should_redraw([("last:red", 3)], tokens[:9])
+    Traceback (most recent call last):
+    ...
+    ValueError: the redraw needs all 10 tokens of the round, got 9
     """
-    return redraw_gain(hand, final_tokens, bag=bag, draws=draws, legend_value=legend_value) > 0
+    gain = redraw_gain(
+        hand, final_tokens, bag=bag, draws=draws, legend_value=legend_value, returned=returned
+    )
+    return gain > 0
 
 
 def _label(card: Any, lang: str) -> str:
@@ -217,8 +257,8 @@ class Advice:
 
         >>> a = advise_discard([("last:red", 3), ("last:blue", 3), ("never:purple", 1)], shown=SHOWN_9)
         >>> a.to_frame()[["discard", "points", "cost"]].round(3).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
-        [['the last token is red (3 pts)', 1.512, 0.273],
-         ['the last token is blue (3 pts)', 1.512, 0.273],
+        [['the last token is red (3 pts)', 1.397, 0.388],
+         ['the last token is blue (3 pts)', 1.397, 0.388],
          ['no purple token is drawn (1 pts)', 1.785, 0.0]]
         """
         import pandas as pd
@@ -243,9 +283,9 @@ class Advice:
 
         >>> a = advise_discard([("last:red", 3), ("last:blue", 3), ("never:purple", 1)], shown=SHOWN_9)
         >>> a.describe("zh")
-        '弃掉「没有抽出紫色（1 分）」：本轮期望 1.79 分；其他选择最少损失 0.273 分。'
+        '弃掉「没有抽出紫色（1 分）」：本轮期望 1.79 分；其他选择最少损失 0.388 分。'
         >>> a.describe()
-        'Discard no purple token is drawn (1 pts): 1.79 expected points this round; any other choice loses at least 0.273.'
+        'Discard no purple token is drawn (1 pts): 1.79 expected points this round; any other choice loses at least 0.388.'
         """
         check_lang(lang)
         costs = [o.cost for o in self.options if o.card is not self.discard]
@@ -386,7 +426,8 @@ def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction
 
     ``state`` is an engine ``State`` in phase ``"vote"`` (with ``player``) or
     that player's view; the answer is ``should_redraw`` on the player's kept
-    cards and the 10 tokens on the order cards.
+    cards, the 10 tokens on the order cards and the tokens already put back
+    this round (after Brock's redraw, HC-T2).
 
     >>> from pokelab.herecomes import scenario, apply, Draw, Discard
     >>> s = scenario(1, hands={0: ["G01", "G05", "P01", "O09", "L01"]}, trainers=False)
@@ -407,13 +448,16 @@ def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction
         phase = state.get("phase")
         ids = [c["id"] for c in state.get("hand", [])]
         tokens = tuple(state.get("tokens", ()))
+        returned = tuple(state.get("returned", ()))
         bag = dict(state.get("composition", DEFAULT_BAG))
     else:
         check_seat(state, player)
         phase = state.phase
         ids = list(state.hands[player])
         tokens = tuple(state.tokens)
+        returned = tuple(state.returned)
         bag = state.setup.bag
     if phase != "vote":
         raise ValueError(f"redraw_vote needs the redraw vote (phase 'vote'), the game is in phase {phase!r}")
-    return should_redraw([TARGETS[i] for i in ids], tokens, bag, legend_value=legend_value)
+    hand = [TARGETS[i] for i in ids]
+    return should_redraw(hand, tokens, bag, legend_value=legend_value, returned=returned)

@@ -12,6 +12,26 @@ of a card needs no enumeration of orderings:
   of the round holds (``k``), the last one is X with chance ``k / draws left``,
   so only the expected ``k`` is needed.
 
+The redraw (HC-R4): the last token L goes back and a token N is drawn in its
+place. Given the first ``draws - 1`` tokens, L and N are two independent draws
+from the same pool, and (first tokens, N) has the law of an ordinary round. A
+purple part "never X" needs X absent from every token that appeared (HC-C2):
+the first tokens, L *and* N. On that event the pool holds all X tokens of the
+bag, so L avoids every never colour with the fixed chance
+``(pool - their tokens) / pool``: the redraw multiplies a purple card's chance
+by that factor — it can only hurt it — while a gray card's chance is that of
+an ordinary round, and once L is known (and is not X) the redraw can rescue it.
+
+>>> nine = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red")
+>>> probability("never:purple", shown=nine), redraw_probability("never:purple", shown=nine)
+(Fraction(9, 11), Fraction(81, 121))
+>>> probability("last:purple", shown=nine + ("purple",)), probability("never:purple", shown=nine + ("purple",))
+(Fraction(1, 1), Fraction(0, 1))
+>>> redraw_probability("never:purple", shown=nine + ("purple",))  # the purple token has appeared
+Fraction(0, 1)
+>>> probability("last:blue", shown=nine + ("purple",)), redraw_probability("last:blue", shown=nine + ("purple",))
+(Fraction(0, 1), Fraction(3, 11))
+
 >>> probability(NeverDrawn("purple"))
 Fraction(9, 38)
 >>> probability(AllDrawn("purple"), shown=("red", "purple", "blue", "green"))
@@ -48,10 +68,13 @@ from pokelab.odds._inputs import (
 
 __all__ = [
     "Joint",
+    "any_probability",
+    "chance_of_parts",
     "joint_outcomes",
     "probability",
     "probability_of_parts",
     "redraw_probability",
+    "returned_counts",
 ]
 
 
@@ -115,13 +138,95 @@ def probability_of_parts(
     return Fraction(num, den)
 
 
+def returned_counts(
+    returned: Sequence[str], counts: Sequence[int], shown_n: int, draws: int = DRAWS_PER_ROUND
+) -> tuple[int, ...]:
+    """Count the tokens put back by a redraw this round per colour, checking they could have been drawn.
+
+    A token is put back only after the round's last token is out (HC-R4,
+    HC-T2), so ``returned`` needs at least ``draws - 1`` shown tokens (9: the
+    redraw's token is being drawn; 10: it is out).
+
+    >>> returned_counts(("purple",), (6, 5, 4, 3, 2), 10)
+    (0, 0, 0, 0, 1)
+    >>> returned_counts(("purple",), (6, 5, 4, 3, 2), 4)
+    Traceback (most recent call last):
+    ...
+    ValueError: a token is put back only after the round's last token (HC-R4): returned needs at least 9 shown tokens, got 4
+    """
+    if isinstance(returned, str):
+        raise ValueError(f"returned must be a sequence of colours, not the string {returned!r}")
+    back = [0] * len(counts)
+    for n, token in enumerate(returned, start=1):
+        if token not in COLOUR_INDEX:
+            raise ValueError(
+                f"unknown token colour {token!r} among the returned tokens (position {n}); "
+                f"colours are {', '.join(COLOUR_INDEX)}"
+            )
+        back[COLOUR_INDEX[token]] += 1
+    if any(back) and shown_n < draws - 1:
+        raise ValueError(
+            "a token is put back only after the round's last token (HC-R4): returned needs "
+            f"at least {draws - 1} shown tokens, got {shown_n}"
+        )
+    for i, colour in enumerate(COLOUR_INDEX):
+        if back[i] > counts[i]:
+            raise ValueError(
+                f"the returned tokens hold {back[i]} {colour} but the bag has only {counts[i]}"
+            )
+    return tuple(back)
+
+
+def chance_of_parts(
+    parts: Sequence[Part],
+    counts: Sequence[int],
+    seen: Sequence[int],
+    last_shown: int | None,
+    draws: int,
+    *,
+    back: Sequence[int] = (),
+    redraw: bool = False,
+) -> Fraction:
+    """``probability_of_parts`` with the tokens put back (``back``, per colour) and an optional redraw.
+
+    A "never" part fails when its colour is among the returned tokens (HC-C2).
+    With ``redraw`` the last token is put back and one drawn in its place
+    (HC-R4): when the last token is shown it is forgotten for "last" and "all"
+    parts but still breaks a "never" part; before it is shown the chance is an
+    ordinary round's times the chance that the returned token avoids every
+    "never" colour (see the module docstring).
+
+    >>> chance_of_parts([("never", 4)], (6, 5, 4, 3, 2), (0,) * 5, None, 10, redraw=True)
+    Fraction(81, 418)
+    >>> chance_of_parts([("never", 4)], (6, 5, 4, 3, 2), (5, 2, 1, 1, 0), 0, 10, back=(0, 0, 0, 0, 1))
+    Fraction(0, 1)
+    """
+    never = {colour for kind, colour in parts if kind == "never"}
+    if any(back[c] for c in never if c < len(back)):
+        return Fraction(0)
+    if not redraw:
+        return probability_of_parts(parts, counts, seen, last_shown, draws)
+    if sum(seen) == draws:  # the token to put back is known
+        if last_shown in never:
+            return Fraction(0)
+        before = list(seen)
+        before[last_shown] -= 1  # type: ignore[index]
+        return probability_of_parts(parts, counts, before, None, draws)
+    p = probability_of_parts(parts, counts, seen, last_shown, draws)
+    if not never or not p:
+        return p
+    pool = sum(counts) - (draws - 1)
+    return p * Fraction(pool - sum(counts[c] for c in never), pool)
+
+
 def _prepare(
-    bag: Mapping[str, int] | None, shown: Sequence[str], draws: int
-) -> tuple[tuple[int, ...], tuple[int, ...], int | None]:
+    bag: Mapping[str, int] | None, shown: Sequence[str], draws: int, returned: Sequence[str] = ()
+) -> tuple[tuple[int, ...], tuple[int, ...], int | None, tuple[int, ...]]:
     counts = bag_counts(bag, draws)
     seen = shown_counts(shown, counts, draws)
     last_shown = COLOUR_INDEX[shown[-1]] if len(shown) else None
-    return counts, seen, last_shown
+    back = returned_counts(returned, counts, len(shown), draws)
+    return counts, seen, last_shown, back
 
 
 def probability(
@@ -130,16 +235,21 @@ def probability(
     bag: Mapping[str, int] | None = DEFAULT_BAG,
     shown: Sequence[str] = (),
     draws: int = DRAWS_PER_ROUND,
+    returned: Sequence[str] = (),
 ) -> Fraction:
-    """The exact chance that ``condition`` holds on the round's final tokens (HC-C2, HC-R5).
+    """The exact chance that ``condition`` holds at the round's check, with no (further) redraw (HC-C2, HC-R5).
 
     ``condition`` is a target card (anything with ``.condition``), a condition
     value or its compact text (``"last:red & never:blue"``). ``shown`` are the
-    first tokens of the round, in draw order. Use ``float(...)`` for a decimal.
+    tokens on the order cards, in draw order; ``returned`` the tokens already
+    put back by a redraw this round (HC-R4, HC-T2) — they break purple cards
+    (HC-C2) and are back in the bag. Use ``float(...)`` for a decimal.
 
     >>> probability(LastIs("red"))
     Fraction(3, 10)
     >>> probability(LastIs("red"), shown=("red",) * 6)
+    Fraction(0, 1)
+    >>> probability(NeverDrawn("purple"), shown=("red",) * 5 + ("blue",) * 4, returned=("purple",))
     Fraction(0, 1)
     >>> probability(NeverDrawn("red"), shown=("red",) * 11)
     Traceback (most recent call last):
@@ -147,8 +257,8 @@ def probability(
     ValueError: 11 tokens shown but a round draws only 10
     """
     parts = parts_of([condition_of(condition)])
-    counts, seen, last_shown = _prepare(bag, shown, draws)
-    return probability_of_parts(parts, counts, seen, last_shown, draws)
+    counts, seen, last_shown, back = _prepare(bag, shown, draws, returned)
+    return chance_of_parts(parts, counts, seen, last_shown, draws, back=back)
 
 
 def redraw_probability(
@@ -157,35 +267,40 @@ def redraw_probability(
     bag: Mapping[str, int] | None = DEFAULT_BAG,
     shown: Sequence[str] = (),
     draws: int = DRAWS_PER_ROUND,
+    returned: Sequence[str] = (),
 ) -> Fraction:
     """The chance ``condition`` holds when the last token is put back and redrawn (HC-R4).
 
     The token on order card 4 goes back into the bag and one token is drawn in
-    its place; the returned token no longer counts. ``shown`` may be all the
-    round's tokens (the last one is the token returned) or a prefix of them.
+    its place; the returned token no longer counts for gray and orange cards,
+    but it has appeared, so it still breaks a purple card (HC-C2). ``shown``
+    may be all the round's tokens (the last one is the token returned) or a
+    prefix of them; ``returned`` are tokens an earlier redraw of this round
+    (Brock's, HC-T2) already put back.
 
     The redrawn token is a uniform draw from the bag minus the first
     ``draws - 1`` tokens — exactly how the original last token was drawn — so
-    before the last token is seen a redraw changes nothing; once it is seen,
-    redrawing forgets it. Compare with ``probability(..., shown=shown)``.
+    before the last token is seen a redraw changes nothing for gray and orange
+    cards, and multiplies a purple card's chance by the chance that the token
+    put back is not of its colour. Once the last token is seen, redrawing
+    forgets it for gray and orange cards. Compare with
+    ``probability(..., shown=shown)``.
 
     >>> tokens = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")
     >>> probability(LastIs("blue"), shown=tokens), redraw_probability(LastIs("blue"), shown=tokens)
     (Fraction(1, 1), Fraction(3, 11))
     >>> redraw_probability(LastIs("blue"), shown=tokens[:4]) == probability(LastIs("blue"), shown=tokens[:4])
     True
+    >>> probability(NeverDrawn("purple"), shown=tokens[:4]), redraw_probability(NeverDrawn("purple"), shown=tokens[:4])
+    (Fraction(3, 8), Fraction(27, 88))
     >>> redraw_probability(LastIs("blue"), shown=("green",) * 5)
     Traceback (most recent call last):
     ...
     ValueError: the shown tokens hold 5 green but the bag has only 4
     """
     parts = parts_of([condition_of(condition)])
-    counts, seen, last_shown = _prepare(bag, shown, draws)
-    if len(shown) == draws:  # forget the returned token
-        seen = list(seen)
-        seen[COLOUR_INDEX[shown[-1]]] -= 1
-        last_shown = None
-    return probability_of_parts(parts, counts, seen, last_shown, draws)
+    counts, seen, last_shown, back = _prepare(bag, shown, draws, returned)
+    return chance_of_parts(parts, counts, seen, last_shown, draws, back=back, redraw=True)
 
 
 _JOINT_LABELS = {
@@ -236,11 +351,14 @@ def joint_outcomes(
     shown: Sequence[str] = (),
     draws: int = DRAWS_PER_ROUND,
     redraw: bool = False,
+    returned: Sequence[str] = (),
 ) -> Joint:
     """P(neither), P(only A), P(only B), P(both) for the two cards a player keeps (HC-R5, HC-R6).
 
     Cards are target cards, ``(condition, points)`` pairs, conditions or their
-    text. With ``redraw=True`` the last token is put back and redrawn (HC-R4).
+    text. With ``redraw=True`` the last token is put back and redrawn (HC-R4);
+    it still breaks a purple card of its colour (HC-C2). ``returned``: tokens
+    already put back this round (as in ``probability``).
 
     >>> j = joint_outcomes(NeverDrawn("purple"), AllDrawn("purple"))
     >>> j.both, j.only_a + j.only_b + j.neither + j.both
@@ -254,14 +372,12 @@ def joint_outcomes(
     """
     a = parts_of([card_condition(card_a)])
     b = parts_of([card_condition(card_b)])
-    counts, seen, last_shown = _prepare(bag, shown, draws)
-    if redraw and len(shown) == draws:
-        seen = list(seen)
-        seen[COLOUR_INDEX[shown[-1]]] -= 1
-        last_shown = None
-    pa = probability_of_parts(a, counts, seen, last_shown, draws)
-    pb = probability_of_parts(b, counts, seen, last_shown, draws)
-    both = probability_of_parts(a + b, counts, seen, last_shown, draws)
+    counts, seen, last_shown, back = _prepare(bag, shown, draws, returned)
+
+    def chance(parts: Sequence[Part]) -> Fraction:
+        return chance_of_parts(parts, counts, seen, last_shown, draws, back=back, redraw=redraw)
+
+    pa, pb, both = chance(a), chance(b), chance(a + b)
     return Joint(neither=1 - pa - pb + both, only_a=pa - both, only_b=pb - both, both=both)
 
 
@@ -271,18 +387,30 @@ def any_probability(
     bag: Mapping[str, int] | None = DEFAULT_BAG,
     shown: Sequence[str] = (),
     draws: int = DRAWS_PER_ROUND,
+    redraw: bool = False,
+    returned: Sequence[str] = (),
 ) -> Fraction:
     """The chance that at least one of ``targets`` holds (inclusion-exclusion over conjunctions).
 
+    ``redraw`` and ``returned`` as in ``joint_outcomes``.
+
     >>> any_probability(["never:purple", "all:purple"])
     Fraction(9, 19)
+    >>> any_probability(["never:purple", "last:purple"], shown=("red",) * 6 + ("blue",) * 3 + ("purple",), redraw=True)
+    Fraction(2, 11)
+    >>> any_probability(["never:purple"], shown=("red",) * 6, returned=("purple",))
+    Traceback (most recent call last):
+    ...
+    ValueError: a token is put back only after the round's last token (HC-R4): returned needs at least 9 shown tokens, got 6
     """
     parts = [parts_of([card_condition(t)]) for t in targets]
-    counts, seen, last_shown = _prepare(bag, shown, draws)
+    counts, seen, last_shown, back = _prepare(bag, shown, draws, returned)
     total = Fraction(0)
     for size in range(1, len(parts) + 1):
         sign = 1 if size % 2 else -1
         for group in combinations(parts, size):
             joined = tuple(p for g in group for p in g)
-            total += sign * probability_of_parts(joined, counts, seen, last_shown, draws)
+            total += sign * chance_of_parts(
+                joined, counts, seen, last_shown, draws, back=back, redraw=redraw
+            )
     return total

@@ -3,8 +3,9 @@
 Exact chances are given twice: ``exact`` as text (``"9/38"``, safe for CSV and
 JSON) and ``p`` as a float. A legend card's value is ``legend_value``
 (see ``pokelab.odds.advice``). Expected points here are for one card on its
-own with no redraw (before the last token is seen the redraw does not change
-the chance: HC-R4).
+own with no redraw by default; ``redraw=True`` gives them when the last token
+is always put back and redrawn (HC-R4): gray and orange chances do not change,
+purple ones drop, since the token put back has appeared (HC-C2).
 
 >>> table = card_table()
 >>> len(table), list(table.columns)[:4]
@@ -27,7 +28,7 @@ from typing import Any
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.odds._inputs import LEGEND_VALUE, bag_counts, card_value, parts_of, shown_counts
-from pokelab.odds.exact import probability_of_parts
+from pokelab.odds.exact import chance_of_parts
 
 __all__ = ["card_table"]
 
@@ -50,6 +51,7 @@ def card_table(
     cards: Iterable[Any] | None = None,
     legend_value: Fraction | int = LEGEND_VALUE,
     lang: str = "en",
+    redraw: bool = False,
 ) -> Any:
     """Every target card's exact chance and expected points with ``bag`` (after ``shown`` tokens).
 
@@ -58,9 +60,13 @@ def card_table(
     legend), exact (text fraction), p (float), expected_points (p × value).
     ``lang="zh"`` gives Chinese column names, names and conditions.
 
+    With ``redraw`` the last token is always put back and redrawn (HC-R4).
+
     >>> t = card_table({"red": 10, "blue": 10}, lang="zh")
     >>> t.set_index("编号").loc["G05", ["条件", "精确概率"]].tolist()
     ['最后一枚是蓝色', '1/2']
+    >>> card_table(redraw=True).set_index("id").loc[["G01", "P01"], "exact"].tolist()
+    ['3/10', '81/418']
     """
     import pandas as pd
 
@@ -75,7 +81,8 @@ def card_table(
     rows = []
     kind_zh = {"gray": "灰色", "purple": "紫色", "orange": "橙色", "legend": "梦幻/超梦"}
     for card in _cards() if cards is None else cards:
-        p = probability_of_parts(parts_of([card.condition]), counts, seen, last, DRAWS_PER_ROUND)
+        parts = parts_of([card.condition])
+        p = chance_of_parts(parts, counts, seen, last, DRAWS_PER_ROUND, redraw=redraw)
         value = card_value(card, legend_value)
         name = card.name(lang) if callable(getattr(card, "name", None)) else str(card.id)
         kind = kind_zh.get(card.kind, card.kind) if lang == "zh" else card.kind

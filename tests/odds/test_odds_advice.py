@@ -27,22 +27,30 @@ def _tokens(bag):
     return [c for c in COLOURS for _ in range(bag.get(c, 0))]
 
 
-def _score(hand, final, bag, legend_value=LEGEND_VALUE):
-    """HC-R6 straight from the rules: the best achieved card scores, a legend is worth legend_value."""
+def _score(hand, final, bag, legend_value=LEGEND_VALUE, appeared=None):
+    """HC-R6 straight from the rules: the best achieved card scores, a legend is worth legend_value.
+
+    ``appeared``: every token that appeared (HC-C2: purple parts look at them), default ``final``.
+    """
     best = Fraction(0)
     for text, points in hand:
         condition = parse_condition(text)
-        if condition.holds(final, bag):
+        if condition.holds(final, bag, appeared):
             value = legend_value if isinstance(condition, AllOf) else points
             best = max(best, Fraction(value))
     return best
 
 
 def _with_redraw(hand, final, rest, bag, agree):
-    """HC-R4 from the rules: the last token goes back, the redraw is any token not among the first ones."""
+    """HC-R4 from the rules: the last token goes back, the redraw is any token not among the first ones.
+
+    The token put back has appeared (HC-C2): purple parts see it and the new token.
+    """
     keep = _score(hand, final, bag)
     pool = [*rest, final[-1]]
-    mean = sum(_score(hand, (*final[:-1], t), bag) for t in pool) / len(pool)
+    mean = sum(
+        _score(hand, (*final[:-1], t), bag, appeared=(*final, t)) for t in pool
+    ) / len(pool)
     return keep + agree * max(Fraction(0), mean - keep)
 
 

@@ -43,17 +43,18 @@ def _orderings(bag):
 ORDERINGS = _orderings(SMALL_BAG)
 
 
-def _finals(draws, redraw):
-    """Counter of final token tuples (with the tuple of tokens as first drawn) over every ordering."""
+def _finals(draws, redraw, orderings=None):
+    """Counter of (tokens first drawn, final tokens, every token that appeared) over every ordering."""
     out: Counter = Counter()
-    for order in ORDERINGS:
+    for order in ORDERINGS if orderings is None else orderings:
         drawn = order[:draws]
         if not redraw:
-            out[(drawn, drawn)] += len(order) - draws + 1  # same weight as the redraw branches
+            out[(drawn, drawn, drawn)] += len(order) - draws + 1  # same weight as the redraw branches
         else:
-            # HC-R4: the last token goes back; the redraw is any of the tokens not among the first draws-1
+            # HC-R4: the last token goes back; the redraw is any of the tokens not among the first
+            # draws-1. The token put back has appeared (HC-C2), and so has the new one.
             for token in order[draws - 1 :]:
-                out[(drawn, (*drawn[:-1], token))] += 1
+                out[(drawn, (*drawn[:-1], token), (*drawn, token))] += 1
     return out
 
 
@@ -71,13 +72,13 @@ def _prefixes(draws):
 PREFIXES = _prefixes(SMALL_DRAWS)
 
 
-def _brute(condition, shown, redraw):
+def _brute(condition, shown, redraw, finals=None, bag=SMALL_BAG):
     hits = total = 0
-    for (drawn, final), weight in FINALS[redraw].items():
+    for (drawn, final, appeared), weight in (finals or FINALS[redraw]).items():
         if drawn[: len(shown)] != tuple(shown):
             continue
         total += weight
-        if condition.holds(final, SMALL_BAG):
+        if condition.holds(final, bag, appeared):
             hits += weight
     return Fraction(hits, total)
 
@@ -111,13 +112,19 @@ def test_hc_r6_joint_outcomes_match_every_ordering():
                 assert min(j.as_floats().values()) >= 0
 
 
-def test_any_probability_matches_every_ordering():
+@pytest.mark.parametrize("redraw", [False, True], ids=["no_redraw", "redraw"])
+def test_any_probability_matches_every_ordering(redraw):
+    """HC-R5 with and without the HC-R4 redraw (the returned token still breaks "never", HC-C2)."""
     cards = [LastIs("blue"), NeverDrawn("green"), AllDrawn("red")]
-    hits = total = 0
-    for (_drawn, final), weight in FINALS[False].items():
-        total += weight
-        hits += weight * any(c.holds(final, SMALL_BAG) for c in cards)
-    assert any_probability(cards, bag=SMALL_BAG, draws=SMALL_DRAWS) == Fraction(hits, total)
+    for shown in PREFIXES:
+        hits = total = 0
+        for (drawn, final, appeared), weight in FINALS[redraw].items():
+            if drawn[: len(shown)] != shown:
+                continue
+            total += weight
+            hits += weight * any(c.holds(final, SMALL_BAG, appeared) for c in cards)
+        exact = any_probability(cards, bag=SMALL_BAG, shown=shown, draws=SMALL_DRAWS, redraw=redraw)
+        assert exact == Fraction(hits, total), shown
 
 
 # --- closed forms on the default bag ---------------------------------------------------------
@@ -150,18 +157,40 @@ def test_hc_c2_condition_settled_once_every_token_is_shown():
         assert probability(condition, shown=shown) == int(condition.holds(shown, DEFAULT_BAG))
 
 
-def test_hc_r4_redraw_forgets_the_returned_token():
+def test_hc_r4_redraw_forgets_the_returned_token_for_gray_but_not_for_purple():
+    """HC-R4 + HC-C2: the purple token put back has appeared; a gray card gets a fresh last token."""
     shown = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "purple")
     assert probability(NeverDrawn("purple"), shown=shown) == 0
-    # both purples are among the 11 tokens not in the first nine
-    assert redraw_probability(NeverDrawn("purple"), shown=shown) == Fraction(9, 11)
+    assert redraw_probability(NeverDrawn("purple"), shown=shown) == 0  # was 9/11 before 2026-11-30
+    assert probability(LastIs("blue"), shown=shown) == 0
+    # the redraw can bring any of the 11 tokens not among the first nine: 3 blue among them
+    assert redraw_probability(LastIs("blue"), shown=shown) == Fraction(3, 11)
 
 
-def test_hc_r4_redraw_before_the_last_token_changes_nothing():
+def test_hc_r4_redraw_can_rescue_a_gray_card_but_only_hurt_a_purple_one():
+    """HC-R4 + HC-C2 on every prefix of the small bag: a redraw never raises a purple card's chance."""
+    for shown in PREFIXES:
+        for colour in SMALL_COLOURS:
+            kwargs = {"bag": SMALL_BAG, "shown": shown, "draws": SMALL_DRAWS}
+            assert redraw_probability(NeverDrawn(colour), **kwargs) <= probability(NeverDrawn(colour), **kwargs)
+    last_green = ("red", "blue", "red", "green")
+    kwargs = {"bag": SMALL_BAG, "shown": last_green, "draws": SMALL_DRAWS}
+    assert (probability(LastIs("red"), **kwargs), redraw_probability(LastIs("red"), **kwargs)) == (0, Fraction(1, 3))
+    # the green token put back still counts as drawn for "never green"
+    assert probability(NeverDrawn("green"), **kwargs) == redraw_probability(NeverDrawn("green"), **kwargs) == 0
+
+
+def test_hc_r4_redraw_before_the_last_token_changes_gray_and_orange_cards_not_at_all():
     for shown in [(), ("red", "purple", "blue", "green")]:
-        for condition in [LastIs("yellow"), NeverDrawn("blue"), AllDrawn("purple"),
-                          AllOf(LastIs("red"), AllDrawn("purple"))]:
+        for condition in [LastIs("yellow"), AllDrawn("purple"), AllOf(LastIs("red"), AllDrawn("purple"))]:
             assert redraw_probability(condition, shown=shown) == probability(condition, shown=shown)
+
+
+def test_hc_r4_redraw_before_the_last_token_scales_purple_by_the_returned_token_missing_it():
+    """HC-C2: "never blue" also needs the token put back to be not blue: 11 tokens are left, 5 blue."""
+    for shown in [(), ("red", "purple", "red", "green")]:
+        factor = Fraction(11 - 5, 11)
+        assert redraw_probability(NeverDrawn("blue"), shown=shown) == probability(NeverDrawn("blue"), shown=shown) * factor
 
 
 def test_accepts_cards_and_text():

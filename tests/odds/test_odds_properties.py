@@ -68,7 +68,10 @@ def test_hc_c2_exact_equals_sequence_enumeration_on_random_bags(setup):
 @settings(max_examples=40, deadline=None)
 @given(setups())
 def test_hc_r4_redraw_equals_sequence_enumeration_on_random_bags(setup):
-    """HC-R4: the last token goes back, then one token is drawn from the bag minus the first draws-1."""
+    """HC-R4: the last token goes back, then one token is drawn from the bag minus the first draws-1.
+
+    HC-C2: the token put back has appeared, so purple parts see it as well as the new one.
+    """
     bag, draws, condition, shown = setup
     total = Fraction(0)
     for rest, p in _sequences(_left(bag, shown), draws - len(shown)):
@@ -77,7 +80,8 @@ def test_hc_r4_redraw_equals_sequence_enumeration_on_random_bags(setup):
         size = sum(pool.values())
         for colour, n in pool.items():
             if n:
-                total += p * Fraction(n, size) * condition.holds((*tokens[:-1], colour), bag)
+                final = (*tokens[:-1], colour)
+                total += p * Fraction(n, size) * condition.holds(final, bag, (*tokens, colour))
     assert redraw_probability(condition, bag=bag, shown=shown, draws=draws) == total
 
 
@@ -92,8 +96,8 @@ def test_hc_r6_expected_points_equals_enumeration_on_random_bags(setup, other, v
     vb = 10 if isinstance(b, AllOf) else vb
     hand = [(a.code(), va), (b.code(), vb)]
 
-    def score(tokens):
-        return max([v for c, v in ((a, va), (b, vb)) if c.holds(tokens, bag)], default=0)
+    def score(tokens, appeared=None):
+        return max([v for c, v in ((a, va), (b, vb)) if c.holds(tokens, bag, appeared)], default=0)
 
     total = Fraction(0)
     for rest, p in _sequences(_left(bag, shown), draws - len(shown)):
@@ -101,6 +105,9 @@ def test_hc_r6_expected_points_equals_enumeration_on_random_bags(setup, other, v
         keep = score(tokens)
         pool = _left(bag, tokens[:-1])
         size = sum(pool.values())
-        mean = sum(Fraction(n, size) * score((*tokens[:-1], c)) for c, n in pool.items() if n)
+        # HC-C2: the token put back has appeared (purple parts see it)
+        mean = sum(
+            Fraction(n, size) * score((*tokens[:-1], c), (*tokens, c)) for c, n in pool.items() if n
+        )
         total += p * max(Fraction(keep), mean)
     assert expected_points(hand, bag=bag, shown=shown, draws=draws) == total
