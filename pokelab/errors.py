@@ -47,7 +47,7 @@ class BilingualError(ValueError):
 class IllegalAction(ValueError):
     """A move the rules forbid, with the rule's ID and a reason in English and Chinese.
 
-    ``rule`` is an ID from ``shared/rules`` (``"SP-A2"``, ``"HC-R2"``, ...);
+    ``rule`` is an ID from the rulebooks in ``docs/rules/`` (``"SP-A2"``, ``"HC-R2"``, ...);
     ``message(lang)`` gives the reason in ``"en"`` or ``"zh"``.
 
     >>> err = IllegalAction("SP-A2", "Only 3 red left; taking 2 needs 4.", "红色只剩 3 颗，拿 2 颗需要至少 4 颗。")

@@ -1,4 +1,4 @@
-"""One or more tests per rule of shared/rules/splendor-pokemon.md, each named by its rule ID."""
+"""One or more tests per rule of docs/rules/splendor-pokemon.en.md, each named by its rule ID."""
 
 from __future__ import annotations
 
