@@ -1,98 +1,49 @@
-// The Here Comes Pokémon! board (来啦！宝可梦): draws the kernel's view, sends intents back.
-// A thin view: every rule is checked in Python; this file only renders and asks.
+// The Here Comes Pokémon! board: draws the kernel's view, sends intents back.
+// A thin view: every rule is checked in Python; this file only renders and asks. Every
+// word it shows comes from `view.labels` (widgets/_herecomes_text.py), in the board's language.
+//
+// What the front end receives (the `view` trait, built by widgets/herecomes_board.py):
+/**
+ * @typedef {Object} HcOddsRow  one card of your hand (pokelab.odds.hand.hand_odds)
+ * @property {string} id
+ * @property {string} kind
+ * @property {number} points
+ * @property {number} value           points, or 10 for a legend
+ * @property {number} p_float         the exact chance now
+ * @property {string} p_text          the same as a fraction, "3/10"
+ * @property {number} ev              expected points
+ * @property {number|null} prev       the chance one wave earlier
+ * @property {number|null} redraw     the chance if the last token were redrawn
+ * @property {boolean} set_aside      Misty's extra discard
+ *
+ * @typedef {Object} HcView
+ * @property {number} revision        bumped on every change; a `step` names it
+ * @property {Object} hc              pokelab.herecomes.observe(state, you): round, wave, phase, tokens,
+ *                                    order_cards, bag, composition, players, hand, my_choice, waiting_for,
+ *                                    must_act, keep_options, seen_discards, events, last_round, result …
+ * @property {HcOddsRow[]} odds       [] when the odds are hidden
+ * @property {{value: number, exact: string}|null} hand_ev  your two kept cards' expected points
+ * @property {Object|null} advice     {kind: "discard"|"vote"|"keep", best, options, gain …}
+ * @property {{power: string, target: (string|number|null), en: string, zh: string}[]} trainer_actions
+ * @property {Object|null} teacher    every seat's hand, face-down choice and bot reasoning (teacher mode)
+ * @property {{redraw: string}} rules
+ * @property {Object<string, *>} labels  every word shown, with {placeholders}
+ * @property {string[]} colours       the token colours in bag order
+ * @property {number[]} waves         tokens per order card, [4, 3, 2, 1]
+ * @property {number|null} to_move
+ * @property {boolean} over
+ * @property {number} human
+ * @property {boolean} bot_to_move    the page asks the bot to move after bot_delay ms
+ * @property {{en: string, zh: string, bot_seat: number}|null} bot_failure  a bot failed: offer "retry"
+ * @property {{seat: number, name: string, bot: string|null}[]} seats
+ *
+ * The `log` trait: [{seat, who, bot, en, zh}], only what your seat may know (teacher: everything).
+ * The `figure` trait: a plotly {data, layout, meta: {revision, tokens, round, overlays}}.
+ */
 
-const COLOURS = ["red", "blue", "green", "yellow", "purple"];
-
-const T = {
-  en: {
-    title: "Here Comes Pokémon!",
-    round: "Round", wave: "Wave", leader: "Leader", you: "you", bag: "The bag",
-    left: "left", orderCard: "Order card", yourHand: "Your hand", odds: "Odds of your hand",
-    oddsHint: "Exact chance each card is achieved, given the tokens shown; the faint bar is the previous wave.",
-    showOdds: "odds", advisor: "advisor", mc: "Monte Carlo", undo: "Undo", newGame: "New game",
-    drawWave: (w, k) => `Draw wave ${w} (${k} token${k === 1 ? "" : "s"})`,
-    drawRedraw: "Draw a new token for order card 4",
-    youLead: "You are the leader.",
-    botDraws: (who, w) => `${who} (leader) is drawing wave ${w}…`,
-    botRedraws: (who) => `${who} (leader) is drawing a new token for order card 4…`,
-    chooseDiscard: (w) => `Wave ${w} is out. Choose one card to discard face down.`,
-    waitingFor: (names) => `Waiting for ${names}.`,
-    youDiscarded: "You have chosen your discard.",
-    vote: "All 10 tokens are out. Put the token on order card 4 back and draw again?",
-    voteAll: "The redraw happens only if every player agrees (HC-R4).",
-    voteLeader: "The leader's vote decides (variant).",
-    yes: "Yes, redraw", no: "No, keep it",
-    youVoted: (a) => `You voted ${a ? "for" : "against"} the redraw.`,
-    keepTwo: "Both your cards are achieved! Keep one to score (HC-R6).",
-    keep: "Keep", discard: "Discard", setAside: "Misty: set aside",
-    over: "Game over.", winners: (n) => `Winner: ${n}`, byLegend: "a legend card won the game (HC-G1)",
-    points: "pts", point: "pt", scored: "scored", cards: "cards", handSize: (n) => `${n} cards in hand`,
-    chosen: "has chosen", thinking: "to choose",
-    trainer: "Trainer", usedRound: "used this round", usedGame: "used this game",
-    summary: (r) => `Round ${r}: what happened`, tokens: "Final tokens", returned: "returned to the bag",
-    achieved: "achieved", failed: "not achieved", kept: "scores", gained: (n) => `+${n} points`,
-    nothing: "no card scored",
-    advice: "Advisor", best: "best", cost: "costs", expected: "expected points this round",
-    adviceDiscard: (name, v) => `Discard ${name}: ${v} expected points this round.`,
-    adviceVote: (g) => g > 0 ? `Vote yes: a redraw adds ${g} expected points for you.` : `Vote no: a redraw would change your expected points by ${g}.`,
-    adviceKeep: (name) => `Keep ${name}: it is worth more.`,
-    handEv: (v) => `Your two cards are worth ${v} expected points this round (at most one scores).`,
-    ifRedrawn: "if redrawn",
-    teacher: "Teacher view", hand: "hand", pendingChoice: "face-down choice", reason: "last decision",
-    oddsAtThatMoment: "chances then", log: "Move log", seen: "You looked at", rule: "Rule",
-    loading: "loading plotly…", none: "—",
-    phase: { draw: "drawing", discard: "discarding", vote: "redraw vote", redraw: "redrawing", keep: "keeping", over: "over" },
-    legendNote: "legend: worth a win (10)",
-    lastIs: (c) => `last token ${c}`, never: (c) => `no ${c}`, all: (c, n) => `all ${n} ${c}`,
-  },
-  zh: {
-    title: "来啦！宝可梦",
-    round: "第", wave: "波", leader: "领队", you: "你", bag: "布袋",
-    left: "枚剩余", orderCard: "顺序卡", yourHand: "你的手牌", odds: "手牌的概率",
-    oddsHint: "根据已抽出的代币，每张卡达成的精确概率；浅色条是上一波的数值。",
-    showOdds: "概率", advisor: "参谋", mc: "蒙特卡洛", undo: "撤销", newGame: "新游戏",
-    drawWave: (w, k) => `抽第 ${w} 波（${k} 枚）`,
-    drawRedraw: "为 4 号顺序卡重新抽 1 枚",
-    youLead: "你是领队。",
-    botDraws: (who, w) => `${who}（领队）正在抽第 ${w} 波……`,
-    botRedraws: (who) => `${who}（领队）正在为 4 号顺序卡重新抽代币……`,
-    chooseDiscard: (w) => `第 ${w} 波已抽出。请面朝下弃掉 1 张牌。`,
-    waitingFor: (names) => `等待 ${names}。`,
-    youDiscarded: "你已选好要弃的牌。",
-    vote: "10 枚代币都已抽出。要把 4 号顺序卡上的代币放回布袋重抽吗？",
-    voteAll: "只有所有玩家都同意才会重抽（HC-R4）。",
-    voteLeader: "由领队决定（变体规则）。",
-    yes: "同意重抽", no: "不重抽",
-    youVoted: (a) => `你${a ? "同意" : "不同意"}重抽。`,
-    keepTwo: "两张卡都达成了！请保留一张计分（HC-R6）。",
-    keep: "保留", discard: "弃掉", setAside: "小霞：额外弃牌",
-    over: "游戏结束。", winners: (n) => `获胜：${n}`, byLegend: "传说卡直接获胜（HC-G1）",
-    points: "分", point: "分", scored: "已计分", cards: "张", handSize: (n) => `手牌 ${n} 张`,
-    chosen: "已选择", thinking: "待选择",
-    trainer: "训练师", usedRound: "本轮已用", usedGame: "本局已用",
-    summary: (r) => `第 ${r} 轮回顾`, tokens: "最终代币", returned: "放回布袋",
-    achieved: "达成", failed: "未达成", kept: "计分", gained: (n) => `+${n} 分`,
-    nothing: "没有卡计分",
-    advice: "参谋", best: "最佳", cost: "损失", expected: "本轮期望分数",
-    adviceDiscard: (name, v) => `弃掉 ${name}：本轮期望 ${v} 分。`,
-    adviceVote: (g) => g > 0 ? `投同意：重抽让你的期望分数增加 ${g}。` : `投不同意：重抽会让你的期望分数变化 ${g}。`,
-    adviceKeep: (name) => `保留 ${name}：它的分数更高。`,
-    handEv: (v) => `你的两张卡本轮期望得 ${v} 分（最多一张计分）。`,
-    ifRedrawn: "若重抽",
-    teacher: "教师视图", hand: "手牌", pendingChoice: "面朝下的选择", reason: "最近的决定",
-    oddsAtThatMoment: "当时的概率", log: "行动记录", seen: "你查看过", rule: "规则",
-    loading: "正在加载 plotly……", none: "—",
-    phase: { draw: "抽代币", discard: "弃牌", vote: "重抽投票", redraw: "重抽", keep: "选择计分卡", over: "结束" },
-    legendNote: "传说卡：相当于获胜（10）",
-    lastIs: (c) => `最后一枚${c}`, never: (c) => `没有${c}`, all: (c, n) => `${n} 枚${c}全部抽出`,
-  },
-};
-const COLOUR_NAMES = {
-  en: { red: "red", blue: "blue", green: "green", yellow: "yellow", purple: "purple" },
-  zh: { red: "红色", blue: "蓝色", green: "绿色", yellow: "黄色", purple: "紫色" },
-};
-const WAVES = [4, 3, 2, 1];
-
+function fmt(template, values) {
+  return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
+}
 function esc(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
@@ -134,31 +85,29 @@ function loadPlotly(model) {
 }
 
 // ----------------------------------------------------------------- small pieces
-function token(colour, extra = "") {
-  return `<span class="hc-tok hc-${esc(colour)} ${extra}" title="${esc(colour)}"></span>`;
+function token(colour, L, extra = "") {
+  return `<span class="hc-tok hc-${esc(colour)} ${extra}" title="${esc(L.colour[colour] ?? colour)}"></span>`;
 }
 
-function condIcons(code, composition, lang) {
-  const names = COLOUR_NAMES[lang];
+function condIcons(code, composition, L) {
   return code.split("&").map((part) => {
     const [kind, colour] = part.trim().split(":");
-    const cname = names[colour] || colour;
+    const cname = L.colour[colour] || colour;
     if (kind === "last") {
-      return `<span class="hc-ic hc-ic-last" title="${esc(T[lang].lastIs(cname))}"><b>4</b>${token(colour)}</span>`;
+      return `<span class="hc-ic hc-ic-last" title="${esc(fmt(L.last_is, { colour: cname }))}"><b>4</b>${token(colour, L)}</span>`;
     }
     if (kind === "never") {
-      return `<span class="hc-ic hc-ic-never" title="${esc(T[lang].never(cname))}">${token(colour, "hc-struck")}</span>`;
+      return `<span class="hc-ic hc-ic-never" title="${esc(fmt(L.never, { colour: cname }))}">${token(colour, L, "hc-struck")}</span>`;
     }
     const n = composition[colour] ?? "";
-    return `<span class="hc-ic hc-ic-all" title="${esc(T[lang].all(cname, n))}">${token(colour)}<b>×${n}</b></span>`;
+    return `<span class="hc-ic hc-ic-all" title="${esc(fmt(L.all, { colour: cname, n }))}">${token(colour, L)}<b>×${n}</b></span>`;
   }).join("");
 }
 
 function cardName(card, lang) { return lang === "zh" ? card.name_zh : card.name_en; }
 
 function cardHtml(card, ctx, opts = {}) {
-  const { lang, view } = ctx;
-  const t = T[lang];
+  const { lang, view, L } = ctx;
   const comp = view.hc.composition;
   const kind = lang === "zh" ? card.kind_zh : card.kind;
   const cond = lang === "zh" ? card.condition_zh : card.condition_en;
@@ -168,23 +117,23 @@ function cardHtml(card, ctx, opts = {}) {
   if (opts.best) classes.push("hc-best");
   if (opts.setAside) classes.push("hc-set-aside");
   if (opts.small) classes.push("hc-small");
-  const pts = card.points === 1 ? t.point : t.points;
+  const pts = card.points === 1 ? L.point : L.points;
   let oddsLine = "";
   if (odds) {
     const trend = odds.prev === null || odds.prev === undefined ? ""
       : odds.p_float > odds.prev + 1e-9 ? `<span class="hc-up">▲</span>`
       : odds.p_float < odds.prev - 1e-9 ? `<span class="hc-down">▼</span>` : "";
     oddsLine = `<div class="hc-card-odds" title="${esc(odds.p_text)}"><b data-testid="odds-${esc(card.id)}">${pct(odds.p_float)}</b>${trend}
-      <span class="hc-ev">${num(odds.ev)} ${esc(t.points)}</span></div>`;
+      <span class="hc-ev">${num(odds.ev)} ${esc(L.points)}</span></div>`;
   }
   const buttons = (opts.buttons || []).map((b) =>
     `<button class="hc-btn ${b.cls || ""}" data-testid="${esc(b.testid)}" data-intent="${intentAttr(b.intent)}">${esc(b.label)}</button>`).join("");
   return `<div class="${classes.join(" ")}" data-card="${esc(card.id)}">
     <div class="hc-card-top"><span class="hc-kind">${esc(kind)}</span><span class="hc-pts">${card.points}<small>${esc(pts)}</small></span></div>
     <div class="hc-card-name">${esc(cardName(card, lang))} <small class="hc-id">${esc(card.id)}</small></div>
-    ${opts.small ? "" : `<div class="hc-cond">${condIcons(card.condition, comp, lang)}</div>`}
+    ${opts.small ? "" : `<div class="hc-cond">${condIcons(card.condition, comp, L)}</div>`}
     <div class="hc-cond-words">${esc(cond)}</div>
-    ${card.kind === "legend" && !opts.small ? `<div class="hc-legend-note">${esc(t.legendNote)}</div>` : ""}
+    ${card.kind === "legend" && !opts.small ? `<div class="hc-legend-note">${esc(L.legend_note)}</div>` : ""}
     ${oddsLine}
     ${opts.why ? `<div class="hc-why">${esc(opts.why)}</div>` : ""}
     ${buttons ? `<div class="hc-card-actions">${buttons}</div>` : ""}
@@ -198,95 +147,94 @@ function nameOf(view, seat) {
 
 // ----------------------------------------------------------------- sections
 function headHtml(ctx) {
-  const { view, lang, model } = ctx;
-  const t = T[lang];
+  const { view, lang, model, L } = ctx;
   const hc = view.hc;
-  const status = lang === "zh"
-    ? `第 ${hc.round} 轮 · 第 ${Math.min(hc.wave, 4)} 波 · ${t.phase[hc.phase] || hc.phase}`
-    : `${t.round} ${hc.round} · ${t.wave} ${Math.min(hc.wave, 4)} · ${t.phase[hc.phase] || hc.phase}`;
+  const status = fmt(L.status, { round: hc.round, wave: Math.min(hc.wave, 4), phase: L.phase[hc.phase] || hc.phase });
   const toggle = (name, label) =>
     `<label class="hc-toggle"><input type="checkbox" data-toggle="${name}" ${model.get(name) ? "checked" : ""}/> ${esc(label)}</label>`;
-  return `<div class="hc-title">${esc(t.title)} <span class="hc-status" data-testid="status">${esc(status)}</span></div>
+  return `<div class="hc-title">${esc(L.title)} <span class="hc-status" data-testid="status">${esc(status)}</span></div>
     <div class="hc-controls">
-      ${toggle("show_odds", t.showOdds)}${toggle("advisor", t.advisor)}${toggle("monte_carlo", t.mc)}
+      ${toggle("show_odds", L.show_odds)}${toggle("advisor", L.advisor)}${toggle("monte_carlo", L.mc)}
       <span class="hc-lang">
-        <button class="hc-btn hc-flat ${lang === "en" ? "hc-on" : ""}" data-lang="en">EN</button><button class="hc-btn hc-flat ${lang === "zh" ? "hc-on" : ""}" data-lang="zh">中文</button>
+        <button class="hc-btn hc-flat ${lang === "en" ? "hc-on" : ""}" data-lang="en">${esc(L.lang_en)}</button><button class="hc-btn hc-flat ${lang === "zh" ? "hc-on" : ""}" data-lang="zh">${esc(L.lang_zh)}</button>
       </span>
-      <button class="hc-btn hc-flat" data-cmd="undo" ${model.get("can_undo") ? "" : "disabled"}>↶ ${esc(t.undo)}</button>
-      <button class="hc-btn hc-flat" data-cmd="new_game">${esc(t.newGame)}</button>
+      <button class="hc-btn hc-flat" data-cmd="undo" ${model.get("can_undo") ? "" : "disabled"}>↶ ${esc(L.undo)}</button>
+      <button class="hc-btn hc-flat" data-cmd="new_game">${esc(L.new_game)}</button>
     </div>`;
 }
 
 function promptHtml(ctx) {
-  const { view, lang } = ctx;
-  const t = T[lang];
+  const { view, L } = ctx;
   const hc = view.hc;
   const me = view.human;
   const leaderName = nameOf(view, hc.leader);
   const others = (hc.waiting_for || []).filter((s) => s !== me).map((s) => nameOf(view, s));
   let text = "";
   let buttons = "";
-  if (hc.is_over) {
+  if (view.bot_failure) {
+    text = L.bot_failed;
+    buttons = `<button class="hc-btn hc-primary" data-testid="hc-retry" data-cmd="retry">${esc(L.retry)}</button>`;
+  } else if (hc.is_over) {
     const res = hc.result || { winners: [] };
-    text = `${t.over} ${t.winners(res.winners.map((s) => nameOf(view, s)).join(lang === "zh" ? "、" : ", "))}${res.by_legend ? ` — ${t.byLegend}` : ""}`;
-    buttons = `<button class="hc-btn hc-primary" data-cmd="new_game">${esc(t.newGame)}</button>`;
+    text = `${L.over} ${fmt(L.winners, { names: res.winners.map((s) => nameOf(view, s)).join(L.list_sep) })}${res.by_legend ? ` — ${L.by_legend}` : ""}`;
+    buttons = `<button class="hc-btn hc-primary" data-cmd="new_game">${esc(L.new_game)}</button>`;
   } else if (hc.is_chance) {
     const redraw = hc.phase === "redraw";
     if (hc.leader === me) {
       const shown = hc.tokens.length;
-      const need = WAVES[hc.wave - 1] - (shown - WAVES.slice(0, hc.wave - 1).reduce((a, b) => a + b, 0));
-      text = t.youLead;
-      buttons = `<button class="hc-btn hc-primary" data-testid="hc-draw" data-intent="${intentAttr({ kind: "draw" })}">${esc(redraw ? t.drawRedraw : t.drawWave(hc.wave, need))}</button>`;
+      const waves = view.waves;
+      const need = waves[hc.wave - 1] - (shown - waves.slice(0, hc.wave - 1).reduce((a, b) => a + b, 0));
+      text = L.you_lead;
+      const label = redraw ? L.draw_redraw : fmt(need === 1 ? L.draw_wave_1 : L.draw_wave, { wave: hc.wave, n: need });
+      buttons = `<button class="hc-btn hc-primary" data-testid="hc-draw" data-intent="${intentAttr({ kind: "draw" })}">${esc(label)}</button>`;
     } else {
-      text = redraw ? t.botRedraws(leaderName) : t.botDraws(leaderName, hc.wave);
+      text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
     }
   } else if (hc.phase === "discard") {
-    text = hc.must_act ? t.chooseDiscard(hc.wave) : t.youDiscarded;
-    if (!hc.must_act && others.length) text += " " + t.waitingFor(others.join(lang === "zh" ? "、" : ", "));
+    text = hc.must_act ? fmt(L.choose_discard, { wave: hc.wave }) : L.you_discarded;
+    if (!hc.must_act && others.length) text += " " + fmt(L.waiting_for, { names: others.join(L.list_sep) });
   } else if (hc.phase === "vote") {
     if (hc.must_act) {
-      text = `${t.vote} ${view.rules.redraw === "all" ? t.voteAll : t.voteLeader}`;
-      buttons = `<button class="hc-btn hc-primary" data-testid="hc-vote-yes" data-intent="${intentAttr({ kind: "vote", agree: true })}">${esc(t.yes)}</button>
-        <button class="hc-btn" data-testid="hc-vote-no" data-intent="${intentAttr({ kind: "vote", agree: false })}">${esc(t.no)}</button>`;
+      text = `${L.vote} ${view.rules.redraw === "all" ? L.vote_all : L.vote_leader}`;
+      buttons = `<button class="hc-btn hc-primary" data-testid="hc-vote-yes" data-intent="${intentAttr({ kind: "vote", agree: true })}">${esc(L.yes)}</button>
+        <button class="hc-btn" data-testid="hc-vote-no" data-intent="${intentAttr({ kind: "vote", agree: false })}">${esc(L.no)}</button>`;
     } else {
-      text = t.youVoted(hc.my_choice && hc.my_choice.vote);
+      text = hc.my_choice && hc.my_choice.vote ? L.you_voted_for : L.you_voted_against;
     }
   } else if (hc.phase === "keep") {
-    text = hc.must_act ? t.keepTwo : t.waitingFor(others.join(", "));
+    text = hc.must_act ? L.keep_two : fmt(L.waiting_for, { names: others.join(L.list_sep) });
   }
   const trainerButtons = (view.trainer_actions || []).filter((a) => a.power !== "extra_discard").map((a) =>
-    `<button class="hc-btn hc-trainer-btn" data-testid="trainer-${esc(a.power)}-${esc(a.target ?? "")}" data-intent="${intentAttr({ kind: "trainer", power: a.power, target: a.target })}">${esc(lang === "zh" ? a.zh : a.en)}</button>`).join("");
+    `<button class="hc-btn hc-trainer-btn" data-testid="trainer-${esc(a.power)}-${esc(a.target ?? "")}" data-intent="${intentAttr({ kind: "trainer", power: a.power, target: a.target })}">${esc(ctx.lang === "zh" ? a.zh : a.en)}</button>`).join("");
   return `<div class="hc-prompt-text">${esc(text)}</div><div class="hc-prompt-buttons">${buttons}${trainerButtons}</div>`;
 }
 
 function tableHtml(ctx) {
-  const { view, lang } = ctx;
-  const t = T[lang];
+  const { view, L } = ctx;
   const hc = view.hc;
-  const bag = COLOURS.filter((c) => hc.composition[c] > 0).map((c) => {
+  const bag = view.colours.filter((c) => hc.composition[c] > 0).map((c) => {
     const left = hc.bag[c];
     const total = hc.composition[c];
-    const dots = Array.from({ length: total }, (_, i) => token(c, i < left ? "" : "hc-gone")).join("");
+    const dots = Array.from({ length: total }, (_, i) => token(c, L, i < left ? "" : "hc-gone")).join("");
     return `<div class="hc-bag-row" data-colour="${c}" data-left="${left}"><span class="hc-bag-dots">${dots}</span><b>${left}</b><small>/${total}</small></div>`;
   }).join("");
   let start = 0;
-  const cards = WAVES.map((size, i) => {
+  const cards = view.waves.map((size, i) => {
     const toks = hc.order_cards[i] || [];
     const slots = Array.from({ length: size }, (_, j) => j < toks.length
-      ? token(toks[j], "hc-big")
+      ? token(toks[j], L, "hc-big")
       : `<span class="hc-slot"></span>`).join("");
     const current = !hc.is_over && Math.min(hc.wave, 4) === i + 1 ? "hc-current" : "";
-    const ret = i === 3 && hc.returned.length ? `<div class="hc-returned">↩ ${hc.returned.map((c) => token(c)).join("")} <small>${esc(t.returned)}</small></div>` : "";
+    const ret = i === 3 && hc.returned.length ? `<div class="hc-returned">↩ ${hc.returned.map((c) => token(c, L)).join("")} <small>${esc(L.returned)}</small></div>` : "";
     start += size;
     return `<div class="hc-order ${current}" data-testid="order-${i + 1}" data-tokens="${esc(toks.join(","))}"><div class="hc-order-num">${i + 1}</div><div class="hc-order-slots">${slots}</div>${ret}</div>`;
   }).join("");
-  return `<div class="hc-bag" data-testid="bag"><h4>${esc(t.bag)} <small>${hc.bag_total} ${esc(t.left)}</small></h4>${bag}</div>
-    <div class="hc-orders"><h4>${esc(t.orderCard)} 1–4</h4><div class="hc-order-row">${cards}</div></div>`;
+  return `<div class="hc-bag" data-testid="bag"><h4>${esc(L.bag)} <small>${hc.bag_total} ${esc(L.left)}</small></h4>${bag}</div>
+    <div class="hc-orders"><h4>${esc(L.order_card)} 1–4</h4><div class="hc-order-row">${cards}</div></div>`;
 }
 
 function handHtml(ctx) {
-  const { view, lang } = ctx;
-  const t = T[lang];
+  const { view, L } = ctx;
   const hc = view.hc;
   const odds = {};
   (view.odds || []).forEach((o) => { odds[o.id] = o; });
@@ -298,13 +246,13 @@ function handHtml(ctx) {
   const cards = hc.hand.map((card) => {
     const buttons = [];
     if (hc.phase === "discard" && hc.must_act && card.id !== extra) {
-      buttons.push({ label: t.discard, testid: `discard-${card.id}`, intent: { kind: "discard", card: card.id }, cls: "hc-primary" });
+      buttons.push({ label: L.discard, testid: `discard-${card.id}`, intent: { kind: "discard", card: card.id }, cls: "hc-primary" });
     }
     if (misty[card.id]) {
-      buttons.push({ label: t.setAside, testid: `misty-${card.id}`, intent: { kind: "trainer", power: "extra_discard", target: card.id }, cls: "hc-trainer-btn" });
+      buttons.push({ label: L.set_aside, testid: `misty-${card.id}`, intent: { kind: "trainer", power: "extra_discard", target: card.id }, cls: "hc-trainer-btn" });
     }
     if (hc.phase === "keep" && hc.must_act && hc.keep_options.includes(card.id)) {
-      buttons.push({ label: t.keep, testid: `keep-${card.id}`, intent: { kind: "keep", card: card.id }, cls: "hc-primary" });
+      buttons.push({ label: L.keep, testid: `keep-${card.id}`, intent: { kind: "keep", card: card.id }, cls: "hc-primary" });
     }
     let state = "";
     if (hc.tokens.length === 10 && odds[card.id]) state = odds[card.id].p_float === 1 ? "achieved" : "failed";
@@ -313,17 +261,16 @@ function handHtml(ctx) {
     let adviceLine = "";
     if (advice && advice.kind === "discard") {
       const o = advice.options.find((x) => x.card === card.id);
-      if (o) adviceLine = best ? `${t.best}: ${num(o.value)}` : `${t.cost} ${num(o.cost, 3)}`;
+      if (o) adviceLine = best ? `${L.best}: ${num(o.value)}` : `${L.cost} ${num(o.cost, 3)}`;
     }
     return cardHtml(card, ctx, { odds: odds[card.id], buttons, state, best, setAside: extra === card.id, why: adviceLine });
   }).join("");
-  const empty = hc.hand.length ? "" : `<div class="hc-muted">${esc(t.none)}</div>`;
-  return `<h4>${esc(t.yourHand)}</h4><div class="hc-hand" data-testid="hand">${cards}${empty}</div>`;
+  const empty = hc.hand.length ? "" : `<div class="hc-muted">${esc(L.none)}</div>`;
+  return `<h4>${esc(L.your_hand)}</h4><div class="hc-hand" data-testid="hand">${cards}${empty}</div>`;
 }
 
 function adviceHtml(ctx) {
-  const { view, lang } = ctx;
-  const t = T[lang];
+  const { view, lang, L } = ctx;
   const a = view.advice;
   if (!ctx.model.get("advisor") || !a) return "";
   let body = "";
@@ -331,35 +278,35 @@ function adviceHtml(ctx) {
   view.hc.hand.forEach((c) => { byId[c.id] = c; });
   if (a && a.kind === "discard") {
     const rows = a.options.map((o) => `<tr class="${o.card === a.best ? "hc-best-row" : ""}"><td>${esc(byId[o.card] ? cardName(byId[o.card], lang) : o.card)}</td><td>${num(o.value, 3)}</td><td>${o.cost === 0 ? "✓" : "−" + num(o.cost, 3)}</td></tr>`).join("");
-    body = `<div>${esc(t.adviceDiscard(byId[a.best] ? cardName(byId[a.best], lang) : a.best, num(a.value)))}</div>
-      <table class="hc-table-advice"><thead><tr><th>${esc(t.discard)}</th><th>${esc(t.expected)}</th><th>${esc(t.cost)}</th></tr></thead><tbody>${rows}</tbody></table>`;
+    body = `<div>${esc(fmt(L.advice_discard, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best, value: num(a.value) }))}</div>
+      <table class="hc-table-advice"><thead><tr><th>${esc(L.discard)}</th><th>${esc(L.expected)}</th><th>${esc(L.cost)}</th></tr></thead><tbody>${rows}</tbody></table>`;
   } else if (a && a.kind === "vote") {
-    body = esc(t.adviceVote(Number(num(a.gain, 3))));
+    const gain = Number(num(a.gain, 3));
+    body = esc(fmt(gain > 0 ? L.advice_vote_yes : L.advice_vote_no, { gain }));
   } else if (a && a.kind === "keep") {
-    body = esc(t.adviceKeep(byId[a.best] ? cardName(byId[a.best], lang) : a.best));
+    body = esc(fmt(L.advice_keep, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best }));
   }
-  return `<div class="hc-advice" data-testid="advice"><h4>${esc(t.advice)}</h4>${body}</div>`;
+  return `<div class="hc-advice" data-testid="advice"><h4>${esc(L.advice)}</h4>${body}</div>`;
 }
 
 function playersHtml(ctx) {
-  const { view, lang } = ctx;
-  const t = T[lang];
+  const { view, lang, L } = ctx;
   const hc = view.hc;
   return hc.players.map((p) => {
     const seat = view.seats[p.seat] || {};
     const waiting = (hc.waiting_for || []).includes(p.seat);
     const stepOpen = !hc.is_chance && !hc.is_over && (hc.waiting_for || []).length > 0;
-    const status = stepOpen ? (waiting ? `<span class="hc-wait">… ${esc(t.thinking)}</span>` : `<span class="hc-done">✓ ${esc(t.chosen)}</span>`) : "";
+    const status = stepOpen ? (waiting ? `<span class="hc-wait">… ${esc(L.thinking)}</span>` : `<span class="hc-done">✓ ${esc(L.chosen)}</span>`) : "";
     const tr = p.trainer;
-    const trainer = tr ? `<div class="hc-trainer" title="${esc(lang === "zh" ? tr.text_zh : tr.text_en)}"><span class="hc-tag">${esc(t.trainer)}</span> ${esc(lang === "zh" ? tr.name_zh : tr.name_en)} <small>${esc(tr.rule)}</small>
-        ${tr.uses_this_round || (tr.per_game && tr.uses_this_game) ? `<small class="hc-used">${esc(tr.per_game ? t.usedGame : t.usedRound)}</small>` : ""}
+    const trainer = tr ? `<div class="hc-trainer" title="${esc(lang === "zh" ? tr.text_zh : tr.text_en)}"><span class="hc-tag">${esc(L.trainer)}</span> ${esc(lang === "zh" ? tr.name_zh : tr.name_en)} <small>${esc(tr.rule)}</small>
+        ${tr.uses_this_round || (tr.per_game && tr.uses_this_game) ? `<small class="hc-used">${esc(tr.per_game ? L.used_game : L.used_round)}</small>` : ""}
         <div class="hc-trainer-text">${esc(lang === "zh" ? tr.text_zh : tr.text_en)}</div></div>` : "";
     const scored = p.scored.map((c) => `<span class="hc-chip hc-kind-${c.kind}" title="${esc(lang === "zh" ? c.condition_zh : c.condition_en)}">${esc(cardName(c, lang))} ${c.points}</span>`).join("");
     return `<div class="hc-player ${p.seat === view.human ? "hc-me" : ""} ${p.is_leader ? "hc-leader" : ""}" data-testid="player-${p.seat}">
-      <div class="hc-player-head"><b>${esc(p.name)}</b>${p.seat === view.human && p.name !== "You" && p.name !== "你" ? ` <small>(${esc(t.you)})</small>` : ""}${seat.bot ? ` <small class="hc-bot">${esc(seat.bot)}</small>` : ""}
-        ${p.is_leader ? `<span class="hc-crown" title="${esc(t.leader)}">${esc(t.leader)}</span>` : ""}
-        <span class="hc-score" data-testid="points-${p.seat}">${p.points} ${esc(t.points)}</span></div>
-      <div class="hc-player-sub">${esc(t.handSize(p.hand_size))} ${status}</div>
+      <div class="hc-player-head"><b>${esc(p.name)}</b>${p.seat === view.human && p.name !== L.you_name ? ` <small>(${esc(L.you)})</small>` : ""}${seat.bot ? ` <small class="hc-bot">${esc(seat.bot)}</small>` : ""}
+        ${p.is_leader ? `<span class="hc-crown" title="${esc(L.leader)}">${esc(L.leader)}</span>` : ""}
+        <span class="hc-score" data-testid="points-${p.seat}">${p.points} ${esc(L.points)}</span></div>
+      <div class="hc-player-sub">${esc(fmt(L.hand_size, { n: p.hand_size }))} ${status}</div>
       ${trainer}
       <div class="hc-scored">${scored}</div>
     </div>`;
@@ -367,67 +314,64 @@ function playersHtml(ctx) {
 }
 
 function summaryHtml(ctx) {
-  const { view, lang } = ctx;
-  const t = T[lang];
+  const { view, lang, L } = ctx;
   const teacher = view.teacher;
   const last = (teacher && teacher.last_round) || view.hc.last_round;
   if (!last) return "";
-  const toks = last.tokens.map((c, i) => token(c, i === last.tokens.length - 1 ? "hc-big hc-lasttok" : "")).join("");
-  const returned = last.returned.length ? ` <small>↩ ${last.returned.map((c) => token(c)).join("")} ${esc(t.returned)}</small>` : "";
+  const toks = last.tokens.map((c, i) => token(c, L, i === last.tokens.length - 1 ? "hc-big hc-lasttok" : "")).join("");
+  const returned = last.returned.length ? ` <small>↩ ${last.returned.map((c) => token(c, L)).join("")} ${esc(L.returned)}</small>` : "";
   const seats = last.seats.map((s) => {
     const name = nameOf(view, s.seat);
     const checked = (s.checked || []).map((c) => {
       const achieved = c.achieved;
       const kept = s.kept === c.card.id;
-      return `<div class="hc-check ${achieved ? "hc-ok" : "hc-no"}">${achieved ? "✔" : "✘"} <b>${esc(cardName(c.card, lang))}</b> — ${esc(lang === "zh" ? c.card.condition_zh : c.card.condition_en)}: <i>${esc(lang === "zh" ? c.why_zh : c.why_en)}</i>${kept ? ` <span class="hc-kept">★ ${esc(t.kept)}</span>` : ""}</div>`;
+      return `<div class="hc-check ${achieved ? "hc-ok" : "hc-no"}">${achieved ? "✔" : "✘"} <b>${esc(cardName(c.card, lang))}</b> — ${esc(lang === "zh" ? c.card.condition_zh : c.card.condition_en)}: <i>${esc(lang === "zh" ? c.why_zh : c.why_en)}</i>${kept ? ` <span class="hc-kept">★ ${esc(L.kept)}</span>` : ""}</div>`;
     }).join("");
-    const result = s.kept_card ? `${esc(t.kept)}: ${esc(cardName(s.kept_card, lang))} (${esc(t.gained(s.gained))})` : esc(t.nothing);
+    const result = s.kept_card ? `${esc(L.kept)}: ${esc(cardName(s.kept_card, lang))} (${esc(fmt(L.gained, { n: s.gained }))})` : esc(L.nothing);
     return `<div class="hc-sum-seat" data-testid="summary-${s.seat}"><div><b>${esc(name)}</b> — ${result}</div>${checked}</div>`;
   }).join("");
   const events = (last.events || []).map((e) => `<li>${esc(lang === "zh" ? e.zh : e.en)}</li>`).join("");
-  return `<h4>${esc(t.summary(last.round))}</h4>
-    <div class="hc-sum-tokens">${esc(t.tokens)}: ${toks}${returned}</div>
+  return `<h4>${esc(fmt(L.summary, { round: last.round }))}</h4>
+    <div class="hc-sum-tokens">${esc(L.tokens)}: ${toks}${returned}</div>
     ${events ? `<ul class="hc-events">${events}</ul>` : ""}
     <div class="hc-sum-seats">${seats}</div>`;
 }
 
 function teacherHtml(ctx) {
-  const { view, lang } = ctx;
-  const t = T[lang];
+  const { view, lang, L } = ctx;
   const tv = view.teacher;
   if (!tv) return "";
   const seats = tv.seats.map((s) => {
     const name = nameOf(view, s.seat);
     const hand = s.hand.map((r) => `<span class="hc-chip hc-kind-${r.kind}" title="${esc(r.p_text)}">${esc(r.id)} ${pct(r.p_float)}${r.set_aside ? " ✂" : ""}</span>`).join("");
-    const pend = s.pending ? Object.entries(s.pending).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k}: ${v}`).join("; ") : "";
+    const pend = s.pending ? Object.entries(s.pending).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${L.pending[k] ?? k}: ${v}`).join("; ") : "";
     let reason = "";
     if (s.reason) {
       const r = s.reason;
       const oddsThen = r.odds.map((o) => `${o.id} ${pct(o.p_float)}`).join(", ");
       let adv = "";
-      if (r.advice && r.advice.kind === "discard") adv = ` · ${t.advice}: ${t.discard} ${r.advice.best} (${num(r.advice.value)})`;
-      if (r.advice && r.advice.kind === "vote") adv = ` · ${t.advice}: ${num(r.advice.gain, 3)}`;
-      reason = `<div class="hc-reason">${esc(t.reason)}: <b>${esc(lang === "zh" ? r.zh : r.en)}</b><br><small>${esc(t.oddsAtThatMoment)}: ${esc(oddsThen)}${esc(adv)}</small></div>`;
+      if (r.advice && r.advice.kind === "discard") adv = ` · ${L.advice}: ${L.discard} ${r.advice.best} (${num(r.advice.value)})`;
+      if (r.advice && r.advice.kind === "vote") adv = ` · ${L.advice}: ${num(r.advice.gain, 3)}`;
+      reason = `<div class="hc-reason">${esc(L.reason)}: <b>${esc(lang === "zh" ? r.zh : r.en)}</b><br><small>${esc(L.odds_then)}: ${esc(oddsThen)}${esc(adv)}</small></div>`;
     }
     return `<div class="hc-teacher-seat" data-testid="teacher-${s.seat}"><b>${esc(name)}</b>${s.bot ? ` <small class="hc-bot">${esc(s.bot)}</small>` : ""}
-      <div>${esc(t.hand)}: ${hand}</div>${pend ? `<div>${esc(t.pendingChoice)}: <code>${esc(pend)}</code></div>` : ""}${reason}</div>`;
+      <div>${esc(L.hand)}: ${hand}</div>${pend ? `<div>${esc(L.pending_choice)}: <code>${esc(pend)}</code></div>` : ""}${reason}</div>`;
   }).join("");
-  return `<h4>${esc(t.teacher)}</h4><div class="hc-teacher-seats">${seats}</div>`;
+  return `<h4>${esc(L.teacher)}</h4><div class="hc-teacher-seats">${seats}</div>`;
 }
 
 function logHtml(ctx) {
-  const { model, lang } = ctx;
-  const t = T[lang];
+  const { model, lang, L } = ctx;
   const log = model.get("log") || [];
   const items = log.slice(-40).map((e) => `<li class="${e.bot ? "hc-log-bot" : "hc-log-me"}">${esc(lang === "zh" ? e.zh : e.en)}</li>`).join("");
-  return `<summary>${esc(t.log)} (${log.length})</summary><ol class="hc-log-list">${items}</ol>`;
+  return `<summary>${esc(L.log)} (${log.length})</summary><ol class="hc-log-list">${items}</ol>`;
 }
 
 function seenHtml(ctx) {
-  const { view, lang } = ctx;
+  const { view, lang, L } = ctx;
   const seen = view.hc.seen_discards || [];
   if (!seen.length) return "";
-  return `<div class="hc-seen">${esc(T[lang].seen)}: ${seen.map((s) => `${esc(nameOf(view, s.player))} → <b>${esc(cardName(s.card, lang))}</b>`).join("; ")}</div>`;
+  return `<div class="hc-seen">${esc(L.seen)}: ${seen.map((s) => `${esc(nameOf(view, s.player))} → <b>${esc(cardName(s.card, lang))}</b>`).join("; ")}</div>`;
 }
 
 // ----------------------------------------------------------------- the widget
@@ -457,6 +401,7 @@ function render({ model, el }) {
   let lastFigure = null;
 
   const lang = () => (model.get("lang") === "zh" ? "zh" : "en");
+  const labelsNow = () => (model.get("view") || {}).labels || {};
 
   function send(msg) {
     const id = nextId++;
@@ -486,7 +431,7 @@ function render({ model, el }) {
   function schedule() {
     clearTimeout(stepTimer);
     const view = model.get("view") || {};
-    if (view.bot_to_move && !view.over) {
+    if (view.bot_to_move && !view.over && !view.bot_failure) {  // after a failure: the retry button
       const revision = view.revision;
       stepTimer = setTimeout(() => model.send({ type: "step", revision }), model.get("bot_delay"));
     }
@@ -517,9 +462,9 @@ function render({ model, el }) {
     }
     if (!plotly) {
       plotDiv.dataset.loading = "1";
-      if (!plotDiv.firstChild) plotDiv.innerHTML = `<div class="hc-muted">${esc(T[lang()].loading)}</div>`;
+      if (!plotDiv.firstChild) plotDiv.innerHTML = `<div class="hc-muted">${esc(labelsNow().loading)}</div>`;
       loadPlotly(model).then((P) => { plotly = P; plotDiv.innerHTML = ""; delete plotDiv.dataset.loading; drawFigure(); })
-        .catch((err) => { plotDiv.innerHTML = `<div class="hc-error">plotly: ${esc(err)}</div>`; });
+        .catch((err) => { plotDiv.innerHTML = `<div class="hc-error">${esc(fmt(labelsNow().plotly_failed, { error: err }))}</div>`; });
       return;
     }
     lastFigure = fig;
@@ -540,9 +485,9 @@ function render({ model, el }) {
   function drawLegend(fig) {
     const seen = new Set();
     const items = [];
-    const names = new Set(["chance", "概率", "expected points", "期望分数", "previous position", "上一波的位置"]);
+    const overlays = new Set((fig.meta && fig.meta.overlays) || []);  // named by Python, in the board's language
     for (const trace of fig.data) {
-      if (names.has(trace.name) || seen.has(trace.name) || !trace.x || !trace.x.some((x) => x)) continue;
+      if (!overlays.has(trace.name) || seen.has(trace.name) || !trace.x || !trace.x.some((x) => x)) continue;
       seen.add(trace.name);
       const faint = trace.type === "bar";
       const colour = faint ? "var(--hc-fg2)" : (trace.marker && trace.marker.color) || "#888";
@@ -556,8 +501,8 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     if (!view.hc) return;
     const l = lang();
-    const t = T[l];
-    const ctx = { view, lang: l, model };
+    const L = view.labels;
+    const ctx = { view, lang: l, model, L };
     const hc = view.hc;
     root.dataset.revision = String(view.revision);
     root.dataset.phase = hc.phase;
@@ -572,9 +517,9 @@ function render({ model, el }) {
     part(".hc-handwrap").innerHTML = handHtml(ctx);
     part(".hc-seenwrap").innerHTML = seenHtml(ctx);
     part(".hc-advicewrap").innerHTML = adviceHtml(ctx);
-    part(".hc-odds-title").textContent = t.odds;
-    part(".hc-odds-hint").textContent = t.oddsHint;
-    part(".hc-handev").textContent = view.hand_ev ? t.handEv(num(view.hand_ev.value)) : "";
+    part(".hc-odds-title").textContent = L.odds;
+    part(".hc-odds-hint").textContent = L.odds_hint;
+    part(".hc-handev").textContent = view.hand_ev ? fmt(L.hand_ev, { value: num(view.hand_ev.value) }) : "";
     part(".hc-players").innerHTML = playersHtml(ctx);
     part(".hc-summary").innerHTML = summaryHtml(ctx);
     part(".hc-teacher").innerHTML = teacherHtml(ctx);
@@ -594,7 +539,7 @@ function render({ model, el }) {
     if (!err.en) { box.hidden = true; box.textContent = ""; return; }
     box.hidden = false;
     const l = lang();
-    box.innerHTML = `${err.rule ? `<b>${esc(T[l].rule)} ${esc(err.rule)}</b> ` : ""}${esc(l === "zh" ? err.zh : err.en)}`;
+    box.innerHTML = `${err.rule ? `<b>${esc(labelsNow().rule)} ${esc(err.rule)}</b> ` : ""}${esc(l === "zh" ? err.zh : err.en)}`;
   }
 
   function onClick(event) {

@@ -1,5 +1,49 @@
 // The Splendor: Pokémon board's front end (anywidget ES module).
 //
+// What the front end receives (the `view` trait, built by widgets/splendor.py):
+/**
+ * @typedef {Object} SplendorCard  a card as pokelab.splendor.observe gives it, plus what you may do with it
+ * @property {number} id
+ * @property {string} name_en
+ * @property {string} name_zh
+ * @property {"normal"|"rare"|"legendary"} tier
+ * @property {number} stage            0 basic, 1, 2
+ * @property {Object<string, number>} cost
+ * @property {string|null} discount   the colour it gives
+ * @property {number} points
+ * @property {number|null} evolves_from
+ * @property {{en: string, zh: string}} [from_name]  the name of the card it evolves from
+ * @property {boolean} [can_catch]      display and your reserved cards only
+ * @property {boolean} [can_reserve]
+ * @property {number[]} [evolve_from]   your cards that may evolve into it
+ *
+ * @typedef {Object} SplendorView
+ * @property {number} revision          bumped on every change; a `step` names it
+ * @property {number} round
+ * @property {number} viewer            whose eyes the board shows
+ * @property {number|null} to_move      null once over
+ * @property {boolean} over
+ * @property {boolean} ending           the last round is being played
+ * @property {number} human
+ * @property {boolean} bot_to_move      the page asks the bot to move after bot_delay ms
+ * @property {{en: string, zh: string, bot_seat: number}|null} bot_failure  a bot failed: offer "retry"
+ * @property {{seat: number, name: string, bot: string|null}[]} seats
+ * @property {Object[]} players         per seat: name, tokens, discounts, captured, reserved, points …
+ * @property {SplendorCard[]} display
+ * @property {SplendorCard[]} discard
+ * @property {Object<string, number>} supply  colour -> tokens left
+ * @property {number} deck_size
+ * @property {number} end_points
+ * @property {string} phase             "main", "after_main", "return"
+ * @property {number} must_return
+ * @property {string[]} legal           the viewer's legal actions as text
+ * @property {{take_different: boolean, take_same: string[], pass: boolean, end_turn: boolean, evolve: number[][]}} moves
+ * @property {Object|null} result       {winners, scores, stalled} once over
+ * @property {Object<string, *>} labels  every word shown, in the board's language (widgets/_splendor_text.py)
+ * @property {string[]} colours
+ * @property {string[]} token_colours
+ */
+//
 // A thin view: it draws the `view` trait (pokelab.splendor.observe plus labels and the
 // legal moves) and sends intents with model.send(); Python answers with a new view or
 // with an error naming the rule. Nothing here decides what is legal.
@@ -122,7 +166,7 @@ function render({ model, el }) {
   model.on("msg:custom", onReply);
 
   function maybeStep(view) {
-    if (!view.bot_to_move || view.over) return;
+    if (!view.bot_to_move || view.over || view.bot_failure) return;  // after a failure: the retry button
     if (ui.stepFor === view.revision) return;
     ui.stepFor = view.revision;
     clearTimeout(ui.stepTimer);
@@ -199,6 +243,8 @@ function render({ model, el }) {
       status = r.stalled
         ? L.stalled
         : `${L.game_over} — ${fmt(r.winners.length > 1 ? L.winners : L.winner, { names })}`;
+    } else if (view.bot_failure) {
+      status = L.bot_failed;
     } else if (view.bot_to_move) {
       status = fmt(L.thinking, { name: view.players[view.to_move].name });
     } else if (view.to_move === view.human || view.seats.filter((s) => !s.bot).length === 1) {
@@ -287,6 +333,9 @@ function render({ model, el }) {
         { class: "pk-message pk-error", role: "alert", dataset: { rule: error.rule || "" } },
         error.rule ? h("span", { class: "pk-rule" }, `${L.rule} ${error.rule}`) : h("span", { class: "pk-rule" }, L.problem),
         h("span", { class: "pk-reason" }, lang === "zh" ? error.zh : error.en),
+        view.bot_failure
+          ? h("button", { class: "pk-btn pk-retry", onclick: () => send({ type: "retry" }) }, L.retry)
+          : null,
       );
     }
     let hint = fmt(L.goal, { n: view.end_points });
