@@ -481,11 +481,16 @@ def _relative_links(path: Path) -> list[tuple[Path, str]]:
     return links
 
 
-@pytest.mark.parametrize("path", [*BOOKS, *LESSONS], ids=lambda p: str(p.relative_to(ROOT)))
+GUIDES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize(
+    "path", [*BOOKS, *LESSONS, *GUIDES], ids=lambda p: str(p.relative_to(ROOT))
+)
 def test_every_relative_link_resolves(path: Path) -> None:
-    """Links from the rulebooks and the lessons' markdown lead to a file (and anchor, in docs/rules)."""
+    """Links from the rulebooks, the lessons' markdown and the guides lead to a file (and anchor, in docs/rules)."""
     for target, anchor in _relative_links(path):
-        assert target.is_file(), f"{path.name}: broken link to {target}"
+        assert target.is_file() or target.is_dir(), f"{path.name}: broken link to {target}"
         if anchor and target.parent == RULES:
             assert anchor in _anchors(target), f"{path.name}: no anchor #{anchor} in {target.name}"
 
@@ -563,7 +568,7 @@ def _tracked_files() -> list[Path]:
 
 
 def test_no_tracked_file_points_outside_the_repository() -> None:
-    """The kit stands alone: no ``../shared`` and no absolute path of the machine it was written on."""
+    """The kit stands alone: no path into the rules spec folder beside the checkout and no absolute path of the machine it was written on."""
     parent = str(ROOT.parent).rstrip("/") + "/"
     forbidden = [*_OUTSIDE, *([parent] if parent != "/" else [])]
     found = []
