@@ -177,7 +177,7 @@ def uncovered(ids: Iterable[str], test_files: Iterable[Path], prefixes: Iterable
 
 
 def orphans(
-    ids: Iterable[str], files: Iterable[Path], prefixes: Iterable[str]
+    ids: Iterable[str], files: Iterable[Path], prefixes: Iterable[str], root: Path = ROOT
 ) -> dict[str, list[str]]:
     """Rule IDs named in ``files`` but not in ``ids``, each with the files (relative to the root) naming it.
 
@@ -189,13 +189,13 @@ def orphans(
     known, found = set(ids), {}
     for path in files:
         for rule in sorted(named_ids(_text(path), prefixes) - known):
-            found.setdefault(rule, []).append(_relative(path))
+            found.setdefault(rule, []).append(_relative(path, root))
     return dict(sorted(found.items()))
 
 
-def _relative(path: Path) -> str:
+def _relative(path: Path, root: Path) -> str:
     try:
-        return path.resolve().relative_to(ROOT).as_posix()
+        return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
 
@@ -254,7 +254,7 @@ def check(root: Path = ROOT) -> Report:
     return Report(
         ids=tuple(ids),
         uncovered=tuple(uncovered(ids, tests, prefixes)),
-        orphans=orphans(ids, [*code, *tests, root / "README.md"], prefixes),
+        orphans=orphans(ids, [*code, *tests, root / "README.md"], prefixes, root),
         parity=tuple(parity_problems(books)),
         games=len(books),
     )
