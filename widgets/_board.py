@@ -568,24 +568,33 @@ class Board(anywidget.AnyWidget):
         return True
 
     def _settle(self) -> None:
-        """Resolve what needs nobody's click: chance without an actor, bots of a simultaneous step."""
+        """Resolve what needs nobody's click: chance without an actor, bots of a simultaneous step.
+
+        A failing bot does not stop the others of its step; the first failure is raised at the end.
+        """
         game = self._adapter
+        failures: dict[int, BotFailure] = {}
         for _ in range(10_000):
             state = self._state
             if game.is_over(state):
-                return
+                break
             if game.is_chance(state):
                 if game.chance_actor(state) is not None:
-                    return
+                    break
                 self._state = self._draw_chance(state)
                 self._ply += 1
                 continue
             if not game.is_simultaneous(state):
-                return
-            waiting = [seat for seat in game.actors(state) if seat in self._bots]
+                break
+            waiting = [s for s in game.actors(state) if s in self._bots and s not in failures]
             if not waiting:
-                return
-            self._bot_move(waiting[0])
+                break
+            try:
+                self._bot_move(waiting[0])
+            except BotFailure as failure:
+                failures[waiting[0]] = failure
+        if failures:
+            raise next(iter(failures.values()))
 
     def _bot_move(self, seat: int) -> None:
         """One decision of the bot of ``seat``; anything wrong with it raises ``BotFailure``."""
