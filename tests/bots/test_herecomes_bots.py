@@ -100,3 +100,54 @@ def test_bots_play_whole_games_with_trainers_and_the_ladder_holds():
 def test_empty_legal_list_is_refused():
     with pytest.raises(ValueError, match="OptimalBot was given no legal action"):
         OptimalBot().choose({}, [], random.Random(0))
+
+
+def _vote_on_a_returned_green(trainers=False):
+    """Seat 0 keeps P15 (never green, 5) and G09 (last green, 1); no green among nine, the last is green."""
+    from pokelab.herecomes import Discard
+
+    s = scenario(2, hands={0: ["P15", "G09", "G01", "G05", "G13"], 1: ["G14", "G15", "G16", "O02", "P10"]},
+                 trainers=trainers)
+    tokens = iter(("red", "red", "blue", "yellow", "red", "blue", "purple", "blue", "red", "green"))
+    for wave in range(4):
+        while s.is_chance:
+            s = apply(s, Draw(next(tokens)))
+        if s.phase == "discard":
+            s = apply(apply(s, Discard(0, ["G01", "G05", "G13"][wave])), Discard(1, ["G15", "G16", "O02"][wave]))
+    return s
+
+
+def _old_rule_gain(hand, tokens, bag):
+    """The redraw's gain under the rule before 2026-11-30 (the token put back forgotten by every card)."""
+    pool = {c: bag[c] - tokens[:-1].count(c) for c in bag}
+
+    def score(final):
+        return max((c.points for c in hand if c.condition.holds(final, bag, final)), default=0)
+
+    mean = sum(n * score((*tokens[:-1], c)) for c, n in pool.items()) / sum(pool.values())
+    return mean - score(tokens)
+
+
+def test_hc_c2_hc_r4_optimal_no_longer_votes_to_rescue_a_purple_card():
+    """HC-C2: the old rule would vote yes (P15 back at 7/11); the green put back has appeared: vote no."""
+    s = _vote_on_a_returned_green()
+    hand = [TARGETS[c] for c in s.hands[0]]
+    assert s.phase == "vote" and s.hands[0] == ("G09", "P15")
+    assert _old_rule_gain(hand, s.tokens, s.setup.bag) > 0  # 39/11 - 1 under the old rule
+    assert not should_redraw(hand, s.tokens, s.setup.bag)  # 4/11 - 1 now
+    assert OptimalBot().choose(observe(s, 0), legal_actions(s, 0), random.Random(0)) == VoteRedraw(0, False)
+
+
+def test_hc_t2_bots_see_a_token_brock_put_back():
+    """HC-T2 then HC-R4: after Brock put the green back, P15 is lost; neither bot counts on it."""
+    from pokelab.herecomes import UseTrainer
+
+    s = _vote_on_a_returned_green(trainers={0: "brock"})
+    s = apply(apply(s, UseTrainer(0, "redraw")), Draw("red"))
+    assert s.phase == "vote" and s.returned == ("green",)
+    view = observe(s, 0)
+    # nothing holds (P15 broken by the green put back, G09 needs a green last): the heuristic asks again
+    assert HeuristicBot().choose(view, legal_actions(s, 0), random.Random(0)) == VoteRedraw(0, True)
+    # the optimal bot: a second redraw can bring a green last (4 in 11) for G09, nothing for P15
+    assert OptimalBot().choose(view, legal_actions(s, 0), random.Random(0)) == VoteRedraw(0, True)
+    assert should_redraw([TARGETS["G09"], TARGETS["P15"]], s.tokens, s.setup.bag, returned=s.returned)
