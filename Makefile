@@ -5,10 +5,10 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-EXTRAS := lab,app,dask,test
+EXTRAS := lab,app,dask,test,site
 PORT   ?= 8888
 
-.PHONY: lab test install lint unit notebooks browser app clean bench normalize binder-pins refresh-notebooks
+.PHONY: lab test install lint unit notebooks browser app clean bench normalize binder-pins refresh-notebooks site handouts site-test
 
 ## Set everything up and open JupyterLab on the start notebook.
 lab: $(STAMP)
@@ -50,6 +50,20 @@ APP_PORT ?= 8866
 APP_IP   ?= 127.0.0.1
 app: $(STAMP)
 	$(BIN)/voila apps/ --port=$(APP_PORT) --Voila.ip=$(APP_IP) --theme=light
+
+## The course as a static website in build/site/html (every lesson executed; publish the folder as is).
+site: $(STAMP)
+	$(BIN)/python scripts/build_site.py
+
+## The printable PDFs in build/handouts: exercise sheets + teacher keys, rulebooks in both languages.
+handouts: $(STAMP)
+	$(BIN)/python scripts/ensure_chromium.py
+	$(BIN)/python scripts/build_handouts.py
+
+## Build the site and one handout per language in temporary folders and check them in Chromium.
+site-test: $(STAMP)
+	$(BIN)/python scripts/ensure_chromium.py
+	$(BIN)/python scripts/run_tests.py --only site
 
 ## Strip outputs and widget state from every notebook (the test command checks this).
 normalize: $(STAMP)

@@ -1,7 +1,8 @@
 """Run every check of the project, stage by stage, and report each stage.
 
 Stages: lint (ruff), unit (pytest with doctests, in parallel), notebooks
-(nbval), browser (Playwright + Chromium against a real JupyterLab), rules
+(nbval), browser (Playwright + Chromium against a real JupyterLab), site
+(the course website and handouts built and read offline by Chromium), rules
 (``scripts/rule_coverage.py``: every rule ID of ``docs/rules`` named by a test, no
 orphan IDs, English and Chinese rulebooks alike) and, under CI=true (or ``--only binder``),
 binder: Binder's pinned requirements installed into a fresh virtual
@@ -78,10 +79,12 @@ def stages(only: str | None) -> dict[str, list[str] | None]:
     notebooks = notebook_paths()
     return {
         "lint": [str(BIN / "ruff"), "check", "."],
-        "unit": pytest("-m", "not browser", "-n", "2", "-q"),
+        "unit": pytest("-m", "not browser and not site", "-n", "2", "-q"),
         "notebooks": nbval(str(BIN / "python"), ["-n", "2", *notebooks]) if notebooks else None,
         # -s: the browser tests print their latency figures (measured, never asserted).
         "browser": pytest("-m", "browser", "-q", "-s", "-o", "addopts=", "tests"),
+        # The course site and handouts built into temporary folders and read by Chromium offline.
+        "site": pytest("-m", "site", "-q", "-s", "-o", "addopts=", "-p", "no:xdist", "tests/site"),
         "rules": [str(BIN / "python"), str(RULE_COVERAGE)],
         "binder": binder_stage(notebooks) if notebooks and (IN_CI or only == "binder") else None,
     }
@@ -90,7 +93,7 @@ def stages(only: str | None) -> dict[str, list[str] | None]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--only", choices=["lint", "unit", "notebooks", "browser", "rules", "binder"]
+        "--only", choices=["lint", "unit", "notebooks", "browser", "site", "rules", "binder"]
     )
     options = parser.parse_args()
     failed: list[str] = []

@@ -1,0 +1,394 @@
+"""Build the course as a static website: every lesson executed, rendered by Jupyter Book.
+
+Usage:
+    python scripts/build_site.py                   # build/site/html (what `make site` runs)
+    python scripts/build_site.py --out DIR         # the finished site in DIR instead
+    python scripts/build_site.py --only 20 --only 10-components
+                                                   # execute only lessons whose path contains
+                                                   # one of these (the rest keep their pinned
+                                                   # outputs): a quick build while developing
+
+Steps: (1) each lesson is executed once per build into ``build/executed/`` with nbclient
+(``store_widget_state=True``), never touching the committed notebooks; a lesson whose source,
+engine and widgets are unchanged is reused from there; (2) plotly outputs gain the static
+HTML plotly.io writes for them, and each board a note that it is a saved picture; (3) the
+lessons, the rulebooks, the teacher's guide and the glossary are staged with the config in
+``site/`` and Jupyter Book builds the HTML; (4) every script a page needs (require.js, the
+ipywidgets HTML manager, anywidget's front end, plotly.js) is served from ``_static/vendor``:
+the two npm packages come through ``npm pack`` at a pinned version and integrity, anywidget
+and plotly.js from their installed Python packages. No page loads anything from a CDN.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import concurrent.futures
+import copy
+import csv
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+BUILD = ROOT / "build"
+EXECUTED = BUILD / "executed"
+NPM_CACHE = BUILD / "npm"
+REPOSITORY = "https://github.com/pokelab/pokelab"
+# (package, version, sha512 integrity as npm prints it, files kept from the package)
+NPM_PACKAGES = [
+    (
+        "@jupyter-widgets/html-manager",
+        "1.0.15",
+        "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
+        re.compile(r"^package/dist/(embed-amd\.js|[0-9a-f]{20}\.(woff2?|ttf|eot|svg))$"),
+    ),
+    (
+        "requirejs",
+        "2.3.8",
+        "sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
+        re.compile(r"^package/require\.js$"),
+    ),
+]
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+PLOTLY = "application/vnd.plotly.v1+json"
+PLAY_NOTE = (
+    '<p class="pokelab-play-note">A saved picture of the board: run this notebook to play '
+    "(Binder button at the top). 这是棋盘的存档画面：运行本笔记本才能玩。</p>"
+)
+# Parts of the site: (folder under notebooks/ or None for the start page, part title, intro page)
+LESSON_PARTS = [
+    ("splendor", "Splendor: Pokémon 璀璨宝石：宝可梦", "splendor"),
+    ("herecomes", "Here Comes Pokémon! 来啦！宝可梦", "herecomes"),
+    ("probability", "Probability 概率", "probability"),
+]
+DOCS = ["docs/teacher-guide.md", "docs/house-rules.md", "docs/rules-here-comes-trainers.md"]
+RULEBOOKS = ["splendor-pokemon", "here-comes-pokemon"]
+_LINK = re.compile(r"(\]\()([^)\s]+)(\))")
+
+
+def lessons() -> list[Path]:
+    """Every lesson notebook (outside ``notebooks/exercises``), relative to the repository."""
+    found = []
+    for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
+        rel = path.relative_to(ROOT)
+        if "exercises" in rel.parts or ".ipynb_checkpoints" in rel.parts:
+            continue
+        found.append(rel)
+    return found
+
+
+def _code_fingerprint() -> str:
+    """A hash of the engine and widget sources: an executed lesson is stale when it changes."""
+    digest = hashlib.sha256()
+    for folder in ("pokelab", "widgets"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and path.suffix in {".py", ".js", ".css", ".csv", ".json"}:
+                digest.update(path.relative_to(ROOT).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _plotly_html(figure: dict) -> str:
+    """The static HTML plotly.io writes for a figure (plotly.js itself comes from the page)."""
+    import plotly.io as pio
+
+    return pio.to_html(figure, include_plotlyjs=False, full_html=False, validate=False)
+
+
+def prepare_outputs(nb: dict) -> dict:
+    """Copy of an executed notebook whose plotly outputs carry static HTML and whose boards a note.
+
+    >>> nb = {"cells": [{"cell_type": "code", "source": "", "metadata": {}, "outputs": [
+    ...     {"output_type": "display_data", "metadata": {},
+    ...      "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"}}}]}]}
+    >>> [sorted(o.get("data", {})) for o in prepare_outputs(nb)["cells"][0]["outputs"]]
+    [['application/vnd.jupyter.widget-view+json'], ['text/html']]
+    >>> prepare_outputs({"cells": "x"})
+    Traceback (most recent call last):
+    ...
+    ValueError: a notebook's cells are a list, got str
+    """
+    if not isinstance(nb.get("cells"), list):
+        raise ValueError(f"a notebook's cells are a list, got {type(nb.get('cells')).__name__}")
+    out = copy.deepcopy(nb)
+    for cell in out["cells"]:
+        outputs = []
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if PLOTLY in data and "text/html" not in data:
+                data["text/html"] = _plotly_html(data[PLOTLY])
+            outputs.append(output)
+            if WIDGET_VIEW in data:
+                outputs.append(
+                    {
+                        "output_type": "display_data",
+                        "metadata": {},
+                        "data": {"text/html": PLAY_NOTE},
+                    }
+                )
+        if "outputs" in cell:
+            cell["outputs"] = outputs
+    return out
+
+
+def _execute_one(job: tuple[str, str, str]) -> tuple[str, float]:
+    """Execute one lesson (worker process): source path, target path, fingerprint."""
+    import nbclient
+    import nbformat
+
+    source, target, fingerprint = job
+    start = time.perf_counter()
+    nb = nbformat.read(source, as_version=4)
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        store_widget_state=True,
+        resources={"metadata": {"path": str(Path(source).parent)}},
+    )
+    client.execute()
+    nb.metadata["pokelab_build"] = {"fingerprint": fingerprint}
+    Path(target).parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, target)
+    return str(source), time.perf_counter() - start
+
+
+def _source_fingerprint(path: Path, code: str) -> str:
+    return hashlib.sha256((ROOT / path).read_bytes() + code.encode()).hexdigest()
+
+
+def execute_lessons(
+    paths: list[Path], cache: Path = EXECUTED, jobs: int = 2, only: list[str] | None = None
+) -> dict[Path, Path]:
+    """Execute each lesson that is not fresh in ``cache``; return lesson -> executed notebook.
+
+    With ``only``, a lesson whose path contains none of the strings is not executed: its
+    committed notebook (pinned outputs) is used as it is.
+    """
+    code = _code_fingerprint()
+    result: dict[Path, Path] = {}
+    todo: list[tuple[str, str, str]] = []
+    for path in paths:
+        if only and not any(part in path.as_posix() for part in only):
+            result[path] = ROOT / path
+            continue
+        target = cache / path
+        fingerprint = _source_fingerprint(path, code)
+        result[path] = target
+        if target.exists():
+            meta = json.loads(target.read_text(encoding="utf-8")).get("metadata", {})
+            if meta.get("pokelab_build", {}).get("fingerprint") == fingerprint:
+                continue
+        todo.append((str(ROOT / path), str(target), fingerprint))
+    if todo:
+        env_jobs = max(1, min(jobs, len(todo)))
+        print(f"build: executing {len(todo)} notebook(s) on {env_jobs} process(es) ...", flush=True)
+        with concurrent.futures.ProcessPoolExecutor(env_jobs) as pool:
+            for source, seconds in pool.map(_execute_one, todo):
+                print(f"  {Path(source).relative_to(ROOT)}: {seconds:.0f}s", flush=True)
+    return result
+
+
+def _npm_package(name: str, version: str, integrity: str) -> Path:
+    """The tarball of an npm package at a pinned version, fetched once with `npm pack`."""
+    NPM_CACHE.mkdir(parents=True, exist_ok=True)
+    tarball = NPM_CACHE / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
+    if not tarball.exists():
+        subprocess.run(
+            ["npm", "pack", "--silent", f"{name}@{version}"],
+            cwd=NPM_CACHE,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    digest = "sha512-" + base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
+    if digest != integrity:
+        tarball.unlink()
+        raise RuntimeError(f"{name}@{version}: integrity {digest} is not the pinned {integrity}")
+    return tarball
+
+
+def vendor_scripts(static: Path) -> None:
+    """Put every script the pages need under ``static/vendor`` (no CDN at view time)."""
+    import anywidget
+    import plotly
+
+    vendor = static / "vendor"
+    for name, version, integrity, keep in NPM_PACKAGES:
+        folder = vendor / name.split("/")[-1]
+        folder.mkdir(parents=True, exist_ok=True)
+        with tarfile.open(_npm_package(name, version, integrity)) as archive:
+            for member in archive.getmembers():
+                if member.isfile() and keep.match(member.name):
+                    data = archive.extractfile(member).read()
+                    (folder / Path(member.name).name).write_bytes(data)
+    (vendor / "anywidget").mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(anywidget.__file__).parent / "nbextension" / "index.js", vendor / "anywidget")
+    shutil.copy(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", vendor)
+    shutil.copy(SITE / "vendor" / "widgets-config.js", vendor)
+
+
+def _relink(markdown: str, source: Path, staged: set[str]) -> str:
+    """Links of a staged markdown page: a repository file the site lacks points to GitHub."""
+
+    def fix(match: re.Match[str]) -> str:
+        target = match.group(2)
+        if target.startswith(("#", "/")) or re.match(r"^[a-z][a-z0-9+.-]*:", target):
+            return match.group(0)
+        path, _, anchor = target.partition("#")
+        resolved = os.path.normpath(os.path.join(source.parent.as_posix(), path))
+        if resolved in staged or resolved.startswith(".."):
+            return match.group(0)
+        if resolved.endswith(".zh.md") and resolved.replace(".zh.md", ".en.md") in staged:
+            return match.group(0).replace(".zh.md", ".en.md")  # not translated yet
+        url = f"{REPOSITORY}/blob/main/{resolved}" + (f"#{anchor}" if anchor else "")
+        return f"{match.group(1)}{url}{match.group(3)}"
+
+    return _LINK.sub(fix, markdown)
+
+
+def glossary_page(rows: list[dict[str, str]]) -> str:
+    """The glossary page (MyST markdown) from the rows of ``docs/glossary.csv``.
+
+    >>> print(glossary_page([{"en": "bag", "zh": "布袋", "game": "Here Comes", "meaning": "holds the tokens"}]))
+    # Glossary 术语表
+    <BLANKLINE>
+    ...
+    | **bag** | 布袋 | Here Comes | holds the tokens |
+    >>> glossary_page([{"en": "bag"}])
+    Traceback (most recent call last):
+    ...
+    ValueError: glossary row 1 ('bag'): missing zh
+    """
+    lines = [
+        "# Glossary 术语表",
+        "",
+        "The words of the two games in English and in Chinese, as the rulebooks use them. "
+        "本表列出两款游戏的术语，中英文与规则书一致。",
+        "",
+        "| English | 中文 | game 游戏 | meaning |",
+        "|---|---|---|---|",
+    ]
+    for number, row in enumerate(rows, start=1):
+        for key in ("en", "zh", "game", "meaning"):
+            if not (row.get(key) or "").strip():
+                raise ValueError(f"glossary row {number} ({row.get('en')!r}): missing {key}")
+        lines.append(f"| **{row['en']}** | {row['zh']} | {row['game']} | {row['meaning']} |")
+    return "\n".join(lines)
+
+
+def stage(dest: Path, executed: dict[Path, Path]) -> list[str]:
+    """Lay out the book's source in ``dest``; return the pages (paths without suffix) it holds."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(SITE, dest)
+    for lesson, notebook in executed.items():
+        target = dest / lesson
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nb = json.loads(notebook.read_text(encoding="utf-8"))
+        target.write_text(json.dumps(prepare_outputs(nb)), encoding="utf-8")
+    markdown = [Path(p) for p in DOCS if (ROOT / p).exists()]
+    markdown += sorted(p.relative_to(ROOT) for p in (ROOT / "docs" / "rules").glob("*.md"))
+    staged = {p.as_posix() for p in executed} | {p.as_posix() for p in markdown}
+    for page in markdown:
+        (dest / page).parent.mkdir(parents=True, exist_ok=True)
+        text = (ROOT / page).read_text(encoding="utf-8")
+        (dest / page).write_text(_relink(text, page, staged), encoding="utf-8")
+    with (ROOT / "docs" / "glossary.csv").open(encoding="utf-8", newline="") as handle:
+        (dest / "docs" / "glossary.md").write_text(
+            glossary_page(list(csv.DictReader(handle))), encoding="utf-8"
+        )
+    (dest / "_toc.yml").write_text(table_of_contents(dest), encoding="utf-8")
+    return sorted(
+        p.relative_to(dest).with_suffix("").as_posix()
+        for p in dest.rglob("*")
+        if p.suffix in {".md", ".ipynb"} and "_build" not in p.parts
+    )
+
+
+def table_of_contents(dest: Path) -> str:
+    """The ``_toc.yml`` of the staged book: one part per game, topic, rulebook and audience."""
+
+    def entry(path: Path, sections: list[Path] | None = None, indent: str = "      ") -> str:
+        text = f"{indent}- file: {path.with_suffix('').as_posix()}\n"
+        if sections:
+            text += f"{indent}  sections:\n"
+            text += "".join(entry(s, indent=indent + "  ") for s in sections)
+        return text
+
+    toc = "format: jb-book\nroot: index\nparts:\n"
+    toc += "  - caption: Start here 从这里开始\n    chapters:\n"
+    toc += entry(Path("notebooks/00-start-here.ipynb"))
+    toc += entry(Path("index.zh.md"))
+    for folder, title, intro in LESSON_PARTS:
+        pages = sorted((dest / "notebooks" / folder).glob("*.ipynb"))
+        toc += f"  - caption: {json.dumps(title, ensure_ascii=False)}\n    chapters:\n"
+        toc += entry(Path(intro + ".md"), [p.relative_to(dest) for p in pages])
+    toc += "  - caption: Rulebooks 规则书\n    chapters:\n"
+    for name in RULEBOOKS:
+        for lang in ("en", "zh"):
+            page = Path("docs/rules") / f"{name}.{lang}.md"
+            if (dest / page).exists():
+                toc += entry(page)
+    toc += "  - caption: For teachers 教师\n    chapters:\n"
+    for page in [*DOCS, "docs/glossary.md"]:
+        if (dest / page).exists():
+            toc += entry(Path(page))
+    return toc
+
+
+def build(
+    out: Path, only: list[str] | None = None, jobs: int = 2, work: Path | None = None
+) -> Path:
+    """Execute, stage and render the whole site into ``out``; return ``out``."""
+    start = time.perf_counter()
+    work = work or BUILD / "site-src"
+    executed = execute_lessons(lessons(), jobs=jobs, only=only)
+    stage(work, executed)
+    print(
+        f"build: executed and staged in {time.perf_counter() - start:.0f}s; rendering ...",
+        flush=True,
+    )
+    env = dict(
+        os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    )
+    jb = Path(sys.executable).parent / "jupyter-book"
+    subprocess.run(
+        [str(jb), "build", str(work), "--builder", "html", "--quiet"], check=True, env=env
+    )
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(work / "_build" / "html", out)
+    # After the build: Jupyter Book would put every .js under _static on every page.
+    vendor_scripts(out / "_static")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve _static/ as it is
+    print(f"build: site in {out} after {time.perf_counter() - start:.0f}s", flush=True)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--out", type=Path, default=BUILD / "site" / "html")
+    parser.add_argument(
+        "--only", action="append", help="execute only lessons whose path contains this"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=2, help="notebooks executed at once (default 2)"
+    )
+    options = parser.parse_args()
+    build(options.out.resolve(), only=options.only, jobs=options.jobs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Sphinx extension of the course site: a language switch on every page, plotly.js served locally.
+
+A page ``NAME.en`` has its Chinese twin at ``NAME.zh`` (``index`` at ``index.zh``); the switch
+links to the twin when it exists and says "English only for now / 暂时只有英文" when it does
+not. Bilingual pages (the glossary) say so. plotly.js comes from ``_static/vendor`` (copied
+there by ``scripts/build_site.py``) before require.js, so the plots and the Here Comes board
+find a global ``Plotly`` and no page asks a CDN for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+BILINGUAL = {"docs/glossary"}
+
+
+def twins(pagename: str) -> tuple[str, str]:
+    """The English and Chinese page names of ``pagename``.
+
+    >>> twins("docs/rules/splendor-pokemon.zh")
+    ('docs/rules/splendor-pokemon.en', 'docs/rules/splendor-pokemon.zh')
+    >>> twins("index")
+    ('index', 'index.zh')
+    >>> twins("notebooks/splendor/10-components-and-setup")
+    ('notebooks/splendor/10-components-and-setup', 'notebooks/splendor/10-components-and-setup.zh')
+    >>> twins("")
+    Traceback (most recent call last):
+    ...
+    ValueError: a page name is needed, got ''
+    """
+    if not pagename:
+        raise ValueError(f"a page name is needed, got {pagename!r}")
+    if pagename.endswith(".en"):
+        return pagename, pagename[:-3] + ".zh"
+    if pagename.endswith(".zh"):
+        base = pagename[:-3]
+        return (base + ".en" if not base.endswith("index") else base), pagename
+    return pagename, pagename + ".zh"
+
+
+def language_switch(pagename: str, pages: set[str], pathto: Any) -> str:
+    """The HTML of the language switch for ``pagename`` among the site's ``pages``."""
+    if pagename in BILINGUAL:
+        return (
+            '<div class="pokelab-lang">English · 中文 — this page is bilingual / 本页中英对照</div>'
+        )
+    english, chinese = twins(pagename)
+    if pagename == chinese:
+        link = f'<a href="{pathto(english)}">English</a>' if english in pages else "English"
+        return f'<div class="pokelab-lang">{link} · <strong>中文</strong></div>'
+    if chinese in pages:
+        return (
+            f'<div class="pokelab-lang"><strong>English</strong> · '
+            f'<a href="{pathto(chinese)}" lang="zh-Hans">中文</a></div>'
+        )
+    return (
+        '<div class="pokelab-lang"><strong>English</strong> · '
+        '<span lang="zh-Hans">English only for now / 暂时只有英文</span></div>'
+    )
+
+
+def _page_context(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
+    if doctree is None or "body" not in context:
+        return
+    pages = set(app.env.found_docs)
+    # sphinx-thebe registers its inline config script twice ("THEBE_JS_URL has already been
+    # declared" on every page): keep the first copy of each script.
+    seen: set[tuple[str, str]] = set()
+    scripts = []
+    for script in context.get("script_files", []):
+        key = (str(script), str(getattr(script, "attributes", {}).get("body", "")))
+        if key not in seen:
+            seen.add(key)
+            scripts.append(script)
+    context["script_files"] = scripts
+    context["body"] = language_switch(pagename, pages, context["pathto"]) + context["body"]
+    if pagename.endswith(".zh"):
+        context["lang_attr"] = "zh-Hans"
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Register the language switch and the local plotly.js with Sphinx."""
+    app.add_js_file("vendor/plotly.min.js", priority=100)
+    app.connect("html-page-context", _page_context, priority=900)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
