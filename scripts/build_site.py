@@ -147,6 +147,10 @@ def _execute_one(job: tuple[str, str, str]) -> tuple[str, float]:
 
     source, target, fingerprint = job
     start = time.perf_counter()
+    # The kernel imports the engine and widgets of this checkout, whatever else is installed.
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])
+    )
     nb = nbformat.read(source, as_version=4)
     client = nbclient.NotebookClient(
         nb,
