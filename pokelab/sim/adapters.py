@@ -23,7 +23,7 @@ True
 >>> get_game("chess")
 Traceback (most recent call last):
 ...
-pokelab.sim.errors.SimError: unknown game 'chess': choose ...
+pokelab.errors.SimError: unknown game 'chess': choose ...
 """
 
 from __future__ import annotations
@@ -111,8 +111,11 @@ class GameAdapter:
         return (state.current_player,)
 
     def is_simultaneous(self, state: Any) -> bool:
-        """True when the seats to act choose at once, face down (a board lets its bots choose at once)."""
-        return False
+        """True when the seats to act choose at once, face down (a board lets its bots choose at once).
+
+        The default: several seats are to act. A game whose step may narrow to one seat says so itself.
+        """
+        return len(self.actors(state)) > 1
 
     def actor_of(self, action: Any) -> int | None:
         """The seat an action names, or ``None`` when it names none (it is played by whoever acts).

@@ -258,3 +258,48 @@ def test_seats_in_view_name_the_bots() -> None:
         {"seat": 1, "name": "Bot", "bot": "always"},
     ]
     assert board.human == 0 and board.players == ["Ann", "Bot"]
+
+
+# ----------------------------------------------------------------------------- any adapter
+
+
+class ToyBoard(Board):
+    """The runner's toy game (chance rolls nobody clicks, simultaneous bank-or-risk) on a board."""
+
+    game = "toy"
+    _esm = "export default { render() {} }"
+
+    def __init__(self, **options: Any) -> None:
+        from tests.sim.toygame import ToyAdapter
+
+        game = ToyAdapter()
+        super().__init__(game, game.new_game(3, 0, {}), names=["Ann", "Bo", "Cy"], **options)
+        self._start()
+
+    def _make_view(self, state: Any) -> dict[str, Any]:
+        return {"roll": state.roll, "totals": list(state.totals)}
+
+    def _parse_intent(self, action: Any) -> Any:
+        from tests.sim.toygame import Choose
+
+        return Choose(self.human, str(action))
+
+    def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, str]]:
+        return [{"en": f"chooses {action.move}", "zh": f"选择 {action.move}"}]
+
+
+def test_a_board_plays_any_adapter_chance_and_simultaneous_bots(send: Any) -> None:
+    """Chance without a chance actor is rolled at once; the bots of a simultaneous step choose at once."""
+    from tests.sim.toygame import AlwaysRisk
+
+    board = ToyBoard(bots={1: AlwaysRisk(), 2: AlwaysRisk()}, seed=3)
+    s = board.state
+    assert s.roll is not None and s.pending[1] == s.pending[2] == "risk"  # rolled, bots chose
+    assert board.view["to_move"] == 0 and board.view["bot_to_move"] is False
+    assert [e["seat"] for e in board.log] == [1, 2]
+    assert send(board, {"type": "intent", "action": "bank"})["ok"]
+    assert board.state.round == 1 and board.state.totals[0] == s.roll
+    again = ToyBoard(bots={1: AlwaysRisk(), 2: AlwaysRisk()}, seed=3)
+    assert again.state == s  # the board's seeded RNG: same seed, same roll
+    send(board, {"type": "undo"})
+    assert board.state == s
