@@ -100,6 +100,7 @@ def hand_odds(state: State, seat: int, *, cards: Sequence[str] | None = None) ->
         _bag_key(state),
         _redraw_open(state),
         state.extra[seat],
+        tuple(state.returned),
     )
     return [dict(row) for row in rows]
 
@@ -120,14 +121,20 @@ def _odds_rows(
     bag_items: tuple[tuple[str, int], ...],
     redraw_open: bool,
     extra: str | None,
+    returned: tuple[str, ...] = (),
 ) -> tuple[Mapping[str, Any], ...]:
     bag = dict(bag_items)
+    # HC-C2: tokens put back this round have appeared (purple cards); ``prev`` before the
+    # latest redraw held the last returned token on order card 4, so only the earlier ones count.
+    earlier = returned[:-1]
     rows = []
     for cid in ids:
         card = TARGETS[cid]
-        p = probability(card, bag=bag, shown=tokens)
-        before = None if prev is None else probability(card, bag=bag, shown=prev)
-        again = redraw_probability(card, bag=bag, shown=tokens) if redraw_open else None
+        p = probability(card, bag=bag, shown=tokens, returned=returned)
+        before = None if prev is None else probability(card, bag=bag, shown=prev, returned=earlier)
+        again = (
+            redraw_probability(card, bag=bag, shown=tokens, returned=returned) if redraw_open else None
+        )
         value = card_value(cid)
         rows.append(
             {

@@ -160,3 +160,18 @@ def test_hc_r5_explain_counts_drawn_and_returned_tokens():
     assert e["achieved"] is False
     assert e["why_en"] == "1 purple token(s) were drawn, and 1 more appeared and was put back"
     assert explain("P01", (*NINE, "blue"), {"purple": 2}, returned=("red",))["achieved"] is True
+
+
+def test_hc_t2_the_boards_odds_count_the_token_brock_put_back():
+    """HC-T2 + HC-C2: after Brock put a purple back, the odds shown for P01 are 0, redraw or not."""
+    from pokelab.odds.hand import hand_odds
+
+    s = _to_vote(["P01", "G05", "G01", "G09", "G13"], NINE, "purple", trainers={0: "brock"})
+    s = apply(s, UseTrainer(0, "redraw"))
+    assert s.phase == "redraw"
+    rows = {r["id"]: r for r in hand_odds(s, 0)}
+    assert rows["P01"]["p"] == 0 and rows["G05"]["p"] > 0  # the token being drawn cannot rescue P01
+    s = apply(s, Draw("blue"))
+    rows = {r["id"]: r for r in hand_odds(s, 0)}
+    assert rows["P01"]["p"] == 0 and rows["P01"]["redraw"] == 0.0
+    assert rows["G05"]["p"] == 1 and 0 < rows["G05"]["redraw"] < 1
