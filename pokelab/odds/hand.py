@@ -203,7 +203,7 @@ def advice_for(state: State, seat: int) -> dict[str, Any] | None:
         }
     if state.phase == "vote" and len(tokens) == _BOUNDARIES[-1]:
         hand = [TARGETS[c] for c in state.hands[seat]]
-        gain = redraw_gain(hand, tokens, bag=state.composition)
+        gain = redraw_gain(hand, tokens, bag=state.composition, returned=tuple(state.returned))
         return {"kind": "vote", "gain": float(gain), "exact": str(gain), "agree": gain > 0}
     if state.phase == "keep":
         options = [a.card for a in legal_actions(state, seat) if isinstance(a, Keep)]
@@ -228,5 +228,10 @@ def kept_hand_value(state: State, seat: int) -> dict[str, Any] | None:
     hand = state.hands[seat]
     if len(hand) != 2 or state.phase in ("keep", "over"):
         return None
-    ev = expected_points([TARGETS[c] for c in hand], bag=state.composition, shown=state.tokens)
+    ev = expected_points(
+        [TARGETS[c] for c in hand],
+        bag=state.composition,
+        shown=state.tokens,
+        returned=tuple(state.returned),  # HC-C2: tokens put back have appeared
+    )
     return {"value": float(ev), "exact": str(ev)}

@@ -175,3 +175,17 @@ def test_hc_t2_the_boards_odds_count_the_token_brock_put_back():
     rows = {r["id"]: r for r in hand_odds(s, 0)}
     assert rows["P01"]["p"] == 0 and rows["P01"]["redraw"] == 0.0
     assert rows["G05"]["p"] == 1 and 0 < rows["G05"]["redraw"] < 1
+
+
+def test_hc_t2_the_boards_advice_counts_the_token_brock_put_back():
+    """HC-T2 + HC-C2: the vote advice and the kept hand's value know P01 is lost after Brock."""
+    from pokelab.odds import redraw_gain
+    from pokelab.odds.hand import advice_for, kept_hand_value
+
+    s = _to_vote(["P01", "G05", "G01", "G09", "G13"], NINE, "purple", trainers={0: "brock"})
+    s = apply(apply(s, UseTrainer(0, "redraw")), Draw("red"))
+    hand = [TARGETS[c] for c in s.hands[0]]
+    gain = redraw_gain(hand, s.tokens, bag=s.composition, returned=s.returned)
+    assert advice_for(s, 0)["exact"] == str(gain)
+    assert gain > 0  # nothing holds (P01 lost, last red): only G05 can come, with a blue last
+    assert float(kept_hand_value(s, 0)["value"]) < 1  # without Brock's purple counted it would be 1
