@@ -13,6 +13,8 @@ Play a game with the public API: ``new_game`` → ``legal_actions`` → ``apply`
   ``Pass()``, ``EndTurn()``; ``parse_action(str(action)) == action``; ``action.describe(lang)``.
 - The turn structure (main → optional evolution → returning tokens) is described
   in ``pokelab.splendor.engine``; the ``observe`` view schema in ``pokelab.splendor.view``.
+  Beside it: ``setup`` (``new_game``), ``legal`` (``legal_actions``), ``payment``
+  (``cheapest_payment``), ``sweep`` (SP-T5), ``scoring`` (``result``, ``scores``).
 - ``scenario(...)`` builds positions; ``to_json``/``from_json`` save and load them;
   ``cheapest_payment(state, card)`` shows what ``Catch(card)`` would spend.
 - ``CARDS`` / ``load_cards(path)``: the 90 cards (see ``CARDS.md`` beside ``cards.csv``).
@@ -50,20 +52,15 @@ from pokelab.splendor.cards import (
     card_by_name,
     load_cards,
 )
-from pokelab.splendor.engine import (
-    apply,
-    cheapest_payment,
-    describe_sweep,
-    display_swept,
-    is_display_frozen,
-    legal_actions,
-    new_game,
-    result,
-    scores,
-)
+from pokelab.splendor.engine import apply
+from pokelab.splendor.legal import legal_actions
+from pokelab.splendor.payment import cheapest_payment
 from pokelab.splendor.scenario import scenario
+from pokelab.splendor.scoring import result, scores
 from pokelab.splendor.serialize import from_json, to_json
+from pokelab.splendor.setup import new_game
 from pokelab.splendor.state import PHASES, PlayerState, Result, State, Variant
+from pokelab.splendor.sweep import describe_sweep, display_swept, is_display_frozen
 from pokelab.splendor.view import VIEW_VERSION, card_view, observe
 
 __all__ = [

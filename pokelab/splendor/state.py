@@ -25,7 +25,15 @@ from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
 PHASES = ("main", "after_main", "return")
 """Turn phases: before the main action; after it with an evolution still open; returning tokens."""
 TOKEN_LIMIT = 10
+"""SP-T3: a player ends the turn with at most this many tokens."""
 END_POINTS = 18
+"""SP-G1: reaching this many points triggers the last round."""
+TAKE_DIFFERENT_COLOURS = 3
+"""SP-A1: TakeDifferent takes one token of this many different colours (fewer only if fewer are left)."""
+TAKE_SAME_MIN_SUPPLY = 4
+"""SP-A2: TakeSame (2 of one colour) needs at least this many of it in the supply."""
+RESERVE_LIMIT = 3
+"""SP-A3: a player holds at most this many reserved cards."""
 FROZEN_DISPLAY = ("wait", "sweep")
 """``Variant.frozen_display`` options: the rules as written, or the sweep (the default, SP-T5)."""
 
@@ -239,8 +247,13 @@ class State:
         return sum(self.players[self.current_player].tok) - TOKEN_LIMIT
 
     @property
-    def num_players(self) -> int:
-        """The number of players."""
+    def n_players(self) -> int:
+        """The number of players (the same name as Here Comes' ``State.n_players``).
+
+        >>> from pokelab.splendor import new_game
+        >>> new_game(3).n_players
+        3
+        """
         return len(self.players)
 
 
