@@ -219,6 +219,10 @@ def _parser() -> argparse.ArgumentParser:
     o.add_argument("--out", help="save the table (.csv or .json) / 保存表格")
     o.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
     o.set_defaults(func=_cmd_odds)
+
+    from pokelab.classroom.cli import add_commands  # `pokelab class new NAME`, `pokelab app`
+
+    add_commands(sub)
     return p
 
 

@@ -36,6 +36,8 @@ def test_there_is_an_app_for_each_board_and_the_class_experiment():
     names = {p.name for p in APP_NOTEBOOKS}
     assert names == {
         "class-bag-experiment.ipynb",
+        "class-student.ipynb",
+        "class-teacher.ipynb",
         "here-comes-odds-lab.ipynb",
         "splendor-vs-bots.ipynb",
     }
@@ -46,7 +48,7 @@ def test_app_notebook_is_committed_without_outputs(path):
     assert normalize.is_clean(path), f"{path.name} has outputs or volatile metadata"
 
 
-def test_app_notebooks_run_top_to_bottom():
+def test_app_notebooks_run_top_to_bottom(tmp_path, monkeypatch):
     """Run every app notebook, cell by cell, in one kernel started in apps/ (as Voilà does).
 
     One kernel for the three keeps the test fast on a busy machine (a kernel start
@@ -54,6 +56,9 @@ def test_app_notebooks_run_top_to_bottom():
     """
     import nbformat
     from nbclient import NotebookClient
+
+    # the class pages open the class database named here (the kernel inherits it)
+    monkeypatch.setenv("POKELAB_CLASS_DB", f"sqlite:///{tmp_path / 'classes.db'}")
 
     books = [nbformat.read(path, as_version=4) for path in APP_NOTEBOOKS]
     combined = nbformat.v4.new_notebook(metadata=books[0].metadata)
@@ -83,6 +88,7 @@ def test_app_notebooks_run_top_to_bottom():
 def test_app_modules_docstring_examples():
     import widgets.apps._common
     import widgets.apps.class_experiment
+    import widgets.apps.class_live
     import widgets.apps.odds_lab
     import widgets.apps.splendor_app
 

@@ -98,7 +98,11 @@ class ClassStore:
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
                 engine = sa.create_engine(url, connect_args={"timeout": 1.0})
             else:
-                engine = sa.create_engine(url, poolclass=sa.pool.StaticPool)
+                engine = sa.create_engine(
+                    url,
+                    poolclass=sa.pool.StaticPool,
+                    connect_args={"check_same_thread": False},
+                )
             _sqlite_events(engine)
         else:
             raise ClassroomError(

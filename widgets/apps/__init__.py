@@ -10,6 +10,9 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 
 - ``ClassExperiment`` (``class_experiment``): the whole-class "draw from the
   bag" experiment on one screen.
+- ``StudentPage`` and ``TeacherDashboard`` (``class_live``): the same experiment
+  for the whole class at once — each group on its own device, the teacher's
+  dashboard updating by itself — over one class database (``ClassStore``).
 - ``OddsLab`` (``odds_lab``): the Here Comes Pokémon! board with its odds beside
   the hand, a bag editor and the odds of all 60 target cards for that bag.
 - ``SplendorApp`` (``splendor_app``): Splendor: Pokémon against the bots.
@@ -17,7 +20,17 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 
 from widgets.apps._common import lang_switch, page_options
 from widgets.apps.class_experiment import ClassExperiment
+from widgets.apps.class_live import StudentPage, TeacherDashboard, class_link
 from widgets.apps.odds_lab import OddsLab
 from widgets.apps.splendor_app import SplendorApp
 
-__all__ = ["ClassExperiment", "OddsLab", "SplendorApp", "lang_switch", "page_options"]
+__all__ = [
+    "ClassExperiment",
+    "OddsLab",
+    "SplendorApp",
+    "StudentPage",
+    "TeacherDashboard",
+    "class_link",
+    "lang_switch",
+    "page_options",
+]
