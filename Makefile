@@ -18,6 +18,7 @@ lab: $(STAMP)
 ## Set everything up and run every test: lint, unit + doctests, notebooks, browser.
 test: $(STAMP)
 	$(BIN)/python scripts/ensure_chromium.py
+	$(BIN)/python scripts/ensure_postgres.py
 	$(BIN)/python scripts/run_tests.py
 
 install: $(STAMP)
@@ -46,10 +47,13 @@ browser: $(STAMP)
 
 ## Open the classroom apps full screen with Voilà (no code showing) on http://127.0.0.1:$(APP_PORT)/.
 ## Voilà needs no --allow-root; APP_IP=0.0.0.0 shares the apps on the classroom network.
+## The class pages share one class database: CLASS_DB (default ~/.local/share/pokelab/classes.db),
+## e.g. CLASS_DB=postgresql://user@host/db on a JupyterHub.
 APP_PORT ?= 8866
 APP_IP   ?= 127.0.0.1
+CLASS_DB ?=
 app: $(STAMP)
-	$(BIN)/voila apps/ --port=$(APP_PORT) --Voila.ip=$(APP_IP) --theme=light
+	$(if $(CLASS_DB),POKELAB_CLASS_DB=$(CLASS_DB),) $(BIN)/voila apps/ --port=$(APP_PORT) --Voila.ip=$(APP_IP) --theme=light
 
 ## The course as a static website in build/site/html (every lesson executed; publish the folder as is).
 site: $(STAMP)
@@ -63,6 +67,7 @@ handouts: $(STAMP)
 ## Build the site and one handout per language in temporary folders and check them in Chromium.
 site-test: $(STAMP)
 	$(BIN)/python scripts/ensure_chromium.py
+	$(BIN)/python scripts/ensure_postgres.py
 	$(BIN)/python scripts/run_tests.py --only site
 
 ## Strip outputs and widget state from every notebook (the test command checks this).

@@ -1,6 +1,8 @@
 """Run every check of the project, stage by stage, and report each stage.
 
-Stages: lint (ruff), unit (pytest with doctests, in parallel), notebooks
+Stages: lint (ruff), unit (pytest with doctests, in parallel), classroom (30
+student processes against SQLite and a real PostgreSQL server, and the faults;
+it prints the submit latencies), notebooks
 (nbval), browser (Playwright + Chromium against a real JupyterLab), site
 (the course website and handouts built and read offline by Chromium), rules
 (``scripts/rule_coverage.py``: every rule ID of ``docs/rules`` named by a test, no
