@@ -24,7 +24,15 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pokelab.splendor.cards import CARDS, TOKEN_COLOURS, card_by_name
 from pokelab.splendor.engine import _make_player, _player_names, legal_actions, sweep_cards  # noqa: F401
-from pokelab.splendor.state import DEFAULT_VARIANT, END_POINTS, PHASES, TOKEN_LIMIT, State, Variant
+from pokelab.splendor.state import (
+    DEFAULT_VARIANT,
+    END_POINTS,
+    PHASES,
+    TOKEN_LIMIT,
+    PlayerState,
+    State,
+    Variant,
+)
 
 
 def _card(value: object, where: str) -> int:
@@ -166,8 +174,12 @@ def assemble(
         raise ValueError(f"round must be 1..{variant.round_cap} (the round cap), got {round!r}")
     if phase_id not in (0, 1, 2):
         raise ValueError(f"phase must be one of {', '.join(PHASES)}")
+    if over not in (0, 1, 2):
+        raise ValueError(f"over must be 0 (playing), 1 (over) or 2 (stalled), got {over!r}")
     if over and phase_id:
         raise ValueError("a finished game is not in the middle of a turn")
+    if phase_id == 1 and evolved:
+        raise ValueError("phase 'after_main' leaves an evolution open, so evolved must be false (SP-E1)")
     for i in range(n):
         count = sum(tokens[i])
         if i == current_player and phase_id == 2:
@@ -178,13 +190,39 @@ def assemble(
     ps = tuple(
         _make_player(names[i], tuple(tokens[i]), tuple(captured[i]), tuple(reserved[i])) for i in range(n)
     )
-    for i, p in enumerate(ps):
-        if p.points >= END_POINTS and i != current_player and not ending:
-            raise ValueError(f"player {i} has {p.points} points, so the game must be in its last round")
+    _check_ending(ps, current_player, first_player, round, phase_id, bool(evolved), bool(ending), over, variant)
     return State(
         ps, tuple(supply), tuple(display), tuple(deck), tuple(discard), current_player, first_player,
         round, phase_id, bool(evolved), bool(ending), over, variant, seed,
     )
+
+
+def _check_ending(
+    ps: Sequence[PlayerState], current_player: int, first_player: int, round: int, phase_id: int,
+    evolved: bool, ending: bool, over: int, variant: Variant,
+) -> None:
+    """The end-of-game flags agree with the points, the round and the turn (SP-G1, SP-G4)."""
+    best = max(p.points for p in ps)
+    for i, p in enumerate(ps):
+        # points arrive during one's own turn: only the current player, after acting, may be above
+        # the end score while the last round has not been announced yet
+        acted = i == current_player and (phase_id != 0 or evolved)
+        if p.points >= END_POINTS and not ending and not acted:
+            raise ValueError(f"player {i} has {p.points} points, so the game must be in its last round (SP-G1)")
+    if ending and best < END_POINTS:
+        raise ValueError(f"ending: nobody has {END_POINTS} points (the best is {best}), so this is not the last round (SP-G1)")
+    if over:
+        if evolved:
+            raise ValueError("a finished game is not in the middle of a turn (evolved must be false)")
+        if current_player != first_player:
+            raise ValueError("a game ends when a round is complete, so current_player must be first_player (SP-G1)")
+    if over == 1 and not ending:
+        raise ValueError(f"over: the game ended with nobody reaching {END_POINTS} points (SP-G1)")
+    if over == 2:
+        if ending:
+            raise ValueError(f"stalled: a player reached {END_POINTS} points, so the game ended normally (SP-G4)")
+        if round != variant.round_cap:
+            raise ValueError(f"stalled: a game stalls at the round cap {variant.round_cap}, not in round {round} (SP-G4)")
 
 
 def scenario(

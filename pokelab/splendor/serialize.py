@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pokelab._json import load_json
 from pokelab.splendor.cards import TOKEN_COLOURS
 from pokelab.splendor.scenario import assemble
 from pokelab.splendor.state import PHASES, State, Variant
@@ -129,14 +130,10 @@ def from_json(text: str | bytes) -> State:
     ...
     ValueError: splendor JSON: not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
     """
-    try:
-        data = json.loads(text)
-    except (TypeError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"splendor JSON: not valid JSON ({exc})") from None
-    data = _fields(data, _TOP, "the top level")
+    data = _fields(load_json(text, "splendor JSON"), _TOP, "the top level")
     if data["format"] != FORMAT:
         raise ValueError(f"splendor JSON: format must be {FORMAT!r}, got {data['format']!r}")
-    if data["version"] != VERSION:
+    if type(data["version"]) is not int or data["version"] != VERSION:
         raise ValueError(f"splendor JSON: version {data['version']!r} is not supported (expected {VERSION})")
     players = data["players"]
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
@@ -160,13 +157,15 @@ def from_json(text: str | bytes) -> State:
         for c in ids:
             if c not in CARDS:
                 raise ValueError(f"splendor JSON: unknown card id {c} in {where}")
-    if data["phase"] not in PHASES:
+    if not isinstance(data["phase"], str) or data["phase"] not in PHASES:
         raise ValueError(f"splendor JSON: phase must be one of {', '.join(PHASES)}, got {data['phase']!r}")
-    if data["over"] not in _OVER:
+    if not isinstance(data["over"], str) or data["over"] not in _OVER:
         raise ValueError(f"splendor JSON: over must be one of {', '.join(_OVER)}, got {data['over']!r}")
     v = data["variant"]
     # frozen_display came later: a save without it was made under the written rules ("wait")
     v = _fields(v, _VARIANT if isinstance(v, dict) and "frozen_display" in v else _VARIANT - {"frozen_display"}, "variant")
+    if not isinstance(v["supply"], str) or not isinstance(v.get("frozen_display", "wait"), str):
+        raise ValueError("splendor JSON: variant.supply and variant.frozen_display must be strings")
     try:
         variant = Variant(v["supply"], v["evolution_cost"], v["round_cap"], v.get("frozen_display", "wait"))
     except ValueError as exc:

@@ -1,0 +1,87 @@
+"""One bounded JSON loader for every save file the kit reads: size and nesting are checked before parsing.
+
+``json.loads`` recurses once per nested ``[`` or ``{`` and reads any length of
+text, so hostile input could raise ``RecursionError`` or fill memory. ``load_json``
+refuses text over ``MAX_BYTES`` and nesting deeper than ``MAX_DEPTH`` with a
+single linear scan *before* ``json.loads`` runs, and turns every other parse
+failure (bad syntax, invalid UTF-8, an integer of thousands of digits, ``NaN``)
+into a ``ValueError`` that names the document.
+
+>>> load_json('{"round": [1, 2]}', "splendor JSON")
+{'round': [1, 2]}
+>>> load_json("[" * 100 + "]" * 100, "splendor JSON")
+Traceback (most recent call last):
+...
+ValueError: splendor JSON: nested deeper than 64 levels
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "load_json"]
+
+#: Longest save text accepted (a real save is a few kilobytes).
+MAX_BYTES = 4_000_000
+#: Deepest nesting of arrays and objects accepted (a real save nests 5 levels).
+MAX_DEPTH = 64
+
+# a string (its closing quote optional, so an unterminated one is one linear match) or a bracket
+_STRUCTURE = re.compile(r'"(?:[^"\\]+|\\.)*"?|[\[\]{}]', re.S)
+
+
+def _depth(text: str) -> int:
+    """The deepest bracket nesting of ``text``, skipping brackets inside strings (stops past ``MAX_DEPTH``)."""
+    depth = deepest = 0
+    for match in _STRUCTURE.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    break
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def load_json(text: str | bytes | bytearray, what: str) -> Any:
+    """Parse ``text`` as JSON within the size and depth limits; every failure is a ``ValueError`` naming ``what``.
+
+    >>> load_json(b'{"a": null}', "Here Comes state JSON")
+    {'a': None}
+    >>> load_json("{not json", "splendor JSON")
+    Traceback (most recent call last):
+    ...
+    ValueError: splendor JSON: not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
+    >>> load_json(42, "splendor JSON")
+    Traceback (most recent call last):
+    ...
+    ValueError: splendor JSON: expected JSON text (str or bytes), got int
+    """
+    if isinstance(text, bytes | bytearray):
+        if len(text) > MAX_BYTES:
+            raise ValueError(f"{what}: {len(text)} bytes is too long (at most {MAX_BYTES})")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ValueError(f"{what}: not valid UTF-8 ({exc.reason} at byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise ValueError(f"{what}: expected JSON text (str or bytes), got {type(text).__name__}")
+    if len(text) > MAX_BYTES:
+        raise ValueError(f"{what}: {len(text)} characters is too long (at most {MAX_BYTES})")
+    if _depth(text) > MAX_DEPTH:
+        raise ValueError(f"{what}: nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{what}: not valid JSON ({exc})") from None
+    except (ValueError, RecursionError) as exc:  # a huge integer, NaN/Infinity
+        raise ValueError(f"{what}: not valid JSON ({exc})") from None
