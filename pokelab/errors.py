@@ -44,6 +44,24 @@ class BilingualError(ValueError):
         return self.zh if check_lang(lang) == "zh" else self.en
 
 
+
+class SimError(BilingualError):
+    """Bad input to the runner, the bot registry or the command line (unknown game or bot, bad count, bad bag).
+
+    Defined here, at the bottom of the house, so ``pokelab.bots`` can raise it
+    without importing ``pokelab.sim``; ``pokelab.sim.SimError`` is this same class.
+
+    >>> err = SimError("unknown game 'chess'", "未知的游戏 'chess'")
+    >>> print(err)
+    unknown game 'chess'
+    >>> err.message("zh")
+    "未知的游戏 'chess'"
+    >>> err.message("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+
 class IllegalAction(ValueError):
     """A move the rules forbid, with the rule's ID and a reason in English and Chinese.
 

@@ -11,7 +11,7 @@ RandomBot()
 >>> make_bot("splendor", "optimal")
 Traceback (most recent call last):
 ...
-pokelab.sim.errors.SimError: unknown bot 'optimal' for splendor: choose greedy, mcts-easy, mcts-hard, mcts-medium, random
+pokelab.errors.SimError: unknown bot 'optimal' for splendor: choose greedy, mcts-easy, mcts-hard, mcts-medium, random
 """
 
 from __future__ import annotations
@@ -22,18 +22,19 @@ from typing import Any
 
 from pokelab.bots.base import Bot
 from pokelab.bots.random_bot import RandomBot
-from pokelab.sim.errors import SimError
+from pokelab.errors import SimError
 
 __all__ = ["Bot", "RandomBot", "available_bots", "bot_name", "make_bot", "register_bot"]
 
 # (game, name) -> "module:factory" plus keyword arguments; imported only when asked for,
-# so a game's bots load only once that game's engine is used.
+# so a game's bots load only once that game's engine is used. The mcts-* names are kept for
+# FlatMonteCarloBot (a flat, root-only search): the ladder data, lessons and guide use them.
 _REGISTRY: dict[tuple[str, str], tuple[str | Callable[..., Any], dict[str, Any]]] = {
     ("splendor", "random"): ("pokelab.bots.random_bot:RandomBot", {}),
     ("splendor", "greedy"): ("pokelab.bots.splendor_greedy:GreedyBot", {}),
-    ("splendor", "mcts-easy"): ("pokelab.bots.splendor_mcts:MCTSBot", {"level": "easy"}),
-    ("splendor", "mcts-medium"): ("pokelab.bots.splendor_mcts:MCTSBot", {"level": "medium"}),
-    ("splendor", "mcts-hard"): ("pokelab.bots.splendor_mcts:MCTSBot", {"level": "hard"}),
+    ("splendor", "mcts-easy"): ("pokelab.bots.splendor_mcts:FlatMonteCarloBot", {"level": "easy"}),
+    ("splendor", "mcts-medium"): ("pokelab.bots.splendor_mcts:FlatMonteCarloBot", {"level": "medium"}),
+    ("splendor", "mcts-hard"): ("pokelab.bots.splendor_mcts:FlatMonteCarloBot", {"level": "hard"}),
     ("herecomes", "random"): ("pokelab.bots.random_bot:RandomBot", {}),
     ("herecomes", "heuristic"): ("pokelab.bots.herecomes_bots:HeuristicBot", {}),
     ("herecomes", "optimal"): ("pokelab.bots.herecomes_bots:OptimalBot", {}),
@@ -74,7 +75,7 @@ def make_bot(game: str, spec: Any) -> Any:
     >>> make_bot("herecomes", 3)
     Traceback (most recent call last):
     ...
-    pokelab.sim.errors.SimError: a bot is a registered name or an object with choose(view, legal, rng), got 3
+    pokelab.errors.SimError: a bot is a registered name or an object with choose(view, legal, rng), got 3
     """
     if isinstance(spec, str):
         entry = _REGISTRY.get((game, spec.strip()))

@@ -1,10 +1,17 @@
-"""MCTSBot for Splendor: Pokémon: Monte Carlo search over sampled deck orders.
+"""FlatMonteCarloBot for Splendor: Pokémon: flat Monte Carlo search over sampled deck orders.
+
+What it is, named plainly: *flat* Monte Carlo search with UCB1 at the root
+only — no tree grows below the root's moves. It is registered as
+``mcts-easy`` / ``mcts-medium`` / ``mcts-hard`` and keeps those names because
+the shipped ladder (``pokelab/data/balance/ladder.csv``), the lessons and the
+teacher's guide use them; "MCTS" there is the family name, this class is the
+flat member of it. (This module keeps its name for the same reason.)
 
 The bot sees everything but the order of the face-down deck, so every sample
 first *determinizes*: it shuffles the unseen cards into a deck
 (``sample_state``) and plays on that guess with the engine's own ``apply``.
 
-The search is a one-level Monte Carlo tree: the root's children are the
+The search is one level deep: the root's children are the
 ``width`` most promising legal actions (ranked by the greedy rules); UCB1 picks
 which child to sample next; a sample applies the child's action to a sampled
 deck, plays every player's moves on to a round boundary ``rollout`` rounds on
@@ -33,15 +40,15 @@ anywhere.
 >>> import random
 >>> from pokelab.splendor import new_game, observe, legal_actions
 >>> state = new_game(2, seed=2)
->>> bot = MCTSBot("easy")
+>>> bot = FlatMonteCarloBot("easy")
 >>> bot.name, bot.iterations, bot.width
 ('mcts-easy', 2, 2)
 >>> bot.choose(observe(state, state.current_player), legal_actions(state), random.Random(0)) in legal_actions(state)
 True
->>> MCTSBot("impossible")
+>>> FlatMonteCarloBot("impossible")
 Traceback (most recent call last):
 ...
-ValueError: unknown MCTS level 'impossible': choose easy, medium or hard
+ValueError: unknown search level 'impossible' (bots mcts-*): choose easy, medium or hard
 """
 
 from __future__ import annotations
@@ -57,7 +64,7 @@ from pokelab.bots.splendor_eval import evaluate, state_from_view, unseen_cards, 
 from pokelab.bots.splendor_greedy import greedy_action, score_actions
 from pokelab.splendor import apply, legal_actions
 
-__all__ = ["LEVELS", "MCTSBot"]
+__all__ = ["LEVELS", "FlatMonteCarloBot"]
 
 # iterations: samples per decision; width: candidate actions compared at the root
 # (the greedy rules' best); rollout: rounds played on after the current one;
@@ -71,17 +78,18 @@ LEVELS: dict[str, dict[str, int]] = {
 _MAX_ROLLOUT_STEPS = 400
 
 
-class _Node:
-    __slots__ = ("mover", "total", "visits")
+class _Arm:
+    """One root action's statistics: samples taken and the sum of their win chances."""
 
-    def __init__(self, mover: int) -> None:
-        self.mover = mover
+    __slots__ = ("total", "visits")
+
+    def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
 
 
-class MCTSBot:
-    """Splendor: Pokémon search bot; ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``.
+class FlatMonteCarloBot:
+    """Splendor: Pokémon flat Monte Carlo search bot (registered as ``mcts-<level>``); ``level`` is ``"easy"``, ``"medium"`` or ``"hard"``.
 
     ``iterations``, ``width``, ``rollout`` and ``rollout_width`` override the level's budget;
     ``exploration`` is the UCB1 constant; ``scale`` (points) turns a position
@@ -101,7 +109,7 @@ class MCTSBot:
         time_limit: float | None = 1.0,
     ) -> None:
         if level not in LEVELS:
-            raise ValueError(f"unknown MCTS level {level!r}: choose easy, medium or hard")
+            raise ValueError(f"unknown search level {level!r} (bots mcts-*): choose easy, medium or hard")
         budget = LEVELS[level]
         self.level = level
         self.name = f"mcts-{level}"
@@ -121,12 +129,12 @@ class MCTSBot:
             )
 
     def __repr__(self) -> str:
-        return f"MCTSBot({self.level!r})"
+        return f"FlatMonteCarloBot({self.level!r})"
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         """Search from the viewed position and return the most visited legal action."""
         if not legal:
-            raise ValueError("MCTSBot was given no legal action to choose from")
+            raise ValueError("FlatMonteCarloBot was given no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
         unseen = unseen_cards(view)
@@ -134,7 +142,7 @@ class MCTSBot:
         if view["phase"] != "main":
             return greedy_action(base, legal, rng)
         me = base.current_player
-        children = [_Node(me) for _ in range(min(self.width, len(legal)))]
+        children = [_Arm() for _ in range(min(self.width, len(legal)))]
         actions = self._ranked(base, list(legal), self.width)
         # Common random numbers: the k-th visit of every child plays on the k-th
         # sampled deck with the k-th rollout seed, so actions are compared on the

@@ -11,6 +11,7 @@ from typing import Any
 import pandas as pd
 from tqdm.auto import tqdm
 
+from pokelab import bots as bot_registry
 from pokelab.errors import IllegalAction
 from pokelab.sim.adapters import GameAdapter, get_game
 from pokelab.sim.errors import SimError
@@ -23,13 +24,6 @@ __all__ = ["check_count", "lineup", "play", "simulate"]
 MAX_STEPS = 200_000
 
 
-def _bots_module() -> Any:
-    # Imported late: pokelab.bots imports pokelab.sim.errors, so a top-level import would cycle.
-    import pokelab.bots as bots
-
-    return bots
-
-
 def check_count(value: Any, what: str, *, minimum: int = 1) -> int:
     """``value`` as a whole number >= ``minimum``, or a clear ``SimError``.
 
@@ -38,7 +32,7 @@ def check_count(value: Any, what: str, *, minimum: int = 1) -> int:
     >>> check_count(0, "games")
     Traceback (most recent call last):
     ...
-    pokelab.sim.errors.SimError: games must be a whole number >= 1, got 0
+    pokelab.errors.SimError: games must be a whole number >= 1, got 0
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise SimError(
@@ -105,14 +99,13 @@ def play(
     >>> play("splendor", ["random"], seed=1)
     Traceback (most recent call last):
     ...
-    pokelab.sim.errors.SimError: splendor takes 2 to 4 players, got 1 bots
+    pokelab.errors.SimError: splendor takes 2 to 4 players, got 1 bots
     """
     adapter = get_game(game)
     _check_seed(seed)
     _check_players(adapter, len(bots))
-    bots_mod = _bots_module()
-    players = [bots_mod.make_bot(adapter.name, b) for b in bots]
-    labels = tuple(names) if names is not None else tuple(bots_mod.bot_name(b) for b in players)
+    players = [bot_registry.make_bot(adapter.name, b) for b in bots]
+    labels = tuple(names) if names is not None else tuple(bot_registry.bot_name(b) for b in players)
     opts = dict(options or {})
     state = initial = adapter.new_game(len(players), seed, opts)
     chance_rng = stream(seed, "chance")
@@ -193,9 +186,8 @@ def _play_chunk(
 ) -> list[dict[str, Any]]:
     """Play the games ``jobs`` = [(game_id, seed), ...]; runs in a worker, so it is top-level."""
     adapter = get_game(game)
-    bots_mod = _bots_module()
     # Named bots are built once per chunk (bots are stateless between games).
-    made = [bots_mod.make_bot(adapter.name, b) for b in bots]
+    made = [bot_registry.make_bot(adapter.name, b) for b in bots]
     rows = []
     for game_id, seed in jobs:
         order = lineup(list(range(len(made))), game_id, rotate=rotate)
@@ -245,16 +237,15 @@ def simulate(
     >>> simulate("splendor", ["random", "greedy"], games=-5)
     Traceback (most recent call last):
     ...
-    pokelab.sim.errors.SimError: games must be a whole number >= 1, got -5
+    pokelab.errors.SimError: games must be a whole number >= 1, got -5
     """
     adapter = get_game(game)
     check_count(games, "games")
     _check_seed(seed)
     _check_players(adapter, len(bots))
-    bots_mod = _bots_module()
     # Resolve names now so an unknown bot fails here, not in a worker.
-    made = [bots_mod.make_bot(adapter.name, b) for b in bots]
-    labels = list(names) if names is not None else [bots_mod.bot_name(b) for b in made]
+    made = [bot_registry.make_bot(adapter.name, b) for b in bots]
+    labels = list(names) if names is not None else [bot_registry.bot_name(b) for b in made]
     if len(labels) != len(bots):
         raise SimError(
             f"got {len(labels)} names for {len(bots)} bots",

@@ -165,7 +165,7 @@ def tournament(
     >>> tournament("splendor", ["random"], 4)
     Traceback (most recent call last):
     ...
-    pokelab.sim.errors.SimError: a tournament needs at least two bots, got 1
+    pokelab.errors.SimError: a tournament needs at least two bots, got 1
     """
     adapter = get_game(game)
     check_count(games_per_pair, "games_per_pair")

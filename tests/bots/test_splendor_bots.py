@@ -10,7 +10,7 @@ import pytest
 from pokelab.bots import make_bot
 from pokelab.bots.splendor_eval import evaluate, sample_state, state_from_view, unseen_cards
 from pokelab.bots.splendor_greedy import GreedyBot, score_actions
-from pokelab.bots.splendor_mcts import LEVELS, MCTSBot
+from pokelab.bots.splendor_mcts import LEVELS, FlatMonteCarloBot
 from pokelab.sim import play, simulate
 from pokelab.splendor import Evolve, apply, legal_actions, observe
 
@@ -86,7 +86,7 @@ def test_mcts_never_looks_at_the_hidden_deck():
     other = replace(state, deck=tuple(reversed(state.deck)))
     view_a, view_b = observe(state, state.current_player), observe(other, other.current_player)
     assert view_a == view_b
-    bot = MCTSBot("easy", time_limit=None)
+    bot = FlatMonteCarloBot("easy", time_limit=None)
     legal = legal_actions(state)
     assert bot.choose(view_a, legal, random.Random(3)) == bot.choose(view_b, legal, random.Random(3))
 
@@ -104,14 +104,14 @@ def test_mcts_levels_are_budgets_and_bad_levels_are_refused():
         assert easy[budget] <= medium[budget] <= hard[budget], budget
     assert easy != medium != hard
     assert make_bot("splendor", "mcts-hard").name == "mcts-hard"
-    with pytest.raises(ValueError, match="unknown MCTS level"):
-        MCTSBot("expert")
+    with pytest.raises(ValueError, match="unknown search level"):
+        FlatMonteCarloBot("expert")
     with pytest.raises(ValueError, match="iterations, width and rollout_width"):
-        MCTSBot("easy", iterations=0)
+        FlatMonteCarloBot("easy", iterations=0)
 
 
 def test_a_judged_rollout_move_is_the_best_greedy_candidate_by_position_value():
-    bot = MCTSBot("hard", time_limit=None)
+    bot = FlatMonteCarloBot("hard", time_limit=None)
     for state in [s for s in _positions(5) if s.phase_id == 0][:20]:
         legal = legal_actions(state)
         if len(legal) < 2:
@@ -130,6 +130,6 @@ def test_evaluation_is_zero_sum_for_two_players():
 def test_a_single_legal_action_is_played_without_thinking():
     state = _positions(2)[0]
     only = legal_actions(state)[:1]
-    for bot in (GreedyBot(), MCTSBot("hard")):
+    for bot in (GreedyBot(), FlatMonteCarloBot("hard")):
         assert bot.choose(observe(state, state.current_player), only, random.Random(0)) == only[0]
     assert apply(state, only[0]) is not None
