@@ -68,7 +68,9 @@ def _page_context(app: Any, pagename: str, templatename: str, context: dict, doc
     seen: set[tuple[str, str]] = set()
     scripts = []
     for script in context.get("script_files", []):
-        key = (str(script), str(getattr(script, "attributes", {}).get("body", "")))
+        attributes = getattr(script, "attributes", {})
+        # The two copies differ only in filename (None and ''): an inline script is its body.
+        key = ("", attributes["body"]) if attributes.get("body") else (str(script), "")
         if key not in seen:
             seen.add(key)
             scripts.append(script)
