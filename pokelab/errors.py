@@ -1,4 +1,12 @@
-"""The one error every game raises for a move the rules forbid, and the base of the kit's bilingual input errors."""
+"""The one error every game raises for a move the rules forbid, and the base of the kit's bilingual input errors.
+
+The conventions both engines keep (checked for every game by ``tests/test_engine_contract.py``):
+
+- a move the rules forbid: ``IllegalAction`` with the rule's ID and the reason in English and Chinese;
+- something that is not an action of the game at all (a string, ``None``, another game's
+  action) given to ``apply``: a plain ``ValueError`` naming what was wrong — bad input, not a rule;
+- bad input to the runner, the bot registry or the command line: ``SimError`` (a ``BilingualError``).
+"""
 
 from __future__ import annotations
 

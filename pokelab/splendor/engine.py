@@ -472,7 +472,8 @@ def apply(state: State, action: Action) -> State:
     """Play ``action`` for the current player and return the new state (``state`` is unchanged).
 
     Raises ``IllegalAction`` (rule ID + English and Chinese reason) for a move
-    the rules forbid, ``TypeError`` for something that is not an action.
+    the rules forbid, and a plain ``ValueError`` for something that is not an
+    action at all (the same as Here Comes' ``apply``; see ``pokelab.errors``).
 
     >>> s = new_game(2, seed=7)
     >>> apply(s, TakeSame("master"))
@@ -482,11 +483,11 @@ def apply(state: State, action: Action) -> State:
     >>> apply(s, "TakeSame(red)")
     Traceback (most recent call last):
     ...
-    TypeError: apply expects an action object (see parse_action for strings), got str
+    ValueError: apply expects an action object (see parse_action for strings), got str
     """
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise TypeError(
+        raise ValueError(
             f"apply expects an action object (see parse_action for strings), got {type(action).__name__}"
         )
     if state.__class__ is not State:

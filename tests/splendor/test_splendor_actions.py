@@ -92,8 +92,10 @@ def test_legal_actions_strings_all_parse_back():
 
 
 def test_apply_rejects_non_actions():
-    with pytest.raises(TypeError, match="parse_action"):
+    """A non-action is bad input, not a rule: a plain ValueError, as in Here Comes (see pokelab.errors)."""
+    with pytest.raises(ValueError, match="parse_action") as err:
         apply(new_game(2), "TakeSame(red)")
+    assert type(err.value) is ValueError
 
 
 # ---- an illegal attempt of every action type: rule ID, English and Chinese reason, state untouched
