@@ -52,98 +52,22 @@ ValueError: unknown language 'fr': choose 'en' or 'zh'
 from __future__ import annotations
 
 import logging
-import random
 import time
 from collections.abc import Iterator, Mapping, MutableMapping
-from dataclasses import dataclass
 from typing import Any
 
 import anywidget
 import traitlets
 
-from pokelab.errors import BilingualError, IllegalAction, check_lang
+from pokelab.errors import IllegalAction, check_lang
 from pokelab.sim.adapters import GameAdapter
+from widgets._board_errors import BadIntent, BotFailure, _require, _short
+from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _Snapshot, _Turns
 from widgets._bots import bot_label, resolve_bot
 
+__all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BadIntent", "Board", "BotFailure", "DrawChance", "_require"]
+
 log = logging.getLogger(__name__)
-
-#: Most actions one bot may take in a single turn before the board stops it.
-MAX_BOT_ACTIONS_PER_TURN = 40
-
-
-class BadIntent(BilingualError):
-    """A front-end message the board cannot understand, explained in English and Chinese.
-
-    >>> err = BadIntent("missing 'card'", "缺少 'card'")
-    >>> str(err), err.to_dict()["rule"]
-    ("missing 'card'", None)
-    """
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe form: no rule ID (nothing in the rules was broken), both texts."""
-        return {"rule": None, "en": self.en, "zh": self.zh}
-
-
-class BotFailure(BadIntent):
-    """A bot that could not make its move; the board kept every move before it.
-
-    >>> err = BotFailure(1, "Bot", "mine", "it raised ZeroDivisionError", "它抛出了 ZeroDivisionError")
-    >>> err.en
-    "Bot's bot 'mine' (seat 1) failed: it raised ZeroDivisionError. Every move so far is kept: retry, replace the bot (board.bots[1] = 'random') or undo."
-    >>> err.to_dict()["bot_seat"]
-    1
-    """
-
-    def __init__(self, seat: int, who: str, label: str, why_en: str, why_zh: str) -> None:
-        super().__init__(
-            f"{who}'s bot {label!r} (seat {seat}) failed: {why_en}. Every move so far is kept: "
-            f"retry, replace the bot (board.bots[{seat}] = 'random') or undo.",
-            f"{who} 的电脑 {label!r}（座位 {seat}）出错了：{why_zh}。之前的所有动作都保留着："
-            f"可以重试、换一个电脑（board.bots[{seat}] = 'random'）或撤销。",
-        )
-        self.seat = seat
-
-    def to_dict(self) -> dict[str, Any]:
-        """The ``BadIntent`` form plus the failing bot's seat."""
-        return {**super().to_dict(), "bot_seat": self.seat}
-
-
-@dataclass(frozen=True, slots=True)
-class DrawChance:
-    """The chance actor's act at a chance node: the board samples the outcomes with its seeded RNG."""
-
-    def __str__(self) -> str:
-        return "DrawChance"
-
-
-@dataclass(frozen=True)
-class _Snapshot:
-    """What undo restores: the engine state, how long the log was, the move count."""
-
-    state: Any
-    log_len: int
-    ply: int
-
-
-def _require(content: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    """Return ``content[key]`` if it has the expected type, else raise ``BadIntent``.
-
-    >>> _require({"seed": 3}, "seed", int)
-    3
-    >>> _require({}, "card", str)
-    Traceback (most recent call last):
-    ...
-    widgets._board.BadIntent: the message has no 'card'
-    """
-    if key not in content:
-        raise BadIntent(f"the message has no {key!r}", f"消息里缺少 {key!r}")
-    value = content[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadIntent(
-            f"{key!r} has the wrong type: {type(value).__name__}",
-            f"{key!r} 的类型不对：{type(value).__name__}",
-        )
-    return value
 
 
 class _BotSeats(MutableMapping[int, Any]):
@@ -171,7 +95,7 @@ class _BotSeats(MutableMapping[int, Any]):
         return repr(dict(self._board._bots))
 
 
-class Board(anywidget.AnyWidget):
+class Board(_Turns, anywidget.AnyWidget):
     """Base class of the game boards (see the module docstring for the message protocol).
 
     ``adapter`` is the game (a ``pokelab.sim.GameAdapter``), ``state`` its current
@@ -490,166 +414,6 @@ class Board(anywidget.AnyWidget):
         self.lang = lang
         return {}
 
-    # -------------------------------------------------------------- the game
-    def _to_move(self, state: Any) -> int | None:
-        """The seat the board waits for (a bot of a simultaneous step first), ``None`` when over."""
-        game = self._adapter
-        if game.is_over(state):
-            return None
-        if game.is_chance(state):
-            return game.chance_actor(state)
-        actors = game.actors(state)
-        if game.is_simultaneous(state):
-            waiting_bots = [seat for seat in actors if seat in self._bots]
-            if waiting_bots:  # the bots put their choices face down first
-                return waiting_bots[0]
-        return actors[0] if actors else None
-
-    def _human_seat(self, action: Any) -> int:
-        """The seat that plays ``action`` now (the chance actor draws; a named seat plays its own)."""
-        game, state = self._adapter, self._state
-        if game.is_over(state):
-            raise BadIntent("the game is over", "对局已经结束")
-        if game.is_chance(state):
-            actor = game.chance_actor(state)
-            return self._human if actor is None else actor
-        named = game.actor_of(action)
-        actors = game.actors(state)
-        if named is not None and 0 <= named < len(self._names):
-            return named
-        return actors[0] if actors else self._human
-
-    def _act(self, seat: int, action: Any) -> None:
-        """Apply one action of ``seat`` (raises IllegalAction and changes nothing), log it, keep undo."""
-        before = self._state
-        if isinstance(action, DrawChance):
-            after = self._draw_chance(before)
-        else:
-            after = self._adapter.apply(before, action)
-        lines = self._log_lines(seat, action, before, after)
-        if seat not in self._bots:
-            self._history.append(_Snapshot(before, len(self._entries), self._ply))
-        self._state = after
-        self._ply += 1
-        for line in lines:
-            self._entries.append(
-                {"seat": seat, "who": self._names[seat], "bot": seat in self._bots, **line}
-            )
-
-    def _draw_chance(self, state: Any) -> Any:
-        """Sample the outcomes of one chance act (a whole wave) with the board's seeded RNG."""
-        game = self._adapter
-        if not game.is_chance(state):
-            raise BadIntent("nothing is drawn now", "现在不需要抽取")
-        key = game.chance_key(state)
-        rng = random.Random(f"pokelab.board/{self.seed}/{self._ply if key is None else key}")
-        group = game.chance_group(state)
-        state = game.apply(state, game.sample_chance(state, rng))
-        while group is not None and game.is_chance(state) and game.chance_group(state) == group:
-            state = game.apply(state, game.sample_chance(state, rng))
-        return state
-
-    def _bot_turn(self) -> bool:
-        """Let the bot the board waits for play its turn (then settle); ``False`` if none is to move."""
-        game, state = self._adapter, self._state
-        seat = self._to_move(state)
-        if seat is None or seat not in self._bots:
-            return False
-        if game.is_chance(state):
-            self._act(seat, DrawChance())
-        elif game.is_simultaneous(state):
-            self._bot_move(seat)
-        else:
-            for _ in range(MAX_BOT_ACTIONS_PER_TURN):
-                self._bot_move(seat)
-                if self._to_move(self._state) != seat:
-                    break
-        self._settle()
-        return True
-
-    def _settle(self) -> None:
-        """Resolve what needs nobody's click: chance without an actor, bots of a simultaneous step.
-
-        A failing bot does not stop the others of its step; the first failure is raised at the end.
-        """
-        game = self._adapter
-        failures: dict[int, BotFailure] = {}
-        for _ in range(10_000):
-            state = self._state
-            if game.is_over(state):
-                break
-            if game.is_chance(state):
-                if game.chance_actor(state) is not None:
-                    break
-                self._state = self._draw_chance(state)
-                self._ply += 1
-                continue
-            if not game.is_simultaneous(state):
-                break
-            waiting = [s for s in game.actors(state) if s in self._bots and s not in failures]
-            if not waiting:
-                break
-            try:
-                self._bot_move(waiting[0])
-            except BotFailure as failure:
-                failures[waiting[0]] = failure
-        if failures:
-            raise next(iter(failures.values()))
-
-    def _bot_move(self, seat: int) -> None:
-        """One decision of the bot of ``seat``; anything wrong with it raises ``BotFailure``."""
-        game, state, bot = self._adapter, self._state, self._bots[seat]
-        label = bot_label(bot)
-
-        def failed(en: str, zh: str) -> BotFailure:
-            return BotFailure(
-                seat, self._names[seat], label, self._seat_text(en), self._seat_text(zh)
-            )
-
-        legal = game.legal_actions(state, seat)
-        rng = random.Random(f"{self.seed}:{self._ply}:{seat}")
-        try:
-            action = bot.choose(game.observe(state, seat), legal, rng)
-        except Exception as err:
-            raise failed(
-                f"it raised {type(err).__name__}: {_short(err, 160, quote=False)}",
-                f"它抛出了 {type(err).__name__}：{_short(err, 160, quote=False)}",
-            ) from err
-        named = game.actor_of(action)
-        if named is not None and named != seat:
-            raise failed(
-                f"it chose a move for seat {named}, but it plays seat {seat}",
-                f"它替座位 {named} 选了动作，但它坐在座位 {seat}",
-            )
-        if isinstance(action, DrawChance):
-            action = None  # only the board draws
-        try:
-            self._act(seat, action)
-        except IllegalAction as err:
-            raise failed(
-                f"it chose a move the rules forbid ({err.rule}): {err.en}",
-                f"它选了不合规则的动作（{err.rule}）：{err.zh}",
-            ) from err
-        except Exception as err:
-            raise failed(
-                f"it returned {_short(action)}, which is not a move of this game",
-                f"它返回了 {_short(action)}，这不是这个游戏的动作",
-            ) from err
-        self._decisions[seat] = (state, action)
-
-    def _step(self) -> bool:
-        """One bot turn for a ``step``/``retry`` message; a failure is shown and raised."""
-        self._failure = None
-        try:
-            stepped = self._bot_turn()
-        except BotFailure as failure:
-            self._fail(failure)
-            raise
-        if stepped:
-            self._set_error(None)
-            self._publish()
-        return stepped
-
     def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
         self._failure = None
         try:
@@ -733,16 +497,3 @@ class Board(anywidget.AnyWidget):
             self.view = view
             self.log = self._published_log()
             self.can_undo = bool(self._history)
-
-
-def _short(value: Any, limit: int = 60, *, quote: bool = True) -> str:
-    """``repr(value)`` (or ``str`` with ``quote=False``) cut to ``limit`` characters, for messages.
-
-    >>> _short("x" * 100, 10)
-    "'xxxxxxxx…"
-    """
-    try:
-        text = repr(value) if quote else str(value)
-    except Exception:  # a hostile __repr__ must not break the answer
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"

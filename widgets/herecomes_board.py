@@ -45,9 +45,8 @@ pokelab.errors.IllegalAction: [HC-R4] No redraw vote now: the players are discar
 from __future__ import annotations
 
 import json
-import re
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -72,8 +71,10 @@ from pokelab.herecomes import (
 from pokelab.odds import estimate_many
 from pokelab.odds.hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from pokelab.sim.adapters import HereComesAdapter
-from widgets._board import BadIntent, Board, DrawChance, _require, _short
+from widgets._board import BadIntent, Board, DrawChance, _require
+from widgets._board_errors import _short
 from widgets._bots import bot_label
+from widgets._herecomes_seat import blank_unknown_cards, card_ids_in, new_events
 from widgets._herecomes_text import labels, say
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets.plots import _TEXT as PLOT_TEXT
@@ -307,7 +308,7 @@ class HereComesBoard(Board):
         else:
             seen = {lang: action.describe(lang, names, hidden=True) for lang in ("en", "zh")}
         lines = [{**seen, "_teacher": full}]
-        for event in _new_events(before, after, self._human):
+        for event in new_events(before, after, self._human):
             if event.get("player") in (self._human, seat):
                 continue  # that seat's own move already says it
             texts = {"en": event["en"], "zh": event["zh"]}
@@ -461,68 +462,6 @@ class HereComesBoard(Board):
             "overlays": [words["previous"], words["redraw"], words["mc"]],
         }
         return data
-
-
-# ------------------------------------------------------------------------------ what a seat may know
-
-
-def _new_events(before: State, after: State, seat: int) -> list[dict[str, Any]]:
-    """The public events (as ``seat`` sees them) that the move from ``before`` to ``after`` revealed."""
-    seen = observe(after, seat)
-    if after.round == before.round:
-        events = seen["events"]
-    else:  # the move ended the round: its events are in the round's summary
-        events = (seen["last_round"] or {}).get("events", [])
-    return list(events[len(before.events) :])
-
-
-_CARD_ID = re.compile(r"[A-Z]\d\d")
-_NAME_IDS: dict[str, set[str]] = {}
-for _cid, _card in TARGETS.items():
-    for _name in (_card.name_en, _card.name_zh):
-        _NAME_IDS.setdefault(_name, set()).add(_cid)
-# longest names first, so "Mewtwo" is one match and never "Mew" + "two"
-_CARD_WORD = re.compile(
-    "|".join([_CARD_ID.pattern, *(re.escape(n) for n in sorted(_NAME_IDS, key=len, reverse=True))])
-)
-
-
-def card_ids_in(value: Any) -> set[str]:
-    """Every card id that appears in a JSON-like value (dict keys and values, lists, text).
-
-    >>> sorted(card_ids_in({"hand": [{"id": "G13"}], "legal": ["Discard(0, P01)"], "n": 3}))
-    ['G13', 'P01']
-    >>> card_ids_in("X99 is no card")
-    set()
-    """
-    out: set[str] = set()
-    stack: list[Any] = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.update(m for m in _CARD_ID.findall(item) if m in TARGETS)
-        elif isinstance(item, Mapping):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, Iterable) and not isinstance(item, bytes):
-            stack.extend(item)
-    return out
-
-
-def blank_unknown_cards(text: str, known: set[str]) -> str:
-    """``text`` with every card id and card name (English or Chinese) not in ``known`` replaced by "?".
-
-    >>> blank_unknown_cards("it holds Pikachu (G13) and G01", {"G01"})
-    'it holds ? (?) and G01'
-    >>> blank_unknown_cards("皮卡丘（G13）", set()), blank_unknown_cards("Mewtwo", {"L01"})
-    ('?（?）', '?')
-    """
-    def keep_or_blank(match: re.Match[str]) -> str:
-        word = match.group(0)
-        ids = _NAME_IDS.get(word) or ({word} if word in TARGETS else set())
-        return word if not ids or ids & known else "?"
-
-    return _CARD_WORD.sub(keep_or_blank, text)
 
 
 def _unique_names(players: Any) -> list[str]:

@@ -230,7 +230,7 @@ def parse_intent(payload: Any) -> Any:
     >>> parse_intent({"kind": "take", "colors": ["pink"]})
     Traceback (most recent call last):
     ...
-    widgets._board.BadIntent: unknown colour 'pink'
+    widgets._board_errors.BadIntent: unknown colour 'pink'
     """
     if not isinstance(payload, Mapping):
         raise BadIntent(
