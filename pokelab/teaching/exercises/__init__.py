@@ -1,0 +1,5 @@
+"""Every lesson's exercises, registered on import (one module per group of lessons)."""
+
+from pokelab.teaching.exercises import herecomes, probability, probability_b, splendor
+
+__all__ = ["herecomes", "probability", "probability_b", "splendor"]

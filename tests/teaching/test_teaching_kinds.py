@@ -1,0 +1,84 @@
+"""choice, predict, explain and board_task: each takes the id and the pupil's answer, and says something useful."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokelab import teaching
+from pokelab.splendor import apply, card_by_name, parse_action, scenario
+from pokelab.teaching import board_task, choice, explain, get, predict
+
+
+@pytest.fixture(autouse=True)
+def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(teaching.STRICT_ENV, raising=False)
+    teaching.reset()
+
+
+def test_a_wrong_choice_names_its_misconception_in_both_languages() -> None:
+    fb = choice("32-3", "a")
+    assert fb.status == "wrong" and "hot-hand" in fb.message and "手热" in fb.message_zh
+    fb = choice("32-3", "B")
+    assert "ignoring the condition" in fb.message
+    assert choice("32-3", "c").ok
+
+
+def test_choice_without_an_answer_shows_the_options_and_a_bad_key_is_refused() -> None:
+    shown = choice("33-3")
+    assert isinstance(shown, teaching.Task) and "<ol" in shown._repr_html_()
+    with pytest.raises(ValueError, match="choose one of a, b, c"):
+        choice("33-3", "z")
+
+
+def test_predict_keeps_the_guess_then_compares_it_with_the_experiment() -> None:
+    assert predict("32-4").status == "unanswered"  # no guess yet
+    assert predict("32-4", ...).status == "unanswered"
+    assert predict("32-4", 0.5).status == "recorded"
+    actual = get("32-4").expected()
+    fb = predict("32-4")
+    assert fb.status == "compared" and str(actual) in fb.message and "surprise" in fb.message
+    predict("32-4", float(actual))
+    assert "close" in predict("32-4").message
+
+
+def test_explain_wants_a_sentence_then_shows_the_model_answer_and_the_ideas_named() -> None:
+    assert explain("31-5", ...).status == "unanswered"
+    assert explain("31-5", "because halves").status == "wrong"
+    fb = explain("31-5", "The drawn half and the left-over half can swap, both are the same size")
+    assert fb.status == "revealed" and get("31-5").model in fb.message
+    assert "two halves of the bag" in fb.message and "Model answer" in fb._repr_html_()
+
+
+def test_sp_a4_board_task_says_what_is_missing_until_ninetales_is_caught() -> None:
+    ids = [card_by_name(n).id for n in ("Vulpix", "Ninetales", "Magmar", "Charmeleon")]
+    state = scenario(2, tokens={0: {"blue": 3, "green": 3, "yellow": 3, "red": 1}}, captured={0: ["Charmander"]},
+                     display=ids, seed=1)
+    missing = board_task("12-4", state)
+    assert missing.status == "wrong" and "Ninetales" in missing.message and "九尾" in missing.message_zh
+    caught = apply(state, parse_action(f"Catch({ids[1]})"))
+    assert board_task("12-4", caught).ok
+
+
+def test_sp_t3_board_task_needs_the_turn_to_end_with_ten_tokens() -> None:
+    state = scenario(2, tokens={0: {"red": 4, "blue": 3, "green": 2}, 1: {"yellow": 4}}, seed=1)
+    took = apply(state, parse_action("TakeDifferent(red, blue, green)"))
+    fb = board_task("11-4", took)
+    assert "12 tokens" in fb.message and "turn is not over" in fb.message
+    assert board_task("11-4", apply(took, parse_action("ReturnTokens(green, green)"))).ok
+
+
+def test_strict_mode_fails_an_unfinished_board_task_and_a_wrong_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(teaching.STRICT_ENV, "1")
+    with pytest.raises(AssertionError, match="13-4"):
+        board_task("13-4", scenario(2, seed=1))
+    with pytest.raises(AssertionError, match="33-3"):
+        choice("33-3", "a")
+
+
+def test_each_function_refuses_an_exercise_of_another_kind() -> None:
+    with pytest.raises(ValueError, match="answer it with choice"):
+        teaching.check("32-3", "c")
+    with pytest.raises(ValueError, match="answer it with check"):
+        choice("30-1", "a")
+    with pytest.raises(KeyError, match="no exercise"):
+        teaching.check("77-1", 1)
