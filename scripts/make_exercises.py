@@ -10,7 +10,9 @@ In a solution notebook (any lesson under ``notebooks/`` outside ``exercises/``):
   ``answer_N = ...`` for every ``answer…`` name the run assigned (or a
   ``# ✏️ your code here`` line when it assigned none);
 - lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` are treated the same way;
-- a cell tagged ``solution`` (a worked explanation) is dropped.
+- a cell tagged ``solution`` (a worked explanation, or a hidden claims cell whose
+  assertions would give an answer away) is dropped; the other hidden claims cells
+  (tagged ``remove-input``) stay, so the exercise version checks the lesson's prose too.
 
 An exercise notebook sits one folder deeper than its lesson (``exercises/…``), so a
 markdown link that leaves ``notebooks/`` (``../../docs/rules/…``) gains one ``../``;
@@ -18,6 +20,9 @@ links between lessons stay as they are and lead to the exercise versions.
 
 Everything else — the lesson text, the boards, the ``check(...)`` calls — is kept,
 so ``check`` answers "not answered yet" until the student replaces ``...``. The
+answers live in ``pokelab.teaching``'s registry, never in a cell, and the banner
+names no solution notebook: an exercise notebook links only to other exercise
+notebooks and to the rulebooks. The
 output is written normalised (``scripts/normalize_notebooks.py``), and
 ``tests/test_exercises.py`` fails when an exercise notebook is out of date.
 """
@@ -38,11 +43,12 @@ NOTEBOOKS = ROOT / "notebooks"
 EXERCISES = NOTEBOOKS / "exercises"
 MARK = "# SOLUTION"
 BEGIN, END = "# BEGIN SOLUTION", "# END SOLUTION"
-PLACEHOLDER = "{name} = ...  # ✏️ your answer 你的答案"
-CODE_HERE = "# ✏️ your code here 在这里写代码"
+PLACEHOLDER = "{name} = ...  # your answer 你的答案"
+CODE_HERE = "# your code here 在这里写代码"
 BANNER = (
-    "> ✏️ **Exercise version 练习版** — the answers are removed: replace each `...` with your own answer and run "
-    "the cell; `check` gives a hint first. The full lesson with solutions is `{source}`.\n\n"
+    "> **Exercise version 练习版**: the answers are removed. Replace each `...` with your own answer and run "
+    "the cell; `check` gives a hint first, never the answer in your cell. "
+    "练习版：答案已删去，把每个 `...` 换成你自己的答案再运行。\n\n"
 )
 _ASSIGNED = re.compile(r"^\s*(answer\w*)\s*=(?!=)")
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
@@ -66,10 +72,10 @@ def strip_source(source: str) -> str:
 
     >>> print(strip_source("x = 2\\nanswer_1 = x * 3  # SOLUTION\\ncheck('e', answer_1, 6)"))
     x = 2
-    answer_1 = ...  # ✏️ your answer 你的答案
+    answer_1 = ...  # your answer 你的答案
     check('e', answer_1, 6)
     >>> print(strip_source("# BEGIN SOLUTION\\nfor i in range(3):\\n    answer = i\\n# END SOLUTION"))
-    answer = ...  # ✏️ your answer 你的答案
+    answer = ...  # your answer 你的答案
     >>> strip_source("# BEGIN SOLUTION\\nx = 1")
     Traceback (most recent call last):
     ...
@@ -145,8 +151,8 @@ def has_solutions(nb: dict) -> bool:
     return False
 
 
-def make_exercise(nb: dict, source: str, lesson: str | None = None) -> dict:
-    """The exercise version of the solution notebook ``nb`` (``source``: its path, for the banner).
+def make_exercise(nb: dict, lesson: str | None = None) -> dict:
+    """The exercise version of the solution notebook ``nb``.
 
     ``lesson`` (the lesson's path relative to ``notebooks/``) turns on ``relink`` for its markdown.
     """
@@ -163,7 +169,7 @@ def make_exercise(nb: dict, source: str, lesson: str | None = None) -> dict:
         cells.append(cell)
     first_md = next((c for c in cells if c["cell_type"] == "markdown"), None)
     if first_md is not None:
-        first_md["source"] = BANNER.format(source=source) + "".join(first_md["source"])
+        first_md["source"] = BANNER + "".join(first_md["source"])
     out["cells"] = cells
     return _normalize.normalized(out)
 
@@ -190,10 +196,9 @@ def expected_files(root: Path = NOTEBOOKS) -> dict[Path, str]:
     files = {}
     for path in solution_notebooks(root):
         nb = json.loads(path.read_text(encoding="utf-8"))
-        source = Path("..", *([".."] * (len(path.relative_to(root).parts) - 1)), path.relative_to(root))
         lesson = path.relative_to(root).as_posix()
         files[exercise_path(path, root)] = _normalize.dumps(
-            make_exercise(nb, source.as_posix(), lesson)
+            make_exercise(nb, lesson)
         )
     return files
 

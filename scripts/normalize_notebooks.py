@@ -1,5 +1,8 @@
 """Keep notebooks clean in git: no stale outputs, no execution counts, no widget state.
 
+Cell metadata keeps only the tags and JupyterLab's ``jupyter.source_hidden`` (the hidden
+assertion cells that check a lesson's claims stay collapsed).
+
 Outputs are stripped from every cell except those marked ``# NBVAL_CHECK_OUTPUT``:
 there nbval compares the fresh output with the committed one, so those cells keep
 their plain-text output (and nothing else). Refresh them after changing a lesson
@@ -81,6 +84,9 @@ def normalized(nb: dict) -> dict:
         cell = dict(original)
         tags = original.get("metadata", {}).get("tags")
         cell["metadata"] = {"tags": tags} if tags else {}
+        if original.get("metadata", {}).get("jupyter", {}).get("source_hidden"):
+            # a hidden assertion cell stays collapsed in JupyterLab
+            cell["metadata"]["jupyter"] = {"source_hidden": True}
         cell["source"] = _text(original.get("source", ""))
         if cell.get("cell_type") == "code":
             # nbval refuses a reference output on a cell that was never run, so a checked
