@@ -220,10 +220,46 @@ def _parser() -> argparse.ArgumentParser:
     o.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
     o.set_defaults(func=_cmd_odds)
 
+    teacher = sub.add_parser("teacher", help="answer keys and an nbgrader course / 答案和 nbgrader 课程")
+    tsub = teacher.add_subparsers(dest="task", required=True)
+    key = tsub.add_parser("answer-key", help="every student's numbers and answers / 每个学生的题目和答案")
+    key.add_argument("roster", help="class list CSV (a name column) / 学生名单 CSV")
+    key.add_argument("--lesson", help="only this lesson, like probability/31-never-and-all.ipynb / 只要这一课")
+    key.add_argument("--out", help="save the key (.csv or .json) / 保存答案表")
+    key.set_defaults(func=_cmd_answer_key)
+    grader = tsub.add_parser("nbgrader", help="export the exercises as an nbgrader course / 导出为 nbgrader 课程")
+    grader.add_argument("outdir", help="the course folder to write / 课程文件夹")
+    grader.add_argument("--notebooks", default=str(Path(__file__).resolve().parent.parent / "notebooks"),
+                        help="the lessons folder / 课程笔记本文件夹")
+    grader.set_defaults(func=_cmd_nbgrader)
+
     from pokelab.classroom.cli import add_commands  # `pokelab class new NAME`, `pokelab app`
 
     add_commands(sub)
     return p
+
+
+def _cmd_answer_key(args: argparse.Namespace) -> None:
+    from pokelab.teaching import answer_key, read_roster
+
+    try:
+        key = answer_key(read_roster(args.roster), lesson=args.lesson)
+    except (OSError, ValueError) as err:
+        raise SimError(str(err), str(err)) from None
+    if args.out:
+        _save(key, args.out, args.lang)
+    else:
+        print(key.to_string(index=False))
+
+
+def _cmd_nbgrader(args: argparse.Namespace) -> None:
+    from pokelab.teaching import export_nbgrader
+
+    try:
+        written = export_nbgrader(args.outdir, args.notebooks)
+    except (OSError, ValueError) as err:
+        raise SimError(str(err), str(err)) from None
+    print(f"wrote {len(written)} nbgrader source notebooks under {Path(args.outdir) / 'source'}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
