@@ -61,7 +61,11 @@ class ToyAdapter(GameAdapter):
         return [Choose(player, "bank"), Choose(player, "risk")]
 
     def apply(self, state, action):
+        if not isinstance(action, (Roll, Choose)):
+            raise ValueError(f"{action!r} is not a toy action (Roll, Choose)")
         if isinstance(action, Roll):
+            if not self.is_chance(state) or action.value not in (1, 2, 3):
+                raise IllegalAction("TOY-2", "no roll now", "现在不能掷骰")
             return ToyState(state.totals, state.round, action.value, state.pending, state.seed)
         if (
             state.roll is None
