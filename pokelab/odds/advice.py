@@ -354,6 +354,27 @@ def advise_discard(
     return Advice(discard=hand[pick], value=best, options=options)
 
 
+def _player_view(state: Any, player: int | None) -> Mapping[str, Any]:
+    """What the seat may know: a view passes through, an engine ``State`` goes through ``observe(state, player)``.
+
+    So an adviser cannot read another hand, a secret choice or the deck, whatever it is given.
+
+    >>> from pokelab.herecomes import new_game
+    >>> _player_view(new_game(2, seed=1), 1)["viewer"]
+    1
+    >>> _player_view(new_game(2, seed=1), 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no seat 5: seats are 0 to 1
+    """
+    if isinstance(state, Mapping):
+        return state
+    from pokelab.herecomes.view import observe
+
+    check_seat(state, player)
+    return observe(state, player)
+
+
 def best_discard(
     state: Any,
     player: int | None = None,
@@ -363,10 +384,10 @@ def best_discard(
 ) -> Advice:
     """``advise_discard`` for a seat of a Here Comes game: its hand, the tokens shown, the bag (HC-R2, HC-R3).
 
-    ``state`` is an engine ``State`` (with ``player``) or a player's view from
-    ``observe`` (``player`` may then be left out). Only what the player may
-    know is used: their hand, the tokens on the order cards, the configured
-    bag. A card set aside as the HC-T1 extra discard is left out of the hand;
+    ``state`` is a player's view from ``observe`` (``player`` may then be left
+    out) or an engine ``State`` with ``player``, which is first turned into that
+    player's view: only what the player may know is used (their hand, the
+    tokens on the order cards, the configured bag). A card set aside as the HC-T1 extra discard is left out of the hand;
     the card that will replace it is unknown and not modelled.
 
     ``redraw_agree`` (HC-R4) defaults to the variant: with ``redraw="leader"``
@@ -388,27 +409,17 @@ def best_discard(
     """
     from pokelab.herecomes.cards import TARGETS
 
-    if isinstance(state, Mapping):  # a player's view
-        phase = state.get("phase")
-        ids = [c["id"] for c in state.get("hand", [])]
-        extra = (state.get("my_choice") or {}).get("extra_discard")
-        tokens = tuple(state.get("tokens", ()))
-        bag = dict(state.get("composition", DEFAULT_BAG))
-        seat = state.get("viewer") if player is None else player
-        leader = state.get("leader")
-        variant = (state.get("variant") or {}).get("redraw", "all")
-        if seat is None:
-            raise ValueError("best_discard needs a player's view, not the teacher's (viewer None)")
-    else:
-        check_seat(state, player)
-        phase = state.phase
-        ids = list(state.hands[player])
-        extra = state.extra[player]
-        tokens = tuple(state.tokens)
-        bag = state.setup.bag
-        seat = player
-        leader = state.leader
-        variant = state.setup.variant.redraw
+    view = _player_view(state, player)
+    phase = view.get("phase")
+    ids = [c["id"] for c in view.get("hand", [])]
+    extra = (view.get("my_choice") or {}).get("extra_discard")
+    tokens = tuple(view.get("tokens", ()))
+    bag = dict(view.get("composition", DEFAULT_BAG))
+    seat = view.get("viewer") if player is None else player
+    leader = view.get("leader")
+    variant = (view.get("variant") or {}).get("redraw", "all")
+    if seat is None:
+        raise ValueError("best_discard needs a player's view, not the teacher's (viewer None)")
     if phase != "discard":
         raise ValueError(
             f"best_discard needs a discard step (phase 'discard'), the game is in phase {phase!r}"
@@ -424,8 +435,8 @@ def best_discard(
 def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction | int = LEGEND_VALUE) -> bool:
     """The expected-value vote on the redraw (HC-R4) for a seat of a Here Comes game.
 
-    ``state`` is an engine ``State`` in phase ``"vote"`` (with ``player``) or
-    that player's view; the answer is ``should_redraw`` on the player's kept
+    ``state`` is that player's view, or an engine ``State`` in phase ``"vote"``
+    with ``player`` (turned into the player's view first); the answer is ``should_redraw`` on the player's kept
     cards, the 10 tokens on the order cards and the tokens already put back
     this round (after Brock's redraw, HC-T2).
 
@@ -444,19 +455,12 @@ def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction
     """
     from pokelab.herecomes.cards import TARGETS
 
-    if isinstance(state, Mapping):
-        phase = state.get("phase")
-        ids = [c["id"] for c in state.get("hand", [])]
-        tokens = tuple(state.get("tokens", ()))
-        returned = tuple(state.get("returned", ()))
-        bag = dict(state.get("composition", DEFAULT_BAG))
-    else:
-        check_seat(state, player)
-        phase = state.phase
-        ids = list(state.hands[player])
-        tokens = tuple(state.tokens)
-        returned = tuple(state.returned)
-        bag = state.setup.bag
+    view = _player_view(state, player)
+    phase = view.get("phase")
+    ids = [c["id"] for c in view.get("hand", [])]
+    tokens = tuple(view.get("tokens", ()))
+    returned = tuple(view.get("returned", ()))
+    bag = dict(view.get("composition", DEFAULT_BAG))
     if phase != "vote":
         raise ValueError(f"redraw_vote needs the redraw vote (phase 'vote'), the game is in phase {phase!r}")
     hand = [TARGETS[i] for i in ids]
