@@ -53,6 +53,7 @@ PRINT_CSS = """
 @page { size: A4; margin: 14mm 13mm 16mm; }
 body { font-family: "Noto Sans", "Noto Sans CJK SC", "DejaVu Sans", sans-serif; font-size: 10.5pt; }
 :lang(zh-Hans), body.zh { font-family: "Noto Sans CJK SC", "Noto Sans", sans-serif; }
+pre { white-space: pre-wrap; word-break: break-word; }
 pre, code { font-family: "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace; font-size: 8.5pt; }
 .jp-InputPrompt, .jp-OutputPrompt { display: none !important; }
 .jp-Cell, .jp-OutputArea-output { break-inside: avoid; }
@@ -183,7 +184,11 @@ def notebook_html(nb: dict, vendor: str) -> str:
     exporter.require_js_url = f"{vendor}/requirejs/require.js"
     exporter.widget_renderer_url = f"{vendor}/html-manager/embed-amd.js"
     exporter.mathjax_url = ""
-    body, _ = exporter.from_notebook_node(nbformat.from_dict(build_site.prepare_outputs(nb)))
+    prepared = build_site.prepare_outputs(nb)
+    for cell in prepared["cells"]:  # a .ipynb file keeps sources as lists of lines
+        if isinstance(cell.get("source"), list):
+            cell["source"] = "".join(cell["source"])
+    body, _ = exporter.from_notebook_node(nbformat.from_dict(prepared))
     body = body.replace(
         f'<script src="{vendor}/requirejs/require.js"></script>',
         f'<script src="{vendor}/plotly.min.js"></script>\n'
@@ -220,7 +225,8 @@ def _print(browser: Any, page_html: str, folder: Path, pdf: Path, wait_for: str 
     """Write ``page_html`` beside the vendored scripts and print it to ``pdf`` with Chromium."""
     source = folder / (pdf.stem + ".html")
     source.write_text(page_html, encoding="utf-8")
-    context = browser.new_context(viewport={"width": 1000, "height": 1400})
+    # The width of A4 less the margins, so plots and boards are laid out at the width they print at.
+    context = browser.new_context(viewport={"width": 700, "height": 1000})
     try:
         page = context.new_page()
         errors: list[str] = []

@@ -6,6 +6,8 @@
     paths: {
       anywidget: new URL("anywidget/index", here).href,
       "@jupyter-widgets/html-manager/dist": new URL("html-manager", here).href,
+      // the bundled @jupyter-widgets/* modules take their font folder from this path too
+      "@jupyter-widgets": new URL("html-manager", here).href,
     },
   });
 })();
