@@ -327,6 +327,12 @@ def explain(exercise_id: str, text: Any = ...) -> Feedback:
 def board_task(exercise_id: str, board: Any) -> Feedback:
     """Read ``board.state`` (or a state) and say whether the task is done, or what is still missing."""
     definition = _definition(exercise_id, ("board",))
+    if board is ... or board is None:
+        return Feedback(
+            "unanswered",
+            "Do the task on the board, then set the answer to the board (answer = board) and run the cell again.",
+            "先在棋盘上完成任务，再把答案设为棋盘（answer = board），然后重新运行这个单元格。",
+        )
     state = getattr(board, "state", board)
     missing = definition.goal(state, definition.params(student_of(exercise_id)))
     if not missing:

@@ -53,6 +53,7 @@ def test_sp_a4_board_task_says_what_is_missing_until_ninetales_is_caught() -> No
     ids = [card_by_name(n).id for n in ("Vulpix", "Ninetales", "Magmar", "Charmeleon")]
     state = scenario(2, tokens={0: {"blue": 3, "green": 3, "yellow": 3, "red": 1}}, captured={0: ["Charmander"]},
                      display=ids, seed=1)
+    assert board_task("12-4", ...).status == "unanswered"  # the exercise version, before the pupil plays
     missing = board_task("12-4", state)
     assert missing.status == "wrong" and "Ninetales" in missing.message and "九尾" in missing.message_zh
     caught = apply(state, parse_action(f"Catch({ids[1]})"))

@@ -19,7 +19,14 @@ from nbgrader.api import Gradebook  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = "probability/30-counting-and-the-last-token.ipynb"
 NAME = "30-counting-and-the-last-token"
-NBGRADER = shutil.which("nbgrader", path=str(Path(sys.executable).parent)) or "nbgrader"
+BIN = str(Path(sys.executable).parent)
+NBGRADER = shutil.which("nbgrader", path=BIN) or "nbgrader"
+
+
+@pytest.fixture(autouse=True)
+def _tools_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """nbgrader runs `alembic` (its database migrations) from PATH: the virtualenv's bin comes first."""
+    monkeypatch.setenv("PATH", BIN + os.pathsep + os.environ.get("PATH", ""))
 
 
 def _run(course: Path, *args: str) -> None:
