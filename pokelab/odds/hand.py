@@ -6,6 +6,10 @@ step (``advice_for``), and the expected points of a two-card hand
 (``kept_hand_value``). Everything here is exact (``Fraction``) with ``float``
 copies for drawing; results are cached per position, so redrawing a board is cheap.
 
+Each function takes a seat's ``observe`` view, or an engine ``State`` and the
+seat, which is first turned into that seat's view: what it reads is only what
+the player may know (their hand, the tokens shown, the bag's composition).
+
 >>> from pokelab.herecomes import scenario
 >>> s = scenario(2, hands={0: ["G01", "P01", "O01", "G13", "L01"]}, trainers=False)
 >>> [r["p_text"] for r in hand_odds(s, 0)][:2]
@@ -19,17 +23,42 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from pokelab.herecomes.actions import Keep
 from pokelab.herecomes.bag import WAVES
 from pokelab.herecomes.cards import TARGETS
-from pokelab.herecomes.engine import legal_actions
 from pokelab.herecomes.state import State, check_seat
+from pokelab.herecomes.view import observe
 from pokelab.odds.advice import LEGEND_VALUE, advise_discard, expected_points, redraw_gain
 from pokelab.odds.exact import probability, redraw_probability
 
 __all__ = ["advice_for", "card_value", "hand_odds", "kept_hand_value", "previous_shown"]
 
 _BOUNDARIES = tuple(sum(WAVES[:i]) for i in range(len(WAVES) + 1))  # (0, 4, 7, 9, 10)
+
+
+def _seat_view(state: State | Mapping[str, Any], seat: int | None) -> tuple[int, Mapping[str, Any]]:
+    """``(seat, that seat's view)``: a view passes through, a ``State`` goes through ``observe(state, seat)``.
+
+    >>> from pokelab.herecomes import new_game, observe
+    >>> _seat_view(observe(new_game(2), 1), None)[0]
+    1
+    >>> _seat_view(observe(new_game(2), 1), 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: this is seat 1's view, not seat 0's
+    """
+    if isinstance(state, Mapping):
+        viewer = state.get("viewer")
+        if viewer is None:
+            raise ValueError("the odds of a hand need a player's view, not the teacher's (viewer None)")
+        if seat is not None and seat != viewer:
+            raise ValueError(f"this is seat {viewer}'s view, not seat {seat}'s")
+        return viewer, state
+    check_seat(state, seat)
+    return seat, observe(state, seat)
+
+
+def _hand(view: Mapping[str, Any]) -> tuple[str, ...]:
+    return tuple(c["id"] for c in view["hand"])
 
 
 def card_value(card_id: str) -> int:
@@ -46,7 +75,7 @@ def card_value(card_id: str) -> int:
     return LEGEND_VALUE if card.is_legend else card.points
 
 
-def previous_shown(state: State) -> tuple[str, ...] | None:
+def previous_shown(state: State | Mapping[str, Any]) -> tuple[str, ...] | None:
     """The tokens that were shown one step earlier: the last wave boundary, or before a redraw.
 
     >>> from pokelab.herecomes import new_game, apply, Draw
@@ -62,15 +91,20 @@ def previous_shown(state: State) -> tuple[str, ...] | None:
     ...
     AttributeError: 'str' object has no attribute 'tokens'
     """
-    tokens = tuple(state.tokens)
-    if state.returned:
+    if isinstance(state, Mapping):  # a view: the same public tokens
+        tokens, returned = tuple(state["tokens"]), tuple(state["returned"])
+    else:
+        tokens, returned = tuple(state.tokens), tuple(state.returned)
+    if returned:
         # HC-R4: before the redraw the returned token still lay on order card 4
-        return (*tokens[:9], state.returned[-1])
+        return (*tokens[:9], returned[-1])
     earlier = [b for b in _BOUNDARIES if b < len(tokens)]
     return tokens[: earlier[-1]] if earlier else None
 
 
-def hand_odds(state: State, seat: int, *, cards: Sequence[str] | None = None) -> list[dict[str, Any]]:
+def hand_odds(
+    state: State | Mapping[str, Any], seat: int | None = None, *, cards: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
     """Each card's exact chance and expected points for ``seat`` now, a wave ago and after a redraw.
 
     One dict per card (the seat's hand, or ``cards``): ``id``, ``kind``,
@@ -91,26 +125,26 @@ def hand_odds(state: State, seat: int, *, cards: Sequence[str] | None = None) ->
     ...
     ValueError: there is no seat 5: seats are 0 to 1
     """
-    check_seat(state, seat)
-    ids = tuple(state.hands[seat] if cards is None else cards)
+    seat, view = _seat_view(state, seat)
+    ids = _hand(view) if cards is None else tuple(cards)
     rows = _odds_rows(
         ids,
-        tuple(state.tokens),
-        previous_shown(state),
-        _bag_key(state),
-        _redraw_open(state),
-        state.extra[seat],
-        tuple(state.returned),
+        tuple(view["tokens"]),
+        previous_shown(view),
+        _bag_key(view),
+        _redraw_open(view),
+        view["my_choice"]["extra_discard"],
+        tuple(view["returned"]),
     )
     return [dict(row) for row in rows]
 
 
-def _bag_key(state: State) -> tuple[tuple[str, int], ...]:
-    return tuple(state.composition.items())
+def _bag_key(view: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    return tuple(view["composition"].items())
 
 
-def _redraw_open(state: State) -> bool:
-    return len(state.tokens) == _BOUNDARIES[-1] and state.phase == "vote"
+def _redraw_open(view: Mapping[str, Any]) -> bool:
+    return len(view["tokens"]) == _BOUNDARIES[-1] and view["phase"] == "vote"
 
 
 @lru_cache(maxsize=512)
@@ -162,7 +196,7 @@ def _discard_advice(
     return tuple((o.card.id, o.value, o.cost) for o in advice.options)
 
 
-def advice_for(state: State, seat: int) -> dict[str, Any] | None:
+def advice_for(state: State | Mapping[str, Any], seat: int | None = None) -> dict[str, Any] | None:
     """What the advisor says to ``seat`` now (exact, from ``pokelab.odds``), or ``None``.
 
     - discard step (HC-R2, HC-R3): ``{"kind": "discard", "best", "options": [{"card",
@@ -184,13 +218,15 @@ def advice_for(state: State, seat: int) -> dict[str, Any] | None:
     ...
     ValueError: there is no seat 3: seats are 0 to 1
     """
-    check_seat(state, seat)
-    if seat not in state.to_move:
+    seat, view = _seat_view(state, seat)
+    if seat not in view["waiting_for"]:
         return None
-    tokens = tuple(state.tokens)
-    if state.phase == "discard":
-        ids = tuple(c for c in state.hands[seat] if c != state.extra[seat])
-        options = _discard_advice(ids, tokens, _bag_key(state))
+    tokens = tuple(view["tokens"])
+    phase = view["phase"]
+    if phase == "discard":
+        extra = view["my_choice"]["extra_discard"]
+        ids = tuple(c for c in _hand(view) if c != extra)
+        options = _discard_advice(ids, tokens, _bag_key(view))
         best = max(options, key=lambda o: o[1])
         return {
             "kind": "discard",
@@ -201,18 +237,18 @@ def advice_for(state: State, seat: int) -> dict[str, Any] | None:
                 for c, v, cost in options
             ],
         }
-    if state.phase == "vote" and len(tokens) == _BOUNDARIES[-1]:
-        hand = [TARGETS[c] for c in state.hands[seat]]
-        gain = redraw_gain(hand, tokens, bag=state.composition, returned=tuple(state.returned))
+    if phase == "vote" and len(tokens) == _BOUNDARIES[-1]:
+        hand = [TARGETS[c] for c in _hand(view)]
+        gain = redraw_gain(hand, tokens, bag=dict(view["composition"]), returned=tuple(view["returned"]))
         return {"kind": "vote", "gain": float(gain), "exact": str(gain), "agree": gain > 0}
-    if state.phase == "keep":
-        options = [a.card for a in legal_actions(state, seat) if isinstance(a, Keep)]
+    if phase == "keep":
+        options = list(view["keep_options"])
         if options:
             return {"kind": "keep", "best": max(options, key=card_value)}
     return None
 
 
-def kept_hand_value(state: State, seat: int) -> dict[str, Any] | None:
+def kept_hand_value(state: State | Mapping[str, Any], seat: int | None = None) -> dict[str, Any] | None:
     """Expected points this round of the two cards ``seat`` keeps (after wave 3, before the check), else ``None``.
 
     >>> from pokelab.herecomes import scenario
@@ -224,14 +260,14 @@ def kept_hand_value(state: State, seat: int) -> dict[str, Any] | None:
     ...
     ValueError: there is no seat 2: seats are 0 to 1
     """
-    check_seat(state, seat)
-    hand = state.hands[seat]
-    if len(hand) != 2 or state.phase in ("keep", "over"):
+    _, view = _seat_view(state, seat)
+    hand = _hand(view)
+    if len(hand) != 2 or view["phase"] in ("keep", "over"):
         return None
     ev = expected_points(
         [TARGETS[c] for c in hand],
-        bag=state.composition,
-        shown=state.tokens,
-        returned=tuple(state.returned),  # HC-C2: tokens put back have appeared
+        bag=dict(view["composition"]),
+        shown=tuple(view["tokens"]),
+        returned=tuple(view["returned"]),  # HC-C2: tokens put back have appeared
     )
     return {"value": float(ev), "exact": str(ev)}
