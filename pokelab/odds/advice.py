@@ -286,14 +286,28 @@ class Advice:
         '弃掉「没有抽出紫色（1 分）」：本轮期望 1.79 分；其他选择最少损失 0.388 分。'
         >>> a.describe()
         'Discard no purple token is drawn (1 pts): 1.79 expected points this round; any other choice loses at least 0.388.'
+
+        When discards tie, it names the equally good ones instead of a loss of 0:
+
+        >>> advise_discard([("last:red", 3), ("last:blue", 1), ("last:blue", 1)], shown=SHOWN_9).describe()
+        'Discard the last token is blue (1 pts): 1.19 expected points this round; discarding the last token is blue (1 pts) is just as good.'
         """
         check_lang(lang)
-        costs = [o.cost for o in self.options if o.card is not self.discard]
+        chosen = next(i for i, o in enumerate(self.options) if o.card is self.discard)
+        others = [o for i, o in enumerate(self.options) if i != chosen]
+        costs = [o.cost for o in others]
+        ties = [_label(o.card, lang) for o in others if o.cost == 0]
         name = _label(self.discard, lang)
         if lang == "zh":
-            tail = f"；其他选择最少损失 {float(min(costs)):.3g} 分。" if costs else "。"
+            if ties:
+                tail = f"；弃掉「{'」「'.join(ties)}」一样好。"
+            else:
+                tail = f"；其他选择最少损失 {float(min(costs)):.3g} 分。" if costs else "。"
             return f"弃掉「{name}」：本轮期望 {float(self.value):.3g} 分{tail}"
-        tail = f"; any other choice loses at least {float(min(costs)):.3g}." if costs else "."
+        if ties:
+            tail = f"; discarding {' or '.join(ties)} is just as good."
+        else:
+            tail = f"; any other choice loses at least {float(min(costs)):.3g}." if costs else "."
         return f"Discard {name}: {float(self.value):.3g} expected points this round{tail}"
 
 
