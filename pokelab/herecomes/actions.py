@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from numbers import Integral
 
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
@@ -29,6 +30,23 @@ from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.trainers import POWERS, trainer_for_power
 
 __all__ = ["Action", "Discard", "Draw", "Keep", "UseTrainer", "VoteRedraw", "parse_action"]
+
+
+#: Longest action text ``parse_action`` reads (the longest real one is under 50 characters).
+MAX_ACTION_TEXT = 200
+
+
+def _whole(value: object, what: str, action: str) -> int:
+    """A seat or target number as a plain ``int``; anything else (a float, a bool, a list) is a ``ValueError``."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise ValueError(f"{action}: {what} must be a whole number, got {value!r}")
+    return int(value)
+
+
+def _text(value: object, what: str, action: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{action}: {what} must be a string, got {value!r}")
+    return value
 
 
 def _who(player: int, lang: str, names: Sequence[str] | None) -> str:
@@ -50,6 +68,9 @@ class Draw:
 
     colour: str
 
+    def __post_init__(self) -> None:
+        _text(self.colour, "the colour", "Draw")
+
     def __str__(self) -> str:
         return f"Draw({self.colour})"
 
@@ -68,6 +89,10 @@ class Discard:
 
     player: int
     card: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", _whole(self.player, "the player", "Discard"))
+        _text(self.card, "the card", "Discard")
 
     def __str__(self) -> str:
         return f"Discard({self.player}, {self.card})"
@@ -93,6 +118,11 @@ class VoteRedraw:
     player: int
     agree: bool
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", _whole(self.player, "the player", "VoteRedraw"))
+        if not isinstance(self.agree, bool):
+            raise ValueError(f"VoteRedraw: the vote is True or False, got {self.agree!r}")
+
     def __str__(self) -> str:
         return f"VoteRedraw({self.player}, {'yes' if self.agree else 'no'})"
 
@@ -116,6 +146,10 @@ class Keep:
 
     player: int
     card: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", _whole(self.player, "the player", "Keep"))
+        _text(self.card, "the card", "Keep")
 
     def __str__(self) -> str:
         return f"Keep({self.player}, {self.card})"
@@ -143,6 +177,12 @@ class UseTrainer:
     player: int
     power: str
     target: str | int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "player", _whole(self.player, "the player", "UseTrainer"))
+        _text(self.power, "the power", "UseTrainer")
+        if self.target is not None and not isinstance(self.target, str):
+            object.__setattr__(self, "target", _whole(self.target, "the target", "UseTrainer"))
 
     def __str__(self) -> str:
         if self.target is None:
@@ -203,13 +243,13 @@ _PATTERN = re.compile(r"^\s*(\w+)\s*\((.*)\)\s*$")
 _YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 
 
+_SMALL_NUMBER = re.compile(r"-?[0-9]{1,3}")
+
+
 def _seat(text: str, whole: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(
-            f"bad action {whole!r}: the player must be a seat number, got {text!r}"
-        ) from None
+    if not _SMALL_NUMBER.fullmatch(text):
+        raise ValueError(f"bad action {whole!r}: the player must be a seat number, got {text!r}")
+    return int(text)
 
 
 _KEYWORD = re.compile(r"^\w+\s*=\s*")
@@ -239,7 +279,11 @@ def parse_action(text: str) -> Action:
     ...
     ValueError: bad action 'Discard(x, G03)': the player must be a seat number, got 'x'
     """
-    match = _PATTERN.match(str(text))
+    if not isinstance(text, str):
+        raise ValueError(f"expected an action string, got {text!r}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ValueError(f"an action is at most {MAX_ACTION_TEXT} characters, got {len(text)}")
+    match = _PATTERN.match(text)
     names = "Draw, Discard, VoteRedraw, Keep, UseTrainer"
     if not match:
         raise ValueError(f"unknown action {text!r}: actions are {names}")
@@ -277,7 +321,7 @@ def parse_action(text: str) -> Action:
         if len(args) == 3:
             target = (
                 int(args[2])
-                if power in ("peek", "swap") and args[2].lstrip("-").isdigit()
+                if power in ("peek", "swap") and _SMALL_NUMBER.fullmatch(args[2])
                 else args[2]
             )
         return UseTrainer(_seat(args[0], text), power, target)

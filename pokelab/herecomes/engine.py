@@ -138,6 +138,9 @@ def _setup(
     if variant is None:
         variant = Variant()
     elif isinstance(variant, Mapping):
+        unknown = sorted(map(str, set(variant) - {"redraw", "win_points"}))
+        if unknown:
+            raise ValueError(f"variant options are redraw ('all'/'leader') and win_points, got {dict(variant)!r}")
         variant = Variant(**variant)
     elif not isinstance(variant, Variant):
         raise ValueError(

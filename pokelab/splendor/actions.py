@@ -24,15 +24,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 
 from pokelab.errors import check_lang
 from pokelab.splendor.cards import CARDS, COLOUR_ZH, TOKEN_COLOURS, Card, card_by_name
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(TOKEN_COLOURS)}
+#: The most tokens any game holds (SP-C1: 7 of each regular colour and 5 master balls); no action
+#: moves more, so every count is bounded by it before anything is built (a larger, still bounded
+#: count reaches the engine, which names the rule it breaks).
+MOST_TOKENS = 7 * 5 + 5
+#: Longest action text ``parse_action`` reads (the longest real one is under 80 characters).
+MAX_ACTION_TEXT = 200
 
 
 def _colour(value: object) -> str:
-    if value not in _COLOUR_INDEX:
+    if not isinstance(value, str) or value not in _COLOUR_INDEX:
         raise ValueError(f"unknown colour {value!r}: choose one of {', '.join(TOKEN_COLOURS)}")
     return value  # type: ignore[return-value]
 
@@ -56,11 +63,16 @@ def _colour_seq(colors: object, what: str) -> tuple[str, ...]:
             _colour(c)
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise ValueError(f"{what}: the count of {c} must be a whole number ≥ 0, got {n!r}")
+            if n > MOST_TOKENS:
+                raise ValueError(f"{what}: a game holds only {MOST_TOKENS} tokens, got {n} {c}")
             seq.extend([c] * n)
         colors = seq
     if not isinstance(colors, Iterable):
         raise ValueError(f"{what}: expected colours, got {colors!r}")
-    return tuple(sorted((_colour(c) for c in colors), key=_COLOUR_INDEX.__getitem__))
+    picked = list(islice(colors, MOST_TOKENS + 1))
+    if len(picked) > MOST_TOKENS:
+        raise ValueError(f"{what}: a game holds only {MOST_TOKENS} tokens, got more")
+    return tuple(sorted((_colour(c) for c in picked), key=_COLOUR_INDEX.__getitem__))
 
 
 def _counts(colors: tuple[str, ...]) -> tuple[int, ...]:
@@ -328,11 +340,12 @@ Action = TakeDifferent | TakeSame | Reserve | Catch | Evolve | ReturnTokens | Pa
 ACTION_TYPES = (TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn)
 _BY_NAME = {t.__name__: t for t in ACTION_TYPES}
 _SHAPE = re.compile(r"^\s*([A-Za-z]+)\s*\((.*)\)\s*$", re.S)
+_SMALL_NUMBER = re.compile(r"[0-9]{1,3}")
 
 
 def _parse_card(text: str) -> int:
     text = text.strip().lstrip("#")
-    if text.isdigit():
+    if _SMALL_NUMBER.fullmatch(text):
         return _card_id(int(text))
     try:
         return card_by_name(text).id
@@ -354,6 +367,8 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise ValueError(f"expected an action string, got {text!r}")
+    if len(text) > MAX_ACTION_TEXT:
+        raise ValueError(f"an action is at most {MAX_ACTION_TEXT} characters, got {len(text)}")
     m = _SHAPE.match(text)
     if not m:
         raise ValueError(f"cannot read {text!r} as an action: expected Name(arguments)")
@@ -391,8 +406,8 @@ def parse_action(text: str) -> Action:
         return Catch(_parse_card(args[0]), {})
     for extra in args[1:]:
         key, eq, value = extra.partition("=")
-        if not eq or not value.strip().isdigit():
-            raise ValueError(f"Catch payment must read colour=count, got {extra!r}")
+        if not eq or not _SMALL_NUMBER.fullmatch(value.strip()):
+            raise ValueError(f"Catch payment must read colour=count (a count up to 999), got {extra!r}")
         payment = payment or {}
         key = _colour(key.strip())
         payment[key] = payment.get(key, 0) + int(value)
