@@ -177,9 +177,16 @@ def notebook_html(nb: dict, vendor: str) -> str:
     """Standalone HTML of a notebook whose scripts come from the ``vendor`` folder (relative URL)."""
     import nbformat
     from nbconvert import HTMLExporter
+    from traitlets.config import Config
 
+    config = Config()
+    # The lessons' hidden check cells (tagged as JupyterLab and Jupyter Book read them).
+    config.TagRemovePreprocessor.enabled = True
+    config.TagRemovePreprocessor.remove_input_tags = {"remove-input", "hide-input"}
+    config.TagRemovePreprocessor.remove_cell_tags = {"remove-cell"}
+    config.TagRemovePreprocessor.remove_all_outputs_tags = {"remove-output"}
     exporter = HTMLExporter(
-        template_name="lab", exclude_input_prompt=True, exclude_output_prompt=True
+        config=config, template_name="lab", exclude_input_prompt=True, exclude_output_prompt=True
     )
     exporter.require_js_url = f"{vendor}/requirejs/require.js"
     exporter.widget_renderer_url = f"{vendor}/html-manager/embed-amd.js"
