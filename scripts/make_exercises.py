@@ -8,7 +8,7 @@ In a solution notebook (any lesson under ``notebooks/`` outside ``exercises/``):
 
 - a code line ending in ``# SOLUTION`` is removed; each run of such lines becomes
   ``answer_N = ...`` for every ``answer…`` name the run assigned (or a
-  ``# ✏️ your code here`` line when it assigned none);
+  ``# your code here`` line when it assigned none);
 - lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` are treated the same way;
 - a cell tagged ``solution`` (a worked explanation, or a hidden claims cell whose
   assertions would give an answer away) is dropped; the other hidden claims cells

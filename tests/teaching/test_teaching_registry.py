@@ -66,7 +66,7 @@ def test_every_exercise_has_its_feedback_in_english_and_chinese() -> None:
         if ex.kind in ("number", "value", "member", "board"):
             assert ex.hints, f"{ex.id} has no hint"
         # a Chinese hint, or the very same line of code as the English one
-        assert all(re.search(r"[\u4e00-\u9fff]", zh) or zh == en for en, zh in zip(ex.hints, ex.hints_zh)), ex.id
+        assert all(re.search(r"[\u4e00-\u9fff]", zh) or zh == en for en, zh in zip(ex.hints, ex.hints_zh, strict=True)), ex.id
         for option in ex.options:
             assert option.text_zh and (option.correct or option.why_zh), f"{ex.id}/{option.key}"
 
