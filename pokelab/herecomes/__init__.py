@@ -48,17 +48,16 @@ from pokelab.herecomes.conditions import (
     parse_condition,
 )
 from pokelab.herecomes.engine import (
-    HAND_SIZE,
     apply,
     chance_outcomes,
     keep_options,
     legal_actions,
-    new_game,
     result,
     sample,
-    scenario,
 )
-from pokelab.herecomes.serial import from_json, to_json
+from pokelab.herecomes.scenario import scenario
+from pokelab.herecomes.serialize import from_json, to_json
+from pokelab.herecomes.setup import HAND_SIZE, new_game
 from pokelab.herecomes.state import Player, Result, State, Variant
 from pokelab.herecomes.trainers import TRAINERS, Trainer
 from pokelab.herecomes.view import explain, observe

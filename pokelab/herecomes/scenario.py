@@ -1,0 +1,120 @@
+"""Chosen positions for lessons and tests: ``scenario`` starts a round with the hands, leader, scores and trainers you name.
+
+>>> s = scenario(1, hands={0: ["G01", "G02", "G03", "G04", "G05"]}, trainers=False)
+>>> s.players[0].hand, s.is_chance
+(('G01', 'G02', 'G03', 'G04', 'G05'), True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.setup import _CARD_IDS, HAND_SIZE, _build, _deal_trainers, _setup, _shuffled
+from pokelab.herecomes.state import State, Variant
+from pokelab.herecomes.trainers import TRAINERS
+
+__all__ = ["scenario"]
+
+
+def scenario(
+    players: int | Sequence[str],
+    *,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    bag: Mapping[str, int] | None = None,
+    leader: int = 0,
+    scores: Mapping[int, int] | None = None,
+    trainers: bool | Mapping[int, str] | None = None,
+    seed: int = 0,
+    variant: Variant | None = None,
+    deck_top: Sequence[str] = (),
+) -> State:
+    """The start of a round with chosen hands, leader, scores and trainers — for lessons and tests.
+
+    ``hands`` maps seat -> 5 card ids (seats left out are dealt from the shuffled
+    deck); ``trainers`` is ``False`` (none), ``None``/``True`` (dealt at random)
+    or a mapping seat -> trainer id; ``deck_top`` puts chosen cards on top of
+    the target deck (the next cards drawn, e.g. by an HC-T1 extra discard).
+
+    >>> s = scenario(2, hands={0: ["G01", "G05", "P01", "O01", "L01"]}, leader=1, scores={1: 7}, trainers=False)
+    >>> s.players[0].hand, s.leader, s.points
+    (('G01', 'G05', 'L01', 'O01', 'P01'), 1, (0, 7))
+    >>> scenario(2, hands={0: ["G01", "G01", "P01", "O01", "L01"]})
+    Traceback (most recent call last):
+    ...
+    ValueError: impossible set-up: card G01 is dealt twice
+    """
+    if trainers is True:
+        trainers = None
+    setup = _setup(players, seed, bag, trainers is not False, variant)
+    n = len(setup.names)
+    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
+        raise ValueError(
+            f"impossible set-up: leader must be a seat from 0 to {n - 1}, got {leader!r}"
+        )
+    used: set[str] = set()
+
+    def claim(card: Any, where: str) -> str:
+        if card not in TARGETS:
+            raise ValueError(f"impossible set-up: unknown card {card!r} in {where}")
+        if card in used:
+            raise ValueError(f"impossible set-up: card {card} is dealt twice")
+        used.add(card)
+        return card
+
+    chosen: dict[int, tuple[str, ...]] = {}
+    for seat, cards in (hands or {}).items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(
+                f"impossible set-up: hands names seat {seat!r}; seats are 0 to {n - 1}"
+            )
+        if isinstance(cards, str) or len(cards) != HAND_SIZE:
+            raise ValueError(
+                f"impossible set-up: seat {seat} must start a round with {HAND_SIZE} cards, got {cards!r}"
+            )
+        chosen[seat] = tuple(claim(c, f"the hand of seat {seat}") for c in cards)
+    top = tuple(claim(c, "deck_top") for c in deck_top)
+    points = [0] * n
+    for seat, pts in (scores or {}).items():
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(
+                f"impossible set-up: scores names seat {seat!r}; seats are 0 to {n - 1}"
+            )
+        if (
+            isinstance(pts, bool)
+            or not isinstance(pts, int)
+            or not 0 <= pts < setup.variant.win_points
+        ):
+            raise ValueError(
+                f"impossible set-up: seat {seat} has {pts!r} points; a running game has 0 to "
+                f"{setup.variant.win_points - 1} (a higher score would have ended it)"
+            )
+        points[seat] = pts
+    rng = random.Random(f"pokelab.herecomes/{seed}/setup")
+    if trainers is None:
+        dealt = _deal_trainers(setup, rng)
+    elif trainers is False:
+        dealt = (None,) * n
+    elif isinstance(trainers, Mapping):
+        seats: list[str | None] = [None] * n
+        for seat, tid in trainers.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                raise ValueError(
+                    f"impossible set-up: trainers names seat {seat!r}; seats are 0 to {n - 1}"
+                )
+            if tid not in TRAINERS:
+                raise ValueError(
+                    f"impossible set-up: unknown trainer {tid!r}; trainers are {', '.join(TRAINERS)}"
+                )
+            if tid in seats:
+                raise ValueError(f"impossible set-up: trainer {tid} is dealt twice")
+            seats[seat] = tid
+        dealt = tuple(seats)
+    else:
+        raise ValueError(
+            f"trainers is False, None or a mapping seat -> trainer id, got {trainers!r}"
+        )
+    rest = _shuffled([c for c in _CARD_IDS if c not in used], seed, 0)
+    return _build(setup, leader, dealt, top + rest, 1, tuple(points), chosen)
