@@ -106,6 +106,8 @@ TEXT: dict[str, dict[str, Any]] = {
         "reason": "last decision",
         "odds_then": "chances then",
         "log": "Move log",
+        "announce": "{who}: {text}",  # the live region read by screen readers
+        "live_region": "Moves, read aloud",
         "seen": "You looked at",
         "rule": "Rule",
         "loading": "loading plotly…",
@@ -210,6 +212,8 @@ TEXT: dict[str, dict[str, Any]] = {
         "reason": "最近的决定",
         "odds_then": "当时的概率",
         "log": "行动记录",
+        "announce": "{who}：{text}",
+        "live_region": "行动播报",
         "seen": "你查看过",
         "rule": "规则",
         "loading": "正在加载 plotly……",

@@ -59,6 +59,8 @@ TEXT: dict[str, dict[str, Any]] = {
         "new_game": "New game",
         "seed": "Seed",
         "log": "Moves",
+        "announce": "{who}: {text}",  # the live region read by screen readers
+        "live_region": "Moves, read aloud",
         "no_moves": "No moves yet.",
         "points": "pts",
         "tokens": "Tokens",
@@ -123,6 +125,8 @@ TEXT: dict[str, dict[str, Any]] = {
         "new_game": "新游戏",
         "seed": "种子",
         "log": "行动记录",
+        "announce": "{who}：{text}",
+        "live_region": "行动播报",
         "no_moves": "还没有行动。",
         "points": "分",
         "tokens": "精灵球",

@@ -36,6 +36,8 @@
  * @property {boolean} bot_to_move    the page asks the bot to move after bot_delay ms
  * @property {{en: string, zh: string, bot_seat: number}|null} bot_failure  a bot failed: offer "retry"
  * @property {{seat: number, name: string, bot: string|null}[]} seats
+ * @property {Object<string, {symbol: string, path: string, ink: string}>} marks  each colour's symbol
+ *                                    (widgets/tokens.py): colour is never the only cue
  *
  * The `log` trait: [{seat, who, bot, en, zh}], only what your seat may know (teacher: everything).
  * The `figure` trait: a plotly {data, layout, meta: {revision, tokens, round, overlays}}.
@@ -85,8 +87,27 @@ function loadPlotly(model) {
 }
 
 // ----------------------------------------------------------------- small pieces
+// Each colour's symbol, from the view (widgets/tokens.py); the same for every board on the page.
+let MARKS = {};
+function markSvg(colour) {
+  const m = MARKS[colour];
+  return m ? `<svg class="tok-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${esc(m.path)}" fill="${esc(m.ink)}"/></svg>` : "";
+}
 function token(colour, L, extra = "") {
-  return `<span class="hc-tok hc-${esc(colour)} ${extra}" title="${esc(L.colour[colour] ?? colour)}"></span>`;
+  const name = esc(L.colour[colour] ?? colour);
+  return `<span class="hc-tok hc-${esc(colour)} ${extra}" role="img" aria-label="${name}" title="${name}" data-symbol="${esc((MARKS[colour] || {}).symbol || "")}">${markSvg(colour)}</span>`;
+}
+// Reduced motion: no animation, and a bot's move never flashes by faster than this.
+const REDUCED_MOTION_MIN_DELAY = 800;
+function reducedMotion() {
+  return Boolean(globalThis.matchMedia && globalThis.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+// The element to focus again after a redraw: the same control, found by what it does.
+const FOCUS_KEYS = ["testid", "intent", "cmd", "lang", "toggle"];
+function focusKey(node) {
+  if (!node || !node.dataset) return null;
+  for (const k of FOCUS_KEYS) if (node.dataset[k] !== undefined) return [k, node.dataset[k]];
+  return null;
 }
 
 function condIcons(code, composition, L) {
@@ -377,7 +398,8 @@ function seenHtml(ctx) {
 // ----------------------------------------------------------------- the widget
 function render({ model, el }) {
   el.classList.add("hc-root");
-  el.innerHTML = `<div class="hc-board" data-testid="hc-board">
+  el.innerHTML = `<div class="hc-board" data-testid="hc-board" tabindex="-1" data-lm-suppress-shortcuts="true">
+    <div class="hc-sr-only" role="status" aria-live="polite" aria-atomic="false" data-testid="live"></div>
     <header class="hc-head"></header>
     <div class="hc-prompt" data-testid="prompt"></div>
     <div class="hc-error" role="alert" data-testid="error" hidden></div>
@@ -433,7 +455,8 @@ function render({ model, el }) {
     const view = model.get("view") || {};
     if (view.bot_to_move && !view.over && !view.bot_failure) {  // after a failure: the retry button
       const revision = view.revision;
-      stepTimer = setTimeout(() => model.send({ type: "step", revision }), model.get("bot_delay"));
+      const delay = reducedMotion() ? Math.max(model.get("bot_delay"), REDUCED_MOTION_MIN_DELAY) : model.get("bot_delay");
+      stepTimer = setTimeout(() => model.send({ type: "step", revision }), delay);
     }
   }
 
@@ -497,11 +520,31 @@ function render({ model, el }) {
     part(".hc-legend").innerHTML = items.join("");
   }
 
+  // The polite live region: each new log line (only what this seat may know), in the board's language.
+  let announced = null;
+  function announce(L, l) {
+    const log = model.get("log") || [];
+    if (announced === null || announced > log.length) announced = log.length;  // no history read aloud
+    const fresh = log.slice(announced);
+    announced = log.length;
+    if (!fresh.length) return;
+    const live = part(".hc-sr-only");
+    for (const e of fresh) {
+      const line = document.createElement("p");
+      line.textContent = l === "zh" ? e.zh : e.en;
+      live.append(line);
+    }
+    while (live.childElementCount > 6) live.firstElementChild.remove();
+  }
+
   function draw() {
     const view = model.get("view") || {};
     if (!view.hc) return;
     const l = lang();
     const L = view.labels;
+    MARKS = view.marks || MARKS;
+    const active = root.contains(document.activeElement) ? document.activeElement : null;
+    const key = focusKey(active);
     const ctx = { view, lang: l, model, L };
     const hc = view.hc;
     root.dataset.revision = String(view.revision);
@@ -529,6 +572,12 @@ function render({ model, el }) {
     log.innerHTML = logHtml(ctx);
     log.open = open;
     drawError();
+    announce(L, l);
+    if (active && !root.contains(active)) {  // the focused control was redrawn: focus its successor
+      const again = key && [...root.querySelectorAll(`[data-${key[0]}]`)].find((n) => n.dataset[key[0]] === key[1] && !n.disabled);
+      const next = again || root.querySelector(".hc-prompt .hc-primary:not([disabled]), .hc-hand .hc-primary:not([disabled])");
+      (next || root).focus({ preventScroll: true });
+    }
     schedule();
     root.hcTiming.drawn = performance.now();
   }

@@ -79,6 +79,7 @@ from widgets._herecomes_text import labels, say
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets.plots import _TEXT as PLOT_TEXT
 from widgets.plots import odds_figure_spec
+from widgets.tokens import view_marks
 
 __all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds", "previous_shown"]
 
@@ -368,6 +369,7 @@ class HereComesBoard(Board):
             "rules": {"redraw": state.setup.variant.redraw},
             "labels": labels(self.lang),
             "colours": list(COLOURS),
+            "marks": view_marks(COLOURS),  # a symbol per colour, so colour is never the only cue
             "waves": list(WAVES),
         }
         return json.loads(json.dumps(view, default=str))

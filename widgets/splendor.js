@@ -42,6 +42,8 @@
  * @property {Object<string, *>} labels  every word shown, in the board's language (widgets/_splendor_text.py)
  * @property {string[]} colours
  * @property {string[]} token_colours
+ * @property {Object<string, {symbol: string, path: string, ink: string}>} marks  each colour's symbol
+ *                                      (widgets/tokens.py): colour is never the only cue
  */
 //
 // A thin view: it draws the `view` trait (pokelab.splendor.observe plus labels and the
@@ -87,10 +89,65 @@ function mark(kind, extra) {
   if (list.length > 2000) list.splice(0, list.length - 2000);
 }
 
+// Each colour's symbol and name, from the view (widgets/tokens.py); the same for every board on the page.
+let MARKS = {};
+let NAMES = {};
+const SVG_NS = "http://www.w3.org/2000/svg";
+function markSvg(colour) {
+  const m = MARKS[colour];
+  if (!m) return null;
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("class", "tok-mark");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS(SVG_NS, "path");
+  path.setAttribute("d", m.path);
+  path.setAttribute("fill", m.ink);
+  svg.append(path);
+  return svg;
+}
+
 function ball(colour, text, extra) {
-  const props = Object.assign({ class: `pk-ball pk-${colour}`, dataset: { colour } }, extra || {});
-  if (extra && extra.class) props.class = `pk-ball pk-${colour} ${extra.class}`;
-  return h("span", props, text === undefined ? "" : String(text));
+  const shown = text === undefined || text === "" ? "" : String(text);
+  const name = NAMES[colour] || colour;
+  const props = Object.assign(
+    {
+      class: `pk-ball pk-${colour}${shown ? " pk-has-text" : ""}`,
+      dataset: { colour, symbol: (MARKS[colour] || {}).symbol || "" },
+      role: "img",
+      "aria-label": shown ? `${name} ${shown}` : name,
+    },
+    extra || {},
+  );
+  if (extra && extra.class) props.class = `pk-ball pk-${colour}${shown ? " pk-has-text" : ""} ${extra.class}`;
+  return h("span", props, shown, markSvg(colour));
+}
+
+// Reduced motion: no animation, and a bot's move never flashes by faster than this.
+const REDUCED_MOTION_MIN_DELAY = 800;
+function reducedMotion() {
+  return Boolean(globalThis.matchMedia && globalThis.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+
+// A control's identity across redraws (the board is rebuilt on every change): what it is and
+// what it acts on, not its state, so the keyboard focus can come back to it.
+const STATE_CLASSES = new Set(["pk-btn", "pk-primary", "pk-soft", "pk-selected", "pk-affordable", "pk-clickable", "pk-empty"]);
+function focusKey(node) {
+  if (!node || !node.classList) return null;
+  const cls = [...node.classList].filter((c) => !STATE_CLASSES.has(c) && !/^pk-(d|tier)-/.test(c)).join(".");
+  const data = Object.entries(node.dataset || {}).filter(([k]) => k !== "count" && k !== "affordable");
+  return `${node.tagName}|${cls}|${data.map(([k, v]) => `${k}=${v}`).join(",")}`;
+}
+
+// Enter or Space on a non-button control (a card) acts like a click.
+function pressable(action) {
+  return (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      action();
+    }
+  };
 }
 
 function cardName(card, lang) {
@@ -118,8 +175,21 @@ function costBalls(card, L, useEffective) {
 }
 
 function render({ model, el }) {
-  const root = h("div", { class: "pk-board pk-splendor" });
+  const root = h("div", { class: "pk-board pk-splendor", tabindex: "-1", "data-lm-suppress-shortcuts": "true" });
+  // The polite live region: each new move, in the board's language (kept outside the redrawn part).
+  const live = h("div", { class: "pk-sr-only", role: "status", "aria-live": "polite", dataset: { testid: "live" } });
   el.appendChild(root);
+  el.appendChild(live);
+  let announced = null;
+  function announce(L, lang) {
+    const log = model.get("log") || [];
+    if (announced === null || announced > log.length) announced = log.length;  // no history read aloud
+    for (const e of log.slice(announced)) {
+      live.append(h("p", {}, fmt(L.announce, { who: e.who, text: lang === "zh" ? e.zh : e.en })));
+    }
+    announced = log.length;
+    while (live.childElementCount > 6) live.firstElementChild.remove();
+  }
   const ui = {
     picks: [],
     selected: null, // card id
@@ -171,9 +241,10 @@ function render({ model, el }) {
     ui.stepFor = view.revision;
     clearTimeout(ui.stepTimer);
     const rev = view.revision;
+    const delay = Math.max(0, model.get("bot_delay") || 0);
     ui.stepTimer = setTimeout(() => {
       if (model.get("revision") === rev) send({ type: "step", revision: rev });
-    }, Math.max(0, model.get("bot_delay") || 0));
+    }, reducedMotion() ? Math.max(delay, REDUCED_MOTION_MIN_DELAY) : delay);
   }
 
   function draw() {
@@ -182,6 +253,10 @@ function render({ model, el }) {
     const L = view.labels;
     if (!L) return;
     const lang = model.get("lang");
+    MARKS = view.marks || MARKS;
+    NAMES = L.colour || NAMES;
+    const active = root.contains(document.activeElement) ? document.activeElement : null;
+    const activeKey = focusKey(active);
     if (view.revision !== ui.revision) {
       ui.revision = view.revision;
       ui.picks = [];
@@ -222,6 +297,8 @@ function render({ model, el }) {
       ),
       h("div", { class: "pk-players" }, view.players.map((p) => playerPanel(view, p, L, lang))),
     );
+    if (active && !root.contains(active)) refocus(activeKey);
+    announce(L, lang);
     const revision = view.revision;
     mark("render", { revision, dt: performance.now() - started });
     requestAnimationFrame(() => {
@@ -232,6 +309,17 @@ function render({ model, el }) {
       mark("paint", { revision });
     });
     maybeStep(view);
+  }
+
+  // After a redraw: the same control if it is still there, else the next useful one.
+  function refocus(key) {
+    const controls = [...root.querySelectorAll("button, [tabindex='0']")].filter((n) => !n.disabled);
+    const next =
+      controls.find((n) => focusKey(n) === key) ||
+      controls.find((n) => n.classList.contains("pk-primary")) ||
+      controls.find((n) => n.classList.contains("pk-supply-token")) ||
+      root;
+    next.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------------ header
@@ -369,6 +457,10 @@ function render({ model, el }) {
         dataset: { cardId: card.id, tier: card.tier, affordable: card.can_catch ? "true" : "false" },
         title: `${cardName(card, lang)} · ${L.tier[card.tier]} · ${L.stage[String(card.stage)]}`,
         onclick: o.onclick,
+        role: o.onclick ? "button" : null,
+        tabindex: o.onclick ? "0" : null,
+        "aria-pressed": o.onclick ? String(ui.selected === card.id) : null,
+        onkeydown: o.onclick ? pressable(o.onclick) : null,
       },
       h(
         "div",
@@ -505,6 +597,7 @@ function render({ model, el }) {
           class: `pk-supply-token ${count ? "" : "pk-empty"}`,
           dataset: { colour, count },
           title: L.colour[colour],
+          "aria-label": `${L.colour[colour]}: ${count}`,
           disabled: !picking,
           onclick: () => {
             if (ui.picks.length >= 3) return;
@@ -731,8 +824,11 @@ function render({ model, el }) {
                 class: `pk-discount pk-${colour} ${p.discounts[colour] ? "" : "pk-zero"}`,
                 dataset: { colour, count: p.discounts[colour] },
                 title: `${L.discounts}: ${L.colour[colour]}`,
+                role: "img",
+                "aria-label": `${L.discounts}: ${L.colour[colour]} ${p.discounts[colour]}`,
               },
               p.discounts[colour],
+              markSvg(colour),
             ),
           ),
         ),
@@ -777,7 +873,7 @@ function render({ model, el }) {
     return h(
       "li",
       { class: `pk-log-entry ${e.bot ? "pk-log-bot" : ""}`, dataset: { seat: e.seat } },
-      h("span", { class: "pk-log-who", style: `color: ${SEATS[e.seat % SEATS.length]}` }, e.who),
+      h("span", { class: "pk-log-who", style: `border-left: 4px solid ${SEATS[e.seat % SEATS.length]}` }, e.who),
       " ",
       lang === "zh" ? e.zh : e.en,
     );
@@ -787,7 +883,7 @@ function render({ model, el }) {
     const entries = model.get("log") || [];
     if (!logBox.section) {
       logBox.title = h("div", { class: "pk-section-title" });
-      logBox.list = h("ol", { class: "pk-log-list" });
+      logBox.list = h("ol", { class: "pk-log-list", tabindex: "0" });
       logBox.section = h("section", { class: "pk-section pk-log" }, logBox.title, logBox.list);
     }
     const list = logBox.list;
@@ -805,6 +901,7 @@ function render({ model, el }) {
     logBox.last = entryKey(entries[entries.length - 1]);
     logBox.lang = lang;
     logBox.title.textContent = `${L.log} (${entries.length})`;
+    logBox.list.setAttribute("aria-label", L.log);
     return logBox.section;
   }
 

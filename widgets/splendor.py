@@ -36,6 +36,7 @@ from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from widgets._board import BadIntent, Board
 from widgets._splendor_text import labels
+from widgets.tokens import view_marks
 
 _HERE = Path(__file__).parent
 _DEFAULT = object()
@@ -165,6 +166,7 @@ class SplendorBoard(Board):
         view["labels"] = labels(self.lang)
         view["colours"] = list(COLOURS)
         view["token_colours"] = list(TOKEN_COLOURS)
+        view["marks"] = view_marks(TOKEN_COLOURS)  # a symbol per colour, so colour is never the only cue
         return view
 
     def _parse_intent(self, action: Any) -> Any:
