@@ -13,6 +13,8 @@ chance after a redraw. It only draws: the numbers come from ``pokelab.odds``.
 ['previous wave', 'chance', 'previous wave', 'expected points', 'previous position', 'previous position']
 >>> [round(x, 2) for x in fig.data[1].x], [round(x, 2) for x in fig.data[3].x]
 ([0.3, 0.25], [0.6, 0.25])
+>>> fig.data[1].marker.pattern.shape  # a card's kind shows as a pattern, not only as a hue
+('', '/')
 >>> odds_figure([{"label": "x", "p": 1.5}])
 Traceback (most recent call last):
 ...
@@ -28,17 +30,13 @@ from typing import Any
 import plotly.graph_objects as go
 
 from pokelab.errors import check_lang
+from pokelab.herecomes.bag import COLOURS
+from widgets.tokens import TOKENS
 
-__all__ = ["KIND_COLOURS", "TOKEN_COLOURS", "odds_figure", "odds_figure_spec"]
+__all__ = ["KIND_COLOURS", "KIND_PATTERNS", "TOKEN_COLOURS", "odds_figure", "odds_figure_spec"]
 
-#: Colours of the bag's tokens (also used by the boards' CSS).
-TOKEN_COLOURS: Mapping[str, str] = {
-    "red": "#e53935",
-    "blue": "#1e88e5",
-    "green": "#43a047",
-    "yellow": "#fbc02d",
-    "purple": "#8e24aa",
-}
+#: Colours of the bag's tokens: the boards' palette (widgets/tokens.py, checked under colour blindness).
+TOKEN_COLOURS: Mapping[str, str] = {c: TOKENS[c].light for c in COLOURS}
 
 #: Colours of the target-card kinds (HC-C2).
 KIND_COLOURS: Mapping[str, str] = {
@@ -48,6 +46,8 @@ KIND_COLOURS: Mapping[str, str] = {
     "legend": "#d4a017",
 }
 _DEFAULT_COLOUR = "#5c7cfa"
+#: A bar's fill pattern per card kind, so kinds differ by more than hue (issue 22).
+KIND_PATTERNS: Mapping[str, str] = {"gray": "", "purple": "/", "orange": ".", "legend": "x"}
 
 _TEXT = {
     "en": {
@@ -133,15 +133,24 @@ def _value_bars(
     labels: list[str],
     hover_format: str,
     axis: str,
+    patterns: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The current figures as labelled bars; the hover shows each label and its value in ``hover_format``."""
+    """The current figures as labelled bars; the hover shows each label and its value in ``hover_format``.
+
+    ``patterns``: a plotly fill pattern per bar (``""`` plain), the card kind's second cue beside its colour.
+    """
     return dict(
         type="bar",
         name=name,
         y=y,
         x=x,
         orientation="h",
-        marker={"color": colours, "line": {"width": 0}},
+        marker={
+            "color": colours,
+            "line": {"width": 0},
+            "pattern": {"shape": patterns or [""] * len(y), "fillmode": "overlay", "fgcolor": "#1b1b1b",
+                        "fgopacity": 0.55, "size": 6, "solidity": 0.35},
+        },
         width=0.5,
         text=text,
         textposition="outside",
@@ -223,6 +232,7 @@ def odds_figure_spec(
     chances: list[float] = []
     values: list[float | None] = []
     colours: list[str] = []
+    patterns: list[str] = []
     for i, row in enumerate(rows):
         if not isinstance(row, Mapping) or "label" not in row or "p" not in row:
             raise ValueError(f"row {i}: expected a mapping with 'label' and 'p', got {row!r}")
@@ -234,6 +244,7 @@ def odds_figure_spec(
             raise ValueError(f"{where}: value is the points a card is worth (≥ 0), got {value!r}")
         values.append(None if value is None else float(value))
         colours.append(KIND_COLOURS.get(str(row.get("kind", "")), _DEFAULT_COLOUR))
+        patterns.append(KIND_PATTERNS.get(str(row.get("kind", "")), ""))
     n = len(labels)
     prev = [
         None if v is None else _chance(v, f"previous[{i}]")
@@ -253,12 +264,12 @@ def odds_figure_spec(
 
     traces: list[Any] = [
         _ghost_bars(text["previous"], y, prev, colours, "x", any(q is not None for q in prev)),
-        _value_bars(text["chance"], y, chances, colours, percent, labels, ".1%", "x"),
+        _value_bars(text["chance"], y, chances, colours, percent, labels, ".1%", "x", patterns),
     ]
     if with_ev:
         traces += [
             _ghost_bars(text["previous"], y, ev_prev, colours, "x2", False),
-            _value_bars(text["ev"], y, ev, colours, [f"{e:.2f}" for e in ev], labels, ".3f", "x2"),
+            _value_bars(text["ev"], y, ev, colours, [f"{e:.2f}" for e in ev], labels, ".3f", "x2", patterns),
         ]
     for axis, series in (("x", prev), ("x2", ev_prev)):
         if axis == "x2" and not with_ev:

@@ -2,7 +2,7 @@
 
 No rule and no probability is computed here: the apps use the engines
 (``pokelab.classroom``, ``pokelab.odds``); token colours come from the engine's
-``COLOURS`` and their hex shades from ``widgets.plots.TOKEN_COLOURS``.
+``COLOURS`` and their hex shades and symbols from ``widgets.tokens``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import ipywidgets as w
 from pokelab.bots import available_bots
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, WAVES
-from widgets.plots import TOKEN_COLOURS
+from widgets.tokens import token_html
 
 __all__ = ["TEXT", "colour_name", "lang_switch", "page_options", "t"]
 
@@ -298,12 +298,9 @@ def _header(title: str, intro: str) -> str:
     )
 
 
-def _token_html(tokens: Sequence[str]) -> str:
-    return "".join(
-        f"<span title='{c}' style='display:inline-block;width:0.9em;height:0.9em;border-radius:50%;"
-        f"background:{TOKEN_COLOURS[c]};margin:0 1px;vertical-align:middle'></span>"
-        for c in tokens
-    )
+def _token_html(tokens: Sequence[str], lang: str = "en") -> str:
+    """Tokens as the boards draw them: the palette's disc with the colour's symbol, named for screen readers."""
+    return "".join(token_html(c, lang) for c in tokens)
 
 
 class _BotBoardApp:
