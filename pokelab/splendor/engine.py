@@ -126,8 +126,9 @@ def _rep(
 ) -> State:
     """``s`` with the named fields changed and the turn still running (the player, round and end flags kept).
 
-    Keyword-only, like ``dataclasses.replace``, but about 4x faster: no
-    ``**kwargs`` dict, and the frozen guard bypassed as in ``make_state``.
+    Keyword-only, like ``dataclasses.replace``, but about 7x faster (2.0 vs 15 µs
+    measured on a busy core): no ``**kwargs`` dict, and the frozen guard bypassed
+    as in ``make_state``.
     A turn that ends goes through ``_end_of_turn`` instead.
     """
     o = _MutableState(
