@@ -29,6 +29,7 @@ from pokelab.herecomes.conditions import (
     NeverDrawn,
     parse_condition,
 )
+from pokelab.herecomes.invariants import MAX_BAG_COLOUR
 
 __all__ = [
     "COLOUR_INDEX",
@@ -36,6 +37,7 @@ __all__ = [
     "Part",
     "bag_counts",
     "card_value",
+    "check_seed",
     "condition_of",
     "parts_of",
     "shown_counts",
@@ -68,7 +70,25 @@ def bag_counts(bag: Mapping[str, int] | None = DEFAULT_BAG, draws: int = DRAWS_P
     if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
         raise ValueError(f"draws must be a whole number of at least 1, got {draws!r}")
     clean = validate_bag(bag, draws=draws)
+    for colour, count in clean.items():
+        if count > MAX_BAG_COLOUR:
+            raise ValueError(f"a bag holds at most {MAX_BAG_COLOUR} tokens of a colour, got {count} {colour}")
     return tuple(clean[c] for c in COLOURS)
+
+
+def check_seed(seed: Any) -> int | None:
+    """A seed for the simulators: ``None`` (fresh entropy) or a whole number >= 0.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed("abc")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be None or a whole number >= 0, got 'abc'
+    """
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed must be None or a whole number >= 0, got {seed!r}")
+    return seed
 
 
 def shown_counts(shown: Sequence[str], counts: Sequence[int], draws: int = DRAWS_PER_ROUND) -> tuple[int, ...]:
@@ -83,10 +103,14 @@ def shown_counts(shown: Sequence[str], counts: Sequence[int], draws: int = DRAWS
     """
     if isinstance(shown, str):
         raise ValueError(f"shown must be a sequence of colours, not the string {shown!r}")
+    if not isinstance(shown, list | tuple):
+        raise ValueError(f"shown must be a list or tuple of colours, got {shown!r}")
+    if len(shown) > draws:
+        raise ValueError(f"{len(shown)} tokens shown but a round draws only {draws}")
     seen = [0] * len(COLOURS)
     n = 0
     for n, token in enumerate(shown, start=1):
-        if token not in COLOUR_INDEX:
+        if not isinstance(token, str) or token not in COLOUR_INDEX:
             raise ValueError(
                 f"unknown token colour {token!r} among the shown tokens (position {n}); "
                 f"colours are {', '.join(COLOURS)}"

@@ -39,27 +39,54 @@ __all__ = [
 
 
 def _public(state: Any) -> tuple[frozenset[int], dict[int, str]]:
-    """(the cards in the deck, where each seen card is) from a ``State`` or a player's view."""
+    """(the cards in the deck, where each seen card is) from a ``State`` or a player's view.
+
+    >>> _public({"display": []})
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a Splendor State or a view from observe(state, player); this one lacks 'discard'
+    """
+    from pokelab.splendor.state import State
+
+    if isinstance(state, Mapping):
+        try:
+            return _public_view(state)
+        except KeyError as exc:
+            raise ValueError(
+                f"expected a Splendor State or a view from observe(state, player); this one lacks {exc}"
+            ) from None
+        except (TypeError, AttributeError) as exc:
+            raise ValueError(f"not a view from observe(state, player): {exc}") from None
+    if not isinstance(state, State):
+        raise ValueError(f"expected a Splendor State or a view from observe(state, player), got {type(state).__name__}")
+    return _public_state(state)
+
+
+def _public_view(state: Mapping[str, Any]) -> tuple[frozenset[int], dict[int, str]]:
     from pokelab.splendor.cards import CARDS
 
     where: dict[int, str] = {}
-    if isinstance(state, Mapping):  # observe(state, player)
-        for c in state["display"]:
-            where[c["id"]] = "it is face up in the display"
-        for c in state["discard"]:
-            where[c["id"]] = "it is in the discard pile"
-        for p in state["players"]:
-            for c in p["captured"]:
-                where[c["id"]] = f"player {p['index']} has caught it"
-            for c in p["reserved"]:
-                where[c["id"]] = f"player {p['index']} has reserved it"
-        deck = frozenset(CARDS) - frozenset(where)
-        if len(deck) != state["deck_size"]:
-            raise ValueError(
-                f"the view is inconsistent: {len(deck)} cards unaccounted for but deck_size is "
-                f"{state['deck_size']}"
-            )
-        return deck, where
+    # observe(state, player)
+    for c in state["display"]:
+        where[c["id"]] = "it is face up in the display"
+    for c in state["discard"]:
+        where[c["id"]] = "it is in the discard pile"
+    for p in state["players"]:
+        for c in p["captured"]:
+            where[c["id"]] = f"player {p['index']} has caught it"
+        for c in p["reserved"]:
+            where[c["id"]] = f"player {p['index']} has reserved it"
+    deck = frozenset(CARDS) - frozenset(where)
+    if len(deck) != state["deck_size"]:
+        raise ValueError(
+            f"the view is inconsistent: {len(deck)} cards unaccounted for but deck_size is "
+            f"{state['deck_size']}"
+        )
+    return deck, where
+
+
+def _public_state(state: Any) -> tuple[frozenset[int], dict[int, str]]:
+    where: dict[int, str] = {}
     for c in state.display:
         where[c] = "it is face up in the display"
     for c in state.discard:
@@ -70,6 +97,14 @@ def _public(state: Any) -> tuple[frozenset[int], dict[int, str]]:
         for c in p.reserved:
             where[c] = f"player {i} has reserved it"
     return frozenset(state.deck), where
+
+
+def _players(state: Any) -> Any:
+    from pokelab.splendor.state import State
+
+    if not isinstance(state, State):
+        raise ValueError(f"expected a Splendor State (the players' tokens decide), got {type(state).__name__}")
+    return state.players
 
 
 def splendor_unseen(state: Any) -> frozenset[int]:
@@ -177,7 +212,7 @@ def splendor_catchable(state: Any, player: int, card: Any) -> bool:
     from pokelab.errors import IllegalAction
     from pokelab.splendor.engine import _auto_payment
 
-    players = state.players
+    players = _players(state)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
         raise ValueError(f"player must be 0..{len(players) - 1}, got {player!r}")
     try:
@@ -221,7 +256,7 @@ def splendor_evolution_within(state: Any, player: int, refills: int) -> Fraction
     from pokelab.splendor.cards import CARDS
 
     refills = _check_refills(refills)
-    players = state.players
+    players = _players(state)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
         raise ValueError(f"player must be 0..{len(players) - 1}, got {player!r}")
     mine = set(players[player].captured)
