@@ -16,7 +16,11 @@ Policies (each plays every seat of its games):
 - ``greedy`` — ``pokelab.bots`` GreedyBot (if installed);
 - ``random`` — uniformly random legal actions (most games stall at the round cap).
 
-Usage: ``python scripts/splendor_card_balance.py [--games 600] [--policies catch,greedy] [--players 2,3,4] [--out FILE]``
+Games use the default ``Variant()`` (the frozen-display sweep, SP-T5);
+``--frozen-display wait`` measures the written rule instead.
+
+Usage: ``python scripts/splendor_card_balance.py [--games 600] [--policies catch,greedy] [--players 2,3,4]
+[--frozen-display sweep|wait] [--out FILE]``
 """
 
 from __future__ import annotations
@@ -28,7 +32,18 @@ import time
 from collections import defaultdict
 from statistics import mean, pstdev
 
-from pokelab.splendor import CARDS, Catch, Evolve, apply, legal_actions, new_game, observe, result
+from pokelab.splendor import (
+    CARDS,
+    Catch,
+    Evolve,
+    Variant,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    result,
+)
+from pokelab.splendor.state import FROZEN_DISPLAY
 
 
 def _catch_policy(s, rng):
@@ -55,9 +70,9 @@ def _greedy_policy():
     return policy
 
 
-def play(policy, players: int, seed: int):
-    """One game; return (result, number of players, cards each player ever captured)."""
-    s = new_game(players, seed=seed)
+def play(policy, players: int, seed: int, variant: Variant | None = None):
+    """One game; return (result, cards each player ever captured)."""
+    s = new_game(players, seed=seed, variant=variant)
     rng = random.Random(seed)
     held: list[set[int]] = [set() for _ in range(players)]
     while not s.is_over:
@@ -67,7 +82,7 @@ def play(policy, players: int, seed: int):
     return result(s), held
 
 
-def simulate(policies: dict, games: int, player_counts: list[int]):
+def simulate(policies: dict, games: int, player_counts: list[int], variant: Variant | None = None):
     """Play ``games`` games per policy, spread over the player counts; collect per-card appearances."""
     appearances: dict[int, list[float]] = defaultdict(list)  # card -> [win share - 1/n]
     stats = {}
@@ -76,7 +91,7 @@ def simulate(policies: dict, games: int, player_counts: list[int]):
         stalled = finished = 0
         for g in range(games):
             players = player_counts[g % len(player_counts)]
-            r, held = play(policy, players, seed=g)
+            r, held = play(policy, players, seed=g, variant=variant)
             if r.stalled:
                 stalled += 1
                 continue
@@ -138,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--policies", default="catch,greedy", help="comma list of catch, greedy, random")
     ap.add_argument("--players", default="2,3,4", help="player counts to rotate through")
     ap.add_argument("--flag", type=float, default=0.10, help="flag |lift - peer mean| above this")
+    ap.add_argument("--frozen-display", choices=FROZEN_DISPLAY, default=Variant().frozen_display,
+                    help="SP-T5: sweep a frozen display (default) or wait (the written rule)")
     ap.add_argument("--out", help="also write the markdown report to this file")
     args = ap.parse_args(argv)
     policies = {}
@@ -155,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             ap.error(f"unknown policy {name!r}")
     counts = [int(x) for x in args.players.split(",")]
-    appearances, stats = simulate(policies, args.games, counts)
+    appearances, stats = simulate(policies, args.games, counts, Variant(frozen_display=args.frozen_display))
     text, _outliers = report(appearances, stats, args.flag)
     print(text)
     if args.out:
