@@ -22,9 +22,12 @@ from pokelab.sim.view import LazyView
 __all__ = ["check_count", "lineup", "play", "simulate"]
 
 MAX_STEPS = 200_000
+#: Most games one call plays (a million games is hours of CPU; the job list alone of 10**12 games
+#: filled memory): larger runs are several calls with different seeds.
+MAX_GAMES = 1_000_000
 
 
-def check_count(value: Any, what: str, *, minimum: int = 1) -> int:
+def check_count(value: Any, what: str, *, minimum: int = 1, maximum: int | None = None) -> int:
     """``value`` as a whole number >= ``minimum``, or a clear ``SimError``.
 
     >>> check_count(10, "games")
@@ -39,7 +42,45 @@ def check_count(value: Any, what: str, *, minimum: int = 1) -> int:
             f"{what} must be a whole number >= {minimum}, got {value!r}",
             f"{what} 必须是不小于 {minimum} 的整数，收到 {value!r}",
         )
+    if maximum is not None and value > maximum:
+        raise SimError(
+            f"{what} is at most {maximum}, got {value}",
+            f"{what} 最多为 {maximum}，收到 {value}",
+        )
     return value
+
+
+def _check_bots(bots: Any) -> Sequence[Any]:
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise SimError(
+            f"bots is a list of bot names or bots, got {bots!r}",
+            f"bots 应为机器人名字或机器人的列表，收到 {bots!r}",
+        )
+    return bots
+
+
+def _check_names(names: Any, bots: Sequence[Any]) -> None:
+    if names is None:
+        return
+    if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(x, str) for x in names):
+        raise SimError(
+            f"names is a list of strings (one per bot), got {names!r}",
+            f"names 应为字符串列表（每个机器人一个），收到 {names!r}",
+        )
+    if len(names) != len(bots):
+        raise SimError(
+            f"got {len(names)} names for {len(bots)} bots",
+            f"{len(bots)} 个机器人却给了 {len(names)} 个名字",
+        )
+
+
+def _check_options(options: Any) -> dict[str, Any]:
+    if options is not None and not isinstance(options, Mapping):
+        raise SimError(
+            f"options is a mapping of game options (such as bag), got {options!r}",
+            f"options 应为游戏选项的映射（例如 bag），收到 {options!r}",
+        )
+    return dict(options or {})
 
 
 def _check_players(adapter: GameAdapter, n: int) -> None:
@@ -103,10 +144,11 @@ def play(
     """
     adapter = get_game(game)
     _check_seed(seed)
-    _check_players(adapter, len(bots))
+    _check_players(adapter, len(_check_bots(bots)))
+    _check_names(names, bots)
     players = [bot_registry.make_bot(adapter.name, b) for b in bots]
     labels = tuple(names) if names is not None else tuple(bot_registry.bot_name(b) for b in players)
-    opts = dict(options or {})
+    opts = _check_options(options)
     state = initial = adapter.new_game(len(players), seed, opts)
     chance_rng = stream(seed, "chance")
     rngs = [stream(seed, f"bot{seat}") for seat in range(len(players))]
@@ -240,9 +282,16 @@ def simulate(
     pokelab.errors.SimError: games must be a whole number >= 1, got -5
     """
     adapter = get_game(game)
-    check_count(games, "games")
+    check_count(games, "games", maximum=MAX_GAMES)
     _check_seed(seed)
-    _check_players(adapter, len(bots))
+    _check_players(adapter, len(_check_bots(bots)))
+    _check_names(names, bots)
+    if executor is not None and not isinstance(executor, Executor):
+        raise SimError(
+            f"executor is a concurrent.futures.Executor or None, got {executor!r}",
+            f"executor 应为 concurrent.futures.Executor 或 None，收到 {executor!r}",
+        )
+    _check_options(options)
     # Resolve names now so an unknown bot fails here, not in a worker.
     made = [bot_registry.make_bot(adapter.name, b) for b in bots]
     labels = list(names) if names is not None else [bot_registry.bot_name(b) for b in made]

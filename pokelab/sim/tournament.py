@@ -13,7 +13,7 @@ import pandas as pd
 
 from pokelab.sim.adapters import GameAdapter, get_game
 from pokelab.sim.errors import SimError
-from pokelab.sim.runner import check_count, simulate
+from pokelab.sim.runner import MAX_GAMES, _check_bots, check_count, simulate
 from pokelab.sim.seeds import game_seed
 from pokelab.stats import wilson_interval
 
@@ -168,8 +168,8 @@ def tournament(
     pokelab.errors.SimError: a tournament needs at least two bots, got 1
     """
     adapter = get_game(game)
-    check_count(games_per_pair, "games_per_pair")
-    if len(bots) < 2:
+    check_count(games_per_pair, "games_per_pair", maximum=MAX_GAMES)
+    if len(_check_bots(bots)) < 2:
         raise SimError(
             f"a tournament needs at least two bots, got {len(bots)}",
             f"锦标赛至少需要两个机器人，收到 {len(bots)} 个",
