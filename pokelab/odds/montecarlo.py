@@ -35,7 +35,14 @@ import numpy as np
 
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import NeverDrawn  # noqa: F401 (doctests)
-from pokelab.odds._inputs import COLOUR_INDEX, bag_counts, condition_of, parts_of, shown_counts
+from pokelab.odds._inputs import (
+    COLOUR_INDEX,
+    bag_counts,
+    check_seed,
+    condition_of,
+    parts_of,
+    shown_counts,
+)
 from pokelab.odds.exact import returned_counts
 from pokelab.stats import wilson_interval
 
@@ -43,6 +50,9 @@ __all__ = ["Estimate", "estimate", "estimate_loop", "estimate_many", "simulate_r
 
 #: Rounds simulated per NumPy batch (bounds memory; part of what a seed reproduces).
 BATCH = 1 << 18
+#: Most rounds one call simulates: the results take about 11 bytes a round (55 MB at the bound),
+#: so a typo such as ``n=10**12`` is refused before anything is allocated.
+MAX_ROUNDS = 5_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +74,8 @@ class Estimate:
 def _check_n(n: Any) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
         raise ValueError(f"n must be a positive whole number of rounds, got {n!r}")
+    if n > MAX_ROUNDS:
+        raise ValueError(f"n is at most {MAX_ROUNDS:_} rounds per call, got {n:_}; run several seeds instead")
     return n
 
 
@@ -111,7 +123,7 @@ def _simulate(
     n = _check_n(n)
     counts = bag_counts(bag, draws)
     seen = shown_counts(shown, counts, draws)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     left = np.array([c - s for c, s in zip(counts, seen, strict=True)], dtype=np.int64)
     to_draw = draws - len(shown)
     finals = np.empty((n, len(COLOURS)), dtype=np.int16)
@@ -215,6 +227,7 @@ def estimate_many(
     """
     parts = [parts_of([condition_of(c)]) for c in conditions]
     counts = bag_counts(bag, draws)
+    shown_counts(shown, counts, draws)  # checked before len(shown) is read
     earlier = returned_counts(returned, counts, len(shown), draws)
     final, last, back = _simulate(bag, shown, n, seed, draws, redraw)
     out = []
@@ -290,6 +303,7 @@ def estimate_loop(
     cond = condition_of(condition)
     counts = bag_counts(bag, draws)
     shown_counts(shown, counts, draws)
+    check_seed(seed)
     returned_counts(returned, counts, len(shown), draws)
     full = dict(zip(COLOURS, counts, strict=True))
     left = [c for c, k in full.items() for _ in range(k)]
