@@ -13,6 +13,7 @@ pokelab.errors.SimError: bad bag 'red=six': write colour=count pairs separated b
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -24,6 +25,10 @@ import pandas as pd
 from pokelab.sim.errors import SimError
 
 __all__ = ["main", "parse_bag", "parse_bots", "summarize"]
+
+#: Most worker processes the command line starts (each one is a whole Python interpreter).
+MAX_WORKERS = 64
+_COUNT = re.compile(r"-?[0-9]{1,6}")
 
 _TEXT = {
     "error": {"en": "error", "zh": "错误"},
@@ -61,12 +66,13 @@ def parse_bots(text: str) -> list[str]:
 def parse_bag(text: str) -> dict[str, int]:
     """Read a bag written ``red=6,blue=5,...`` and check it (unknown colours, counts, size)."""
     from pokelab.herecomes.bag import validate_bag
+    from pokelab.herecomes.invariants import MAX_BAG_COLOUR
 
     bag: dict[str, int] = {}
     for part in text.split(","):
         colour, sep, count = part.partition("=")
         colour, count = colour.strip(), count.strip()
-        if not sep or not colour or not count.lstrip("-").isdigit():
+        if not sep or not colour or not _COUNT.fullmatch(count):
             raise SimError(
                 f"bad bag {text!r}: write colour=count pairs separated by commas, like red=6,blue=5",
                 f"袋子写法有误 {text!r}：请写成用逗号分隔的 颜色=数量，例如 red=6,blue=5",
@@ -76,6 +82,8 @@ def parse_bag(text: str) -> dict[str, int]:
                            f"袋子写法有误 {text!r}：{colour} 出现了两次")
         bag[colour] = int(count)
     try:
+        if max(bag.values()) > MAX_BAG_COLOUR:
+            raise ValueError(f"a bag holds at most {MAX_BAG_COLOUR} tokens of a colour")
         return validate_bag(bag)
     except ValueError as err:
         raise SimError(f"bad bag {text!r}: {err}", f"袋子有误 {text!r}：{err}") from err
@@ -135,7 +143,7 @@ def _cmd_simulate(args: argparse.Namespace) -> None:
     from pokelab.sim.runner import check_count
 
     check_count(args.games, "--games")
-    check_count(args.workers, "--workers")
+    check_count(args.workers, "--workers", maximum=MAX_WORKERS)
     executor = _executor(args.workers)
     try:
         df = simulate(args.game, parse_bots(args.bots), games=args.games, seed=args.seed,
@@ -155,7 +163,7 @@ def _cmd_tournament(args: argparse.Namespace) -> None:
     from pokelab.sim.runner import check_count
 
     check_count(args.games_per_pair, "--games-per-pair")
-    check_count(args.workers, "--workers")
+    check_count(args.workers, "--workers", maximum=MAX_WORKERS)
     executor = _executor(args.workers)
     try:
         t = tournament(args.game, parse_bots(args.bots), games_per_pair=args.games_per_pair,
