@@ -597,7 +597,6 @@ function render({ model, el }) {
           class: `pk-supply-token ${count ? "" : "pk-empty"}`,
           dataset: { colour, count },
           title: L.colour[colour],
-          "aria-label": `${L.colour[colour]}: ${count}`,
           disabled: !picking,
           onclick: () => {
             if (ui.picks.length >= 3) return;

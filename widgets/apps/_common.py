@@ -291,9 +291,17 @@ def lang_switch(lang: str) -> w.ToggleButtons:
     )
 
 
+#: ipywidgets' own colours that fall short of WCAG AA text contrast (4.45:1 accordion titles, white on
+#: the warning button's orange), overridden on every app page; issue 22.
+_ACCESS_CSS = (
+    "<style>.jupyter-widget-Collapse-header{color:var(--jp-ui-font-color1)}"
+    ".jupyter-button.mod-warning{color:#1b1b1b}</style>"
+)
+
+
 def _header(title: str, intro: str) -> str:
     return (
-        f"<h2 style='margin:0.2em 0'>{html.escape(title)}</h2>"
+        _ACCESS_CSS + f"<h2 style='margin:0.2em 0'>{html.escape(title)}</h2>"
         f"<p style='margin:0 0 0.6em 0;max-width:60em'>{html.escape(intro)}</p>"
     )
 

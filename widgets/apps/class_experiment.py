@@ -176,13 +176,16 @@ class ClassExperiment:
         for size in WAVES:
             label = w.HTML(layout=w.Layout(width="11em"))
             self.wave_labels.append(label)
-            dds = [
+            first = len(self.tokens) + 1
+            dds = [  # numbered 1-10: a visible label screen readers announce too (issue 22)
                 w.Dropdown(
                     options=[("—", None), *((c, c) for c in COLOURS)],
                     value=None,
-                    layout=w.Layout(width="6.5em"),
+                    description=str(first + i),
+                    style={"description_width": "1.6em"},
+                    layout=w.Layout(width="8.1em"),
                 )
-                for _ in range(size)
+                for i in range(size)
             ]
             self.tokens.extend(dds)
             rows.append(w.HBox([label, *dds]))

@@ -139,9 +139,15 @@ class StudentPage(_StorePage):
         self.join_button.add_class("pk-join")
         self.joined_html = w.HTML()
         self.wave_labels = [w.HTML(layout=w.Layout(width="11em")) for _ in WAVES]
-        self.tokens = [
-            w.Dropdown(options=[("—", None)], value=None, layout=w.Layout(width="6.5em"))
-            for _ in range(sum(WAVES))
+        self.tokens = [  # numbered 1-10: a visible label screen readers announce too (issue 22)
+            w.Dropdown(
+                options=[("—", None)],
+                value=None,
+                description=str(i + 1),
+                style={"description_width": "1.6em"},
+                layout=w.Layout(width="8.1em"),
+            )
+            for i in range(sum(WAVES))
         ]
         rows = [
             w.HBox([label, *self.tokens[end - size : end]])
