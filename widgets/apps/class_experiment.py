@@ -75,7 +75,7 @@ class ClassExperiment:
             self.lang,
             "recorded",
             group=html.escape(self.tally.groups[-1]),
-            tokens=_token_html(self.tally.rounds[-1]),
+            tokens=_token_html(self.tally.rounds[-1], self.lang),
         )
         self.error = ""
         self.refresh()
@@ -141,7 +141,7 @@ class ClassExperiment:
         lang = self.lang
         tally = self.tally
         sim = tally.groups.count(SIMULATED)
-        bag = "".join(f"{_token_html([c] * tally.bag[c])} " for c in COLOURS if tally.bag[c])
+        bag = "".join(f"{_token_html([c] * tally.bag[c], lang)} " for c in COLOURS if tally.bag[c])
         status = (
             t(lang, "rounds", n=tally.n, groups=tally.n - sim, sim=sim)
             if tally.n

@@ -207,7 +207,7 @@ class StudentPage(_StorePage):
         """Send one round of 10 tokens in drawing order for our group."""
         code, group, _ = self._need_join()
         self.store.add_round(code, group, tokens, simulated=simulated)
-        self.message = t(self.lang, "sent", tokens=_token_html(tuple(tokens)))
+        self.message = t(self.lang, "sent", tokens=_token_html(tuple(tokens), self.lang))
         self.refresh()
         return self
 

@@ -180,7 +180,7 @@ class OddsLab(_BotBoardApp):
     def _update_bag_info(self) -> None:
         bag = self.bag()
         self.total.value = (
-            _token_html([c for c in COLOURS for _ in range(bag[c])])
+            _token_html([c for c in COLOURS for _ in range(bag[c])], self.lang)
             + " "
             + html.escape(t(self.lang, "bag_total", n=sum(bag.values())))
         )
