@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pokelab.classroom.tally import SIMULATED, ClassroomError, check_round
+from pokelab.classroom.rounds import SIMULATED, ClassroomError, check_round
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 
 __all__ = [

@@ -54,7 +54,9 @@ from pokelab.classroom.access import (
     default_url,
     log,
 )
-from pokelab.classroom.tally import SIMULATED, ClassroomError, ClassTally
+from pokelab.classroom.rounds import SIMULATED, ClassroomError
+from pokelab.classroom.sqlite import configure_sqlite, writer_queue
+from pokelab.classroom.tally import ClassTally
 from pokelab.herecomes.bag import DEFAULT_BAG
 
 __all__ = ["ClassStore"]
@@ -74,6 +76,7 @@ class ClassStore:
     def __init__(self, engine: Any, *, timeout: float = 10.0) -> None:
         self._engine = engine
         self.timeout = float(timeout)
+        self._queue = writer_queue(engine)
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -103,7 +106,7 @@ class ClassStore:
                     poolclass=sa.pool.StaticPool,
                     connect_args={"check_same_thread": False},
                 )
-            _sqlite_events(engine)
+            configure_sqlite(engine)
         else:
             raise ClassroomError(
                 f"a class database URL starts with sqlite:/// or postgresql://, not {url!r}",
@@ -149,6 +152,10 @@ class ClassStore:
     # ------------------------------------------------------------------ transactions
     def _write(self, work: Callable[[Any], _T]) -> _T:
         """Run ``work(conn)`` in one write transaction, retrying a busy database until ``timeout``."""
+        with self._queue():
+            return self._write_now(work)
+
+    def _write_now(self, work: Callable[[Any], _T]) -> _T:
         deadline = time.monotonic() + self.timeout
         delay, attempts = 0.005, 0
         while True:
@@ -494,22 +501,3 @@ class ClassStore:
 
     def __repr__(self) -> str:
         return f"ClassStore({self.url!r})"
-
-
-def _sqlite_events(engine: Any) -> None:
-    """SQLite: WAL journal, foreign keys on, and writers take the lock up front (``BEGIN IMMEDIATE``)."""
-    from sqlalchemy import event
-
-    @event.listens_for(engine, "connect")
-    def on_connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
-        cursor = dbapi_connection.cursor()
-        with contextlib.suppress(Exception):  # an in-memory database has no WAL
-            cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def on_begin(conn: Any) -> None:
-        write = conn.get_execution_options().get("pokelab_write", False)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
