@@ -81,7 +81,9 @@ def stages(only: str | None) -> dict[str, list[str] | None]:
     notebooks = notebook_paths()
     return {
         "lint": [str(BIN / "ruff"), "check", "."],
-        "unit": pytest("-m", "not browser and not site", "-n", "2", "-q"),
+        "unit": pytest("-m", "not browser and not site and not classroom_load", "-n", "2", "-q"),
+        # 30 student processes against SQLite and a real PostgreSQL server; -s prints the latencies.
+        "classroom": pytest("-m", "classroom_load", "-q", "-s", "-p", "no:xdist", "tests/classroom"),
         "notebooks": nbval(str(BIN / "python"), ["-n", "2", *notebooks]) if notebooks else None,
         # -s: the browser tests print their latency figures (measured, never asserted).
         "browser": pytest("-m", "browser", "-q", "-s", "-o", "addopts=", "tests"),
@@ -95,7 +97,7 @@ def stages(only: str | None) -> dict[str, list[str] | None]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--only", choices=["lint", "unit", "notebooks", "browser", "site", "rules", "binder"]
+        "--only", choices=["lint", "unit", "classroom", "notebooks", "browser", "site", "rules", "binder"]
     )
     options = parser.parse_args()
     failed: list[str] = []

@@ -1,7 +1,7 @@
 """A whole class at once: 30 student processes writing one class database, and the faults a lesson meets.
 
-Marked ``classroom_load`` (they run in the unit stage; ``-m "not classroom_load"``
-leaves them out). The submit latencies are printed (run with ``-s``), never
+Marked ``classroom_load``: they run in their own stage (``scripts/run_tests.py --only classroom``), not in the unit stage.
+The submit latencies are printed (run with ``-s``), never
 asserted: the goal is p99 ≤ 200 ms, and a shared 2-core machine may miss it. The
 students submit back to back with no pause, so this is the database saturated,
 far busier than a lesson where a group draws a round in half a minute.
