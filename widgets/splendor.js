@@ -781,7 +781,7 @@ function render({ model, el }) {
         { class: "pk-player-head" },
         h("span", { class: "pk-player-name" }, p.name),
         seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot}`) : h("span", { class: "pk-tag pk-tag-you" }, L.you),
-        winner ? h("span", { class: "pk-crown" }, "🏆") : null,
+        winner ? h("span", { class: "pk-crown" }, L.won_badge) : null,
         h(
           "span",
           { class: "pk-player-points", dataset: { points: p.points } },

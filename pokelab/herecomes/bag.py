@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-__all__ = ["COLOURS", "COLOUR_ZH", "DEFAULT_BAG", "DRAWS_PER_ROUND", "WAVES", "validate_bag"]
+__all__ = [
+    "COLOURS",
+    "COLOUR_ZH",
+    "DEFAULT_BAG",
+    "DRAWS_PER_ROUND",
+    "MAX_BAG_COLOUR",
+    "WAVES",
+    "validate_bag",
+]
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 COLOUR_ZH: Mapping[str, str] = MappingProxyType(
@@ -17,6 +25,11 @@ DRAWS_PER_ROUND: int = sum(WAVES)
 DEFAULT_BAG: Mapping[str, int] = MappingProxyType(
     {"red": 6, "blue": 5, "green": 4, "yellow": 3, "purple": 2}
 )
+
+
+#: Most tokens of one colour a bag may hold: enough for any lesson, and bounded so a typo cannot
+#: make sampling or exact counting blow up.
+MAX_BAG_COLOUR = 1000
 
 
 def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND) -> dict[str, int]:
@@ -34,6 +47,10 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
     Traceback (most recent call last):
     ...
     ValueError: the bag holds 5 tokens but a round draws 10: add at least 5 more
+    >>> validate_bag({"red": 10**400})
+    Traceback (most recent call last):
+    ...
+    ValueError: a bag holds at most 1000 tokens of a colour, got ... red
     """
     if bag is None:
         return dict(DEFAULT_BAG)
@@ -49,6 +66,10 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
             raise ValueError(f"the count of {colour} must be a whole number, got {count!r}")
         if count < 0:
             raise ValueError(f"the count of {colour} cannot be negative, got {count}")
+        if count > MAX_BAG_COLOUR:
+            raise ValueError(
+                f"a bag holds at most {MAX_BAG_COLOUR} tokens of a colour, got {count} {colour}"
+            )
         clean[colour] = count
     total = sum(clean.values())
     if total < draws:

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from pokelab.herecomes.bag import COLOURS, WAVES
+from pokelab.herecomes.bag import COLOURS, MAX_BAG_COLOUR, WAVES
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.engine import keep_options
 from pokelab.herecomes.state import _WAVE_ENDS, State
@@ -31,9 +31,6 @@ from pokelab.herecomes.trainers import TRAINERS
 
 __all__ = ["MAX_BAG_COLOUR", "SUMMARY_KEYS", "check_events", "check_state"]
 
-#: Most tokens of one colour a bag may hold (a real bag holds a handful; the
-#: bound keeps every probability and sample within float range).
-MAX_BAG_COLOUR = 1000
 SUMMARY_KEYS = frozenset(
     {"round", "leader", "tokens", "returned", "hands", "achieved", "kept", "gained", "legend_winners", "events"}
 )
