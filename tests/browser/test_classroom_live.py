@@ -21,6 +21,7 @@ import pytest
 
 from pokelab.classroom import ClassStore
 
+from .a11y import axe_violations, describe
 from .conftest import ARTIFACTS, ROOT, free_port, launch
 from .test_app_mode import PAGE_TIMEOUT, ROUND, VOILA_START_TIMEOUT, VoilaServer
 
@@ -168,8 +169,17 @@ def test_two_groups_submit_and_the_dashboard_shows_both_within_two_seconds(
             "document.querySelector(\"[data-testid='tally-table']\").textContent.includes('/ 2')",
             timeout=10_000,
         )
-        groups = teacher.locator(".pk-teacher-dashboard").inner_text()
-        assert "Team Eevee" in groups and "皮卡丘队" in groups
+        # the per-group panel redraws after the pooled table: wait for both names, then say what is shown
+        try:
+            teacher.wait_for_function(
+                "(() => { const t = document.querySelector('.pk-teacher-dashboard').innerText;"
+                " return t.includes('Team Eevee') && t.includes('皮卡丘队'); })()",
+                timeout=10_000,
+            )
+        except Exception:
+            _shot(teacher, "classroom-dashboard-failed")
+            groups = teacher.locator(".pk-teacher-dashboard").inner_text()
+            raise AssertionError(f"the dashboard does not name both groups:\n{groups}") from None
         teacher.locator(".pk-teacher-dashboard .js-plotly-plot .main-svg").first.wait_for(
             state="attached", timeout=60_000
         )
@@ -179,6 +189,10 @@ def test_two_groups_submit_and_the_dashboard_shows_both_within_two_seconds(
         _shot(group_b, "classroom-student-zh")
         assert len(classroom["store"].rounds(code, key)) == 2
         assert not errors, errors
+        # issue 22: the live class pages, with content in them, have no WCAG 2.1 A/AA violation
+        for name, live_page in (("dashboard", teacher), ("student-en", group_a), ("student-zh", group_b)):
+            violations = axe_violations(live_page)
+            assert violations == [], f"classroom {name}: {describe(violations)}"
     finally:
         for page in (teacher, group_a, group_b):
             page.context.close()

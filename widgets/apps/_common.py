@@ -292,10 +292,12 @@ def lang_switch(lang: str) -> w.ToggleButtons:
 
 
 #: ipywidgets' own colours that fall short of WCAG AA text contrast (4.45:1 accordion titles, white on
-#: the warning button's orange), overridden on every app page; issue 22.
+#: the warning button's orange, 4.1:1 white on the success button's green), overridden on every app
+#: page; issue 22.
 _ACCESS_CSS = (
     "<style>.jupyter-widget-Collapse-header{color:var(--jp-ui-font-color1)}"
-    ".jupyter-button.mod-warning{color:#1b1b1b}</style>"
+    ".jupyter-button.mod-warning{color:#1b1b1b}"
+    ".jupyter-button.mod-success{background-color:#2e7d32}</style>"
 )
 
 
