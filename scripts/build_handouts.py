@@ -37,17 +37,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "build" / "handouts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PINNED = "# NBVAL_CHECK_OUTPUT"
 PRINT_CSS = """
 @page { size: A4; margin: 14mm 13mm 16mm; }
@@ -79,6 +68,8 @@ def _load(name: str) -> ModuleType:
 
 
 build_site = _load("build_site")
+_chromium = _load("ensure_chromium")
+CHROMIUM, CHROMIUM_FLAGS = _chromium.CHROMIUM, _chromium.CHROMIUM_FLAGS
 exercises = _load("make_exercises")
 
 

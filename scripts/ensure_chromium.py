@@ -18,6 +18,18 @@ import subprocess
 import sys
 
 CHROMIUM = "/usr/bin/chromium"
+#: How the tests and the handouts start it: headless, and quiet on a closed network (no background
+#: fetches, updates or sync that this machine would refuse).
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 #: Debian package -> how to tell it is installed.
 NEEDS: dict[str, object] = {

@@ -40,17 +40,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SETTINGS_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {
         "fetchNews": "false",
@@ -94,20 +83,6 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-@pytest.fixture(scope="session")
-def chromium() -> str:
-    """The path of Debian's Chromium, or a skip (a failure under CI=true) when it is missing."""
-    if not os.path.exists(CHROMIUM):
-        message = (
-            f"NOTICE: no Chromium at {CHROMIUM}; the browser tests need Debian's Chromium "
-            "(sudo apt-get install chromium, or `make browser` as root)"
-        )
-        if in_ci():
-            pytest.fail(message + " — and CI=true, so this is a failure, not a skip")
-        pytest.skip(message)
-    return CHROMIUM
 
 
 @dataclass
@@ -219,21 +194,6 @@ def lab_server(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
         yield server
     finally:
         server.stop()
-
-
-@pytest.fixture(scope="session")
-def browser(chromium: str) -> Iterator[Any]:
-    """Debian's Chromium under Playwright (never ``playwright install``)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=chromium, headless=True, args=CHROMIUM_FLAGS
-        )
-        try:
-            yield instance
-        finally:
-            instance.close()
 
 
 @dataclass

@@ -8,7 +8,6 @@ under ``CI=true``, where that is a failure.
 from __future__ import annotations
 
 import importlib.util
-import os
 import subprocess
 import sys
 import time
@@ -23,17 +22,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def load_script(name: str) -> ModuleType:
@@ -51,32 +39,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if here in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.site)
-
-
-@pytest.fixture(scope="session")
-def chromium() -> str:
-    """Debian's Chromium, or a skip (a failure under CI=true) when it is missing."""
-    if not os.path.exists(CHROMIUM):
-        message = f"NOTICE: no Chromium at {CHROMIUM} (sudo apt-get install chromium)"
-        if os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}:
-            pytest.fail(message + " — and CI=true, so this is a failure, not a skip")
-        pytest.skip(message)
-    return CHROMIUM
-
-
-@pytest.fixture(scope="session")
-def browser(chromium: str) -> Iterator[Any]:
-    """Chromium under Playwright (never ``playwright install``)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=chromium, headless=True, args=CHROMIUM_FLAGS
-        )
-        try:
-            yield instance
-        finally:
-            instance.close()
 
 
 @dataclass
