@@ -1,0 +1,497 @@
+"""The probability tree of a small round: every way the tokens can come out, with exact fractions.
+
+Draw ``draws`` tokens one at a time, without replacement, from ``bag`` (after
+the tokens ``shown`` are already out). Each node of the tree is the sequence
+of tokens drawn so far; each branch is the next token, labelled with its exact
+chance given the path above it (tokens of that colour left / tokens left).
+A path's probability is the product of its branches (the multiplication rule);
+the leaves are the whole rounds and their probabilities sum to 1. Choose a
+``target`` (a target card, a condition or its text, ``"last:red"``) and the
+tree marks the leaves where it is achieved; the sum of their probabilities
+is the target's chance, the same number ``pokelab.odds.probability`` computes
+with a formula (tested by brute force).
+
+The API lesson authors use:
+
+- ``draw_tree(bag, draws, target=None, *, shown=(), lump=False) -> DrawTree``;
+- ``DrawTree.nodes`` (a flat tuple of ``TreeNode``; node 0 is the root; a node's
+  ``children`` are ids), ``root``, ``node(id)``, ``leaves``, ``achieving`` (the
+  target's leaves), ``target_probability`` (their sum), ``sum_text(lang)`` (the
+  sum written out, "1/6 + 1/6 = 1/3"), ``path_text(node, lang)``, ``table(lang)``
+  (the leaves as a DataFrame), ``to_json(lang)`` (what the widget draws);
+- ``fraction_text(Fraction(2, 5)) -> "2/5"``;
+- ``tree_size(bag, draws, shown=(), lump_keep=None)`` — how many nodes a tree would have.
+
+``lump=True`` groups the colours the target does not mention into one branch
+"other" (其他): a tree of a real round stays small when only a few colours
+matter. A tree with more than ``MAX_TREE_NODES`` nodes, or deeper than
+``MAX_TREE_DEPTH`` draws, is refused with a ``BilingualError`` (a ValueError)
+that names the limit.
+
+>>> tree = draw_tree({"red": 2, "purple": 1}, draws=2, target="last:red")
+>>> [fraction_text(n.branch) for n in tree.nodes if n.depth == 1]
+['2/3', '1/3']
+>>> [(tree.path_text(leaf), fraction_text(leaf.probability), leaf.achieved) for leaf in tree.leaves]
+[('red → red', '1/3', True), ('red → purple', '1/3', False), ('purple → red', '1/3', True)]
+>>> tree.target_probability, tree.sum_text()
+(Fraction(2, 3), '1/3 + 1/3 = 2/3')
+>>> from pokelab.odds import probability
+>>> tree.target_probability == probability("last:red", bag={"red": 2, "purple": 1}, draws=2)
+True
+>>> draw_tree(None, draws=10, target="never:purple", lump=True).target_probability
+Fraction(9, 38)
+>>> draw_tree(None, draws=10)
+Traceback (most recent call last):
+...
+pokelab.errors.BilingualError: this tree would have 6,873,630 nodes but a probability tree is drawn with at most 400: draw fewer tokens, use a smaller bag, give tokens already shown, or lump the colours the target does not mention (lump=True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import factorial
+from typing import Any
+
+from pokelab.errors import BilingualError, check_lang
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.herecomes.conditions import Condition
+from pokelab.odds._inputs import bag_counts, condition_of, shown_counts
+
+__all__ = [
+    "MAX_TREE_DEPTH",
+    "MAX_TREE_NODES",
+    "OTHER",
+    "DrawTree",
+    "TreeNode",
+    "draw_tree",
+    "fraction_text",
+    "group_name",
+    "tree_size",
+]
+
+#: Most nodes a probability tree may have (root included): more cannot be read on a page.
+MAX_TREE_NODES = 400
+#: Most tokens a tree draws below its root (a round draws 10).
+MAX_TREE_DEPTH = 10
+#: The branch name of the lumped colours (``lump=True``).
+OTHER = "other"
+
+
+def fraction_text(value: Fraction | int) -> str:
+    """An exact chance as a student writes it: ``"2/5"``, ``"1"``, ``"0"``.
+
+    >>> fraction_text(Fraction(4, 10)), fraction_text(Fraction(1)), fraction_text(0)
+    ('2/5', '1', '0')
+    >>> fraction_text(0.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: fraction_text takes an exact Fraction or int, got 0.5
+    """
+    if isinstance(value, bool) or not isinstance(value, Fraction | int):
+        raise ValueError(f"fraction_text takes an exact Fraction or int, got {value!r}")
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def group_name(group: str, lang: str = "en") -> str:
+    """A branch's token in words: a colour's name or "other" (其他), in ``lang``.
+
+    >>> group_name("red", "zh"), group_name(OTHER, "zh"), group_name("purple")
+    ('红', '其他', 'purple')
+    >>> group_name("pink")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown branch 'pink': a branch is a colour (red, blue, green, yellow, purple) or 'other'
+    """
+    check_lang(lang)
+    if group == OTHER:
+        return "其他" if lang == "zh" else "other"
+    if group not in COLOURS:
+        raise ValueError(
+            f"unknown branch {group!r}: a branch is a colour ({', '.join(COLOURS)}) or 'other'"
+        )
+    return COLOUR_ZH[group] if lang == "zh" else group
+
+
+@dataclass(frozen=True, slots=True)
+class TreeNode:
+    """One node: the tokens drawn since the root (``path``) and the chances that lead to it.
+
+    ``branch`` is the chance of the last token given the parent (1 at the root),
+    ``probability`` the whole path's chance, ``left`` the tokens of each group
+    still in the bag, ``achieved`` whether the target holds at a leaf (``None``
+    at inner nodes and without a target), ``hits`` the summed probability of the
+    target's leaves below this node (0 without a target).
+    """
+
+    id: int
+    parent: int | None
+    depth: int
+    token: str | None
+    branch: Fraction
+    probability: Fraction
+    path: tuple[str, ...]
+    left: tuple[int, ...]
+    children: tuple[int, ...]
+    achieved: bool | None
+    hits: Fraction
+
+    @property
+    def is_leaf(self) -> bool:
+        """True for a whole round (no token left to draw)."""
+        return not self.children
+
+
+@dataclass(frozen=True)
+class DrawTree:
+    """The tree of a small round (see the module docstring); build it with ``draw_tree``."""
+
+    groups: tuple[str, ...]
+    counts: tuple[int, ...]
+    bag: Mapping[str, int]
+    shown: tuple[str, ...]
+    draws: int
+    target: Condition | None
+    lumped: bool
+    nodes: tuple[TreeNode, ...]
+
+    @property
+    def root(self) -> TreeNode:
+        """The node before the first token of the tree is drawn."""
+        return self.nodes[0]
+
+    def node(self, node_id: int) -> TreeNode:
+        """The node with id ``node_id``.
+
+        >>> draw_tree({"red": 1, "blue": 1}, draws=1).node(2).path
+        ('blue',)
+        >>> draw_tree({"red": 1, "blue": 1}, draws=1).node(7)
+        Traceback (most recent call last):
+        ...
+        ValueError: no node 7: this tree has nodes 0 to 2
+        """
+        if isinstance(node_id, bool) or not isinstance(node_id, int) or not 0 <= node_id < len(self.nodes):
+            raise ValueError(f"no node {node_id!r}: this tree has nodes 0 to {len(self.nodes) - 1}")
+        return self.nodes[node_id]
+
+    @property
+    def leaves(self) -> tuple[TreeNode, ...]:
+        """The whole rounds, left to right (their probabilities sum to 1)."""
+        return tuple(n for n in self.nodes if n.is_leaf)
+
+    @property
+    def achieving(self) -> tuple[TreeNode, ...]:
+        """The leaves where the target is achieved (none without a target)."""
+        return tuple(n for n in self.leaves if n.achieved)
+
+    @property
+    def target_probability(self) -> Fraction | None:
+        """The sum of the achieving leaves' probabilities: the target's chance (``None`` without a target)."""
+        if self.target is None:
+            return None
+        return sum((n.probability for n in self.achieving), Fraction(0))
+
+    def sum_text(self, lang: str = "en") -> str:
+        """The target's chance written as the sum of its paths: ``"1/3 + 1/3 = 2/3"``.
+
+        Equal terms are grouped when there are many (``"6 × 1/20 = 3/10"``).
+
+        >>> draw_tree({"red": 1, "blue": 3}, draws=2, target="last:blue").sum_text()
+        '1/4 + 1/2 = 3/4'
+        >>> draw_tree({"red": 1, "blue": 3}, draws=2).sum_text()
+        Traceback (most recent call last):
+        ...
+        ValueError: this tree has no target: give target= to sum the paths where it is achieved
+        """
+        check_lang(lang)
+        total = self.target_probability
+        if total is None:
+            raise ValueError("this tree has no target: give target= to sum the paths where it is achieved")
+        terms = [n.probability for n in self.achieving]
+        if not terms:
+            return "0"
+        if len(terms) <= 6:
+            written = " + ".join(fraction_text(t) for t in terms)
+        else:
+            tally: dict[Fraction, int] = {}
+            for t in terms:
+                tally[t] = tally.get(t, 0) + 1
+            written = " + ".join(
+                fraction_text(t) if k == 1 else f"{k} × {fraction_text(t)}" for t, k in tally.items()
+            )
+        return written if len(terms) == 1 and "×" not in written else f"{written} = {fraction_text(total)}"
+
+    def path_text(self, node: TreeNode | int, lang: str = "en") -> str:
+        """The tokens drawn on the way to ``node``, in words: ``"red → purple"`` (the root: "start"/"开始").
+
+        >>> tree = draw_tree({"red": 1, "blue": 1}, draws=2)
+        >>> tree.path_text(tree.leaves[0], "zh"), tree.path_text(0)
+        ('红 → 蓝', 'start')
+        """
+        check_lang(lang)
+        found = self.node(node) if isinstance(node, int) else node
+        if not found.path:
+            return "开始" if lang == "zh" else "start"
+        return " → ".join(group_name(g, lang) for g in found.path)
+
+    def table(self, lang: str = "en") -> Any:
+        """The leaves as a pandas DataFrame: path, each branch, the path's probability, achieved.
+
+        >>> draw_tree({"red": 1, "blue": 1}, draws=2, target="last:red").table()["probability"].tolist()
+        ['1/2', '1/2']
+        """
+        import pandas as pd
+
+        check_lang(lang)
+        zh = lang == "zh"
+        rows = []
+        for leaf in self.leaves:
+            branches = []
+            node = leaf
+            while node.parent is not None:
+                branches.append(fraction_text(node.branch))
+                node = self.nodes[node.parent]
+            row = {
+                ("路径" if zh else "path"): self.path_text(leaf, lang),
+                ("各步" if zh else "branches"): " × ".join(reversed(branches)),
+                ("概率" if zh else "probability"): fraction_text(leaf.probability),
+            }
+            if self.target is not None:
+                row["达成目标" if zh else "achieved"] = bool(leaf.achieved)
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """A JSON-safe form of the tree for a widget: nodes with fraction texts and floats, the sum.
+
+        >>> data = draw_tree({"red": 1, "blue": 1}, draws=1, target="last:red").to_json()
+        >>> [(n["id"], n["branch"], n["achieved"]) for n in data["nodes"]], data["sum"]
+        ([(0, '1', None), (1, '1/2', True), (2, '1/2', False)], {'value': '1/2', 'float': 0.5, 'text': '1/2'})
+        """
+        check_lang(lang)
+        total = self.target_probability
+        return {
+            "groups": list(self.groups),
+            "counts": list(self.counts),
+            "shown": list(self.shown),
+            "draws": self.draws,
+            "lumped": self.lumped,
+            "target": None if self.target is None else self.target.code(),
+            "target_text": None if self.target is None else self.target.describe(lang),
+            "nodes": [
+                {
+                    "id": n.id,
+                    "parent": n.parent,
+                    "depth": n.depth,
+                    "token": n.token,
+                    "branch": fraction_text(n.branch),
+                    "probability": fraction_text(n.probability),
+                    "p_float": float(n.probability),
+                    "children": list(n.children),
+                    "achieved": n.achieved,
+                    "hits": fraction_text(n.hits),
+                    "hits_float": float(n.hits),
+                    "left": list(n.left),
+                }
+                for n in self.nodes
+            ],
+            "leaves": len(self.leaves),
+            "achieving": [n.id for n in self.achieving],
+            "sum": None if total is None else {
+                "value": fraction_text(total), "float": float(total), "text": self.sum_text(lang)},
+        }
+
+
+def _sequences_by_length(counts: Sequence[int], depth: int) -> list[int]:
+    """How many distinct token sequences of each length 0..depth a bag with ``counts`` gives.
+
+    The exponential generating function: d! × [x^d] Π_i (Σ_{j ≤ n_i} x^j / j!).
+    """
+    poly = [Fraction(1)] + [Fraction(0)] * depth
+    for n in counts:
+        factor = [Fraction(1, factorial(j)) for j in range(min(n, depth) + 1)]
+        out = [Fraction(0)] * (depth + 1)
+        for i, a in enumerate(poly):
+            if a:
+                for j, b in enumerate(factor):
+                    if i + j > depth:
+                        break
+                    out[i + j] += a * b
+        poly = out
+    return [int(poly[d] * factorial(d)) for d in range(depth + 1)]
+
+
+def _groups(
+    counts: Sequence[int], seen: Sequence[int], keep: set[str] | None
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The tree's branches (colours left in the bag, the rest lumped into ``OTHER``) and their counts."""
+    names: list[str] = []
+    left: list[int] = []
+    other = 0
+    for colour, n, s in zip(COLOURS, counts, seen, strict=True):
+        if keep is not None and colour not in keep:
+            other += n - s
+        elif n - s > 0:
+            names.append(colour)
+            left.append(n - s)
+    if other:
+        names.append(OTHER)
+        left.append(other)
+    return tuple(names), tuple(left)
+
+
+def _check_draws(draws: Any) -> int:
+    if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
+        raise BilingualError(
+            f"draws must be a whole number of at least 1, got {draws!r}",
+            f"抽取数必须是至少为 1 的整数，现在是 {draws!r}",
+        )
+    return draws
+
+
+def tree_size(
+    bag: Mapping[str, int] | None,
+    draws: int,
+    *,
+    shown: Sequence[str] = (),
+    lump_keep: Sequence[str] | None = None,
+) -> int:
+    """How many nodes (root included) the tree of this round would have, without building it.
+
+    ``lump_keep``: the colours that keep their own branch (the others are lumped).
+
+    >>> tree_size({"red": 2, "purple": 1}, 2)
+    6
+    >>> tree_size(None, 10, lump_keep=["purple"])
+    231
+    >>> tree_size({"red": 2}, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: the bag holds 2 tokens but a round draws 3: add at least 1 more
+    """
+    counts = bag_counts(bag, _check_draws(draws))
+    seen = shown_counts(tuple(shown), counts, draws)
+    keep = None if lump_keep is None else set(lump_keep)
+    _, left = _groups(counts, seen, keep)
+    depth = draws - len(shown)
+    return sum(_sequences_by_length(left, depth))
+
+
+def draw_tree(
+    bag: Mapping[str, int] | None,
+    draws: int,
+    target: Any = None,
+    *,
+    shown: Sequence[str] = (),
+    lump: bool = False,
+    max_nodes: int = MAX_TREE_NODES,
+) -> DrawTree:
+    """Build the probability tree of drawing ``draws`` tokens from ``bag`` (see the module docstring).
+
+    ``bag``: colour -> count (``None``: the game's default bag); ``draws``: the
+    tokens of the whole round, ``shown`` included (the tree starts after the
+    shown tokens); ``target``: a target card, a condition or its text, or
+    ``None``; ``lump``: lump the colours the target does not mention into "other".
+
+    >>> tree = draw_tree({"red": 1, "blue": 1, "purple": 1}, draws=2, target="never:purple")
+    >>> len(tree.nodes), len(tree.leaves), fraction_text(tree.target_probability)
+    (10, 6, '1/3')
+    >>> draw_tree({"red": 1, "blue": 1}, draws=2, target="first:red")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad condition 'first:red': each part is last:COLOUR, never:COLOUR or all:COLOUR
+    >>> draw_tree({"red": 3, "blue": 3}, draws=2, lump=True)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: lump=True needs a target: the colours it does not mention become "other"
+    """
+    _check_draws(draws)
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_TREE_NODES:
+        raise ValueError(f"max_nodes must be a whole number from 1 to {MAX_TREE_NODES}, got {max_nodes!r}")
+    counts = bag_counts(bag, draws)
+    if isinstance(shown, str) or not isinstance(shown, Sequence):
+        raise ValueError(f"shown must be a list or tuple of colours, got {shown!r}")
+    shown = tuple(shown)
+    seen = shown_counts(shown, counts, draws)
+    condition = None if target is None else condition_of(target)
+    if lump and condition is None:
+        raise BilingualError(
+            'lump=True needs a target: the colours it does not mention become "other"',
+            "lump=True 需要一个目标：目标没有提到的颜色会合并为“其他”",
+        )
+    keep = {part.colour for part in condition.parts()} if lump and condition is not None else None
+    depth = draws - len(shown)
+    if depth < 1:
+        raise BilingualError(
+            f"every token of the round is shown ({len(shown)} of {draws}): nothing is left to draw",
+            f"这一轮的代币已全部抽出（{draws} 枚中的 {len(shown)} 枚）：没有可以再抽的了",
+        )
+    if depth > MAX_TREE_DEPTH:
+        raise BilingualError(
+            f"this tree would draw {depth} tokens but a probability tree draws at most {MAX_TREE_DEPTH}",
+            f"这棵树要抽 {depth} 枚代币，但概率树最多只画 {MAX_TREE_DEPTH} 枚",
+        )
+    groups, left = _groups(counts, seen, keep)
+    size = sum(_sequences_by_length(left, depth))
+    if size > max_nodes:
+        raise BilingualError(
+            f"this tree would have {size:,} nodes but a probability tree is drawn with at most "
+            f"{max_nodes}: draw fewer tokens, use a smaller bag, give tokens already shown, or lump "
+            "the colours the target does not mention (lump=True)",
+            f"这棵树会有 {size:,} 个节点，但概率树最多只画 {max_nodes} 个：请少抽几枚、用更小的布袋、"
+            "给出已经抽出的代币，或把目标没有提到的颜色合并为“其他”（lump=True）",
+        )
+    bag_map = dict(zip(COLOURS, counts, strict=True))
+    shown_groups = tuple(t if keep is None or t in keep else OTHER for t in shown)
+    return DrawTree(
+        groups=groups,
+        counts=left,
+        bag=bag_map,
+        shown=shown,
+        draws=draws,
+        target=condition,
+        lumped=keep is not None,
+        nodes=_build(groups, left, depth, condition, bag_map, shown_groups),
+    )
+
+
+def _build(
+    groups: tuple[str, ...],
+    left: tuple[int, ...],
+    depth: int,
+    condition: Condition | None,
+    bag: Mapping[str, int],
+    shown: tuple[str, ...],
+) -> tuple[TreeNode, ...]:
+    """The nodes depth-first (ids in pre-order), children in the groups' order."""
+    raw: list[dict[str, Any]] = []
+
+    def visit(parent: int | None, token: str | None, branch: Fraction, probability: Fraction,
+              path: tuple[str, ...], remaining: tuple[int, ...]) -> tuple[int, Fraction]:
+        me = len(raw)
+        raw.append({})
+        children: list[int] = []
+        hits = Fraction(0)
+        achieved: bool | None = None
+        if len(path) < depth:
+            pool = sum(remaining)
+            for g, n in enumerate(remaining):
+                if not n:
+                    continue
+                step = Fraction(n, pool)
+                after = (*remaining[:g], n - 1, *remaining[g + 1:])
+                child, child_hits = visit(me, groups[g], step, probability * step, (*path, groups[g]), after)
+                children.append(child)
+                hits += child_hits
+        elif condition is not None:
+            achieved = bool(condition.holds(shown + path, bag))
+            hits = probability if achieved else Fraction(0)
+        raw[me] = dict(id=me, parent=parent, depth=len(path), token=token, branch=branch,
+                       probability=probability, path=path, left=remaining,
+                       children=tuple(children), achieved=achieved, hits=hits)
+        return me, hits
+
+    visit(None, None, Fraction(1), Fraction(1), (), left)
+    return tuple(TreeNode(**r) for r in raw)
