@@ -75,18 +75,18 @@ def parse_bag(text: str) -> dict[str, int]:
         if not sep or not colour or not _COUNT.fullmatch(count):
             raise SimError(
                 f"bad bag {text!r}: write colour=count pairs separated by commas, like red=6,blue=5",
-                f"袋子写法有误 {text!r}：请写成用逗号分隔的 颜色=数量，例如 red=6,blue=5",
+                f"布袋写法有误 {text!r}：请写成用逗号分隔的 颜色=数量，例如 red=6,blue=5",
             )
         if colour in bag:
             raise SimError(f"bad bag {text!r}: {colour} is given twice",
-                           f"袋子写法有误 {text!r}：{colour} 出现了两次")
+                           f"布袋写法有误 {text!r}：{colour} 出现了两次")
         bag[colour] = int(count)
     try:
         if max(bag.values()) > MAX_BAG_COLOUR:
             raise ValueError(f"a bag holds at most {MAX_BAG_COLOUR} tokens of a colour")
         return validate_bag(bag)
     except ValueError as err:
-        raise SimError(f"bad bag {text!r}: {err}", f"袋子有误 {text!r}：{err}") from err
+        raise SimError(f"bad bag {text!r}: {err}", f"布袋有误 {text!r}：{err}") from err
 
 
 def summarize(df: pd.DataFrame) -> pd.DataFrame:
@@ -206,7 +206,7 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--seed", type=int, default=0, help="master seed / 主种子")
         sp.add_argument("--workers", type=int, default=1,
                         help="processes (1 = this process) / 进程数")
-        sp.add_argument("--bag", help="herecomes bag, like red=6,blue=5 / 袋子组成")
+        sp.add_argument("--bag", help="herecomes bag, like red=6,blue=5 / 布袋组成")
         sp.add_argument("--out", help="save the table (.csv or .json) / 保存表格")
         sp.add_argument("--quiet", action="store_true", help="no progress bar / 不显示进度条")
         sp.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
@@ -223,7 +223,7 @@ def _parser() -> argparse.ArgumentParser:
     t.set_defaults(func=_cmd_tournament)
 
     o = sub.add_parser("odds", help="Here Comes card probability table / 目标卡概率表")
-    o.add_argument("--bag", help="bag like red=6,blue=5,green=4,yellow=3,purple=2 / 袋子组成")
+    o.add_argument("--bag", help="bag like red=6,blue=5,green=4,yellow=3,purple=2 / 布袋组成")
     o.add_argument("--out", help="save the table (.csv or .json) / 保存表格")
     o.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
     o.set_defaults(func=_cmd_odds)

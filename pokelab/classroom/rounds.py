@@ -162,7 +162,7 @@ def _colour_of(token: Any, position: int) -> str:
         raise IllegalAction(
             "HC-C1",
             f"token {position} is {token!r}, which is not a bag colour; colours are {', '.join(COLOURS)}",
-            f"第 {position} 枚 {token!r} 不是袋子里的颜色；颜色有 红、蓝、绿、黄、紫",
+            f"第 {position} 枚 {token!r} 不是布袋里的颜色；颜色有 红、蓝、绿、黄、紫",
         )
     return name
 
@@ -201,7 +201,7 @@ def check_round(
             raise IllegalAction(
                 "HC-C1",
                 f"the round holds {held} {colour} tokens but the bag has only {counts[colour]}",
-                f"这一轮有 {held} 枚{COLOUR_ZH[colour]}色，但袋子里只有 {counts[colour]} 枚",
+                f"这一轮有 {held} 枚{COLOUR_ZH[colour]}色，但布袋里只有 {counts[colour]} 枚",
             )
     return colours
 

@@ -30,7 +30,7 @@ number("00-1", L00, "What is the chance that the last token drawn is {colour}?",
        lambda p: probability(LastIs(p["colour"])),
        ["Count the tokens of that colour.",
         "Divide by the number of tokens in the bag: every token is equally likely to be last."],
-       ["数一数这种颜色的代币。", "除以袋子里代币的总数：每一枚都同样可能是最后一枚。"],
+       ["数一数这种颜色的代币。", "除以布袋里代币的总数：每一枚都同样可能是最后一枚。"],
        defaults={"colour": "red"}, personal=_colour)
 
 # -- 20 a round step by step ---------------------------------------------------------------------
@@ -48,11 +48,11 @@ number("20-2", L20, "Wave 1 showed {shown}. What is the exact chance now that {c
        lambda p: probability(TARGETS[p["card"]].condition, shown=p["shown"]),
        ["Which colour does the card want last? How many of that colour are still in the bag?",
         "Tokens of that colour left ÷ tokens left in the bag."],
-       ["这张卡要最后一枚是什么颜色？袋子里还剩几枚这种颜色？", "剩下的这种颜色 ÷ 袋子里剩下的代币。"],
+       ["这张卡要最后一枚是什么颜色？布袋里还剩几枚这种颜色？", "剩下的这种颜色 ÷ 布袋里剩下的代币。"],
        defaults={"shown": ("yellow", "red", "green", "purple"), "card": "G01"}, personal=_wave_1,
        mistakes=lambda p: [(probability(TARGETS[p["card"]].condition),
                             "that is the chance before anything was drawn; take the 4 shown tokens out of the bag first.",
-                            "这是还没抽之前的概率；先把已经抽出的 4 枚从袋子里拿走。")])
+                            "这是还没抽之前的概率；先把已经抽出的 4 枚从布袋里拿走。")])
 
 HAND_20 = ("G01", "G13", "P01", "O01", "L01")
 

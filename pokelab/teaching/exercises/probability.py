@@ -20,18 +20,18 @@ L33 = "probability/33-expected-value-and-discards.ipynb"
 # -- 30 counting and the last token --------------------------------------------------------------
 
 number("30-1", L30, "With the default bag, what is the chance that the last token is {colour}?",
-       "用默认袋子，最后一枚是 {colour} 的概率是多少？", lambda p: probability(LastIs(p["colour"])),
+       "用默认布袋，最后一枚是 {colour} 的概率是多少？", lambda p: probability(LastIs(p["colour"])),
        ["Count the tokens of that colour in the bag.", "Divide by the number of tokens in the whole bag, not by the 10 drawn."],
-       ["数一数袋子里这种颜色的代币。", "除以整个袋子的代币数，而不是抽出的 10 枚。"],
+       ["数一数布袋里这种颜色的代币。", "除以整个布袋的代币数，而不是抽出的 10 枚。"],
        defaults={"colour": "yellow"}, personal=lambda rng: {"colour": rng.choice(COLOURS)},
        mistakes=lambda p: [(Fraction(DEFAULT_BAG[p["colour"]], 10),
                             "you divided by the 10 tokens drawn; the last token can be any of the bag's tokens.",
-                            "你除以了抽出的 10 枚；最后一枚可以是袋子里的任何一枚。")])
+                            "你除以了抽出的 10 枚；最后一枚可以是布袋里的任何一枚。")])
 number("30-2", L30, "Wave 1 showed {shown}. What is the chance now that the last token is {colour}?",
        "第一波抽出了 {shown}。现在最后一枚是 {colour} 的概率是多少？",
        lambda p: probability(LastIs(p["colour"]), shown=p["shown"]),
        ["How many tokens of that colour are still in the bag?", "How many tokens are still in the bag in all?"],
-       ["袋子里还剩几枚这种颜色？", "袋子里一共还剩几枚？"],
+       ["布袋里还剩几枚这种颜色？", "布袋里一共还剩几枚？"],
        defaults={"shown": ("red", "red", "purple", "blue"), "colour": "red"},
        personal=lambda rng: {"shown": draw_tokens(rng, 4), "colour": rng.choice(COLOURS)})
 
@@ -42,10 +42,10 @@ def _small_bag(rng: random.Random) -> dict[str, Any]:
 
 
 number("30-3", L30, "A teacher's bag holds {bag}. What is the chance that the last of the 10 tokens drawn is {colour}?",
-       "老师的袋子里有 {bag}。抽 10 枚时，最后一枚是 {colour} 的概率是多少？",
+       "老师的布袋里有 {bag}。抽 10 枚时，最后一枚是 {colour} 的概率是多少？",
        lambda p: probability(LastIs(p["colour"]), bag=p["bag"]),
        ["Tokens of that colour ÷ all tokens in this bag.", "Try the kit: probability(LastIs(colour), bag=...)."],
-       ["这种颜色的代币 ÷ 这个袋子里的全部代币。", "用工具试试：probability(LastIs(colour), bag=...)。"],
+       ["这种颜色的代币 ÷ 这个布袋里的全部代币。", "用工具试试：probability(LastIs(colour), bag=...)。"],
        defaults={"bag": {"red": 16, "purple": 4}, "colour": "purple"}, personal=_small_bag)
 explain("30-4", L30, "Why is the chance that the last token is purple the same as the chance that the first token is purple?",
         "为什么最后一枚是紫色的概率和第一枚是紫色的概率一样？",
@@ -81,7 +81,7 @@ def _never_bag(rng: random.Random) -> dict[str, Any]:
 
 
 number("31-3", L31, "A bag of {total} tokens holds {purple} purple; a round draws {draws}. What is P(no purple)?",
-       "一个袋子有 {total} 枚代币，其中 {purple} 枚紫色；一轮抽 {draws} 枚。P(没有紫色) 是多少？",
+       "一个布袋有 {total} 枚代币，其中 {purple} 枚紫色；一轮抽 {draws} 枚。P(没有紫色) 是多少？",
        lambda p: probability(NeverDrawn("purple"), bag={"purple": p["purple"], "red": p["total"] - p["purple"]},
                              draws=p["draws"]),
        ["Choose all the drawn tokens from the non-purple ones: comb(non-purple, draws).", "Divide by comb(total, draws)."],
@@ -106,9 +106,9 @@ explain("31-5", L31, "Why are P(no purple) and P(every purple) equal when exactl
         "A round splits the bag into two halves of 10: drawn and left over. Swapping the names of the halves gives "
         "another equally likely split. 'No purple drawn' is 'every purple left over', which by the swap is as likely as "
         "'every purple drawn'. The trick needs the two halves to be the same size.",
-        "一轮把袋子分成两个 10 枚的一半：抽出的和剩下的。交换两半的名字，得到同样可能的另一种分法。「没有抽出紫色」就是「紫色全在"
+        "一轮把布袋分成两个 10 枚的一半：抽出的和剩下的。交换两半的名字，得到同样可能的另一种分法。「没有抽出紫色」就是「紫色全在"
         "剩下的一半」，交换之后和「紫色全被抽出」一样可能。这个技巧要求两半一样大。",
-        [Idea("two halves of the bag", "袋子的两半", ("half", "halves", "一半", "两半")),
+        [Idea("two halves of the bag", "布袋的两半", ("half", "halves", "一半", "两半")),
          Idea("swapping drawn and left over", "交换抽出的和剩下的", ("swap", "exchange", "mirror", "交换", "对调")),
          Idea("the halves are the same size", "两半一样大", ("same size", "equal size", "10 of 20", "一样大", "10"))])
 
@@ -119,7 +119,7 @@ number("32-1", L32, "After wave 2 the seven tokens shown are {shown}. What is th
        "第二波之后，已经抽出的 7 枚是 {shown}。最后一枚是 {colour} 的概率是多少？",
        lambda p: probability(LastIs(p["colour"]), shown=p["shown"]),
        ["Take the 7 shown tokens out of the bag.", "Tokens of that colour left ÷ tokens left."],
-       ["把抽出的 7 枚从袋子里拿走。", "剩下的这种颜色 ÷ 剩下的代币数。"],
+       ["把抽出的 7 枚从布袋里拿走。", "剩下的这种颜色 ÷ 剩下的代币数。"],
        defaults={"shown": _WAVE_2, "colour": "blue"},
        personal=lambda rng: {"shown": draw_tokens(rng, 7), "colour": rng.choice(COLOURS)})
 number("32-2", L32, "After wave 2 the seven tokens shown are {shown}. Give the ratio P(all purple | shown) ÷ P(all purple).",
@@ -134,11 +134,11 @@ choice("32-3", L32, "Five red tokens have been shown. Compared with before the r
            Option("a", "more likely to be red: red is on a streak.", "更大：红色正在连续出现。",
                   why="a streak does not make a colour hot; the tokens are not put back (the hot-hand idea)",
                   why_zh="连续出现不会让颜色变「热」；代币不会放回（「手热」的想法）"),
-           Option("b", "equally likely: the bag has no memory.", "一样：袋子没有记忆。",
+           Option("b", "equally likely: the bag has no memory.", "一样：布袋没有记忆。",
                   why="that holds when tokens are put back; here each red drawn leaves fewer reds in the bag (ignoring the condition)",
-                  why_zh="放回时才是这样；这里每抽出一枚红色，袋子里的红色就少一枚（忽略了条件）"),
+                  why_zh="放回时才是这样；这里每抽出一枚红色，布袋里的红色就少一枚（忽略了条件）"),
            Option("c", "less likely to be red.", "更小。", correct=_five_red,
-                  why="Each red drawn leaves fewer reds in the bag.", why_zh="每抽出一枚红色，袋子里的红色就少一枚。"),
+                  why="Each red drawn leaves fewer reds in the bag.", why_zh="每抽出一枚红色，布袋里的红色就少一枚。"),
        ))
 predict("32-4", L32, "Before you look at the table: after three red tokens have been shown, what is the chance the last token is red?",
         "先别看表：已经抽出三枚红色之后，最后一枚是红色的概率是多少？",
