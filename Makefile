@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 EXTRAS := lab,app,dask,test,site
 PORT   ?= 8888
 
-.PHONY: lab test install lint unit notebooks browser app clean bench normalize binder-pins refresh-notebooks site handouts site-test
+.PHONY: lab test install lint unit notebooks browser app clean bench normalize binder-pins refresh-notebooks site handouts site-test lessons
 
 ## Set everything up and open JupyterLab on the start notebook.
 lab: $(STAMP)
@@ -86,7 +86,12 @@ binder-pins: $(STAMP)
 	$(BIN)/uv pip compile pyproject.toml --extra lab --extra app --python-version 3.11 \
 		--custom-compile-command "make binder-pins" --quiet -o binder/requirements.txt
 
-## Re-run every notebook and keep only the outputs nbval checks (after editing a lesson).
+## Build every lesson of both tracks (notebooks/ and notebooks/zh/) and their exercise versions
+## from the one source of each lesson in lessons/ (jupytext MyST markdown), run and normalised.
+lessons: $(STAMP)
+	$(BIN)/python scripts/build_lessons.py
+
+## Re-run every notebook and keep only the outputs nbval checks (after editing an app or a fixture).
 refresh-notebooks: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.timeout=600 \
 		$$(find notebooks apps tests/browser/fixtures tests/browser/notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null)

@@ -113,11 +113,15 @@ def strip_source(source: str) -> str:
 def relink(markdown: str, lesson: str) -> str:
     """``markdown`` of the lesson at ``lesson`` (relative to ``notebooks/``) with its links fixed for the exercise copy.
 
-    Relative links that leave ``notebooks/`` gain one ``../``; links to other lessons,
+    The exercise copy sits in its track's ``exercises/`` folder (``notebooks/exercises/`` or
+    ``notebooks/zh/exercises/``): a relative link that leaves the track gains one ``../``,
+    and a link to a lesson of either track leads to that lesson's exercise version;
     anchors and web addresses are kept.
 
     >>> relink("[rules](../../docs/rules/x.en.md#sp-a1) · [next](12-y.ipynb)", "splendor/11-x.ipynb")
     '[rules](../../../docs/rules/x.en.md#sp-a1) · [next](12-y.ipynb)'
+    >>> relink("[English](../00-start-here.ipynb) [规则](../../docs/r.zh.md)", "zh/00-start-here.ipynb")
+    '[English](../../exercises/00-start-here.ipynb) [规则](../../../docs/r.zh.md)'
     >>> relink("[web](https://example.org/a) [top](#top)", "00-start-here.ipynb")
     '[web](https://example.org/a) [top](#top)'
     >>> relink("[x](../a.md)", "/abs.ipynb")
@@ -128,16 +132,36 @@ def relink(markdown: str, lesson: str) -> str:
     if lesson.startswith("/"):
         raise ValueError(f"lesson must be a path relative to notebooks/, got {lesson!r}")
     folder = posixpath.dirname(lesson)
+    out_folder = posixpath.dirname(exercise_rel(lesson))
 
     def fix(match: re.Match[str]) -> str:
         target = match.group(2)
         if target.startswith(("#", "/")) or re.match(r"^[a-z][a-z0-9+.-]*:", target):
             return match.group(0)
-        if posixpath.normpath(posixpath.join(folder, target)).startswith("../"):
-            return f"{match.group(1)}../{target}{match.group(3)}"
-        return match.group(0)
+        path, hash_, anchor = target.partition("#")
+        resolved = posixpath.normpath(posixpath.join(folder, path))
+        if not resolved.startswith("../") and resolved.endswith(".ipynb"):
+            resolved = exercise_rel(resolved)
+        new = posixpath.relpath(resolved, out_folder or ".") + hash_ + anchor
+        return f"{match.group(1)}{new}{match.group(3)}"
 
     return _LINK.sub(fix, markdown)
+
+
+def exercise_rel(lesson: str) -> str:
+    """Where the exercise version of ``lesson`` lives, both relative to ``notebooks/``.
+
+    >>> exercise_rel("splendor/11-x.ipynb"), exercise_rel("zh/splendor/11-x.ipynb")
+    ('exercises/splendor/11-x.ipynb', 'zh/exercises/splendor/11-x.ipynb')
+    >>> exercise_rel("exercises/a.ipynb")
+    'exercises/a.ipynb'
+    """
+    parts = lesson.split("/")
+    track = parts[:1] if parts[0] == "zh" else []
+    rest = parts[len(track):]
+    if rest and rest[0] == "exercises":
+        return lesson
+    return "/".join([*track, "exercises", *rest])
 
 
 def has_solutions(nb: dict) -> bool:
@@ -179,7 +203,7 @@ def solution_notebooks(root: Path = NOTEBOOKS) -> list[Path]:
     found = []
     for path in sorted(root.rglob("*.ipynb")):
         rel = path.relative_to(root)
-        if rel.parts[0] == "exercises" or ".ipynb_checkpoints" in rel.parts:
+        if "exercises" in rel.parts[:2] or ".ipynb_checkpoints" in rel.parts:
             continue
         if has_solutions(json.loads(path.read_text(encoding="utf-8"))):
             found.append(path)
@@ -187,8 +211,8 @@ def solution_notebooks(root: Path = NOTEBOOKS) -> list[Path]:
 
 
 def exercise_path(path: Path, root: Path = NOTEBOOKS) -> Path:
-    """Where the exercise version of the lesson at ``path`` lives."""
-    return root / "exercises" / path.relative_to(root)
+    """Where the exercise version of the lesson at ``path`` lives (in its own track's ``exercises/``)."""
+    return root / exercise_rel(path.relative_to(root).as_posix())
 
 
 def expected_files(root: Path = NOTEBOOKS) -> dict[Path, str]:
@@ -211,14 +235,19 @@ def stale(root: Path = NOTEBOOKS) -> list[str]:
         for p, text in want.items()
         if not p.exists() or p.read_text(encoding="utf-8") != text
     ]
-    exercises = root / "exercises"
-    if exercises.is_dir():
-        problems += [
-            f"left over: {p.relative_to(root)}"
-            for p in sorted(exercises.rglob("*.ipynb"))
-            if p not in want and ".ipynb_checkpoints" not in p.parts
-        ]
+    problems += [f"left over: {p.relative_to(root)}" for p in _exercise_files(root) if p not in want]
     return problems
+
+
+def _exercise_files(root: Path = NOTEBOOKS) -> list[Path]:
+    """Every exercise notebook on disk, in both tracks."""
+    return sorted(
+        p
+        for folder in (root / "exercises", root / "zh" / "exercises")
+        if folder.is_dir()
+        for p in folder.rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in p.parts
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -236,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path.relative_to(ROOT)}")
-    for path in sorted(EXERCISES.rglob("*.ipynb")) if EXERCISES.is_dir() else []:
+    for path in _exercise_files():
         if path not in want:
             path.unlink()
             print(f"removed {path.relative_to(ROOT)}")

@@ -39,6 +39,7 @@ from pokelab.teaching.grading import (
     nbgrader_source,
     read_roster,
 )
+from pokelab.teaching.language import LANGUAGES, language, set_language, tr
 from pokelab.teaching.registry import ExerciseDef, Idea, Option, all_exercises, get, personal_seed
 from pokelab.teaching.session import (
     STRICT_ENV,
@@ -55,6 +56,7 @@ from pokelab.teaching.session import (
 )
 
 __all__ = [
+    "LANGUAGES",
     "MARKS",
     "STRICT_ENV",
     "ExerciseDef",
@@ -73,12 +75,15 @@ __all__ = [
     "export_nbgrader",
     "get",
     "grade",
+    "language",
     "nbgrader_source",
     "personal_seed",
     "predict",
     "read_roster",
     "reset",
+    "set_language",
     "set_student",
     "show",
     "student_of",
+    "tr",
 ]

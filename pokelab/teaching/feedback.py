@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from pokelab.teaching.language import language, pick
+
 __all__ = ["MARKS", "Feedback", "as_number", "show"]
 
 _GREEN, _ORANGE, _BLUE, _GREY, _PURPLE = "#2e7d32", "#ef6c00", "#1565c0", "#616161", "#6a1b9a"
@@ -75,19 +77,25 @@ class Feedback:
         return self.status == "correct"
 
     def __str__(self) -> str:
-        return self.message + (f" — {self.message_zh}" if self.message_zh else "")
+        return pick(self.message, self.message_zh)
 
     def __repr__(self) -> str:
         return str(self)
 
     def _repr_html_(self) -> str:
         background, colour, _, label, label_zh = MARKS[self.status]
-        zh = f"<br><span style='opacity:.85'>{html.escape(self.message_zh)}</span>" if self.message_zh else ""
+        lang = language()
+        title = pick(label, label_zh, joiner=" ")
+        if lang == "both":
+            zh = f"<br><span style='opacity:.85'>{html.escape(self.message_zh)}</span>" if self.message_zh else ""
+            text = html.escape(self.message) + zh
+        else:
+            text = html.escape(pick(self.message, self.message_zh))
         return (
             f"<div class='pokelab-feedback pokelab-{self.status}' style='display:flex;align-items:flex-start;"
             f"background:{background};border-left:4px solid {colour};padding:6px 10px;margin:4px 0;"
-            f"border-radius:4px'>{_mark_svg(self.status)}<div><b style='color:{colour}'>{label} {label_zh}</b> "
-            f"{html.escape(self.message)}{zh}{self.extra_html}</div></div>"
+            f"border-radius:4px'>{_mark_svg(self.status)}<div><b style='color:{colour}'>{title}</b> "
+            f"{text}{self.extra_html}</div></div>"
         )
 
 

@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokelab.teaching.feedback import Feedback, as_number, show
+from pokelab.teaching.language import language, pick
 from pokelab.teaching.registry import ExerciseDef, get
 
 __all__ = [
@@ -111,18 +112,33 @@ class Task:
 
     def __repr__(self) -> str:
         who = f" for {self.student}" if self.student else ""
+        if language() == "zh":
+            who = f"（{self.student}）" if self.student else ""
+            return f"练习 {self.definition.id}{who}：{self.definition.text(self.student, 'zh')}"
         return f"Exercise {self.definition.id}{who}: {self.definition.text(self.student)}"
 
     def _repr_html_(self) -> str:
+        lang = language()
         who = f" — {html.escape(self.student)}" if self.student else ""
+
+        def both(en: str, zh: str, style: str) -> str:
+            if lang == "both":
+                return f"{html.escape(en)} <span style='{style}'>{html.escape(zh)}</span>"
+            return html.escape(pick(en, zh))
+
         options = "".join(
-            f"<li><b>{html.escape(o.key)}</b> {html.escape(o.text)} <span style='opacity:.8'>{html.escape(o.text_zh)}</span></li>"
+            f"<li><b>{html.escape(o.key)}</b> {both(o.text, o.text_zh, 'opacity:.8')}</li>"
             for o in self.definition.options
+        )
+        statement_en, statement_zh = self.definition.text(self.student), self.definition.text(self.student, "zh")
+        statement = (
+            f"{html.escape(statement_en)}<br><span style='opacity:.85'>{html.escape(statement_zh)}</span>"
+            if lang == "both"
+            else html.escape(pick(statement_en, statement_zh))
         )
         return (
             "<div class='pokelab-task' style='border:1px solid #90a4ae;border-radius:4px;padding:6px 10px;margin:4px 0'>"
-            f"<b>Exercise {html.escape(self.definition.id)}{who}</b><br>{html.escape(self.definition.text(self.student))}"
-            f"<br><span style='opacity:.85'>{html.escape(self.definition.text(self.student, 'zh'))}</span>"
+            f"<b>{pick('Exercise', '练习', joiner=' ')} {html.escape(self.definition.id)}{who}</b><br>{statement}"
             + (f"<ol type='a' style='list-style:none;padding-left:6px'>{options}</ol>" if options else "")
             + "</div>"
         )
@@ -305,21 +321,26 @@ def explain(exercise_id: str, text: Any = ...) -> Feedback:
             "先写一个完整的句子，再看参考答案。",
         )
     ticks = "".join(
-        f"<li>{'found' if idea.found_in(str(text)) else 'missing'}: {html.escape(idea.label)} {html.escape(idea.label_zh)}</li>"
+        f"<li>{pick('found', '已写到', joiner=' ') if idea.found_in(str(text)) else pick('missing', '还没写到', joiner=' ')}: "
+        f"{html.escape(pick(idea.label, idea.label_zh, joiner=' '))}</li>"
         for idea in definition.ideas
     )
+    if language() == "both":
+        model = f"{html.escape(definition.model)}<br><span style='opacity:.85'>{html.escape(definition.model_zh)}</span>"
+    else:
+        model = html.escape(pick(definition.model, definition.model_zh))
     extra = (
-        f"<div style='margin-top:4px'><i>Model answer 参考答案:</i> {html.escape(definition.model)}<br>"
-        f"<span style='opacity:.85'>{html.escape(definition.model_zh)}</span>"
+        f"<div style='margin-top:4px'><i>{pick('Model answer', '参考答案', joiner=' ')}:</i> {model}"
         + (f"<ul style='margin:2px 0'>{ticks}</ul>" if ticks else "")
         + "</div>"
     )
     named = [idea.label for idea in definition.ideas if idea.found_in(str(text))]
+    named_zh = [idea.label_zh for idea in definition.ideas if idea.found_in(str(text))]
     return Feedback(
         "revealed",
         f"Compare yours with the model answer: {definition.model} "
         f"(key ideas you named: {', '.join(named) or 'none yet'})",
-        f"和参考答案比一比：{definition.model_zh}",
+        f"和参考答案比一比：{definition.model_zh}（你写到的要点：{'、'.join(named_zh) or '还没有'}）",
         extra_html=extra,
     )
 
