@@ -195,6 +195,10 @@ class Board(_Turns, anywidget.AnyWidget):
         """``text`` as the human's seat may see it (a game with hidden cards blanks the unknown ones)."""
         return text
 
+    def _more_handlers(self) -> dict[str, Any]:
+        """A subclass's extra message types (``type`` -> handler), e.g. pass-and-play's ``show_hand``."""
+        return {}
+
     # ------------------------------------------------------------ public API
     @property
     def adapter(self) -> GameAdapter:
@@ -321,6 +325,7 @@ class Board(_Turns, anywidget.AnyWidget):
                 "retry": self._msg_retry,
                 "set_lang": self._msg_set_lang,
             }.get(kind) if isinstance(kind, str) else None
+            handler = handler or (self._more_handlers().get(kind) if isinstance(kind, str) else None)
             if handler is None:
                 raise BadIntent(
                     f"unknown message type {_short(kind)}", f"未知的消息类型 {_short(kind)}"
@@ -483,6 +488,7 @@ class Board(_Turns, anywidget.AnyWidget):
                 to_move=seat,
                 over=seat is None,
                 human=self._human,
+                humans=[i for i in range(len(self._names)) if i not in self._bots],
                 bot_to_move=seat is not None and seat in self._bots,
                 bot_failure=None if failure is None else failure.to_dict(),
                 seats=[

@@ -180,8 +180,26 @@ function headHtml(ctx) {
         <button class="hc-btn hc-flat ${lang === "en" ? "hc-on" : ""}" data-lang="en">${esc(L.lang_en)}</button><button class="hc-btn hc-flat ${lang === "zh" ? "hc-on" : ""}" data-lang="zh">${esc(L.lang_zh)}</button>
       </span>
       <button class="hc-btn hc-flat" data-cmd="undo" ${model.get("can_undo") ? "" : "disabled"}>↶ ${esc(L.undo)}</button>
-      <button class="hc-btn hc-flat" data-cmd="new_game">${esc(L.new_game)}</button>
-    </div>`;
+      ${view.table ? "" : `<button class="hc-btn hc-flat" data-cmd="new_game">${esc(L.new_game)}</button>`}
+    </div>${tableInfoHtml(view, L)}`;
+}
+
+// A shared table (widgets/_board_table.py): its code, my seat and token, undo consent, idle seats.
+function tableInfoHtml(view, L) {
+  const t = view.table;
+  if (!t) return "";
+  const u = t.pending_undo;
+  let undo = "";
+  if (u && u.asked_by !== t.seat && u.waiting.includes(t.seat)) {
+    undo = `<p role="alert">${esc(fmt(L.table_undo_asked, { name: nameOf(view, u.asked_by) }))}
+      <button class="hc-btn hc-primary" data-testid="undo-yes" data-msg="${intentAttr({ type: "undo_answer", yes: true })}">${esc(L.table_undo_yes)}</button>
+      <button class="hc-btn" data-testid="undo-no" data-msg="${intentAttr({ type: "undo_answer", yes: false })}">${esc(L.table_undo_no)}</button></p>`;
+  } else if (u) {
+    undo = `<p>${esc(L.table_undo_waiting)}</p>`;
+  }
+  const idle = (t.idle || []).map((seat) => `<button class="hc-btn" data-testid="to-bot-${seat}" data-msg="${intentAttr({ type: "hand_to_bot", seat })}">${esc(fmt(L.table_to_bot, { seat: seat + 1, name: nameOf(view, seat) }))}</button>`).join("");
+  return `<div class="hc-table-info" data-testid="table"><p data-testid="table-code">${esc(fmt(L.table_code, { code: t.code }))} · ${esc(fmt(L.table_seat, { seat: t.seat + 1, name: nameOf(view, t.seat) }))}</p>
+    <p data-testid="table-token">${esc(fmt(L.table_token, { token: t.token }))}</p>${undo}${idle}</div>`;
 }
 
 function promptHtml(ctx) {
@@ -192,7 +210,12 @@ function promptHtml(ctx) {
   const others = (hc.waiting_for || []).filter((s) => s !== me).map((s) => nameOf(view, s));
   let text = "";
   let buttons = "";
-  if (view.bot_failure) {
+  if (view.curtain) {  // pass-and-play: the hand stays hidden until its own player taps
+    text = fmt(L.pass_to, { name: view.curtain.name });
+    buttons = `<button class="hc-btn hc-primary" data-testid="hc-show-hand" data-cmd="show_hand">${esc(fmt(L.show_hand, { name: view.curtain.name }))}</button>`;
+  } else if (view.table && hc.is_chance && hc.leader !== me && !hc.is_over) {
+    text = fmt(L.table_waiting, { name: leaderName, seat: hc.leader + 1 });
+  } else if (view.bot_failure) {
     text = L.bot_failed;
     buttons = `<button class="hc-btn hc-primary" data-testid="hc-retry" data-cmd="retry">${esc(L.retry)}</button>`;
   } else if (hc.is_over) {
@@ -264,6 +287,7 @@ function handHtml(ctx) {
   (view.trainer_actions || []).filter((a) => a.power === "extra_discard").forEach((a) => { misty[a.target] = a; });
   const extra = hc.my_choice && hc.my_choice.extra_discard;
   const chosen = hc.my_choice && (hc.my_choice.discard || hc.my_choice.keep);
+  if (view.curtain) return `<h4>${esc(L.your_hand)}</h4><div class="hc-hand hc-muted" data-testid="hand">${esc(fmt(L.hand_hidden, { name: view.curtain.name }))}</div>`;
   const cards = hc.hand.map((card) => {
     const buttons = [];
     if (hc.phase === "discard" && hc.must_act && card.id !== extra) {
@@ -522,13 +546,22 @@ function render({ model, el }) {
 
   // The polite live region: each new log line (only what this seat may know), in the board's language.
   let announced = null;
+  let saidCurtain = "";
   function announce(L, l) {
     const log = model.get("log") || [];
     if (announced === null || announced > log.length) announced = log.length;  // no history read aloud
     const fresh = log.slice(announced);
     announced = log.length;
-    if (!fresh.length) return;
     const live = part(".hc-sr-only");
+    const view = model.get("view") || {};
+    const curtain = view.curtain ? fmt(L.pass_to, { name: view.curtain.name }) : "";
+    if (curtain && curtain !== saidCurtain) {  // pass-and-play: say whom to pass the device to
+      const line = document.createElement("p");
+      line.textContent = curtain;
+      live.append(line);
+    }
+    saidCurtain = curtain;
+    if (!fresh.length) return;
     for (const e of fresh) {
       const line = document.createElement("p");
       line.textContent = l === "zh" ? e.zh : e.en;
@@ -594,7 +627,9 @@ function render({ model, el }) {
   function onClick(event) {
     const target = event.target.closest("button, input");
     if (!target || !root.contains(target) || target.disabled) return;
-    if (target.dataset.intent) {
+    if (target.dataset.msg) {
+      send(JSON.parse(target.dataset.msg));
+    } else if (target.dataset.intent) {
       send({ type: "intent", action: JSON.parse(target.dataset.intent) });
     } else if (target.dataset.cmd) {
       send({ type: target.dataset.cmd });

@@ -73,6 +73,7 @@ from pokelab.odds.hand import advice_for, hand_odds, kept_hand_value, previous_s
 from pokelab.sim.adapters import HereComesAdapter
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
+from widgets._board_humans import PassAndPlay, public_observation, split_seats
 from widgets._bots import bot_label
 from widgets._herecomes_seat import blank_unknown_cards, card_ids_in, new_events
 from widgets._herecomes_text import labels, say
@@ -90,7 +91,7 @@ _DEFAULT_BOTS = ("optimal", "heuristic", "heuristic")
 DrawWave = DrawChance
 
 
-class HereComesBoard(Board):
+class HereComesBoard(PassAndPlay, Board):
     """A playable Here Comes Pokémon! board with the live odds of your hand (see the module docstring).
 
     ``players``: 1–4 names (the first seat without a bot is you); ``bots``: seat ->
@@ -130,6 +131,7 @@ class HereComesBoard(Board):
         variant: Any = None,
         bot_delay: int = 450,
         state: State | None = None,
+        humans: Sequence[int] | None = None,
     ) -> None:
         check_lang(lang)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -140,17 +142,22 @@ class HereComesBoard(Board):
         elif not isinstance(state, State):
             raise ValueError(f"state must be a Here Comes Pokémon! State, got {type(state).__name__}")
         names = list(state.setup.names)
+        people, bots = split_seats(humans, bots, len(names), lambda s: _DEFAULT_BOTS[(s - 1) % 3])
         if bots is None:
             bots = {seat: _DEFAULT_BOTS[(seat - 1) % 3] for seat in range(1, len(names))}
         for seat in bots:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
                 raise ValueError(f"bots: seat {seat!r} does not exist; seats are 0 to {len(names) - 1}")
-        humans = [seat for seat in range(len(names)) if seat not in bots]
-        if len(humans) != 1:
+        seated = [seat for seat in range(len(names)) if seat not in bots]
+        if people is None and len(seated) != 1:
             raise ValueError(
                 "the board is played by one person: every seat but one needs a bot, "
-                f"got humans at seats {humans}"
+                f"got humans at seats {seated}; for pass-and-play name them: humans={seated}"
             )
+        #: The seats people play; more than one is pass-and-play (see widgets._board_humans).
+        self._humans = seated
+        #: The seat whose hand was last shown on this screen (``None``: nobody's yet).
+        self._shown: int | None = None if len(seated) > 1 else seated[0]
         self._odds_rows: list[dict[str, Any]] = []
         self._last_message_ms: float | None = None
         options = {
@@ -163,6 +170,7 @@ class HereComesBoard(Board):
             state,
             names=names,
             bots=bots,
+            human=seated[0],
             lang=lang,
             seed=seed,
             bot_delay=bot_delay,
@@ -243,6 +251,7 @@ class HereComesBoard(Board):
 
     # ------------------------------------------------------------------ hooks
     def _parse_intent(self, action: Any) -> Any:
+        self._check_not_curtained()
         me = self._human
         if isinstance(action, str):
             if action == "DrawWave":
@@ -302,7 +311,7 @@ class HereComesBoard(Board):
             texts = {lang: self._draw_line(seat, before, after, lang) for lang in ("en", "zh")}
             return [{**texts, "_teacher": texts}]
         full = {lang: action.describe(lang, names) for lang in ("en", "zh")}
-        if seat == self._human:
+        if seat == self._human and len(self._humans) == 1:  # pass-and-play: everyone reads the log
             seen: dict[str, str | None] = dict(full)
         elif isinstance(action, UseTrainer):  # its public effect comes as the engine's event
             seen = {"en": None, "zh": None}
@@ -323,7 +332,7 @@ class HereComesBoard(Board):
             drawn = tuple(after.summary["tokens"][len(before.tokens) :]) if after.summary else ()
         colour = labels(lang)["colour"]
         tokens = say("list_sep", lang).join(colour[c] for c in drawn)
-        you = "_you" if seat == self._human and self._names[seat] in ("You", "你") else ""
+        you = "_you" if seat == self._human and self._names[seat] in ("You", "你") and len(self._humans) == 1 else ""
         key = "log_redraw" if before.phase == "redraw" else "log_wave"
         return say(key + you, lang, who=self._names[seat], wave=before.wave, tokens=tokens)
 
@@ -352,13 +361,17 @@ class HereComesBoard(Board):
     def _publish(self) -> None:
         if not self._ready:
             return
+        self._human = self._viewer_now()
         with self.hold_sync():
             super()._publish()
             self.figure = self._figure() if self.show_odds else {}
 
     def _make_view(self, state: State) -> dict[str, Any]:
         me = self._human
-        self._odds_rows = hand_odds(state, me) if self.show_odds else []
+        hidden = self.curtain is not None
+        self._odds_rows = hand_odds(state, me) if self.show_odds and not hidden else []
+        if hidden:  # pass-and-play between two people: the public table only
+            return self._curtain_view(state, me)
         view: dict[str, Any] = {
             "hc": observe(state, me),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
@@ -371,6 +384,25 @@ class HereComesBoard(Board):
             "colours": list(COLOURS),
             "marks": view_marks(COLOURS),  # a symbol per colour, so colour is never the only cue
             "waves": list(WAVES),
+            "curtain": None,
+        }
+        return json.loads(json.dumps(view, default=str))
+
+    def _curtain_view(self, state: State, seat: int) -> dict[str, Any]:
+        """The board while ``seat``'s hand is hidden: the public table and a "show my hand" button."""
+        view: dict[str, Any] = {
+            "hc": public_observation(state, seat),
+            "odds": [],
+            "hand_ev": None,
+            "advice": None,
+            "trainer_actions": [],
+            "teacher": None,
+            "rules": {"redraw": state.setup.variant.redraw},
+            "labels": labels(self.lang),
+            "colours": list(COLOURS),
+            "marks": view_marks(COLOURS),
+            "waves": list(WAVES),
+            "curtain": {"seat": seat, "name": self._names[seat]},
         }
         return json.loads(json.dumps(view, default=str))
 

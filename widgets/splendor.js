@@ -282,6 +282,7 @@ function render({ model, el }) {
     root.replaceChildren(
       header(view, L, lang),
       messageBar(view, L, lang),
+      tablePanel(view, L),
       h(
         "div",
         { class: "pk-table" },
@@ -299,6 +300,10 @@ function render({ model, el }) {
     );
     if (active && !root.contains(active)) refocus(activeKey);
     announce(L, lang);
+    if (((view.humans || []).length > 1 || view.table) && !view.over && ui.turnSaid !== view.to_move) {
+      ui.turnSaid = view.to_move;  // say whose turn it is when it changes hands
+      live.append(h("p", {}, fmt(L.turn_of_seat, { name: view.players[view.to_move].name, seat: view.to_move + 1 })));
+    }
     const revision = view.revision;
     mark("render", { revision, dt: performance.now() - started });
     requestAnimationFrame(() => {
@@ -335,6 +340,11 @@ function render({ model, el }) {
       status = L.bot_failed;
     } else if (view.bot_to_move) {
       status = fmt(L.thinking, { name: view.players[view.to_move].name });
+    } else if (view.table ? view.to_move === view.human : (view.humans || []).length > 1) {
+      // a shared table: my seat; pass-and-play: name the seat, never the colour alone
+      status = view.table ? L.your_turn : fmt(L.turn_of_seat, { name: view.players[view.to_move].name, seat: view.to_move + 1 });
+    } else if (view.table) {
+      status = fmt(L.table_waiting, { name: view.players[view.to_move].name, seat: view.to_move + 1 });
     } else if (view.to_move === view.human || view.seats.filter((s) => !s.bot).length === 1) {
       status = L.your_turn;
     } else {
@@ -372,7 +382,7 @@ function render({ model, el }) {
         ),
         h(
           "label",
-          { class: "pk-seed" },
+          { class: "pk-seed", hidden: Boolean(view.table) },
           L.seed,
           h("input", {
             class: "pk-seed-input",
@@ -388,6 +398,7 @@ function render({ model, el }) {
           "button",
           {
             class: "pk-btn pk-new-game",
+            hidden: Boolean(view.table),
             onclick: () => {
               const draft = ui.seedDraft;
               ui.seedDraft = null;
@@ -411,6 +422,29 @@ function render({ model, el }) {
         ),
       ),
     );
+  }
+
+  // A shared table (widgets/_board_table.py): its code, my seat and token, undo consent, idle seats.
+  function tablePanel(view, L) {
+    const t = view.table;
+    if (!t) return null;
+    const u = t.pending_undo;
+    const rows = [
+      h("p", { class: "pk-table-id", dataset: { testid: "table-code" } }, fmt(L.table_code, { code: t.code }), " · ", fmt(L.table_seat, { seat: t.seat + 1, name: view.players[t.seat].name })),
+      h("p", { class: "pk-table-token", dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token })),
+    ];
+    if (u && u.asked_by !== t.seat && u.waiting.includes(t.seat)) {
+      rows.push(h("p", { role: "alert" }, fmt(L.table_undo_asked, { name: view.players[u.asked_by].name }),
+        h("button", { class: "pk-btn pk-primary", dataset: { testid: "undo-yes" }, onclick: () => send({ type: "undo_answer", yes: true }) }, L.table_undo_yes),
+        h("button", { class: "pk-btn", dataset: { testid: "undo-no" }, onclick: () => send({ type: "undo_answer", yes: false }) }, L.table_undo_no)));
+    } else if (u) {
+      rows.push(h("p", {}, L.table_undo_waiting));
+    }
+    for (const seat of t.idle || []) {
+      rows.push(h("button", { class: "pk-btn", dataset: { testid: `to-bot-${seat}` }, onclick: () => send({ type: "hand_to_bot", seat }) },
+        fmt(L.table_to_bot, { seat: seat + 1, name: view.players[seat].name })));
+    }
+    return h("div", { class: "pk-message pk-table-info", dataset: { testid: "table" } }, rows);
   }
 
   function messageBar(view, L, lang) {

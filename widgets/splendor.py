@@ -35,6 +35,7 @@ from pokelab import splendor as sp
 from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from widgets._board import BadIntent, Board
+from widgets._board_humans import split_seats
 from widgets._splendor_text import labels
 from widgets.tokens import view_marks
 
@@ -47,7 +48,8 @@ class SplendorBoard(Board):
 
     ``players`` is a list of names (2–4) or a count; ``bots`` maps seat → bot name
     (``"random"``, ``"greedy"``, ``"mcts-easy"`` …) or bot object — by default every
-    seat but the first is played by ``"greedy"``; ``bots={}`` makes a hot-seat game.
+    seat but the first is played by ``"greedy"``; ``bots={}`` makes a hot-seat game, and
+    ``humans=[0, 1]`` seats people at those seats (pass-and-play) with bots on the rest.
     ``human`` is the seat whose view is shown when a bot is to move (default: the
     first seat without a bot). ``lang`` is ``"en"`` or ``"zh"``; ``seed`` makes the
     game repeatable; ``variant`` is a ``pokelab.splendor.Variant``; ``bot_delay``
@@ -72,13 +74,16 @@ class SplendorBoard(Board):
         seed: int = 0,
         variant: sp.Variant | None = None,
         bot_delay: int = 450,
+        humans: Sequence[int] | None = None,
         _state: sp.State | None = None,
     ) -> None:
         if isinstance(players, str):
             raise ValueError("players is a list of names or a count (2 to 4 players), not a string")
         state = _state if _state is not None else sp.new_game(players, seed=seed, variant=variant)
         names = [p.name for p in state.players]
-        if bots is _DEFAULT:
+        if humans is not None:  # pass-and-play: these seats are people, "greedy" plays the rest
+            _, bots = split_seats(humans, None if bots is _DEFAULT else bots, len(names), lambda _: "greedy")  # type: ignore[arg-type]
+        elif bots is _DEFAULT:
             bots = {seat: "greedy" for seat in range(1, len(names))}
         super().__init__(
             SplendorAdapter(),
