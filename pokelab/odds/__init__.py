@@ -16,7 +16,8 @@ Here Comes Pokémon! (exact fractions; ``float(...)`` for a decimal):
 
 Splendor: Pokémon (public information only): ``splendor_appears_within``,
 ``splendor_position_distribution``, ``splendor_refill_catchable``,
-``splendor_evolution_within``, ``splendor_catchable``, ``splendor_unseen``.
+``splendor_evolution_within``, ``splendor_catchable``, ``splendor_unseen``; and from playouts
+``win_probability`` / ``win_probabilities`` (a ``WinEstimate`` with a Wilson interval).
 
 >>> from pokelab.herecomes import TARGETS
 >>> probability(TARGETS["P01"])
@@ -60,6 +61,7 @@ from pokelab.odds.splendor import (
     splendor_refill_catchable,
     splendor_unseen,
 )
+from pokelab.odds.splendor_win import WinEstimate, win_probabilities, win_probability
 from pokelab.odds.tables import card_table
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "Estimate",
     "Joint",
     "Option",
+    "WinEstimate",
     "advise_discard",
     "any_probability",
     "best_discard",
@@ -89,4 +92,6 @@ __all__ = [
     "splendor_position_distribution",
     "splendor_refill_catchable",
     "splendor_unseen",
+    "win_probabilities",
+    "win_probability",
 ]
