@@ -10,13 +10,15 @@ migration from 1, so the upgrade path is the path every database takes.
   the 10 tokens in drawing order, drawn by hand or by the computer).
 - 2: a submission id per round (unique in its class, so a retried submit never
   stores a round twice) and the log of refused requests.
+- 3: shared game tables (one row per table: the game's seed, seats, current
+  state and revision) and their accepted moves, in order (``pokelab.classroom.tables``).
 
->>> SCHEMA_VERSION, [m.__name__ for m in MIGRATIONS]
-(2, ['_v1_classes_and_rounds', '_v2_submissions_and_refusals'])
->>> migrate_to(None, 3)
+>>> SCHEMA_VERSION, [m.__name__ for m in MIGRATIONS][-1]
+(3, '_v3_game_tables')
+>>> migrate_to(None, 4)
 Traceback (most recent call last):
 ...
-ValueError: this kit knows class-database versions up to 2, not 3
+ValueError: this kit knows class-database versions up to 3, not 4
 """
 
 from __future__ import annotations
@@ -32,11 +34,13 @@ __all__ = [
     "SCHEMA_VERSION",
     "TOKEN_COLUMNS",
     "classes",
+    "game_tables",
     "meta",
     "migrate_to",
     "read_version",
     "refusals",
     "rounds",
+    "table_moves",
 ]
 
 
@@ -97,6 +101,58 @@ refusals = sa.Table(
     sa.Column("reason", sa.String(REASON_LENGTH), nullable=False),
 )
 
+#: Shared game tables: one row per table, rewritten (with ``revision`` + 1) by every accepted change.
+game_tables = sa.Table(
+    "pokelab_tables",
+    _METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "class_id",
+        sa.Integer,
+        sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column("code", sa.String(8), nullable=False, unique=True),
+    sa.Column("game", sa.String(16), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("variant", sa.Text, nullable=True),  # JSON, or NULL for the game's defaults
+    sa.Column("idle_seconds", sa.Float, nullable=False),
+    sa.Column("seats", sa.Text, nullable=False),  # JSON: name, token hash, bot, last active
+    sa.Column("creator", sa.Integer, nullable=True),  # the first seat to sit
+    sa.Column("state", sa.Text, nullable=False),  # the engine's save of the current state
+    sa.Column("revision", sa.Integer, nullable=False),
+    sa.Column("move_count", sa.Integer, nullable=False),
+    sa.Column("finished", sa.Boolean, nullable=False),
+    sa.Column("scores", sa.Text, nullable=False),  # JSON list of points per seat
+    sa.Column("undo", sa.Text, nullable=True),  # JSON: a pending undo request
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("changed", sa.Float, nullable=False),
+    sqlite_autoincrement=True,
+)
+
+#: The accepted moves of every table, numbered 1, 2, … in the order they were played.
+table_moves = sa.Table(
+    "pokelab_table_moves",
+    _METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "table_id",
+        sa.Integer,
+        sa.ForeignKey("pokelab_tables.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=True),  # NULL: a chance draw
+    sa.Column("kind", sa.String(8), nullable=False),  # human, bot or chance
+    sa.Column("action", sa.String(200), nullable=False),
+    sa.Column("revision", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.UniqueConstraint("table_id", "number", name="pokelab_table_moves_number"),
+    sqlite_autoincrement=True,
+)
+
 
 def _v1_classes_and_rounds(conn: sa.Connection) -> None:
     """Version 1: classes and rounds (no submission ids yet)."""
@@ -118,9 +174,16 @@ def _v2_submissions_and_refusals(conn: sa.Connection) -> None:
     refusals.create(conn)
 
 
+def _v3_game_tables(conn: sa.Connection) -> None:
+    """Version 3: shared game tables and their moves."""
+    game_tables.create(conn)
+    table_moves.create(conn)
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (
     _v1_classes_and_rounds,
     _v2_submissions_and_refusals,
+    _v3_game_tables,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

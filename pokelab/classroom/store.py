@@ -499,5 +499,26 @@ class ClassStore:
 
         return self._read(read)
 
+    # ------------------------------------------------------------------ shared game tables
+    def create_table(
+        self, join_code: str, game: str, players: int = 2, bots: Any = None, **options: Any
+    ) -> str:
+        """Create a shared game table in the class (``seed``, ``variant``, ``idle_seconds``); return its code (see ``tables``)."""
+        from pokelab.classroom.tables import create_table
+
+        return create_table(self, join_code, game, players, bots, **options)
+
+    def table(self, table_code: str) -> Any:
+        """The shared game table with ``table_code`` (``ClassroomError`` for an unknown code; see ``tables``)."""
+        from pokelab.classroom.tables import Table
+
+        return Table(self, table_code)
+
+    def tables(self, join_code: str, teacher_key: str) -> Any:
+        """The class's game tables for the dashboard, as a DataFrame (teacher key needed; see ``tables``)."""
+        from pokelab.classroom.tables import list_tables
+
+        return list_tables(self, join_code, teacher_key)
+
     def __repr__(self) -> str:
         return f"ClassStore({self.url!r})"
