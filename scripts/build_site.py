@@ -76,11 +76,14 @@ _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 
 
 def lessons() -> list[Path]:
-    """Every lesson notebook (outside ``notebooks/exercises``), relative to the repository."""
+    """Every lesson notebook of the English track (outside ``notebooks/exercises``), relative to the repository.
+
+    The Chinese track (``notebooks/zh``) is not part of the website yet.
+    """
     found = []
     for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
         rel = path.relative_to(ROOT)
-        if "exercises" in rel.parts or ".ipynb_checkpoints" in rel.parts:
+        if "exercises" in rel.parts or "zh" in rel.parts[1:2] or ".ipynb_checkpoints" in rel.parts:
             continue
         found.append(rel)
     return found

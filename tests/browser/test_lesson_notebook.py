@@ -52,3 +52,53 @@ def test_lesson_runs_top_to_bottom_with_board_and_plots(lab: Any) -> None:
     correct = sum("Correct!" in o["text"] for o in outputs)
     assert correct == 2, "both exercises of the lesson should report a correct answer"
     lab.screenshot(page, "lesson-20-round-step-by-step")
+
+
+LESSON_ZH = ROOT / "notebooks" / "zh" / "herecomes" / "20-a-round-step-by-step.ipynb"
+_CJK = r"[\u4e00-\u9fff]"
+
+
+def test_a_chinese_lesson_speaks_chinese_on_its_board_in_its_feedback_and_plots(lab: Any) -> None:
+    """The Chinese track's lesson 20: run all, play one move on its board; labels, feedback and plots are Chinese."""
+    import re
+
+    shutil.copy(LESSON_ZH, lab.root / "zh-20.ipynb")
+    page = lab.open("zh-20.ipynb", width=1400)
+    lab.run_all(page, timeout=240_000)
+    outputs = page.evaluate(
+        """() => window.jupyterapp.shell.currentWidget.content.widgets
+              .filter((cell) => cell.model.type === 'code')
+              .map((cell) => {
+                const area = cell.node.querySelector('.jp-OutputArea');
+                return {
+                  text: area ? area.textContent : '',
+                  titles: [...cell.node.querySelectorAll('.js-plotly-plot .gtitle, .js-plotly-plot .xtitle, .js-plotly-plot .ytitle')]
+                    .filter((t) => !t.closest('.hc-board')).map((t) => t.textContent),
+                  boards: cell.node.querySelectorAll('.hc-board').length,
+                  errors: [...cell.node.querySelectorAll(
+                    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]')]
+                    .map((e) => e.textContent).filter((t) => /Error|Traceback/.test(t)),
+                };
+              })"""
+    )
+    assert [e for o in outputs for e in o["errors"]] == []
+    feedback = " ".join(o["text"] for o in outputs)
+    assert feedback.count("答对了") >= 2 and "Correct!" not in feedback, "the checks answer in Chinese only"
+    titles = [t for o in outputs for t in o["titles"]]
+    assert titles and all(re.search(_CJK, t) for t in titles), f"plot titles and axes in Chinese: {titles}"
+
+    board = page.locator(".hc-board").first
+    board.scroll_into_view_if_needed()
+    before = board.get_attribute("data-revision")
+    move = board.locator('[data-testid="hc-draw"], [data-testid^="discard-"]').first
+    label = move.inner_text()
+    assert re.search(_CJK, label), f"the board's buttons are labelled in Chinese: {label!r}"
+    move.click()
+    page.wait_for_function(
+        "([el, rev]) => el.dataset.revision !== rev", arg=[board.element_handle(), before], timeout=20_000
+    )
+    text = board.inner_text()
+    chinese = len(re.findall(_CJK, text))
+    latin = len(re.findall(r"[A-Za-z]", text))
+    assert chinese > 3 * latin, f"the board speaks Chinese ({chinese} Chinese, {latin} Latin letters)"
+    lab.screenshot(page, "lesson-20-zh", element=board)
