@@ -19,6 +19,7 @@ from typing import Any
 
 from pokelab.errors import check_lang
 from pokelab.splendor.cards import COLOUR_ZH
+from widgets._splendor_coach_text import COACH_TEXT
 
 TEXT: dict[str, dict[str, Any]] = {
     "en": {
@@ -101,6 +102,7 @@ TEXT: dict[str, dict[str, Any]] = {
             "master": "Master Ball",
         },
         "lang_switch": "中文",
+        "coach": COACH_TEXT["en"],  # the coach panel (widgets/splendor_coach.js)
     },
     "zh": {
         "title": "璀璨宝石：宝可梦",
@@ -175,6 +177,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "tier": {"normal": "普通", "rare": "稀有", "legendary": "传说"},
         "colour": dict(COLOUR_ZH),  # the engine's Chinese colour names
         "lang_switch": "English",
+        "coach": COACH_TEXT["zh"],
     },
 }
 

@@ -180,6 +180,8 @@ function render({ model, el }) {
   const live = h("div", { class: "pk-sr-only", role: "status", "aria-live": "polite", dataset: { testid: "live" } });
   el.appendChild(root);
   el.appendChild(live);
+  // The coach panel (splendor_coach.js, bundled in front of this module): odds, line, Suggest, Review.
+  const coach = typeof mountCoach === "function" ? mountCoach({ model, h, fmt, send: (c) => send(c), mark, seats: SEATS }) : null;
   let announced = null;
   function announce(L, lang) {
     const log = model.get("log") || [];
@@ -296,8 +298,14 @@ function render({ model, el }) {
         ),
         h("div", { class: "pk-side" }, logPanel(view, L, lang)),
       ),
-      h("div", { class: "pk-players" }, view.players.map((p) => playerPanel(view, p, L, lang))),
+      h(
+        "div",
+        { class: "pk-lower" },
+        h("div", { class: "pk-players" }, view.players.map((p) => playerPanel(view, p, L, lang))),
+        coach ? coach.node : null,
+      ),
     );
+    if (coach) coach.draw();
     if (active && !root.contains(active)) refocus(activeKey);
     announce(L, lang);
     if (((view.humans || []).length > 1 || view.table) && !view.over && ui.turnSaid !== view.to_move) {
@@ -943,6 +951,7 @@ function render({ model, el }) {
     clearTimeout(ui.stepTimer);
     for (const ev of events) model.off(ev, schedule);
     model.off("msg:custom", onReply);
+    if (coach) coach.destroy();
   };
 }
 

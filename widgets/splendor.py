@@ -35,6 +35,7 @@ from pokelab import splendor as sp
 from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from widgets._board import BadIntent, Board
+from widgets._splendor_coach import CoachMixin, bundle
 from widgets._board_humans import split_seats
 from widgets._splendor_text import labels
 from widgets.tokens import view_marks
@@ -43,7 +44,7 @@ _HERE = Path(__file__).parent
 _DEFAULT = object()
 
 
-class SplendorBoard(Board):
+class SplendorBoard(CoachMixin, Board):
     """An interactive Splendor: Pokémon table (anywidget).
 
     ``players`` is a list of names (2–4) or a count; ``bots`` maps seat → bot name
@@ -53,7 +54,10 @@ class SplendorBoard(Board):
     ``human`` is the seat whose view is shown when a bot is to move (default: the
     first seat without a bot). ``lang`` is ``"en"`` or ``"zh"``; ``seed`` makes the
     game repeatable; ``variant`` is a ``pokelab.splendor.Variant``; ``bot_delay``
-    is the pause, in milliseconds, before each bot turn is shown.
+    is the pause, in milliseconds, before each bot turn is shown. ``odds=True`` adds
+    the live win chances, the win-probability line and card odds; ``coach=True`` the
+    Suggest and Review buttons (``widgets._splendor_coach``; both off by default, and
+    ``board.odds_on`` / ``board.coach_on`` switch them for an assessment).
 
     On screen the page asks for each bot turn in turn; without a page (a script, or
     a notebook run by nbval) call ``board.run_bots()`` to let the bots move.
@@ -61,8 +65,8 @@ class SplendorBoard(Board):
     """
 
     game = "splendor"
-    _esm = _HERE / "splendor.js"
-    _css = _HERE / "splendor.css"
+    _esm = bundle("splendor_coach.js", "splendor.js")  # the coach panel first (one function)
+    _css = bundle("splendor.css", "splendor_coach.css")
 
     def __init__(
         self,
@@ -74,6 +78,8 @@ class SplendorBoard(Board):
         seed: int = 0,
         variant: sp.Variant | None = None,
         bot_delay: int = 450,
+        odds: bool = False,
+        coach: bool = False,
         humans: Sequence[int] | None = None,
         _state: sp.State | None = None,
     ) -> None:
@@ -96,6 +102,7 @@ class SplendorBoard(Board):
             bot_delay=bot_delay,
             options={"variant": variant or state.variant},
         )
+        self._coach_init(odds=odds, coach=coach)
         self._start()
 
     @classmethod

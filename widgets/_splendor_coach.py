@@ -1,0 +1,532 @@
+"""The Splendor board's coach: live win odds, the win-probability line, suggestions and a review.
+
+``SplendorBoard(..., odds=True, coach=True)`` mixes ``CoachMixin`` in. Nothing
+here blocks the board: the playouts run in one background thread, one chunk of
+``CHUNK`` playouts at a time, always on the most urgent job first (a Suggest
+or Review the user asked for, then the position on the board, then the
+earlier turns of the line). After each chunk the thread looks again, so a new
+move supersedes an older computation within one chunk, and a result for a
+position that is no longer on the board (undone, or a new game) is dropped
+(``coach_stats["dropped"]``). Results reach the page through the synced
+``coach`` trait, set under the board's lock so a message and a result never
+interleave.
+
+Messages from the front end (besides the board's own, see ``widgets._board``):
+``{"type": "coach_suggest"}``, ``{"type": "coach_review"}``,
+``{"type": "coach_point", "index": n}`` (show turn ``n`` of the line read-only;
+``null`` goes back to the game).
+
+>>> from widgets import SplendorBoard
+>>> board = SplendorBoard(bots={1: "random"}, odds=True, coach=True, seed=2)
+>>> board.odds_playouts = board.line_playouts = 20
+>>> board.wait_coach(timeout=120)
+True
+>>> len(board.coach["odds"]["seats"]), board.coach["odds"]["playouts"] >= 20
+(2, True)
+>>> board.handle_message({"type": "coach_point", "index": 99})["error"]["en"]
+'there is no turn 99 on the line (0 to 0)'
+>>> board.close()
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import traitlets
+
+from pokelab import splendor as sp
+from widgets._board_errors import BadIntent, _short
+from widgets._splendor_coach_data import (
+    LinePoint,
+    card_odds,
+    evolution_odds,
+    position_summary,
+    threat_odds,
+)
+
+__all__ = ["CHUNK", "LEVELS", "CoachMixin", "bundle"]
+
+log = logging.getLogger(__name__)
+_HERE = Path(__file__).parent
+
+#: Playouts per background step: small enough that a new move supersedes an old job quickly.
+CHUNK = 50
+#: The coach's levels (``pokelab.bots.suggest``).
+LEVELS = ("easy", "medium", "hard")
+_COACH_MESSAGES = ("coach_suggest", "coach_review", "coach_point")
+
+
+def bundle(*names: str) -> str:
+    """The files ``names`` (beside this module) joined into one text: the board's ES module or CSS.
+
+    The coach's front end lives in its own files; anywidget loads one module, so
+    ``splendor_coach.js`` (one function, no imports) goes in front of ``splendor.js``.
+
+    >>> "function mountCoach" in bundle("splendor_coach.js", "splendor.js")
+    True
+    >>> bundle("nothing.js")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: widgets/nothing.js is not part of the kit
+    """
+    parts = []
+    for name in names:
+        path = _HERE / name
+        if not path.is_file():
+            raise FileNotFoundError(f"widgets/{name} is not part of the kit")
+        parts.append(f"/* ---- {name} ---- */\n" + path.read_text(encoding="utf-8"))
+    return "\n".join(parts)
+
+
+def _turn_start(state: sp.State) -> bool:
+    return not state.is_over and state.phase == "main" and not state.main_done
+
+
+def _estimate_json(est: Any) -> dict[str, float]:
+    return {"rate": round(est.rate, 4), "low": round(est.low, 4), "high": round(est.high, 4)}
+
+
+class CoachMixin(traitlets.HasTraits):
+    """Live odds, the line, Suggest and Review for ``SplendorBoard`` (mixed in before ``Board``)."""
+
+    coach = traitlets.Dict().tag(sync=True)
+    odds_on = traitlets.Bool(False).tag(sync=True)
+    coach_on = traitlets.Bool(False).tag(sync=True)
+
+    #: Playouts for the position on the board and for each earlier turn of the line.
+    odds_playouts = 200
+    line_playouts = 100
+    #: Suggest's level and Review's playouts per position.
+    coach_level = "hard"
+    review_playouts = 60
+
+    # ------------------------------------------------------------ set-up
+    def _coach_init(self, *, odds: bool, coach: bool) -> None:
+        for name, value in (("odds", odds), ("coach", coach)):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be True or False, not {value!r}")
+        self._coach_lock = threading.RLock()
+        self._coach_wake = threading.Condition(self._coach_lock)
+        self._coach_thread: threading.Thread | None = None
+        self._coach_closed = False
+        self._coach_busy = False
+        self._line: list[LinePoint] = []
+        self._live: LinePoint | None = None
+        self._moves: list[tuple[int, int, Any]] = []  # (ply, seat, action) since the start
+        self._start_state: Any = None
+        self._suggest: dict[str, Any] | None = None
+        self._review: dict[str, Any] | None = None
+        self._point: int | None = None
+        self._panel_cache: tuple[Any, dict[str, Any]] | None = None
+        self.coach_stats = {"chunks": 0, "dropped": 0}
+        self.odds_on, self.coach_on = odds, coach
+        self.observe(self._coach_switched, names=["odds_on", "coach_on"])
+
+    def _coach_switched(self, _change: Mapping[str, Any]) -> None:
+        with self._coach_lock:
+            if not self.coach_on:
+                self._suggest = self._review = None
+            self._coach_publish()
+            self._coach_wake.notify_all()
+
+    # ------------------------------------------------------------ public
+    def wait_coach(self, timeout: float = 60.0) -> bool:
+        """Wait until the background playouts are done (True) or ``timeout`` seconds pass (False).
+
+        For scripts and tests; the page never waits.
+        """
+        with self._coach_wake:
+            return self._coach_wake.wait_for(
+                lambda: self._coach_closed or (not self._coach_busy and self._next_job() is None),
+                timeout=timeout,
+            )
+
+    def close(self) -> None:
+        """Stop the background thread and close the widget."""
+        with self._coach_lock:
+            self._coach_closed = True
+            self._coach_wake.notify_all()
+        super().close()  # type: ignore[misc]
+
+    # ------------------------------------------------------------ board hooks
+    def _act(self, seat: int, action: Any) -> None:
+        before = self._state  # type: ignore[has-type]
+        super()._act(seat, action)  # type: ignore[misc]
+        ply = self._ply - 1  # type: ignore[attr-defined]
+        with self._coach_lock:
+            self._moves = [m for m in self._moves if m[0] < ply]
+            self._moves.append((ply, seat, action))
+            self._line = [p for p in self._line if p.ply < ply or (p.ply == ply and p.state is before)]
+            if _turn_start(before) and not (self._line and self._line[-1].ply == ply):
+                self._line.append(LinePoint(before, ply=ply, seat=seat))
+            if self._line:
+                last = self._line[-1]
+                last.moves = [m for m in last.moves if m[0] < ply]
+                last.moves.append((ply, action))
+            after = self._state  # type: ignore[has-type]
+            if after.is_over:
+                final = LinePoint(after, ply=ply + 1, seat=None, final=True)
+                final.estimates = self._result_estimates(after)
+                self._line.append(final)
+
+    def _publish(self) -> None:
+        lock = getattr(self, "_coach_lock", None)
+        if lock is None:  # before _coach_init (the base class publishes during set-up)
+            super()._publish()  # type: ignore[misc]
+            return
+        with lock:
+            self._coach_sync_line()
+            super()._publish()  # type: ignore[misc]
+            self._coach_publish()
+            self._coach_wake.notify_all()
+        self._coach_ensure_thread()
+
+    def handle_message(self, content: Any) -> dict[str, Any]:
+        """Answer one front-end message (the coach's own, or the board's) under the board's lock."""
+        lock = getattr(self, "_coach_lock", None)
+        kind = content.get("type") if isinstance(content, Mapping) else None
+        if lock is None:
+            return super().handle_message(content)  # type: ignore[misc]
+        with lock:
+            if kind not in _COACH_MESSAGES:
+                return super().handle_message(content)  # type: ignore[misc]
+            msg_id = content.get("id")
+            try:
+                getattr(self, f"_msg_{kind}")(content)
+                reply = {"type": "reply", "id": msg_id, "ok": True, "error": None}
+            except BadIntent as err:
+                reply = {"type": "reply", "id": msg_id, "ok": False, "error": err.to_dict()}
+            reply["kernel_ms"] = 0.0
+            self.send(reply)  # type: ignore[attr-defined]
+            return reply
+
+    # ------------------------------------------------------------ messages
+    def _msg_coach_suggest(self, _content: Mapping[str, Any]) -> None:
+        state = self._state  # type: ignore[has-type]
+        seat = None if state.is_over else state.current_player
+        if not self.coach_on:
+            raise BadIntent("the coach is switched off", "教练已关闭")
+        if seat is None or seat in self._bots:  # type: ignore[attr-defined]
+            raise BadIntent("the coach suggests moves on your turn", "轮到你时教练才会给出建议")
+        self._suggest = {"state": state, "items": None}
+        self._coach_publish()
+        self._coach_wake.notify_all()
+        self._coach_ensure_thread()
+
+    def _msg_coach_review(self, _content: Mapping[str, Any]) -> None:
+        if not self.coach_on:
+            raise BadIntent("the coach is switched off", "教练已关闭")
+        if not self._state.is_over:  # type: ignore[has-type]
+            raise BadIntent("the review is ready once the game is over", "对局结束后才能复盘")
+        if self._review is None or self._review.get("state") is not self._state:  # type: ignore[has-type]
+            self._review = {"state": self._state, "moves": None}  # type: ignore[has-type]
+        self._coach_publish()
+        self._coach_wake.notify_all()
+        self._coach_ensure_thread()
+
+    def _msg_coach_point(self, content: Mapping[str, Any]) -> None:
+        index = content.get("index")
+        if index is None:
+            self._point = None
+        elif isinstance(index, bool) or not isinstance(index, int):
+            raise BadIntent(
+                f"index must be a turn number or null, not {_short(index)}",
+                f"index 必须是回合编号或 null，而不是 {_short(index)}",
+            )
+        elif not 0 <= index < len(self._line):
+            top = len(self._line) - 1
+            raise BadIntent(
+                f"there is no turn {index} on the line (0 to {max(top, 0)})",
+                f"曲线上没有第 {index} 个回合（0 到 {max(top, 0)}）",
+            )
+        else:
+            self._point = index
+        self._coach_publish()
+
+    # ------------------------------------------------------------ the line
+    def _coach_sync_line(self) -> None:
+        """Drop what undo or a new game took back; add the turn the board now waits on."""
+        state, ply = self._state, self._ply  # type: ignore[has-type,attr-defined]
+        if ply == 0:
+            self._start_state = state
+        self._moves = [m for m in self._moves if m[0] < ply]
+        self._line = [p for p in self._line if p.ply < ply or (p.ply == ply and p.state is state)]
+        for point in self._line:
+            point.moves = [m for m in point.moves if m[0] < ply]
+        if _turn_start(state) and not (self._line and self._line[-1].ply == ply):
+            self._line.append(LinePoint(state, ply=ply, seat=state.current_player))
+        if state.is_over and not (self._line and self._line[-1].final):
+            final = LinePoint(state, ply=ply, seat=None, final=True)
+            final.estimates = self._result_estimates(state)
+            self._line.append(final)
+        if self._line and self._line[-1].state is state:
+            self._live = self._line[-1]
+        elif self._live is None or self._live.state is not state:
+            self._live = None if state.is_over else LinePoint(state, ply=ply, seat=state.current_player)
+        if self._point is not None and self._point >= len(self._line):
+            self._point = None
+        if self._suggest is not None and self._suggest["state"] is not state:
+            self._suggest = None
+        if self._review is not None and self._review["state"] is not state:
+            self._review = None
+
+    @staticmethod
+    def _result_estimates(state: sp.State) -> list[tuple[float, float, float]]:
+        """The finished game as a point: a winner 1, sharers 1/k each, nobody after a stall."""
+        winners = list(sp.result(state).winners)
+        share = 1.0 / len(winners) if winners else 0.0
+        return [(share if s in winners else 0.0,) * 3 for s in range(len(state.players))]
+
+    # ------------------------------------------------------------ the worker
+    def _coach_ensure_thread(self) -> None:
+        if self._coach_thread is None and not self._coach_closed:
+            self._coach_thread = threading.Thread(
+                target=self._coach_loop, name="splendor-coach", daemon=True
+            )
+            self._coach_thread.start()
+
+    def _next_job(self) -> tuple[str, Any] | None:
+        """The most urgent job, or None (call under the lock)."""
+        if self._coach_closed:
+            return None
+        if self.coach_on and self._suggest is not None and self._suggest["items"] is None:
+            return ("suggest", self._suggest)
+        if self.coach_on and self._review is not None and self._review["moves"] is None:
+            return ("review", self._review)
+        if not self.odds_on:
+            return None
+        live = self._live
+        if live is not None and not live.final and live.playouts < self.odds_playouts:
+            return ("odds", live)
+        for point in reversed(self._line):
+            if not point.final and point.playouts < self.line_playouts:
+                return ("odds", point)
+        return None
+
+    def _coach_loop(self) -> None:
+        while True:
+            with self._coach_wake:
+                job = self._next_job()
+                while job is None:
+                    self._coach_busy = False
+                    self._coach_wake.notify_all()
+                    if self._coach_closed:
+                        return
+                    self._coach_wake.wait()
+                    job = self._next_job()
+                self._coach_busy = True
+                kind, target = job
+                work = self._prepare(kind, target)
+            try:
+                result = work()
+            except Exception as err:  # a failing job must not kill the thread
+                log.debug("coach job %s failed", kind, exc_info=True)
+                result = err
+            with self._coach_wake:
+                self._deliver(kind, target, result)
+                self._coach_busy = False
+                self._coach_wake.notify_all()
+
+    def _prepare(self, kind: str, target: Any) -> Any:
+        """A function running one step of ``kind`` outside the lock (reads only frozen values)."""
+        viewer = self._human  # type: ignore[attr-defined]
+        seed = int(self.seed)  # type: ignore[attr-defined]
+        if kind == "odds":
+            point: LinePoint = target
+            size = CHUNK
+            chunk_seed = (seed * 7919 + point.ply * 131 + point.chunks) % 2**31
+
+            def odds() -> Any:
+                from pokelab.odds.splendor import win_probabilities
+
+                return win_probabilities(point.state, viewer, playouts=size, seed=chunk_seed)
+
+            return odds
+        if kind == "suggest":
+            state, level = target["state"], self.coach_level
+
+            def suggest() -> Any:
+                from pokelab.bots import suggest as coach_suggest
+
+                return coach_suggest(state, k=3, level=level, seed=seed)
+
+            return suggest
+        record = self._record()
+        playouts = self.review_playouts
+
+        def review() -> Any:
+            from pokelab.bots import review as coach_review
+
+            return coach_review(record, playouts=playouts, seed=seed)
+
+        return review
+
+    def _deliver(self, kind: str, target: Any, result: Any) -> None:
+        """Keep a result if its position is still on the board; drop it if not (under the lock)."""
+        self.coach_stats["chunks"] += kind == "odds"
+        failed = isinstance(result, Exception)
+        if kind == "odds":
+            point: LinePoint = target
+            if point is not self._live and point not in self._line:
+                self.coach_stats["dropped"] += 1
+                return
+            if failed:
+                point.playouts = max(self.odds_playouts, self.line_playouts)  # do not retry forever
+                point.estimates = point.estimates or None
+            else:
+                self._accumulate(point, result)
+        elif kind == "suggest":
+            if self._suggest is not target:
+                self.coach_stats["dropped"] += 1
+                return
+            target["items"] = [] if failed else [self._suggestion_json(s) for s in result]
+            target["failed"] = failed
+        else:
+            if self._review is not target:
+                self.coach_stats["dropped"] += 1
+                return
+            target["moves"] = [] if failed else self._review_json(result)
+            target["failed"] = failed
+        self._coach_publish()
+
+    @staticmethod
+    def _accumulate(point: LinePoint, estimates: Any) -> None:
+        from pokelab.odds.splendor import WinEstimate
+
+        if not point.wins:
+            point.wins = [0.0] * len(estimates)
+        point.wins = [w + e.wins for w, e in zip(point.wins, estimates, strict=True)]
+        point.playouts += estimates[0].playouts
+        point.chunks += 1
+        combined = [WinEstimate.from_wins(min(w, point.playouts), point.playouts) for w in point.wins]
+        point.estimates = [(e.rate, e.low, e.high) for e in combined]
+
+    # ------------------------------------------------------------ what the page gets
+    def _record(self) -> Any:
+        """The finished game as a ``pokelab.sim.GameRecord`` (from the board's first position)."""
+        from pokelab.sim.record import GameRecord
+
+        final = self._state  # type: ignore[has-type]
+        res = sp.result(final)
+        names = tuple(
+            getattr(self._bots.get(s), "name", "human")  # type: ignore[attr-defined]
+            for s in range(len(final.players))
+        )
+        return GameRecord(
+            game="splendor",
+            seed=int(self.seed),  # type: ignore[attr-defined]
+            bots=names,
+            actions=tuple((seat, action) for _, seat, action in self._moves),
+            scores=tuple(res.scores),
+            winners=tuple(res.winners),
+            rounds=final.round,
+            options={"variant": final.variant},
+            final_state=final,
+            initial_state=self._start_state,
+        )
+
+    @staticmethod
+    def _suggestion_json(sug: Any) -> dict[str, Any]:
+        action = sug.action
+        return {
+            "text": str(action),
+            "move": {"en": action.describe("en"), "zh": action.describe("zh")},
+            "estimate": _estimate_json(sug.estimate),
+            "reason": {"en": sug.reason_en, "zh": sug.reason_zh},
+        }
+
+    def _review_json(self, rev: Any) -> list[dict[str, Any]]:
+        out = []
+        for move in rev.moves:
+            out.append(
+                {
+                    "index": move.index,
+                    "seat": move.seat,
+                    "move": {"en": move.action.describe("en"), "zh": move.action.describe("zh")},
+                    "before": _estimate_json(move.before),
+                    "after": _estimate_json(move.after),
+                    "mistake": bool(move.mistake),
+                    "better": None if move.better is None else self._suggestion_json(move.better),
+                    "turn": self._turn_of_move(move.index),
+                }
+            )
+        return out
+
+    def _turn_of_move(self, index: int) -> int | None:
+        """The line point (turn) whose moves include the ``index``-th move of the game."""
+        if not 0 <= index < len(self._moves):
+            return None
+        ply = self._moves[index][0]
+        for i, point in enumerate(self._line):
+            if any(p == ply for p, _ in point.moves):
+                return i
+        return None
+
+    def _panel(self, state: sp.State, viewer: int) -> dict[str, Any]:
+        """Card odds of the position on the board (exact; cached per position)."""
+        cache = self._panel_cache
+        if cache is not None and cache[0] is state:
+            return cache[1]
+        panel = {
+            "cards": card_odds(state, viewer),
+            "needed": evolution_odds(state, viewer),
+            "threats": [
+                {**t, "name": state.players[t["seat"]].name} for t in threat_odds(state, viewer)
+            ],
+        }
+        self._panel_cache = (state, panel)
+        return panel
+
+    def _coach_publish(self) -> None:
+        """Send the coach's data to the page (under the lock)."""
+        state = self._state  # type: ignore[has-type]
+        viewer = self._human  # type: ignore[attr-defined]
+        names = [p.name for p in state.players]
+        data: dict[str, Any] = {
+            "odds_on": self.odds_on,
+            "coach_on": self.coach_on,
+            "viewer": viewer,
+            "names": names,
+            "revision": self.revision,  # type: ignore[attr-defined]
+            "over": state.is_over,
+            "level": self.coach_level,
+        }
+        if self.odds_on:
+            live = self._live
+            estimates = (
+                self._result_estimates(state) if state.is_over
+                else None if live is None else live.estimates
+            )
+            data["odds"] = {
+                "seats": None if estimates is None else [
+                    {"seat": s, "name": names[s], "rate": round(e[0], 4),
+                     "low": round(e[1], 4), "high": round(e[2], 4)}
+                    for s, e in enumerate(estimates)
+                ],
+                "playouts": 0 if live is None else live.playouts,
+                "target": self.odds_playouts,
+                "final": state.is_over,
+            }
+            data.update(self._panel(state, viewer) if not state.is_over else {})
+            data["line"] = [p.to_json(i) for i, p in enumerate(self._line)]
+            if self._point is not None:
+                point = self._line[self._point]
+                data["point"] = {**point.to_json(self._point), "position": position_summary(point.state, viewer)}
+        if self.coach_on:
+            sug = self._suggest
+            data["suggest"] = None if sug is None else {
+                "pending": sug["items"] is None,
+                "items": sug["items"] or [],
+                "failed": sug.get("failed", False),
+            }
+            rev = self._review
+            data["review"] = None if rev is None else {
+                "pending": rev["moves"] is None,
+                "moves": rev["moves"] or [],
+                "failed": rev.get("failed", False),
+            }
+        self.coach = data
