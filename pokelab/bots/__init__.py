@@ -43,9 +43,9 @@ __all__ = [
 _LAZY = {
     "suggest": "pokelab.bots.coach",
     "Suggestion": "pokelab.bots.coach",
-    "review": "pokelab.bots.review",
-    "GameReview": "pokelab.bots.review",
-    "MoveReview": "pokelab.bots.review",
+    "review": "pokelab.bots.game_review",
+    "GameReview": "pokelab.bots.game_review",
+    "MoveReview": "pokelab.bots.game_review",
 }
 
 
