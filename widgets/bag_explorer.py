@@ -1,0 +1,452 @@
+"""The bag explorer: change the bag and the draws, see the exact distribution and a live simulation side by side.
+
+A thin view of ``pokelab.odds.counts``: Python computes the exact law of "how
+many <colour> tokens are drawn" (hypergeometric, exact fractions), its mean
+(``draws × K / N``), and a seeded simulation that grows as the student asks
+for more rounds; the front end (``bag_explorer.js``) draws sliders, the plotly
+figure (exact bars plain, simulated bars hatched, the two means as a solid and
+a dashed line) and a table of the same numbers, and sends what the student changed.
+
+For lesson authors::
+
+    from widgets import BagExplorer
+    BagExplorer()                                        # the game's bag, 10 draws, purple
+    BagExplorer(bag={"red": 6, "purple": 4}, draws=5, colour="red", lang="zh", seed=7)
+
+Arguments: ``bag`` (colour -> count, ``None`` = the game's bag), ``draws``,
+``colour`` (the colour counted), ``lang``, ``seed`` (the simulation's seed: the
+same presses give the same bars), ``initial`` (rounds simulated at once after
+every change, 100 by default; 0 leaves the simulated bars empty until asked),
+``max_count`` (the sliders' top; a bag holding more raises it).
+
+Python API: ``exact`` (tuple of Fractions, index k), ``mean`` (Fraction),
+``tallies`` (simulated rounds per k), ``rounds``, ``simulated_mean``,
+``set_bag(bag)``, ``set_draws(n)``, ``set_colour(c)``, ``draw_more(n=100)``,
+``reset()``, ``table()`` (a DataFrame), ``figure_spec()`` (the plotly JSON).
+
+Messages from the page: ``{"type": "set", "bag": {...}, "draws": n, "colour": c}``
+(any of the three), ``{"type": "more", "n": 100}``, ``{"type": "reset"}``,
+``{"type": "set_lang", "lang": "zh"}``, ``{"type": "plotly_js"}``. A refused
+change leaves everything as it was and says why in ``error`` (English and Chinese).
+
+>>> ex = BagExplorer(seed=1)
+>>> [str(p) for p in ex.exact], ex.mean, ex.rounds
+(['9/38', '10/19', '9/38'], Fraction(1, 1), 100)
+>>> ex.draw_more(100); ex.rounds, sum(ex.tallies)
+(200, 200)
+>>> ex.set_bag({"red": 2, "purple": 1})
+Traceback (most recent call last):
+...
+ValueError: the bag holds 3 tokens but a round draws 10: add at least 7 more
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import numpy as np
+import traitlets
+
+from pokelab.errors import BilingualError, check_lang
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, validate_bag
+from pokelab.odds._inputs import check_seed
+from pokelab.odds.counts import MAX_SIMULATED, count_distribution, count_mean, simulate_counts
+from pokelab.odds.probability_tree import fraction_text
+from widgets._plotly_js import is_plotly_request, plotly_js_reply
+from widgets.tokens import TOKENS, view_marks
+
+__all__ = ["EXPLORER_LABELS", "BagExplorer", "explorer_figure_spec"]
+
+_HERE = Path(__file__).parent
+#: The most rounds the explorer simulates in all (then "draw more" is refused).
+MAX_ROUNDS = MAX_SIMULATED
+
+EXPLORER_LABELS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "title": "Bag explorer",
+        "intro": "Change the bag and the number of draws: the exact distribution and a simulation follow.",
+        "bag": "Bag",
+        "count_of": "{colour} tokens in the bag",
+        "draws": "Tokens drawn",
+        "colour": "Count the colour",
+        "total": "{n} tokens in the bag",
+        "more": "Draw {n} more rounds",
+        "reset": "Start the simulation again",
+        "rounds": "Simulated rounds: {n}",
+        "exact_mean": "Exact mean: {draws} × {k}/{total} = {mean} ≈ {value}",
+        "sim_mean": "Simulated mean: {value}",
+        "sim_none": "No simulated round yet.",
+        "k": "{colour} drawn",
+        "p_exact": "exact chance",
+        "p_sim": "share of simulated rounds",
+        "table": "The distribution as numbers",
+        "fig_title": "How many {colour} in {draws} draws: exact and {n} simulated rounds",
+        "x": "number of {colour} tokens drawn",
+        "y": "chance / share of rounds",
+        "exact": "exact",
+        "simulated": "simulated",
+        "mean_exact": "exact mean {value}",
+        "mean_sim": "simulated mean {value}",
+        "plotly_failed": "The plot could not be drawn: {error}",
+        "error": "Not possible",
+    },
+    "zh": {
+        "title": "布袋探索器",
+        "intro": "改变布袋里的代币和抽取数：确切分布和模拟结果会一起变化。",
+        "bag": "布袋",
+        "count_of": "布袋里的{colour}色代币",
+        "draws": "抽出的代币数",
+        "colour": "统计的颜色",
+        "total": "布袋里共 {n} 枚代币",
+        "more": "再模拟 {n} 轮",
+        "reset": "重新开始模拟",
+        "rounds": "已模拟的轮数：{n}",
+        "exact_mean": "确切均值：{draws} × {k}/{total} = {mean} ≈ {value}",
+        "sim_mean": "模拟均值：{value}",
+        "sim_none": "还没有模拟的轮。",
+        "k": "抽出的{colour}色",
+        "p_exact": "确切概率",
+        "p_sim": "模拟轮数占比",
+        "table": "分布的数值",
+        "fig_title": "抽 {draws} 枚中有几枚{colour}色：确切值与 {n} 轮模拟",
+        "x": "抽出的{colour}色代币数",
+        "y": "概率 / 轮数占比",
+        "exact": "确切",
+        "simulated": "模拟",
+        "mean_exact": "确切均值 {value}",
+        "mean_sim": "模拟均值 {value}",
+        "plotly_failed": "无法画出图表：{error}",
+        "error": "做不到",
+    },
+}
+
+
+def _colour_name(colour: str, lang: str) -> str:
+    return COLOUR_ZH[colour] if lang == "zh" else colour
+
+
+def explorer_figure_spec(
+    exact: tuple[Fraction, ...] | list[Fraction],
+    tallies: list[int],
+    *,
+    colour: str,
+    draws: int,
+    mean: Fraction,
+    lang: str = "en",
+) -> dict[str, Any]:
+    """The explorer's plotly figure as JSON: exact bars (plain), simulated shares (hatched), both means.
+
+    >>> spec = explorer_figure_spec([Fraction(1, 4), Fraction(3, 4)], [30, 70], colour="red", draws=1,
+    ...                             mean=Fraction(3, 4), lang="zh")
+    >>> [t["name"] for t in spec["data"]], spec["data"][1]["y"], spec["layout"]["xaxis"]["title"]["text"]
+    (['确切', '模拟', '确切均值 0.750', '模拟均值 0.700'], [0.3, 0.7], '抽出的红色代币数')
+    >>> explorer_figure_spec([Fraction(1)], [1, 2], colour="red", draws=1, mean=Fraction(0))
+    Traceback (most recent call last):
+    ...
+    ValueError: tallies has 2 entries but the distribution has 1
+    """
+    text = EXPLORER_LABELS[check_lang(lang)]
+    if len(tallies) != len(exact):
+        raise ValueError(f"tallies has {len(tallies)} entries but the distribution has {len(exact)}")
+    name = _colour_name(colour, lang)
+    ks = list(range(len(exact)))
+    rounds = sum(tallies)
+    fill = TOKENS[colour].light
+    shares = [t / rounds for t in tallies] if rounds else [0.0] * len(ks)
+    data: list[dict[str, Any]] = [
+        {
+            "type": "bar", "name": text["exact"], "x": ks, "y": [float(p) for p in exact],
+            "marker": {"color": fill, "line": {"color": "#1b1b1b", "width": 1}},
+            "text": [fraction_text(p) for p in exact], "textposition": "outside", "cliponaxis": False,
+            "hovertemplate": f"k=%{{x}}: %{{text}} (%{{y:.3f}})<extra>{text['exact']}</extra>",
+        },
+        {
+            "type": "bar", "name": text["simulated"], "x": ks, "y": shares,
+            "marker": {"color": "#9e9e9e", "line": {"color": "#1b1b1b", "width": 1},
+                       "pattern": {"shape": "/", "fgcolor": "#1b1b1b", "fgopacity": 0.6, "size": 7,
+                                   "solidity": 0.3}},
+            "customdata": tallies,
+            "hovertemplate": f"k=%{{x}}: %{{customdata}} / {rounds} (%{{y:.3f}})<extra>{text['simulated']}</extra>",
+        },
+    ]
+    top = max([float(p) for p in exact] + shares + [0.05])
+    data.append({
+        "type": "scatter", "mode": "lines", "name": text["mean_exact"].format(value=f"{float(mean):.3f}"),
+        "x": [float(mean)] * 2, "y": [0, top * 1.12], "line": {"color": "#1b1b1b", "width": 2},
+        "hoverinfo": "name",
+    })
+    if rounds:
+        sim_mean = sum(k * t for k, t in zip(ks, tallies, strict=True)) / rounds
+        data.append({
+            "type": "scatter", "mode": "lines", "name": text["mean_sim"].format(value=f"{sim_mean:.3f}"),
+            "x": [sim_mean] * 2, "y": [0, top * 1.12],
+            "line": {"color": "#1b1b1b", "width": 2, "dash": "dash"}, "hoverinfo": "name",
+        })
+    layout = {
+        "barmode": "group",
+        "height": 340,
+        "margin": {"l": 56, "r": 16, "t": 64, "b": 48},
+        "title": {"text": text["fig_title"].format(colour=name, draws=draws, n=rounds), "x": 0,
+                  "font": {"size": 13}},
+        "xaxis": {"title": {"text": text["x"].format(colour=name)}, "tickvals": ks, "fixedrange": True},
+        "yaxis": {"title": {"text": text["y"]}, "range": [0, top * 1.2], "fixedrange": True},
+        "legend": {"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "font": {"size": 11}},
+        "paper_bgcolor": "rgba(0,0,0,0)",
+        "plot_bgcolor": "rgba(0,0,0,0)",
+        "font": {"size": 12},
+    }
+    return {"data": data, "layout": layout}
+
+
+class BagExplorer(anywidget.AnyWidget):
+    """The bag explorer (see the module docstring for the API)."""
+
+    _esm = _HERE / "bag_explorer.js"
+    _css = _HERE / "bag_explorer.css"
+
+    #: What the page draws: the bag, the exact law, the tallies, the means, the labels.
+    view = traitlets.Dict().tag(sync=True)
+    #: The plotly figure ``{"data", "layout"}``.
+    figure = traitlets.Dict().tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    #: The last refusal ``{"en", "zh", "n"}`` (``n`` counts refusals); ``{}`` after a change that worked.
+    error = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        bag: Mapping[str, int] | None = DEFAULT_BAG,
+        draws: int = 10,
+        colour: str = "purple",
+        *,
+        lang: str = "en",
+        seed: int = 0,
+        initial: int = 100,
+        max_count: int = 20,
+    ) -> None:
+        check_lang(lang)
+        check_seed(seed)
+        if seed is None:
+            raise ValueError("seed must be a whole number >= 0 (the explorer is reproducible), got None")
+        if isinstance(initial, bool) or not isinstance(initial, int) or not 0 <= initial <= 100_000:
+            raise ValueError(f"initial must be a whole number of rounds from 0 to 100000, got {initial!r}")
+        if isinstance(max_count, bool) or not isinstance(max_count, int) or not 1 <= max_count <= 1000:
+            raise ValueError(f"max_count must be a whole number from 1 to 1000, got {max_count!r}")
+        self._seed = seed
+        self._initial = initial
+        self._max_count = max_count
+        self._check(bag, draws, colour)
+        self._bag = validate_bag(bag, draws=draws)
+        self._draws = draws
+        self._colour = colour
+        super().__init__(lang=lang)
+        self._restart()
+        self.on_msg(self._on_msg)
+        self.observe(lambda _change: self._publish(), names="lang")
+
+    # ------------------------------------------------------------------ the model
+    @staticmethod
+    def _check(bag: Mapping[str, int] | None, draws: int, colour: str) -> None:
+        count_distribution(bag, draws, colour)  # raises ValueError with the reason
+
+    def _restart(self) -> None:
+        """A new bag, draws or colour: the exact law again, the simulation from its seed."""
+        self._exact = count_distribution(self._bag, self._draws, self._colour)
+        self._mean = count_mean(self._bag, self._draws, self._colour)
+        self._tallies = [0] * len(self._exact)
+        self._rng = np.random.default_rng(self._seed)
+        if self._initial:
+            self._simulate(self._initial)
+        self._publish()
+
+    def _simulate(self, n: int) -> None:
+        counts = simulate_counts(self._bag, self._draws, self._colour, n, rng=self._rng)
+        for k, t in enumerate(np.bincount(counts, minlength=len(self._tallies)).tolist()):
+            self._tallies[k] += t
+
+    @property
+    def bag(self) -> dict[str, int]:
+        """The bag (colour -> count, every colour)."""
+        return dict(self._bag)
+
+    @property
+    def draws(self) -> int:
+        """Tokens drawn per round."""
+        return self._draws
+
+    @property
+    def colour(self) -> str:
+        """The colour counted."""
+        return self._colour
+
+    @property
+    def exact(self) -> tuple[Fraction, ...]:
+        """``P(X = k)`` for k = 0, 1, …: the exact hypergeometric law."""
+        return self._exact
+
+    @property
+    def mean(self) -> Fraction:
+        """``E[X] = draws × K / N``."""
+        return self._mean
+
+    @property
+    def tallies(self) -> list[int]:
+        """Simulated rounds that drew k tokens of the colour, for k = 0, 1, …."""
+        return list(self._tallies)
+
+    @property
+    def rounds(self) -> int:
+        """Simulated rounds so far."""
+        return sum(self._tallies)
+
+    @property
+    def simulated_mean(self) -> float | None:
+        """The mean of the simulated counts (``None`` before any round)."""
+        n = self.rounds
+        return None if not n else sum(k * t for k, t in enumerate(self._tallies)) / n
+
+    def set_bag(self, bag: Mapping[str, int]) -> None:
+        """Use another bag (the simulation starts again); a bad bag changes nothing (ValueError)."""
+        self._check(bag, self._draws, self._colour)
+        self._bag = validate_bag(bag, draws=self._draws)
+        self._restart()
+
+    def set_draws(self, draws: int) -> None:
+        """Draw ``draws`` tokens per round (the simulation starts again)."""
+        self._check(self._bag, draws, self._colour)
+        self._draws = draws
+        self._restart()
+
+    def set_colour(self, colour: str) -> None:
+        """Count another colour (the simulation starts again)."""
+        self._check(self._bag, self._draws, colour)
+        self._colour = colour
+        self._restart()
+
+    def draw_more(self, n: int = 100) -> None:
+        """Simulate ``n`` more rounds with the same generator (the bars grow)."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"n must be a whole number of rounds of at least 1, got {n!r}")
+        if self.rounds + n > MAX_ROUNDS:
+            raise BilingualError(
+                f"the explorer simulates at most {MAX_ROUNDS:,} rounds in all; start again to simulate more",
+                f"探索器最多模拟 {MAX_ROUNDS:,} 轮；请重新开始模拟",
+            )
+        self._simulate(n)
+        self._publish()
+
+    def reset(self) -> None:
+        """Start the simulation again from its seed (``initial`` rounds)."""
+        self._restart()
+
+    def table(self, lang: str = "en") -> Any:
+        """The exact law and the simulated shares as a pandas DataFrame, one row per k.
+
+        >>> BagExplorer({"red": 1, "blue": 1}, draws=1, colour="red", initial=0).table()["exact"].tolist()
+        ['1/2', '1/2']
+        """
+        import pandas as pd
+
+        text = EXPLORER_LABELS[check_lang(lang)]
+        n = self.rounds
+        return pd.DataFrame({
+            "k": list(range(len(self._exact))),
+            "exact": [fraction_text(p) for p in self._exact],
+            text["p_exact"]: [float(p) for p in self._exact],
+            text["p_sim"]: [t / n if n else float("nan") for t in self._tallies],
+        })
+
+    def figure_spec(self) -> dict[str, Any]:
+        """The current plotly figure as JSON (what the page draws)."""
+        return explorer_figure_spec(self._exact, self._tallies, colour=self._colour, draws=self._draws,
+                                    mean=self._mean, lang=self.lang)
+
+    # ------------------------------------------------------------------ the page
+    def _publish(self) -> None:
+        lang = self.lang
+        total = sum(self._bag.values())
+        good = self._bag[self._colour]
+        sim_mean = self.simulated_mean
+        top = max(self._max_count, *self._bag.values())
+        with self.hold_sync():
+            self.view = {
+                "labels": dict(EXPLORER_LABELS[lang]),
+                "colours": list(COLOURS),
+                "names": {c: _colour_name(c, lang) for c in COLOURS},
+                "marks": view_marks(COLOURS),
+                "fills": {c: {"light": TOKENS[c].light, "dark": TOKENS[c].dark} for c in COLOURS},
+                "bag": dict(self._bag),
+                "total": total,
+                "max_count": top,
+                "max_draws": total,
+                "draws": self._draws,
+                "colour": self._colour,
+                "exact": [{"k": k, "p": fraction_text(p), "float": float(p)} for k, p in enumerate(self._exact)],
+                "tallies": list(self._tallies),
+                "rounds": self.rounds,
+                "mean": {"value": fraction_text(self._mean), "float": float(self._mean),
+                         "good": good, "total": total},
+                "sim_mean": sim_mean,
+                "more": [100, 1000],
+            }
+            self.figure = self.figure_spec()
+
+    def _on_msg(self, _widget: Any, content: Any, buffers: Any) -> None:
+        if is_plotly_request(content):
+            reply, blobs = plotly_js_reply(content)
+            self.send(reply, blobs)
+            return
+        if not isinstance(content, Mapping):
+            return
+        kind = content.get("type")
+        try:
+            if kind == "set":
+                self._set(content)
+            elif kind == "more":
+                self.draw_more(content.get("n", 100))
+            elif kind == "reset":
+                self.reset()
+            elif kind == "set_lang" and content.get("lang") in ("en", "zh"):
+                self.lang = content["lang"]
+            else:
+                return
+            self.error = {}
+        except BilingualError as err:
+            self._refuse(err.en, err.zh)
+        except ValueError as err:
+            self._refuse(str(err), _zh_reason(str(err)))
+
+    def _refuse(self, en: str, zh: str) -> None:
+        self._refusals = getattr(self, "_refusals", 0) + 1
+        self.error = {"en": en, "zh": zh, "n": self._refusals}
+
+    def _set(self, content: Mapping[str, Any]) -> None:
+        """One change from the page: any of bag, draws, colour, checked together, applied at once."""
+        bag = content.get("bag", self._bag)
+        draws = content.get("draws", self._draws)
+        colour = content.get("colour", self._colour)
+        if isinstance(bag, Mapping):
+            bag = {**self._bag, **bag}
+        self._check(bag, draws, colour)
+        self._bag = validate_bag(bag, draws=draws)
+        self._draws = draws
+        self._colour = colour
+        self._restart()
+
+
+def _zh_reason(en: str) -> str:
+    """A Chinese reason for the common refusals of a bag or a number of draws (else the English after a prefix)."""
+    import re
+
+    m = re.match(r"the bag holds (\d+) tokens but a round draws (\d+): add at least (\d+) more", en)
+    if m:
+        return f"布袋里只有 {m[1]} 枚代币，但一轮要抽 {m[2]} 枚：至少再加 {m[3]} 枚"
+    m = re.match(r"the count of (\w+) cannot be negative", en)
+    if m:
+        return f"{_colour_name(m[1], 'zh') if m[1] in COLOURS else m[1]}色代币的数量不能是负数"
+    if en.startswith("draws must be"):
+        return "抽取数必须是至少为 1 的整数"
+    return f"输入无效：{en}"
