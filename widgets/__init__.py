@@ -1,11 +1,17 @@
-"""The interactive boards of pokelab (anywidget classes with their .js/.css beside them).
+"""The interactive boards and lesson widgets of pokelab (anywidget classes with their .js/.css beside them).
+
+Boards: ``HereComesBoard``, ``SplendorBoard``. Lesson widgets: ``ProbabilityTree`` (the tree of a
+small round, see ``widgets.probability_tree``) and ``BagExplorer`` (the hypergeometric law beside a
+live simulation, see ``widgets.bag_explorer``).
 
 >>> from widgets import SplendorBoard
 >>> SplendorBoard(seed=1).players
 ['You', 'Greedy']
 """
 
+from widgets.bag_explorer import BagExplorer
 from widgets.herecomes_board import HereComesBoard
+from widgets.probability_tree import ProbabilityTree
 from widgets.splendor import SplendorBoard
 
-__all__ = ["HereComesBoard", "SplendorBoard"]
+__all__ = ["BagExplorer", "HereComesBoard", "ProbabilityTree", "SplendorBoard"]
