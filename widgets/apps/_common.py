@@ -220,7 +220,7 @@ TEXT: dict[str, dict[str, str]] = {
         "opponents": "电脑人数",
         "bot": "电脑",
         "settings": "设置：电脑与布袋",
-        "teacher": "教师视角",
+        "teacher": "教师视图",
         "new_bag_game": "用这个布袋开新一轮",
         "bag_total": "布袋里共 {n} 枚",
         "all_cards": "用这个布袋时全部 60 张目标卡",
