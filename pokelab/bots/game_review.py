@@ -147,9 +147,9 @@ def _pairs(record: Any) -> list[tuple[Any, Any]]:
 
 
 def _check_threshold(threshold: Any) -> float:
-    if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 < threshold < 1:
-        raise BilingualError(f"threshold must be a number between 0 and 1, got {threshold!r}",
-                             f"threshold 必须是 0 到 1 之间的数，收到 {threshold!r}")
+    if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 < threshold <= 1:
+        raise BilingualError(f"threshold must be a number above 0 and at most 1, got {threshold!r}",
+                             f"threshold 必须大于 0 且不超过 1，收到 {threshold!r}")
     return float(threshold)
 
 
@@ -166,7 +166,7 @@ def review(
     >>> review([], threshold=1.5)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: threshold must be a number between 0 and 1, got 1.5
+    pokelab.errors.BilingualError: threshold must be a number above 0 and at most 1, got 1.5
     """
     from pokelab.splendor import legal_actions
 
