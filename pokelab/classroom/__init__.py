@@ -5,6 +5,10 @@
 - ``ClassStore`` (``store``): the class database many devices write at once —
   SQLite by default, PostgreSQL on a JupyterHub — with a join code for the
   groups and a teacher key; ``schema`` holds its tables and migrations.
+- ``Table`` (``tables``): a Splendor or Here Comes game shared by several
+  devices through the class database (``store.create_table``, ``store.table``),
+  with seat tokens, undo by consent and ``StaleRevision`` for a move made on an
+  old view.
 
 The engine stays importable without the database libraries: SQLAlchemy is
 imported only when a store is opened.
@@ -22,6 +26,8 @@ from pokelab.classroom.access import (
     default_url,
 )
 from pokelab.classroom.store import ClassStore
+from pokelab.classroom.table_rows import StaleRevision
+from pokelab.classroom.tables import Table
 from pokelab.classroom.tally import (
     DEFAULT_EVENTS,
     MAX_SIMULATED,
@@ -45,6 +51,8 @@ __all__ = [
     "ClassTally",
     "ClassroomError",
     "Event",
+    "StaleRevision",
+    "Table",
     "check_name",
     "check_round",
     "default_url",

@@ -31,14 +31,14 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokelab import bots as bot_registry
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.errors import IllegalAction
-from pokelab.sim.adapters import GameAdapter, get_game
-from pokelab.sim.seeds import stream
-from pokelab.sim.view import LazyView
+
+if TYPE_CHECKING:  # pokelab.sim (and pandas with it) is imported only once a table is played
+    from pokelab.sim.adapters import GameAdapter
 
 __all__ = [
     "GAMES",
@@ -89,6 +89,8 @@ def kit(game: Any) -> GameKit:
             f"a table plays splendor or herecomes, not {game!r}",
             f"一张游戏桌只能玩 splendor 或 herecomes，而不是 {game!r}",
         )
+    from pokelab.sim.adapters import get_game
+
     name = game.strip().lower()
     engine = importlib.import_module(f"pokelab.{name}")
     return GameKit(
@@ -243,6 +245,9 @@ def play_move(k: GameKit, state: Any, seat: int, action: Any) -> Any:
 
 
 def _bot_move(k: GameKit, state: Any, seat: int, bot: str, seed: int, number: int) -> Any:
+    from pokelab.sim.seeds import stream
+    from pokelab.sim.view import LazyView
+
     player = bot_registry.make_bot(k.name, bot)
     view = LazyView(partial(k.adapter.observe, state, seat))
     legal = k.adapter.legal_actions(state, seat)
@@ -257,6 +262,8 @@ def chance_move(k: GameKit, state: Any, seed: int, number: int) -> Any:
     >>> chance_move(k, s, 3, 1) == chance_move(k, s, 3, 1)
     True
     """
+    from pokelab.sim.seeds import stream
+
     return k.adapter.sample_chance(state, stream(seed, f"table-chance:{number}"))
 
 

@@ -27,7 +27,7 @@ Bots move inside the store right after the human move that hands them the turn.
 >>> t.play(0, "TakeSame(red)", v["revision"] - 1, token=token)
 Traceback (most recent call last):
 ...
-pokelab.classroom.tables.StaleRevision: someone moved first; your board was refreshed (the table is at revision 2, your move was made at revision 1)
+pokelab.classroom.StaleRevision: someone moved first; your board was refreshed (the table is at revision 2, your move was made at revision 1)
 """
 
 from __future__ import annotations
@@ -36,217 +36,31 @@ import json
 import secrets
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from pokelab.classroom import table_games as games
-from pokelab.classroom.access import (
-    JOIN_ALPHABET,
-    ClassAccessError,
-    _clean_secret,
-    _digest,
-    _refused,
-    check_name,
-)
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.table_rows import (
+    DEFAULT_IDLE_SECONDS,
+    TABLE_CODE_LENGTH,
+    StaleRevision,
+    _check_bots,
+    _check_seat_number,
+    _insert_moves,
+    _new_code,
+    _read_row,
+    _Row,
+    clean_table_code,
+)
+from pokelab.classroom.table_seats import TableSeats
 
 __all__ = [
-    "SEAT_TOKEN_LENGTH",
     "TABLE_CODE_LENGTH",
     "StaleRevision",
     "Table",
     "create_table",
     "list_tables",
 ]
-
-TABLE_CODE_LENGTH = 6
-SEAT_TOKEN_LENGTH = 6
-#: How long a seat may sit unused before the table's creator may hand it to a bot (seconds).
-DEFAULT_IDLE_SECONDS = 120.0
-
-
-class StaleRevision(ClassroomError):
-    """A move (or undo) made on an old view of the table: someone else changed it first.
-
-    ``current`` is the table's revision now; the board should fetch ``view`` again.
-
-    >>> err = StaleRevision(5, 4)
-    >>> err.current, err.message("zh")
-    (5, '有人先走了一步，你的棋盘已刷新（游戏桌现在是第 5 版，你的操作基于第 4 版）')
-    """
-
-    def __init__(self, current: int, given: Any) -> None:
-        super().__init__(
-            f"someone moved first; your board was refreshed (the table is at revision {current}, "
-            f"your move was made at revision {given})",
-            f"有人先走了一步，你的棋盘已刷新（游戏桌现在是第 {current} 版，你的操作基于第 {given} 版）",
-        )
-        self.current = current
-
-
-def _damaged(code: str, field: str, why: str) -> ClassroomError:
-    return ClassroomError(
-        f"table {code}'s stored {field} is damaged ({why}); ask the teacher to start a new table",
-        f"游戏桌 {code} 保存的 {field} 已损坏（{why}）；请老师开一张新桌",
-    )
-
-
-@dataclass(frozen=True)
-class _Row:
-    """One table's row, read back and checked."""
-
-    id: int
-    class_id: int
-    code: str
-    game: str
-    players: int
-    seed: int
-    variant: dict[str, Any] | None
-    idle_seconds: float
-    seats: tuple[dict[str, Any], ...]
-    creator: int | None
-    state_json: str
-    revision: int
-    move_count: int
-    finished: bool
-    scores: tuple[int, ...]
-    undo: dict[str, Any] | None
-    changed: float
-
-    @property
-    def kit(self) -> games.GameKit:
-        return games.kit(self.game)
-
-    def state(self) -> Any:
-        try:
-            return self.kit.from_json(self.state_json)
-        except (TypeError, ValueError) as err:
-            raise _damaged(self.code, "game", str(err)[:120]) from None
-
-    def bots(self) -> dict[int, str]:
-        return {i: s["bot"] for i, s in enumerate(self.seats) if s["bot"]}
-
-    def names(self) -> list[str | None]:
-        return [s["bot"] if s["bot"] else s["name"] for s in self.seats]
-
-
-def _json(code: str, field: str, text: Any, kind: type) -> Any:
-    if text is None:
-        return None
-    try:
-        value = json.loads(text)
-    except (TypeError, ValueError) as err:
-        raise _damaged(code, field, f"not JSON: {err}") from None
-    if not isinstance(value, kind):
-        raise _damaged(code, field, f"expected {kind.__name__}, found {type(value).__name__}")
-    return value
-
-
-def _seat_record(code: str, value: Any) -> dict[str, Any]:
-    keys = {"name", "token", "bot", "active"}
-    if not isinstance(value, dict) or set(value) != keys:
-        raise _damaged(code, "seats", f"a seat is {{{', '.join(sorted(keys))}}}")
-    if not all(value[k] is None or isinstance(value[k], str) for k in ("name", "token", "bot")):
-        raise _damaged(code, "seats", "a seat's name, token and bot are text")
-    if not isinstance(value["active"], int | float):
-        raise _damaged(code, "seats", "a seat's last activity is a time")
-    return value
-
-
-def _read_row(mapping: Mapping[str, Any]) -> _Row:
-    """A table row checked field by field (a damaged row is a ``ClassroomError``, never a ``KeyError``)."""
-    code = str(mapping["code"])
-    game = mapping["game"]
-    if game not in games.GAMES:
-        raise _damaged(code, "game name", repr(game))
-    players = mapping["players"]
-    seats = _json(code, "seats", mapping["seats"], list)
-    if not isinstance(players, int) or not 2 <= players <= 4 or len(seats) != players:
-        raise _damaged(code, "seats", f"{len(seats)} seats for {players!r} players")
-    scores = _json(code, "scores", mapping["scores"], list)
-    if len(scores) != players or not all(isinstance(x, int) for x in scores):
-        raise _damaged(code, "scores", "one whole number per seat")
-    creator = mapping["creator"]
-    if creator is not None and not 0 <= creator < players:
-        raise _damaged(code, "creator", repr(creator))
-    for field in ("revision", "move_count"):
-        if not isinstance(mapping[field], int) or mapping[field] < 0:
-            raise _damaged(code, field, repr(mapping[field]))
-    return _Row(
-        id=int(mapping["id"]),
-        class_id=int(mapping["class_id"]),
-        code=code,
-        game=game,
-        players=players,
-        seed=int(mapping["seed"]),
-        variant=_json(code, "variant", mapping["variant"], dict),
-        idle_seconds=float(mapping["idle_seconds"]),
-        seats=tuple(_seat_record(code, s) for s in seats),
-        creator=creator,
-        state_json=str(mapping["state"]),
-        revision=int(mapping["revision"]),
-        move_count=int(mapping["move_count"]),
-        finished=bool(mapping["finished"]),
-        scores=tuple(scores),
-        undo=_json(code, "undo request", mapping["undo"], dict),
-        changed=float(mapping["changed"]),
-    )
-
-
-def clean_table_code(value: Any) -> str:
-    """A table code as typed (any case, spaces and dashes ignored), checked for its shape.
-
-    >>> clean_table_code(" abc-dEF ")
-    'ABCDEF'
-    >>> clean_table_code("AB1")
-    Traceback (most recent call last):
-    ...
-    pokelab.classroom.ClassroomError: a table code is 6 letters and digits (no I, O, 0 or 1), not 'AB1'
-    """
-    if not isinstance(value, str):
-        raise ClassroomError(
-            f"a table code is text, not {type(value).__name__}",
-            f"游戏桌代码应是文字，而不是 {type(value).__name__}",
-        )
-    code = _clean_secret(value, "table code", "游戏桌代码")
-    if len(code) != TABLE_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
-        raise ClassroomError(
-            f"a table code is {TABLE_CODE_LENGTH} letters and digits (no I, O, 0 or 1), not {value[:12]!r}",
-            f"游戏桌代码由 {TABLE_CODE_LENGTH} 个字母和数字组成（没有 I、O、0、1），而不是 {value[:12]!r}",
-        )
-    return code
-
-
-def _check_seat_number(seat: Any, players: int) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise ClassroomError(
-            f"seats are numbered 0 to {players - 1}, not {seat!r}",
-            f"座位编号为 0 到 {players - 1}，而不是 {seat!r}",
-        )
-    return seat
-
-
-def _check_bots(kit: games.GameKit, bots: Any, players: int) -> dict[int, str]:
-    if bots is None:
-        return {}
-    if not isinstance(bots, Mapping):
-        raise ClassroomError(
-            f"bots is a mapping {{seat: bot name}}, got {bots!r}",
-            f"bots 应为 {{座位: 机器人名字}} 的映射，收到 {bots!r}",
-        )
-    out = {
-        _check_seat_number(seat, players): games.check_bot(kit, name) for seat, name in bots.items()
-    }
-    if len(out) >= players:
-        raise ClassroomError(
-            "a table needs at least one human seat (a game of bots alone is pokelab.sim.play)",
-            "游戏桌至少要有一个真人座位（只有机器人的对局请用 pokelab.sim.play）",
-        )
-    return out
-
-
-def _new_code() -> str:
-    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
 
 
 def create_table(
@@ -339,36 +153,6 @@ def create_table(
     raise RuntimeError("could not find a free table code in 20 tries")  # pragma: no cover
 
 
-def _insert_moves(
-    conn: Any,
-    table_id: int,
-    first: int,
-    moves: list[tuple[int | None, str, str]],
-    revision: int,
-    at: float,
-) -> None:
-    import sqlalchemy as sa
-
-    from pokelab.classroom import schema
-
-    if moves:
-        conn.execute(
-            sa.insert(schema.table_moves),
-            [
-                {
-                    "table_id": table_id,
-                    "number": first + i,
-                    "seat": seat,
-                    "kind": kind,
-                    "action": text,
-                    "revision": revision,
-                    "at": at,
-                }
-                for i, (seat, kind, text) in enumerate(moves)
-            ],
-        )
-
-
 def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     """The class's tables for the teacher's dashboard, newest first, as a DataFrame (``ClassStore.tables``).
 
@@ -435,7 +219,7 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     return frame
 
 
-class Table:
+class Table(TableSeats):
     """One shared game table (from ``ClassStore.table(code)``); every method reads or writes the database.
 
     ``code``, ``game``, ``players`` and ``class_code`` (the class's name: the
@@ -594,118 +378,24 @@ class Table:
         }
 
     # ------------------------------------------------------------------ seats
-    def _check_token(self, row: _Row, seat: int, token: Any, action: str) -> None:
-        record = row.seats[seat]
-        if record["bot"] or record["token"] is None:
-            what = f"a bot ({record['bot']})" if record["bot"] else "free: nobody sits there yet"
-            what_zh = f"机器人（{record['bot']}）的座位" if record["bot"] else "空座位，还没有人坐"
-            raise ClassAccessError(
-                f"seat {seat + 1} of table {row.code} is {what}; only its player can {action} it",
-                f"游戏桌 {row.code} 的第 {seat + 1} 座是{what_zh}，只有坐在那里的玩家才能这样做",
-            )
-        if token is None or token == "":
-            raise ClassAccessError(
-                f"seat {seat + 1} of table {row.code} needs its seat token: sit down (sit) or rejoin with your token first",
-                f"游戏桌 {row.code} 的第 {seat + 1} 座需要座位口令：请先入座（sit）或用口令重新加入",
-            )
-        clean = _clean_secret(token, "seat token", "座位口令")
-        if record["token"] != _digest("seat", f"{row.code}:{clean}"):
-            raise _refused(
-                row.class_id,
-                f"table {action}",
-                "wrong seat token",
-                ClassAccessError(
-                    f"wrong seat token for seat {seat + 1} of table {row.code}",
-                    f"游戏桌 {row.code} 第 {seat + 1} 座的座位口令不对",
-                ),
-            )
-
-    def sit(self, seat: int, name: str) -> str:
-        """Claim the free human ``seat`` as ``name``; return the seat token (show it: it rejoins the seat).
-
-        The first pupil to sit becomes the table's creator (who may hand idle seats to bots).
-
-        >>> from pokelab.classroom import ClassStore
-        >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "splendor", bots={1: "random"}, seed=1))
-        >>> len(t.sit(0, "Ash"))
-        6
-        >>> t.sit(0, "Misty")
-        Traceback (most recent call last):
-        ...
-        pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
-        """
-        clean_name = check_name(name, what="group")
-        token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(SEAT_TOKEN_LENGTH))
-
-        def change(row: _Row, now: float) -> dict[str, Any]:
-            _check_seat_number(seat, row.players)
-            record = row.seats[seat]
-            if record["bot"]:
-                raise ClassroomError(
-                    f"seat {seat + 1} of table {row.code} is played by the bot {record['bot']}",
-                    f"游戏桌 {row.code} 的第 {seat + 1} 座由机器人 {record['bot']} 来玩",
-                )
-            if record["token"] is not None:
-                raise ClassroomError(
-                    f"seat {seat + 1} of table {row.code} is taken by {record['name']}: choose a free seat, "
-                    "or rejoin with your seat token",
-                    f"游戏桌 {row.code} 的第 {seat + 1} 座已被 {record['name']} 占用：请选空座位，或用座位口令重新加入",
-                )
-            seats = list(row.seats)
-            seats[seat] = {
-                **record,
-                "name": clean_name,
-                "token": _digest("seat", f"{row.code}:{token}"),
-                "active": now,
-            }
-            return {"seats": seats, "creator": seat if row.creator is None else row.creator}
-
-        _check_seat_number(seat, self.players)
-        self._change(change, revision=None, action="sit")
-        self._tokens[seat] = token
-        return token
-
-    def rejoin(self, token: str) -> int:
-        """The seat that ``token`` holds at this table (it is remembered for ``view``); a wrong token is refused.
-
-        >>> from pokelab.classroom import ClassStore
-        >>> store = ClassStore.connect("sqlite://")
-        >>> code = store.create_table(store.create_class("7B")[0], "splendor", seed=1)
-        >>> token = store.table(code).sit(1, "Misty")
-        >>> store.table(code).rejoin(token.lower())
-        1
-        >>> store.table(code).rejoin("ZZZZZZ")
-        Traceback (most recent call last):
-        ...
-        pokelab.classroom.ClassAccessError: no seat of table ... has that seat token
-        """
-        clean = _clean_secret(token, "seat token", "座位口令")
-        row = self._row()
-        digest = _digest("seat", f"{row.code}:{clean}")
-        for seat, record in enumerate(row.seats):
-            if record["token"] == digest and not record["bot"]:
-                self._tokens[seat] = clean
-                return seat
-        err = _refused(
-            row.class_id,
-            "table rejoin",
-            "wrong seat token",
-            ClassAccessError(
-                f"no seat of table {row.code} has that seat token",
-                f"游戏桌 {row.code} 没有哪个座位使用这个口令",
-            ),
-        )
-        self._store._refuse(err)
-        raise err
-
     # ------------------------------------------------------------------ changing the table
     def _change(self, change: Any, *, revision: int | None, action: str, moves: Any = None) -> int:
         """Apply ``change(row, now) -> {column: value}`` as one optimistic write; return the new revision.
 
         ``moves(row) -> (first number, [(seat, kind, action)], delete_from)`` adds
-        (and first deletes) moves in the same transaction.
+        (and first deletes) moves in the same transaction. A change made without
+        a client's revision (sit, undo, hand to bot) is recomputed when another
+        device changed the table meanwhile.
         """
+        for attempt in range(1 if revision is not None else 5):  # a seat change retries by itself
+            try:
+                return self._change_once(change, revision, moves)
+            except StaleRevision:
+                if revision is not None or attempt == 4:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _change_once(self, change: Any, revision: int | None, moves: Any) -> int:
         import sqlalchemy as sa
 
         from pokelab.classroom import schema

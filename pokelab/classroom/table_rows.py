@@ -1,0 +1,254 @@
+"""A shared game table's stored row, read back and checked, and the checks every door of a table shares.
+
+A damaged row (a field that is not what this kit writes) is a ``ClassroomError``
+that names the table and the field — never a ``KeyError`` deep in a board.
+
+>>> clean_table_code("abc def")
+'ABCDEF'
+>>> _read_row({"code": "ABCDEF", "game": "chess"})
+Traceback (most recent call last):
+...
+pokelab.classroom.ClassroomError: table ABCDEF's stored game name is damaged ('chess'); ask the teacher to start a new table
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pokelab.classroom import table_games as games
+from pokelab.classroom.access import JOIN_ALPHABET, _clean_secret
+from pokelab.classroom.rounds import ClassroomError
+
+__all__ = [
+    "DEFAULT_IDLE_SECONDS",
+    "SEAT_TOKEN_LENGTH",
+    "TABLE_CODE_LENGTH",
+    "StaleRevision",
+    "clean_table_code",
+]
+
+
+TABLE_CODE_LENGTH = 6
+SEAT_TOKEN_LENGTH = 6
+#: How long a seat may sit unused before the table's creator may hand it to a bot (seconds).
+DEFAULT_IDLE_SECONDS = 120.0
+
+
+class StaleRevision(ClassroomError):
+    """A move (or undo) made on an old view of the table: someone else changed it first.
+
+    ``current`` is the table's revision now; the board should fetch ``view`` again.
+
+    >>> err = StaleRevision(5, 4)
+    >>> err.current, err.message("zh")
+    (5, '有人先走了一步，你的棋盘已刷新（游戏桌现在是第 5 版，你的操作基于第 4 版）')
+    """
+
+    __module__ = "pokelab.classroom"  # the public name (the package re-exports it)
+
+    def __init__(self, current: int, given: Any) -> None:
+        super().__init__(
+            f"someone moved first; your board was refreshed (the table is at revision {current}, "
+            f"your move was made at revision {given})",
+            f"有人先走了一步，你的棋盘已刷新（游戏桌现在是第 {current} 版，你的操作基于第 {given} 版）",
+        )
+        self.current = current
+
+
+def _damaged(code: str, field: str, why: str) -> ClassroomError:
+    return ClassroomError(
+        f"table {code}'s stored {field} is damaged ({why}); ask the teacher to start a new table",
+        f"游戏桌 {code} 保存的 {field} 已损坏（{why}）；请老师开一张新桌",
+    )
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One table's row, read back and checked."""
+
+    id: int
+    class_id: int
+    code: str
+    game: str
+    players: int
+    seed: int
+    variant: dict[str, Any] | None
+    idle_seconds: float
+    seats: tuple[dict[str, Any], ...]
+    creator: int | None
+    state_json: str
+    revision: int
+    move_count: int
+    finished: bool
+    scores: tuple[int, ...]
+    undo: dict[str, Any] | None
+    changed: float
+
+    @property
+    def kit(self) -> games.GameKit:
+        return games.kit(self.game)
+
+    def state(self) -> Any:
+        try:
+            return self.kit.from_json(self.state_json)
+        except (TypeError, ValueError) as err:
+            raise _damaged(self.code, "game", str(err)[:120]) from None
+
+    def bots(self) -> dict[int, str]:
+        return {i: s["bot"] for i, s in enumerate(self.seats) if s["bot"]}
+
+    def names(self) -> list[str | None]:
+        return [s["bot"] if s["bot"] else s["name"] for s in self.seats]
+
+
+def _json(code: str, field: str, text: Any, kind: type) -> Any:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError) as err:
+        raise _damaged(code, field, f"not JSON: {err}") from None
+    if not isinstance(value, kind):
+        raise _damaged(code, field, f"expected {kind.__name__}, found {type(value).__name__}")
+    return value
+
+
+def _seat_record(code: str, value: Any) -> dict[str, Any]:
+    keys = {"name", "token", "bot", "active"}
+    if not isinstance(value, dict) or set(value) != keys:
+        raise _damaged(code, "seats", f"a seat is {{{', '.join(sorted(keys))}}}")
+    if not all(value[k] is None or isinstance(value[k], str) for k in ("name", "token", "bot")):
+        raise _damaged(code, "seats", "a seat's name, token and bot are text")
+    if not isinstance(value["active"], int | float):
+        raise _damaged(code, "seats", "a seat's last activity is a time")
+    return value
+
+
+def _read_row(mapping: Mapping[str, Any]) -> _Row:
+    """A table row checked field by field (a damaged row is a ``ClassroomError``, never a ``KeyError``)."""
+    code = str(mapping["code"])
+    game = mapping["game"]
+    if game not in games.GAMES:
+        raise _damaged(code, "game name", repr(game))
+    players = mapping["players"]
+    seats = _json(code, "seats", mapping["seats"], list)
+    if not isinstance(players, int) or not 2 <= players <= 4 or len(seats) != players:
+        raise _damaged(code, "seats", f"{len(seats)} seats for {players!r} players")
+    scores = _json(code, "scores", mapping["scores"], list)
+    if len(scores) != players or not all(isinstance(x, int) for x in scores):
+        raise _damaged(code, "scores", "one whole number per seat")
+    creator = mapping["creator"]
+    if creator is not None and not 0 <= creator < players:
+        raise _damaged(code, "creator", repr(creator))
+    for field in ("revision", "move_count"):
+        if not isinstance(mapping[field], int) or mapping[field] < 0:
+            raise _damaged(code, field, repr(mapping[field]))
+    return _Row(
+        id=int(mapping["id"]),
+        class_id=int(mapping["class_id"]),
+        code=code,
+        game=game,
+        players=players,
+        seed=int(mapping["seed"]),
+        variant=_json(code, "variant", mapping["variant"], dict),
+        idle_seconds=float(mapping["idle_seconds"]),
+        seats=tuple(_seat_record(code, s) for s in seats),
+        creator=creator,
+        state_json=str(mapping["state"]),
+        revision=int(mapping["revision"]),
+        move_count=int(mapping["move_count"]),
+        finished=bool(mapping["finished"]),
+        scores=tuple(scores),
+        undo=_json(code, "undo request", mapping["undo"], dict),
+        changed=float(mapping["changed"]),
+    )
+
+
+def clean_table_code(value: Any) -> str:
+    """A table code as typed (any case, spaces and dashes ignored), checked for its shape.
+
+    >>> clean_table_code(" abc-dEF ")
+    'ABCDEF'
+    >>> clean_table_code("AB1")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: a table code is 6 letters and digits (no I, O, 0 or 1), not 'AB1'
+    """
+    if not isinstance(value, str):
+        raise ClassroomError(
+            f"a table code is text, not {type(value).__name__}",
+            f"游戏桌代码应是文字，而不是 {type(value).__name__}",
+        )
+    code = _clean_secret(value, "table code", "游戏桌代码")
+    if len(code) != TABLE_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
+        raise ClassroomError(
+            f"a table code is {TABLE_CODE_LENGTH} letters and digits (no I, O, 0 or 1), not {value[:12]!r}",
+            f"游戏桌代码由 {TABLE_CODE_LENGTH} 个字母和数字组成（没有 I、O、0、1），而不是 {value[:12]!r}",
+        )
+    return code
+
+
+def _check_seat_number(seat: Any, players: int) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ClassroomError(
+            f"seats are numbered 0 to {players - 1}, not {seat!r}",
+            f"座位编号为 0 到 {players - 1}，而不是 {seat!r}",
+        )
+    return seat
+
+
+def _check_bots(kit: games.GameKit, bots: Any, players: int) -> dict[int, str]:
+    if bots is None:
+        return {}
+    if not isinstance(bots, Mapping):
+        raise ClassroomError(
+            f"bots is a mapping {{seat: bot name}}, got {bots!r}",
+            f"bots 应为 {{座位: 机器人名字}} 的映射，收到 {bots!r}",
+        )
+    out = {
+        _check_seat_number(seat, players): games.check_bot(kit, name) for seat, name in bots.items()
+    }
+    if len(out) >= players:
+        raise ClassroomError(
+            "a table needs at least one human seat (a game of bots alone is pokelab.sim.play)",
+            "游戏桌至少要有一个真人座位（只有机器人的对局请用 pokelab.sim.play）",
+        )
+    return out
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
+def _insert_moves(
+    conn: Any,
+    table_id: int,
+    first: int,
+    moves: list[tuple[int | None, str, str]],
+    revision: int,
+    at: float,
+) -> None:
+    import sqlalchemy as sa
+
+    from pokelab.classroom import schema
+
+    if moves:
+        conn.execute(
+            sa.insert(schema.table_moves),
+            [
+                {
+                    "table_id": table_id,
+                    "number": first + i,
+                    "seat": seat,
+                    "kind": kind,
+                    "action": text,
+                    "revision": revision,
+                    "at": at,
+                }
+                for i, (seat, kind, text) in enumerate(moves)
+            ],
+        )
