@@ -342,8 +342,12 @@ class Table(TableSeats):
         Keys: ``code``, ``game``, ``revision``, ``seat``, ``to_move`` (seats that
         must act), ``observation`` (the engine's ``observe(state, seat)``: never
         another seat's hidden cards), ``finished``, ``scores``, ``names``,
-        ``bots``, ``creator``, ``pending_undo``. The seat's token is needed (this
-        object remembers the ones it got from ``sit`` and ``rejoin``).
+        ``bots``, ``creator`` (the seat that may hand idle seats to bots),
+        ``pending_undo`` (``seat``, ``number``, ``asked``, ``yes``, ``waiting``),
+        ``idle_seconds``, ``unused_seconds`` (per seat, since its last use or the
+        table's last change) and ``can_hand_to_bot`` (the seats ``hand_to_bot``
+        accepts now). The seat's token is needed (this object remembers the ones
+        it got from ``sit`` and ``rejoin``).
 
         >>> from pokelab.classroom import ClassStore
         >>> store = ClassStore.connect("sqlite://")
@@ -361,6 +365,12 @@ class Table(TableSeats):
     def _view(self, row: _Row, seat: int) -> dict[str, Any]:
         kit = row.kit
         state = row.state()
+        now = time.time()
+        unused = [now - max(float(s["active"]), row.changed) for s in row.seats]
+        undo = row.undo
+        if undo is not None:
+            waiting = [s for s in undo.get("asked", []) if s not in undo.get("yes", [])]
+            undo = {**undo, "waiting": waiting}
         return {
             "code": row.code,
             "game": row.game,
@@ -373,11 +383,18 @@ class Table(TableSeats):
             "names": row.names(),
             "bots": [s["bot"] for s in row.seats],
             "creator": row.creator,
-            "pending_undo": row.undo,
+            "pending_undo": undo,
             "idle_seconds": row.idle_seconds,
+            "unused_seconds": [round(x, 1) for x in unused],
+            "can_hand_to_bot": [
+                s
+                for s, record in enumerate(row.seats)
+                if not record["bot"]
+                and not row.finished
+                and (record["token"] is None or unused[s] >= row.idle_seconds)
+            ],
         }
 
-    # ------------------------------------------------------------------ seats
     # ------------------------------------------------------------------ changing the table
     def _change(self, change: Any, *, revision: int | None, action: str, moves: Any = None) -> int:
         """Apply ``change(row, now) -> {column: value}`` as one optimistic write; return the new revision.
