@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ from widgets._splendor_coach_data import (
     position_summary,
     threat_odds,
 )
+from widgets._splendor_coach_view import review_json, review_pairs, suggestion_json
 
 __all__ = ["CHUNK", "LEVELS", "CoachMixin", "bundle"]
 
@@ -86,10 +88,6 @@ def _turn_start(state: sp.State) -> bool:
     return not state.is_over and state.phase == "main" and not state.main_done
 
 
-def _estimate_json(est: Any) -> dict[str, float]:
-    return {"rate": round(est.rate, 4), "low": round(est.low, 4), "high": round(est.high, 4)}
-
-
 class CoachMixin(traitlets.HasTraits):
     """Live odds, the line, Suggest and Review for ``SplendorBoard`` (mixed in before ``Board``)."""
 
@@ -116,8 +114,7 @@ class CoachMixin(traitlets.HasTraits):
         self._coach_busy = False
         self._line: list[LinePoint] = []
         self._live: LinePoint | None = None
-        self._moves: list[tuple[int, int, Any]] = []  # (ply, seat, action) since the start
-        self._start_state: Any = None
+        self._moves: list[tuple[int, int, Any, Any]] = []  # (ply, seat, action, state before)
         self._suggest: dict[str, Any] | None = None
         self._review: dict[str, Any] | None = None
         self._point: int | None = None
@@ -159,7 +156,7 @@ class CoachMixin(traitlets.HasTraits):
         ply = self._ply - 1  # type: ignore[attr-defined]
         with self._coach_lock:
             self._moves = [m for m in self._moves if m[0] < ply]
-            self._moves.append((ply, seat, action))
+            self._moves.append((ply, seat, action, before))
             self._line = [p for p in self._line if p.ply < ply or (p.ply == ply and p.state is before)]
             if _turn_start(before) and not (self._line and self._line[-1].ply == ply):
                 self._line.append(LinePoint(before, ply=ply, seat=seat))
@@ -194,13 +191,13 @@ class CoachMixin(traitlets.HasTraits):
         with lock:
             if kind not in _COACH_MESSAGES:
                 return super().handle_message(content)  # type: ignore[misc]
-            msg_id = content.get("id")
+            msg_id, started = content.get("id"), time.perf_counter()
             try:
                 getattr(self, f"_msg_{kind}")(content)
                 reply = {"type": "reply", "id": msg_id, "ok": True, "error": None}
             except BadIntent as err:
-                reply = {"type": "reply", "id": msg_id, "ok": False, "error": err.to_dict()}
-            reply["kernel_ms"] = 0.0
+                reply = {"type": "reply", "id": msg_id, "ok": False, "error": self._reject(err)}  # type: ignore[attr-defined]
+            reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
             self.send(reply)  # type: ignore[attr-defined]
             return reply
 
@@ -251,8 +248,6 @@ class CoachMixin(traitlets.HasTraits):
     def _coach_sync_line(self) -> None:
         """Drop what undo or a new game took back; add the turn the board now waits on."""
         state, ply = self._state, self._ply  # type: ignore[has-type,attr-defined]
-        if ply == 0:
-            self._start_state = state
         self._moves = [m for m in self._moves if m[0] < ply]
         self._line = [p for p in self._line if p.ply < ply or (p.ply == ply and p.state is state)]
         for point in self._line:
@@ -355,13 +350,15 @@ class CoachMixin(traitlets.HasTraits):
                 return coach_suggest(state, k=3, level=level, seed=seed)
 
             return suggest
-        record = self._record()
+        people = [s for s in range(len(self._names)) if s not in self._bots]  # type: ignore[attr-defined]
+        pairs, indices = review_pairs(self._moves, people or [viewer])
+        target["indices"] = indices
         playouts = self.review_playouts
 
         def review() -> Any:
             from pokelab.bots import review as coach_review
 
-            return coach_review(record, playouts=playouts, seed=seed)
+            return coach_review(pairs, playouts=playouts, seed=seed)
 
         return review
 
@@ -383,13 +380,13 @@ class CoachMixin(traitlets.HasTraits):
             if self._suggest is not target:
                 self.coach_stats["dropped"] += 1
                 return
-            target["items"] = [] if failed else [self._suggestion_json(s) for s in result]
+            target["items"] = [] if failed else [suggestion_json(s) for s in result]
             target["failed"] = failed
         else:
             if self._review is not target:
                 self.coach_stats["dropped"] += 1
                 return
-            target["moves"] = [] if failed else self._review_json(result)
+            target["moves"] = [] if failed else review_json(result, target["indices"], self._moves, self._line)
             target["failed"] = failed
         self._coach_publish()
 
@@ -406,66 +403,6 @@ class CoachMixin(traitlets.HasTraits):
         point.estimates = [(e.rate, e.low, e.high) for e in combined]
 
     # ------------------------------------------------------------ what the page gets
-    def _record(self) -> Any:
-        """The finished game as a ``pokelab.sim.GameRecord`` (from the board's first position)."""
-        from pokelab.sim.record import GameRecord
-
-        final = self._state  # type: ignore[has-type]
-        res = sp.result(final)
-        names = tuple(
-            getattr(self._bots.get(s), "name", "human")  # type: ignore[attr-defined]
-            for s in range(len(final.players))
-        )
-        return GameRecord(
-            game="splendor",
-            seed=int(self.seed),  # type: ignore[attr-defined]
-            bots=names,
-            actions=tuple((seat, action) for _, seat, action in self._moves),
-            scores=tuple(res.scores),
-            winners=tuple(res.winners),
-            rounds=final.round,
-            options={"variant": final.variant},
-            final_state=final,
-            initial_state=self._start_state,
-        )
-
-    @staticmethod
-    def _suggestion_json(sug: Any) -> dict[str, Any]:
-        action = sug.action
-        return {
-            "text": str(action),
-            "move": {"en": action.describe("en"), "zh": action.describe("zh")},
-            "estimate": _estimate_json(sug.estimate),
-            "reason": {"en": sug.reason_en, "zh": sug.reason_zh},
-        }
-
-    def _review_json(self, rev: Any) -> list[dict[str, Any]]:
-        out = []
-        for move in rev.moves:
-            out.append(
-                {
-                    "index": move.index,
-                    "seat": move.seat,
-                    "move": {"en": move.action.describe("en"), "zh": move.action.describe("zh")},
-                    "before": _estimate_json(move.before),
-                    "after": _estimate_json(move.after),
-                    "mistake": bool(move.mistake),
-                    "better": None if move.better is None else self._suggestion_json(move.better),
-                    "turn": self._turn_of_move(move.index),
-                }
-            )
-        return out
-
-    def _turn_of_move(self, index: int) -> int | None:
-        """The line point (turn) whose moves include the ``index``-th move of the game."""
-        if not 0 <= index < len(self._moves):
-            return None
-        ply = self._moves[index][0]
-        for i, point in enumerate(self._line):
-            if any(p == ply for p, _ in point.moves):
-                return i
-        return None
-
     def _panel(self, state: sp.State, viewer: int) -> dict[str, Any]:
         """Card odds of the position on the board (exact; cached per position)."""
         cache = self._panel_cache

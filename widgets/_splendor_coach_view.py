@@ -1,0 +1,119 @@
+"""The coach's answers (``pokelab.bots.suggest`` / ``review``) as the JSON the coach panel draws.
+
+Moves and reasons go out in both languages; the page picks the board's.
+
+>>> from pokelab import splendor as sp
+>>> from pokelab.bots import Suggestion
+>>> from pokelab.odds.splendor import WinEstimate
+>>> row = suggestion_json(Suggestion(sp.Pass(), WinEstimate.from_wins(1, 4), "passes", "跳过"))
+>>> row["text"], row["estimate"]["rate"], row["reason"]["zh"]
+('Pass()', 0.25, '跳过')
+>>> suggestion_json("Pass()")
+Traceback (most recent call last):
+...
+ValueError: expected a pokelab.bots Suggestion, got str
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from widgets._splendor_coach_data import LinePoint
+
+__all__ = ["estimate_json", "review_json", "review_pairs", "suggestion_json"]
+
+
+def estimate_json(est: Any) -> dict[str, float]:
+    """A ``WinEstimate`` as ``{"rate", "low", "high"}`` rounded to 4 places.
+
+    >>> from pokelab.odds.splendor import WinEstimate
+    >>> estimate_json(WinEstimate.from_wins(1, 2))["rate"]
+    0.5
+    >>> estimate_json(0.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: expected a WinEstimate, got float
+    """
+    if not all(hasattr(est, k) for k in ("rate", "low", "high")):
+        raise ValueError(f"expected a WinEstimate, got {type(est).__name__}")
+    return {"rate": round(est.rate, 4), "low": round(est.low, 4), "high": round(est.high, 4)}
+
+
+def _move(action: Any) -> dict[str, str]:
+    return {"en": action.describe("en"), "zh": action.describe("zh")}
+
+
+def suggestion_json(sug: Any) -> dict[str, Any]:
+    """One suggestion: the action's text (to play it), the move in words, its estimate, the reason."""
+    if not hasattr(sug, "action") or not hasattr(sug, "reason_en"):
+        raise ValueError(f"expected a pokelab.bots Suggestion, got {type(sug).__name__}")
+    return {
+        "text": str(sug.action),
+        "move": _move(sug.action),
+        "estimate": estimate_json(sug.estimate),
+        "reason": {"en": sug.reason_en, "zh": sug.reason_zh},
+    }
+
+
+def review_pairs(
+    moves: Sequence[tuple[int, int, Any, Any]], seats: Sequence[int]
+) -> tuple[list[tuple[Any, Any]], list[int]]:
+    """The ``(state, action)`` pairs of ``seats``' moves for ``review``, and each pair's move number.
+
+    ``moves`` holds ``(ply, seat, action, state before)`` for every move of the game.
+
+    >>> from pokelab import splendor as sp
+    >>> s = sp.new_game(2, seed=1)
+    >>> review_pairs([(0, 0, sp.Pass(), s), (1, 1, sp.Pass(), s)], [1])[1]
+    [1]
+    >>> review_pairs([], [])
+    Traceback (most recent call last):
+    ...
+    ValueError: name at least one seat to review
+    """
+    if not seats:
+        raise ValueError("name at least one seat to review")
+    chosen = [(i, m) for i, m in enumerate(moves) if m[1] in seats]
+    return [(m[3], m[2]) for _, m in chosen], [i for i, _ in chosen]
+
+
+def _turn_of(ply: int, line: Sequence[LinePoint]) -> int | None:
+    for i, point in enumerate(line):
+        if any(p == ply for p, _ in point.moves):
+            return i
+    return None
+
+
+def review_json(
+    rev: Any,
+    indices: Sequence[int],
+    moves: Sequence[tuple[int, int, Any, Any]],
+    line: Sequence[LinePoint],
+) -> list[dict[str, Any]]:
+    """A ``GameReview`` of the pairs from ``review_pairs`` as rows: the move, before/after, mistake, better.
+
+    ``index`` is the move's number in the whole game and ``turn`` the point of
+    the win-probability line it belongs to (``None`` if not on the line).
+
+    >>> from pokelab.bots import GameReview
+    >>> review_json(GameReview((), 0.1), [], [], [])
+    []
+    """
+    rows = []
+    for move in rev.moves:
+        game_index = indices[move.index]
+        ply = moves[game_index][0]
+        rows.append(
+            {
+                "index": game_index,
+                "seat": move.seat,
+                "move": _move(move.action),
+                "before": estimate_json(move.before),
+                "after": estimate_json(move.after),
+                "mistake": bool(move.mistake),
+                "better": None if move.better is None else suggestion_json(move.better),
+                "turn": _turn_of(ply, line),
+            }
+        )
+    return rows
