@@ -185,8 +185,13 @@ def render_markdown(terms: Sequence[Term]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def find_variants(text: str, terms: Sequence[Term], path: str = "<text>") -> list[Violation]:
+def find_variants(
+    text: str, terms: Sequence[Term], path: str = "<text>", where: str = ""
+) -> list[Violation]:
     """Every non-glossary variant in ``text``, line by line, skipping those inside a longer term.
+
+    ``path`` decides which scoped avoid-lists apply; ``where`` (default: ``path``) names the
+    place in the report, e.g. a notebook's cell.
 
     >>> terms = [Term("target card", "目标卡", "Here Comes Pokémon!", "m", ("目标牌",)),
     ...          Term("target deck", "目标牌堆", "Here Comes Pokémon!", "m")]
@@ -213,24 +218,26 @@ def find_variants(text: str, terms: Sequence[Term], path: str = "<text>") -> lis
                         hits.append((match.start(), match.end(), variant, term.zh))
         for start, end, variant, zh in sorted(hits):
             if not any(s <= start and end <= e and e - s > end - start for s, e, _, _ in hits):
-                found.append(Violation(path, number, variant, zh))
+                found.append(Violation(where or path, number, variant, zh))
     return found
 
 
-def markdown_of_notebook(path: Path) -> str:
-    """The markdown cells of a notebook, joined with the line structure kept.
+def markdown_cells(path: Path) -> list[tuple[int, str]]:
+    """The markdown cells of a notebook as (cell number from 1, text).
 
-    >>> markdown_of_notebook(Path("no/such.ipynb"))
+    >>> markdown_cells(ROOT / "notebooks" / "00-start-here.ipynb")[0][0]
+    1
+    >>> markdown_cells(Path("no/such.ipynb"))
     Traceback (most recent call last):
     ...
     FileNotFoundError: [Errno 2] No such file or directory: 'no/such.ipynb'
     """
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    return [(n, "".join(c["source"])) for n, c in enumerate(cells, start=1) if c["cell_type"] == "markdown"]
 
 
 def scan_files(paths: Iterable[Path], terms: Sequence[Term], root: Path = ROOT) -> list[Violation]:
-    """Scan files (notebooks: their markdown cells) for non-glossary variants.
+    """Scan files for non-glossary variants (notebooks: their markdown cells, reported as ``cell N``).
 
     >>> scan_files([ROOT / "docs" / "rules" / "here-comes-pokemon.zh.md"], load_terms())
     []
@@ -241,13 +248,17 @@ def scan_files(paths: Iterable[Path], terms: Sequence[Term], root: Path = ROOT) 
     """
     found = []
     for path in paths:
-        text = markdown_of_notebook(path) if path.suffix == ".ipynb" else path.read_text(encoding="utf-8")
-        found += find_variants(text, terms, path.resolve().relative_to(root.resolve()).as_posix())
+        rel = path.resolve().relative_to(root.resolve()).as_posix()
+        if path.suffix != ".ipynb":
+            found += find_variants(path.read_text(encoding="utf-8"), terms, rel)
+            continue
+        for number, text in markdown_cells(path):
+            found += find_variants(text, terms, rel, f"{rel} cell {number}")
     return found
 
 
 def kit_texts(root: Path = ROOT) -> list[Path]:
-    """The engine, board and doc files whose Chinese must follow the glossary (not the lessons).
+    """The engine, board, app and doc files whose Chinese must follow the glossary (not the lessons).
 
     >>> any(p.name == "_herecomes_text.py" for p in kit_texts())
     True
@@ -256,18 +267,20 @@ def kit_texts(root: Path = ROOT) -> list[Path]:
     """
     paths = [*root.glob("pokelab/**/*.py"), *root.glob("pokelab/**/*.csv"), *root.glob("pokelab/**/*.md")]
     paths += [*root.glob("widgets/**/*.py"), *root.glob("widgets/**/*.js")]
-    paths += [*root.glob("docs/**/*.md"), *root.glob("README.md")]
+    paths += [*root.glob("docs/**/*.md"), *root.glob("README.md"), *root.glob("apps/*.ipynb")]
     skip = {root / "docs" / "glossary.md"}
     return sorted(p for p in paths if p not in skip and "__pycache__" not in p.parts)
 
 
 def lesson_texts(root: Path = ROOT) -> list[Path]:
-    """The lesson sources (``lessons/**/*.md``) and the Chinese notebooks (``notebooks/zh``).
+    """The lesson sources (``lessons/**/*.md``) and the built notebooks of both tracks.
+
+    The English notebooks count too: their headings carry the Chinese title beside the English.
 
     >>> lesson_texts(Path("no/such/root"))
     []
     """
-    paths = [*root.glob("lessons/**/*.md"), *root.glob("notebooks/zh/**/*.ipynb")]
+    paths = [*root.glob("lessons/**/*.md"), *root.glob("notebooks/**/*.ipynb")]
     return sorted(p for p in paths if ".ipynb_checkpoints" not in p.parts)
 
 
