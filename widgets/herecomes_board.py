@@ -210,6 +210,16 @@ class HereComesBoard(PassAndPlay, Board):
                 raise ValueError(f"{key!r} is part of the state; from_state does not take it")
         return cls(state=state, **options)
 
+    @classmethod
+    def join(cls, table_code: str, seat: int | None = None, **options: Any) -> Any:
+        """Sit at (or rejoin) a shared table of the class database: a board of that seat's hand only.
+
+        See ``widgets._board_table.join_table`` (``name=``, ``token=``, ``store=``, ``lang=``).
+        """
+        from widgets._board_table import join_table
+
+        return join_table("herecomes", table_code, seat, **options)
+
     # ------------------------------------------------------------------ public API
     @property
     def odds(self) -> list[dict[str, Any]]:

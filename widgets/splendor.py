@@ -35,8 +35,8 @@ from pokelab import splendor as sp
 from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from widgets._board import BadIntent, Board
-from widgets._splendor_coach import CoachMixin, bundle
 from widgets._board_humans import split_seats
+from widgets._splendor_coach import CoachMixin, bundle
 from widgets._splendor_text import labels
 from widgets.tokens import view_marks
 
@@ -153,36 +153,62 @@ class SplendorBoard(CoachMixin, Board):
         viewer = self._viewer(state)
         view = sp.observe(state, viewer)
         legal = sp.legal_actions(state) if view["legal"] else []
-        catch = {a.card for a in legal if isinstance(a, sp.Catch)}
-        reserve = {a.card for a in legal if isinstance(a, sp.Reserve)}
-        evolve: dict[int, list[int]] = {}
-        for a in legal:
-            if isinstance(a, sp.Evolve):
-                evolve.setdefault(a.into, []).append(a.base)
-        me = view["players"][viewer]
-        for card in _all_cards(view):
-            base = card.get("evolves_from")
-            if base is not None:
-                card["from_name"] = {"en": sp.CARDS[base].name_en, "zh": sp.CARDS[base].name_zh}
-        for card in [*view["display"], *me["reserved"]]:
-            card["can_catch"] = card["id"] in catch
-            card["can_reserve"] = card["id"] in reserve
-            card["evolve_from"] = evolve.get(card["id"], [])
-        view["moves"] = {
-            "take_different": any(isinstance(a, sp.TakeDifferent) for a in legal),
-            "take_same": [a.color for a in legal if isinstance(a, sp.TakeSame)],
-            "pass": any(isinstance(a, sp.Pass) for a in legal),
-            "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
-            "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],
-        }
-        view["labels"] = labels(self.lang)
-        view["colours"] = list(COLOURS)
-        view["token_colours"] = list(TOKEN_COLOURS)
-        view["marks"] = view_marks(TOKEN_COLOURS)  # a symbol per colour, so colour is never the only cue
-        return view
+        return board_view(view, legal, self.lang)
 
     def _parse_intent(self, action: Any) -> Any:
         return parse_intent(action)
+
+    @classmethod
+    def join(cls, table_code: str, seat: int | None = None, **options: Any) -> Any:
+        """Sit at (or rejoin) a shared table of the class database: a board of that seat only.
+
+        See ``widgets._board_table.join_table`` (``name=``, ``token=``, ``store=``, ``lang=``).
+        """
+        from widgets._board_table import join_table
+
+        return join_table("splendor", table_code, seat, **options)
+
+
+def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, Any]:
+    """The board's view from one seat's ``observe`` view and its legal actions (what the page draws).
+
+    >>> state = sp.new_game(["Ann", "Ben"], seed=1)
+    >>> seen = board_view(sp.observe(state, 1), sp.legal_actions(state), "en")
+    >>> seen["moves"]["take_different"], seen["labels"]["title"]
+    (True, 'Splendor: Pokémon')
+    >>> board_view(sp.observe(state, 0), [], "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    viewer = view["viewer"]
+    catch = {a.card for a in legal if isinstance(a, sp.Catch)}
+    reserve = {a.card for a in legal if isinstance(a, sp.Reserve)}
+    evolve: dict[int, list[int]] = {}
+    for a in legal:
+        if isinstance(a, sp.Evolve):
+            evolve.setdefault(a.into, []).append(a.base)
+    me = view["players"][viewer]
+    for card in _all_cards(view):
+        base = card.get("evolves_from")
+        if base is not None:
+            card["from_name"] = {"en": sp.CARDS[base].name_en, "zh": sp.CARDS[base].name_zh}
+    for card in [*view["display"], *me["reserved"]]:
+        card["can_catch"] = card["id"] in catch
+        card["can_reserve"] = card["id"] in reserve
+        card["evolve_from"] = evolve.get(card["id"], [])
+    view["moves"] = {
+        "take_different": any(isinstance(a, sp.TakeDifferent) for a in legal),
+        "take_same": [a.color for a in legal if isinstance(a, sp.TakeSame)],
+        "pass": any(isinstance(a, sp.Pass) for a in legal),
+        "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
+        "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],
+    }
+    view["labels"] = labels(lang)
+    view["colours"] = list(COLOURS)
+    view["token_colours"] = list(TOKEN_COLOURS)
+    view["marks"] = view_marks(TOKEN_COLOURS)  # a symbol per colour, so colour is never the only cue
+    return view
 
 
 def _all_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:
