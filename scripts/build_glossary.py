@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build ``docs/glossary.md`` from ``docs/glossary.csv`` and find non-glossary Chinese variants.
 
-The CSV has one row per term: ``en,zh,game,meaning,avoid,scope``. ``avoid`` lists the
+The CSV has one row per term: ``en,zh,game,meaning,meaning_zh,avoid,scope``. ``avoid`` lists the
 Chinese variants that must not stand for the term (separated by ``|``); ``scope`` optionally
 names where that list applies (``herecomes`` or ``splendor``, see ``SCOPES``), so that 传说 is
 refused in Here Comes texts (where the Mew / Mewtwo cards are 梦幻/超梦卡) but stays Splendor's
@@ -29,7 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CSV_PATH = ROOT / "docs" / "glossary.csv"
 MARKDOWN_PATH = ROOT / "docs" / "glossary.md"
-COLUMNS = ("en", "zh", "game", "meaning", "avoid", "scope")
+COLUMNS = ("en", "zh", "game", "meaning", "meaning_zh", "avoid", "scope")
+REQUIRED = COLUMNS[:5]
 GAMES = ("Here Comes Pokémon!", "Splendor: Pokémon", "both games", "probability")
 
 #: Where a scoped avoid-list applies: path patterns (``fnmatch``, relative to the repository).
@@ -54,22 +55,22 @@ _SECTIONS = (
 
 @dataclass(frozen=True)
 class Term:
-    """One glossary row: the English and Chinese term, its game, meaning and refused variants."""
+    """One glossary row: the English and Chinese term, its game, meaning (en, zh) and refused variants."""
 
     en: str
     zh: str
     game: str
     meaning: str
+    meaning_zh: str
     avoid: tuple[str, ...] = ()
     scope: str = ""
 
     def applies_to(self, path: str) -> bool:
         """Whether the avoid-list holds in the file ``path`` (relative, with ``/``).
 
-        >>> Term("x", "梦幻 / 超梦", "Here Comes Pokémon!", "m", ("传说",), "herecomes").applies_to("widgets/_herecomes_text.py")
-        True
-        >>> Term("x", "梦幻 / 超梦", "Here Comes Pokémon!", "m", ("传说",), "herecomes").applies_to("widgets/_splendor_text.py")
-        False
+        >>> mew = Term("x", "梦幻 / 超梦", "Here Comes Pokémon!", "m", "意思", ("传说",), "herecomes")
+        >>> mew.applies_to("widgets/_herecomes_text.py"), mew.applies_to("widgets/_splendor_text.py")
+        (True, False)
         """
         if not self.scope:
             return True
@@ -92,9 +93,10 @@ class Violation:
 def parse_rows(rows: Iterable[dict[str, str]]) -> list[Term]:
     """Turn CSV rows (dicts) into terms, refusing an empty field, an unknown game or scope.
 
-    >>> parse_rows([{"en": "bag", "zh": "布袋", "game": "Here Comes Pokémon!", "meaning": "m", "avoid": "袋子"}])[0].avoid
+    >>> row = {"en": "bag", "zh": "布袋", "game": "Here Comes Pokémon!", "meaning": "m", "meaning_zh": "意思"}
+    >>> parse_rows([{**row, "avoid": "袋子"}])[0].avoid
     ('袋子',)
-    >>> parse_rows([{"en": "bag", "zh": "", "game": "Here Comes Pokémon!", "meaning": "m"}])
+    >>> parse_rows([{**row, "zh": ""}])
     Traceback (most recent call last):
     ...
     ValueError: glossary row 2 ('bag'): the field zh is empty / 术语表第 2 行（'bag'）：zh 一栏是空的
@@ -102,7 +104,7 @@ def parse_rows(rows: Iterable[dict[str, str]]) -> list[Term]:
     terms = []
     for number, row in enumerate(rows, start=2):  # row 1 is the CSV header
         name = row.get("en")
-        for key in COLUMNS[:4]:
+        for key in REQUIRED:
             if not (row.get(key) or "").strip():
                 raise ValueError(
                     f"glossary row {number} ({name!r}): the field {key} is empty / "
@@ -120,7 +122,8 @@ def parse_rows(rows: Iterable[dict[str, str]]) -> list[Term]:
                 f"{tuple(SCOPES)} / 术语表第 {number} 行（{name!r}）：未知的范围 {scope!r}"
             )
         avoid = tuple(v.strip() for v in (row.get("avoid") or "").split("|") if v.strip())
-        terms.append(Term(row["en"].strip(), row["zh"].strip(), game, row["meaning"].strip(), avoid, scope))
+        terms.append(Term(row["en"].strip(), row["zh"].strip(), game, row["meaning"].strip(),
+                          row["meaning_zh"].strip(), avoid, scope))
     return terms
 
 
@@ -145,8 +148,8 @@ def _cell(text: str) -> str:
 def render_markdown(terms: Sequence[Term]) -> str:
     """The glossary page: a bilingual intro, then one en ↔ zh table per game and for probability.
 
-    >>> page = render_markdown([Term("bag", "布袋", "Here Comes Pokémon!", "holds the tokens", ("袋子",))])
-    >>> "| 布袋 | bag | holds the tokens | 袋子 |" in page
+    >>> page = render_markdown([Term("bag", "布袋", "Here Comes Pokémon!", "holds the tokens", "装代币", ("袋子",))])
+    >>> "| 布袋 | bag | 装代币 | holds the tokens | 袋子 |" in page
     True
     >>> render_markdown([])
     Traceback (most recent call last):
@@ -176,12 +179,13 @@ def render_markdown(terms: Sequence[Term]) -> str:
         lines += ["", f"## {title}", ""]
         if rulebook:
             lines += [f"规则书 Rulebook: [{rulebook.split('/')[-1]}]({rulebook})", ""]
-        lines += ["| 中文 | English | meaning | 不要写 avoid |", "|---|---|---|---|"]
+        lines += ["| 中文 | English | 释义 | meaning | 不要写 avoid |", "|---|---|---|---|---|"]
         for t in rows:
             avoid = "、".join(t.avoid)
             if avoid and t.scope:
                 avoid += f"（{'来啦！宝可梦' if t.scope == 'herecomes' else '璀璨宝石'}）"
-            lines.append(f"| {_cell(t.zh)} | {_cell(t.en)} | {_cell(t.meaning)} | {_cell(avoid)} |")
+            cells = (t.zh, t.en, t.meaning_zh, t.meaning, avoid)
+            lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -193,8 +197,8 @@ def find_variants(
     ``path`` decides which scoped avoid-lists apply; ``where`` (default: ``path``) names the
     place in the report, e.g. a notebook's cell.
 
-    >>> terms = [Term("target card", "目标卡", "Here Comes Pokémon!", "m", ("目标牌",)),
-    ...          Term("target deck", "目标牌堆", "Here Comes Pokémon!", "m")]
+    >>> terms = [Term("target card", "目标卡", "Here Comes Pokémon!", "m", "意思", ("目标牌",)),
+    ...          Term("target deck", "目标牌堆", "Here Comes Pokémon!", "m", "意思")]
     >>> [str(v) for v in find_variants("摸一张目标牌。\\n目标牌堆洗匀。", terms, "x.md")]
     ['x.md:1: found 目标牌, glossary says 目标卡']
     >>> find_variants("no Chinese here", [])

@@ -52,13 +52,13 @@ def test_a_changed_csv_makes_the_page_stale(tmp_path: Path) -> None:
     """--check would notice: a page built from another CSV is stale."""
     source = tmp_path / "glossary.csv"
     source.write_text(
-        "en,zh,game,meaning,avoid,scope\nbag,布袋,Here Comes Pokémon!,holds the tokens,袋子,\n",
+        "en,zh,game,meaning,meaning_zh,avoid,scope\nbag,布袋,Here Comes Pokémon!,holds the tokens,装代币,袋子,\n",
         encoding="utf-8",
     )
     page = tmp_path / "glossary.md"
     page.write_text(glossary.render_markdown(glossary.load_terms(source)), encoding="utf-8")
     assert not glossary.is_stale(page, source)
-    source.write_text(source.read_text(encoding="utf-8") + "leader,领队,Here Comes Pokémon!,draws,,\n", encoding="utf-8")
+    source.write_text(source.read_text(encoding="utf-8") + "leader,领队,Here Comes Pokémon!,draws,抽代币,,\n", encoding="utf-8")
     assert glossary.is_stale(page, source)
 
 
@@ -122,7 +122,7 @@ def test_scanner_applies_a_scoped_variant_only_in_its_game() -> None:
 
 def test_bad_glossary_rows_are_refused_with_their_row() -> None:
     """An unknown game or scope names the CSV row, in English and Chinese."""
-    row = {"en": "bag", "zh": "布袋", "game": "Here Comes Pokémon!", "meaning": "m"}
+    row = {"en": "bag", "zh": "布袋", "game": "Here Comes Pokémon!", "meaning": "m", "meaning_zh": "意思"}
     with pytest.raises(ValueError, match=r"row 2 .*unknown game"):
         glossary.parse_rows([{**row, "game": "Uno"}])
     with pytest.raises(ValueError, match=r"row 3 .*unknown scope.*未知的范围"):
