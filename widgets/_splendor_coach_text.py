@@ -102,7 +102,7 @@ COACH_TEXT: dict[str, dict[str, str]] = {
         "to_afford": "可捕捉",
         "pts": "分数",
         "in_display": "展示区",
-        "in_reserve": "你的锁定区",
+        "in_reserve": "你的预留区",
         "now": "现在",
         "turn_one": "1 个回合后",
         "turns_many": "{n} 个回合后",

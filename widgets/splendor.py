@@ -283,7 +283,7 @@ def parse_intent(payload: Any) -> Any:
         if not isinstance(colors, list) or not colors:
             raise BadIntent(
                 "pick 1 to 3 tokens from the supply first",
-                "请先从供应区选 1 到 3 颗精灵球",
+                "请先从供应堆选 1 到 3 颗精灵球",
             )
         if len(colors) > 3:
             raise BadIntent("pick at most 3 tokens", "最多只能选 3 颗")

@@ -50,9 +50,9 @@ value("10-2", L10, "What is the highest number of points on any card, and which 
       ["Sort the table by points.", "Look at the first row's points and tier."],
       ["按分数给表格排序。", "看第一行的分数和等级。"], member=True)
 number("10-3", L10, "How many tokens are in the supply at the start of a two-player game, Master Balls included?",
-       "两人游戏开始时，供应区一共有多少个代币（包括万能大师球）？",
+       "两人游戏开始时，供应堆一共有多少个代币（包括万能大师球）？",
        lambda p: sum(_sp().new_game(["A", "B"], seed=2).sup),
-       ["Add up the supply dictionary."], ["把供应区字典里的数加起来。"])
+       ["Add up the supply dictionary."], ["把供应堆字典里的数加起来。"])
 
 # -- 11 taking tokens ----------------------------------------------------------------------------
 
@@ -70,7 +70,7 @@ value("11-2", L11, "In the lesson's position, is TakeSame(blue) allowed? Answer 
       "在本课的局面里，可以 TakeSame(blue) 吗？回答 True 或 False。",
       lambda p: "TakeSame(blue)" in [str(a) for a in _sp().legal_actions(_lesson11())],
       ["How many blue tokens are in the supply?", "TakeSame needs at least 4 in the pile before taking."],
-      ["供应区里有几个蓝色代币？", "拿两个同色需要那一堆在拿之前至少有 4 个。"])
+      ["供应堆里有几个蓝色代币？", "拿两个同色需要那一堆在拿之前至少有 4 个。"])
 value("11-3", L11, "Which rule ID forbids taking two Master Balls? (a string like 'SP-A1')",
       "哪条规则禁止拿两个万能大师球？（像 'SP-A1' 这样的字符串）",
       lambda p: _rule_of(_lesson11(), "TakeSame(master)"),
@@ -128,7 +128,7 @@ def _after_vulpix(_: Any) -> int:
 
 
 number("12-3", L12, "After catching Vulpix from the reserve, how many tokens does seat 0 hold in all?",
-       "从锁定区捕捉六尾之后，0 号座位一共还有多少个代币？", _after_vulpix,
+       "从预留区捕捉六尾之后，0 号座位一共还有多少个代币？", _after_vulpix,
        ["Add up tokens(after)."], ["把 tokens(after) 里的数加起来。"])
 
 
