@@ -171,6 +171,8 @@ def suggest(
     the finalists instead. Deterministic for a seed.
 
     >>> from pokelab.splendor import new_game
+    >>> [type(t.action).__name__ for t in suggest(new_game(2, seed=4), k=1, level="easy", playouts=10)]
+    ['TakeDifferent']
     >>> suggest(new_game(2, seed=4), k=0)
     Traceback (most recent call last):
     ...

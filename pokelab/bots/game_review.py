@@ -163,6 +163,10 @@ def review(
 ) -> GameReview:
     """Review every move of ``record``: the mover's win chance before/after, mistakes, better moves.
 
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
+    >>> move.seat, move.before.playouts, move.after.playouts
+    (1, 6, 6)
     >>> review([], threshold=1.5)
     Traceback (most recent call last):
     ...

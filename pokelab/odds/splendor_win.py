@@ -108,6 +108,9 @@ class WinEstimate:
 def check_state(state: Any, *, playable: bool = True) -> Any:
     """``state`` if it is a Splendor ``State`` (not over when ``playable``), else a bilingual ``ValueError``.
 
+    >>> from pokelab.splendor import new_game
+    >>> check_state(new_game(2)).round
+    1
     >>> check_state("a game")
     Traceback (most recent call last):
     ...
@@ -129,7 +132,16 @@ def check_state(state: Any, *, playable: bool = True) -> Any:
 
 
 def check_seat(state: Any, seat: Any, what: str = "player") -> int:
-    """``seat`` if it is a seat number of ``state``, else a bilingual ``ValueError``."""
+    """``seat`` if it is a seat number of ``state``, else a bilingual ``ValueError``.
+
+    >>> from pokelab.splendor import new_game
+    >>> check_seat(new_game(3), 2)
+    2
+    >>> check_seat(new_game(3), -1, "viewer")
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: viewer must be a seat number 0..2, got -1
+    """
     n = len(state.players)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise BilingualError(
@@ -142,6 +154,8 @@ def check_seat(state: Any, seat: Any, what: str = "player") -> int:
 def check_playouts(playouts: Any, what: str = "playouts") -> int:
     """``playouts`` if it is a whole number in 1..``MAX_PLAYOUTS``, else a bilingual ``ValueError``.
 
+    >>> check_playouts(200)
+    200
     >>> check_playouts(0)
     Traceback (most recent call last):
     ...
@@ -158,6 +172,8 @@ def check_playouts(playouts: Any, what: str = "playouts") -> int:
 def check_seed(seed: Any) -> int:
     """``seed`` if it is a whole number, else a bilingual ``ValueError``.
 
+    >>> check_seed(7)
+    7
     >>> check_seed("7")
     Traceback (most recent call last):
     ...
@@ -171,6 +187,8 @@ def check_seed(seed: Any) -> int:
 def check_workers(workers: Any) -> int:
     """``workers`` if it is a whole number in 1..``MAX_WORKERS``, else a bilingual ``ValueError``.
 
+    >>> check_workers(2)
+    2
     >>> check_workers(0)
     Traceback (most recent call last):
     ...
@@ -213,6 +231,10 @@ def known_position(state: Any, viewer: int) -> tuple[Any, tuple[int, ...]]:
     >>> base, unseen = known_position(new_game(2, seed=1), 0)
     >>> base.deck, len(unseen), list(unseen) == sorted(unseen)
     ((), 86, True)
+    >>> known_position(new_game(2, seed=1), 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: player must be 0..1, got 5
     """
     from pokelab.bots.splendor_eval import state_from_view, unseen_cards
     from pokelab.splendor.view import observe
