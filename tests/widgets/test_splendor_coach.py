@@ -268,3 +268,19 @@ def test_the_coach_words_exist_in_both_languages_and_the_front_end_reads_only_th
     assert not re.search(r"[\u4e00-\u9fff]", code)
     for text in COACH_TEXT["zh"].values():
         assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", text)), text
+
+
+def test_the_app_page_has_the_teachers_switch() -> None:
+    from widgets.apps import SplendorApp
+
+    app = SplendorApp(opponents=1, bot="random", coach=True)
+    assert app.board.odds_on and app.board.coach_on
+    app.coach_switch.value = False
+    assert not app.board.odds_on and not app.board.coach_on and "odds" not in app.board.coach
+    app.new_game()
+    assert not app.board.coach_on  # a new game keeps the teacher's choice
+    locked = SplendorApp(opponents=1, bot="random", coach=True, assessment=True, lang="zh")
+    assert not locked.board.coach_on and locked.coach_switch.disabled
+    assert locked.coach_switch.description == "教练与胜率"
+    with pytest.raises(ValueError, match="assessment must be True or False"):
+        SplendorApp(assessment="yes")

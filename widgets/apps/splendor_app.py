@@ -11,6 +11,12 @@ from widgets.apps._common import _BotBoardApp, lang_switch, t
 
 __all__ = ["SplendorApp"]
 
+#: The coach switch's words (issue 23): the board's odds panel, line, Suggest and Review.
+COACH_SWITCH = {
+    "en": ("Coach and odds", "Show the win chances, the coach's suggestions and the review"),
+    "zh": ("教练与胜率", "显示获胜机会、教练建议和复盘"),
+}
+
 
 def _splendor_board() -> Any:
     from widgets.splendor import SplendorBoard
@@ -24,6 +30,15 @@ class SplendorApp(_BotBoardApp):
     >>> app = SplendorApp(opponents=1, bot="random", seed=2, lang="zh")
     >>> app.board.players, app.board.lang
     (['你', '电脑 1'], 'zh')
+
+    ``coach=True`` turns on the board's odds panel, Suggest and Review, with a
+    checkbox to hide them; ``assessment=True`` turns them off and removes the
+    checkbox, so nobody can switch them back on during a test.
+
+    >>> SplendorApp(opponents=1, bot="random", coach=True).board.coach_on
+    True
+    >>> SplendorApp(coach=True, assessment=True).coach_switch.layout.display
+    'none'
     >>> SplendorApp(bot="deep-blue")
     Traceback (most recent call last):
     ...
@@ -31,9 +46,25 @@ class SplendorApp(_BotBoardApp):
     """
 
     def __init__(
-        self, *, opponents: int = 1, bot: str = "greedy", seed: int = 0, lang: str = "en"
+        self,
+        *,
+        opponents: int = 1,
+        bot: str = "greedy",
+        seed: int = 0,
+        lang: str = "en",
+        coach: bool = False,
+        assessment: bool = False,
     ) -> None:
         check_lang(lang)
+        for name, value in (("coach", coach), ("assessment", assessment)):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be True or False, not {value!r}")
+        self.coach_switch = w.Checkbox(value=coach and not assessment, indent=False)
+        self.coach_switch.add_class("pk-coach-switch")
+        if assessment:
+            self.coach_switch.disabled = True
+            self.coach_switch.layout.display = "none"
+        self.coach_switch.observe(lambda ch: self._set_coach(ch["new"]), names="value")
         bots = self._check_lineup("splendor", "Splendor", opponents, bot)
         self.lang = lang
         self.switch = lang_switch(lang)
@@ -56,7 +87,7 @@ class SplendorApp(_BotBoardApp):
                     [self.header, self.switch], layout=w.Layout(justify_content="space-between")
                 ),
                 w.HBox(
-                    [self.opponents, self.bot, self.seed, self.new_button],
+                    [self.opponents, self.bot, self.seed, self.new_button, self.coach_switch],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 self.board_box,
@@ -77,6 +108,8 @@ class SplendorApp(_BotBoardApp):
             bots={i: self.bot.value for i in range(1, len(names))},
             lang=self.lang,
             seed=self.seed.value,
+            odds=self.coach_switch.value,
+            coach=self.coach_switch.value,
         )
         board.observe(self._on_board_lang, names="lang")
         self.board = board
@@ -88,3 +121,9 @@ class SplendorApp(_BotBoardApp):
         self._relabel(lang, "sp_title", "sp_intro")
         self.seed.description = t(lang, "seed")
         self.new_button.description = t(lang, "new_game")
+        self.coach_switch.description, self.coach_switch.tooltip = COACH_SWITCH[lang]
+
+    def _set_coach(self, on: bool) -> None:
+        """Show or hide the board's odds and coach (the teacher's switch)."""
+        if self.board is not None:
+            self.board.odds_on = self.board.coach_on = bool(on)
