@@ -39,6 +39,7 @@ def test_there_is_an_app_for_each_board_and_the_class_experiment():
         "class-student.ipynb",
         "class-teacher.ipynb",
         "here-comes-odds-lab.ipynb",
+        "play-a-classmate.ipynb",
         "splendor-vs-bots.ipynb",
     }
 

@@ -1,0 +1,89 @@
+"""The "play a classmate" page (apps/play-a-classmate.ipynb): create, join, rejoin, the link, both languages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokelab.classroom import ClassroomError, ClassStore
+from widgets.apps.tables import TEXT, TablesPage, table_link
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Any:
+    db = ClassStore.connect(f"sqlite:///{tmp_path / 'class.db'}")
+    yield db
+    db.close()
+
+
+def page(store: Any, **options: Any) -> TablesPage:
+    return TablesPage(store, poll_seconds=0, **options)
+
+
+def test_create_join_and_rejoin_a_table(store: Any) -> None:
+    join_code = store.create_class("7B")[0]
+    ann = page(store)
+    ann.code.value, ann.name.value = join_code, "Ann"
+    ann.game.value, ann.players.value, ann.bots.value = "splendor", 3, 1
+    ann.create_button.click()
+    assert ann.error == "" and ann.board is not None and ann.board.seat == 0
+    table = ann.board.table.code
+    assert ann.board.view["seats"][2]["bot"] == "greedy"
+    assert table in ann.seated.value and ann.board.token in ann.seated.value
+    assert ann.address.query == {"table": table, "token": ann.board.token, "lang": "en"}
+    assert ann.form.layout.display == "none"
+
+    ben = page(store, lang="zh")
+    ben.name.value, ben.table_code.value = "Ben", table.lower()
+    ben.join_button.click()
+    assert ben.error == "" and ben.board.seat == 1 and ben.board.lang == "zh"
+    assert "游戏桌" in ben.seated.value
+
+    # a reloaded page: the address carries the table and the token
+    again = page(store, link={"table": table, "token": ben.board.token})
+    assert again.error == "" and again.board.seat == 1
+    ann.board.refresh(force=True)
+    assert ann.board.view["players"][1]["name"] == "Ben"
+
+
+def test_refusals_are_shown_in_the_pages_language(store: Any) -> None:
+    join_code = store.create_class("7B")[0]
+    zh = page(store, lang="zh")
+    zh.create_button.click()
+    assert zh.error == TEXT["zh"]["need_code"] and "role='alert'" in zh.error_html.value
+    zh.code.value = join_code
+    zh.create_button.click()
+    assert zh.error == TEXT["zh"]["need_name"]
+    zh.name.value = "Ann"
+    zh.table_code.value = "NOPE22"
+    zh.join_button.click()
+    assert zh.error and zh.board is None and "NOPE22" in zh.error
+    zh.token.value = ""
+    zh.rejoin_button.click()
+    assert zh.error == TEXT["zh"]["need_token"]
+    zh.code.value = "WRONG1"
+    zh.create_button.click()
+    assert zh.error and zh.board is None
+    zh.switch.value = "en"
+    assert zh.create_button.description == "Create table"
+    with pytest.raises(ClassroomError, match="splendor or herecomes"):
+        page(store).create("chess")
+
+
+def test_switching_the_language_relabels_the_board_too(store: Any) -> None:
+    join_code = store.create_class("7B")[0]
+    p = page(store)
+    p.code.value, p.name.value = join_code, "Ann"
+    p.create("herecomes", players=2, bots=1)
+    p.switch.value = "zh"
+    assert p.board.lang == "zh" and p.board.view["labels"]["your_hand"] == "你的手牌"
+    assert p.address.query["lang"] == "zh" and "座位" in p.seated.value
+    assert set(TEXT["en"]) == set(TEXT["zh"])
+
+
+def test_table_link_reads_the_address() -> None:
+    assert table_link({"QUERY_STRING": "code=K7M2QX&table=ABCDEF&token=GHJKMN&lang=zh"}) == {
+        "code": "K7M2QX", "name": "", "table": "ABCDEF", "token": "GHJKMN"}
+    assert table_link({}) == {"code": "", "name": "", "table": "", "token": ""}
