@@ -1,0 +1,352 @@
+"""Shared game tables (issue 19) on a SQLite file and on a real PostgreSQL server: one process, every door.
+
+Rule IDs: a move out of turn breaks SP-T1 (Splendor) or HC-R2 (Here Comes' steps);
+a hand and a face-down discard are secret (HC-G3); the deck is shuffled by the
+seed (SP-S1), the bag draws come from it (HC-C3), a discard step waits for
+every seat (HC-R2). The many-process games are in test_tables_clients.py.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from pokelab.classroom import (
+    ClassAccessError,
+    ClassroomError,
+    ClassStore,
+    StaleRevision,
+    Table,
+    schema,
+)
+from pokelab.errors import IllegalAction
+
+
+def _new(db_url: str, game: str, players: int = 2, bots=None, **options):
+    store = ClassStore.connect(db_url)
+    join_code, key = store.create_class("7B")
+    code = store.create_table(join_code, game, players=players, bots=bots or {}, **options)
+    return store, join_code, key, store.table(code)
+
+
+def _strings(value) -> set[str]:
+    """Every string anywhere inside a JSON-like value (keys and values)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(k) | _strings(v) for k, v in value.items())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def _state(t: Table):
+    return t._row().state()
+
+
+def test_sp_t1_two_pupils_play_in_turn_stale_and_out_of_turn_moves_are_refused(db_url):
+    store, _, _, t = _new(db_url, "splendor", seed=12)
+    tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
+    assert t.view(0)["names"] == ["Ash", "Misty"] and t.view(1)["creator"] == 0
+    first = t.view(0)["to_move"][0]
+    other = 1 - first
+    start = t.revision()
+    with pytest.raises(IllegalAction) as err:
+        t.play(other, "TakeSame(red)", start, token=tokens[other])
+    assert err.value.rule == "SP-T1" and "轮到" in err.value.message("zh")
+    after = t.play(first, "TakeSame(red)", start, token=tokens[first])
+    assert after == start + 1 == t.revision()
+    # a second device still showing the old revision is refused, and nothing changes
+    with pytest.raises(StaleRevision) as stale:
+        t.play(other, "TakeSame(blue)", start, token=tokens[other])
+    assert stale.value.current == after and isinstance(stale.value, ClassroomError)
+    assert "someone moved first" in str(stale.value)
+    assert "有人先走了一步" in stale.value.message("zh")
+    assert t.revision() == after
+    # the engine checks the move itself (SP-T2: pass only without a main action)
+    with pytest.raises(IllegalAction) as illegal:
+        t.play(other, "Pass()", after, token=tokens[other])
+    assert illegal.value.rule == "SP-T2" and t.revision() == after
+    t.play(other, "TakeDifferent(blue, green, yellow)", after, token=tokens[other])
+    moves = t.moves()
+    assert [(m["seat"], m["kind"], m["action"]) for m in moves] == [
+        (first, "human", "TakeSame(red)"),
+        (other, "human", "TakeDifferent(blue, green, yellow)"),
+    ]
+    assert [m["revision"] for m in moves] == [after, after + 1]
+    assert t.replay() == _state(t)
+    # another device opens the same table by its code (any case, with a dash)
+    again = store.table(f"{t.code[:3].lower()}-{t.code[3:]}")
+    assert again.revision() == t.revision() and again.rejoin(tokens[0]) == 0
+    assert again.view(0)["observation"]["players"][first]["tokens"]["red"] == 2
+
+
+def test_sp_s1_the_view_never_holds_the_deck_order(db_url):
+    _, _, _, t = _new(db_url, "splendor", players=3, bots={2: "greedy"}, seed=5)
+    token = t.sit(0, "Ash")
+    v = t.view(0)
+    state = _state(t)
+    shown = json.dumps(v)
+    assert "deck" not in v["observation"] or isinstance(v["observation"].get("deck"), int)
+    ids_shown = {c["id"] for c in v["observation"]["display"]}
+    assert ids_shown.isdisjoint(state.deck) and v["observation"]["deck_size"] == len(state.deck)
+    assert str(list(state.deck[:5]))[1:-1] not in shown
+    assert v["observation"] == t._row().kit.adapter.observe(state, 0)
+    assert token and v["seat"] == 0
+
+
+def test_hc_g3_a_face_down_discard_and_the_other_hands_stay_secret(db_url):
+    _, _, _, t = _new(db_url, "herecomes", players=3, bots={2: "heuristic"}, seed=21)
+    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    state = _state(t)
+    assert state.phase == "discard" and t.view(0)["to_move"] == [0, 1]  # the bot chose already
+    assert [m["kind"] for m in t.moves()] == ["chance"] * 4 + ["bot"]  # HC-C3: wave 1 is 4 draws
+    card = state.hands[0][0]
+    t.play(0, f"Discard(0, {card})", t.revision(), token=ash)
+    seen_by_misty = t.view(1)
+    secret = set(state.hands[0]) | set(state.hands[2])
+    assert not secret & _strings(seen_by_misty)  # Ash's hand, discard and the bot's hand: hidden
+    assert seen_by_misty["to_move"] == [1]  # HC-R2: the step waits for Misty
+    assert t.view(0)["observation"]["my_choice"]["discard"] == card
+    assert "hands" not in seen_by_misty["observation"] and "pending" not in seen_by_misty["observation"]
+    misty_card = state.hands[1][0]
+    t.play(1, f"Discard(1, {misty_card})", t.revision(), token=misty)
+    state = _state(t)
+    assert state.wave == 2 and card in state.discards and t.replay() == state
+
+
+def test_a_seat_is_claimed_once_and_rejoined_by_its_token_from_another_device(db_url):
+    store, join_code, key, t = _new(db_url, "herecomes", players=2, seed=3)
+    token = t.sit(1, "Misty")
+    with pytest.raises(ClassroomError) as taken:
+        t.sit(1, "Brock")
+    assert "taken by Misty" in str(taken.value) and "已被" in taken.value.message("zh")
+    device = ClassStore.connect(db_url).table(t.code)
+    with pytest.raises(ClassAccessError):
+        device.view(1)  # another device has no token yet
+    assert device.rejoin(f" {token.lower()} ") == 1
+    assert device.view(1)["seat"] == 1  # the token is remembered by that device's table
+    with pytest.raises(ClassAccessError) as wrong:
+        device.rejoin("ZZZZZZ")
+    assert "没有哪个座位" in wrong.value.message("zh")
+    with pytest.raises(ClassAccessError):
+        device.view(1, token="ZZZZZZ")
+    log = store.refusal_log(join_code, key)
+    assert (log["reason"] == "wrong seat token").sum() == 2
+
+
+def test_undo_needs_every_other_pupils_consent_and_draws_the_same_tokens_again(db_url):
+    _, _, _, t = _new(db_url, "herecomes", players=2, seed=8)
+    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    state = _state(t)
+    t.play(0, f"Discard(0, {state.hands[0][0]})", t.revision(), token=ash)
+    t.play(1, f"Discard(1, {state.hands[1][0]})", t.revision(), token=misty)
+    before = t.moves()
+    assert before[-1]["kind"] == "chance"  # wave 2 was drawn after the last discard
+    t.request_undo(0, token=ash)
+    pending = t.view(1)["pending_undo"]
+    assert pending["seat"] == 0 and pending["asked"] == [1] and pending["waiting"] == [1]
+    with pytest.raises(ClassroomError):
+        t.request_undo(1, token=misty)  # one request at a time
+    with pytest.raises(ClassroomError):
+        t.answer_undo(0, True, token=ash)  # the asker does not answer
+    t.answer_undo(1, False, token=misty)  # refused: nothing taken back
+    assert t.view(0)["pending_undo"] is None and t.moves() == before
+    t.request_undo(0, token=ash)
+    t.answer_undo(1, True, token=misty)
+    after = t.moves()
+    assert len(after) == 4 and t.replay() == _state(t)  # back to wave 1's draws, both to discard
+    assert t.view(0)["to_move"] == [0, 1]
+    # the same choices again draw the same tokens: the draws are keyed by move number
+    t.play(0, f"Discard(0, {state.hands[0][0]})", t.revision(), token=ash)
+    t.play(1, f"Discard(1, {state.hands[1][0]})", t.revision(), token=misty)
+    assert [m["action"] for m in t.moves()] == [m["action"] for m in before]
+    with pytest.raises(ClassAccessError) as wrong:
+        t.request_undo(1, token=ash)  # the wrong seat's token
+    assert "座位口令不对" in wrong.value.message("zh")
+
+
+def test_undo_with_only_bots_around_is_immediate_and_takes_back_their_replies(db_url):
+    _, _, _, t = _new(db_url, "splendor", players=3, bots={1: "greedy", 2: "random"}, seed=2)
+    token = t.sit(0, "Ash")
+    with pytest.raises(ClassroomError) as nothing:
+        t.request_undo(0, token=token)
+    assert "no move" in str(nothing.value) and "撤回" in nothing.value.message("zh")
+    v = t.view(0)
+    count = len(t.moves())
+    t.play(0, v["observation"]["legal"][0], v["revision"], token=token)
+    assert len(t.moves()) == count + 3  # Ash, then both bots at once
+    t.request_undo(0, token=token)
+    assert len(t.moves()) == count and t.view(0)["pending_undo"] is None
+    assert t.replay() == _state(t)
+
+
+def test_an_idle_seat_is_handed_to_a_bot_by_the_creator_or_the_teacher_only(db_url):
+    store, join_code, key, t = _new(db_url, "splendor", players=3, idle_seconds=0.4, seed=6)
+    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    assert t.view(0)["can_hand_to_bot"] == [2]  # the free seat at once; the others are in use
+    with pytest.raises(ClassroomError) as early:
+        t.hand_to_bot(1, "greedy", creator_token=ash)
+    assert "after 0.4 s" in str(early.value) and "闲置" in early.value.message("zh")
+    t.hand_to_bot(2, "random", creator_token=ash)  # nobody sat there: no wait
+    time.sleep(0.5)
+    with pytest.raises(ClassAccessError):
+        t.hand_to_bot(1, "greedy", creator_token=misty)  # Misty did not create the table
+    with pytest.raises(ClassAccessError):
+        t.hand_to_bot(1, "greedy")
+    with pytest.raises(ClassAccessError):
+        t.hand_to_bot(1, "greedy", teacher_key="AAAA-AAAA-AAAA-AAAA")
+    with pytest.raises(ClassroomError):
+        t.hand_to_bot(1, "optimal", teacher_key=key)  # a Here Comes bot
+    t.hand_to_bot(1, "greedy", teacher_key=key)
+    v = t.view(0)
+    assert v["bots"] == [None, "greedy", "random"] and v["names"] == ["Ash", "greedy", "random"]
+    with pytest.raises(ClassAccessError):
+        t.play(1, "Pass()", v["revision"], token=misty)  # Misty's token no longer plays the seat
+    if v["to_move"] != [0]:  # the bots move at once whenever it is their turn
+        pytest.fail(f"after the hand-over only Ash should be to move, got {v['to_move']}")
+    assert t.replay() == _state(t)
+    assert (store.refusal_log(join_code, key)["reason"] == "wrong teacher key").sum() == 1
+
+
+def test_the_teacher_lists_the_class_tables_with_names_bots_and_scores(db_url):
+    store, join_code, key, t = _new(db_url, "herecomes", players=3, bots={2: "random"}, seed=1)
+    t.sit(0, "Ash")
+    second = store.create_table(join_code, "splendor", seed=4)
+    other_code, other_key = store.create_class("7C")
+    store.create_table(other_code, "splendor")
+    listing = store.tables(join_code, key)
+    assert listing["table"].tolist() == [second, t.code]  # newest first, this class only
+    row = listing.iloc[1]
+    assert row["game"] == "herecomes" and row["names"] == ["Ash", None, "random"]
+    assert row["bots"] == [None, None, "random"] and row["scores"] == [0, 0, 0]
+    assert row["revision"] == t.revision() and not row["finished"] and row["moves"] == 5
+    assert str(listing["last_move"].dt.tz) == "UTC"
+    with pytest.raises(ClassAccessError):
+        store.tables(join_code, other_key)
+    assert len(store.tables(other_code, other_key)) == 1
+
+
+def test_a_finished_table_is_listed_finished_and_takes_no_more_moves(db_url):
+    store, join_code, key, t = _new(db_url, "herecomes", players=2, bots={1: "heuristic"}, seed=9)
+    token = t.sit(0, "Ash")
+    while not (v := t.view(0))["finished"]:
+        t.play(0, v["observation"]["legal"][0], v["revision"], token=token)
+    state = _state(t)
+    assert state.is_over and t.replay() == state
+    assert v["scores"] == list(state.points) and v["observation"]["result"] is not None
+    assert bool(store.tables(join_code, key).iloc[0]["finished"])
+    with pytest.raises(IllegalAction):
+        t.play(0, "Discard(0, G01)", v["revision"], token=token)
+    with pytest.raises(ClassroomError):
+        t.request_undo(0, token=token)
+
+
+BAD_TABLES = [
+    ({"game": "chess"}, "splendor or herecomes", "只能玩"),
+    ({"players": 1}, "2 to 4 players", "名玩家"),
+    ({"players": 5}, "2 to 4 players", "名玩家"),
+    ({"players": "2"}, "2 to 4 players", "名玩家"),
+    ({"bots": {0: "greedy", 1: "random"}}, "at least one human seat", "真人座位"),
+    ({"bots": {2: "greedy"}}, "seats are numbered 0 to 1", "座位编号"),
+    ({"bots": {True: "greedy"}}, "seats are numbered 0 to 1", "座位编号"),
+    ({"bots": {1: "optimal"}}, "unknown bot 'optimal' for splendor", "机器人"),
+    ({"bots": [1]}, "bots is a mapping", "映射"),
+    ({"seed": -1}, "seed is a whole number", "种子"),
+    ({"seed": 2.5}, "seed is a whole number", "种子"),
+    ({"variant": {"round_cap": "x"}}, "bad splendor variant", "变体"),
+    ({"variant": {"colour": "red"}}, "unknown splendor variant option", "变体"),
+    ({"variant": "fast"}, "mapping of its options", "变体"),
+    ({"idle_seconds": -1}, "idle_seconds", "秒数"),
+]
+
+
+@pytest.mark.parametrize(("change", "en", "zh"), BAD_TABLES)
+def test_a_bad_table_is_refused_in_both_languages(sqlite_url, change, en, zh):
+    store = ClassStore.connect(sqlite_url)
+    join_code, _ = store.create_class("7B")
+    args = {"game": "splendor", "players": 2, "bots": {}} | change
+    game, players, bots = args.pop("game"), args.pop("players"), args.pop("bots")
+    with pytest.raises(ClassroomError) as err:
+        store.create_table(join_code, game, players, bots, **args)
+    assert en in str(err.value) and zh in err.value.message("zh")
+    with pytest.raises(ClassAccessError):
+        store.create_table("WRONG1", "splendor")
+
+
+BAD_DOORS = [
+    (lambda s, t, tok: s.table("ABC"), "6 letters and digits", "游戏桌代码"),
+    (lambda s, t, tok: s.table(12345), "table code is text", "游戏桌代码"),
+    (lambda s, t, tok: s.table("ZZZZZZ"), "no table has the code", "没有代码"),
+    (lambda s, t, tok: t.view(2), "seats are numbered 0 to 1", "座位编号"),
+    (lambda s, t, tok: t.view("0"), "seats are numbered 0 to 1", "座位编号"),
+    (lambda s, t, tok: t.sit(1, ""), "1 to 32 characters", "名称"),
+    (lambda s, t, tok: t.sit(1, "<b>x</b>"), "letters, digits", "名称"),
+    (lambda s, t, tok: t.play(0, "Fly(away)", t.revision(), token=tok), "cannot read that", "无法读取"),
+    (lambda s, t, tok: t.play(0, 42, t.revision(), token=tok), "cannot read that", "无法读取"),
+    (lambda s, t, tok: t.play(0, "x" * 5000, t.revision(), token=tok), "cannot read that", "无法读取"),
+    (lambda s, t, tok: t.play(0, "Draw(red)", t.revision(), token=tok), "nobody plays Draw", "布袋"),
+    (lambda s, t, tok: t.play(0, "Discard(1, G01)", t.revision(), token=tok), "seat 2's", "第 2 座"),
+    (lambda s, t, tok: t.play(0, "Discard(0, G01)", "7", token=tok), "revision is the whole", "版本号"),
+    (lambda s, t, tok: t.play(0, "Discard(0, G01)", True, token=tok), "revision is the whole", "版本号"),
+    (lambda s, t, tok: t.play(0, "Discard(0, G01)", t.revision(), token=7), "seat token is text", "座位口令"),
+    (lambda s, t, tok: t.play(1, "Discard(1, G01)", t.revision(), token=tok), "free", "空座位"),
+    (lambda s, t, tok: t.answer_undo(0, "yes", token=tok), "True or False", "回答"),
+    (lambda s, t, tok: t.hand_to_bot(1, "greedy", creator_token=tok), "unknown bot", "机器人"),
+]
+
+
+@pytest.mark.parametrize(("door", "en", "zh"), BAD_DOORS)
+def test_every_door_of_a_table_refuses_bad_input_in_both_languages(sqlite_url, door, en, zh):
+    store = ClassStore.connect(sqlite_url)
+    join_code, _ = store.create_class("7B")
+    t = store.table(store.create_table(join_code, "herecomes", seed=1))
+    token = t.sit(0, "Ash")
+    revision = t.revision()
+    with pytest.raises((ClassroomError, ClassAccessError)) as err:
+        door(store, t, token)
+    assert en in str(err.value) and zh in err.value.message("zh")
+    assert t.revision() == revision  # nothing was written
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "field"),
+    [
+        ("seats", "not json", "seats"),
+        ("seats", '[{"name": "Ash"}]', "seats"),
+        ("game", "chess", "game name"),
+        ("state", '{"version": 1}', "game"),
+        ("scores", "[0]", "scores"),
+        ("undo", "[1, 2]", "undo request"),
+        ("revision", -3, "revision"),
+    ],
+)
+def test_a_damaged_table_row_is_a_clear_error_not_a_key_error(db_url, column, value, field):
+    store, _, _, t = _new(db_url, "herecomes", seed=1)
+    token = t.sit(0, "Ash")
+    with store._engine.begin() as conn:
+        conn.execute(sa.update(schema.game_tables).values(**{column: value}))
+    with pytest.raises(ClassroomError) as err:
+        t.view(0, token=token)
+    assert f"stored {field} is damaged" in str(err.value) and t.code in str(err.value)
+    assert "已损坏" in err.value.message("zh")
+
+
+def test_a_version_2_class_database_is_upgraded_to_hold_tables(sqlite_url):
+    engine = sa.create_engine(sqlite_url)
+    with engine.begin() as conn:
+        schema.migrate_to(conn, 2)
+    engine.dispose()
+    store = ClassStore.connect(sqlite_url)
+    with store._engine.connect() as conn:
+        assert schema.read_version(conn) == 3
+    join_code, key = store.create_class("7B")
+    code = store.create_table(join_code, "splendor", seed=1)
+    assert store.tables(join_code, key)["table"].tolist() == [code]
+    store.delete_class(join_code, key)  # the class's tables and moves go with it
+    with store._engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM pokelab_tables")).scalar() == 0
+        assert conn.execute(sa.text("SELECT count(*) FROM pokelab_table_moves")).scalar() == 0
