@@ -87,3 +87,21 @@ def test_table_link_reads_the_address() -> None:
     assert table_link({"QUERY_STRING": "code=K7M2QX&table=ABCDEF&token=GHJKMN&lang=zh"}) == {
         "code": "K7M2QX", "name": "", "table": "ABCDEF", "token": "GHJKMN"}
     assert table_link({}) == {"code": "", "name": "", "table": "", "token": ""}
+
+
+def test_the_teacher_dashboard_lists_the_tables_players_and_scores(store: Any) -> None:
+    from widgets.apps.class_live import TeacherDashboard
+
+    teacher = TeacherDashboard(store, poll=None, lang="zh")
+    join_code, _key = teacher.create("7B")
+    assert "还没有共享游戏桌" in teacher.tables.html.value
+    p = page(store)
+    p.code.value, p.name.value = join_code, "皮卡丘"
+    p.create("splendor", players=2, bots=1)
+    board = p.board
+    board.handle_message({"type": "intent", "action": {"kind": "text", "text": board.view["legal"][0]}})
+    teacher.poll_once()
+    listed = teacher.tables.html.value
+    assert board.table.code in listed and "皮卡丘" in listed and "电脑" in listed and "进行中" in listed
+    teacher.switch.value = "en"
+    assert "Shared game tables" in teacher.tables.html.value and "playing" in teacher.tables.html.value

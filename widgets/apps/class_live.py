@@ -49,6 +49,7 @@ from pokelab.classroom import (
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
 from widgets.apps._common import _WAVE_ENDS, _header, _token_html, colour_name, lang_switch, t
+from widgets.apps._tables_panel import TablesPanel
 from widgets.apps.class_experiment import ClassExperiment
 
 __all__ = ["StudentPage", "TeacherDashboard", "class_link"]
@@ -338,6 +339,7 @@ class TeacherDashboard(_StorePage):
         self.error_html.add_class("pk-error")
         self.message_html = w.HTML()
         self.experiment = ClassExperiment(lang=lang)
+        self.tables = TablesPanel(store, lang)  # the class's shared game tables (issue 19)
         self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
         self.create_button.on_click(
             lambda _b: self._guard(lambda: self.create(self.class_name.value))
@@ -370,6 +372,7 @@ class TeacherDashboard(_StorePage):
                 w.HBox(
                     [self.export_button, self.reset_button], layout=w.Layout(flex_flow="row wrap")
                 ),
+                self.tables.html,
             ]
         )
         self.ui.add_class("pk-teacher-dashboard")
@@ -403,6 +406,7 @@ class TeacherDashboard(_StorePage):
         if self.opened is None:
             return False
         code, key, _ = self.opened
+        self.tables.poll(code, key)
         revision = self.store.revision(code)
         if revision == self.revision:
             return False
@@ -454,6 +458,7 @@ class TeacherDashboard(_StorePage):
         self.export_button.description = t(lang, "export")
         self.reset_button.description = t(lang, "reset_class")
         self.experiment.set_lang(lang)
+        self.tables.set_lang(lang)
         self.refresh()
 
     def refresh(self) -> None:

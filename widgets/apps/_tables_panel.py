@@ -1,0 +1,128 @@
+"""The teacher dashboard's list of the class's shared game tables (issue 19): players, scores, progress.
+
+``TablesPanel.poll(join_code, teacher_key)`` reads ``ClassStore.tables`` and redraws
+its HTML only when a table changed; the dashboard calls it from its own polling.
+
+>>> from pokelab.classroom import ClassStore
+>>> store = ClassStore.connect("sqlite://")
+>>> code, key = store.create_class("7B")
+>>> panel = TablesPanel(store, "en")
+>>> panel.poll(code, key), "No shared tables yet" in panel.html.value
+(True, True)
+>>> table = store.create_table(code, "herecomes", bots={1: "heuristic"}, seed=3)
+>>> _ = store.table(table).sit(0, "Ash")
+>>> panel.poll(code, key), "Ash" in panel.html.value, panel.poll(code, key)
+(True, True, False)
+>>> TablesPanel(store, "fr")
+Traceback (most recent call last):
+...
+ValueError: unknown language 'fr': choose 'en' or 'zh'
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from pokelab.errors import check_lang
+
+__all__ = ["TablesPanel"]
+
+TEXT = {
+    "en": {
+        "head": "Shared game tables",
+        "none": "No shared tables yet: pupils create them on the “Play a classmate” page.",
+        "table": "Table",
+        "game": "Game",
+        "players": "Players (score)",
+        "moves": "Moves",
+        "state": "State",
+        "last": "Last move (UTC)",
+        "splendor": "Splendor",
+        "herecomes": "Here Comes",
+        "free": "free seat",
+        "bot": "bot",
+        "finished": "finished",
+        "playing": "playing",
+    },
+    "zh": {
+        "head": "共享游戏桌",
+        "none": "还没有共享游戏桌：学生在“和同学对战”页面创建。",
+        "table": "游戏桌",
+        "game": "游戏",
+        "players": "玩家（得分）",
+        "moves": "步数",
+        "state": "状态",
+        "last": "最后一步（UTC）",
+        "splendor": "璀璨宝石",
+        "herecomes": "宝可梦来了",
+        "free": "空座位",
+        "bot": "电脑",
+        "finished": "已结束",
+        "playing": "进行中",
+    },
+}
+
+
+class TablesPanel:
+    """An HTML panel (``.html``) listing the class's tables; ``poll`` redraws it when one changed."""
+
+    def __init__(self, store: Any, lang: str = "en") -> None:
+        self.lang = check_lang(lang)
+        self.store = store
+        self.html = w.HTML()
+        self.html.add_class("pk-tables")
+        self._rows: list[dict[str, Any]] | None = None
+
+    def poll(self, join_code: str, teacher_key: str) -> bool:
+        """Read the class's tables; redraw and return ``True`` when anything changed."""
+        rows = self.store.tables(join_code, teacher_key).to_dict("records")
+        if rows == self._rows:
+            return False
+        self._rows = rows
+        self.refresh()
+        return True
+
+    def set_lang(self, lang: str) -> None:
+        """Relabel the panel in ``lang``."""
+        self.lang = check_lang(lang)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the panel from the tables read last."""
+        words = TEXT[self.lang]
+        head = f"<h3 style='margin:0.6em 0 0.2em 0'>{html.escape(words['head'])}</h3>"
+        if self._rows is None:
+            self.html.value = ""
+            return
+        if not self._rows:
+            self.html.value = head + f"<p>{html.escape(words['none'])}</p>"
+            return
+        cols = ("table", "game", "players", "moves", "state", "last")
+        header = "".join(f"<th scope='col' style='text-align:left;padding:2px 8px'>{html.escape(words[c])}</th>"
+                         for c in cols)
+        body = "".join(self._row(r, words) for r in self._rows)
+        self.html.value = (head + "<table data-testid='tables' style='border-collapse:collapse'>"
+                           f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>")
+
+    @staticmethod
+    def _row(r: dict[str, Any], words: dict[str, str]) -> str:
+        people = []
+        for seat, (name, bot) in enumerate(zip(r["names"], r["bots"], strict=True)):
+            score = r["scores"][seat] if seat < len(r["scores"]) else ""
+            who = html.escape(name) if name else f"<i>{html.escape(words['free'])}</i>"
+            tag = f" <small>({html.escape(words['bot'])})</small>" if bot else ""
+            people.append(f"{seat + 1}. {who}{tag} <b>{score}</b>")
+        last = r.get("last_move")
+        last_text = "" if last is None else str(last)[:19].replace("T", " ")
+        cells = (
+            f"<code>{html.escape(r['table'])}</code>",
+            html.escape(words.get(r["game"], r["game"])),
+            "<br>".join(people),
+            str(r.get("moves", "")),
+            html.escape(words["finished" if r["finished"] else "playing"]),
+            html.escape(last_text),
+        )
+        return "<tr>" + "".join(f"<td style='padding:2px 8px;vertical-align:top'>{c}</td>" for c in cells) + "</tr>"
