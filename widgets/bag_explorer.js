@@ -170,8 +170,20 @@ function render({ model, el }) {
     }
     const dark = document.body.dataset.jpThemeLight === "false";
     const ink = dark ? "#e6e6e6" : "#1b1b1b";
-    const layout = { ...fig.layout, font: { ...(fig.layout.font || {}), color: ink } };
-    const data = fig.data.map((t) => (t.type === "scatter" ? { ...t, line: { ...t.line, color: ink } } : t));
+    // the theme's ink for text, outlines, hatching and the mean lines (the figure's own are for a light page)
+    const grid = "rgba(128, 128, 128, 0.35)";
+    const layout = {
+      ...fig.layout,
+      font: { ...(fig.layout.font || {}), color: ink },
+      xaxis: { ...fig.layout.xaxis, gridcolor: grid, linecolor: ink },
+      yaxis: { ...fig.layout.yaxis, gridcolor: grid, zerolinecolor: grid },
+    };
+    const data = fig.data.map((t) => {
+      if (t.type === "scatter") return { ...t, line: { ...t.line, color: ink } };
+      const marker = { ...t.marker, line: { ...(t.marker.line || {}), color: ink } };
+      if (marker.pattern) marker.pattern = { ...marker.pattern, fgcolor: ink };
+      return { ...t, marker };
+    });
     plotly.react(plotDiv, data, layout, { displayModeBar: false, responsive: true }).then(() => {
       plotDiv.dataset.rounds = String(view().rounds);
       plotDiv.dataset.exact = String(fig.data[0].y.join(","));
@@ -218,12 +230,33 @@ function render({ model, el }) {
     if (!input.dataset || !input.dataset.field) return;
     sendChange(input, 0);
   }
+  // Sliders step by keyboard here: JupyterLab's notebook swallows the arrow keys' default action, and
+  // doing it ourselves (and cancelling the default) gives one step per key everywhere.
+  const STEPS = { ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 5, PageDown: -5 };
+  function onKey(event) {
+    const input = event.target;
+    if (input.type !== "range" || !input.dataset.field) return;
+    const min = Number(input.min || 0);
+    const max = Number(input.max || 100);
+    let value = Number(input.value);
+    if (event.key in STEPS) value += STEPS[event.key];
+    else if (event.key === "Home") value = min;
+    else if (event.key === "End") value = max;
+    else return;
+    event.preventDefault();
+    event.stopPropagation();
+    value = Math.max(min, Math.min(max, value));
+    if (value === Number(input.value)) return;
+    input.value = String(value);
+    sendChange(input, 150);
+  }
   function onClick(event) {
     const button = event.target.closest("button");
     if (!button || !root.contains(button)) return;
     if (button.dataset.more) model.send({ type: "more", n: Number(button.dataset.more) });
     else if (button.dataset.reset) model.send({ type: "reset" });
   }
+  root.addEventListener("keydown", onKey);
   root.addEventListener("input", onInput);
   root.addEventListener("change", onChange);
   root.addEventListener("click", onClick);

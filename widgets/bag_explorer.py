@@ -188,13 +188,13 @@ def explorer_figure_spec(
         })
     layout = {
         "barmode": "group",
-        "height": 340,
-        "margin": {"l": 56, "r": 16, "t": 64, "b": 48},
+        "height": 380,
+        "margin": {"l": 56, "r": 16, "t": 40, "b": 104},
         "title": {"text": text["fig_title"].format(colour=name, draws=draws, n=rounds), "x": 0,
                   "font": {"size": 13}},
         "xaxis": {"title": {"text": text["x"].format(colour=name)}, "tickvals": ks, "fixedrange": True},
         "yaxis": {"title": {"text": text["y"]}, "range": [0, top * 1.2], "fixedrange": True},
-        "legend": {"orientation": "h", "x": 0, "y": 1.0, "yanchor": "bottom", "font": {"size": 11}},
+        "legend": {"orientation": "h", "x": 0, "y": -0.26, "yanchor": "top", "font": {"size": 11}},
         "paper_bgcolor": "rgba(0,0,0,0)",
         "plot_bgcolor": "rgba(0,0,0,0)",
         "font": {"size": 12},
