@@ -37,7 +37,9 @@ def _strings(value) -> set[str]:
     if isinstance(value, str):
         return {value}
     if isinstance(value, dict):
-        return set().union(*(_strings(k) | _strings(v) for k, v in value.items())) if value else set()
+        return (
+            set().union(*(_strings(k) | _strings(v) for k, v in value.items())) if value else set()
+        )
     if isinstance(value, list | tuple):
         return set().union(*(_strings(v) for v in value)) if value else set()
     return set()
@@ -111,7 +113,10 @@ def test_hc_g3_a_face_down_discard_and_the_other_hands_stay_secret(db_url):
     assert not secret & _strings(seen_by_misty)  # Ash's hand, discard and the bot's hand: hidden
     assert seen_by_misty["to_move"] == [1]  # HC-R2: the step waits for Misty
     assert t.view(0)["observation"]["my_choice"]["discard"] == card
-    assert "hands" not in seen_by_misty["observation"] and "pending" not in seen_by_misty["observation"]
+    assert (
+        "hands" not in seen_by_misty["observation"]
+        and "pending" not in seen_by_misty["observation"]
+    )
     misty_card = state.hands[1][0]
     t.play(1, f"Discard(1, {misty_card})", t.revision(), token=misty)
     state = _state(t)
@@ -285,14 +290,42 @@ BAD_DOORS = [
     (lambda s, t, tok: t.view("0"), "seats are numbered 0 to 1", "座位编号"),
     (lambda s, t, tok: t.sit(1, ""), "1 to 32 characters", "名称"),
     (lambda s, t, tok: t.sit(1, "<b>x</b>"), "letters, digits", "名称"),
-    (lambda s, t, tok: t.play(0, "Fly(away)", t.revision(), token=tok), "cannot read that", "无法读取"),
+    (
+        lambda s, t, tok: t.play(0, "Fly(away)", t.revision(), token=tok),
+        "cannot read that",
+        "无法读取",
+    ),
     (lambda s, t, tok: t.play(0, 42, t.revision(), token=tok), "cannot read that", "无法读取"),
-    (lambda s, t, tok: t.play(0, "x" * 5000, t.revision(), token=tok), "cannot read that", "无法读取"),
-    (lambda s, t, tok: t.play(0, "Draw(red)", t.revision(), token=tok), "nobody plays Draw", "布袋"),
-    (lambda s, t, tok: t.play(0, "Discard(1, G01)", t.revision(), token=tok), "seat 2's", "第 2 座"),
-    (lambda s, t, tok: t.play(0, "Discard(0, G01)", "7", token=tok), "revision is the whole", "版本号"),
-    (lambda s, t, tok: t.play(0, "Discard(0, G01)", True, token=tok), "revision is the whole", "版本号"),
-    (lambda s, t, tok: t.play(0, "Discard(0, G01)", t.revision(), token=7), "seat token is text", "座位口令"),
+    (
+        lambda s, t, tok: t.play(0, "x" * 5000, t.revision(), token=tok),
+        "cannot read that",
+        "无法读取",
+    ),
+    (
+        lambda s, t, tok: t.play(0, "Draw(red)", t.revision(), token=tok),
+        "nobody plays Draw",
+        "布袋",
+    ),
+    (
+        lambda s, t, tok: t.play(0, "Discard(1, G01)", t.revision(), token=tok),
+        "seat 2's",
+        "第 2 座",
+    ),
+    (
+        lambda s, t, tok: t.play(0, "Discard(0, G01)", "7", token=tok),
+        "revision is the whole",
+        "版本号",
+    ),
+    (
+        lambda s, t, tok: t.play(0, "Discard(0, G01)", True, token=tok),
+        "revision is the whole",
+        "版本号",
+    ),
+    (
+        lambda s, t, tok: t.play(0, "Discard(0, G01)", t.revision(), token=7),
+        "seat token is text",
+        "座位口令",
+    ),
     (lambda s, t, tok: t.play(1, "Discard(1, G01)", t.revision(), token=tok), "free", "空座位"),
     (lambda s, t, tok: t.answer_undo(0, "yes", token=tok), "True or False", "回答"),
     (lambda s, t, tok: t.hand_to_bot(1, "greedy", creator_token=tok), "unknown bot", "机器人"),
