@@ -383,3 +383,27 @@ def test_a_version_2_class_database_is_upgraded_to_hold_tables(sqlite_url):
     with store._engine.connect() as conn:
         assert conn.execute(sa.text("SELECT count(*) FROM pokelab_tables")).scalar() == 0
         assert conn.execute(sa.text("SELECT count(*) FROM pokelab_table_moves")).scalar() == 0
+
+
+def _scripted_game(url: str) -> tuple[list, str]:
+    """A Here Comes table played to the end with the same choices every time; its moves and final save."""
+    store = ClassStore.connect(url)
+    join_code, _ = store.create_class("7B")
+    t = store.table(
+        store.create_table(join_code, "herecomes", players=3, bots={2: "random"}, seed=77)
+    )
+    tokens = {0: t.sit(0, "Ash"), 1: t.sit(1, "Misty")}
+    while not (v := t.view(0))["finished"]:
+        seat = v["to_move"][0]
+        legal = t.view(seat, token=tokens[seat])["observation"]["legal"]
+        t.play(seat, legal[-1], v["revision"], token=tokens[seat])
+    moves = [(m["seat"], m["kind"], m["action"], m["revision"]) for m in t.moves()]
+    row = t._row()
+    assert t.replay() == row.state()
+    return moves, row.state_json
+
+
+def test_the_same_choices_give_the_same_stored_game_on_sqlite_and_postgresql(sqlite_url, pg_url):
+    on_sqlite = _scripted_game(sqlite_url)
+    on_postgresql = _scripted_game(pg_url)
+    assert on_sqlite == on_postgresql and len(on_sqlite[0]) > 50
