@@ -447,6 +447,17 @@ def _zh_reason(en: str) -> str:
     m = re.match(r"the count of (\w+) cannot be negative", en)
     if m:
         return f"{_colour_name(m[1], 'zh') if m[1] in COLOURS else m[1]}色代币的数量不能是负数"
+    m = re.match(r"the count of (\w+) must be a whole number", en)
+    if m:
+        return f"{_colour_name(m[1], 'zh') if m[1] in COLOURS else m[1]}色代币的数量必须是整数"
+    m = re.match(r"unknown token colour ('[^']*'|\S+)", en)
+    if m:
+        return f"未知的代币颜色 {m[1]}；颜色有{'、'.join(COLOUR_ZH[c] for c in COLOURS)}"
+    m = re.match(r"a bag holds at most (\d+) tokens of a colour", en)
+    if m:
+        return f"布袋里每种颜色最多 {m[1]} 枚代币"
     if en.startswith("draws must be"):
         return "抽取数必须是至少为 1 的整数"
+    if en.startswith("n must be"):
+        return "模拟的轮数必须是至少为 1 的整数"
     return f"输入无效：{en}"

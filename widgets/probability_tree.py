@@ -62,7 +62,7 @@ import anywidget
 import traitlets
 
 from pokelab.errors import BilingualError, check_lang
-from pokelab.herecomes.bag import COLOURS
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn
 from pokelab.odds._inputs import condition_of
 from pokelab.odds.probability_tree import OTHER, DrawTree, draw_tree, group_name
@@ -305,6 +305,19 @@ class ProbabilityTree(anywidget.AnyWidget):
             except BilingualError as err:
                 self.error = {"en": err.en, "zh": err.zh}
             except ValueError as err:
-                self.error = {"en": str(err), "zh": f"无效的目标：{err}"}
+                self.error = {"en": str(err), "zh": _zh_target_reason(str(err))}
         elif kind == "set_lang" and content.get("lang") in ("en", "zh"):
             self.lang = content["lang"]
+
+
+def _zh_target_reason(en: str) -> str:
+    """The Chinese reason for a refused target (the engine's messages are English).
+
+    >>> _zh_target_reason("bad condition 'x': each part is last:COLOUR, never:COLOUR or all:COLOUR")
+    '目标写法有误：每一部分是 last:颜色、never:颜色 或 all:颜色'
+    """
+    if en.startswith("bad condition"):
+        return "目标写法有误：每一部分是 last:颜色、never:颜色 或 all:颜色"
+    if en.startswith("unknown token colour"):
+        return f"未知的代币颜色；颜色有{'、'.join(COLOUR_ZH[c] for c in COLOURS)}"
+    return f"无效的目标：{en}"
