@@ -34,7 +34,6 @@ import logging
 import threading
 import time
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -48,40 +47,26 @@ from widgets._splendor_coach_data import (
     position_summary,
     threat_odds,
 )
+from widgets._splendor_coach_jobs import (
+    BrokenProcessPool,
+    bundle,
+    odds_job,
+    playout_pool,
+    reset_pool,
+    review_job,
+    suggest_job,
+)
 from widgets._splendor_coach_view import review_json, review_pairs, suggestion_json
 
 __all__ = ["CHUNK", "LEVELS", "CoachMixin", "bundle"]
 
 log = logging.getLogger(__name__)
-_HERE = Path(__file__).parent
 
 #: Playouts per background step: small enough that a new move supersedes an old job quickly.
 CHUNK = 50
 #: The coach's levels (``pokelab.bots.suggest``).
 LEVELS = ("easy", "medium", "hard")
 _COACH_MESSAGES = ("coach_suggest", "coach_review", "coach_point")
-
-
-def bundle(*names: str) -> str:
-    """The files ``names`` (beside this module) joined into one text: the board's ES module or CSS.
-
-    The coach's front end lives in its own files; anywidget loads one module, so
-    ``splendor_coach.js`` (one function, no imports) goes in front of ``splendor.js``.
-
-    >>> "function mountCoach" in bundle("splendor_coach.js", "splendor.js")
-    True
-    >>> bundle("nothing.js")
-    Traceback (most recent call last):
-    ...
-    FileNotFoundError: widgets/nothing.js is not part of the kit
-    """
-    parts = []
-    for name in names:
-        path = _HERE / name
-        if not path.is_file():
-            raise FileNotFoundError(f"widgets/{name} is not part of the kit")
-        parts.append(f"/* ---- {name} ---- */\n" + path.read_text(encoding="utf-8"))
-    return "\n".join(parts)
 
 
 def _turn_start(state: sp.State) -> bool:
@@ -99,8 +84,11 @@ class CoachMixin(traitlets.HasTraits):
     odds_playouts = 200
     line_playouts = 100
     #: Suggest's level and Review's playouts per position.
-    coach_level = "hard"
+    coach_level = "medium"
     review_playouts = 60
+    #: Play out in a separate process, so the playouts never hold the kernel's interpreter
+    #: (its GIL) while the board answers a click; False runs them in the coach's thread.
+    coach_processes = True
 
     # ------------------------------------------------------------ set-up
     def _coach_init(self, *, odds: bool, coach: bool) -> None:
@@ -315,9 +303,9 @@ class CoachMixin(traitlets.HasTraits):
                     job = self._next_job()
                 self._coach_busy = True
                 kind, target = job
-                work = self._prepare(kind, target)
+                job_call = self._prepare(kind, target)
             try:
-                result = work()
+                result = self._run(job_call)
             except Exception as err:  # a failing job must not kill the thread
                 log.debug("coach job %s failed", kind, exc_info=True)
                 result = err
@@ -326,41 +314,32 @@ class CoachMixin(traitlets.HasTraits):
                 self._coach_busy = False
                 self._coach_wake.notify_all()
 
-    def _prepare(self, kind: str, target: Any) -> Any:
-        """A function running one step of ``kind`` outside the lock (reads only frozen values)."""
+    def _prepare(self, kind: str, target: Any) -> tuple[Any, tuple[Any, ...]]:
+        """The job's function and arguments (plain, picklable values read under the lock)."""
         viewer = self._human  # type: ignore[attr-defined]
         seed = int(self.seed)  # type: ignore[attr-defined]
         if kind == "odds":
             point: LinePoint = target
-            size = CHUNK
             chunk_seed = (seed * 7919 + point.ply * 131 + point.chunks) % 2**31
-
-            def odds() -> Any:
-                from pokelab.odds.splendor import win_probabilities
-
-                return win_probabilities(point.state, viewer, playouts=size, seed=chunk_seed)
-
-            return odds
+            return odds_job, (point.state, viewer, CHUNK, chunk_seed)
         if kind == "suggest":
-            state, level = target["state"], self.coach_level
-
-            def suggest() -> Any:
-                from pokelab.bots import suggest as coach_suggest
-
-                return coach_suggest(state, k=3, level=level, seed=seed)
-
-            return suggest
+            return suggest_job, (target["state"], self.coach_level, seed)
         people = [s for s in range(len(self._names)) if s not in self._bots]  # type: ignore[attr-defined]
         pairs, indices = review_pairs(self._moves, people or [viewer])
         target["indices"] = indices
-        playouts = self.review_playouts
+        return review_job, (pairs, self.review_playouts, seed)
 
-        def review() -> Any:
-            from pokelab.bots import review as coach_review
-
-            return coach_review(pairs, playouts=playouts, seed=seed)
-
-        return review
+    def _run(self, job: tuple[Any, tuple[Any, ...]]) -> Any:
+        """Run a job in the coach's process (the kernel's interpreter stays free), else here."""
+        fn, args = job
+        if self.coach_processes:
+            pool = playout_pool()
+            if pool is not None:
+                try:
+                    return pool.submit(fn, *args).result()
+                except BrokenProcessPool:
+                    reset_pool()
+        return fn(*args)
 
     def _deliver(self, kind: str, target: Any, result: Any) -> None:
         """Keep a result if its position is still on the board; drop it if not (under the lock)."""

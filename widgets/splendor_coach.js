@@ -322,10 +322,37 @@ function mountCoach({ model, h, fmt, send, mark, seats }) {
 
   const uid = Math.random().toString(36).slice(2, 8);
 
+  // The control that had the focus (its data-key), so a redraw — the panel's or the board's,
+  // which detaches this node for a moment — puts the focus back; a click elsewhere forgets it.
+  let focusKey = null;
+  node.addEventListener("focusin", (e) => {
+    focusKey = e.target.getAttribute ? e.target.getAttribute("data-key") : null;
+  });
+  node.addEventListener("focusout", (e) => {
+    if (e.relatedTarget && !node.contains(e.relatedTarget)) focusKey = null;
+  });
+  const forget = (e) => {
+    if (!node.contains(e.target)) focusKey = null;
+  };
+  document.addEventListener("pointerdown", forget, true);
+  function restoreFocus() {
+    const now = document.activeElement;
+    if (!focusKey || (now && now !== document.body && now.isConnected)) return;
+    const again = node.querySelector(`[data-key="${focusKey}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  // Drawn by the board's own redraw and on change:coach; the same data and view are drawn once.
+  let drawn = { data: null, view: null, lang: null };
   function draw() {
     const started = performance.now();
     const data = model.get("coach") || {};
     const view = model.get("view") || {};
+    if (drawn.data === data && drawn.view === view && drawn.lang === model.get("lang") && node.isConnected) {
+      restoreFocus();
+      return;
+    }
+    drawn = { data, view, lang: model.get("lang") };
     const L = view.labels;
     const C = L && L.coach;
     if (!C || (!data.odds_on && !data.coach_on)) {
@@ -334,7 +361,6 @@ function mountCoach({ model, h, fmt, send, mark, seats }) {
       return;
     }
     const lang = model.get("lang");
-    const focused = node.contains(document.activeElement) ? document.activeElement.getAttribute("data-key") : null;
     node.hidden = false;
     node.setAttribute("aria-label", C.panel);
     node.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
@@ -346,10 +372,7 @@ function mountCoach({ model, h, fmt, send, mark, seats }) {
       data.coach_on ? coachBlock(data, C, lang, view) : null,
       live,
     );
-    if (focused) {
-      const again = node.querySelector(`[data-key="${focused}"]`);
-      if (again) again.focus({ preventScroll: true });
-    }
+    restoreFocus();
     mark("coach-render", { revision: data.revision, dt: performance.now() - started });
   }
 
@@ -358,6 +381,9 @@ function mountCoach({ model, h, fmt, send, mark, seats }) {
   return {
     node,
     draw,
-    destroy: () => model.off("change:coach", draw),
+    destroy: () => {
+      model.off("change:coach", draw);
+      document.removeEventListener("pointerdown", forget, true);
+    },
   };
 }

@@ -1,0 +1,120 @@
+"""Where the coach's playouts run: one shared process per kernel, and the bundled front end.
+
+The jobs are plain module functions of picklable values (a frozen ``State``,
+seat numbers, seeds), so ``playout_pool()`` can run them in a separate
+process: the kernel's interpreter then never waits for a playout while it
+answers a click. ``bundle`` joins the coach's ES module (or CSS) with the
+board's, since anywidget loads one file.
+
+>>> from pokelab import splendor as sp
+>>> [e.playouts for e in odds_job(sp.new_game(2, seed=1), 0, 4, 7)]
+[4, 4]
+>>> odds_job(sp.new_game(2, seed=1), 5, 4, 7)
+Traceback (most recent call last):
+...
+pokelab.errors.BilingualError: viewer must be a seat number 0..1, got 5
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing as mp
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+from pokelab import splendor as sp
+
+__all__ = [
+    "BrokenProcessPool",
+    "bundle",
+    "odds_job",
+    "playout_pool",
+    "reset_pool",
+    "review_job",
+    "suggest_job",
+]
+
+log = logging.getLogger(__name__)
+_HERE = Path(__file__).parent
+
+
+def odds_job(state: sp.State, viewer: int, playouts: int, seed: int) -> Any:
+    """Every seat's ``WinEstimate`` from ``playouts`` playouts, as ``viewer`` knows the position."""
+    from pokelab.odds.splendor import win_probabilities
+
+    return win_probabilities(state, viewer, playouts=playouts, seed=seed)
+
+
+def suggest_job(state: sp.State, level: str, seed: int) -> Any:
+    """The coach's three best moves at ``level`` (``pokelab.bots.suggest``)."""
+    from pokelab.bots import suggest
+
+    return suggest(state, k=3, level=level, seed=seed)
+
+
+def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int) -> Any:
+    """The review of ``(state, action)`` pairs (``pokelab.bots.review``).
+
+    >>> review_job([], 10, 0).moves
+    ()
+    >>> review_job([], 0, 0)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 100000, got 0
+    """
+    from pokelab.bots import review
+
+    return review(pairs, playouts=playouts, seed=seed)
+
+
+_POOL: list[ProcessPoolExecutor] = []
+_POOL_LOCK = threading.Lock()
+
+
+def playout_pool() -> ProcessPoolExecutor | None:
+    """The one playout process every coach of this kernel shares (started on first use).
+
+    >>> playout_pool() is playout_pool()
+    True
+    """
+    with _POOL_LOCK:
+        if not _POOL:
+            try:
+                method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+                _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context(method)))
+            except (OSError, ValueError):  # no processes here: the thread does the work
+                log.debug("no coach process", exc_info=True)
+                return None
+        return _POOL[0]
+
+
+def reset_pool() -> None:
+    """Forget a broken playout process; the next job starts a fresh one."""
+    with _POOL_LOCK:
+        while _POOL:
+            _POOL.pop().shutdown(wait=False, cancel_futures=True)
+
+
+def bundle(*names: str) -> str:
+    """The files ``names`` (beside this module) joined into one text: the board's ES module or CSS.
+
+    The coach's front end lives in its own files; anywidget loads one module, so
+    ``splendor_coach.js`` (one function, no imports) goes in front of ``splendor.js``.
+
+    >>> "function mountCoach" in bundle("splendor_coach.js", "splendor.js")
+    True
+    >>> bundle("nothing.js")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: widgets/nothing.js is not part of the kit
+    """
+    parts = []
+    for name in names:
+        path = _HERE / name
+        if not path.is_file():
+            raise FileNotFoundError(f"widgets/{name} is not part of the kit")
+        parts.append(f"/* ---- {name} ---- */\n" + path.read_text(encoding="utf-8"))
+    return "\n".join(parts)
