@@ -306,7 +306,8 @@ function render({ model, el }) {
       ),
     );
     if (coach) coach.draw();
-    if (active && !root.contains(active)) refocus(activeKey);
+    // (the coach panel puts its own focus back when it redraws: only a focus lost to the redraw moves)
+    if (active && !root.contains(document.activeElement)) refocus(activeKey);
     announce(L, lang);
     if (((view.humans || []).length > 1 || view.table) && !view.over && ui.turnSaid !== view.to_move) {
       ui.turnSaid = view.to_move;  // say whose turn it is when it changes hands
