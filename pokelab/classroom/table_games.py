@@ -261,7 +261,13 @@ def chance_move(k: GameKit, state: Any, seed: int, number: int) -> Any:
     >>> s = new_state(k, 2, seed=3)
     >>> chance_move(k, s, 3, 1) == chance_move(k, s, 3, 1)
     True
+    >>> chance_move(kit("splendor"), new_state(kit("splendor"), 2, seed=3), 3, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: splendor: chance does not move now (move 1)
     """
+    if not k.adapter.is_chance(state):
+        raise ValueError(f"{k.name}: chance does not move now (move {number})")
     from pokelab.sim.seeds import stream
 
     return k.adapter.sample_chance(state, stream(seed, f"table-chance:{number}"))

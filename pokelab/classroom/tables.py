@@ -273,9 +273,15 @@ class Table(TableSeats):
 
         >>> from pokelab.classroom import ClassStore
         >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=1))
+        >>> join_code, key = store.create_class("7B")
+        >>> t = store.table(store.create_table(join_code, "splendor", seed=1))
         >>> t.revision()
         1
+        >>> store.delete_class(join_code, key)  # the class's tables go with it
+        >>> t.revision()
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassroomError: table ... was deleted
         """
         import sqlalchemy as sa
 
