@@ -175,7 +175,7 @@ function headHtml(ctx) {
     `<label class="hc-toggle"><input type="checkbox" data-toggle="${name}" ${model.get(name) ? "checked" : ""}/> ${esc(label)}</label>`;
   return `<div class="hc-title">${esc(L.title)} <span class="hc-status" data-testid="status">${esc(status)}</span></div>
     <div class="hc-controls">
-      ${toggle("show_odds", L.show_odds)}${toggle("advisor", L.advisor)}${toggle("monte_carlo", L.mc)}
+      ${view.table ? "" : toggle("show_odds", L.show_odds) + toggle("advisor", L.advisor) + toggle("monte_carlo", L.mc)}
       <span class="hc-lang">
         <button class="hc-btn hc-flat ${lang === "en" ? "hc-on" : ""}" data-lang="en">${esc(L.lang_en)}</button><button class="hc-btn hc-flat ${lang === "zh" ? "hc-on" : ""}" data-lang="zh">${esc(L.lang_zh)}</button>
       </span>

@@ -391,7 +391,7 @@ function render({ model, el }) {
         ),
         h(
           "label",
-          { class: "pk-seed", hidden: Boolean(view.table) },
+          { class: "pk-seed", style: view.table ? "display:none" : null },
           L.seed,
           h("input", {
             class: "pk-seed-input",
@@ -823,7 +823,9 @@ function render({ model, el }) {
         "div",
         { class: "pk-player-head" },
         h("span", { class: "pk-player-name" }, p.name),
-        seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot}`) : h("span", { class: "pk-tag pk-tag-you" }, L.you),
+        seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot}`)
+          : view.table && p.seat !== view.human ? null  // a classmate's seat at a shared table
+          : h("span", { class: "pk-tag pk-tag-you" }, L.you),
         winner ? h("span", { class: "pk-crown" }, L.won_badge) : null,
         h(
           "span",
