@@ -57,7 +57,7 @@ TEXT = {
         "state": "状态",
         "last": "最后一步（UTC）",
         "splendor": "璀璨宝石",
-        "herecomes": "宝可梦来了",
+        "herecomes": "来啦！宝可梦",
         "free": "空座位",
         "bot": "电脑",
         "finished": "已结束",
