@@ -2,7 +2,7 @@
 // A thin view: Python builds the tree, the fractions and every word; this file draws them, keeps
 // which node has the keyboard focus, and syncs which nodes are open (`open_nodes`).
 //
-// view = {tree: {nodes: [{id, parent, depth, token, branch, probability, p_float, children,
+// view = {tree: {nodes: [{id, parent, depth, token, branch, branch_counts, probability, p_float, children,
 //                         achieved, hits, hits_float}], sum, target, target_text, lumped, shown, draws},
 //         labels, names, marks, colours, bag: [{colour, name, count}], target_options: [{code, text}]}
 
@@ -71,7 +71,7 @@ function render({ model, el }) {
     const pathWords = [];
     for (let n = node; n.parent !== null; n = nodes[n.parent]) pathWords.unshift(v.names[n.token] ?? n.token);
     const pathText = pathWords.length ? pathWords.join(" → ") : L.start;
-    const aria = [fmt(L.item_label, { path: pathText, branch: node.branch, p: node.probability })];
+    const aria = [fmt(L.item_label, { path: pathText, branch: node.branch_counts, p: node.probability })];
     let extra = "";
     if (isLeaf && hasTarget) {
       aria.push(node.achieved ? L.item_leaf_hit : L.item_leaf_miss);
@@ -88,7 +88,8 @@ function render({ model, el }) {
     const label = node.token === null
       ? `<span class="pt-name">${esc(L.start)}</span>`
       : tokenHtml(v, node.token);
-    const branch = node.parent === null ? "" : `<span class="pt-branch" aria-hidden="true">${esc(node.branch)}</span>`;
+    // the branch as the bag shows it (2/4: tokens of the colour left / tokens left); P is reduced
+    const branch = node.parent === null ? "" : `<span class="pt-branch" aria-hidden="true">${esc(node.branch_counts)}</span>`;
     const twisty = isLeaf ? "" : `<span class="pt-twisty" aria-hidden="true">${isOpen ? "−" : "+"}</span>`;
     let children = "";
     if (isOpen) {

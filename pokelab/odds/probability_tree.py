@@ -51,13 +51,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import factorial
 from typing import Any
 
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
 from pokelab.herecomes.conditions import Condition
 from pokelab.odds._inputs import bag_counts, condition_of, shown_counts
+from pokelab.odds._probability_tree_build import OTHER, build_nodes, groups_of, sequences_by_length
 
 __all__ = [
     "MAX_TREE_DEPTH",
@@ -75,8 +75,6 @@ __all__ = [
 MAX_TREE_NODES = 400
 #: Most tokens a tree draws below its root (a round draws 10).
 MAX_TREE_DEPTH = 10
-#: The branch name of the lumped colours (``lump=True``).
-OTHER = "other"
 
 
 def fraction_text(value: Fraction | int) -> str:
@@ -223,6 +221,19 @@ class DrawTree:
             )
         return written if len(terms) == 1 and "×" not in written else f"{written} = {fraction_text(total)}"
 
+    def branch_counts(self, node: TreeNode | int) -> str:
+        """The branch into ``node`` as the bag shows it, not reduced: tokens of its colour left / tokens left.
+
+        >>> tree = draw_tree({"red": 2, "blue": 2}, draws=2)
+        >>> [tree.branch_counts(n) for n in tree.nodes[:3]], fraction_text(tree.nodes[1].branch)
+        (['1', '2/4', '1/3'], '1/2')
+        """
+        found = self.node(node) if isinstance(node, int) else node
+        if found.parent is None:
+            return "1"
+        parent = self.nodes[found.parent]
+        return f"{parent.left[self.groups.index(found.token)]}/{sum(parent.left)}"
+
     def path_text(self, node: TreeNode | int, lang: str = "en") -> str:
         """The tokens drawn on the way to ``node``, in words: ``"red → purple"`` (the root: "start"/"开始").
 
@@ -237,7 +248,7 @@ class DrawTree:
         return " → ".join(group_name(g, lang) for g in found.path)
 
     def table(self, lang: str = "en") -> Any:
-        """The leaves as a pandas DataFrame: path, each branch, the path's probability, achieved.
+        """The leaves as a pandas DataFrame: path, each branch (tokens left / tokens left), the path's probability, achieved.
 
         >>> draw_tree({"red": 1, "blue": 1}, draws=2, target="last:red").table()["probability"].tolist()
         ['1/2', '1/2']
@@ -251,7 +262,7 @@ class DrawTree:
             branches = []
             node = leaf
             while node.parent is not None:
-                branches.append(fraction_text(node.branch))
+                branches.append(self.branch_counts(node))
                 node = self.nodes[node.parent]
             row = {
                 ("路径" if zh else "path"): self.path_text(leaf, lang),
@@ -287,6 +298,7 @@ class DrawTree:
                     "depth": n.depth,
                     "token": n.token,
                     "branch": fraction_text(n.branch),
+                    "branch_counts": self.branch_counts(n),
                     "probability": fraction_text(n.probability),
                     "p_float": float(n.probability),
                     "children": list(n.children),
@@ -302,44 +314,6 @@ class DrawTree:
             "sum": None if total is None else {
                 "value": fraction_text(total), "float": float(total), "text": self.sum_text(lang)},
         }
-
-
-def _sequences_by_length(counts: Sequence[int], depth: int) -> list[int]:
-    """How many distinct token sequences of each length 0..depth a bag with ``counts`` gives.
-
-    The exponential generating function: d! × [x^d] Π_i (Σ_{j ≤ n_i} x^j / j!).
-    """
-    poly = [Fraction(1)] + [Fraction(0)] * depth
-    for n in counts:
-        factor = [Fraction(1, factorial(j)) for j in range(min(n, depth) + 1)]
-        out = [Fraction(0)] * (depth + 1)
-        for i, a in enumerate(poly):
-            if a:
-                for j, b in enumerate(factor):
-                    if i + j > depth:
-                        break
-                    out[i + j] += a * b
-        poly = out
-    return [int(poly[d] * factorial(d)) for d in range(depth + 1)]
-
-
-def _groups(
-    counts: Sequence[int], seen: Sequence[int], keep: set[str] | None
-) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    """The tree's branches (colours left in the bag, the rest lumped into ``OTHER``) and their counts."""
-    names: list[str] = []
-    left: list[int] = []
-    other = 0
-    for colour, n, s in zip(COLOURS, counts, seen, strict=True):
-        if keep is not None and colour not in keep:
-            other += n - s
-        elif n - s > 0:
-            names.append(colour)
-            left.append(n - s)
-    if other:
-        names.append(OTHER)
-        left.append(other)
-    return tuple(names), tuple(left)
 
 
 def _check_draws(draws: Any) -> int:
@@ -374,9 +348,9 @@ def tree_size(
     counts = bag_counts(bag, _check_draws(draws))
     seen = shown_counts(tuple(shown), counts, draws)
     keep = None if lump_keep is None else set(lump_keep)
-    _, left = _groups(counts, seen, keep)
+    _, left = groups_of(counts, seen, keep)
     depth = draws - len(shown)
-    return sum(_sequences_by_length(left, depth))
+    return sum(sequences_by_length(left, depth))
 
 
 def draw_tree(
@@ -433,8 +407,8 @@ def draw_tree(
             f"this tree would draw {depth} tokens but a probability tree draws at most {MAX_TREE_DEPTH}",
             f"这棵树要抽 {depth} 枚代币，但概率树最多只画 {MAX_TREE_DEPTH} 枚",
         )
-    groups, left = _groups(counts, seen, keep)
-    size = sum(_sequences_by_length(left, depth))
+    groups, left = groups_of(counts, seen, keep)
+    size = sum(sequences_by_length(left, depth))
     if size > max_nodes:
         raise BilingualError(
             f"this tree would have {size:,} nodes but a probability tree is drawn with at most "
@@ -453,45 +427,5 @@ def draw_tree(
         draws=draws,
         target=condition,
         lumped=keep is not None,
-        nodes=_build(groups, left, depth, condition, bag_map, shown_groups),
+        nodes=build_nodes(groups, left, depth, condition, bag_map, shown_groups),
     )
-
-
-def _build(
-    groups: tuple[str, ...],
-    left: tuple[int, ...],
-    depth: int,
-    condition: Condition | None,
-    bag: Mapping[str, int],
-    shown: tuple[str, ...],
-) -> tuple[TreeNode, ...]:
-    """The nodes depth-first (ids in pre-order), children in the groups' order."""
-    raw: list[dict[str, Any]] = []
-
-    def visit(parent: int | None, token: str | None, branch: Fraction, probability: Fraction,
-              path: tuple[str, ...], remaining: tuple[int, ...]) -> tuple[int, Fraction]:
-        me = len(raw)
-        raw.append({})
-        children: list[int] = []
-        hits = Fraction(0)
-        achieved: bool | None = None
-        if len(path) < depth:
-            pool = sum(remaining)
-            for g, n in enumerate(remaining):
-                if not n:
-                    continue
-                step = Fraction(n, pool)
-                after = (*remaining[:g], n - 1, *remaining[g + 1:])
-                child, child_hits = visit(me, groups[g], step, probability * step, (*path, groups[g]), after)
-                children.append(child)
-                hits += child_hits
-        elif condition is not None:
-            achieved = bool(condition.holds(shown + path, bag))
-            hits = probability if achieved else Fraction(0)
-        raw[me] = dict(id=me, parent=parent, depth=len(path), token=token, branch=branch,
-                       probability=probability, path=path, left=remaining,
-                       children=tuple(children), achieved=achieved, hits=hits)
-        return me, hits
-
-    visit(None, None, Fraction(1), Fraction(1), (), left)
-    return tuple(TreeNode(**r) for r in raw)

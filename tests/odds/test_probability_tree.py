@@ -165,7 +165,8 @@ def test_table_and_json_in_both_languages() -> None:
     tree = draw_tree({"red": 1, "purple": 1}, 2, "last:red")
     en = tree.table()
     assert list(en.columns) == ["path", "branches", "probability", "achieved"]
-    assert en["branches"].tolist() == ["1/2 × 1", "1/2 × 1"]
+    assert en["branches"].tolist() == ["1/2 × 1/1", "1/2 × 1/1"]
+    assert draw_tree({"red": 2, "blue": 2}, 2).table()["branches"].tolist()[:2] == ["2/4 × 1/3", "2/4 × 2/3"]
     assert en["achieved"].tolist() == [False, True]
     zh = tree.table("zh")
     assert list(zh.columns) == ["路径", "各步", "概率", "达成目标"]
