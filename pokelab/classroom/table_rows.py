@@ -128,6 +128,24 @@ def _seat_record(code: str, value: Any) -> dict[str, Any]:
     return value
 
 
+def _undo_record(code: str, value: Any, players: int) -> dict[str, Any] | None:
+    """A stored undo request checked: ``seat``, ``number``, ``asked``, ``yes``, ``time``."""
+    if value is None:
+        return None
+    if set(value) != {"seat", "number", "asked", "yes", "time"}:
+        raise _damaged(code, "undo request", "it needs seat, number, asked, yes and time")
+    seats = (
+        [value["seat"], *value["asked"], *value["yes"]]
+        if isinstance(value["asked"], list) and isinstance(value["yes"], list)
+        else None
+    )
+    if seats is None or not all(isinstance(s, int) and 0 <= s < players for s in seats):
+        raise _damaged(code, "undo request", "its seats are not seats of this table")
+    if not isinstance(value["number"], int) or value["number"] < 1:
+        raise _damaged(code, "undo request", "its move number is not a move")
+    return value
+
+
 def _read_row(mapping: Mapping[str, Any]) -> _Row:
     """A table row checked field by field (a damaged row is a ``ClassroomError``, never a ``KeyError``)."""
     code = str(mapping["code"])
@@ -163,7 +181,7 @@ def _read_row(mapping: Mapping[str, Any]) -> _Row:
         move_count=int(mapping["move_count"]),
         finished=bool(mapping["finished"]),
         scores=tuple(scores),
-        undo=_json(code, "undo request", mapping["undo"], dict),
+        undo=_undo_record(code, _json(code, "undo request", mapping["undo"], dict), players),
         changed=float(mapping["changed"]),
     )
 

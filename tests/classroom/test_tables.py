@@ -354,6 +354,8 @@ def test_every_door_of_a_table_refuses_bad_input_in_both_languages(sqlite_url, d
         ("state", '{"version": 1}', "game"),
         ("scores", "[0]", "scores"),
         ("undo", "[1, 2]", "undo request"),
+        ("undo", '{"seat": 0}', "undo request"),
+        ("undo", '{"seat": 9, "number": 1, "asked": [], "yes": [], "time": 0}', "undo request"),
         ("revision", -3, "revision"),
     ],
 )
