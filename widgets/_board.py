@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 import anywidget
@@ -62,37 +62,12 @@ import traitlets
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.sim.adapters import GameAdapter
 from widgets._board_errors import BadIntent, BotFailure, _require, _short
-from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _Snapshot, _Turns
+from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
 from widgets._bots import bot_label, resolve_bot
 
 __all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BadIntent", "Board", "BotFailure", "DrawChance", "_require"]
 
 log = logging.getLogger(__name__)
-
-
-class _BotSeats(MutableMapping[int, Any]):
-    """``board.bots``: seat -> bot; assigning a seat replaces its bot (a name or an object)."""
-
-    def __init__(self, board: Board) -> None:
-        self._board = board
-
-    def __getitem__(self, seat: int) -> Any:
-        return self._board._bots[seat]
-
-    def __setitem__(self, seat: int, spec: Any) -> None:
-        self._board.set_bot(seat, spec)
-
-    def __delitem__(self, seat: int) -> None:
-        raise ValueError("a bot seat cannot be emptied: replace its bot instead")
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(dict(self._board._bots))
-
-    def __len__(self) -> int:
-        return len(self._board._bots)
-
-    def __repr__(self) -> str:
-        return repr(dict(self._board._bots))
 
 
 class Board(_Turns, anywidget.AnyWidget):

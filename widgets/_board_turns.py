@@ -14,6 +14,7 @@ decision raises ``BotFailure`` and leaves the state as it was before that decisi
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -221,3 +222,28 @@ class _Turns:
             self._set_error(None)
             self._publish()
         return stepped
+
+
+class _BotSeats(MutableMapping[int, Any]):
+    """``board.bots``: seat -> bot; assigning a seat replaces its bot (a name or an object)."""
+
+    def __init__(self, board: Any) -> None:
+        self._board = board
+
+    def __getitem__(self, seat: int) -> Any:
+        return self._board._bots[seat]
+
+    def __setitem__(self, seat: int, spec: Any) -> None:
+        self._board.set_bot(seat, spec)
+
+    def __delitem__(self, seat: int) -> None:
+        raise ValueError("a bot seat cannot be emptied: replace its bot instead")
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(dict(self._board._bots))
+
+    def __len__(self) -> int:
+        return len(self._board._bots)
+
+    def __repr__(self) -> str:
+        return repr(dict(self._board._bots))
