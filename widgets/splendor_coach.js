@@ -364,14 +364,15 @@ function mountCoach({ model, h, fmt, send, mark, seats }) {
     node.hidden = false;
     node.setAttribute("aria-label", C.panel);
     node.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
-    node.replaceChildren(
+    const blocks = [
       data.odds_on && data.odds ? oddsBlock(data, C, lang) : null,
       data.odds_on ? graph(data, C, lang) : null,
       data.odds_on ? pointView(data, C, lang) : null,
       data.odds_on && !data.over ? cardsBlock(data, C, lang) : null,
       data.coach_on ? coachBlock(data, C, lang, view) : null,
       live,
-    );
+    ];
+    node.replaceChildren(...blocks.filter(Boolean));  // (replaceChildren would write a null as "null")
     restoreFocus();
     mark("coach-render", { revision: data.revision, dt: performance.now() - started });
   }
