@@ -286,7 +286,7 @@ def _undo_info(pending: Any) -> dict[str, Any] | None:
     waiting = pending.get("waiting")
     if waiting is None:
         agreed = set(pending.get("agreed", pending.get("yes", [])))
-        waiting = [s for s in pending.get("needed", []) if s not in agreed]
+        waiting = [s for s in pending.get("asked", []) if s not in agreed]
     return {"asked_by": asked, "waiting": list(waiting)}
 
 

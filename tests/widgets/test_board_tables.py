@@ -170,3 +170,16 @@ def test_undo_asks_the_other_player(store: Any, join_code: str) -> None:
     board.refresh()
     assert board.view["table"]["pending_undo"] is None
     assert board.view["to_move"] == board.seat and board.view["revision"] > moved
+
+
+def test_the_creator_hands_a_free_seat_to_a_bot(store: Any, join_code: str) -> None:
+    code = store.create_table(join_code, "splendor", players=3, seed=11)
+    ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
+    ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0)
+    ann.refresh()
+    assert ann.view["table"]["idle"] == [2] and ben.view["table"]["idle"] == []  # only the creator may
+    refused = send(ben, type="hand_to_bot", seat=2)
+    assert not refused["ok"] and refused["error"]["zh"]
+    assert send(ann, type="hand_to_bot", seat=2)["ok"]
+    assert ann.view["seats"][2]["bot"] == "greedy" and ann.view["table"]["idle"] == []
+    assert not send(ann, type="hand_to_bot", seat="two")["ok"]
