@@ -14,7 +14,7 @@ from typing import Any
 
 from pokelab.odds import probability
 from pokelab.odds.counts import count_distribution
-from pokelab.odds.probability_tree import fraction_text
+from pokelab.odds.probability_tree import draw_tree, fraction_text
 
 from .a11y import axe_violations
 
@@ -115,9 +115,32 @@ def test_tree_opens_and_closes_by_keyboard_and_sums_the_target(lab: Any) -> None
         timeout=10_000,
     )
 
-    tree_zh = page.locator(TREE).nth(1)
+    tree_zh = page.locator(TREE).nth(1)  # open_depth=None: every branch open
     assert "达成" in tree_zh.inner_text() and "1/6 + 1/6 + 1/6 = 1/2" in tree_zh.inner_text()
     lab.screenshot(page, "probability_tree_zh", element=tree_zh)
+
+
+def test_a_whole_real_round_opens_at_once_and_sums_to_the_formula(lab: Any) -> None:
+    """The game's bag, 10 draws, lumped: "open every branch" draws all 231 nodes; the sum is 9/38."""
+    page = _open(lab)
+    tree = page.locator(TREE).nth(2)
+    assert tree.locator('[data-testid="pt-sum"]').get_attribute("data-value") == fraction_text(
+        probability("never:purple")) == "9/38"
+    started = page.evaluate("() => performance.now()")
+    tree.locator('[data-testid="pt-expand-all"]').click()
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=\"pt-widget\"]')[2]"
+        ".querySelectorAll('[role=\"treeitem\"]').length === 231",
+        timeout=20_000,
+    )
+    print(f"open all 231 nodes: {page.evaluate('() => performance.now()') - started:.0f} ms (click to drawn)")
+    hits = tree.locator(".pt-tree .pt-hit")
+    assert hits.count() == len(draw_tree(None, 10, "never:purple", lump=True).achieving)
+    # every node still answers the keyboard: End reaches the last leaf
+    tree.locator('[role="treeitem"][data-node="0"]').focus()
+    page.keyboard.press("End")
+    assert _focused(page)["node"] == "230"
+    lab.screenshot(page, "probability_tree_real_round", element=tree)
 
 
 def test_explorer_bars_follow_a_slider_and_more_rounds(lab: Any) -> None:
