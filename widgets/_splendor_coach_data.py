@@ -24,12 +24,7 @@ from itertools import combinations
 from typing import Any
 
 from pokelab import splendor as sp
-from pokelab.odds.splendor import (
-    splendor_appears_within,
-    splendor_catchable,
-    splendor_refill_catchable,
-    splendor_unseen,
-)
+from pokelab.odds.splendor import splendor_appears_within, splendor_catchable, splendor_unseen
 from pokelab.splendor._tables import COST, SPECIAL
 from pokelab.splendor.cards import CARDS
 
@@ -195,19 +190,38 @@ def evolution_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
     return rows[:MAX_NEEDED]
 
 
+def _can_catch_now(tok: tuple[int, ...], dsc: tuple[int, ...], card: int) -> bool:
+    """SP-A4..A6 as ``_auto_payment`` decides it, without building the payment (it runs per deck card)."""
+    cost = COST[card]
+    short = sum(max(0, cost[i] - dsc[i] - tok[i]) for i in range(5))
+    if SPECIAL[card]:
+        return tok[5] >= 1 and short <= tok[5]
+    return short <= tok[5]
+
+
 def threat_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
-    """For each other seat: the chance the next revealed card is one they can catch at once.
+    """For each other seat: the chance the next revealed card is one they can catch at once (SP-T4).
+
+    The same number as ``splendor_refill_catchable(state, other, 1)``, counted
+    straight from the cost tables because the board asks after every move.
 
     >>> from pokelab import splendor as sp
     >>> [r["seat"] for r in threat_odds(sp.new_game(3, seed=1), 0)]
     [1, 2]
+    >>> threat_odds(sp.new_game(2, seed=1), 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: seat must be 0..1, got 3
     """
     seat = _seat(state, seat)
-    return [
-        {"seat": other, "next": float(splendor_refill_catchable(state, other, 1))}
-        for other in range(len(state.players))
-        if other != seat
-    ]
+    deck = splendor_unseen(state)
+    rows = []
+    for other, p in enumerate(state.players):
+        if other == seat:
+            continue
+        k = sum(1 for c in deck if _can_catch_now(p.tok, p.dsc, c))
+        rows.append({"seat": other, "next": k / len(deck) if deck else 0.0})
+    return rows
 
 
 def position_summary(state: sp.State, viewer: int) -> dict[str, Any]:

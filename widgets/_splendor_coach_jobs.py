@@ -72,6 +72,7 @@ def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int) -> Any:
 
 _POOL: list[ProcessPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
+_BROKEN: list[bool] = []  # a pool broke once here (e.g. a script read from stdin): use threads
 
 
 def playout_pool() -> ProcessPoolExecutor | None:
@@ -81,6 +82,8 @@ def playout_pool() -> ProcessPoolExecutor | None:
     True
     """
     with _POOL_LOCK:
+        if _BROKEN:
+            return None
         if not _POOL:
             try:
                 method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
@@ -92,8 +95,9 @@ def playout_pool() -> ProcessPoolExecutor | None:
 
 
 def reset_pool() -> None:
-    """Forget a broken playout process; the next job starts a fresh one."""
+    """Give up on a broken playout process: the coaches of this kernel play out in their thread."""
     with _POOL_LOCK:
+        _BROKEN.append(True)
         while _POOL:
             _POOL.pop().shutdown(wait=False, cancel_futures=True)
 

@@ -284,3 +284,18 @@ def test_the_app_page_has_the_teachers_switch() -> None:
     assert locked.coach_switch.description == "教练与胜率"
     with pytest.raises(ValueError, match="assessment must be True or False"):
         SplendorApp(assessment="yes")
+
+
+def test_the_threat_line_is_the_engines_next_refill_chance() -> None:
+    from pokelab.odds.splendor import splendor_refill_catchable
+    from widgets._splendor_coach_data import threat_odds
+
+    rng = random.Random(8)
+    for game in range(5):
+        s = sp.new_game(3, seed=game)
+        for _ in range(rng.randrange(10, 60)):
+            if s.is_over:
+                break
+            s = sp.apply(s, rng.choice(sp.legal_actions(s)))
+        for row in threat_odds(s, 0):
+            assert row["next"] == pytest.approx(float(splendor_refill_catchable(s, row["seat"], 1)))
