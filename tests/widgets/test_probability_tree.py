@@ -160,3 +160,18 @@ def test_the_front_end_is_a_wai_aria_tree_with_its_keys() -> None:
                    '"ArrowDown"', '"ArrowUp"', '"ArrowRight"', '"ArrowLeft"', '"Enter"', 'case " "',
                    '"Home"', '"End"', "data-lm-suppress-shortcuts"):
         assert needle in js, needle
+
+
+def test_every_label_the_page_reads_exists_in_both_languages_without_english_in_chinese() -> None:
+    """Same keys and placeholders in en and zh, no English left in zh, and each ``L.key`` the ES module reads exists."""
+    import re
+
+    from widgets.probability_tree import _HERE
+
+    for key, zh in TREE_LABELS["zh"].items():
+        english = set(re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", zh))) - {"Enter"}
+        assert not english, (key, zh)
+        assert set(re.findall(r"\{\w+\}", zh)) == set(re.findall(r"\{\w+\}", TREE_LABELS["en"][key])), key
+    js = (_HERE / "probability_tree.js").read_text()
+    read = set(re.findall(r"\bL\.(\w+)", js))
+    assert read and read <= set(TREE_LABELS["en"]), read - set(TREE_LABELS["en"])
