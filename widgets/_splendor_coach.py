@@ -132,9 +132,11 @@ class CoachMixin(traitlets.HasTraits):
 
     def close(self) -> None:
         """Stop the background thread and close the widget."""
-        with self._coach_lock:
-            self._coach_closed = True
-            self._coach_wake.notify_all()
+        wake = getattr(self, "_coach_wake", None)  # None: the constructor failed before the coach
+        if wake is not None:
+            with wake:
+                self._coach_closed = True
+                wake.notify_all()
         super().close()  # type: ignore[misc]
 
     # ------------------------------------------------------------ board hooks
