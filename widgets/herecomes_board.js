@@ -501,9 +501,16 @@ function render({ model, el }) {
 
   function drawFigure() {
     const fig = model.get("figure") || {};
-    const show = model.get("show_odds");
+    const curtain = Boolean((model.get("view") || {}).curtain);
+    const show = model.get("show_odds") && !curtain;
     part(".hc-oddsbox").hidden = !show;
     if (!show || !fig.data) {
+      if (curtain || (show && !fig.data)) {  // pass-and-play: the last hand's chart must not stay on screen
+        if (plotly && plotDiv.data) plotly.purge(plotDiv);
+        plotDiv.innerHTML = "";
+        part(".hc-legend").innerHTML = "";
+        lastFigure = null;
+      }
       plotDiv.dataset.rev = String((model.get("view") || {}).revision ?? "");
       return;
     }

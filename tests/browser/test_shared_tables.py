@@ -258,3 +258,100 @@ def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict
         ann.context.close()
         misty.context.close()
     assert statistics.median(LATENCIES["herecomes"]) < MEDIAN_WITHIN, LATENCIES["herecomes"]
+
+
+PASS_AND_PLAY = '''import os
+from widgets import HereComesBoard
+
+lang = "zh" if "lang=zh" in os.environ.get("QUERY_STRING", "") else "en"
+board = HereComesBoard(["Ann", "Misty"], humans=[0, 1], lang=lang, seed=3, trainers=False, bot_delay=0)
+board'''
+
+
+@pytest.fixture(scope="module")
+def one_screen(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A Voilà server on a folder holding one notebook: a pass-and-play Here Comes board."""
+    import nbformat
+
+    base = tmp_path_factory.mktemp("voila-pass-and-play")
+    for name in ("runtime", "config", "data", "book"):
+        (base / name).mkdir()
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(PASS_AND_PLAY)]
+    notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
+    nbformat.write(notebook, base / "book" / "pass-and-play.ipynb")
+    port = free_port()
+    command = [str(Path(sys.executable).parent / "voila"), str(base / "book"), f"--port={port}",
+               "--Voila.ip=127.0.0.1", "--theme=light", "--no-browser", "--Voila.port_retries=0",
+               f"--Voila.connection_dir_root={base / 'runtime'}"]
+    process, log_path = launch(command, base, cwd=ROOT, log_name="voila.log")
+    server = VoilaServer(f"http://127.0.0.1:{port}", process, log_path)
+    deadline = time.monotonic() + VOILA_START_TIMEOUT
+    try:
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"Voilà exited early:\n{server.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{server.url}/voila/api/contents", timeout=5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"Voilà did not answer:\n{server.log_tail()}") from None
+                time.sleep(0.5)
+        yield server
+    finally:
+        server.stop()
+
+
+def _hand_cards(page: Any) -> int:
+    return page.locator("[data-testid='hand'] .hc-card").count()
+
+
+def test_pass_and_play_hides_each_hand_until_its_player_taps(one_screen: VoilaServer, browser: Any) -> None:
+    """By keyboard only: the curtain names whom to pass to, Enter shows the hand, focus moves on, discards one by one."""
+    errors: list[str] = []
+    page = _device(browser, errors)
+    try:
+        page.goto(f"{one_screen.url}/voila/render/pass-and-play.ipynb", timeout=PAGE_TIMEOUT)
+        _wait(page, one_screen, "[data-testid='hc-show-hand']", "pass-and-play-failed")
+        prompt = page.locator("[data-testid='prompt']")
+        assert "Pass the device to Misty" in prompt.inner_text() and _hand_cards(page) == 0
+        assert "Pass the device to Misty" in page.locator("[data-testid='live']").inner_text()
+        _shot(page, "pass-and-play-curtain-en")
+        violations = axe_violations(page, ".hc-board")
+        assert violations == [], describe(violations)
+        page.locator("[data-testid='hc-show-hand']").focus()
+        page.keyboard.press("Enter")
+        page.locator("[data-testid='hand'] .hc-card").first.wait_for(timeout=30_000)
+        assert page.evaluate("document.activeElement.dataset.testid") == "hc-draw"  # focus moved on
+        page.keyboard.press("Enter")  # Misty leads: she draws wave 1; Ann discards first
+        page.wait_for_function("document.querySelector('[data-testid=\"prompt\"]').innerText.includes('Ann')")
+        assert _hand_cards(page) == 0
+        page.locator("[data-testid='hc-show-hand']").focus()
+        page.keyboard.press("Enter")
+        first = page.locator("[data-testid^='discard-']").first
+        first.wait_for(timeout=30_000)
+        page.wait_for_function("document.querySelector('.hc-plot svg')", timeout=60_000)  # Ann's odds chart
+        anns = page.locator("[data-testid='hand'] .hc-card-name").evaluate_all(
+            "(names) => names.map((n) => n.firstChild.textContent.trim())")
+        chosen = first.get_attribute("data-testid").removeprefix("discard-")
+        first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.querySelector('[data-testid=\"prompt\"]').innerText.includes('Misty')")
+        assert _hand_cards(page) == 0 and chosen not in page.locator(".hc-board").inner_text()
+        everything = page.evaluate("document.querySelector('.hc-board').textContent")  # hidden parts too
+        assert not [name for name in anns if name in everything], "Ann's hand (or her odds chart) is still on screen"
+        assert page.locator(".hc-oddsbox").is_hidden()
+        page.locator("[data-testid='hc-show-hand']").click()
+        page.locator("[data-testid^='discard-']").first.wait_for(timeout=30_000)
+        assert chosen not in page.locator("[data-testid='hand']").inner_text()  # Ann's card is not Misty's
+        page.locator("[data-testid^='discard-']").first.click()
+        page.wait_for_function("document.querySelector('.hc-board').dataset.wave === '2'", timeout=30_000)
+        zh = _device(browser, errors)
+        zh.goto(f"{one_screen.url}/voila/render/pass-and-play.ipynb?lang=zh", timeout=PAGE_TIMEOUT)
+        _wait(zh, one_screen, "[data-testid='hc-show-hand']", "pass-and-play-zh-failed")
+        assert "请把设备交给 Misty" in zh.locator("[data-testid='prompt']").inner_text()
+        _shot(zh, "pass-and-play-curtain-zh")
+        assert not errors, errors
+    finally:
+        page.context.close()
