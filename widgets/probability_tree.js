@@ -156,6 +156,9 @@ function render({ model, el }) {
     const box = part(".pt-error");
     const L = (view().labels) || {};
     if (!err.en) { box.hidden = true; box.textContent = ""; return; }
+    // a refused target: the list shows the target the tree still has
+    const t = view().tree;
+    if (t) part(".pt-target").value = t.target ?? "";
     box.hidden = false;
     box.innerHTML = `<b>${esc(L.error)}:</b> ${esc(model.get("lang") === "zh" ? err.zh : err.en)}`;
   }

@@ -184,7 +184,7 @@ class ProbabilityTree(anywidget.AnyWidget):
     target = traitlets.Unicode("").tag(sync=True)
     #: Ids of the open nodes (the page opens and closes them; Python may too).
     open_nodes = traitlets.List(traitlets.Int()).tag(sync=True)
-    #: The last refusal, ``{"en", "zh"}``; ``{}`` after a change that worked.
+    #: The last refusal, ``{"en", "zh", "n"}`` (``n`` counts refusals); ``{}`` after a change that worked.
     error = traitlets.Dict().tag(sync=True)
 
     def __init__(
@@ -303,11 +303,16 @@ class ProbabilityTree(anywidget.AnyWidget):
             try:
                 self.set_target(content.get("target") or None)
             except BilingualError as err:
-                self.error = {"en": err.en, "zh": err.zh}
+                self._refuse(err.en, err.zh)
             except ValueError as err:
-                self.error = {"en": str(err), "zh": _zh_target_reason(str(err))}
+                self._refuse(str(err), _zh_target_reason(str(err)))
         elif kind == "set_lang" and content.get("lang") in ("en", "zh"):
             self.lang = content["lang"]
+
+    def _refuse(self, en: str, zh: str) -> None:
+        """Say why the page's wish was refused; ``n`` makes the same refusal twice a new message."""
+        self._refusals = getattr(self, "_refusals", 0) + 1
+        self.error = {"en": en, "zh": zh, "n": self._refusals}
 
 
 def _zh_target_reason(en: str) -> str:

@@ -141,6 +141,12 @@ def test_a_whole_real_round_opens_at_once_and_sums_to_the_formula(lab: Any) -> N
     page.keyboard.press("End")
     assert _focused(page)["node"] == "230"
     lab.screenshot(page, "probability_tree_real_round", element=tree)
+    # "no target" would unlump the real round: refused with the limit, and the list shows the target kept
+    tree.locator('[data-testid="pt-target"]').select_option("")
+    error = tree.locator('[data-testid="pt-error"]')
+    error.wait_for(state="visible", timeout=10_000)
+    assert "400" in error.inner_text()
+    assert tree.locator('[data-testid="pt-target"]').input_value() == "never:purple"
 
 
 def test_explorer_bars_follow_a_slider_and_more_rounds(lab: Any) -> None:

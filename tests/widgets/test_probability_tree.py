@@ -106,6 +106,11 @@ def test_a_target_that_would_make_a_lumped_tree_too_big_is_refused_in_both_langu
     page_says(w, {"type": "set_target", "target": ""})
     assert str(MAX_TREE_NODES) in w.error["en"] and str(MAX_TREE_NODES) in w.error["zh"]
     assert w.target == "never:purple" and len(w.tree.nodes) == 231
+    first = w.error["n"]
+    page_says(w, {"type": "set_target", "target": ""})  # the same refusal again is a new message
+    assert w.error["n"] == first + 1
+    page_says(w, {"type": "set_target", "target": "last:purple"})
+    assert w.error == {} and w.target == "last:purple"
     with pytest.raises(BilingualError):
         w.set_target(None)
 
