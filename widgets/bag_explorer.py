@@ -56,6 +56,7 @@ from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, validate_bag
 from pokelab.odds._inputs import check_seed
 from pokelab.odds.counts import MAX_SIMULATED, count_distribution, count_mean, simulate_counts
 from pokelab.odds.probability_tree import fraction_text
+from widgets._bag_explorer_text import EXPLORER_LABELS, zh_reason
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets.tokens import TOKENS, view_marks
 
@@ -64,66 +65,6 @@ __all__ = ["EXPLORER_LABELS", "BagExplorer", "explorer_figure_spec"]
 _HERE = Path(__file__).parent
 #: The most rounds the explorer simulates in all (then "draw more" is refused).
 MAX_ROUNDS = MAX_SIMULATED
-
-EXPLORER_LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "title": "Bag explorer",
-        "intro": "Change the bag and the number of draws: the exact distribution and a simulation follow.",
-        "bag": "Bag",
-        "count_of": "{colour} tokens in the bag",
-        "draws": "Tokens drawn",
-        "colour": "Count the colour",
-        "total": "{n} tokens in the bag",
-        "more": "Draw {n} more rounds",
-        "reset": "Start the simulation again",
-        "rounds": "Simulated rounds: {n}",
-        "exact_mean": "Exact mean: {draws} × {k}/{total} = {mean} ≈ {value}",
-        "sim_mean": "Simulated mean: {value}",
-        "sim_none": "No simulated round yet.",
-        "k": "{colour} drawn",
-        "p_exact": "exact chance",
-        "p_sim": "share of simulated rounds",
-        "table": "The distribution as numbers",
-        "fig_title": "How many {colour} in {draws} draws: exact and {n} simulated rounds",
-        "x": "number of {colour} tokens drawn",
-        "y": "chance / share of rounds",
-        "exact": "exact",
-        "simulated": "simulated",
-        "mean_exact": "exact mean {value}",
-        "mean_sim": "simulated mean {value}",
-        "plotly_failed": "The plot could not be drawn: {error}",
-        "error": "Not possible",
-    },
-    "zh": {
-        "title": "布袋探索器",
-        "intro": "改变布袋里的代币和抽取数：确切分布和模拟结果会一起变化。",
-        "bag": "布袋",
-        "count_of": "布袋里的{colour}色代币",
-        "draws": "抽出的代币数",
-        "colour": "统计的颜色",
-        "total": "布袋里共 {n} 枚代币",
-        "more": "再模拟 {n} 轮",
-        "reset": "重新开始模拟",
-        "rounds": "已模拟的轮数：{n}",
-        "exact_mean": "确切均值：{draws} × {k}/{total} = {mean} ≈ {value}",
-        "sim_mean": "模拟均值：{value}",
-        "sim_none": "还没有模拟的轮。",
-        "k": "抽出的{colour}色",
-        "p_exact": "确切概率",
-        "p_sim": "模拟轮数占比",
-        "table": "分布的数值",
-        "fig_title": "抽 {draws} 枚中有几枚{colour}色：确切值与 {n} 轮模拟",
-        "x": "抽出的{colour}色代币数",
-        "y": "概率 / 轮数占比",
-        "exact": "确切",
-        "simulated": "模拟",
-        "mean_exact": "确切均值 {value}",
-        "mean_sim": "模拟均值 {value}",
-        "plotly_failed": "无法画出图表：{error}",
-        "error": "做不到",
-    },
-}
-
 
 def _colour_name(colour: str, lang: str) -> str:
     return COLOUR_ZH[colour] if lang == "zh" else colour
@@ -309,25 +250,61 @@ class BagExplorer(anywidget.AnyWidget):
         return None if not n else sum(k * t for k, t in enumerate(self._tallies)) / n
 
     def set_bag(self, bag: Mapping[str, int]) -> None:
-        """Use another bag (the simulation starts again); a bad bag changes nothing (ValueError)."""
+        """Use another bag, given whole (the simulation starts again); a bad bag changes nothing (ValueError).
+
+        >>> ex = BagExplorer(draws=2, initial=0)
+        >>> ex.set_bag({"red": 1, "purple": 1}); ex.exact
+        (Fraction(0, 1), Fraction(1, 1))
+        >>> ex.set_bag({"purple": 1})
+        Traceback (most recent call last):
+        ...
+        ValueError: the bag holds 1 tokens but a round draws 2: add at least 1 more
+        """
         self._check(bag, self._draws, self._colour)
         self._bag = validate_bag(bag, draws=self._draws)
         self._restart()
 
     def set_draws(self, draws: int) -> None:
-        """Draw ``draws`` tokens per round (the simulation starts again)."""
+        """Draw ``draws`` tokens per round (the simulation starts again).
+
+        >>> ex = BagExplorer(initial=0)
+        >>> ex.set_draws(20); ex.exact[-1], ex.mean
+        (Fraction(1, 1), Fraction(2, 1))
+        >>> ex.set_draws(21)
+        Traceback (most recent call last):
+        ...
+        ValueError: the bag holds 20 tokens but a round draws 21: add at least 1 more
+        """
         self._check(self._bag, draws, self._colour)
         self._draws = draws
         self._restart()
 
     def set_colour(self, colour: str) -> None:
-        """Count another colour (the simulation starts again)."""
+        """Count another colour (the simulation starts again).
+
+        >>> ex = BagExplorer(initial=0)
+        >>> ex.set_colour("red"); ex.mean
+        Fraction(3, 1)
+        >>> ex.set_colour("gold")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown token colour 'gold'; colours are red, blue, green, yellow, purple
+        """
         self._check(self._bag, self._draws, colour)
         self._colour = colour
         self._restart()
 
     def draw_more(self, n: int = 100) -> None:
-        """Simulate ``n`` more rounds with the same generator (the bars grow)."""
+        """Simulate ``n`` more rounds with the same generator (the bars grow).
+
+        >>> ex = BagExplorer(initial=0, seed=2)
+        >>> ex.draw_more(50); ex.rounds, len(ex.tallies)
+        (50, 3)
+        >>> ex.draw_more(0)
+        Traceback (most recent call last):
+        ...
+        ValueError: n must be a whole number of rounds of at least 1, got 0
+        """
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"n must be a whole number of rounds of at least 1, got {n!r}")
         if self.rounds + n > MAX_ROUNDS:
@@ -339,7 +316,12 @@ class BagExplorer(anywidget.AnyWidget):
         self._publish()
 
     def reset(self) -> None:
-        """Start the simulation again from its seed (``initial`` rounds)."""
+        """Start the simulation again from its seed (``initial`` rounds).
+
+        >>> ex = BagExplorer(seed=5)
+        >>> first = ex.tallies; ex.draw_more(300); ex.reset(); ex.tallies == first
+        True
+        """
         self._restart()
 
     def table(self, lang: str = "en") -> Any:
@@ -417,7 +399,7 @@ class BagExplorer(anywidget.AnyWidget):
         except BilingualError as err:
             self._refuse(err.en, err.zh)
         except ValueError as err:
-            self._refuse(str(err), _zh_reason(str(err)))
+            self._refuse(str(err), zh_reason(str(err)))
 
     def _refuse(self, en: str, zh: str) -> None:
         self._refusals = getattr(self, "_refusals", 0) + 1
@@ -435,29 +417,3 @@ class BagExplorer(anywidget.AnyWidget):
         self._draws = draws
         self._colour = colour
         self._restart()
-
-
-def _zh_reason(en: str) -> str:
-    """A Chinese reason for the common refusals of a bag or a number of draws (else the English after a prefix)."""
-    import re
-
-    m = re.match(r"the bag holds (\d+) tokens but a round draws (\d+): add at least (\d+) more", en)
-    if m:
-        return f"布袋里只有 {m[1]} 枚代币，但一轮要抽 {m[2]} 枚：至少再加 {m[3]} 枚"
-    m = re.match(r"the count of (\w+) cannot be negative", en)
-    if m:
-        return f"{_colour_name(m[1], 'zh') if m[1] in COLOURS else m[1]}色代币的数量不能是负数"
-    m = re.match(r"the count of (\w+) must be a whole number", en)
-    if m:
-        return f"{_colour_name(m[1], 'zh') if m[1] in COLOURS else m[1]}色代币的数量必须是整数"
-    m = re.match(r"unknown token colour ('[^']*'|\S+)", en)
-    if m:
-        return f"未知的代币颜色 {m[1]}；颜色有{'、'.join(COLOUR_ZH[c] for c in COLOURS)}"
-    m = re.match(r"a bag holds at most (\d+) tokens of a colour", en)
-    if m:
-        return f"布袋里每种颜色最多 {m[1]} 枚代币"
-    if en.startswith("draws must be"):
-        return "抽取数必须是至少为 1 的整数"
-    if en.startswith("n must be"):
-        return "模拟的轮数必须是至少为 1 的整数"
-    return f"输入无效：{en}"

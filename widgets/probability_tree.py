@@ -233,6 +233,14 @@ class ProbabilityTree(anywidget.AnyWidget):
 
         The tree is rebuilt (a lumped tree's branches depend on the target); a
         target that would make the tree too big is refused and nothing changes.
+
+        >>> w = ProbabilityTree(bag={"red": 1, "blue": 1}, draws=2, target="last:red")
+        >>> w.set_target("all:blue"); w.target, w.target_probability
+        ('all:blue', Fraction(1, 1))
+        >>> w.set_target("never")
+        Traceback (most recent call last):
+        ...
+        ValueError: bad condition 'never': each part is last:COLOUR, never:COLOUR or all:COLOUR
         """
         condition = None if target in (None, "") else condition_of(target)
         tree = draw_tree(self._bag, self._draws, condition, shown=self._shown,
@@ -247,7 +255,16 @@ class ProbabilityTree(anywidget.AnyWidget):
             self._publish()
 
     def expand(self, node_id: int) -> None:
-        """Open node ``node_id`` (a leaf has nothing to open: ValueError)."""
+        """Open node ``node_id`` (a leaf has nothing to open: ValueError).
+
+        >>> w = ProbabilityTree(bag={"red": 1, "blue": 1}, draws=2, open_depth=0)
+        >>> w.expand(1); w.open_nodes
+        [1]
+        >>> w.expand(2)
+        Traceback (most recent call last):
+        ...
+        ValueError: node 2 is a whole round (a leaf): it has no branches to open
+        """
         node = self._tree.node(node_id)
         if not node.children:
             raise ValueError(f"node {node_id} is a whole round (a leaf): it has no branches to open")
@@ -255,16 +272,35 @@ class ProbabilityTree(anywidget.AnyWidget):
             self.open_nodes = [*self.open_nodes, node_id]
 
     def collapse(self, node_id: int) -> None:
-        """Close node ``node_id``."""
+        """Close node ``node_id``.
+
+        >>> w = ProbabilityTree(bag={"red": 1, "blue": 1}, draws=2, open_depth=None)
+        >>> w.collapse(0); w.open_nodes
+        [1, 3]
+        >>> w.collapse(9)
+        Traceback (most recent call last):
+        ...
+        ValueError: no node 9: this tree has nodes 0 to 4
+        """
         self._tree.node(node_id)
         self.open_nodes = [n for n in self.open_nodes if n != node_id]
 
     def expand_all(self) -> None:
-        """Open every node."""
+        """Open every node (every inner node; leaves have nothing to open).
+
+        >>> w = ProbabilityTree(bag={"red": 1, "blue": 1}, draws=2, open_depth=0)
+        >>> w.expand_all(); w.open_nodes
+        [0, 1, 3]
+        """
         self.open_nodes = [n.id for n in self._tree.nodes if n.children]
 
     def collapse_all(self) -> None:
-        """Close every node (only the root shows)."""
+        """Close every node (only the root shows).
+
+        >>> w = ProbabilityTree(bag={"red": 1, "blue": 1}, draws=2)
+        >>> w.collapse_all(); w.open_nodes
+        []
+        """
         self.open_nodes = []
 
     # ------------------------------------------------------------------ the page

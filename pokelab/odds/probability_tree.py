@@ -176,17 +176,29 @@ class DrawTree:
 
     @property
     def leaves(self) -> tuple[TreeNode, ...]:
-        """The whole rounds, left to right (their probabilities sum to 1)."""
+        """The whole rounds, left to right (their probabilities sum to 1).
+
+        >>> [n.path for n in draw_tree({"red": 1, "blue": 1}, draws=2).leaves]
+        [('red', 'blue'), ('blue', 'red')]
+        """
         return tuple(n for n in self.nodes if n.is_leaf)
 
     @property
     def achieving(self) -> tuple[TreeNode, ...]:
-        """The leaves where the target is achieved (none without a target)."""
+        """The leaves where the target is achieved (none without a target).
+
+        >>> [n.path for n in draw_tree({"red": 1, "blue": 1}, draws=2, target="last:red").achieving]
+        [('blue', 'red')]
+        """
         return tuple(n for n in self.leaves if n.achieved)
 
     @property
     def target_probability(self) -> Fraction | None:
-        """The sum of the achieving leaves' probabilities: the target's chance (``None`` without a target)."""
+        """The sum of the achieving leaves' probabilities: the target's chance (``None`` without a target).
+
+        >>> draw_tree({"red": 1, "blue": 2}, draws=2, target="never:red").target_probability
+        Fraction(1, 3)
+        """
         if self.target is None:
             return None
         return sum((n.probability for n in self.achieving), Fraction(0))
@@ -227,6 +239,10 @@ class DrawTree:
         >>> tree = draw_tree({"red": 2, "blue": 2}, draws=2)
         >>> [tree.branch_counts(n) for n in tree.nodes[:3]], fraction_text(tree.nodes[1].branch)
         (['1', '2/4', '1/3'], '1/2')
+        >>> tree.branch_counts(9)
+        Traceback (most recent call last):
+        ...
+        ValueError: no node 9: this tree has nodes 0 to 6
         """
         found = self.node(node) if isinstance(node, int) else node
         if found.parent is None:
@@ -240,6 +256,10 @@ class DrawTree:
         >>> tree = draw_tree({"red": 1, "blue": 1}, draws=2)
         >>> tree.path_text(tree.leaves[0], "zh"), tree.path_text(0)
         ('红 → 蓝', 'start')
+        >>> tree.path_text(0, "fr")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown language 'fr': choose 'en' or 'zh'
         """
         check_lang(lang)
         found = self.node(node) if isinstance(node, int) else node
@@ -252,6 +272,10 @@ class DrawTree:
 
         >>> draw_tree({"red": 1, "blue": 1}, draws=2, target="last:red").table()["probability"].tolist()
         ['1/2', '1/2']
+        >>> draw_tree({"red": 1, "blue": 1}, draws=2).table("de")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown language 'de': choose 'en' or 'zh'
         """
         import pandas as pd
 
@@ -280,6 +304,10 @@ class DrawTree:
         >>> data = draw_tree({"red": 1, "blue": 1}, draws=1, target="last:red").to_json()
         >>> [(n["id"], n["branch"], n["achieved"]) for n in data["nodes"]], data["sum"]
         ([(0, '1', None), (1, '1/2', True), (2, '1/2', False)], {'value': '1/2', 'float': 0.5, 'text': '1/2'})
+        >>> draw_tree({"red": 1, "blue": 1}, draws=1).to_json("fr")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown language 'fr': choose 'en' or 'zh'
         """
         check_lang(lang)
         total = self.target_probability
