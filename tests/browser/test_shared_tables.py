@@ -175,6 +175,10 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
                 assert misty.locator("[data-testid='table-token']").inner_text() == token
                 assert "座位 2" in misty.locator("[data-testid='table-code']").inner_text()
         assert "Ann" in misty.locator(".pk-board").inner_text()
+        # "you" marks my own seat only, never a classmate's
+        assert ann.locator(".pk-player[data-seat='0'] .pk-tag-you").count() == 1
+        assert ann.locator(".pk-player[data-seat='1'] .pk-tag-you").count() == 0
+        assert misty.locator(".pk-player[data-seat='1'] .pk-tag-you").count() == 1
         status = ann.locator(".pk-status").inner_text()
         assert ("Your turn" in status) or ("seat 2" in status), status
         _shot(ann, "tables-splendor-ann-en")
