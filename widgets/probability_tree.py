@@ -18,7 +18,9 @@ in the round, ``shown`` included), ``target`` (a target card, a condition,
 the target does not mention become one branch "other" / 其他), ``lang`` ("en" /
 "zh"), ``open_depth`` (levels open at the start; ``None`` opens everything).
 
-What the student does: opens and closes nodes (click, or the keyboard: arrows,
+What the student sees: each branch labelled as the bag shows it (``2/4``: tokens of
+that colour left / tokens left), each node with its path probability (``P = 1/6``,
+reduced). What the student does: opens and closes nodes (click, or the keyboard: arrows,
 Enter/Space, Home/End — the WAI-ARIA tree pattern), picks the target in a list
 (the tree is rebuilt in Python; a tree too big is refused and the message
 shown), opens or closes everything. Every leaf where the target is achieved

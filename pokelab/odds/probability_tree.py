@@ -17,7 +17,8 @@ The API lesson authors use:
 - ``DrawTree.nodes`` (a flat tuple of ``TreeNode``; node 0 is the root; a node's
   ``children`` are ids), ``root``, ``node(id)``, ``leaves``, ``achieving`` (the
   target's leaves), ``target_probability`` (their sum), ``sum_text(lang)`` (the
-  sum written out, "1/6 + 1/6 = 1/3"), ``path_text(node, lang)``, ``table(lang)``
+  sum written out, "1/6 + 1/6 = 1/3"), ``branch_counts(node)`` (a branch as the bag
+  shows it, "2/4", before reducing), ``path_text(node, lang)``, ``table(lang)``
   (the leaves as a DataFrame), ``to_json(lang)`` (what the widget draws);
 - ``fraction_text(Fraction(2, 5)) -> "2/5"``;
 - ``tree_size(bag, draws, shown=(), lump_keep=None)`` — how many nodes a tree would have.
