@@ -1,0 +1,224 @@
+"""Risk, not only the average: the exact spread of a round's points and the chance to finish in time.
+
+Lesson 40's mathematics. A player who keeps two cards scores at most one of them
+(HC-R6), so a round's points are a small random variable: 0, or the points of the
+card that came true (the better one when both did). Its **distribution**, **mean**
+and **variance** come from the exact joint chances of the two cards
+(``joint_outcomes``). Near the end of a game the average is the wrong thing to
+maximise: what counts is the chance of reaching the target (10 points, HC-G2) soon.
+
+- ``points_distribution(hand, shown=)`` — P(points = x) for a kept hand of 1 or 2 cards;
+- ``mean_and_variance(distribution)`` and ``chance_at_least(distribution, need)``;
+- ``finish_chance(options, target=, rounds=, choose=)`` — a Markov chain over the score:
+  every round the player picks one of ``options`` (name -> points distribution);
+  ``choose="mean"`` always takes the option with the best average, ``choose="reach"``
+  the option that maximises the chance of reaching ``target`` within ``rounds``
+  (dynamic programming, exact);
+- ``reach_choice(options, score=, rounds_left=, target=)`` — the option ``"reach"`` picks.
+
+>>> dist = points_distribution([("last:red", 1), ("last:purple", 3)])
+>>> dist
+{0: Fraction(3, 5), 1: Fraction(3, 10), 3: Fraction(1, 10)}
+>>> mean_and_variance(dist)
+(Fraction(3, 5), Fraction(21, 25))
+>>> points_distribution([])
+Traceback (most recent call last):
+...
+ValueError: a kept hand has 1 or 2 cards, got 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from numbers import Rational
+from typing import Any
+
+from pokelab.herecomes.bag import DEFAULT_BAG
+from pokelab.odds._inputs import LEGEND_VALUE, card_condition, card_value
+from pokelab.odds.exact import joint_outcomes, probability, redraw_probability
+
+__all__ = [
+    "chance_at_least",
+    "finish_chance",
+    "mean_and_variance",
+    "points_distribution",
+    "reach_choice",
+]
+
+Distribution = Mapping[Any, Fraction]
+CHOICES = ("mean", "reach")
+
+
+def _tidy(points: Fraction) -> Fraction | int:
+    return int(points) if points.denominator == 1 else points
+
+
+def points_distribution(
+    hand: Sequence[Any],
+    *,
+    shown: Sequence[str] = (),
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    redraw: bool = False,
+    legend_value: Fraction | int = LEGEND_VALUE,
+) -> dict[Any, Fraction]:
+    """The exact distribution of the points a kept hand of 1 or 2 cards scores this round (HC-R5, HC-R6).
+
+    Cards are target cards or ``(condition, points)`` pairs; a legend card is
+    worth ``legend_value``. With two cards achieved the better one scores.
+    ``shown``: tokens already drawn; ``redraw=True``: the last token is redrawn (HC-R4).
+
+    >>> points_distribution([("never:purple", 2)])
+    {0: Fraction(29, 38), 2: Fraction(9, 38)}
+    >>> points_distribution([("last:red", 1), ("last:red", 2), ("last:red", 3)])
+    Traceback (most recent call last):
+    ...
+    ValueError: a kept hand has 1 or 2 cards, got 3
+    """
+    if isinstance(hand, (str, bytes)) or len(hand) not in (1, 2):
+        raise ValueError(f"a kept hand has 1 or 2 cards, got {len(hand)}")
+    values = [Fraction(card_value(card, legend_value)) for card in hand]
+    if len(hand) == 1:
+        chance = redraw_probability if redraw else probability
+        p = chance(card_condition(hand[0]), bag=bag, shown=shown)
+        outcomes = [(Fraction(0), 1 - p), (values[0], p)]
+    else:
+        joint = joint_outcomes(hand[0], hand[1], bag=bag, shown=shown, redraw=redraw)
+        outcomes = [(Fraction(0), joint.neither), (values[0], joint.only_a), (values[1], joint.only_b),
+                    (max(values), joint.both)]
+    result: dict[Fraction, Fraction] = {}
+    for points, p in outcomes:
+        if p:
+            result[points] = result.get(points, Fraction(0)) + p
+    return {_tidy(points): result[points] for points in sorted(result)}
+
+
+def _check_distribution(distribution: Distribution) -> dict[Fraction, Fraction]:
+    if not isinstance(distribution, Mapping) or not distribution:
+        raise ValueError(f"a distribution maps points -> probability, got {distribution!r}")
+    clean = {}
+    for points, p in distribution.items():
+        if not isinstance(points, Rational) or not isinstance(p, Rational) or p < 0:
+            raise ValueError(f"points and probabilities must be exact numbers >= 0, got {points!r}: {p!r}")
+        clean[Fraction(points)] = Fraction(p)
+    if sum(clean.values()) != 1:
+        raise ValueError(f"the probabilities add up to {sum(clean.values())}, not 1")
+    return clean
+
+
+def mean_and_variance(distribution: Distribution) -> tuple[Fraction, Fraction]:
+    """The mean (expected points) and the variance E[(X − mean)²] of a points distribution, exact.
+
+    >>> mean_and_variance({0: Fraction(1, 2), 2: Fraction(1, 2)})
+    (Fraction(1, 1), Fraction(1, 1))
+    >>> mean_and_variance({0: Fraction(1, 2)})
+    Traceback (most recent call last):
+    ...
+    ValueError: the probabilities add up to 1/2, not 1
+    """
+    clean = _check_distribution(distribution)
+    mean = sum((x * p for x, p in clean.items()), Fraction(0))
+    variance = sum(((x - mean) ** 2 * p for x, p in clean.items()), Fraction(0))
+    return mean, variance
+
+
+def chance_at_least(distribution: Distribution, need: int | Fraction) -> Fraction:
+    """P(points >= ``need``): the chance that this round scores enough.
+
+    >>> chance_at_least({0: Fraction(3, 5), 1: Fraction(3, 10), 3: Fraction(1, 10)}, 2)
+    Fraction(1, 10)
+    >>> chance_at_least({0: 1}, "two")
+    Traceback (most recent call last):
+    ...
+    ValueError: need is a number of points, got 'two'
+    """
+    if not isinstance(need, Rational):
+        raise ValueError(f"need is a number of points, got {need!r}")
+    clean = _check_distribution(distribution)
+    return sum((p for x, p in clean.items() if x >= need), Fraction(0))
+
+
+def _check_options(options: Mapping[str, Distribution], target: Any, rounds: Any) -> dict[str, dict]:
+    if not isinstance(options, Mapping) or not options:
+        raise ValueError("options maps a name to a points distribution; give at least one")
+    for name, value in (("target", target), ("rounds", rounds)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+    return {name: _check_distribution(dist) for name, dist in options.items()}
+
+
+def _reach_table(options: dict[str, dict], target: int, rounds: int) -> list[dict[int, tuple[Fraction, str]]]:
+    """table[n][score] = (best chance to reach target within n more rounds, the option that gets it)."""
+    table: list[dict[int, tuple[Fraction, str]]] = [{s: (Fraction(0), "") for s in range(target)}]
+    for _ in range(rounds):
+        before, now = table[-1], {}
+        for score in range(target):
+            best: tuple[Fraction, str] | None = None
+            for name, dist in options.items():
+                value = sum((p * (1 if score + x >= target else before[int(score + x)][0])
+                             for x, p in dist.items()), Fraction(0))
+                if best is None or value > best[0]:
+                    best = (value, name)
+            now[score] = best  # type: ignore[assignment]
+        table.append(now)
+    return table
+
+
+def _best_mean(options: dict[str, dict]) -> str:
+    means = {name: mean_and_variance(dist)[0] for name, dist in options.items()}
+    return max(means, key=lambda name: means[name])  # the first listed wins a tie
+
+
+def finish_chance(
+    options: Mapping[str, Distribution], *, target: int = 10, rounds: int = 10, choose: str = "mean"
+) -> Fraction:
+    """The exact chance of reaching ``target`` points within ``rounds`` rounds, starting from 0.
+
+    Every round the player takes one of ``options`` (name -> points distribution,
+    whole points): ``choose="mean"`` always the best average (ties: the first
+    listed), ``choose="reach"`` the option that maximises this very chance given
+    the score and the rounds left (a Markov chain solved by dynamic programming).
+
+    >>> coin = {"safe": {0: Fraction(1, 4), 1: Fraction(3, 4)}, "bold": {0: Fraction(7, 10), 3: Fraction(3, 10)}}
+    >>> finish_chance(coin, target=2, rounds=2), finish_chance(coin, target=2, rounds=2, choose="reach")
+    (Fraction(51, 100), Fraction(51, 80))
+    >>> finish_chance(coin, target=2, rounds=2, choose="luck")
+    Traceback (most recent call last):
+    ...
+    ValueError: choose is 'mean' or 'reach', got 'luck'
+    """
+    if choose not in CHOICES:
+        raise ValueError(f"choose is 'mean' or 'reach', got {choose!r}")
+    clean = _check_options(options, target, rounds)
+    if choose == "reach":
+        return _reach_table(clean, target, rounds)[rounds][0][0]
+    dist = clean[_best_mean(clean)]
+    spread = {0: Fraction(1)}  # the score's distribution, scores below target only
+    done = Fraction(0)
+    for _ in range(rounds):
+        after: dict[int, Fraction] = {}
+        for score, p in spread.items():
+            for x, q in dist.items():
+                if score + x >= target:
+                    done += p * q
+                else:
+                    after[int(score + x)] = after.get(int(score + x), Fraction(0)) + p * q
+        spread = after
+    return done
+
+
+def reach_choice(options: Mapping[str, Distribution], *, score: int, rounds_left: int, target: int = 10) -> str:
+    """The option ``finish_chance(choose="reach")`` takes at ``score`` points with ``rounds_left`` rounds to go.
+
+    >>> coin = {"safe": {0: Fraction(1, 4), 1: Fraction(3, 4)}, "bold": {0: Fraction(7, 10), 3: Fraction(3, 10)}}
+    >>> reach_choice(coin, score=1, rounds_left=1, target=2), reach_choice(coin, score=0, rounds_left=1, target=2)
+    ('safe', 'bold')
+    >>> reach_choice(coin, score=5, rounds_left=1, target=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: score must be between 0 and 1 (below the target 2), got 5
+    """
+    clean = _check_options(options, target, rounds_left)
+    if not isinstance(score, int) or not 0 <= score < target:
+        raise ValueError(f"score must be between 0 and {target - 1} (below the target {target}), got {score!r}")
+    return _reach_table(clean, target, rounds_left)[rounds_left][score][1]
