@@ -175,6 +175,15 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
                 assert misty.locator("[data-testid='table-token']").inner_text() == token
                 assert "座位 2" in misty.locator("[data-testid='table-code']").inner_text()
         assert "Ann" in misty.locator(".pk-board").inner_text()
+        # undo needs the other's consent: the last mover asks, the other page offers Allow / Refuse
+        seat = store.table(table).moves()[-1]["seat"]
+        me, other = pages[seat], pages[1 - seat]
+        me.locator(".pk-btn.pk-undo").click()
+        other.locator("[data-testid='undo-yes']").wait_for(timeout=10_000)
+        assert me.locator("[data-testid='undo-yes']").count() == 0
+        other.locator("[data-testid='undo-yes']").click()
+        me.wait_for_selector(".pk-board[data-my-turn='true']", timeout=10_000)
+        assert other.locator("[data-testid='undo-yes']").count() == 0
         # "you" marks my own seat only, never a classmate's
         assert ann.locator(".pk-player[data-seat='0'] .pk-tag-you").count() == 1
         assert ann.locator(".pk-player[data-seat='1'] .pk-tag-you").count() == 0
