@@ -1,9 +1,10 @@
 """The Splendor board's coach: live win odds, the win-probability line, suggestions and a review.
 
 ``SplendorBoard(..., odds=True, coach=True)`` mixes ``CoachMixin`` in. Nothing
-here blocks the board: the playouts run in one background thread, one chunk of
-``CHUNK`` playouts at a time, always on the most urgent job first (a Suggest
-or Review the user asked for, then the position on the board, then the
+here blocks the board: one background thread hands the playouts, one chunk of
+``CHUNK`` at a time, to a playout process at low priority
+(``widgets._splendor_coach_jobs``), always the most urgent job first (a
+Suggest or Review the user asked for, then the position on the board, then the
 earlier turns of the line). After each chunk the thread looks again, so a new
 move supersedes an older computation within one chunk, and a result for a
 position that is no longer on the board (undone, or a new game) is dropped
@@ -64,6 +65,8 @@ log = logging.getLogger(__name__)
 
 #: Playouts per background step: small enough that a new move supersedes an old job quickly.
 CHUNK = 50
+#: Seconds between two progress updates of one computation (a finished one goes out at once).
+PROGRESS_EVERY = 0.5
 #: The coach's levels (``pokelab.bots.suggest``).
 LEVELS = ("easy", "medium", "hard")
 _COACH_MESSAGES = ("coach_suggest", "coach_review", "coach_point")
@@ -107,6 +110,7 @@ class CoachMixin(traitlets.HasTraits):
         self._review: dict[str, Any] | None = None
         self._point: int | None = None
         self._panel_cache: tuple[Any, dict[str, Any]] | None = None
+        self._coach_sent = 0.0
         self.coach_stats = {"chunks": 0, "dropped": 0}
         self.odds_on, self.coach_on = odds, coach
         self.observe(self._coach_switched, names=["odds_on", "coach_on"])
@@ -357,6 +361,10 @@ class CoachMixin(traitlets.HasTraits):
                 point.estimates = point.estimates or None
             else:
                 self._accumulate(point, result)
+                done = point.playouts >= (self.odds_playouts if point is self._live else self.line_playouts)
+                now = time.monotonic()
+                if not done and now - self._coach_sent < PROGRESS_EVERY:
+                    return  # progress of a long computation goes out at most every PROGRESS_EVERY s
         elif kind == "suggest":
             if self._suggest is not target:
                 self.coach_stats["dropped"] += 1
@@ -447,4 +455,5 @@ class CoachMixin(traitlets.HasTraits):
                 "moves": rev["moves"] or [],
                 "failed": rev.get("failed", False),
             }
+        self._coach_sent = time.monotonic()
         self.coach = data

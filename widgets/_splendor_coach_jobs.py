@@ -17,8 +17,10 @@ pokelab.errors.BilingualError: viewer must be a seat number 0..1, got 5
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing as mp
+import os
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -87,11 +89,23 @@ def playout_pool() -> ProcessPoolExecutor | None:
         if not _POOL:
             try:
                 method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
-                _POOL.append(ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context(method)))
+                _POOL.append(
+                    ProcessPoolExecutor(
+                        max_workers=1,
+                        mp_context=mp.get_context(method),
+                        initializer=_lower_priority,  # the kernel and the browser come first
+                    )
+                )
             except (OSError, ValueError):  # no processes here: the thread does the work
                 log.debug("no coach process", exc_info=True)
                 return None
         return _POOL[0]
+
+
+def _lower_priority() -> None:
+    """Run the playouts at a lower CPU priority than the kernel (nice 10) where the OS allows it."""
+    with contextlib.suppress(AttributeError, OSError):  # Windows, or not permitted: same priority
+        os.nice(10)
 
 
 def reset_pool() -> None:

@@ -377,13 +377,31 @@ function mountCoach({ model, h, fmt, send, mark, seats }) {
     mark("coach-render", { revision: data.revision, dt: performance.now() - started });
   }
 
-  model.on("change:coach", draw);
+  // The panel redraws after the board has painted, at most once a frame: a click's own repaint
+  // never waits for the graph. The board's redraw only puts the focus back at once.
+  let pending = false;
+  function later() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        pending = false;
+        draw();
+      }, 0),
+    );
+  }
+  function attach() {
+    restoreFocus();
+    later();
+  }
+
+  model.on("change:coach", later);
   draw();
   return {
     node,
-    draw,
+    draw: attach,
     destroy: () => {
-      model.off("change:coach", draw);
+      model.off("change:coach", later);
       document.removeEventListener("pointerdown", forget, true);
     },
   };

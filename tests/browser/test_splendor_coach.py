@@ -140,6 +140,13 @@ def test_the_coach_panel_renders_updates_and_keeps_the_board_responsive(lab: Any
         f"max {max(own):.1f}, all {[round(x, 1) for x in own]}; kernel answer median "
         f"{statistics.median(kernel_ms):.1f} ms; coach busy at {sum(busy)}/{len(busy)} clicks"
     )
+    panel_ms = page.evaluate(
+        "() => globalThis.__pokelab.marks.filter((m) => m.kind === 'coach-render').map((m) => m.dt)"
+    )
+    print(
+        f"coach panel redraws: {len(panel_ms)}, median {statistics.median(panel_ms):.1f} ms, "
+        f"max {max(panel_ms):.1f} ms (after the board's paint, never before it)"
+    )
     assert sum(busy) >= len(busy) - 1, "the measurement must be taken while the playouts run"
     assert statistics.median(own) <= 100
     status = page.locator(".pk-coach [data-testid='odds-status']").inner_text()
@@ -158,6 +165,10 @@ def test_the_coach_panel_renders_updates_and_keeps_the_board_responsive(lab: Any
     n = points.count()
     assert page.locator(".pk-coach .pk-graph polyline").count() == 2  # one line per seat
     lab.screenshot(page, "splendor-coach-en", element=coach)
+    lab.screenshot(page, "splendor-coach-beside-players", element=page.locator(".pk-lower"))
+    players_box = page.locator(".pk-lower > .pk-players").bounding_box()
+    coach_box = coach.bounding_box()
+    assert coach_box["x"] >= players_box["x"] + players_box["width"] - 1, "the panel sits beside the players"
     # a click shows that position read-only and the move made there
     revision = page.locator(".pk-board").get_attribute("data-revision")
     points.nth(1).click()
