@@ -27,7 +27,7 @@ True
 >>> get("99-9")
 Traceback (most recent call last):
 ...
-KeyError: "no exercise '99-9' (the registry knows 00-1 … 36-3); 没有这个练习"
+KeyError: "no exercise '99-9' (the registry knows 00-1 … ...-...); 没有这个练习"
 """
 
 from __future__ import annotations
@@ -156,9 +156,39 @@ class ExerciseDef:
         return self.answer(self.params(student))
 
     def text(self, student: str | None = None, lang: str = "en") -> str:
-        """The question with the student's numbers filled in."""
-        template = self.question_zh if lang == "zh" else self.question
-        return template.format(**self.params(student))
+        """The question with the student's numbers filled in (in Chinese, colours and card names in Chinese too).
+
+        >>> get("30-2").text(lang="zh")
+        '第一波抽出了 红色、红色、紫色、蓝色。现在最后一枚是 红色 的概率是多少？'
+        """
+        if lang == "zh":
+            return self.question_zh.format(**{k: in_chinese(v) for k, v in self.params(student).items()})
+        return self.question.format(**self.params(student))
+
+
+def in_chinese(value: Any) -> Any:
+    """A question's number or word as a Chinese sentence shows it: colours and Splendor cards by their Chinese names.
+
+    >>> in_chinese("purple"), in_chinese(("red", "blue")), in_chinese({"red": 16, "purple": 4})
+    ('紫色', '红色、蓝色', '红色 16 枚、紫色 4 枚')
+    >>> in_chinese("Charmeleon"), in_chinese("G05"), in_chinese(7)
+    ('火恐龙', 'G05', 7)
+    """
+    from pokelab.herecomes.bag import COLOUR_ZH
+    from pokelab.splendor.cards import card_by_name
+
+    if isinstance(value, str):
+        if value in COLOUR_ZH:
+            return f"{COLOUR_ZH[value]}色"
+        try:
+            return card_by_name(value).name("zh")
+        except (KeyError, ValueError):
+            return value
+    if isinstance(value, tuple | list):
+        return "、".join(str(in_chinese(v)) for v in value)
+    if isinstance(value, Mapping):
+        return "、".join(f"{in_chinese(k)} {v} 枚" for k, v in value.items())
+    return value
 
 
 _REGISTRY: dict[str, ExerciseDef] = {}

@@ -44,7 +44,7 @@ def _wave_1(rng: random.Random) -> dict[str, Any]:
 
 
 number("20-2", L20, "Wave 1 showed {shown}. What is the exact chance now that {card} comes true?",
-       "第一波抽出了 {shown}。现在 {card} 实现的确切概率是多少？",
+       "第一波抽出了 {shown}。现在 {card} 达成的确切概率是多少？",
        lambda p: probability(TARGETS[p["card"]].condition, shown=p["shown"]),
        ["Which colour does the card want last? How many of that colour are still in the bag?",
         "Tokens of that colour left ÷ tokens left in the bag."],

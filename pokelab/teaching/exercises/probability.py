@@ -169,7 +169,7 @@ def _best_discards(p: Any) -> set[str]:
 
 
 value("33-2", L33, "You hold {hand}; wave 1 showed {shown}. Which card does the kit advise you to discard? (an id like 'G05')",
-      "你手里有 {hand}；第一波抽出了 {shown}。工具建议你弃掉哪张？（像 'G05' 这样的编号）", _best_discards,
+      "你手里有 {hand}；第一波抽出了 {shown}。参谋建议你弃掉哪张？（像 'G05' 这样的编号）", _best_discards,
       ["Call advise_discard([TARGETS[c] for c in task.hand], task.shown).", "Its .discard is a card; its .id is the answer."],
       ["调用 advise_discard([TARGETS[c] for c in task.hand], task.shown)。", "它的 .discard 是一张卡；.id 就是答案。"],
       member=True, defaults={"hand": ("G01", "G13", "O07", "O16", "P01"), "shown": ("red", "green", "green", "blue")},
