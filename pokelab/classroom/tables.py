@@ -499,6 +499,7 @@ class Table(TableSeats):
                 f"revision is the whole number from your view, not {revision!r}",
                 f"revision 应是你看到的版本号（整数），而不是 {revision!r}",
             )
+        revision = self._simultaneous_revision(seat, revision)
         computed: dict[str, Any] = {}
 
         def change(row: _Row, now: float) -> dict[str, Any]:
@@ -520,6 +521,41 @@ class Table(TableSeats):
             action="play",
             moves=lambda row: (row.move_count + 1, computed["moves"], None),
         )
+
+    def _simultaneous_revision(self, seat: int, revision: int) -> int:
+        """The revision a move chosen at ``revision`` may be played at: the current one when only face-down choices came between.
+
+        In Here Comes the discards and the redraw vote are simultaneous (HC-R3,
+        HC-R4): a classmate's face-down discard changes the table's revision but
+        nothing this seat can see or decide, so it must not refuse this seat's
+        discard. Anything else in between (a draw, a move of this seat, a sit,
+        an undo: a revision without moves) keeps the move stale.
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
+        >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
+        >>> seen = t.view(0)["revision"]
+        >>> hand = lambda s: [card["id"] for card in t.view(s)["observation"]["hand"]]
+        >>> t.play(1, f"Discard(1, {hand(1)[0]})", seen) == seen + 1
+        True
+        >>> t._simultaneous_revision(0, seen) == seen + 1
+        True
+        >>> t._simultaneous_revision(1, seen) == seen
+        True
+        """
+        if self.game != "herecomes" or not isinstance(revision, int) or isinstance(revision, bool):
+            return revision
+        current = self.revision()
+        if revision >= current or revision < 0:
+            return revision
+        since = [m for m in self.moves() if m["revision"] > revision]
+        if {m["revision"] for m in since} != set(range(revision + 1, current + 1)):
+            return revision
+        simultaneous = ("Discard(", "VoteRedraw(")
+        if all(m["kind"] != "chance" and m["seat"] != seat and m["action"].startswith(simultaneous) for m in since):
+            return current
+        return revision
 
     def advance(self) -> int:
         """Let the bots (and chance) play the moves due now; return the revision (unchanged when none were due).
