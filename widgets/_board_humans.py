@@ -17,13 +17,16 @@ ValueError: humans: seat 0 is named twice
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pokelab.herecomes import State, observe
+from pokelab.herecomes import COLOURS, WAVES, State, observe
 from widgets._board_errors import BadIntent
+from widgets._herecomes_text import labels
+from widgets.tokens import view_marks
 
-__all__ = ["PRIVATE_KEYS", "PassAndPlay", "public_observation", "seat_list", "split_seats"]
+__all__ = ["PRIVATE_KEYS", "PassAndPlay", "curtain_view", "public_observation", "seat_list", "split_seats"]
 
 #: The keys of a Here Comes observation that only their own seat may see.
 PRIVATE_KEYS = {
@@ -116,6 +119,39 @@ def public_observation(state: State, viewer: int) -> dict[str, Any]:
         summary["seats"] = [{k: v for k, v in s.items() if k != "checked"} for s in summary["seats"]]
         view["last_round"] = summary
     return view
+
+
+def curtain_view(state: State, seat: int, lang: str) -> dict[str, Any]:
+    """The Here Comes board's view while ``seat``'s hand is hidden: the public table and the curtain.
+
+    The shape of the board's usual view (so the page draws it the same way), with no
+    hand, odds, advice or trainer buttons, and ``curtain``: whom to pass the device to.
+
+    >>> from pokelab.herecomes import new_game
+    >>> seen = curtain_view(new_game(["Ann", "Misty"], seed=2), 1, "en")
+    >>> seen["curtain"], seen["hc"]["hand"], seen["odds"]
+    ({'seat': 1, 'name': 'Misty'}, [], [])
+    >>> curtain_view(new_game(2, seed=2), 0, "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    words = labels(lang)
+    view: dict[str, Any] = {
+        "hc": public_observation(state, seat),
+        "odds": [],
+        "hand_ev": None,
+        "advice": None,
+        "trainer_actions": [],
+        "teacher": None,
+        "rules": {"redraw": state.setup.variant.redraw},
+        "labels": words,
+        "colours": list(COLOURS),
+        "marks": view_marks(COLOURS),
+        "waves": list(WAVES),
+        "curtain": {"seat": seat, "name": state.setup.names[seat]},
+    }
+    return json.loads(json.dumps(view, default=str))
 
 
 class PassAndPlay:

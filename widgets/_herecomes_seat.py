@@ -18,7 +18,7 @@ ValueError: there is no seat 5: ...
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pokelab.herecomes import TARGETS, State, observe
@@ -86,3 +86,18 @@ def blank_unknown_cards(text: str, known: set[str]) -> str:
         return word if not ids or ids & known else "?"
 
     return _CARD_WORD.sub(keep_or_blank, text)
+
+
+def _unique_names(players: Any) -> list[str]:
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise ValueError(f"players is a list of 1 to 4 names, got {players!r}")
+    names = [str(p) for p in players]
+    if not 1 <= len(names) <= 4:
+        raise ValueError(f"Here Comes Pokémon! is for 1 to 4 players, got {len(names)} names")
+    # The engine needs different names; "Bot", "Bot" becomes "Bot 1", "Bot 2".
+    out = []
+    for i, name in enumerate(names):
+        if names.count(name) > 1:
+            name = f"{name} {names[: i + 1].count(name)}"
+        out.append(name)
+    return out

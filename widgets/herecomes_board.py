@@ -73,9 +73,9 @@ from pokelab.odds.hand import advice_for, hand_odds, kept_hand_value, previous_s
 from pokelab.sim.adapters import HereComesAdapter
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
-from widgets._board_humans import PassAndPlay, public_observation, split_seats
+from widgets._board_humans import PassAndPlay, curtain_view, split_seats
 from widgets._bots import bot_label
-from widgets._herecomes_seat import blank_unknown_cards, card_ids_in, new_events
+from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
 from widgets._herecomes_text import labels, say
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets.plots import _TEXT as PLOT_TEXT
@@ -381,7 +381,7 @@ class HereComesBoard(PassAndPlay, Board):
         hidden = self.curtain is not None
         self._odds_rows = hand_odds(state, me) if self.show_odds and not hidden else []
         if hidden:  # pass-and-play between two people: the public table only
-            return self._curtain_view(state, me)
+            return curtain_view(state, me, self.lang)
         view: dict[str, Any] = {
             "hc": observe(state, me),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
@@ -395,24 +395,6 @@ class HereComesBoard(PassAndPlay, Board):
             "marks": view_marks(COLOURS),  # a symbol per colour, so colour is never the only cue
             "waves": list(WAVES),
             "curtain": None,
-        }
-        return json.loads(json.dumps(view, default=str))
-
-    def _curtain_view(self, state: State, seat: int) -> dict[str, Any]:
-        """The board while ``seat``'s hand is hidden: the public table and a "show my hand" button."""
-        view: dict[str, Any] = {
-            "hc": public_observation(state, seat),
-            "odds": [],
-            "hand_ev": None,
-            "advice": None,
-            "trainer_actions": [],
-            "teacher": None,
-            "rules": {"redraw": state.setup.variant.redraw},
-            "labels": labels(self.lang),
-            "colours": list(COLOURS),
-            "marks": view_marks(COLOURS),
-            "waves": list(WAVES),
-            "curtain": {"seat": seat, "name": self._names[seat]},
         }
         return json.loads(json.dumps(view, default=str))
 
@@ -506,18 +488,3 @@ class HereComesBoard(PassAndPlay, Board):
             "overlays": [words["previous"], words["redraw"], words["mc"]],
         }
         return data
-
-
-def _unique_names(players: Any) -> list[str]:
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ValueError(f"players is a list of 1 to 4 names, got {players!r}")
-    names = [str(p) for p in players]
-    if not 1 <= len(names) <= 4:
-        raise ValueError(f"Here Comes Pokémon! is for 1 to 4 players, got {len(names)} names")
-    # The engine needs different names; "Bot", "Bot" becomes "Bot 1", "Bot 2".
-    out = []
-    for i, name in enumerate(names):
-        if names.count(name) > 1:
-            name = f"{name} {names[: i + 1].count(name)}"
-        out.append(name)
-    return out
