@@ -1,0 +1,237 @@
+"""How long does a game last? A solo game of Here Comes as a Markov chain, solved exactly.
+
+Lesson 42's mathematics. In a solo game (HC-C5) the only thing that carries over
+from one round to the next is the **score**. If every round gives points drawn
+from the same distribution (``{points: probability}``, with ``WIN`` for a Mew or
+Mewtwo card that ends the game at once, HC-G1), the score is a **Markov chain**:
+its states are the scores 0 … target−1 and one absorbing state "done" (HC-G2).
+
+- ``distribution_from_counts(counts)`` — exact Fractions from a tally of rounds;
+- ``transition_matrix(points, target=)`` — the chain's matrix, one row per score (and "done");
+- ``rounds_distribution(points, target=, rounds=)`` — P(the game ends in round n), exact;
+- ``expected_rounds(points, target=)`` — the mean number of rounds, exact (backwards, from
+  the scores near the target down to 0);
+- ``simulate_lengths(points, games=, seed=)`` — the same chain played at random (NumPy);
+- ``mean_with_interval(values, counts=)`` — a sample mean with its approximate 95 % interval.
+
+>>> one_point = {0: Fraction(1, 2), 1: Fraction(1, 2)}   # a point with chance 1/2 each round
+>>> expected_rounds(one_point, target=2)                  # 2 / (1/2) = 4 rounds on average
+Fraction(4, 1)
+>>> rounds_distribution(one_point, target=2, rounds=3)
+{1: Fraction(0, 1), 2: Fraction(1, 4), 3: Fraction(1, 4)}
+>>> expected_rounds({0: Fraction(1)}, target=10)
+Traceback (most recent call last):
+...
+ValueError: a round that never scores (P(0) = 1) never ends the game
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from numbers import Rational
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "WIN",
+    "distribution_from_counts",
+    "expected_rounds",
+    "mean_with_interval",
+    "rounds_distribution",
+    "simulate_lengths",
+    "transition_matrix",
+]
+
+#: The outcome of a round won by a Mew or Mewtwo card (HC-G1): the game ends whatever the score.
+WIN = "win"
+DONE = "done"
+
+
+def _check_target(target: Any) -> int:
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise ValueError(f"target must be a whole number of points >= 1, got {target!r}")
+    return target
+
+
+def _check_points(points: Any) -> dict[Any, Fraction]:
+    if not isinstance(points, Mapping) or not points:
+        raise ValueError(f"a round's points distribution maps points -> probability, got {points!r}")
+    clean: dict[Any, Fraction] = {}
+    for x, p in points.items():
+        whole = isinstance(x, int) and not isinstance(x, bool) and x >= 0
+        if not (whole or x == WIN):
+            raise ValueError(f"a round gives a whole number of points >= 0 or {WIN!r}, got {x!r}")
+        if not isinstance(p, Rational) or p < 0:
+            raise ValueError(f"probabilities must be exact numbers >= 0, got {x!r}: {p!r}")
+        clean[x] = clean.get(x, Fraction(0)) + Fraction(p)
+    if sum(clean.values()) != 1:
+        raise ValueError(f"the probabilities add up to {sum(clean.values())}, not 1")
+    return clean
+
+
+def _step(score: int, x: Any, target: int) -> Any:
+    return DONE if x == WIN or score + x >= target else score + x
+
+
+def distribution_from_counts(counts: Mapping[Any, int]) -> dict[Any, Fraction]:
+    """A round's points distribution as exact fractions of a tally (points -> how many rounds gave them).
+
+    >>> distribution_from_counts({0: 30, 1: 50, 2: 20})
+    {0: Fraction(3, 10), 1: Fraction(1, 2), 2: Fraction(1, 5)}
+    >>> distribution_from_counts({0: -1})
+    Traceback (most recent call last):
+    ...
+    ValueError: counts are whole numbers >= 0 with a positive total, got {0: -1}
+    """
+    if (not isinstance(counts, Mapping) or not counts
+            or any(not isinstance(n, int) or isinstance(n, bool) or n < 0 for n in counts.values())
+            or sum(counts.values()) == 0):
+        raise ValueError(f"counts are whole numbers >= 0 with a positive total, got {counts!r}")
+    total = sum(counts.values())
+    return _check_points({x: Fraction(n, total) for x, n in counts.items() if n})
+
+
+def transition_matrix(points: Mapping[Any, Fraction], *, target: int = 10) -> dict[Any, dict[Any, Fraction]]:
+    """The Markov chain of the score: ``matrix[s][t]`` = P(score t after the round | score s before it).
+
+    The states are 0 … target−1 and ``"done"`` (absorbing: the game is over). Each row adds up to 1.
+
+    >>> m = transition_matrix({0: Fraction(1, 3), 2: Fraction(2, 3)}, target=3)
+    >>> m[0], m[2]
+    ({0: Fraction(1, 3), 1: Fraction(0, 1), 2: Fraction(2, 3), 'done': Fraction(0, 1)}, {0: Fraction(0, 1), 1: Fraction(0, 1), 2: Fraction(1, 3), 'done': Fraction(2, 3)})
+    >>> transition_matrix({0: Fraction(1, 2), -1: Fraction(1, 2)})
+    Traceback (most recent call last):
+    ...
+    ValueError: a round gives a whole number of points >= 0 or 'win', got -1
+    """
+    clean, target = _check_points(points), _check_target(target)
+    states = [*range(target), DONE]
+    matrix = {s: {t: Fraction(0) for t in states} for s in states}
+    matrix[DONE][DONE] = Fraction(1)
+    for score in range(target):
+        for x, p in clean.items():
+            matrix[score][_step(score, x, target)] += p
+    return matrix
+
+
+def rounds_distribution(
+    points: Mapping[Any, Fraction], *, target: int = 10, rounds: int = 30
+) -> dict[int, Fraction]:
+    """P(the game ends in round n) for n = 1 … ``rounds``, exact, starting from 0 points.
+
+    The chances left out (games longer than ``rounds``) are 1 minus the sum.
+
+    >>> dist = rounds_distribution({0: Fraction(1, 3), 2: Fraction(2, 3)}, target=3, rounds=4)
+    >>> dist, 1 - sum(dist.values())
+    ({1: Fraction(0, 1), 2: Fraction(4, 9), 3: Fraction(8, 27), 4: Fraction(4, 27)}, Fraction(1, 9))
+    >>> rounds_distribution({0: Fraction(1)}, rounds=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rounds must be a whole number >= 1, got 0
+    """
+    clean, target = _check_points(points), _check_target(target)
+    if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
+        raise ValueError(f"rounds must be a whole number >= 1, got {rounds!r}")
+    spread: dict[int, Fraction] = {0: Fraction(1)}  # the score, games not over yet
+    ends: dict[int, Fraction] = {}
+    for n in range(1, rounds + 1):
+        after: dict[int, Fraction] = {}
+        ended = Fraction(0)
+        for score, q in spread.items():
+            for x, p in clean.items():
+                state = _step(score, x, target)
+                if state == DONE:
+                    ended += q * p
+                else:
+                    after[state] = after.get(state, Fraction(0)) + q * p
+        ends[n], spread = ended, after
+    return ends
+
+
+def expected_rounds(points: Mapping[Any, Fraction], *, target: int = 10, start: int = 0) -> Fraction:
+    """The exact mean number of rounds to reach ``target`` points from ``start`` points.
+
+    Worked backwards: from score s, E(s) = 1 + Σ P(x)·E(s + x), where E = 0 once the game is
+    over; a round of 0 points leaves the state unchanged, so E(s) = (1 + Σ_{x>0} P(x)·E(s+x)) / (1 − P(0)).
+
+    >>> expected_rounds({0: Fraction(1, 3), 2: Fraction(2, 3)}, target=3)
+    Fraction(3, 1)
+    >>> expected_rounds({1: Fraction(1)}, target=10, start=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: start must be a score from 0 to 9, got 10
+    """
+    clean, target = _check_points(points), _check_target(target)
+    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < target:
+        raise ValueError(f"start must be a score from 0 to {target - 1}, got {start!r}")
+    stay = clean.get(0, Fraction(0))
+    if stay == 1:
+        raise ValueError("a round that never scores (P(0) = 1) never ends the game")
+    mean: dict[Any, Fraction] = {DONE: Fraction(0)}
+    for score in range(target - 1, start - 1, -1):
+        onward = sum((p * mean[_step(score, x, target)] for x, p in clean.items() if x != 0), Fraction(0))
+        mean[score] = (1 + onward) / (1 - stay)
+    return mean[start]
+
+
+def simulate_lengths(
+    points: Mapping[Any, Fraction], *, target: int = 10, games: int = 2000, seed: int = 0, max_rounds: int = 1000
+) -> np.ndarray:
+    """Play the chain ``games`` times at random (NumPy, seeded) and return the rounds each game took.
+
+    >>> lengths = simulate_lengths({0: Fraction(1, 2), 1: Fraction(1, 2)}, target=2, games=4000, seed=1)
+    >>> bool(3.8 < lengths.mean() < 4.2)
+    True
+    >>> simulate_lengths({0: Fraction(1)}, games=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: games must be a whole number >= 1, got 0
+    """
+    clean, target = _check_points(points), _check_target(target)
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, got {games!r}")
+    outcomes = list(clean)
+    gains = np.array([target if x == WIN else x for x in outcomes], dtype=np.int64)
+    chances = np.array([float(clean[x]) for x in outcomes])
+    rng = np.random.default_rng(seed)
+    score = np.zeros(games, dtype=np.int64)
+    length = np.zeros(games, dtype=np.int64)
+    playing = np.ones(games, dtype=bool)
+    for n in range(1, max_rounds + 1):
+        if not playing.any():
+            break
+        score[playing] += gains[rng.choice(len(gains), size=int(playing.sum()), p=chances)]
+        finished = playing & (score >= target)
+        length[finished] = n
+        playing &= ~finished
+    else:
+        raise ValueError(f"some games did not end within {max_rounds} rounds")
+    return length
+
+
+def mean_with_interval(
+    values: Sequence[float], *, counts: Sequence[int] | None = None, z: float = 1.96
+) -> tuple[float, float, float]:
+    """A sample mean and its approximate 95 % interval, mean ± z·s/√n (``counts``: how often each value occurs).
+
+    >>> mean_with_interval([2, 4, 4, 6])
+    (4.0, 2.3996..., 5.6003...)
+    >>> mean_with_interval([3])
+    Traceback (most recent call last):
+    ...
+    ValueError: an interval needs at least 2 values, got 1
+    """
+    x = np.asarray(values, dtype=float)
+    w = np.ones_like(x) if counts is None else np.asarray(counts, dtype=float)
+    if x.ndim != 1 or w.shape != x.shape or (w < 0).any():
+        raise ValueError("values and counts must be two lists of the same length, counts >= 0")
+    n = float(w.sum())
+    if n < 2:
+        raise ValueError(f"an interval needs at least 2 values, got {n:g}")
+    mean = float((w * x).sum() / n)
+    sd = math.sqrt(float((w * (x - mean) ** 2).sum()) / (n - 1))
+    half = z * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
