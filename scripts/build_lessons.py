@@ -14,8 +14,9 @@ The source of a lesson is ``lessons/<part>/<name>.md``, a jupytext MyST notebook
   notebook only (markdown: ``+++ {"lang": "zh"}`` before the cell; code: a ``lang: zh``
   option). Every other cell goes into both, so the code, the pinned numbers and the
   exercises cannot drift apart;
-- a code line ``LANG = "en"`` is written ``LANG = "zh"`` in the Chinese notebook; the
-  lesson passes ``LANG`` to ``set_language``, the boards and ``tr("text", "文字")``;
+- a code line ``LANG = "en"`` is written ``LANG = "zh"`` in the Chinese notebook (with a
+  comment in that language); the lesson passes ``LANG`` to ``set_language``, the boards
+  and ``tr("text", "文字")``;
 - links are written as seen from the English notebook. In the Chinese notebook (one
   folder deeper) a link that leaves ``notebooks/`` gains one ``../``; ``@en/path`` and
   ``@zh/path`` name a notebook of the English or the Chinese track from either one.
@@ -45,7 +46,12 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 NOTEBOOKS = ROOT / "notebooks"
 TRACKS = ("en", "zh")
-_LANG_LINE = re.compile(r'^(\s*LANG\s*=\s*)"(?:en|zh)"', re.MULTILINE)
+_LANG_LINE = re.compile(r'^(\s*)LANG\s*=\s*"(?:en|zh)".*$', re.MULTILINE)
+#: The line that sets a notebook's language, as each track's notebook shows it.
+LANG_LINES = {
+    "en": 'LANG = "en"  # this notebook\'s language (its Chinese twin, built from the same source, says "zh")',
+    "zh": 'LANG = "zh"  # 本笔记本的语言（由同一份源文件生成的英文版写 "en"）',
+}
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 _TRACK_LINK = re.compile(r"^@(en|zh)/(.+)$")
 
@@ -151,7 +157,7 @@ def build(source: Path, lang: str, root: Path = LESSONS) -> dict:
         new["metadata"] = meta
         text = "".join(new.get("source", ""))
         if new["cell_type"] == "code":
-            text = _LANG_LINE.sub(lambda m: f'{m.group(1)}"{lang}"', text)
+            text = _LANG_LINE.sub(lambda m: m.group(1) + LANG_LINES[lang], text)
         elif new["cell_type"] == "markdown":
             text = relink(text, lesson, lang)
         new["source"] = text
