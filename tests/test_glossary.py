@@ -156,9 +156,9 @@ _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
 def test_chinese_guide_has_every_section_of_the_english_one() -> None:
-    """docs/zh/teacher-guide.md has as many ## and ### sections as docs/teacher-guide.md."""
+    """docs/zh/teacher-guide.md has as many ##, ### and #### sections as docs/teacher-guide.md."""
     en, zh = (p.read_text(encoding="utf-8") for p in (GUIDE_EN, GUIDE_ZH))
-    for level in ("## ", "### "):
+    for level in ("## ", "### ", "#### "):
         count_en = sum(line.startswith(level) for line in en.splitlines())
         count_zh = sum(line.startswith(level) for line in zh.splitlines())
         assert count_zh == count_en, f"{level.strip()} sections: English {count_en}, Chinese {count_zh}"
