@@ -340,7 +340,7 @@ def plan_tree(
         raise BilingualError(
             f"a hand of {size} cards cannot make the {discards_left} discards of waves {waves}: "
             f"it needs at least {discards_left + 1} cards",
-            f"一手 {size} 张牌做不了波次 {waves} 里的 {discards_left} 次弃牌：至少需要 {discards_left + 1} 张",
+            f"一手 {size} 张牌做不了各波 {waves} 之后的 {discards_left} 次弃牌：至少需要 {discards_left + 1} 张",
         )
     hand = tuple(hand)
     values = [card_value(c, legend_value) for c in hand]
