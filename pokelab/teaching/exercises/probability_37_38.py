@@ -58,7 +58,7 @@ number("37-1", L37, "A bag holds {bag} and a round draws {draws} tokens without 
 
 
 def _mean_bag(rng: random.Random) -> dict[str, Any]:
-    bag = {c: rng.randint(1, 8) for c in rng.sample(COLOURS, 3)}
+    bag = {c: rng.randint(2, 8) for c in rng.sample(COLOURS, 3)}
     colour = rng.choice(sorted(bag))
     return {"bag": bag, "draws": rng.randint(3, sum(bag.values()) - 1), "colour": colour, "colour_zh": _colour_zh(colour)}
 
@@ -181,8 +181,15 @@ def card_codes() -> list[str]:
     return sorted({f"{kinds[c.kind]}:{c.condition.colour}" for c in TARGETS.values() if not c.is_legend})
 
 
+@cache
+def overlapping_pairs() -> list[tuple[str, str]]:
+    """Pairs of card conditions that can come true together (so OR is not a plain sum): the exercise's hands."""
+    codes = card_codes()
+    return [(a, b) for i, a in enumerate(codes) for b in codes[i + 1:] if dependence(a, b).both > 0]
+
+
 def _hand(rng: random.Random) -> dict[str, Any]:
-    a, b = rng.sample(card_codes(), 2)
+    a, b = rng.choice(overlapping_pairs())
     (a_en, a_zh), (b_en, b_zh) = describe(a), describe(b)
     return {"a": a, "b": b, "a_en": a_en, "a_zh": a_zh, "b_en": b_en, "b_zh": b_zh}
 
@@ -196,14 +203,22 @@ number("38-1", L38, "You keep two cards: A = \"{a_en}\" ({a}) and B = \"{b_en}\"
        defaults={"a": "last:red", "b": "never:purple", "a_en": "the last token is red",
                  "a_zh": "最后一枚是红色", "b_en": "no purple appears", "b_zh": "没有抽出紫色"},
        personal=_hand,
-       mistakes=lambda p: [
-           (dependence(p["a"], p["b"]).p_a + dependence(p["a"], p["b"]).p_b,
-            "you added P(A) and P(B): the rounds where both come true are counted twice; subtract P(A and B) once.",
-            "你把 P(A) 和 P(B) 直接相加了：两张都达成的那些情况被算了两次，要减去一次 P(A 且 B)。"),
-           (1 - (1 - dependence(p["a"], p["b"]).p_a) * (1 - dependence(p["a"], p["b"]).p_b),
-            "that formula assumes A and B are independent; in one round they are not, so use P(A and B) itself.",
-            "这个公式假设 A 和 B 独立；同一轮里它们并不独立，要用真正的 P(A 且 B)。"),
-       ])
+       mistakes=lambda p: _hand_slips(dependence(p["a"], p["b"])))
+
+
+def _hand_slips(d: Any) -> list[tuple[Fraction, str, str]]:
+    """The tempting wrong answers to P(A or B): the plain sum, and the formula for independent events."""
+    slips = [
+        (d.p_a + d.p_b,
+         "you added P(A) and P(B): the rounds where both come true are counted twice; subtract P(A and B) once.",
+         "你把 P(A) 和 P(B) 直接相加了：两张都达成的那些情况被算了两次，要减去一次 P(A 且 B)。"),
+        (1 - (1 - d.p_a) * (1 - d.p_b),
+         "that formula assumes A and B are independent; in one round they are not, so use P(A and B) itself.",
+         "这个公式假设 A 和 B 独立；同一轮里它们并不独立，要用真正的 P(A 且 B)。"),
+    ]
+    return [slip for slip in slips if slip[0] != d.either]
+
+
 choice("38-2", L38, "Are \"no purple appears\" and \"every purple token is drawn\" independent?",
        "“没有抽出紫色”和“紫色全部抽出”这两个事件独立吗？", (
            Option("a", "Yes: they never happen together, so they have nothing to do with each other.",
