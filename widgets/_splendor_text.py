@@ -146,7 +146,7 @@ TEXT: dict[str, dict[str, Any]] = {
         "free": "免费",
         "affordable": "你可以捕捉它",
         "not_affordable": "精灵球还不够",
-        "rare_needs_master": "稀有和传说卡需要至少 1 颗大师球",
+        "rare_needs_master": "稀有和传说卡需要至少 1 颗万能大师球",
         "close": "关闭",
         "end_turn": "结束回合",
         "pass": "跳过",

@@ -73,7 +73,7 @@ TOKENS: Mapping[str, Token] = {
         Token("yellow", "#fbc02d", "#fbc02d", "bolt", _PATHS["bolt"], "yellow", "黄"),
         Token("purple", "#a78bdb", "#a78bdb", "cross", _PATHS["cross"], "purple", "紫"),
         Token("black", "#212121", "#3a3a3a", "stone", _PATHS["stone"], "black", "黑"),
-        Token("master", "#a78bdb", "#a78bdb", "master", _PATHS["master"], "Master Ball", "大师球"),
+        Token("master", "#a78bdb", "#a78bdb", "master", _PATHS["master"], "Master Ball", "万能大师球"),
     )
 }
 
@@ -163,7 +163,7 @@ def names(lang: str) -> dict[str, Any]:
     """Every token colour's name in ``lang`` (for legends and announcements).
 
     >>> names("zh")["master"]
-    '大师球'
+    '万能大师球'
     >>> names("de")
     Traceback (most recent call last):
     ...

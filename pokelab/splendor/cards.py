@@ -34,7 +34,7 @@ COLOUR_ZH: dict[str, str] = {
     "green": "绿",
     "yellow": "黄",
     "black": "黑",
-    "master": "大师球",
+    "master": "万能大师球",
 }
 """Chinese names of the token colours."""
 TIERS: tuple[str, ...] = ("normal", "rare", "legendary")

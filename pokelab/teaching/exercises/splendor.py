@@ -230,8 +230,10 @@ def _first_player_options() -> tuple[Option, ...]:
                why_zh="区间还包含 1/2 时，胜率略高于 1/2 什么也证明不了（忽略了置信区间）"),
         Option("b", "These games show no first-player advantage: the interval contains 1/2.",
                "这些对局看不出先手优势：区间包含 1/2。", correct=fair,
-               why="the interval excludes 1/2, so the games do show a difference",
-               why_zh="区间不包含 1/2，所以这些对局确实显示了差别"),
+               why=("the interval contains 1/2: a rate this close to 1/2 is what chance alone gives in this many games"
+                    if fair else "the interval excludes 1/2, so the games do show a difference"),
+               why_zh=("区间包含 1/2：对局只有这么多时，这样接近 1/2 的胜率单靠运气就会出现"
+                       if fair else "区间不包含 1/2，所以这些对局确实显示了差别")),
         Option("c", "The first player has no advantage at all, exactly 1/2.", "先手完全没有优势，正好 1/2。",
                why="an interval that contains 1/2 cannot prove exactly 1/2 (no evidence of a difference is not evidence of none)",
                why_zh="包含 1/2 的区间并不能证明正好是 1/2（没发现差别不等于证明没有差别）"),
