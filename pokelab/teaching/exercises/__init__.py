@@ -5,8 +5,9 @@ from pokelab.teaching.exercises import (
     probability,
     probability_37_38,
     probability_39_40,
+    probability_43,
     probability_b,
     splendor,
 )
 
-__all__ = ["herecomes", "probability", "probability_37_38", "probability_39_40", "probability_b", "splendor"]
+__all__ = ["herecomes", "probability", "probability_37_38", "probability_39_40", "probability_43", "probability_b", "splendor"]
