@@ -24,6 +24,7 @@ ValueError: exercise 31-1 is a number exercise: answer it with check('31-1', ans
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 from collections.abc import Mapping
@@ -172,11 +173,37 @@ def matches(definition: ExerciseDef, answer: Any, target: Any) -> bool:
             return got == want
         return abs(float(got) - float(want)) <= definition.tolerance
     if isinstance(target, str) and isinstance(answer, str):
-        return " ".join(answer.split()).casefold() == " ".join(target.split()).casefold()
+        said = " ".join(answer.split()).casefold()
+        return said == " ".join(target.split()).casefold() or said in chinese_words(target)
+    if isinstance(target, tuple) and isinstance(answer, tuple | list) and len(answer) == len(target):
+        return all(matches(definition, a, t) for a, t in zip(answer, target, strict=True))
     try:
         return bool(answer == target)
     except (TypeError, ValueError):  # odd types (arrays) simply do not match
         return False
+
+
+def chinese_words(word: str) -> set[str]:
+    """The Chinese ways a pupil may write the English answer ``word``: a colour, a Splendor tier or a card's name.
+
+    >>> sorted(chinese_words("red")), sorted(chinese_words("rare")), sorted(chinese_words("Charmeleon"))
+    (['红', '红色'], ['稀有'], ['火恐龙'])
+    >>> chinese_words("G05")
+    set()
+    """
+    from pokelab.herecomes.bag import COLOUR_ZH as BAG_ZH
+    from pokelab.splendor.cards import COLOUR_ZH as TOKEN_ZH
+    from pokelab.splendor.cards import TIER_ZH, card_by_name
+
+    words: set[str] = set()
+    for names in (BAG_ZH, TOKEN_ZH):
+        if word in names:
+            words |= {names[word], names[word] + "色"} if word != "master" else {names[word]}
+    if word in TIER_ZH:
+        words.add(TIER_ZH[word])
+    with contextlib.suppress(KeyError, ValueError):  # not a card's name
+        words.add(card_by_name(word).name("zh"))
+    return words
 
 
 def _unanswered() -> Feedback:

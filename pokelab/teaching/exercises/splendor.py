@@ -46,7 +46,7 @@ def _top_cards(_: Any) -> set[tuple[int, str]]:
 
 
 value("10-2", L10, "What is the highest number of points on any card, and which tier has it? Answer a pair like (5, 'rare').",
-      "卡上最高的分数是多少？是哪个等级的卡？用 (5, 'rare') 这样的一对来回答。", _top_cards,
+      "卡上最高的分数是多少？是哪个等级的卡？用 (5, '稀有') 或 (5, 'rare') 这样的一对来回答。", _top_cards,
       ["Sort the table by points.", "Look at the first row's points and tier."],
       ["按分数给表格排序。", "看第一行的分数和等级。"], member=True)
 number("10-3", L10, "How many tokens are in the supply at the start of a two-player game, Master Balls included?",
