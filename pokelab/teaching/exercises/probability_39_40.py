@@ -260,7 +260,7 @@ def share_within(policy: str, rounds: int) -> float:
 
 
 predict("40-4", L40, "Before reading the table: in what share of 400 solo games did the expected-points bot (optimal) "
-        "reach 10 points within 10 rounds?", "看表之前先猜：在 400 局单人游戏里，追求期望分的机器人（optimal）"
+        "reach 10 points within 10 rounds?", "看表之前先猜：在 400 局单人游戏里，追求期望分的电脑（optimal）"
         "有多大比例在 10 轮之内拿到 10 分？", lambda p: share_within("optimal", 10),
         ["Its games last about as long on average as the number of rounds asked about."],
         ["它平均一局的轮数和这里问的轮数差不多。"], tolerance=0.1)
