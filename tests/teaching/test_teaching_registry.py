@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.rglob("*.ipynb") if "exercises" not in p.relative_to(NOTEBOOKS).parts
                  and ".ipynb_checkpoints" not in p.parts)
-EXERCISE_NOTEBOOKS = sorted((NOTEBOOKS / "exercises").rglob("*.ipynb"))
+EXERCISE_NOTEBOOKS = sorted((NOTEBOOKS / "exercises").rglob("*.ipynb")) + sorted((NOTEBOOKS / "zh" / "exercises").rglob("*.ipynb"))
 CALL = re.compile(r"\b(check|choice|predict|explain|board_task|exercise)\(\s*[\"'](\d\d-\d+)[\"']([^)\n]*)\)")
 KIND_OF_CALL = {"check": ("number", "value", "member"), "choice": ("choice",), "predict": ("predict",),
                 "explain": ("explain",), "board_task": ("board",)}
@@ -108,4 +108,6 @@ def test_exercise_notebooks_never_link_to_a_solution_notebook(path: Path) -> Non
     text = "\n".join(c["source"] for c in cells if c["cell_type"] == "markdown")
     for target in re.findall(r"\]\(([^)\s#]+\.ipynb)", text):
         resolved = (path.parent / target).resolve()
-        assert (NOTEBOOKS / "exercises") in resolved.parents, f"{path.name} links to {target}, outside exercises/"
+        tracks = (NOTEBOOKS / "exercises", NOTEBOOKS / "zh" / "exercises")  # either language's exercise versions
+        assert any(t in resolved.parents for t in tracks), f"{path.name} links to {target}, outside exercises/"
+        assert resolved.exists(), f"{path.name} links to {target}, which does not exist"
