@@ -75,20 +75,25 @@ number("37-2", L37, "A bag holds {bag} and a round draws {draws} tokens. How man
                             "这是布袋里的枚数；一轮只抽出布袋的一部分。")])
 
 PREDICT_ROUNDS_37 = 2_000
+PREDICT_DRAWS_37 = 15
 
 
 @cache
-def exactly_one_purple_share(rounds: int = PREDICT_ROUNDS_37, seed: int = 37) -> float:
-    """The share of ``rounds`` simulated rounds (game bag, seeded) that draw exactly one purple token."""
-    counts = simulate_counts(None, 10, "purple", rounds, seed=seed)
-    return round(sum(1 for k in counts if k == 1) / rounds, 3)
+def both_purple_share(rounds: int = PREDICT_ROUNDS_37, draws: int = PREDICT_DRAWS_37, seed: int = 37) -> float:
+    """The share of ``rounds`` simulated rounds of ``draws`` tokens (game bag, seeded) that draw both purple tokens."""
+    counts = simulate_counts(None, draws, "purple", rounds, seed=seed)
+    return round(sum(1 for k in counts if k == 2) / rounds, 3)
 
 
-predict("37-3", L37, f"Before the simulation: in what share of {PREDICT_ROUNDS_37:,} rounds will exactly one purple token "
-        "be drawn?", f"模拟之前先猜：{PREDICT_ROUNDS_37} 轮里，有多大比例恰好抽出一枚紫色代币？",
-        lambda p: exactly_one_purple_share(),
-        ["The mean is 1 purple, but 0 and 2 purples happen too: exactly one is the biggest bar, not all of them."],
-        ["平均是 1 枚紫色，但 0 枚和 2 枚也会出现：恰好 1 枚是最高的那根柱子，而不是全部。"], tolerance=0.05)
+predict("37-3", L37, f"A round now draws {PREDICT_DRAWS_37} of the 20 tokens, so the mean is 1.5 purple. Before the "
+        f"simulation: in what share of {PREDICT_ROUNDS_37:,} such rounds are both purple tokens drawn?",
+        f"现在一轮从 20 枚里抽 {PREDICT_DRAWS_37} 枚，所以平均抽出 1.5 枚紫色。模拟之前先猜：这样的 {PREDICT_ROUNDS_37} 轮里，"
+        "有多大比例两枚紫色都被抽出？",
+        lambda p: both_purple_share(),
+        ["A mean of 1.5 does not make 1 and 2 equally likely: with 15 of 20 drawn, each purple is left in the bag "
+         "only 1 time in 4."],
+        ["期望是 1.5，并不说明 1 枚和 2 枚一样可能：从 20 枚里抽 15 枚，每枚紫色留在布袋里的机会只有四分之一。"],
+        tolerance=0.05)
 choice("37-4", L37, "With the game's bag a round draws 1.5 yellow tokens on average (10 × 3/20). What does that mean?",
        "用游戏的布袋，一轮平均抽出 1.5 枚黄色代币（10 × 3/20）。这是什么意思？", (
            Option("a", "Over many rounds the yellow tokens drawn add up to about 1.5 per round, though no round draws 1.5.",
@@ -234,11 +239,11 @@ choice("38-2", L38, "Are \"no purple appears\" and \"every purple token is drawn
                   why="equal chances say nothing about whether one event changes the other (equal = independent)",
                   why_zh="概率相等并不能说明一个事件会不会影响另一个（把概率相等当成独立）"),
        ))
-predict("38-3", L38, "Before you compute it: among the rounds where no purple appears, what share has a red last token?",
-        "先别算，猜一猜：在没有抽出紫色的那些轮里，最后一枚是红色的占多大比例？",
-        lambda p: conditional_probability("last:red", given="never:purple"),
-        ["With no purple drawn, the last token is one of the non-purple tokens: how many are red?"],
-        ["没有抽出紫色时，最后一枚只能是非紫色的代币之一：其中有几枚是红色？"], tolerance=0.01)
+predict("38-3", L38, "Before you compute it: among the rounds where every purple token is drawn, what share has a purple "
+        "last token?", "先别算，猜一猜：在紫色全部抽出的那些轮里，最后一枚是紫色的占多大比例？",
+        lambda p: conditional_probability("last:purple", given="all:purple"),
+        ["If both purples are among the 10 tokens drawn, the last token is one of those 10, each equally likely."],
+        ["如果两枚紫色都在抽出的 10 枚里，最后一枚就是这 10 枚中的一枚，每一枚的可能性都一样。"], tolerance=0.01)
 
 
 def _legend(rng: random.Random) -> dict[str, Any]:
