@@ -70,8 +70,8 @@ def binder_stage(notebooks: list[str]) -> list[str]:
             f"{uv} venv --quiet --python {sys.executable} {venv}",
             f"{uv} pip install --quiet --python {py} -r binder/requirements.txt",
             f"{uv} pip install --quiet --python {py} --no-deps -e .",
-            f"{uv} pip install --quiet --python {py} pytest nbval",
-            " ".join(nbval(py, notebooks)),
+            f"{uv} pip install --quiet --python {py} pytest pytest-xdist nbval",
+            " ".join(nbval(py, ["-n", "2", *notebooks])),
         ]
     )
     return ["bash", "-c", script]
