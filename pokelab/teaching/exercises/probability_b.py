@@ -80,8 +80,8 @@ def _best_deals(_: Any) -> set[str]:
     return set(cards.loc[cards["expected_points"] == cards["expected_points"].max(), "id"])
 
 
-value("35-1", L35, "Which card id is the best deal (highest expected points) among the non-legend cards? (If several tie, "
-      "any of them counts.)", "在非传说卡里，哪张卡最划算（期望分最高）？（如果并列，任何一张都算对。）", _best_deals,
+value("35-1", L35, "Which card id is the best deal (highest expected points) among the cards other than Mew and Mewtwo? (If several tie, "
+      "any of them counts.)", "在梦幻/超梦卡以外的卡里，哪张卡最划算（期望分最高）？（如果并列，任何一张都算对。）", _best_deals,
       ["Sort `cards` by expected_points.", "cards.loc[cards['expected_points'].idxmax(), 'id']"],
       ["按 expected_points 给 `cards` 排序。", "cards.loc[cards['expected_points'].idxmax(), 'id']"], member=True)
 
