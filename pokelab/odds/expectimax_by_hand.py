@@ -291,7 +291,7 @@ def _too_big(size: int) -> BilingualError:
     return BilingualError(
         f"this plan would have more than {MAX_PLAN_NODES:,} nodes, too many to write out by hand: "
         "use a smaller bag, give the tokens already shown, or fewer waves",
-        f"这个计划会超过 {MAX_PLAN_NODES:,} 个结点，手算写不下：请用更小的布袋、给出已经抽出的代币，或者减少波数",
+        f"这个计划会超过 {MAX_PLAN_NODES:,} 个节点，手算写不下：请用更小的布袋、给出已经抽出的代币，或者减少波数",
     )
 
 

@@ -85,7 +85,7 @@ def test_too_big_a_plan_is_refused_in_both_languages() -> None:
     hand = [TARGETS[i] for i in ("G01", "G05", "P01", "O09", "L01")]
     with pytest.raises(BilingualError) as err:
         plan_tree(hand, bag=None)
-    assert str(MAX_PLAN_NODES)[:1] in str(err.value) and "结点" in err.value.message("zh")
+    assert str(MAX_PLAN_NODES)[:1] in str(err.value) and "节点" in err.value.message("zh")
 
 
 def test_bad_inputs_say_what_was_wrong() -> None:

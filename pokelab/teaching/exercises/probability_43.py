@@ -182,7 +182,7 @@ choice("43-6", L43, "How does the kit's best_discard find the same values as the
                   "remembers positions it has already valued.",
                   "它把每一波看成各颜色的枚数（不管顺序），把手牌不关心的颜色并成一组，并记住已经算过的局面。", correct=True,
                   why="Same tree, same values: only repeated and equivalent nodes are merged.",
-                  why_zh="同一棵树、同样的值：只是把重复的、等价的结点合并了。"),
+                  why_zh="同一棵树、同样的值：只是把重复的、等价的节点合并了。"),
            Option("b", "It plays a few thousand random rounds and keeps the discard that scored most.",
                   "它随机玩几千轮，留下得分最多的那种弃法。",
                   why="the advice is exact fractions, not a simulation's estimate (the kit's advice is a simulation)",
