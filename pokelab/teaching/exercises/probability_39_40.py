@@ -153,19 +153,19 @@ def _name(card_id: str, lang: str = "en") -> str:
 
 
 @cache
-def keep_options_40() -> dict[tuple[str, str], dict[Any, Fraction]]:
-    """Each pair lesson 40's player can keep after wave 3, with its exact points distribution."""
-    return {pair: points_distribution([TARGETS[c] for c in pair], shown=SHOWN_9) for pair in combinations(HAND_40, 2)}
+def keep_options_40(shown: tuple[str, ...] = SHOWN_9) -> dict[tuple[str, str], dict[Any, Fraction]]:
+    """Each pair of lesson 40's hand a player can keep after the wave-3 tokens ``shown``, with its points distribution."""
+    return {pair: points_distribution([TARGETS[c] for c in pair], shown=shown) for pair in combinations(HAND_40, 2)}
 
 
-def best_reach_40(need: int) -> Fraction:
+def best_reach_40(need: int, shown: tuple[str, ...] = SHOWN_9) -> Fraction:
     """The best chance, over the three pairs of lesson 40's hand, of scoring at least ``need`` points this round."""
-    return max(chance_at_least(dist, need) for dist in keep_options_40().values())
+    return max(chance_at_least(dist, need) for dist in keep_options_40(shown).values())
 
 
-def best_mean_pair_40() -> tuple[str, str]:
-    """The pair of lesson 40's hand with the highest expected points."""
-    options = keep_options_40()
+def best_mean_pair_40(shown: tuple[str, ...] = SHOWN_9) -> tuple[str, str]:
+    """The pair of lesson 40's hand with the highest expected points after the tokens ``shown``."""
+    options = keep_options_40(shown)
     return max(options, key=lambda pair: mean_and_variance(options[pair])[0])
 
 
@@ -223,24 +223,43 @@ number("40-2", L40, "Before any token is drawn you keep {a_name} ({a}) and {b_na
 
 
 def _reach(p: Any) -> Fraction:
-    return best_reach_40(10 - p["score"])
+    return best_reach_40(10 - p["score"], tuple(p["shown"]))
 
 
 def _reach_slips(p: Any) -> list[tuple[Any, str, str]]:
-    chance = chance_at_least(keep_options_40()[best_mean_pair_40()], 10 - p["score"])
+    shown = tuple(p["shown"])
+    chance = chance_at_least(keep_options_40(shown)[best_mean_pair_40(shown)], 10 - p["score"])
     if chance == _reach(p):
         return []
     return [(chance, "that is the chance of the pair with the best average, not the best chance to reach 10.",
              "这是平均分最高的那一对的机会，不是凑到 10 分的最大机会。")]
 
 
-number("40-3", L40, "With the same hand and tokens you have {score} points. What is the best chance, over the three pairs "
-       "you could keep, of reaching 10 points this round?",
-       "手牌和代币都和上面一样，你有 {score} 分。在三种可能的留牌组合里，这一轮凑到 10 分的最大机会是多少？",
+def _tokens_params(shown: tuple[str, ...], score: int) -> dict[str, Any]:
+    from pokelab.herecomes.bag import COLOUR_ZH
+
+    return {"shown": shown, "score": score, "shown_text": ", ".join(shown),
+            "shown_zh": "、".join(f"{COLOUR_ZH[c]}色" for c in shown)}
+
+
+def _personal_wave3(rng: Any) -> dict[str, Any]:
+    from pokelab.classroom.rounds import draw_round
+
+    return _tokens_params(draw_round(None, rng)[:9], rng.choice([7, 8, 9]))
+
+
+number("40-3", L40, "Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3 ended on other tokens: {shown_text}. "
+       "You have {score} points. What is the best chance, over the three pairs you could keep, of reaching 10 points "
+       "this round?",
+       "还是这三张卡（妙蛙种子、皮卡丘、鬼斯），但第三波结束时亮出的是另外九枚代币：{shown_zh}。你有 {score} 分。"
+       "在三种可能的留牌组合里，这一轮凑到 10 分的最大机会是多少？",
        _reach, ["You need 10 − score points: which cards are worth that many?",
-                "For each pair add the chances of the cards that give enough points (they cannot both come true)."],
-       ["你还差 10 − 当前分数：哪些卡的分数够？", "对每一对，把分数够的那几张卡的概率加起来（它们不会同时达成）。"],
-       mistakes=_reach_slips, defaults={"score": 9}, personal=lambda rng: {"score": rng.choice([7, 8, 9])})
+                "Count the tokens left in the bag; for each pair add the chances of the cards worth enough "
+                "(two last-token cards cannot both come true)."],
+       ["你还差 10 − 当前分数：哪些卡的分数够？", "先数布袋里还剩哪些代币；对每一对，把分数够的卡的概率加起来（两张“最后一枚”卡不会同时达成）。"],
+       mistakes=_reach_slips,
+       defaults=_tokens_params(("red", "blue", "green", "green", "red", "blue", "purple", "red", "yellow"), 9),
+       personal=_personal_wave3)
 
 
 def policy_games() -> Any:
