@@ -1,0 +1,74 @@
+"""Play Here Comes Pokémon! games with and without trainers and ship who held which trainer and how it went (lesson 41).
+
+Lesson 41 (what a redraw and a trainer are worth) computes a trainer's value for
+one round exactly; over a whole game it needs simulation, which is too slow for a
+notebook, so the games are played here:
+
+- ``solo``: solo games (HC-C5) of the ``optimal`` bot, once with trainers dealt
+  (Misty, Brock or Erika; Sabrina needs an opponent) and once without (``trainers=False``);
+- ``duel``: two ``optimal`` bots against each other with trainers, so each game
+  compares two different trainers in the same hands of the same bot.
+
+The ``optimal`` bot plays its trainer when that gains expected points.
+
+    python scripts/trainer_games.py --games 300 --seed 41
+
+Writes ``pokelab/data/balance/herecomes_trainers.csv``: one row per player per game,
+``mode`` (solo/duel), ``trainers`` (dealt or not), ``game_id``, ``seed``, ``seat``,
+``trainer`` (its power, or ``none``), ``uses`` (times the power was played),
+``rounds``, ``score`` and ``win`` (1, 1/2 for a shared win, or 0). Same arguments, same file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pokelab.herecomes import UseTrainer  # noqa: E402
+from pokelab.sim import play  # noqa: E402
+from pokelab.sim.seeds import stream  # noqa: E402
+
+OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_trainers.csv"
+
+
+def game_rows(mode: str, trainers: bool, game_id: int, seed: int) -> list[dict]:
+    """One row per seat of one game of ``optimal`` bots (one seat for solo, two for a duel)."""
+    seats = 1 if mode == "solo" else 2
+    record = play("herecomes", ["optimal"] * seats, seed=seed, options={"trainers": trainers})
+    held = record.initial_state.trainers
+    rows = []
+    for seat in range(seats):
+        uses = sum(1 for actor, action in record.actions if actor == seat and isinstance(action, UseTrainer))
+        share = (1 / len(record.winners)) if seat in record.winners else 0.0
+        rows.append({"mode": mode, "trainers": trainers, "game_id": game_id, "seed": seed, "seat": seat,
+                     "trainer": held[seat] or "none", "uses": uses, "rounds": record.rounds,
+                     "score": record.scores[seat], "win": share})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play ``--games`` games of each kind and write the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=41)
+    args = parser.parse_args(argv)
+    rows = []
+    for mode, trainers in (("solo", True), ("solo", False), ("duel", True)):
+        start = time.time()
+        seeds = stream(args.seed, f"trainer-games-{mode}-{trainers}")
+        for game_id in range(args.games):
+            rows.extend(game_rows(mode, trainers, game_id, seeds.randrange(2**62)))
+        print(f"{mode}, trainers={trainers}: {args.games} games in {time.time() - start:.1f} s", flush=True)
+    pd.DataFrame(rows).to_csv(OUT, index=False)
+    print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
