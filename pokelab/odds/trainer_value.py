@@ -91,12 +91,12 @@ def redraw_worth(
     return always - never
 
 
-def _hyper(counts: Sequence[int], taken: Sequence[int]) -> Fraction:
-    """P(drawing exactly ``taken`` of each colour) when drawing sum(taken) from ``counts``, order ignored."""
+def _ways(counts: Sequence[int], taken: Sequence[int]) -> int:
+    """The number of ways to draw exactly ``taken`` of each colour from ``counts``, order ignored."""
     ways = 1
     for k, n in zip(counts, taken, strict=True):
         ways *= comb(k, n)
-    return Fraction(ways, comb(sum(counts), sum(taken)))
+    return ways
 
 
 def _multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
@@ -109,19 +109,32 @@ def _multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
 
 
 @cache
-def _rounds(counts: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...], int, Fraction]]:
-    """Every round as (tokens of waves 1-2, tokens of wave 3, colour of the last token, chance), counts by colour."""
+def _rounds(counts: tuple[int, ...]) -> tuple[list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...], int]], int]:
+    """Every round as (its tokens, the tokens after each swap Erika may make, weight), and the weights' total.
+
+    Order inside a wave is ignored; a round's chance is its weight over the total
+    (C(N, 7) · C(N − 7, 2) · (N − 9) for a bag of N tokens), so the sums stay whole numbers.
+    """
     out = []
     for first in _multisets(counts, DRAWS_PER_ROUND - 3):
         left = tuple(k - t for k, t in zip(counts, first, strict=True))
-        p_first = _hyper(counts, first)
+        w_first = _ways(counts, first)
         for third in _multisets(left, 2):
             rest = tuple(k - t for k, t in zip(left, third, strict=True))
-            p_third = p_first * _hyper(left, third)
-            for colour, n in enumerate(rest):
-                if n:
-                    out.append((first, third, colour, p_third * Fraction(n, sum(rest))))
-    return out
+            w_third = w_first * _ways(left, third)
+            body = tuple(c for i, c in enumerate(COLOURS) for _ in range(first[i] + third[i]))
+            for last, n in enumerate(rest):
+                if not n:
+                    continue
+                swaps = []
+                for colour in sorted({i for i, m in enumerate(third) if m and i != last}):
+                    # the swap moves a wave-3 token of another colour to order card 4 and the last token into the body
+                    moved = list(body)
+                    moved.remove(COLOURS[colour])
+                    swaps.append((*moved, COLOURS[last], COLOURS[colour]))
+                out.append(((*body, COLOURS[last]), tuple(swaps), w_third * n))
+    total = sum(counts)
+    return out, comb(total, DRAWS_PER_ROUND - 3) * comb(total - DRAWS_PER_ROUND + 3, 2) * (total - DRAWS_PER_ROUND + 1)
 
 
 def _points(cards: Sequence[tuple[Any, Fraction]], tokens: Sequence[str], bag: Mapping[str, int]) -> Fraction:
@@ -148,19 +161,16 @@ def swap_worth(
     composition = validate_bag(DEFAULT_BAG if bag is None else bag)
     cards = [(card_condition(card), Fraction(card_value(card, legend_value))) for card in hand]
     counts = tuple(composition.get(c, 0) for c in COLOURS)
-    without, with_swap = Fraction(0), Fraction(0)
-    for first, third, last, p in _rounds(counts):
-        body = tuple(c for i, c in enumerate(COLOURS) for _ in range(first[i] + third[i]))
-        now = _points(cards, (*body, COLOURS[last]), composition)
-        # swapping moves a wave-3 token of another colour to order card 4 and the last token into the body
-        options = [now]
-        for colour in {i for i, n in enumerate(third) if n and i != last}:
-            moved = list(body)
-            moved.remove(COLOURS[colour])
-            options.append(_points(cards, (*moved, COLOURS[last], COLOURS[colour]), composition))
-        without += p * now
-        with_swap += p * max(options)
-    return without, with_swap
+    rounds, total = _rounds(counts)
+    without: dict[Fraction, int] = {}
+    with_swap: dict[Fraction, int] = {}
+    for tokens, swaps, weight in rounds:
+        now = _points(cards, tokens, composition)
+        best = max([now, *(_points(cards, swapped, composition) for swapped in swaps)])
+        without[now] = without.get(now, 0) + weight
+        with_swap[best] = with_swap.get(best, 0) + weight
+    mean = lambda spread: sum((value * Fraction(w, total) for value, w in spread.items()), Fraction(0))  # noqa: E731
+    return mean(without), mean(with_swap)
 
 
 def misty_worth(
