@@ -5,9 +5,10 @@ from pokelab.teaching.exercises import (
     probability,
     probability_37_38,
     probability_39_40,
+    probability_41_42,
     probability_43,
     probability_b,
     splendor,
 )
 
-__all__ = ["herecomes", "probability", "probability_37_38", "probability_39_40", "probability_43", "probability_b", "splendor"]
+__all__ = ["herecomes", "probability", "probability_37_38", "probability_39_40", "probability_41_42", "probability_43", "probability_b", "splendor"]
