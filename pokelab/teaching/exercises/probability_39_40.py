@@ -27,15 +27,13 @@ MYSTERY_SEED, CLASS_SEED = 2, 39
 VOTE_TOKENS = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow", "red")
 
 
-def candidate_bags(lang: str = "en") -> dict[str, dict[str, int]]:
-    """Lesson 39's two bags by name in ``lang``."""
-    if lang == "zh":
-        return {"规则布袋": dict(RULES_BAG), "紫色多的布袋": dict(RICH_BAG)}
-    return {"rules' bag": dict(RULES_BAG), "purple-rich bag": dict(RICH_BAG)}
-
-
 def mystery_round() -> tuple[str, ...]:
-    """The round lesson 39 shows first, drawn by the engine from a bag the pupil does not know."""
+    """The round lesson 39 shows first, drawn by the engine from a bag the pupil does not know.
+
+    >>> from pokelab.odds.inference import sequence_probability
+    >>> len(mystery_round()), sequence_probability(mystery_round(), RICH_BAG) > 0
+    (10, True)
+    """
     import random
 
     from pokelab.classroom.rounds import draw_round
@@ -154,17 +152,33 @@ def _name(card_id: str, lang: str = "en") -> str:
 
 @cache
 def keep_options_40(shown: tuple[str, ...] = SHOWN_9) -> dict[tuple[str, str], dict[Any, Fraction]]:
-    """Each pair of lesson 40's hand a player can keep after the wave-3 tokens ``shown``, with its points distribution."""
+    """Each pair of lesson 40's hand a player can keep after the wave-3 tokens ``shown``, with its points distribution.
+
+    >>> keep_options_40()[("G09", "G17")]
+    {0: Fraction(6, 11), 1: Fraction(3, 11), 3: Fraction(2, 11)}
+    """
     return {pair: points_distribution([TARGETS[c] for c in pair], shown=shown) for pair in combinations(HAND_40, 2)}
 
 
 def best_reach_40(need: int, shown: tuple[str, ...] = SHOWN_9) -> Fraction:
-    """The best chance, over the three pairs of lesson 40's hand, of scoring at least ``need`` points this round."""
+    """The best chance, over the three pairs of lesson 40's hand, of scoring at least ``need`` points this round.
+
+    >>> best_reach_40(1), best_reach_40(4)
+    (Fraction(5, 11), Fraction(0, 1))
+    >>> best_reach_40(1, ("red",) * 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: the shown tokens hold 9 red but the bag has only 6
+    """
     return max(chance_at_least(dist, need) for dist in keep_options_40(shown).values())
 
 
 def best_mean_pair_40(shown: tuple[str, ...] = SHOWN_9) -> tuple[str, str]:
-    """The pair of lesson 40's hand with the highest expected points after the tokens ``shown``."""
+    """The pair of lesson 40's hand with the highest expected points after the tokens ``shown``.
+
+    >>> best_mean_pair_40()
+    ('G13', 'G17')
+    """
     options = keep_options_40(shown)
     return max(options, key=lambda pair: mean_and_variance(options[pair])[0])
 
@@ -263,14 +277,26 @@ number("40-3", L40, "Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3 e
 
 
 def policy_games() -> Any:
-    """The shipped solo games of the two policies (``scripts/solo_policies.py``)."""
+    """The shipped solo games of the two policies (``scripts/solo_policies.py``), one row per game.
+
+    >>> sorted(policy_games()["policy"].unique())
+    ['heuristic', 'optimal']
+    """
     from pokelab.sim.balance import load
 
     return load("herecomes_policies")
 
 
 def share_within(policy: str, rounds: int) -> float:
-    """The share of the shipped solo games of ``policy`` that reached 10 points within ``rounds`` rounds."""
+    """The share of the shipped solo games of ``policy`` that reached 10 points within ``rounds`` rounds.
+
+    >>> share_within("optimal", 10) > share_within("heuristic", 10)
+    True
+    >>> share_within("random", 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: no games of policy 'random': choose optimal or heuristic
+    """
     games = policy_games()
     games = games[games["policy"] == policy]
     if games.empty:
