@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any
 
 from pokelab.herecomes import TARGETS
+from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.odds.advice import SHOWN_9, redraw_gain
 from pokelab.odds.game_length import (
     WIN,
@@ -63,9 +64,8 @@ def _gain_slips(p: Any) -> list[tuple[Any, str, str]]:
     cards = [TARGETS[p["a"]], TARGETS[p["b"]]]
     final = (*SHOWN_9, p["last"])
     after = _gain(p) + max((c.points for c in cards if c.condition.holds(final)), default=0)
-    left = {c: n for c, n in zip(("red", "blue", "green", "yellow", "purple"), (2, 2, 3, 2, 2), strict=True)}
-    left[p["last"]] += 1
-    hits = sum(Fraction(left[c.condition.colour], 11) for c in cards)
+    left = {c: n - SHOWN_9.count(c) for c, n in DEFAULT_BAG.items()}  # the bag the redraw draws from
+    hits = sum(Fraction(left[c.condition.colour], sum(left.values())) for c in cards)
     slips = [(after, "that is the expected points after the redraw; subtract what the tokens give you now.",
              "这是重抽之后的期望分；还要减去现在这些代币已经给你的分。"),
             (hits, "that is the chance the redraw makes a card come true; a card brings its points, not 1.",
