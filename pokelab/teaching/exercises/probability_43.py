@@ -108,20 +108,28 @@ number("43-1", L43, "A bag holds {bag_en}. A round draws one token, you discard 
        defaults=_round_params(dict(SMALL_BAG_43), [list(c) for c in HAND_43], "red"),
        personal=_small_round, mistakes=_slips_43_1)
 
-choice("43-2", L43, "In the lesson's small round the first token is red. Which card should you discard?",
-       "本课的小游戏里，第一枚是红色。应该弃掉哪一张？", (
-           Option("a", "\"The last token is red\" (3 pts), the card worth the most.",
-                  "“最后一枚是红色”（3 分），分数最高的那张。", correct=True,
-                  why="The other two cards together score 2 whatever the last token is; with the 3-point card kept, "
-                      "one last token in three scores nothing.",
-                  why_zh="另外两张合起来，不管最后一枚是什么都能拿 2 分；留着 3 分那张，三种最后一枚里有一种一分都拿不到。"),
-           Option("b", "\"The last token is blue\" (2 pts): on its own it has the lowest expected points.",
-                  "“最后一枚是蓝色”（2 分）：单看它的期望分最低。",
+#: Exercise 43-2's hand (transfer: the lesson's hand with purple in place of blue) and its first token.
+HAND_43_2: tuple[tuple[str, int], ...] = (("last:red", 3), ("last:purple", 2), ("never:purple", 2))
+FIRST_43_2 = "red"
+
+choice("43-2", L43, "Same small bag (2 red, 1 blue, 1 purple), a new hand: A = \"the last token is red\" (3 pts), "
+       "B = \"the last token is purple\" (2 pts), C = \"no purple is drawn\" (2 pts). The first token is red. "
+       "Which card should you discard?",
+       "还是那个小布袋（2 红、1 蓝、1 紫），换一手牌：甲 =“最后一枚是红色”（3 分），乙 =“最后一枚是紫色”（2 分），"
+       "丙 =“没有抽出紫色”（2 分）。第一枚是红色。应该弃掉哪一张？", (
+           Option("a", "A, \"the last token is red\" (3 pts), the card worth the most.",
+                  "甲，“最后一枚是红色”（3 分），分数最高的那张。", correct=True,
+                  why="B and C together score 2 whatever the last token is (purple gives B, red or blue gives C); "
+                      "any pair with A has a last token that scores nothing.",
+                  why_zh="乙和丙合起来，不管最后一枚是什么都能拿 2 分（紫色让乙达成，红色或蓝色让丙达成）；"
+                         "任何一对里只要有甲，总有一种最后一枚让你一分都拿不到。"),
+           Option("b", "B, \"the last token is purple\" (2 pts): on its own it has the lowest expected points.",
+                  "乙，“最后一枚是紫色”（2 分）：单看它的期望分最低。",
                   why="a hand is not judged card by card: what counts is how the two kept cards cover the last tokens "
                       "together (discard the lowest expected value alone)",
                   why_zh="一手牌不能一张一张地看：要看留下的两张卡合起来能覆盖哪些最后一枚（以为弃单看期望最低的那张就对）"),
-           Option("c", "\"No blue is drawn\" (2 pts): it can fail, so it is the weakest.",
-                  "“没有抽出蓝色”（2 分）：它可能失败，所以最弱。",
+           Option("c", "C, \"no purple is drawn\" (2 pts): it can fail, so it is the weakest.",
+                  "丙，“没有抽出紫色”（2 分）：它可能失败，所以最弱。",
                   why="every card can fail; what matters is the points the kept pair brings on average "
                       "(the card that can fail is the worst)",
                   why_zh="每张卡都可能失败；要看留下的一对平均能带来多少分（以为会失败的卡就是最差的）"),
