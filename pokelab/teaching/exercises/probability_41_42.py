@@ -152,18 +152,22 @@ explain("41-5", L41, "Why does a redraw never help a purple card, even when the 
 def round_points_42() -> dict[Any, Fraction]:
     """The points of one solo round of the optimal bot, as exact shares of the shipped tally.
 
-    The tally is ``pokelab/data/balance/herecomes_round_points.csv`` (``scripts/solo_round_points.py``).
+    The tally is ``pokelab/data/balance/herecomes_round_points.csv`` (``scripts/solo_round_points.py``);
+    ``"win"`` is a round won by a Mew or Mewtwo card.
+
+    >>> points = round_points_42()
+    >>> sum(points.values()), points[0]
+    (Fraction(1, 1), Fraction(373, 1165))
+    >>> points[4]   # no card is worth 4 points
+    Traceback (most recent call last):
+    ...
+    KeyError: 4
     """
     from pokelab.sim.balance import load
 
     table = load("herecomes_round_points")
     counts = {(WIN if str(x) == WIN else int(x)): int(n) for x, n in zip(table["points"], table["rounds"], strict=True)}
     return distribution_from_counts(counts)
-
-
-def mean_points_42() -> Fraction:
-    """The mean points of a solo round in the model, a Mew/Mewtwo round counted as 0 extra points."""
-    return sum((x * p for x, p in round_points_42().items() if x != WIN), Fraction(0))
 
 
 predict("42-1", L42, "Before the chain is solved: how many rounds does a solo game of the optimal bot last on average, "
@@ -262,7 +266,17 @@ explain("42-5", L42, "The chain's mean and the mean of 400 real solo games of th
 
 
 def splendor_share_longer(rounds: int) -> float:
-    """The share of the shipped Splendor games (greedy against greedy) that lasted more than ``rounds`` rounds."""
+    """The share of the shipped Splendor games (greedy against greedy) that lasted more than ``rounds`` rounds.
+
+    >>> splendor_share_longer(25)
+    0.1865
+    >>> splendor_share_longer("25")
+    Traceback (most recent call last):
+    ...
+    ValueError: rounds must be a whole number, got '25'
+    """
+    if isinstance(rounds, bool) or not isinstance(rounds, int):
+        raise ValueError(f"rounds must be a whole number, got {rounds!r}")
     from pokelab.sim.balance import load
 
     table = load("splendor_lengths")
