@@ -32,7 +32,7 @@ def chinese_share(markdown: str) -> tuple[int, int]:
     """(Chinese characters, all letters) of ``markdown`` once code, formulas, link targets, tags and rule IDs are set aside.
 
     >>> chinese_share("最后一枚是 `LastIs('purple')` 的概率 $P(A)$ 见 [规则](../x.en.md) HC-R4")
-    (10, 10)
+    (11, 11)
     >>> chinese_share("The bag 布袋")
     (2, 8)
     """
