@@ -97,19 +97,19 @@ def test_bad_inputs_say_what_was_wrong() -> None:
         plan_tree([("last:red", 1)], bag=SMALL_BAG, waves=(1, 1))
 
 
-def test_hc_r6_exercise_43_2_right_option_is_the_engines_best_discard() -> None:
+def test_hc_r6_exercise_43_5_right_option_is_the_engines_best_discard() -> None:
     from pokelab.odds import probability
     from pokelab.teaching.exercises.probability_43 import (
-        FIRST_43_2,
-        HAND_43_2,
+        FIRST_43_5,
+        HAND_43_5,
         SMALL_BAG_43,
         WAVES_43,
     )
     from pokelab.teaching.registry import get
 
-    advice = advise_discard(HAND_43_2, (FIRST_43_2,), bag=SMALL_BAG_43, waves=WAVES_43, redraw_agree=0)
-    right = next(o for o in get("43-2").options if o.correct)
-    assert advice.discard == HAND_43_2["abc".index(right.key)]
+    advice = advise_discard(HAND_43_5, (FIRST_43_5,), bag=SMALL_BAG_43, waves=WAVES_43, redraw_agree=0)
+    right = next(o for o in get("43-5").options if o.correct)
+    assert advice.discard == HAND_43_5["abc".index(right.key)]
     assert all(o.cost > 0 for o in advice.options if o.card != advice.discard)  # no tie: one right answer
-    alone = [probability(code, bag=SMALL_BAG_43, draws=2) * points for code, points in HAND_43_2]
+    alone = [probability(code, bag=SMALL_BAG_43, draws=2) * points for code, points in HAND_43_5]
     assert alone.index(min(alone)) == 1  # option b names the card with the lowest expected points alone

@@ -68,7 +68,7 @@ def _round_params(bag: dict[str, int], hand: list[tuple[str, int]], first: str) 
     return {"bag": bag, "hand": hand, "first": first, "first_zh": COLOUR_ZH[first] + "色",
             "bag_en": ", ".join(f"{n} {c}" for c, n in bag.items()), "bag_zh": bag_zh,
             "hand_en": "; ".join(f"{'ABC'[i]} = {w[0]}" for i, w in enumerate(words)),
-            "hand_zh": "；".join(f"{'ABC'[i]} = {w[1]}" for i, w in enumerate(words))}
+            "hand_zh": "；".join(f"{'甲乙丙'[i]} = {w[1]}" for i, w in enumerate(words))}
 
 
 def value_after_first(p: Any) -> Fraction:
@@ -84,7 +84,7 @@ def _sum_of_pair(p: Any) -> Fraction:
     return max(sum(alone) - alone[i] for i in range(len(hand)))
 
 
-def _slips_43_1(p: Any) -> list[tuple[Any, str, str]]:
+def _slips_43_4(p: Any) -> list[tuple[Any, str, str]]:
     slip = _sum_of_pair(p)
     if slip == value_after_first(p):
         return []
@@ -93,7 +93,7 @@ def _slips_43_1(p: Any) -> list[tuple[Any, str, str]]:
              "你把留下的两张卡的期望分加在一起了；每轮最多只有一张卡得分（HC-R6），两张都达成时也只拿分高的那一张。")]
 
 
-number("43-1", L43, "A bag holds {bag_en}. A round draws one token, you discard one of your three cards, then the last "
+number("43-4", L43, "A bag holds {bag_en}. A round draws one token, you discard one of your three cards, then the last "
        "token is drawn and your best achieved card scores. Your hand: {hand_en}. The first token is {first}. "
        "With the best discard, how many points do you expect this round?",
        "布袋里有 {bag_zh}。一轮先抽一枚，你从三张卡里弃掉一张，再抽最后一枚，达成的卡里分数最高的那张得分。"
@@ -105,14 +105,14 @@ number("43-1", L43, "A bag holds {bag_en}. A round draws one token, you discard 
        ["一张一张地试着弃：对留下的两张卡，把布袋里还可能抽出的每一种最后一枚都过一遍。",
         "每一种最后一枚，只算达成的卡里分高的那一张（只有一张得分）；按概率求平均；三种弃法里取最好的。"
         "可以用 advise_discard(hand, (first,), bag=bag, waves=(1, 1), redraw_agree=0) 验证。"],
-       defaults=_round_params(dict(SMALL_BAG_43), [list(c) for c in HAND_43], "red"),
-       personal=_small_round, mistakes=_slips_43_1)
+       defaults=_round_params({"red": 1, "green": 2, "yellow": 2}, [["never:red", 2], ["last:yellow", 2], ["last:green", 1]], "green"),
+       personal=_small_round, mistakes=_slips_43_4)
 
-#: Exercise 43-2's hand (transfer: the lesson's hand with purple in place of blue) and its first token.
-HAND_43_2: tuple[tuple[str, int], ...] = (("last:red", 3), ("last:purple", 2), ("never:purple", 2))
-FIRST_43_2 = "red"
+#: Exercise 43-5's hand (transfer: the lesson's hand with purple in place of blue) and its first token.
+HAND_43_5: tuple[tuple[str, int], ...] = (("last:red", 3), ("last:purple", 2), ("never:purple", 2))
+FIRST_43_5 = "red"
 
-choice("43-2", L43, "Same small bag (2 red, 1 blue, 1 purple), a new hand: A = \"the last token is red\" (3 pts), "
+choice("43-5", L43, "Same small bag (2 red, 1 blue, 1 purple), a new hand: A = \"the last token is red\" (3 pts), "
        "B = \"the last token is purple\" (2 pts), C = \"no purple is drawn\" (2 pts). The first token is red. "
        "Which card should you discard?",
        "还是那个小布袋（2 红、1 蓝、1 紫），换一手牌：甲 =“最后一枚是红色”（3 分），乙 =“最后一枚是紫色”（2 分），"
@@ -157,7 +157,7 @@ def _wald_low(p: Any) -> float:
     return share - NormalDist().inv_cdf(0.975) * math.sqrt(share * (1 - share) / n)
 
 
-number("43-4", L43, "A class played {n} rounds and {hits} of them scored. Work out, with the formula, the lower end of "
+number("43-6", L43, "A class played {n} rounds and {hits} of them scored. Work out, with the formula, the lower end of "
        "the 95% Wilson interval for the chance of scoring (z = 1.96).",
        "全班玩了 {n} 轮，其中 {hits} 轮得了分。用公式算出“得分概率”的 95% Wilson 区间的下端（z = 1.96）。",
        lambda p: wilson_interval(p["hits"], p["n"])[0],
@@ -165,12 +165,12 @@ number("43-4", L43, "A class played {n} rounds and {hits} of them scored. Work o
         "The half-width is z·√(p̂(1 − p̂)/n + z²/(4n²)) / (1 + z²/n); the lower end is centre − half-width."],
        ["p̂ = 得分轮数 / n。中心是 (p̂ + z²/(2n)) / (1 + z²/n)。",
         "半宽是 z·√(p̂(1 − p̂)/n + z²/(4n²)) / (1 + z²/n)；下端 = 中心 − 半宽。"],
-       defaults={"n": ROUNDS_43, "hits": sum(1 for p in simulated_points_43() if p > 0)}, personal=_wilson_counts, tolerance=1e-3,
+       defaults={"n": 60, "hits": 51}, personal=_wilson_counts, tolerance=1e-3,
        mistakes=lambda p: [(_wald_low(p), "that is the simple interval p̂ − z·√(p̂(1 − p̂)/n), not Wilson's; "
                             "Wilson's centre moves towards 1/2 and its width has an extra z²/(4n²).",
                             "这是简单区间 p̂ − z·√(p̂(1 − p̂)/n)，不是 Wilson 区间；Wilson 区间的中心会往 1/2 挪，"
                             "半宽里还多了一项 z²/(4n²)。")])
-explain("43-5", L43, "Why is deciding after seeing the first token worth more than the best discard chosen before the "
+explain("43-1", L43, "Why is deciding after seeing the first token worth more than the best discard chosen before the "
         "round starts?", "为什么看到第一枚再决定弃哪张，比开局前就定好（哪怕定得最好）更值钱？",
         "Each first token makes a different card the best one to drop. Deciding after the token takes the best choice in "
         "every branch, then averages; a discard fixed in advance has to use one choice for every branch, so in some "
@@ -184,7 +184,7 @@ explain("43-5", L43, "Why is deciding after seeing the first token worth more th
                "取最好")),
          Idea("a fixed plan cannot adapt", "固定的计划不能随机应变",
               ("fixed", "in advance", "one choice", "same choice", "before", "提前", "同一种", "固定"))])
-choice("43-6", L43, "How does the kit's best_discard find the same values as the tree written out by hand, but fast "
+choice("43-2", L43, "How does the kit's best_discard find the same values as the tree written out by hand, but fast "
        "enough for a whole round?", "套件的 best_discard 和手写出来的树算出的值一样，它凭什么快到能算完整的一轮？", (
            Option("a", "It draws each wave as colour counts (not orders), lumps the colours the hand ignores, and "
                   "remembers positions it has already valued.",
