@@ -549,7 +549,7 @@ class Table(TableSeats):
         current = self.revision()
         if revision >= current or revision < 0:
             return revision
-        since = [m for m in self.moves() if m["revision"] > revision]
+        since = [m for m in self.moves() if revision < m["revision"] <= current]  # a later move: next time
         if {m["revision"] for m in since} != set(range(revision + 1, current + 1)):
             return revision
         simultaneous = ("Discard(", "VoteRedraw(")

