@@ -58,7 +58,7 @@ def parse_bots(text: str) -> list[str]:
     if not names:
         raise SimError(
             "no bots given: write names separated by commas, like random,greedy",
-            "没有给出机器人：请用逗号分隔名字，例如 random,greedy",
+            "没有给出电脑玩家：请用逗号分隔名字，例如 random,greedy",
         )
     return names
 
@@ -194,7 +194,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="pokelab",
         description="Simulate games, run bot tournaments and print card odds. "
-        "模拟对局、举办机器人锦标赛、打印卡牌概率。",
+        "模拟对局、举办电脑玩家锦标赛、打印卡牌概率。",
     )
     p.add_argument("--lang", choices=["en", "zh"], default="en", help="language / 语言")
     sub = p.add_subparsers(dest="command", required=True)
@@ -202,7 +202,7 @@ def _parser() -> argparse.ArgumentParser:
     def common(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("game", choices=["splendor", "herecomes"], help="the game / 游戏")
         sp.add_argument("--bots", required=True,
-                        help="bot names in seat order, separated by commas / 机器人名字，逗号分隔")
+                        help="bot names in seat order, separated by commas / 电脑玩家名字，逗号分隔")
         sp.add_argument("--seed", type=int, default=0, help="master seed / 主种子")
         sp.add_argument("--workers", type=int, default=1,
                         help="processes (1 = this process) / 进程数")

@@ -33,9 +33,9 @@ class BilingualError(ValueError):
 
     The base of ``ClassroomError`` and ``SimError``.
 
-    >>> err = BilingualError("no such bot", "没有这个机器人")
+    >>> err = BilingualError("no such bot", "没有这个电脑玩家")
     >>> str(err), err.message("zh")
-    ('no such bot', '没有这个机器人')
+    ('no such bot', '没有这个电脑玩家')
     >>> err.message("fr")
     Traceback (most recent call last):
     ...

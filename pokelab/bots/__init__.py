@@ -112,7 +112,7 @@ def make_bot(game: str, spec: Any) -> Any:
             names = ", ".join(available_bots(game)) or "(none)"
             raise SimError(
                 f"unknown bot {spec!r} for {game}: choose {names}",
-                f"{game} 没有名为 {spec!r} 的机器人：可选 {names}",
+                f"{game} 没有名为 {spec!r} 的电脑玩家：可选 {names}",
             )
         factory, kwargs = entry
         if isinstance(factory, str):
@@ -123,7 +123,7 @@ def make_bot(game: str, spec: Any) -> Any:
         return spec
     raise SimError(
         f"a bot is a registered name or an object with choose(view, legal, rng), got {spec!r}",
-        f"机器人应是已注册的名字或带有 choose(view, legal, rng) 方法的对象，收到 {spec!r}",
+        f"电脑玩家应是已注册的名字或带有 choose(view, legal, rng) 方法的对象，收到 {spec!r}",
     )
 
 

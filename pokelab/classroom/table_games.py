@@ -180,7 +180,7 @@ def check_bot(k: GameKit, name: Any) -> str:
     if clean not in names:
         raise ClassroomError(
             f"unknown bot {name!r} for {k.name}: choose {', '.join(names)}",
-            f"{k.name} 没有名为 {name!r} 的机器人：可选 {', '.join(names)}",
+            f"{k.name} 没有名为 {name!r} 的电脑玩家：可选 {', '.join(names)}",
         )
     return clean
 

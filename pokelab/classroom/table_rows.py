@@ -225,7 +225,7 @@ def _check_bots(kit: games.GameKit, bots: Any, players: int) -> dict[int, str]:
     if not isinstance(bots, Mapping):
         raise ClassroomError(
             f"bots is a mapping {{seat: bot name}}, got {bots!r}",
-            f"bots 应为 {{座位: 机器人名字}} 的映射，收到 {bots!r}",
+            f"bots 应为 {{座位: 电脑玩家名字}} 的映射，收到 {bots!r}",
         )
     out = {
         _check_seat_number(seat, players): games.check_bot(kit, name) for seat, name in bots.items()
@@ -233,7 +233,7 @@ def _check_bots(kit: games.GameKit, bots: Any, players: int) -> dict[int, str]:
     if len(out) >= players:
         raise ClassroomError(
             "a table needs at least one human seat (a game of bots alone is pokelab.sim.play)",
-            "游戏桌至少要有一个真人座位（只有机器人的对局请用 pokelab.sim.play）",
+            "游戏桌至少要有一个真人座位（只有电脑玩家的对局请用 pokelab.sim.play）",
         )
     return out
 

@@ -55,7 +55,7 @@ class TableSeats:
         record = row.seats[seat]
         if record["bot"] or record["token"] is None:
             what = f"a bot ({record['bot']})" if record["bot"] else "free: nobody sits there yet"
-            what_zh = f"机器人（{record['bot']}）的座位" if record["bot"] else "空座位，还没有人坐"
+            what_zh = f"电脑玩家（{record['bot']}）的座位" if record["bot"] else "空座位，还没有人坐"
             raise ClassAccessError(
                 f"seat {seat + 1} of table {row.code} is {what}; only its player can {action} it",
                 f"游戏桌 {row.code} 的第 {seat + 1} 座是{what_zh}，只有坐在那里的玩家才能这样做",
@@ -103,7 +103,7 @@ class TableSeats:
             if record["bot"]:
                 raise ClassroomError(
                     f"seat {seat + 1} of table {row.code} is played by the bot {record['bot']}",
-                    f"游戏桌 {row.code} 的第 {seat + 1} 座由机器人 {record['bot']} 来玩",
+                    f"游戏桌 {row.code} 的第 {seat + 1} 座由电脑玩家 {record['bot']} 来玩",
                 )
             if record["token"] is not None:
                 raise ClassroomError(
@@ -318,7 +318,7 @@ class TableSeats:
                 "no creator token or teacher key",
                 ClassAccessError(
                     "handing a seat to a bot needs the teacher key or the seat token of the table's creator",
-                    "把座位交给机器人需要教师密钥，或开桌人的座位口令",
+                    "把座位交给电脑玩家需要教师密钥，或开桌人的座位口令",
                 ),
             )
             self._store._refuse(err)
@@ -329,14 +329,14 @@ class TableSeats:
             if record["bot"]:
                 raise ClassroomError(
                     f"seat {seat + 1} is already played by the bot {record['bot']}",
-                    f"第 {seat + 1} 座已经由机器人 {record['bot']} 来玩",
+                    f"第 {seat + 1} 座已经由电脑玩家 {record['bot']} 来玩",
                 )
             idle = now - max(float(record["active"]), current.changed)
             if record["token"] is not None and idle < current.idle_seconds:
                 raise ClassroomError(
                     f"seat {seat + 1} was used {idle:.0f} s ago: it can be handed to a bot after "
                     f"{current.idle_seconds:g} s unused",
-                    f"第 {seat + 1} 座 {idle:.0f} 秒前还在使用：闲置 {current.idle_seconds:g} 秒后才能交给机器人",
+                    f"第 {seat + 1} 座 {idle:.0f} 秒前还在使用：闲置 {current.idle_seconds:g} 秒后才能交给电脑玩家",
                 )
             seats = list(current.seats)
             seats[seat] = {"name": record["name"], "token": None, "bot": bot_name, "active": now}

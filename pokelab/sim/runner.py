@@ -54,7 +54,7 @@ def _check_bots(bots: Any) -> Sequence[Any]:
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise SimError(
             f"bots is a list of bot names or bots, got {bots!r}",
-            f"bots 应为机器人名字或机器人的列表，收到 {bots!r}",
+            f"bots 应为电脑玩家名字或电脑玩家的列表，收到 {bots!r}",
         )
     return bots
 
@@ -65,12 +65,12 @@ def _check_names(names: Any, bots: Sequence[Any]) -> None:
     if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(x, str) for x in names):
         raise SimError(
             f"names is a list of strings (one per bot), got {names!r}",
-            f"names 应为字符串列表（每个机器人一个），收到 {names!r}",
+            f"names 应为字符串列表（每个电脑玩家一个），收到 {names!r}",
         )
     if len(names) != len(bots):
         raise SimError(
             f"got {len(names)} names for {len(bots)} bots",
-            f"{len(bots)} 个机器人却给了 {len(names)} 个名字",
+            f"{len(bots)} 个电脑玩家却给了 {len(names)} 个名字",
         )
 
 
@@ -89,7 +89,7 @@ def _check_players(adapter: GameAdapter, n: int) -> None:
             f"{adapter.name} takes {adapter.min_players} to {adapter.max_players} players, "
             f"got {n} bots",
             f"{adapter.name} 需要 {adapter.min_players} 到 {adapter.max_players} 名玩家，"
-            f"收到 {n} 个机器人",
+            f"收到 {n} 个电脑玩家",
         )
 
 
@@ -181,7 +181,7 @@ def play(
             except IllegalAction as err:
                 raise SimError(
                     f"bot {labels[seat]!r} in seat {seat} chose an illegal action {action}: {err}",
-                    f"座位 {seat} 的机器人 {labels[seat]!r} 选择了非法动作 {action}："
+                    f"座位 {seat} 的电脑玩家 {labels[seat]!r} 选择了非法动作 {action}："
                     f"{err.message('zh')}",
                 ) from err
             log.append((seat, action))
@@ -298,7 +298,7 @@ def simulate(
     if len(labels) != len(bots):
         raise SimError(
             f"got {len(labels)} names for {len(bots)} bots",
-            f"{len(bots)} 个机器人却给了 {len(labels)} 个名字",
+            f"{len(bots)} 个电脑玩家却给了 {len(labels)} 个名字",
         )
     specs = [b if isinstance(b, str) else m for b, m in zip(bots, made, strict=True)]
     game_ref: str | GameAdapter = game if isinstance(game, str) else adapter

@@ -172,7 +172,7 @@ def tournament(
     if len(_check_bots(bots)) < 2:
         raise SimError(
             f"a tournament needs at least two bots, got {len(bots)}",
-            f"锦标赛至少需要两个机器人，收到 {len(bots)} 个",
+            f"锦标赛至少需要两个电脑玩家，收到 {len(bots)} 个",
         )
     import pokelab.bots as bots_mod
 

@@ -258,7 +258,7 @@ BAD_TABLES = [
     ({"bots": {0: "greedy", 1: "random"}}, "at least one human seat", "真人座位"),
     ({"bots": {2: "greedy"}}, "seats are numbered 0 to 1", "座位编号"),
     ({"bots": {True: "greedy"}}, "seats are numbered 0 to 1", "座位编号"),
-    ({"bots": {1: "optimal"}}, "unknown bot 'optimal' for splendor", "机器人"),
+    ({"bots": {1: "optimal"}}, "unknown bot 'optimal' for splendor", "电脑玩家"),
     ({"bots": [1]}, "bots is a mapping", "映射"),
     ({"seed": -1}, "seed is a whole number", "种子"),
     ({"seed": 2.5}, "seed is a whole number", "种子"),
@@ -328,7 +328,7 @@ BAD_DOORS = [
     ),
     (lambda s, t, tok: t.play(1, "Discard(1, G01)", t.revision(), token=tok), "free", "空座位"),
     (lambda s, t, tok: t.answer_undo(0, "yes", token=tok), "True or False", "回答"),
-    (lambda s, t, tok: t.hand_to_bot(1, "greedy", creator_token=tok), "unknown bot", "机器人"),
+    (lambda s, t, tok: t.hand_to_bot(1, "greedy", creator_token=tok), "unknown bot", "电脑玩家"),
 ]
 
 

@@ -172,7 +172,7 @@ def round_points_42() -> dict[Any, Fraction]:
 
 predict("42-1", L42, "Before the chain is solved: how many rounds does a solo game of the optimal bot last on average, "
         "if every round's points follow the table above?",
-        "解马尔可夫链之前先猜：如果每一轮的得分都服从上表，最优机器人的一局单人游戏平均要玩几轮？",
+        "解马尔可夫链之前先猜：如果每一轮的得分都服从上表，最优电脑玩家的一局单人游戏平均要玩几轮？",
         lambda p: float(expected_rounds(round_points_42())),
         ["10 points divided by the mean points of a round is a first guess; think about the points beyond 10 "
          "in the last round, and about the Mew and Mewtwo rounds."],
@@ -233,7 +233,7 @@ number("42-3", L42, "Same simple game, {num}/{den} chance of a point each round,
                              "n": rng.choice([3, 4, 5])})
 
 choice("42-4", L42, "The chain says a solo game of the optimal bot lasts {mean} rounds on average. What does that number tell you?",
-       "马尔可夫链算出：最优机器人的一局单人游戏平均要 {mean} 轮。这个数告诉了你什么？", (
+       "马尔可夫链算出：最优电脑玩家的一局单人游戏平均要 {mean} 轮。这个数告诉了你什么？", (
            Option("a", "Most games last about that many rounds, give or take one.", "大多数游戏都玩这么多轮，最多差一轮。",
                   why="the mean is not a typical game: the lengths spread widely, and fewer than half the games end within one round of it "
                       "(mean = typical value)",
@@ -252,7 +252,7 @@ choice("42-4", L42, "The chain says a solo game of the optimal bot lasts {mean} 
 
 explain("42-5", L42, "The chain's mean and the mean of 400 real solo games of the same bot are close but not equal. "
         "Give two reasons why they can differ.",
-        "马尔可夫链算出的平均轮数，和同一个机器人 400 局真实单人游戏的平均轮数很接近，但不相等。说出两个可能的原因。",
+        "马尔可夫链算出的平均轮数，和同一个电脑玩家 400 局真实单人游戏的平均轮数很接近，但不相等。说出两个可能的原因。",
         "The 400 games are a sample: their mean varies by chance, which is why it has a 95% interval. And the chain is a "
         "model: it assumes every round has the same points distribution, independent of the others, while in the real game "
         "the deck is not reshuffled every round, a trainer like Erika is used once per game, and the table of round points "
