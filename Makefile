@@ -87,9 +87,12 @@ binder-pins: $(STAMP)
 		--custom-compile-command "make binder-pins" --quiet -o binder/requirements.txt
 
 ## Build every lesson of both tracks (notebooks/ and notebooks/zh/) and their exercise versions
-## from the one source of each lesson in lessons/ (jupytext MyST markdown), run and normalised.
+## from the one source of each lesson in lessons/ (jupytext MyST markdown), run and normalised;
+## the glossary page first, and a scan for Chinese words the glossary does not use last.
 lessons: $(STAMP)
+	$(BIN)/python scripts/build_glossary.py
 	$(BIN)/python scripts/build_lessons.py
+	$(BIN)/python scripts/build_glossary.py --scan
 
 ## Re-run every notebook and keep only the outputs nbval checks (after editing an app or a fixture).
 refresh-notebooks: $(STAMP)
