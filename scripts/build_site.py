@@ -297,14 +297,17 @@ def stage(dest: Path, executed: dict[Path, Path]) -> list[str]:
     if dest.exists():
         shutil.rmtree(dest)
     shutil.copytree(SITE, dest)
-    for lesson, notebook in executed.items():
-        target = dest / lesson
-        target.parent.mkdir(parents=True, exist_ok=True)
-        nb = json.loads(notebook.read_text(encoding="utf-8"))
-        target.write_text(json.dumps(prepare_outputs(nb)), encoding="utf-8")
     markdown = [Path(p) for p in DOCS if (ROOT / p).exists()]
     markdown += sorted(p.relative_to(ROOT) for p in (ROOT / "docs" / "rules").glob("*.md"))
     staged = {p.as_posix() for p in executed} | {p.as_posix() for p in markdown}
+    for lesson, notebook in executed.items():
+        target = dest / lesson
+        target.parent.mkdir(parents=True, exist_ok=True)
+        nb = prepare_outputs(json.loads(notebook.read_text(encoding="utf-8")))
+        for cell in nb["cells"]:  # a link to a notebook the site lacks (the Chinese track) leads to GitHub
+            if cell["cell_type"] == "markdown":
+                cell["source"] = _relink("".join(cell["source"]), Path(lesson), staged)
+        target.write_text(json.dumps(nb), encoding="utf-8")
     for page in markdown:
         (dest / page).parent.mkdir(parents=True, exist_ok=True)
         text = (ROOT / page).read_text(encoding="utf-8")
