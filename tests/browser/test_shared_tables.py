@@ -13,6 +13,7 @@ address carries. axe-core checks the page; screenshots go to test-artifacts/.
 
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import time
@@ -26,6 +27,7 @@ import pytest
 from pokelab import splendor as sp
 from pokelab.classroom import ClassStore
 from pokelab.herecomes import TARGETS
+from pokelab.herecomes.cards import KIND_ZH
 
 from .a11y import axe_violations, describe
 from .conftest import ARTIFACTS, ROOT, free_port, launch
@@ -206,15 +208,23 @@ def _hand(page: Any) -> list[str]:
     return page.locator("[data-testid='hand'] .hc-card").evaluate_all("(cards) => cards.map((c) => c.dataset.card)")
 
 
+def _names_on(text: str) -> set[str]:
+    """Every card name and kind label in ``text``, read longest first ("Mewtwo" is not "Mew", 火伊布 not 伊布)."""
+    words = set(KIND_ZH.values()) | {name for card in TARGETS.values() for name in (card.name_en, card.name_zh)}
+    pattern = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    return set(re.findall(pattern, text))
+
+
 def _never_shows(page: Any, cards: set[str], mine: set[str]) -> None:
     """The page's text names none of ``cards`` (the other seat's hand) — by id or by either language's name."""
     text = page.locator(".hc-board").inner_text()
+    shown = _names_on(text)
     for cid in cards - mine:
         card = TARGETS[cid]
         assert cid not in text, f"{cid} of the other hand is on this page"
         for name in (card.name_en, card.name_zh):
             if not any(name in (TARGETS[m].name_en, TARGETS[m].name_zh) for m in mine):
-                assert name not in text, f"{name} ({cid}) of the other hand is on this page"
+                assert name not in shown, f"{name} ({cid}) of the other hand is on this page"
 
 
 def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict[str, Any], browser: Any) -> None:
