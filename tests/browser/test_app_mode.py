@@ -9,67 +9,24 @@ ES module loads in Voilà.
 
 from __future__ import annotations
 
-import sys
-import time
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .conftest import ARTIFACTS, ROOT, ServerProcess, free_port, launch
+from .conftest import ARTIFACTS
+from .voila import PAGE_TIMEOUT, VoilaServer, voila_server
 
-VOILA_START_TIMEOUT = 120.0
-PAGE_TIMEOUT = 240_000  # ms: Voilà starts a kernel and runs the notebook for each page
 #: A round a group enters by hand: 10 tokens the default bag can hold.
 ROUND = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")
-
-
-class VoilaServer(ServerProcess):
-    """A running Voilà server: its base URL, process and log."""
-
-    STOP_GRACE = 20.0
 
 
 @pytest.fixture(scope="module")
 def voila(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """A Voilà server on apps/ — `make app`'s command with --no-browser and a free port."""
-    base = tmp_path_factory.mktemp("voila")
-    for name in ("runtime", "config", "data"):
-        (base / name).mkdir()
-    port = free_port()
-    voila_bin = Path(sys.executable).parent / "voila"
-    command = [
-        str(voila_bin),
-        "apps/",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--theme=light",
-        "--no-browser",
-        "--Voila.port_retries=0",
-        f"--Voila.connection_dir_root={base / 'runtime'}",
-    ]
-    process, log_path = launch(command, base, cwd=ROOT, log_name="voila.log")
-    server = VoilaServer(f"http://127.0.0.1:{port}", process, log_path)
-    deadline = time.monotonic() + VOILA_START_TIMEOUT
-    try:
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"Voilà exited early:\n{server.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{server.url}/voila/api/contents", timeout=5) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(
-                        f"Voilà did not answer within {VOILA_START_TIMEOUT}s:\n{server.log_tail()}"
-                    ) from None
-                time.sleep(0.5)
+    with voila_server(tmp_path_factory.mktemp("voila")) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -10,20 +10,16 @@ without anyone touching it. Each page is saved in ``test-artifacts/``.
 
 from __future__ import annotations
 
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pokelab.classroom import ClassStore
-
 from .a11y import axe_violations, describe
-from .conftest import ARTIFACTS, ROOT, free_port, launch
-from .test_app_mode import PAGE_TIMEOUT, ROUND, VOILA_START_TIMEOUT, VoilaServer
+from .conftest import ARTIFACTS
+from .test_app_mode import ROUND
+from .voila import PAGE_TIMEOUT, VoilaServer, class_server
 
 LIVE_WITHIN = 2.0  # seconds: the issue's promise for the dashboard
 
@@ -31,43 +27,8 @@ LIVE_WITHIN = 2.0  # seconds: the issue's promise for the dashboard
 @pytest.fixture(scope="module")
 def classroom(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """A Voilà server on apps/ whose pages share one fresh class database, and a class in it."""
-    base = tmp_path_factory.mktemp("voila-class")
-    for name in ("runtime", "config", "data"):
-        (base / name).mkdir()
-    url = f"sqlite:///{base / 'classes.db'}"
-    store = ClassStore.connect(url)
-    code, key = store.create_class("7B")
-    port = free_port()
-    command = [
-        str(Path(sys.executable).parent / "voila"),
-        "apps/",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--theme=light",
-        "--no-browser",
-        "--Voila.port_retries=0",
-        f"--Voila.connection_dir_root={base / 'runtime'}",
-    ]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("POKELAB_CLASS_DB", url)
-        process, log_path = launch(command, base, cwd=ROOT, log_name="voila.log")
-    server = VoilaServer(f"http://127.0.0.1:{port}", process, log_path)
-    deadline = time.monotonic() + VOILA_START_TIMEOUT
-    try:
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"Voilà exited early:\n{server.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{server.url}/voila/api/contents", timeout=5):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"Voilà did not answer:\n{server.log_tail()}") from None
-                time.sleep(0.5)
-        yield {"server": server, "store": store, "code": code, "key": key}
-    finally:
-        server.stop()
-        store.close()
+    with class_server(tmp_path_factory.mktemp("voila-class")) as served:
+        yield served
 
 
 def _page(browser: Any, errors: list[str]) -> Any:

@@ -15,23 +15,19 @@ from __future__ import annotations
 
 import re
 import statistics
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pokelab import splendor as sp
-from pokelab.classroom import ClassStore
 from pokelab.herecomes import TARGETS
 from pokelab.herecomes.cards import KIND_ZH
 
 from .a11y import axe_violations, describe
-from .conftest import ARTIFACTS, ROOT, free_port, launch
-from .test_app_mode import PAGE_TIMEOUT, VOILA_START_TIMEOUT, VoilaServer
+from .conftest import ARTIFACTS
+from .voila import PAGE_TIMEOUT, VoilaServer, class_server, voila_server
 
 pytestmark = pytest.mark.browser
 
@@ -44,47 +40,12 @@ LATENCIES: dict[str, list[float]] = {"splendor": [], "herecomes": []}
 @pytest.fixture(scope="module")
 def tables(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """A Voilà server on apps/ whose pages share one fresh class database, and a class in it."""
-    base = tmp_path_factory.mktemp("voila-tables")
-    for name in ("runtime", "config", "data"):
-        (base / name).mkdir()
-    url = f"sqlite:///{base / 'classes.db'}"
-    store = ClassStore.connect(url)
-    code, key = store.create_class("7B")
-    port = free_port()
-    command = [
-        str(Path(sys.executable).parent / "voila"),
-        "apps/",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--theme=light",
-        "--no-browser",
-        "--Voila.port_retries=0",
-        f"--Voila.connection_dir_root={base / 'runtime'}",
-    ]
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("POKELAB_CLASS_DB", url)
-        process, log_path = launch(command, base, cwd=ROOT, log_name="voila.log")
-    server = VoilaServer(f"http://127.0.0.1:{port}", process, log_path)
-    deadline = time.monotonic() + VOILA_START_TIMEOUT
-    try:
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"Voilà exited early:\n{server.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{server.url}/voila/api/contents", timeout=5):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"Voilà did not answer:\n{server.log_tail()}") from None
-                time.sleep(0.5)
-        yield {"server": server, "store": store, "code": code, "key": key}
-    finally:
-        server.stop()
-        store.close()
-        for game, times in LATENCIES.items():
-            if times:
-                print(f"\n{game}: other device redrawn after a click in {len(times)} moves: "
-                      f"median {statistics.median(times):.2f} s, max {max(times):.2f} s")
+    with class_server(tmp_path_factory.mktemp("voila-tables")) as served:
+        yield served
+    for game, times in LATENCIES.items():
+        if times:
+            print(f"\n{game}: other device redrawn after a click in {len(times)} moves: "
+                  f"median {statistics.median(times):.2f} s, max {max(times):.2f} s")
 
 
 def _device(browser: Any, errors: list[str]) -> Any:
@@ -297,33 +258,13 @@ def one_screen(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
     import nbformat
 
     base = tmp_path_factory.mktemp("voila-pass-and-play")
-    for name in ("runtime", "config", "data", "book"):
-        (base / name).mkdir()
+    (base / "book").mkdir()
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell(PASS_AND_PLAY)]
     notebook.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nbformat.write(notebook, base / "book" / "pass-and-play.ipynb")
-    port = free_port()
-    command = [str(Path(sys.executable).parent / "voila"), str(base / "book"), f"--port={port}",
-               "--Voila.ip=127.0.0.1", "--theme=light", "--no-browser", "--Voila.port_retries=0",
-               f"--Voila.connection_dir_root={base / 'runtime'}"]
-    process, log_path = launch(command, base, cwd=ROOT, log_name="voila.log")
-    server = VoilaServer(f"http://127.0.0.1:{port}", process, log_path)
-    deadline = time.monotonic() + VOILA_START_TIMEOUT
-    try:
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"Voilà exited early:\n{server.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{server.url}/voila/api/contents", timeout=5):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"Voilà did not answer:\n{server.log_tail()}") from None
-                time.sleep(0.5)
+    with voila_server(base, folder=base / "book") as server:
         yield server
-    finally:
-        server.stop()
 
 
 def _hand_cards(page: Any) -> int:
