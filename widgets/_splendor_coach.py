@@ -50,7 +50,6 @@ from widgets._splendor_coach_data import (
 )
 from widgets._splendor_coach_jobs import (
     BrokenProcessPool,
-    bundle,
     odds_job,
     playout_pool,
     reset_pool,
@@ -59,7 +58,7 @@ from widgets._splendor_coach_jobs import (
 )
 from widgets._splendor_coach_view import review_json, review_pairs, suggestion_json
 
-__all__ = ["CHUNK", "LEVELS", "CoachMixin", "bundle"]
+__all__ = ["CHUNK", "LEVELS", "CoachMixin"]
 
 log = logging.getLogger(__name__)
 

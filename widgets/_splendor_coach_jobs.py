@@ -31,7 +31,6 @@ from pokelab import splendor as sp
 
 __all__ = [
     "BrokenProcessPool",
-    "bundle",
     "odds_job",
     "playout_pool",
     "reset_pool",
@@ -114,25 +113,3 @@ def reset_pool() -> None:
         _BROKEN.append(True)
         while _POOL:
             _POOL.pop().shutdown(wait=False, cancel_futures=True)
-
-
-def bundle(*names: str) -> str:
-    """The files ``names`` (beside this module) joined into one text: the board's ES module or CSS.
-
-    The coach's front end lives in its own files; anywidget loads one module, so
-    ``splendor_coach.js`` (one function, no imports) goes in front of ``splendor.js``.
-
-    >>> "function mountCoach" in bundle("splendor_coach.js", "splendor.js")
-    True
-    >>> bundle("nothing.js")
-    Traceback (most recent call last):
-    ...
-    FileNotFoundError: widgets/nothing.js is not part of the kit
-    """
-    parts = []
-    for name in names:
-        path = _HERE / name
-        if not path.is_file():
-            raise FileNotFoundError(f"widgets/{name} is not part of the kit")
-        parts.append(f"/* ---- {name} ---- */\n" + path.read_text(encoding="utf-8"))
-    return "\n".join(parts)

@@ -13,35 +13,6 @@ function esc(text) {
   return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-// plotly.js, served by the kernel (no CDN): the same shared loader as the boards.
-function loadPlotly(model) {
-  if (globalThis.Plotly) return Promise.resolve(globalThis.Plotly);
-  if (!globalThis.__pokelabPlotly) {
-    globalThis.__pokelabPlotly = new Promise((resolve, reject) => {
-      const onMsg = (msg, buffers) => {
-        if (!msg || msg.type !== "plotly_js") return;
-        model.off("msg:custom", onMsg);
-        try {
-          const buf = buffers && buffers[0];
-          const bytes = buf instanceof DataView
-            ? new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
-            : new Uint8Array(buf.buffer ? buf.buffer : buf);
-          const source = new TextDecoder().decode(bytes);
-          const module = { exports: {} };
-          new Function("module", "exports", source)(module, module.exports);
-          resolve(globalThis.Plotly || module.exports);
-        } catch (err) {
-          globalThis.__pokelabPlotly = null;
-          reject(err);
-        }
-      };
-      model.on("msg:custom", onMsg);
-      model.send({ type: "plotly_js" });
-    });
-  }
-  return globalThis.__pokelabPlotly;
-}
-
 function tokenHtml(v, colour) {
   const m = v.marks[colour];
   const svg = m ? `<svg class="tok-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${esc(m.path)}" fill="${esc(m.ink)}"/></svg>` : "";

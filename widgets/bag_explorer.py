@@ -57,6 +57,7 @@ from pokelab.odds._inputs import check_seed
 from pokelab.odds.counts import MAX_SIMULATED, count_distribution, count_mean, simulate_counts
 from pokelab.odds.probability_tree import fraction_text
 from widgets._bag_explorer_text import EXPLORER_LABELS, zh_reason
+from widgets._bundle import bundle
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets.tokens import TOKENS, view_marks
 
@@ -146,7 +147,7 @@ def explorer_figure_spec(
 class BagExplorer(anywidget.AnyWidget):
     """The bag explorer (see the module docstring for the API)."""
 
-    _esm = _HERE / "bag_explorer.js"
+    _esm = bundle("plotly_loader.js", "bag_explorer.js")  # the shared plotly.js loader first
     _css = _HERE / "bag_explorer.css"
 
     #: What the page draws: the bag, the exact law, the tallies, the means, the labels.

@@ -57,35 +57,6 @@ function pct(p) {
 function num(x, d = 2) { return (Math.round(x * 10 ** d) / 10 ** d).toFixed(d); }
 function intentAttr(obj) { return esc(JSON.stringify(obj)); }
 
-// ----------------------------------------------------------------- plotly.js, served by the kernel
-function loadPlotly(model) {
-  if (globalThis.Plotly) return Promise.resolve(globalThis.Plotly);
-  if (!globalThis.__pokelabPlotly) {
-    globalThis.__pokelabPlotly = new Promise((resolve, reject) => {
-      const onMsg = (msg, buffers) => {
-        if (!msg || msg.type !== "plotly_js") return;
-        model.off("msg:custom", onMsg);
-        try {
-          const buf = buffers && buffers[0];
-          const bytes = buf instanceof DataView
-            ? new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength)
-            : new Uint8Array(buf.buffer ? buf.buffer : buf);
-          const source = new TextDecoder().decode(bytes);
-          const module = { exports: {} };
-          new Function("module", "exports", source)(module, module.exports);
-          resolve(globalThis.Plotly || module.exports);
-        } catch (err) {
-          globalThis.__pokelabPlotly = null;
-          reject(err);
-        }
-      };
-      model.on("msg:custom", onMsg);
-      model.send({ type: "plotly_js" });
-    });
-  }
-  return globalThis.__pokelabPlotly;
-}
-
 // ----------------------------------------------------------------- small pieces
 // Each colour's symbol, from the view (widgets/tokens.py); the same for every board on the page.
 let MARKS = {};

@@ -75,6 +75,7 @@ from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
 from widgets._bots import bot_label
+from widgets._bundle import bundle
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
 from widgets._herecomes_text import labels, say
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
@@ -103,7 +104,7 @@ class HereComesBoard(PassAndPlay, Board):
     """
 
     game = "herecomes"
-    _esm = _HERE / "herecomes_board.js"
+    _esm = bundle("plotly_loader.js", "herecomes_board.js")  # the shared plotly.js loader first
     _css = _HERE / "herecomes_board.css"
 
     #: The plotly figure of the odds (``{"data", "layout"}``), ``{}`` when odds are hidden.

@@ -36,7 +36,8 @@ from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from widgets._board import BadIntent, Board
 from widgets._board_humans import split_seats
-from widgets._splendor_coach import CoachMixin, bundle
+from widgets._bundle import bundle
+from widgets._splendor_coach import CoachMixin
 from widgets._splendor_text import labels
 from widgets.tokens import view_marks
 
