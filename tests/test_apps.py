@@ -301,6 +301,18 @@ def test_splendor_app_new_game_uses_the_chosen_bots_and_seed():
     assert app.board.lang == "zh" and app.new_button.description == "新游戏"
 
 
+def test_the_bots_are_named_in_the_pages_language_and_keep_their_choice():
+    """Issue 16: a Chinese page offers 贪心 / 蒙特卡洛·困难, not greedy / mcts-hard; the chosen bot stays."""
+    app = SplendorApp(opponents=1, bot="mcts-hard", seed=3, lang="zh")
+    assert ("蒙特卡洛·困难", "mcts-hard") in app.bot.options and app.bot.value == "mcts-hard"
+    assert app.board.view["seats"][1]["bot_title"] == "蒙特卡洛·困难"
+    app.switch.value = "en"
+    assert ("MCTS hard", "mcts-hard") in app.bot.options and app.bot.value == "mcts-hard"
+    lab = OddsLab(opponents=2, bot="heuristic", seed=2, lang="zh")
+    assert dict(lab.bot.options)["经验"] == "heuristic" and lab.bot.value == "heuristic"
+    assert lab.board.view["seats"][1]["bot_title"] == "经验"
+
+
 def test_splendor_app_board_takes_a_move_and_the_bot_replies():
     from pokelab import splendor as sp
 

@@ -59,6 +59,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from pokelab.bots import bot_title
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.sim.adapters import GameAdapter
 from widgets._board_errors import BadIntent, BotFailure, _require, _short
@@ -231,7 +232,7 @@ class Board(_Turns, anywidget.AnyWidget):
             raise BadIntent(
                 f"it is {self._names[seat]}'s turn (bot {bot_label(self._bots[seat])}): "
                 "call run_bots() to let the bots move first",
-                f"现在轮到 {self._names[seat]}（电脑 {bot_label(self._bots[seat])}）："
+                f"现在轮到 {self._names[seat]}（电脑 {bot_title(bot_label(self._bots[seat]), 'zh')}）："
                 "请先调用 run_bots() 让电脑行动",
             )
         self._act(seat, action)
@@ -471,6 +472,9 @@ class Board(_Turns, anywidget.AnyWidget):
                         "seat": i,
                         "name": name,
                         "bot": bot_label(self._bots[i]) if i in self._bots else None,
+                        "bot_title": (
+                            bot_title(bot_label(self._bots[i]), self.lang) if i in self._bots else None
+                        ),
                     }
                     for i, name in enumerate(self._names)
                 ],

@@ -37,6 +37,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from pokelab.bots import bot_title
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from widgets._board_errors import BadIntent, _require, _short
@@ -248,7 +249,10 @@ class TableBoard(anywidget.AnyWidget):
             humans=[s for s, bot in enumerate(v["bots"]) if not bot],
             bot_to_move=False,
             bot_failure=None,
-            seats=[{"seat": i, "name": n, "bot": b} for i, (n, b) in enumerate(zip(names, v["bots"], strict=True))],
+            seats=[
+                {"seat": i, "name": n, "bot": b, "bot_title": bot_title(b, self.lang) if b else None}
+                for i, (n, b) in enumerate(zip(names, v["bots"], strict=True))
+            ],
             table={"code": v["code"], "seat": self._seat, "token": self._token, "creator": v.get("creator"),
                    "pending_undo": undo, "idle": list(self._idle), "scores": v["scores"]},
         )

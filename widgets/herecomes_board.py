@@ -52,6 +52,7 @@ from typing import Any
 
 import traitlets
 
+from pokelab.bots import bot_title
 from pokelab.errors import check_lang
 from pokelab.herecomes import (
     COLOURS,
@@ -427,6 +428,9 @@ class HereComesBoard(PassAndPlay, Board):
                     ],
                     "pending": full["pending"][seat],
                     "bot": bot_label(self._bots[seat]) if seat in self._bots else None,
+                    "bot_title": (
+                        bot_title(bot_label(self._bots[seat]), self.lang) if seat in self._bots else None
+                    ),
                     "reason": self._reason(seat, state),
                 }
             )

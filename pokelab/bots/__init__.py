@@ -22,7 +22,7 @@ from typing import Any
 
 from pokelab.bots.base import Bot
 from pokelab.bots.random_bot import RandomBot
-from pokelab.errors import SimError
+from pokelab.errors import SimError, check_lang
 
 __all__ = [
     "Bot",
@@ -32,6 +32,7 @@ __all__ = [
     "Suggestion",
     "available_bots",
     "bot_name",
+    "bot_title",
     "make_bot",
     "register_bot",
     "review",
@@ -125,6 +126,34 @@ def make_bot(game: str, spec: Any) -> Any:
         f"a bot is a registered name or an object with choose(view, legal, rng), got {spec!r}",
         f"电脑玩家应是已注册的名字或带有 choose(view, legal, rng) 方法的对象，收到 {spec!r}",
     )
+
+
+# What a board or a table calls each registered bot, in English and in Chinese (the ids stay
+# the names code and the guides use).
+BOT_TITLES: dict[str, tuple[str, str]] = {
+    "random": ("random", "随机"),
+    "greedy": ("greedy", "贪心"),
+    "mcts-easy": ("MCTS easy", "蒙特卡洛·简单"),
+    "mcts-medium": ("MCTS medium", "蒙特卡洛·中等"),
+    "mcts-hard": ("MCTS hard", "蒙特卡洛·困难"),
+    "heuristic": ("heuristic", "经验"),
+    "optimal": ("optimal", "最优"),
+}
+
+
+def bot_title(name: str, lang: str = "en") -> str:
+    """The name a page shows for the bot ``name`` in ``lang``; a custom bot keeps its own name.
+
+    >>> bot_title("greedy", "zh"), bot_title("mcts-hard", "en"), bot_title("my-bot", "zh")
+    ('贪心', 'MCTS hard', 'my-bot')
+    >>> bot_title("greedy", "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    check_lang(lang)
+    titles = BOT_TITLES.get(name)
+    return name if titles is None else titles[lang == "zh"]
 
 
 def bot_name(bot: Any) -> str:

@@ -16,15 +16,28 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from pokelab.bots import available_bots
+from pokelab.bots import available_bots, bot_title
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, WAVES
 from widgets.tokens import token_html
 
-__all__ = ["TEXT", "colour_name", "lang_switch", "page_options", "t"]
+__all__ = ["TEXT", "bot_choices", "colour_name", "lang_switch", "page_options", "t"]
 
 _WAVE_ENDS = tuple(sum(WAVES[: i + 1]) for i in range(len(WAVES)))  # (4, 7, 9, 10)
 EVENT_HEX = ("#e53935", "#8e24aa", "#1e88e5", "#43a047", "#fb8c00", "#6d4c41", "#00897b", "#5c6bc0")
+
+def bot_choices(bots: list[str], lang: str) -> list[tuple[str, str]]:
+    """A bot drop-down's (shown name, bot id) pairs in ``lang``.
+
+    >>> bot_choices(["greedy", "random"], "zh")
+    [('贪心', 'greedy'), ('随机', 'random')]
+    >>> bot_choices(["greedy"], "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    return [(bot_title(bot, lang), bot) for bot in bots]
+
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {
@@ -343,6 +356,9 @@ class _BotBoardApp:
         self.header.value = _header(t(lang, title_key), t(lang, intro_key))
         self.opponents.description = t(lang, "opponents")
         self.bot.description = t(lang, "bot")
+        chosen = self.bot.value
+        self.bot.options = bot_choices([value for _, value in self.bot.options], lang)
+        self.bot.value = chosen
 
     def _on_board_lang(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.lang:

@@ -12,7 +12,7 @@ from pokelab.classroom import ClassroomError
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, validate_bag
 from pokelab.odds import card_table
-from widgets.apps._common import _BotBoardApp, _token_html, colour_name, lang_switch, t
+from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, lang_switch, t
 
 __all__ = ["OddsLab"]
 
@@ -61,7 +61,7 @@ class OddsLab(_BotBoardApp):
         self.opponents = w.Dropdown(
             options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em")
         )
-        self.bot = w.Dropdown(options=bots, value=bot, layout=w.Layout(width="16em"))
+        self.bot = w.Dropdown(options=bot_choices(bots, lang), value=bot, layout=w.Layout(width="16em"))
         self.sliders = {
             c: w.IntSlider(value=bag[c], min=0, max=10, layout=w.Layout(width="22em"))
             for c in COLOURS

@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from pokelab.errors import check_lang
-from widgets.apps._common import _BotBoardApp, lang_switch, t
+from widgets.apps._common import _BotBoardApp, bot_choices, lang_switch, t
 
 __all__ = ["SplendorApp"]
 
@@ -72,7 +72,7 @@ class SplendorApp(_BotBoardApp):
         self.opponents = w.Dropdown(
             options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em")
         )
-        self.bot = w.Dropdown(options=bots, value=bot, layout=w.Layout(width="16em"))
+        self.bot = w.Dropdown(options=bot_choices(bots, lang), value=bot, layout=w.Layout(width="16em"))
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="12em"))
         self.new_button = w.Button(
             button_style="primary", icon="refresh", layout=w.Layout(width="auto")
