@@ -155,14 +155,34 @@ GUIDE_ZH = ROOT / "docs" / "zh" / "teacher-guide.md"
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
-def test_chinese_guide_has_every_section_of_the_english_one() -> None:
-    """docs/zh/teacher-guide.md has as many ##, ### and #### sections as docs/teacher-guide.md."""
-    en, zh = (p.read_text(encoding="utf-8") for p in (GUIDE_EN, GUIDE_ZH))
-    for level in ("## ", "### ", "#### "):
+#: Every teacher's document and its Chinese twin (issue 16: a Chinese teacher reads no English).
+TWINS = [
+    ("teacher-guide.md", "zh/teacher-guide.md"),
+    ("house-rules.md", "zh/house-rules.md"),
+    ("rules-here-comes-trainers.md", "zh/rules-here-comes-trainers.md"),
+]
+
+
+@pytest.mark.parametrize(("english", "chinese"), TWINS, ids=[t[1] for t in TWINS])
+def test_chinese_docs_have_every_section_of_the_english_ones(english: str, chinese: str) -> None:
+    """Each docs/zh page has as many ##, ### and #### sections and table rows as its English twin."""
+    en, zh = ((ROOT / "docs" / p).read_text(encoding="utf-8") for p in (english, chinese))
+    for level in ("## ", "### ", "#### ", "|"):
         count_en = sum(line.startswith(level) for line in en.splitlines())
         count_zh = sum(line.startswith(level) for line in zh.splitlines())
-        assert count_zh == count_en, f"{level.strip()} sections: English {count_en}, Chinese {count_zh}"
-    assert "docs/zh/teacher-guide.md" in en or "zh/teacher-guide.md" in en
+        assert count_zh == count_en, f"{chinese}: {level.strip()} lines: English {count_en}, Chinese {count_zh}"
+    assert f"]({chinese})" in en, f"docs/{english} does not link its Chinese twin {chinese}"
+
+
+@pytest.mark.parametrize("chinese", [t[1] for t in TWINS[1:]])
+def test_chinese_docs_links_resolve(chinese: str) -> None:
+    """Every relative link of docs/zh/house-rules.md and docs/zh/rules-here-comes-trainers.md leads to a file."""
+    page = ROOT / "docs" / chinese
+    links = [t.partition("#")[0] for t in _LINK.findall(page.read_text(encoding="utf-8"))]
+    links = [link for link in links if link and not re.match(r"^[a-z][a-z0-9+.-]*:", link)]
+    assert links, f"{chinese} links nothing"
+    broken = [link for link in links if not (page.parent / link).resolve().exists()]
+    assert broken == [], f"docs/{chinese}: broken links {broken}"
 
 
 def test_chinese_guide_links_resolve() -> None:
