@@ -267,7 +267,7 @@ class Advice:
         names = (
             ("discard", "expected_points", "points", "cost")
             if lang == "en"
-            else ("弃掉", "期望分数", "分数", "代价")
+            else ("弃掉", "期望分", "分数", "代价")
         )
         return pd.DataFrame(
             {

@@ -34,7 +34,7 @@ __all__ = ["card_table"]
 
 _COLUMNS = {
     "en": ("id", "name", "kind", "condition", "points", "value", "exact", "p", "expected_points"),
-    "zh": ("编号", "名称", "类型", "条件", "分数", "价值", "精确概率", "概率", "期望分数"),
+    "zh": ("编号", "名称", "类型", "条件", "分数", "价值", "精确概率", "概率", "期望分"),
 }
 
 

@@ -97,7 +97,7 @@ number("43-4", L43, "A bag holds {bag_en}. A round draws one token, you discard 
        "token is drawn and your best achieved card scores. Your hand: {hand_en}. The first token is {first}. "
        "With the best discard, how many points do you expect this round?",
        "布袋里有 {bag_zh}。一轮先抽一枚，你从三张卡里弃掉一张，再抽最后一枚，达成的卡里分数最高的那张得分。"
-       "你的手牌：{hand_zh}。第一枚是{first_zh}。弃得最好的话，这一轮的期望得分是多少？",
+       "你的手牌：{hand_zh}。第一枚是{first_zh}。弃得最好的话，这一轮的期望分是多少？",
        value_after_first,
        ["Try each discard in turn: for the two cards kept, go through every last token the bag can still give.",
         "For each last token, score the better achieved card (only one scores); average with the chances; keep the "
