@@ -55,11 +55,11 @@ CLASS_DB ?=
 app: $(STAMP)
 	$(if $(CLASS_DB),POKELAB_CLASS_DB=$(CLASS_DB),) $(BIN)/voila apps/ --port=$(APP_PORT) --Voila.ip=$(APP_IP) --theme=light
 
-## The course as a static website in build/site/html (every lesson executed; publish the folder as is).
+## The course as a static website in build/site/html (every lesson of both tracks executed; publish the folder as is).
 site: $(STAMP)
 	$(BIN)/python scripts/build_site.py
 
-## The printable PDFs in build/handouts: exercise sheets + teacher keys, rulebooks in both languages.
+## The printable PDFs in build/handouts: exercise sheets + teacher keys and rulebooks, in both languages.
 handouts: $(STAMP)
 	$(BIN)/python scripts/ensure_chromium.py
 	$(BIN)/python scripts/build_handouts.py

@@ -262,7 +262,7 @@ def scan_files(paths: Iterable[Path], terms: Sequence[Term], root: Path = ROOT) 
 
 
 def kit_texts(root: Path = ROOT) -> list[Path]:
-    """The engine, board, app and doc files whose Chinese must follow the glossary (not the lessons).
+    """The engine, board, app, doc and website files whose Chinese must follow the glossary (not the lessons).
 
     >>> any(p.name == "_herecomes_text.py" for p in kit_texts())
     True
@@ -272,6 +272,7 @@ def kit_texts(root: Path = ROOT) -> list[Path]:
     paths = [*root.glob("pokelab/**/*.py"), *root.glob("pokelab/**/*.csv"), *root.glob("pokelab/**/*.md")]
     paths += [*root.glob("widgets/**/*.py"), *root.glob("widgets/**/*.js")]
     paths += [*root.glob("docs/**/*.md"), *root.glob("README.md"), *root.glob("apps/*.ipynb")]
+    paths += [*root.glob("site/*.md"), *root.glob("site/_ext/*.py"), *root.glob("scripts/build_site.py"), *root.glob("scripts/build_handouts.py")]
     skip = {root / "docs" / "glossary.md"}
     return sorted(p for p in paths if p not in skip and "__pycache__" not in p.parts)
 

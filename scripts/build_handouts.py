@@ -2,16 +2,17 @@
 
 Usage:
     python scripts/build_handouts.py                    # everything, into build/handouts/
-    python scripts/build_handouts.py --only 30-counting --rules splendor-pokemon.zh
-                                                        # one sheet and one rulebook (quick)
+    python scripts/build_handouts.py --only zh/probability/30-counting --rules splendor-pokemon.zh
+                                                        # one Chinese sheet and rulebook (quick)
     python scripts/build_handouts.py --out DIR
 
 What comes out (A4, rendered by Chromium through Playwright, fonts embedded):
 
-- ``exercises/LESSON.pdf`` for each lesson with exercises (English for now): the lesson as
-  executed, with its boards, cards and plots drawn from their saved state, each answer
-  removed (as in ``notebooks/exercises/``) and a ruled box to write the answer in;
-- ``exercises/LESSON.teacher.pdf``: the answer key, each exercise's solution and the numbers
+- ``exercises/LESSON.pdf`` for each lesson with exercises, and ``exercises/zh/LESSON.pdf`` for
+  its Chinese version (``notebooks/zh/``): the lesson as executed, with its boards, cards and
+  plots drawn from their saved state, each answer removed (as in ``notebooks/exercises/``) and
+  a ruled box to write the answer in, every label in the lesson's language;
+- ``exercises/[zh/]LESSON.teacher.pdf``: the answer key, each exercise's solution and the numbers
   the tests pin (``# NBVAL_CHECK_OUTPUT`` cells) with their outputs;
 - ``rules/NAME.LANG.pdf`` for each rulebook in ``docs/rules/`` (English and Chinese).
 
@@ -57,6 +58,43 @@ table { border-collapse: collapse; } td, th { border: 1px solid #bbb; padding: 2
 blockquote { border-left: 4px solid #fbc02d; margin: 8px 0; padding: 2px 10px; background: #fffbea; }
 .pokelab-play-note { display: none; }
 """
+MATHJAX_CONFIG = (
+    "<script>window.MathJax = {tex: {inlineMath: [['$', '$'], ['\\\\(', '\\\\)']], "
+    "processEscapes: true}, svg: {fontCache: 'global'}};</script>\n"
+)
+# Every word a sheet or a key adds to the lesson, in the lesson's language.
+SHEET_TEXT = {
+    "en": {
+        "sheet": "exercise sheet",
+        "name": "Name",
+        "class": "Class",
+        "date": "Date",
+        "answer": "Your answer",
+        "key": "Teacher's key",
+        "key_note": "the solutions and the numbers the tests pin.",
+        "exercise": "exercise",
+        "pinned": "pinned number",
+        "solution": "solution",
+    },
+    "zh": {
+        "sheet": "练习单",
+        "name": "姓名",
+        "class": "班级",
+        "date": "日期",
+        "answer": "在这里写答案",
+        "key": "教师答案",
+        "key_note": "各题的答案，以及测试固定下来的数值。",
+        "exercise": "练习",
+        "pinned": "固定数值",
+        "solution": "答案",
+    },
+}
+
+
+def _words(lang: str) -> dict[str, str]:
+    if lang not in SHEET_TEXT:
+        raise ValueError(f"lang must be 'en' or 'zh', got {lang!r}")
+    return SHEET_TEXT[lang]
 
 
 def _load(name: str) -> ModuleType:
@@ -87,8 +125,10 @@ def _html_cell(markup: str) -> dict:
     return {"cell_type": "markdown", "metadata": {}, "source": markup}
 
 
-def exercise_sheet(nb: dict, title: str) -> dict:
+def exercise_sheet(nb: dict, title: str, lang: str = "en") -> dict:
     """The student's sheet of an executed lesson: answers removed, a box to write each in.
+
+    Its heading and answer boxes speak ``lang`` ("en" or "zh"), the lesson's language.
 
     >>> nb = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [{"output_type": "stream"}],
     ...        "source": "answer_1 = 6  # SOLUTION\\ncheck('e', answer_1, 6)"}], "metadata": {}}
@@ -98,12 +138,16 @@ def exercise_sheet(nb: dict, title: str) -> dict:
     Traceback (most recent call last):
     ...
     ValueError: '# BEGIN SOLUTION' without '# END SOLUTION'
+    >>> "在这里写答案" in str(exercise_sheet(nb, "T", "zh"))
+    True
     """
+    words = _words(lang)
     out = copy.deepcopy(nb)
+    colon = "：" if lang == "zh" else ": "
     head = (
-        f'<div class="pokelab-sheet-head"><b>{html.escape(title)}</b> — exercise sheet 练习单<br>'
-        "<span>Name 姓名: ____________</span> <span>Class 班级: ________</span> "
-        "<span>Date 日期: ________</span></div>"
+        f'<div class="pokelab-sheet-head"><b>{html.escape(title)}</b> — {words["sheet"]}<br>'
+        f"<span>{words['name']}{colon}____________</span> <span>{words['class']}{colon}________</span> "
+        f"<span>{words['date']}{colon}________</span></div>"
     )
     cells = [_html_cell(head)]
     for cell in out["cells"]:
@@ -113,7 +157,7 @@ def exercise_sheet(nb: dict, title: str) -> dict:
         if cell["cell_type"] == "code" and exercises.strip_source(text) != text:
             cells.append(_code_cell(exercises.strip_source(text)))
             cells.append(
-                _html_cell('<div class="pokelab-answer"><b>Your answer 你的答案</b></div>')
+                _html_cell(f'<div class="pokelab-answer"><b>{words["answer"]}</b></div>')
             )
             continue
         cells.append(cell)
@@ -121,8 +165,10 @@ def exercise_sheet(nb: dict, title: str) -> dict:
     return out
 
 
-def teacher_key(nb: dict, title: str) -> dict:
+def teacher_key(nb: dict, title: str, lang: str = "en") -> dict:
     """The answer key of an executed lesson: each solution and each pinned number, with outputs.
+
+    Its labels speak ``lang`` ("en" or "zh"), the lesson's language.
 
     >>> nb = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": "x = 1"},
     ...        {"cell_type": "code", "metadata": {}, "outputs": [], "source": "# NBVAL_CHECK_OUTPUT\\nx"}]}
@@ -132,12 +178,14 @@ def teacher_key(nb: dict, title: str) -> dict:
     Traceback (most recent call last):
     ...
     ValueError: 'T' has no exercise and no pinned number: nothing to put in a key
+    >>> "固定数值" in str(teacher_key(nb, "T", "zh"))
+    True
     """
+    words = _words(lang)
     out = copy.deepcopy(nb)
     cells = [
         _html_cell(
-            f"<h1>{html.escape(title)}</h1><p><b>Teacher's key 教师答案</b> — "
-            "the solutions and the numbers the tests pin.</p>"
+            f"<h1>{html.escape(title)}</h1><p><b>{words['key']}</b> — {words['key_note']}</p>"
         )
     ]
     for cell in out["cells"]:
@@ -152,9 +200,9 @@ def teacher_key(nb: dict, title: str) -> dict:
         ):
             ids = re.findall(r"check\(\s*['\"]([\w-]+)['\"]", text)
             label = (
-                ("exercise " + ", ".join(ids))
+                (f"{words['exercise']} " + ", ".join(ids))
                 if ids
-                else ("pinned number" if not solution else "solution")
+                else (words["pinned"] if not solution else words["solution"])
             )
             cells.append(_html_cell(f'<div class="pokelab-key"><b>{html.escape(label)}</b></div>'))
             cells.append(cell)
@@ -164,8 +212,11 @@ def teacher_key(nb: dict, title: str) -> dict:
     return out
 
 
-def notebook_html(nb: dict, vendor: str) -> str:
-    """Standalone HTML of a notebook whose scripts come from the ``vendor`` folder (relative URL)."""
+def notebook_html(nb: dict, vendor: str, lang: str = "en") -> str:
+    """Standalone HTML of a notebook whose scripts come from the ``vendor`` folder (relative URL).
+
+    A Chinese notebook's page says ``lang="zh-Hans"``, so Chromium picks the CJK fonts.
+    """
     import nbformat
     from nbconvert import HTMLExporter
     from traitlets.config import Config
@@ -181,7 +232,7 @@ def notebook_html(nb: dict, vendor: str) -> str:
     )
     exporter.require_js_url = f"{vendor}/requirejs/require.js"
     exporter.widget_renderer_url = f"{vendor}/html-manager/embed-amd.js"
-    exporter.mathjax_url = ""
+    exporter.mathjax_url = f"{vendor}/mathjax/tex-svg.js"  # MathJax 3, configured below
     prepared = build_site.prepare_outputs(nb)
     for cell in prepared["cells"]:  # a .ipynb file keeps sources as lists of lines
         if isinstance(cell.get("source"), list):
@@ -194,7 +245,14 @@ def notebook_html(nb: dict, vendor: str) -> str:
         f'<script src="{vendor}/widgets-config.js"></script>',
         1,
     )
-    return body.replace("</head>", f"<style>{PRINT_CSS}</style></head>", 1)
+    # The template configures MathJax 2; MathJax 3 reads window.MathJax before it loads.
+    mathjax = f'<script src="{vendor}/mathjax/tex-svg.js">'
+    body = body.replace(mathjax, MATHJAX_CONFIG + mathjax, 1)
+    body = body.replace("</head>", f"<style>{PRINT_CSS}</style></head>", 1)
+    if lang == "zh":
+        body = re.sub(r"<html[^>]*>", '<html lang="zh-Hans">', body, count=1)
+        body = body.replace("<body", '<body data-lang="zh"', 1)
+    return body
 
 
 def rulebook_html(markdown: str, lang: str) -> str:
@@ -232,6 +290,8 @@ def _print(browser: Any, page_html: str, folder: Path, pdf: Path, wait_for: str 
         page.goto(source.as_uri(), wait_until="load")
         if wait_for:
             page.wait_for_function(wait_for, timeout=60_000)
+        # The formulas are typeset (MathJax 3 resolves its promise once the page is done).
+        page.evaluate("() => window.MathJax?.startup?.promise ?? null")
         page.wait_for_timeout(300)
         if errors:
             raise RuntimeError(f"{pdf.name}: the page failed: {errors}")
@@ -261,8 +321,7 @@ def build(
     lessons = [
         p.relative_to(ROOT)
         for p in exercises.solution_notebooks()
-        if p.relative_to(exercises.NOTEBOOKS).parts[0] != "zh"  # the Chinese track's PDFs: not yet
-        and (everything or any(s in p.as_posix() for s in only or []))
+        if everything or any(s in p.as_posix() for s in only or [])
     ]
     rulebooks = [
         p
@@ -294,13 +353,15 @@ def build(
                     for o in c.get("outputs", [])
                     if build_site.WIDGET_VIEW in o.get("data", {})
                 )
+                lang = "zh" if lesson.parts[1] == "zh" else "en"
+                folder_out = out / "exercises" / ("zh" if lang == "zh" else "")
                 for suffix, maker in (("", exercise_sheet), (".teacher", teacher_key)):
-                    page = notebook_html(maker(nb, title), "vendor")
+                    page = notebook_html(maker(nb, title, lang), "vendor", lang)
                     if suffix == "":
                         page = page.replace(
                             "<body", f'<body data-pokelab-boards="{min(boards, 1)}"', 1
                         )
-                    pdf = out / "exercises" / f"{lesson.stem}{suffix}.pdf"
+                    pdf = folder_out / f"{lesson.stem}{suffix}.pdf"
                     _print(browser, page, folder, pdf, _WIDGETS_DRAWN)
                     written.append(pdf)
                     print(f"  {pdf.relative_to(out)}", flush=True)

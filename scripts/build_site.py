@@ -57,6 +57,12 @@ NPM_PACKAGES = [
         "sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
         re.compile(r"^package/require\.js$"),
     ),
+    (  # the lessons' formulas ($…$): SVG output needs no font files; extensions load on demand
+        "mathjax",
+        "3.2.2",
+        "sha512-Bt+SSVU8eBG27zChVewOicYs7Xsdt40qm4+UpHyX7k0/O9NliPc+x77k1/FEsPsjKPZGJvtRZM1vO+geW0OhGw==",
+        re.compile(r"^package/es5/(tex-svg\.js|input/tex/extensions/[\w-]+\.js)$"),
+    ),
 ]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PLOTLY = "application/vnd.plotly.v1+json"
@@ -64,26 +70,39 @@ PLAY_NOTE = (
     '<p class="pokelab-play-note">A saved picture of the board: run this notebook to play '
     "(Binder button at the top). 这是棋盘的存档画面：运行本笔记本才能玩。</p>"
 )
-# Parts of the site: (folder under notebooks/ or None for the start page, part title, intro page)
+# Parts of the site: (folder under notebooks/, part title, intro page); the Chinese track's parts
+# hold notebooks/zh/FOLDER with the intro page INTRO.zh.
 LESSON_PARTS = [
     ("splendor", "Splendor: Pokémon 璀璨宝石：宝可梦", "splendor"),
     ("herecomes", "Here Comes Pokémon! 来啦！宝可梦", "herecomes"),
     ("probability", "Probability 概率", "probability"),
 ]
-DOCS = ["docs/teacher-guide.md", "docs/house-rules.md", "docs/rules-here-comes-trainers.md"]
+LESSON_PARTS_ZH = [
+    ("zh/splendor", "中文课程：璀璨宝石：宝可梦", "splendor.zh"),
+    ("zh/herecomes", "中文课程：来啦！宝可梦", "herecomes.zh"),
+    ("zh/probability", "中文课程：概率", "probability.zh"),
+]
+DOCS = [
+    "docs/teacher-guide.md",
+    "docs/house-rules.md",
+    "docs/rules-here-comes-trainers.md",
+    "docs/zh/teacher-guide.md",
+    "docs/zh/house-rules.md",
+    "docs/zh/rules-here-comes-trainers.md",
+]
 RULEBOOKS = ["splendor-pokemon", "here-comes-pokemon"]
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 
 
 def lessons() -> list[Path]:
-    """Every lesson notebook of the English track (outside ``notebooks/exercises``), relative to the repository.
+    """Every lesson notebook of both tracks (``notebooks/…`` and ``notebooks/zh/…``, not the exercise versions).
 
-    The Chinese track (``notebooks/zh``) is not part of the website yet.
+    Paths are relative to the repository.
     """
     found = []
     for path in sorted((ROOT / "notebooks").rglob("*.ipynb")):
         rel = path.relative_to(ROOT)
-        if "exercises" in rel.parts or "zh" in rel.parts[1:2] or ".ipynb_checkpoints" in rel.parts:
+        if "exercises" in rel.parts or ".ipynb_checkpoints" in rel.parts:
             continue
         found.append(rel)
     return found
@@ -234,9 +253,11 @@ def vendor_scripts(static: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         with tarfile.open(_npm_package(name, version, integrity)) as archive:
             for member in archive.getmembers():
-                if member.isfile() and keep.match(member.name):
-                    data = archive.extractfile(member).read()
-                    (folder / Path(member.name).name).write_bytes(data)
+                match = keep.match(member.name) if member.isfile() else None
+                if match:  # the pattern's first group keeps a file's folder below the package
+                    target = folder / (match.group(1) if keep.groups else Path(member.name).name)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    target.write_bytes(archive.extractfile(member).read())
     (vendor / "anywidget").mkdir(parents=True, exist_ok=True)
     shutil.copy(Path(anywidget.__file__).parent / "nbextension" / "index.js", vendor / "anywidget")
     shutil.copy(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", vendor)
@@ -338,7 +359,8 @@ def table_of_contents(dest: Path) -> str:
     toc += "  - caption: Start here 从这里开始\n    chapters:\n"
     toc += entry(Path("notebooks/00-start-here.ipynb"))
     toc += entry(Path("index.zh.md"))
-    for folder, title, intro in LESSON_PARTS:
+    toc += entry(Path("notebooks/zh/00-start-here.ipynb"))
+    for folder, title, intro in LESSON_PARTS + LESSON_PARTS_ZH:
         pages = sorted((dest / "notebooks" / folder).glob("*.ipynb"))
         toc += f"  - caption: {json.dumps(title, ensure_ascii=False)}\n    chapters:\n"
         toc += entry(Path(intro + ".md"), [p.relative_to(dest) for p in pages])

@@ -1,8 +1,9 @@
 """Sphinx extension of the course site: a language switch on every page, plotly.js served locally.
 
-A page ``NAME.en`` has its Chinese twin at ``NAME.zh`` (``index`` at ``index.zh``); the switch
-links to the twin when it exists and says "English only for now / 暂时只有英文" when it does
-not. Bilingual pages (the glossary) say so. plotly.js comes from ``_static/vendor`` (copied
+A page ``NAME.en`` has its Chinese twin at ``NAME.zh`` (``index`` at ``index.zh``); a lesson
+``notebooks/PATH`` has it at ``notebooks/zh/PATH`` and a guide ``docs/NAME`` at ``docs/zh/NAME``
+(the Chinese track mirrors the English folders). The switch links to the twin when it exists
+and says "English only for now / 暂时只有英文" when it does not. Bilingual pages (the glossary) say so. plotly.js comes from ``_static/vendor`` (copied
 there by ``scripts/build_site.py``) before require.js, so the plots and the Here Comes board
 find a global ``Plotly`` and no page asks a CDN for it.
 """
@@ -14,6 +15,9 @@ from typing import Any
 BILINGUAL = {"docs/glossary"}
 
 
+_MIRRORED = ("notebooks/", "docs/")  # folders whose Chinese pages live in a zh/ subfolder
+
+
 def twins(pagename: str) -> tuple[str, str]:
     """The English and Chinese page names of ``pagename``.
 
@@ -21,8 +25,14 @@ def twins(pagename: str) -> tuple[str, str]:
     ('docs/rules/splendor-pokemon.en', 'docs/rules/splendor-pokemon.zh')
     >>> twins("index")
     ('index', 'index.zh')
+    >>> twins("splendor.zh")
+    ('splendor', 'splendor.zh')
     >>> twins("notebooks/splendor/10-components-and-setup")
-    ('notebooks/splendor/10-components-and-setup', 'notebooks/splendor/10-components-and-setup.zh')
+    ('notebooks/splendor/10-components-and-setup', 'notebooks/zh/splendor/10-components-and-setup')
+    >>> twins("notebooks/zh/00-start-here")
+    ('notebooks/00-start-here', 'notebooks/zh/00-start-here')
+    >>> twins("docs/zh/teacher-guide")
+    ('docs/teacher-guide', 'docs/zh/teacher-guide')
     >>> twins("")
     Traceback (most recent call last):
     ...
@@ -34,8 +44,22 @@ def twins(pagename: str) -> tuple[str, str]:
         return pagename, pagename[:-3] + ".zh"
     if pagename.endswith(".zh"):
         base = pagename[:-3]
-        return (base + ".en" if not base.endswith("index") else base), pagename
+        return (base + ".en" if base.startswith("docs/rules/") else base), pagename
+    for folder in _MIRRORED:
+        if pagename.startswith(folder + "zh/"):
+            return folder + pagename[len(folder) + 3 :], pagename
+        if pagename.startswith(folder):
+            return pagename, folder + "zh/" + pagename[len(folder) :]
     return pagename, pagename + ".zh"
+
+
+def is_chinese(pagename: str) -> bool:
+    """Whether ``pagename`` is a Chinese page (its twin is English).
+
+    >>> is_chinese("notebooks/zh/probability/30-counting-and-the-last-token"), is_chinese("index")
+    (True, False)
+    """
+    return twins(pagename)[1] == pagename
 
 
 def language_switch(pagename: str, pages: set[str], pathto: Any) -> str:
@@ -45,7 +69,7 @@ def language_switch(pagename: str, pages: set[str], pathto: Any) -> str:
             '<div class="pokelab-lang">English · 中文 — this page is bilingual / 本页中英对照</div>'
         )
     english, chinese = twins(pagename)
-    if pagename == chinese:
+    if is_chinese(pagename):
         link = f'<a href="{pathto(english)}">English</a>' if english in pages else "English"
         return f'<div class="pokelab-lang">{link} · <strong>中文</strong></div>'
     if chinese in pages:
@@ -76,8 +100,8 @@ def _page_context(app: Any, pagename: str, templatename: str, context: dict, doc
             scripts.append(script)
     context["script_files"] = scripts
     context["body"] = language_switch(pagename, pages, context["pathto"]) + context["body"]
-    if pagename.endswith(".zh"):
-        context["lang_attr"] = "zh-Hans"
+    if is_chinese(pagename):  # the theme writes <html lang="{{ language }}">
+        context["language"] = context["lang_attr"] = "zh-Hans"
 
 
 def setup(app: Any) -> dict[str, Any]:

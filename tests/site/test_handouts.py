@@ -1,4 +1,4 @@
-"""The handouts: one exercise sheet (English) and one rulebook (Chinese) printed by Chromium.
+"""The handouts: one lesson's exercise sheet in both languages and one rulebook (Chinese), printed by Chromium.
 
 Each PDF is read back with pypdf: it has pages, every font it uses is embedded, the text
 can be extracted (Chinese included), the sheet has its answer boxes, and the teacher's key
@@ -21,6 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 LESSON = "notebooks/probability/30-counting-and-the-last-token.ipynb"
+LESSON_ZH = "notebooks/zh/probability/30-counting-and-the-last-token.ipynb"
 
 
 def squeeze(words: str) -> str:
@@ -112,17 +113,31 @@ def handouts(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> dict[st
 
 def test_an_exercise_sheet_prints_with_answer_boxes_and_a_separate_key(handouts) -> None:
     """English sheet: pages, embedded fonts, the exercises without answers; the key has them."""
-    sheet = handouts["exercises/30-counting-and-the-last-token.pdf"]
-    key = handouts["exercises/30-counting-and-the-last-token.teacher.pdf"]
-    first_page_png(sheet, "handout-exercise-en")
-    first_page_png(key, "handout-exercise-en-teacher")
+    _check_sheet_and_key(handouts, "exercises", LESSON, "en", "Your answer", "Teacher's key")
+
+
+def test_the_chinese_lesson_prints_a_chinese_sheet_and_key(handouts) -> None:
+    """Issue 16: the Chinese sheet speaks Chinese (CJK fonts embedded), with its own key."""
+    words = _check_sheet_and_key(handouts, "exercises/zh", LESSON_ZH, "zh", "在这里写答案", "教师答案")
+    assert "Your answer" not in words and "姓名" in words
+    assert any(f["cjk"] for f in fonts(handouts["exercises/zh/30-counting-and-the-last-token.pdf"]))
+
+
+def _check_sheet_and_key(
+    handouts: dict[str, Path], folder: str, lesson_path: str, lang: str, box: str, key_title: str
+) -> str:
+    """The sheet has a ``box`` per exercise and no answer; the key has the answers. Returns the sheet's text."""
+    sheet = handouts[f"{folder}/30-counting-and-the-last-token.pdf"]
+    key = handouts[f"{folder}/30-counting-and-the-last-token.teacher.pdf"]
+    first_page_png(sheet, f"handout-exercise-{lang}")
+    first_page_png(key, f"handout-exercise-{lang}-teacher")
     from pypdf import PdfReader
 
     assert len(PdfReader(sheet).pages) >= 2
     used = fonts(sheet)
     assert used and all(f["embedded"] for f in used), used
     # The lesson's own exercises: how many, and the start of the first solution line.
-    lesson = json.loads((ROOT / LESSON).read_text(encoding="utf-8"))
+    lesson = json.loads((ROOT / lesson_path).read_text(encoding="utf-8"))
     solutions = [
         "".join(c["source"])
         for c in lesson["cells"]
@@ -131,12 +146,13 @@ def test_an_exercise_sheet_prints_with_answer_boxes_and_a_separate_key(handouts)
     first = next(line for line in solutions[0].splitlines() if line.rstrip().endswith("# SOLUTION"))
     answer = squeeze(first.split("=", 1)[1].split("# SOLUTION")[0])[:24]
     words = text(sheet)
-    assert words.count("Your answer") == len(solutions)
+    assert words.count(box) == len(solutions)
     assert "# SOLUTION" not in words
     assert answer not in squeeze(words), f"the answer {answer!r} is on the student's sheet"
     key_words = text(key)
     assert answer in squeeze(key_words), f"the answer {answer!r} is missing from the key"
-    assert "Teacher" in key_words
+    assert key_title in key_words
+    return words
 
 
 def test_a_chinese_rulebook_prints_with_embedded_cjk_fonts(handouts) -> None:

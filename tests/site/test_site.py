@@ -48,6 +48,10 @@ PAGES = [
     ("docs/rules/splendor-pokemon.zh.html", ".pokelab-lang", "site-rulebook-zh"),
     ("docs/rules/here-comes-pokemon.en.html", ".pokelab-lang", None),
     ("index.zh.html", ".pokelab-lang", None),
+    ("notebooks/zh/splendor/11-taking-tokens.html", ".pk-board .pk-btn", "site-splendor-lesson-zh"),
+    ("docs/zh/teacher-guide.html", ".pokelab-lang", None),
+    # the formulas are typeset by the site's own MathJax (SVG), not left as $…$
+    ("notebooks/zh/probability/37-the-hypergeometric-distribution.html", "mjx-container svg", "site-formulas-zh"),
 ]
 
 
@@ -61,6 +65,9 @@ def test_page_renders_offline(offline_page, path: str, drawn: str, shot: str | N
         # The boards are saved pictures, and the page says how to play.
         assert "run this notebook to play" in record.page.content()
     record.page.wait_for_timeout(500)  # late console errors of the widget manager
+    if drawn.startswith("mjx-container"):
+        prose = record.page.locator("main").inner_text()
+        assert "\\binom" not in prose and "$E[X]" not in prose, "a formula is left as TeX"
     if shot:
         ARTIFACTS.mkdir(exist_ok=True)
         record.page.screenshot(path=str(ARTIFACTS / f"{shot}.png"), full_page=False)
@@ -132,10 +139,20 @@ def test_no_page_is_missing(built_site: Any) -> None:
         p.relative_to(ROOT).with_suffix(".html") for p in (ROOT / "docs" / "rules").glob("*.md")
     ]
     expected += [Path("index.html"), Path("index.zh.html"), Path("docs/glossary.html")]
-    expected += [Path(f"{intro}.html") for _, _, intro in build_site.LESSON_PARTS]
+    expected += [
+        Path(f"{intro}.html") for _, _, intro in build_site.LESSON_PARTS + build_site.LESSON_PARTS_ZH
+    ]
     missing = [str(p) for p in expected if not (built_site.path / p).exists()]
     assert missing == []
     assert (built_site.path / ".nojekyll").exists()
+
+
+def _switch_links(page: Path) -> list[Path]:
+    """Where the language switch of ``page`` leads (its links, resolved to files of the site)."""
+    text = page.read_text(encoding="utf-8")
+    switch = re.search(r'<div class="pokelab-lang">(.*?)</div>', text, re.S)
+    assert switch, f"{page}: no language switch"
+    return [(page.parent / unquote(href)).resolve() for href in re.findall(r'href="([^"#]+)', switch.group(1))]
 
 
 def test_language_switch_on_every_page(built_site: Any) -> None:
@@ -146,11 +163,42 @@ def test_language_switch_on_every_page(built_site: Any) -> None:
             continue
         text = page.read_text(encoding="utf-8")
         assert 'class="pokelab-lang"' in text, rel
-        english, chinese = (f"{name}.html" for name in pokelab_site.twins(rel[:-5]))
-        if rel == english and (built_site.path / chinese).exists():
-            assert f'href="{Path(chinese).name}"' in text, rel
-        elif rel == english and rel != "docs/glossary.html":
+        english, chinese = (built_site.path / f"{name}.html" for name in pokelab_site.twins(rel[:-5]))
+        if page == english and chinese.exists():
+            assert _switch_links(page) == [chinese.resolve()], rel
+        elif page == chinese and english.exists():
+            assert _switch_links(page) == [english.resolve()], rel
+        elif page == english and rel != "docs/glossary.html":
             assert "English only for now / 暂时只有英文" in text, rel
+
+
+def test_every_lesson_and_guide_has_its_chinese_twin(built_site: Any) -> None:
+    """Issue 16: the site carries the Chinese track; a Chinese page says so to the browser (lang)."""
+    english = [p for p in build_site.lessons() if p.parts[1] != "zh"]
+    english += [Path(p) for p in build_site.DOCS if "/zh/" not in p and (ROOT / p).exists()]
+    english += [Path("index.md")] + [Path(f"{intro}.md") for _, _, intro in build_site.LESSON_PARTS]
+    lacking = []
+    for page in english:
+        chinese = built_site.path / (pokelab_site.twins(page.with_suffix("").as_posix())[1] + ".html")
+        if not chinese.exists():
+            lacking.append(str(page))
+        elif '<html lang="zh-Hans"' not in chinese.read_text(encoding="utf-8"):
+            lacking.append(f"{chinese.relative_to(built_site.path)}: not marked lang=zh-Hans")
+    assert lacking == []
+
+
+def test_a_chinese_lesson_draws_a_chinese_board(offline_page) -> None:
+    """The Chinese lesson's saved board speaks Chinese, and its page links back to the English lesson."""
+    record = offline_page("notebooks/zh/herecomes/20-a-round-step-by-step.html")
+    record.page.wait_for_selector(".hc-root .hc-board", state="attached", timeout=60_000)
+    board = record.page.locator(".hc-board").first.inner_text()
+    chinese = len(re.findall(r"[\u4e00-\u9fff]", board))
+    latin = len(re.findall(r"[A-Za-z]", board))
+    assert chinese > 3 * latin, f"the board speaks Chinese ({chinese} Chinese, {latin} Latin letters)"
+    assert record.page.locator(".pokelab-lang a", has_text="English").count() == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    record.page.screenshot(path=str(ARTIFACTS / "site-herecomes-lesson-zh.png"), full_page=False)
+    assert record.problems() == [], "\n".join(record.problems())
 
 
 def test_no_page_asks_a_cdn(built_site: Any) -> None:
