@@ -17,6 +17,10 @@ The source of a lesson is ``lessons/<part>/<name>.md``, a jupytext MyST notebook
 - a code line ``LANG = "en"`` is written ``LANG = "zh"`` in the Chinese notebook (with a
   comment in that language); the lesson passes ``LANG`` to ``set_language``, the boards
   and ``tr("text", "文字")``;
+- a comment or a one-line docstring in shared code is written in both languages, English
+  first, split by ``‖`` (a comment ``# count the tokens ‖ 数一数代币``, a docstring
+  ``Your cards ‖ 你的卡``);
+  each notebook keeps its own half, so a Chinese pupil reads Chinese comments;
 - links are written as seen from the English notebook. In the Chinese notebook (one
   folder deeper) a link that leaves ``notebooks/`` gains one ``../``; ``@en/path`` and
   ``@zh/path`` name a notebook of the English or the Chinese track from either one.
@@ -54,6 +58,9 @@ LANG_LINES = {
     "zh": 'LANG = "zh"  # 本笔记本的语言（由同一份源文件生成的英文版写 "en"）',
 }
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
+BOTH = "‖"  # splits a code comment or docstring into its English and Chinese halves
+_BILINGUAL_DOC = re.compile(r'("""|\'\'\')([^\n]*?)\s*‖\s*([^\n]*?)\1')
+_BILINGUAL_COMMENT = re.compile(r"(#\s*)([^#\n]*?)\s*‖\s*([^\n]*)$", re.MULTILINE)
 _TRACK_LINK = re.compile(r"^@(en|zh)/(.+)$")
 
 
@@ -131,6 +138,28 @@ def relink(markdown: str, lesson: str, lang: str) -> str:
     return _LINK.sub(fix, markdown)
 
 
+def localize_code(code: str, lang: str) -> str:
+    """``code`` with each bilingual comment and one-line docstring cut to its ``lang`` half.
+
+    >>> doc = '"' * 3
+    >>> localize_code(f"x = 1  # one token ‖ 一枚代币\\n{doc}Cards ‖ 卡{doc}", "zh") == f"x = 1  # 一枚代币\\n{doc}卡{doc}"
+    True
+    >>> localize_code("y = 2  # two ‖ 二", "en")
+    'y = 2  # two'
+    >>> localize_code('s = "a ‖ b"', "en")
+    Traceback (most recent call last):
+    ...
+    ValueError: line 1: ‖ outside a comment or a one-line docstring: 's = "a ‖ b"'
+    """
+    half = TRACKS.index(lang) + 2
+    code = _BILINGUAL_DOC.sub(lambda m: m.group(1) + m.group(half) + m.group(1), code)
+    code = _BILINGUAL_COMMENT.sub(lambda m: m.group(1) + m.group(half), code)
+    for number, line in enumerate(code.splitlines(), start=1):
+        if BOTH in line:
+            raise ValueError(f"line {number}: {BOTH} outside a comment or a one-line docstring: {line.strip()!r}")
+    return code
+
+
 def read_source(source: Path) -> dict:
     """The source as a plain notebook dict (jupytext MyST), each cell's ``lang`` checked."""
     import jupytext
@@ -159,6 +188,10 @@ def build(source: Path, lang: str, root: Path = LESSONS) -> dict:
         text = "".join(new.get("source", ""))
         if new["cell_type"] == "code":
             text = _LANG_LINE.sub(lambda m: m.group(1) + LANG_LINES[lang], text)
+            try:
+                text = localize_code(text, lang)
+            except ValueError as err:
+                raise ValueError(f"{source.name}, code cell {nb['cells'].index(cell) + 1}: {err}") from None
         elif new["cell_type"] == "markdown":
             text = relink(text, lesson, lang)
         new["source"] = text

@@ -114,3 +114,53 @@ def test_a_bad_lang_in_a_source_is_refused_with_its_cell(tmp_path: Path) -> None
     bad.write_text('---\nkernelspec:\n  name: python3\n  display_name: Python 3\n---\n\n+++ {"lang": "fr"}\n\nBonjour\n')
     with pytest.raises(ValueError, match=r"cell 1: lang must be en or zh, not 'fr'"):
         build_lessons.read_source(bad)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_MARKERS = re.compile(r"NBVAL_|SOLUTION|noqa|type: ?ignore|pragma|fmt:")
+
+
+def english_comments(code: str) -> list[str]:
+    """The comments and triple-quoted strings of ``code`` written in English (more English words than Chinese characters).
+
+    >>> english_comments('x = 1  # count the tokens\\ny = 2  # 数一数 set_student\\nz = 3  # SOLUTION\\n# the colour red / 红')
+    ['# count the tokens', '# the colour red / 红']
+    >>> english_comments("def f(:")
+    Traceback (most recent call last):
+    ...
+    ValueError: not Python: def f(:
+    """
+    import io
+    import tokenize
+
+    lines = [line for line in code.splitlines() if not line.lstrip().startswith(("%", "!"))]
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline))
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        raise ValueError(f"not Python: {code[:60]}") from None
+    if any(t.type == tokenize.ERRORTOKEN and t.string.strip() for t in tokens) or code.count("(") != code.count(")"):
+        raise ValueError(f"not Python: {code[:60]}")
+    found = []
+    for token in tokens:
+        text = token.string
+        is_doc = token.type == tokenize.STRING and text.lstrip("rbfRBF").startswith(('"""', "'''"))
+        commented = (token.type == tokenize.COMMENT or is_doc) and not _MARKERS.search(text)
+        body = text.lstrip("rbfRBF").strip("\"'") if is_doc else text
+        body = re.sub(r"\"[^\"]*\"|'[^']*'|`[^`]*`", "", body)  # quoted names, files and code
+        latin = len(re.findall(r"[A-Za-z]{3,}", body))  # English words
+        if commented and latin > len(_CJK.findall(body)):
+            found.append(text)
+    return found
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+def test_the_chinese_notebook_comments_its_code_in_chinese(source: Path) -> None:
+    """Issue 16: a comment or docstring a pupil reads in a Chinese notebook's code is Chinese (sources write both, split by ‖)."""
+    nb = json.loads(build_lessons.output_path(source, "zh").read_text(encoding="utf-8"))
+    english = [
+        f"cell {number}: {comment}"
+        for number, cell in enumerate(nb["cells"], start=1)
+        if cell["cell_type"] == "code"
+        for comment in english_comments("".join(cell["source"]))
+    ]
+    assert english == [], "\n".join(english)
