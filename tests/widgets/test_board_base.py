@@ -254,8 +254,8 @@ def test_bad_constructor_arguments_are_explained() -> None:
 def test_seats_in_view_name_the_bots() -> None:
     board = NimBoard(bots={1: Always(1)})
     assert board.view["seats"] == [
-        {"seat": 0, "name": "Ann", "bot": None},
-        {"seat": 1, "name": "Bot", "bot": "always"},
+        {"seat": 0, "name": "Ann", "bot": None, "bot_title": None},
+        {"seat": 1, "name": "Bot", "bot": "always", "bot_title": "always"},  # a custom bot keeps its name
     ]
     assert board.human == 0 and board.players == ["Ann", "Bot"]
 
