@@ -42,7 +42,7 @@ PINNED = "# NBVAL_CHECK_OUTPUT"
 PRINT_CSS = """
 @page { size: A4; margin: 14mm 13mm 16mm; }
 body { font-family: "Noto Sans", "Noto Sans CJK SC", "DejaVu Sans", sans-serif; font-size: 10.5pt; }
-:lang(zh-Hans), body.zh { font-family: "Noto Sans CJK SC", "Noto Sans", sans-serif; }
+html:lang(zh-Hans) body, body.zh { font-family: "Noto Sans CJK SC", "Noto Sans", sans-serif; }
 pre { white-space: pre-wrap; word-break: break-word; }
 pre, code { font-family: "DejaVu Sans Mono", "Noto Sans Mono CJK SC", monospace; font-size: 8.5pt; }
 .jp-InputPrompt, .jp-OutputPrompt { display: none !important; }
@@ -219,6 +219,7 @@ def notebook_html(nb: dict, vendor: str, lang: str = "en") -> str:
     """
     import nbformat
     from nbconvert import HTMLExporter
+    from nbformat.v4.rwbase import rejoin_lines
     from traitlets.config import Config
 
     config = Config()
@@ -234,10 +235,9 @@ def notebook_html(nb: dict, vendor: str, lang: str = "en") -> str:
     exporter.widget_renderer_url = f"{vendor}/html-manager/embed-amd.js"
     exporter.mathjax_url = f"{vendor}/mathjax/tex-svg.js"  # MathJax 3, configured below
     prepared = build_site.prepare_outputs(nb)
-    for cell in prepared["cells"]:  # a .ipynb file keeps sources as lists of lines
-        if isinstance(cell.get("source"), list):
-            cell["source"] = "".join(cell["source"])
-    body, _ = exporter.from_notebook_node(nbformat.from_dict(prepared))
+    # A .ipynb file keeps sources and text outputs as lists of lines; nbconvert wants strings.
+    prepared = rejoin_lines(nbformat.from_dict(prepared))
+    body, _ = exporter.from_notebook_node(prepared)
     body = body.replace(
         f'<script src="{vendor}/requirejs/require.js"></script>',
         f'<script src="{vendor}/plotly.min.js"></script>\n'

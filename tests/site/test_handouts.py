@@ -152,6 +152,8 @@ def _check_sheet_and_key(
     key_words = text(key)
     assert answer in squeeze(key_words), f"the answer {answer!r} is missing from the key"
     assert key_title in key_words
+    # a pinned output prints as the notebook shows it, not as the list of lines a .ipynb stores
+    assert "(20, 10)" in key_words and "['(20, 10)']" not in key_words
     return words
 
 
