@@ -85,7 +85,13 @@ def _seat_two_pages(tables: dict[str, Any], browser: Any, game: str, board: str,
     misty.locator(".pk-table-code input").fill(table)
     misty.locator("button.pk-join-table").click()
     _wait(misty, server, board, f"tables-{game}-misty-failed", 60_000)
-    assert "token=" in misty.url and f"table={table}" in misty.url
+    # The address widget writes the seat into the URL in its own message, which may land just after
+    # the board's: wait for it (a reload must find the token there).
+    for page in (ann, misty):
+        page.wait_for_function(
+            "(table) => location.search.includes('token=') && location.search.includes('table=' + table)",
+            arg=table, timeout=30_000,
+        )
     return ann, misty, table
 
 
