@@ -301,11 +301,12 @@ def _print(browser: Any, page_html: str, folder: Path, pdf: Path, wait_for: str 
         context.close()
 
 
-# Every saved widget view has been replaced by the HTML manager's rendering.
+# Every saved widget view has been replaced by the HTML manager's rendering, and the first board or
+# lesson widget (bag explorer, probability tree) has drawn itself.
 _WIDGETS_DRAWN = """() => {
   const views = document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]');
   const drawn = document.querySelectorAll('.jp-OutputArea-output .widget-subarea, .jp-OutputArea-output .jupyter-widgets');
-  const boards = document.querySelectorAll('.pk-board, .hc-root');
+  const boards = document.querySelectorAll('.pk-board, .hc-root, .bx-root, .pt-root');  // boards, lesson widgets
   const expected = document.body.dataset.pokelabBoards ? Number(document.body.dataset.pokelabBoards) : 0;
   return (views.length === 0 || drawn.length > 0) && boards.length >= expected;
 }"""

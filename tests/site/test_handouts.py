@@ -106,7 +106,9 @@ def first_page_png(pdf: Path, name: str) -> None:
 def handouts(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("handouts")
     written = _build_handouts().build(
-        out, only=["30-counting-and-the-last-token"], rules=["splendor-pokemon.zh"]
+        out,
+        only=["30-counting-and-the-last-token", "zh/probability/37-the-hypergeometric"],
+        rules=["splendor-pokemon.zh"],
     )
     return {p.relative_to(out).as_posix(): p for p in written}
 
@@ -170,3 +172,10 @@ def test_a_chinese_rulebook_prints_with_embedded_cjk_fonts(handouts) -> None:
     words = text(pdf)
     assert "璀璨宝石" in words and "万能大师球" in words
     assert "SP-C1" in words
+
+
+def test_a_lesson_widget_prints_drawn_from_its_saved_state(handouts) -> None:
+    """Lesson 37's bag explorer (a lesson widget, not a board) is drawn on the sheet: sliders' labels, exact mean, plot."""
+    sheet = handouts["exercises/zh/37-the-hypergeometric-distribution.pdf"]
+    words = text(sheet)
+    assert "布袋探索器" in words and "确切均值" in words and "9/38" in words
