@@ -178,7 +178,7 @@ def build(source: Path, lang: str, root: Path = LESSONS) -> dict:
     nb = read_source(source)
     lesson = source.relative_to(root).with_suffix(".ipynb").as_posix()
     cells = []
-    for cell in nb["cells"]:
+    for number, cell in enumerate(nb["cells"], start=1):
         meta = dict(cell.get("metadata", {}))
         cell_lang = meta.pop("lang", None)
         if cell_lang not in (None, lang):
@@ -191,7 +191,7 @@ def build(source: Path, lang: str, root: Path = LESSONS) -> dict:
             try:
                 text = localize_code(text, lang)
             except ValueError as err:
-                raise ValueError(f"{source.name}, code cell {nb['cells'].index(cell) + 1}: {err}") from None
+                raise ValueError(f"{source.name}, cell {number}: {err}") from None
         elif new["cell_type"] == "markdown":
             text = relink(text, lesson, lang)
         new["source"] = text

@@ -138,7 +138,7 @@ def english_comments(code: str) -> list[str]:
         tokens = list(tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline))
     except (tokenize.TokenError, SyntaxError, IndentationError):
         raise ValueError(f"not Python: {code[:60]}") from None
-    if any(t.type == tokenize.ERRORTOKEN and t.string.strip() for t in tokens) or code.count("(") != code.count(")"):
+    if any(t.type == tokenize.ERRORTOKEN and t.string.strip() for t in tokens):
         raise ValueError(f"not Python: {code[:60]}")
     found = []
     for token in tokens:

@@ -450,6 +450,13 @@ class Board(_Turns, anywidget.AnyWidget):
         """The log as the front end receives it (private ``_`` keys left out)."""
         return [{k: v for k, v in e.items() if not k.startswith("_")} for e in self._entries]
 
+    def _seat_bot(self, seat: int) -> dict[str, str | None]:
+        """The bot of ``seat`` as a view shows it: its id and its name in the board's language (None for a person)."""
+        if seat not in self._bots:
+            return {"bot": None, "bot_title": None}
+        label = bot_label(self._bots[seat])
+        return {"bot": label, "bot_title": bot_title(label, self.lang)}
+
     def _publish(self) -> None:
         """Send the current view, log and flags to the front end in one batch."""
         if not self._ready:
@@ -471,10 +478,7 @@ class Board(_Turns, anywidget.AnyWidget):
                     {
                         "seat": i,
                         "name": name,
-                        "bot": bot_label(self._bots[i]) if i in self._bots else None,
-                        "bot_title": (
-                            bot_title(bot_label(self._bots[i]), self.lang) if i in self._bots else None
-                        ),
+                        **self._seat_bot(i),
                     }
                     for i, name in enumerate(self._names)
                 ],

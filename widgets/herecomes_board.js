@@ -319,7 +319,7 @@ function playersHtml(ctx) {
         <div class="hc-trainer-text">${esc(lang === "zh" ? tr.text_zh : tr.text_en)}</div></div>` : "";
     const scored = p.scored.map((c) => `<span class="hc-chip hc-kind-${c.kind}" title="${esc(lang === "zh" ? c.condition_zh : c.condition_en)}">${esc(cardName(c, lang))} ${c.points}</span>`).join("");
     return `<div class="hc-player ${p.seat === view.human ? "hc-me" : ""} ${p.is_leader ? "hc-leader" : ""}" data-testid="player-${p.seat}">
-      <div class="hc-player-head"><b>${esc(p.name)}</b>${p.seat === view.human && p.name !== L.you_name ? ` <small>(${esc(L.you)})</small>` : ""}${seat.bot ? ` <small class="hc-bot">${esc(seat.bot_title || seat.bot)}</small>` : ""}
+      <div class="hc-player-head"><b>${esc(p.name)}</b>${p.seat === view.human && p.name !== L.you_name ? ` <small>(${esc(L.you)})</small>` : ""}${seat.bot ? ` <small class="hc-bot">${esc(seat.bot_title)}</small>` : ""}
         ${p.is_leader ? `<span class="hc-crown" title="${esc(L.leader)}">${esc(L.leader)}</span>` : ""}
         <span class="hc-score" data-testid="points-${p.seat}">${p.points} ${esc(L.points)}</span></div>
       <div class="hc-player-sub">${esc(fmt(L.hand_size, { n: p.hand_size }))} ${status}</div>
@@ -370,7 +370,7 @@ function teacherHtml(ctx) {
       if (r.advice && r.advice.kind === "vote") adv = ` · ${L.advice}: ${num(r.advice.gain, 3)}`;
       reason = `<div class="hc-reason">${esc(L.reason)}: <b>${esc(lang === "zh" ? r.zh : r.en)}</b><br><small>${esc(L.odds_then)}: ${esc(oddsThen)}${esc(adv)}</small></div>`;
     }
-    return `<div class="hc-teacher-seat" data-testid="teacher-${s.seat}"><b>${esc(name)}</b>${s.bot ? ` <small class="hc-bot">${esc(s.bot_title || s.bot)}</small>` : ""}
+    return `<div class="hc-teacher-seat" data-testid="teacher-${s.seat}"><b>${esc(name)}</b>${s.bot ? ` <small class="hc-bot">${esc(s.bot_title)}</small>` : ""}
       <div>${esc(L.hand)}: ${hand}</div>${pend ? `<div>${esc(L.pending_choice)}: <code>${esc(pend)}</code></div>` : ""}${reason}</div>`;
   }).join("");
   return `<h4>${esc(L.teacher)}</h4><div class="hc-teacher-seats">${seats}</div>`;

@@ -52,7 +52,6 @@ from typing import Any
 
 import traitlets
 
-from pokelab.bots import bot_title
 from pokelab.errors import check_lang
 from pokelab.herecomes import (
     COLOURS,
@@ -75,7 +74,6 @@ from pokelab.sim.adapters import HereComesAdapter
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
-from widgets._bots import bot_label
 from widgets._bundle import bundle
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
 from widgets._herecomes_text import labels, say
@@ -427,10 +425,7 @@ class HereComesBoard(PassAndPlay, Board):
                         {k: v for k, v in r.items() if k != "p"} for r in hand_odds(state, seat)
                     ],
                     "pending": full["pending"][seat],
-                    "bot": bot_label(self._bots[seat]) if seat in self._bots else None,
-                    "bot_title": (
-                        bot_title(bot_label(self._bots[seat]), self.lang) if seat in self._bots else None
-                    ),
+                    **self._seat_bot(seat),
                     "reason": self._reason(seat, state),
                 }
             )

@@ -823,7 +823,7 @@ function render({ model, el }) {
         "div",
         { class: "pk-player-head" },
         h("span", { class: "pk-player-name" }, p.name),
-        seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title || seat.bot}`)
+        seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`)
           : view.table && p.index !== view.human ? null  // a classmate's seat at a shared table
           : h("span", { class: "pk-tag pk-tag-you" }, L.you),
         winner ? h("span", { class: "pk-crown" }, L.won_badge) : null,
