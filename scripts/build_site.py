@@ -10,7 +10,9 @@ Usage:
 
 Steps: (1) each lesson is executed once per build into ``build/executed/`` with nbclient
 (``store_widget_state=True``), never touching the committed notebooks; a lesson whose source,
-engine and widgets are unchanged is reused from there; (2) plotly outputs gain the static
+engine and widgets are unchanged is reused from there (the notebooks stage of
+``scripts/run_tests.py`` writes those copies for the lessons that pass: ``notebooks/conftest.py``;
+``$POKELAB_EXECUTED_DIR`` names another folder); (2) plotly outputs gain the static
 HTML plotly.io writes for them, and each board a note that it is a saved picture; (3) the
 lessons, the rulebooks, the teacher's guide and the glossary are staged with the config in
 ``site/`` and Jupyter Book builds the HTML; (4) every script a page needs (require.js, the
@@ -41,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 BUILD = ROOT / "build"
 EXECUTED = BUILD / "executed"
+EXECUTED_ENV = "POKELAB_EXECUTED_DIR"  # another folder for the executed lessons (tests use it)
 NPM_CACHE = BUILD / "npm"
 REPOSITORY = "https://github.com/pokelab/pokelab"
 # (package, version, sha512 integrity as npm prints it, files kept from the package)
@@ -188,18 +191,47 @@ def _execute_one(job: tuple[str, str, str]) -> tuple[str, float]:
     return str(source), time.perf_counter() - start
 
 
-def _source_fingerprint(path: Path, code: str) -> str:
+def lesson_fingerprint(path: Path, code: str | None = None) -> str:
+    """The fingerprint an executed copy of lesson ``path`` carries in ``metadata.pokelab_build``.
+
+    A hash of the lesson's source and of ``code`` (``_code_fingerprint()`` unless given); the
+    notebooks stage (``notebooks/conftest.py``) writes copies with the same one.
+
+    >>> len(lesson_fingerprint(Path("notebooks/00-start-here.ipynb"), code="x"))
+    64
+    >>> lesson_fingerprint(Path("notebooks/no-such-lesson.ipynb"), code="x")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: [Errno 2] No such file or directory: '.../notebooks/no-such-lesson.ipynb'
+    """
+    code = _code_fingerprint() if code is None else code
     return hashlib.sha256((ROOT / path).read_bytes() + code.encode()).hexdigest()
 
 
+def executed_dir() -> Path:
+    """Where executed lessons are kept: ``$POKELAB_EXECUTED_DIR`` if set, else ``build/executed``.
+
+    >>> saved = os.environ.pop(EXECUTED_ENV, None); executed_dir() == EXECUTED
+    True
+    >>> os.environ[EXECUTED_ENV] = "/tmp/copies"; executed_dir()
+    PosixPath('/tmp/copies')
+    >>> del os.environ[EXECUTED_ENV]; os.environ.update({EXECUTED_ENV: saved} if saved else {})
+    """
+    return Path(os.environ.get(EXECUTED_ENV) or EXECUTED)
+
+
 def execute_lessons(
-    paths: list[Path], cache: Path = EXECUTED, jobs: int = 2, only: list[str] | None = None
+    paths: list[Path], cache: Path | None = None, jobs: int = 2, only: list[str] | None = None
 ) -> dict[Path, Path]:
     """Execute each lesson that is not fresh in ``cache``; return lesson -> executed notebook.
 
-    With ``only``, a lesson whose path contains none of the strings is not executed: its
-    committed notebook (pinned outputs) is used as it is.
+    ``cache`` defaults to ``executed_dir()``; a copy there is fresh when its
+    ``metadata.pokelab_build.fingerprint`` is ``lesson_fingerprint(lesson)`` (the notebooks
+    stage writes such copies for the lessons it ran). With ``only``, a lesson whose path
+    contains none of the strings is not executed: its committed notebook (pinned outputs) is
+    used as it is.
     """
+    cache = executed_dir() if cache is None else cache
     code = _code_fingerprint()
     result: dict[Path, Path] = {}
     todo: list[tuple[str, str, str]] = []
@@ -208,7 +240,7 @@ def execute_lessons(
             result[path] = ROOT / path
             continue
         target = cache / path
-        fingerprint = _source_fingerprint(path, code)
+        fingerprint = lesson_fingerprint(path, code)
         result[path] = target
         if target.exists():
             meta = json.loads(target.read_text(encoding="utf-8")).get("metadata", {})
