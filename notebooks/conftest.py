@@ -235,13 +235,14 @@ class ExecutedCopies:
         """The lesson (path relative to the repository) an nbval cell belongs to, or None."""
         if type(item).__name__ != "IPyNbCell":
             return None
-        if self._lessons is None:
-            self._lessons = set(_build_site().lessons())
-        try:
-            rel = Path(str(item.parent.path)).resolve().relative_to(ROOT)
-        except ValueError:
-            return None
-        return rel if rel in self._lessons else None
+        notebook = item.parent
+        if not hasattr(notebook, "_pokelab_lesson"):
+            if self._lessons is None:
+                self._lessons = set(_build_site().lessons())
+            path = Path(str(notebook.path)).resolve()
+            rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else None
+            notebook._pokelab_lesson = rel if rel in self._lessons else None
+        return notebook._pokelab_lesson
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_call(self, item: pytest.Item):
