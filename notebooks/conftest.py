@@ -15,7 +15,10 @@
   would have executed it (``store_widget_state=True``), with the fingerprint
   ``build_site.py`` checks, so the site and handout builds reuse it instead of
   executing the lesson again. A lesson with a failing cell leaves no copy (and
-  removes an older one): the site build then executes it itself.
+  removes an older one): the site build then executes it itself. The copy differs
+  from nbclient's only in what no page shows: the widgets' model ids and no
+  per-cell ``metadata.execution`` timings. ``-p no:pokelab-executed-copies``
+  turns the writing off (a run whose copies should not replace the stage's).
 """
 
 from __future__ import annotations
