@@ -7,8 +7,9 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 EXTRAS := lab,app,dask,test,site
 PORT   ?= 8888
+comma  := ,
 
-.PHONY: lab test install lint unit notebooks browser app clean bench normalize binder-pins refresh-notebooks site handouts site-test lessons
+.PHONY: lab test install lint unit notebooks browser app clean bench normalize pins refresh-notebooks site handouts site-test lessons
 
 ## Set everything up and open JupyterLab on the start notebook.
 lab: $(STAMP)
@@ -23,10 +24,12 @@ test: $(STAMP)
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip uv
-	$(BIN)/uv pip install --python $(BIN)/python --quiet -e ".[$(EXTRAS)]"
+# One environment: the lock requirements/test.txt (every extra of pyproject.toml, `make pins`)
+# pins each package Binder installs at Binder's own version, so the notebooks run here on Binder's
+# versions; the kit itself goes in editable, without touching the pins.
+$(STAMP): pyproject.toml requirements/test.txt | $(BIN)/uv
+	$(BIN)/uv pip install --python $(BIN)/python --quiet -r requirements/test.txt
+	$(BIN)/uv pip install --python $(BIN)/python --quiet --no-deps -e .
 	# JupyterLab settings shared with Binder (no news pop-up).
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
@@ -81,10 +84,17 @@ bench: $(STAMP)
 clean:
 	rm -rf $(VENV) build dist *.egg-info test-artifacts
 
-## Regenerate Binder's fully pinned environment from pyproject.toml (the test command checks it).
-binder-pins: $(STAMP)
-	$(BIN)/uv pip compile pyproject.toml --extra lab --extra app --python-version 3.11 \
-		--custom-compile-command "make binder-pins" --quiet -o binder/requirements.txt
+## Regenerate the locks from pyproject.toml (the test command checks them): requirements/test.txt,
+## every extra, which `make install` installs; binder/requirements.txt, what Binder needs, held to
+## the same versions by the first.
+pins: | $(BIN)/uv
+	$(BIN)/uv pip compile pyproject.toml $(foreach e,$(subst $(comma), ,$(EXTRAS)),--extra $(e)) \
+		--python-version 3.11 --custom-compile-command "make pins" --quiet -o requirements/test.txt
+	$(BIN)/uv pip compile pyproject.toml --extra lab --extra app -c requirements/test.txt \
+		--python-version 3.11 --custom-compile-command "make pins" --quiet -o binder/requirements.txt
+$(BIN)/uv:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip uv
 
 ## Build every lesson of both tracks (notebooks/ and notebooks/zh/) and their exercise versions
 ## from the one source of each lesson in lessons/ (jupytext MyST markdown), run and normalised;

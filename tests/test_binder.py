@@ -1,4 +1,9 @@
-"""Binder's pinned environment must match pyproject.toml (regenerate with `make binder-pins`)."""
+"""One environment: the test lock and Binder's pins match pyproject.toml and each other (regenerate with `make pins`).
+
+``requirements/test.txt`` (every extra) is what `make install` installs, so the
+notebooks stage runs every notebook on Binder's versions only while every package
+both locks pin has the same version in both.
+"""
 
 from __future__ import annotations
 
@@ -7,28 +12,34 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
+TEST_LOCK = ROOT / "requirements" / "test.txt"
 BINDER_EXTRAS = ("lab", "app")
 
 
-def declared() -> dict[str, Requirement]:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+def _project() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+def declared(extras: tuple[str, ...] = BINDER_EXTRAS) -> dict[str, Requirement]:
+    project = _project()
     reqs = list(project["dependencies"])
-    for extra in BINDER_EXTRAS:
+    for extra in extras:
         reqs += project["optional-dependencies"][extra]
     return {canonicalize_name(Requirement(r).name): Requirement(r) for r in reqs}
 
 
-def pinned() -> tuple[dict[str, str], set[str]]:
+def pinned(lock: Path = BINDER / "requirements.txt") -> tuple[dict[str, str], set[str]]:
     """Pins (name -> version) and the names uv says come straight from pyproject.toml."""
     pins: dict[str, str] = {}
     direct: set[str] = set()
     current = None
-    for line in (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines():
+    for line in lock.read_text(encoding="utf-8").splitlines():
         match = re.match(r"^([A-Za-z0-9_.\-\[\],]+)==([^\s;]+)", line)
         if match:
             current = canonicalize_name(match.group(1).split("[")[0])
@@ -42,24 +53,50 @@ def test_binder_pins_every_declared_dependency_at_an_allowed_version() -> None:
     pins, _ = pinned()
     for name, req in declared().items():
         assert name in pins, (
-            f"{name} is in pyproject.toml but not pinned in binder/: run `make binder-pins`"
+            f"{name} is in pyproject.toml but not pinned in binder/: run `make pins`"
         )
         assert req.specifier.contains(pins[name], prereleases=True), (
-            f"binder pins {name}=={pins[name]}, outside pyproject's {req.specifier}: run `make binder-pins`"
+            f"binder pins {name}=={pins[name]}, outside pyproject's {req.specifier}: run `make pins`"
         )
 
 
 def test_binder_direct_dependencies_are_exactly_pyprojects() -> None:
     _, direct = pinned()
-    assert direct == set(declared()), "binder/requirements.txt is stale: run `make binder-pins`"
+    assert direct == set(declared()), "binder/requirements.txt is stale: run `make pins`"
 
 
-def test_binder_pins_are_exact_and_generated_by_the_repo_command() -> None:
-    text = (BINDER / "requirements.txt").read_text(encoding="utf-8")
-    assert "make binder-pins" in text.splitlines()[1]
+@pytest.mark.parametrize("lock", [BINDER / "requirements.txt", TEST_LOCK], ids=["binder", "test"])
+def test_locks_are_exact_and_generated_by_the_repo_command(lock: Path) -> None:
+    text = lock.read_text(encoding="utf-8")
+    assert "make pins" in text.splitlines()[1]
     for line in text.splitlines():
         if line and not line.startswith((" ", "#")):
-            assert "==" in line, f"unpinned line in binder/requirements.txt: {line!r}"
+            assert "==" in line, f"unpinned line in {lock.relative_to(ROOT)}: {line!r}"
+
+
+def test_the_test_lock_pins_every_extra_of_pyproject() -> None:
+    pins, direct = pinned(TEST_LOCK)
+    wanted = declared(tuple(_project()["optional-dependencies"]))
+    assert direct == set(wanted), "requirements/test.txt is stale: run `make pins`"
+    for name, req in wanted.items():
+        assert req.specifier.contains(pins[name], prereleases=True), (
+            f"requirements/test.txt pins {name}=={pins[name]}, outside pyproject's {req.specifier}: run `make pins`"
+        )
+
+
+def test_one_environment_binder_and_the_tests_share_every_version() -> None:
+    binder, _ = pinned()
+    tests, _ = pinned(TEST_LOCK)
+    missing = sorted(set(binder) - set(tests))
+    assert not missing, f"Binder installs {missing}, which the test environment lacks: run `make pins`"
+    differ = {name: (version, tests[name]) for name, version in binder.items() if tests[name] != version}
+    assert not differ, f"Binder and the tests pin different versions (binder, tests): {differ}: run `make pins`"
+
+
+def test_make_install_installs_the_test_lock_and_the_kit_without_deps() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "-r requirements/test.txt" in makefile
+    assert "--no-deps -e ." in makefile
 
 
 def test_binder_post_build_installs_the_kit_and_silences_news() -> None:
