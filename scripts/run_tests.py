@@ -2,13 +2,15 @@
 
 Stages: lint (ruff), unit (pytest with doctests, in parallel), classroom (30
 student processes against SQLite and a real PostgreSQL server, and the faults;
-it prints the submit latencies), notebooks
-(nbval), browser (Playwright + Chromium against a real JupyterLab), site
-(the course website and handouts built and read offline by Chromium), rules
-(``scripts/rule_coverage.py``: every rule ID of ``docs/rules`` named by a test, no
-orphan IDs, English and Chinese rulebooks alike) and, under CI=true (or ``--only binder``),
-binder: Binder's pinned requirements installed into a fresh virtual
-environment and every notebook run there. ``--only STAGE`` runs one stage.
+it prints the submit latencies), notebooks (nbval, every notebook of both tracks
+once; the lessons' executed copies go to ``build/executed/`` for the site),
+browser (Playwright + Chromium against a real JupyterLab and Voilà, two workers,
+each on its own servers), site (the course website and handouts built from those
+executed copies and read offline by Chromium), rules (``scripts/rule_coverage.py``:
+every rule ID of ``docs/rules`` named by a test, no orphan IDs, English and
+Chinese rulebooks alike) and binder (Binder's pins alone in a fresh environment:
+``postBuild``, every import the kit and the notebooks need, the start notebooks;
+see ``binder_stage``). ``--only STAGE`` runs one stage.
 pytest's "no tests collected" (exit 5) counts as a pass, so an empty stage
 never fails CI.
 """
@@ -36,7 +38,7 @@ def pytest(*args: str) -> list[str]:
 
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-BINDER_VENV = Path(os.environ.get("POKELAB_BINDER_VENV", "/tmp/pokelab-binder-venv"))
+BINDER_VENV = Path(os.environ.get("POKELAB_BINDER_VENV", ROOT / "build" / "binder-venv"))
 
 
 def notebook_paths() -> list[str]:
@@ -64,19 +66,34 @@ def nbval(python: str, notebooks: list[str]) -> list[str]:
     ]
 
 
-def binder_stage(notebooks: list[str]) -> list[str]:
-    """Fresh venv from binder/requirements.txt (+ the kit, no deps), then nbval there."""
+def binder_stage() -> list[str]:
+    """What only a fresh Binder environment shows (the notebooks stage already ran every notebook on its versions).
+
+    ``requirements/test.txt``, the lock the test command installs from, pins every
+    package Binder shares with it at Binder's version (``make pins``), so this stage
+    only checks what that cannot: ``binder/requirements.txt`` installs on its own,
+    ``binder/postBuild`` runs in a clean environment and home, every kit module and
+    every module a notebook imports imports there *before* any test tool is added
+    (``scripts/binder_imports.py``), and both start notebooks run there under nbval.
+    """
     venv, py = BINDER_VENV, str(BINDER_VENV / "bin" / "python")
     uv = str(BIN / "uv")
+    home = BINDER_VENV.with_name(BINDER_VENV.name + "-home")
+    start = ["notebooks/00-start-here.ipynb", "notebooks/zh/00-start-here.ipynb"]
     script = " && ".join(
         [
-            f"rm -rf {venv}",
-            f"{uv} venv --quiet --python {sys.executable} {venv}",
+            f"rm -rf {venv} {home}",
+            f"mkdir -p {home}",
+            # --seed: postBuild calls `python -m pip`, as it does on Binder
+            f"{uv} venv --quiet --seed --python {sys.executable} {venv}",
             f"{uv} pip install --quiet --python {py} -r binder/requirements.txt",
-            f"{uv} pip install --quiet --python {py} --no-deps -e .",
-            f"{uv} pip install --quiet --python {py} pytest nbval",
-            # One kernel at a time: two cold kernels starting at once lost a port race in CI.
-            " ".join(nbval(py, notebooks)),
+            f"env HOME={home} PATH={venv}/bin:$PATH bash binder/postBuild > {home}/postBuild.log",
+            f"test -f {venv}/share/jupyter/lab/settings/overrides.json",
+            f"grep -q 00-start-here.ipynb {home}/.jupyter/jupyter_server_config.py",
+            f"{py} scripts/binder_imports.py",
+            f"{uv} pip install --quiet --python {py} -c requirements/test.txt pytest nbval",
+            # its copies would replace the notebooks stage's executed start pages with Binder's
+            " ".join(nbval(py, ["-p", "no:pokelab-executed-copies", *start])),
         ]
     )
     return ["bash", "-c", script]
@@ -118,12 +135,13 @@ def stages(only: str | None) -> dict[str, list[str] | None]:
         "notebooks": nbval(str(BIN / "python"), ["-n", "2", "--nbval-kernel-name", "pokelab-warm", *notebooks])
         if notebooks
         else None,
-        # -s: the browser tests print their latency figures (measured, never asserted).
-        "browser": pytest("-m", "browser", "-q", "-s", "-o", "addopts=", "tests"),
+        # Two workers, a test file each at a time: every file starts its own servers on free ports.
+        # -rP: the latency figures the tests print (measured, never asserted) come back from the workers.
+        "browser": pytest("-m", "browser", "-q", "-rP", "-o", "addopts=", "-n", "2", "--dist", "loadfile", "tests"),
         # The course site and handouts built into temporary folders and read by Chromium offline.
         "site": pytest("-m", "site", "-q", "-s", "-o", "addopts=", "-p", "no:xdist", "tests/site"),
         "rules": [str(BIN / "python"), str(RULE_COVERAGE)],
-        "binder": binder_stage(notebooks) if notebooks and (IN_CI or only == "binder") else None,
+        "binder": binder_stage(),
     }
 
 

@@ -111,9 +111,13 @@ def _become_kernel(request: dict, fds: list[int]) -> None:
 
         random.seed()
         numpy.random.seed()
+        import pandas
         import plotly.io
 
         plotly.io.renderers.default = os.environ.get("PLOTLY_RENDERER") or "plotly_mimetype"
+        # Imported outside IPython, pandas took the zygote for a terminal and shows no column limit
+        # of its own (max_columns 0: tables cut to fit a terminal); in a kernel it picks 20.
+        pandas.set_option("display.max_columns", 20)
         threading.Thread(target=_watch_launcher, args=(request["launcher"],), daemon=True).start()
         from ipykernel.kernelapp import IPKernelApp
 
