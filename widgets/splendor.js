@@ -51,9 +51,10 @@
 // with an error naming the rule. Nothing here decides what is legal.
 //
 // For tests and latency measurement every board records timing marks in
-// window.__pokelab.marks: {kind: "send" | "step" | "reply" | "render" | "paint", t, revision,
+// window.__pokelab.marks: {kind: "send" | "step" | "reply" | "render" | "paint" | "held", t, revision,
 // type, dt, kernel_ms}
-// ("render": the DOM is rebuilt, dt is how long that took; "paint": the next animation frame).
+// ("render": the DOM is rebuilt, dt is how long that took; "paint": the next animation frame;
+// "held": a redraw waits for a pointer to be released).
 
 const SEATS = ["#ff7043", "#42a5f5", "#66bb6a", "#ab47bc"];
 
@@ -174,6 +175,17 @@ function costBalls(card, L, useEffective) {
   return out;
 }
 
+// What a choice in progress depends on: whose turn and which phase, the supply, the cards in view and
+// the viewer's own tokens and cards. Equal keys: a pick made on the one is still a pick on the other.
+function positionKey(view) {
+  const me = view.players[view.viewer] || {};
+  const ids = (cards) => (cards || []).map((c) => c.id);
+  return JSON.stringify([
+    view.to_move, view.current_player, view.phase, view.round, view.over, view.supply,
+    ids(view.display), me.tokens, ids(me.captured), ids(me.reserved), view.legal,
+  ]);
+}
+
 function render({ model, el }) {
   const root = h("div", { class: "pk-board pk-splendor", tabindex: "-1", "data-lm-suppress-shortcuts": "true" });
   // The polite live region: each new move, in the board's language (kept outside the redrawn part).
@@ -200,9 +212,31 @@ function render({ model, el }) {
     revision: -1,
     stepFor: -1,
     stepTimer: null,
+    position: null,
   };
   let msgId = 0;
   let scheduled = false;
+  // A redraw rebuilds the board's buttons. One that lands between a press and its release eats the
+  // click (pressed on the old button, released on its new twin), which a loaded machine makes likely
+  // when another device's move arrives just then: while a pointer is down on the board a redraw waits,
+  // and runs after the release's click (a task later).
+  let pressed = false;
+  let held = false;
+  const onPress = () => {
+    pressed = true;
+  };
+  const onRelease = () => {
+    if (!pressed) return;
+    pressed = false;
+    setTimeout(() => {
+      if (!held) return;
+      held = false;
+      schedule();
+    }, 0);
+  };
+  root.addEventListener("pointerdown", onPress, true);
+  window.addEventListener("pointerup", onRelease, true);
+  window.addEventListener("pointercancel", onRelease, true);
 
   function send(content) {
     content.id = ++msgId;
@@ -218,6 +252,11 @@ function render({ model, el }) {
   }
 
   function schedule() {
+    if (pressed) {
+      if (!held) mark("held", { revision: model.get("revision") });
+      held = true;
+      return;
+    }
     if (scheduled) return;
     scheduled = true;
     queueMicrotask(() => {
@@ -261,8 +300,14 @@ function render({ model, el }) {
     const activeKey = focusKey(active);
     if (view.revision !== ui.revision) {
       ui.revision = view.revision;
-      ui.picks = [];
-      ui.returning = {};
+      // A new revision that leaves the position as it was (a classmate sat down, an undo was asked)
+      // keeps the tokens picked and the tokens to return: only a real change of position clears them.
+      const position = positionKey(view);
+      if (position !== ui.position) {
+        ui.position = position;
+        ui.picks = [];
+        ui.returning = {};
+      }
       const keep =
         ui.selected !== null &&
         [...view.display, ...view.players[view.viewer].reserved].some((c) => c.id === ui.selected);
@@ -952,6 +997,9 @@ function render({ model, el }) {
   draw();
   return () => {
     clearTimeout(ui.stepTimer);
+    root.removeEventListener("pointerdown", onPress, true);
+    window.removeEventListener("pointerup", onRelease, true);
+    window.removeEventListener("pointercancel", onRelease, true);
     for (const ev of events) model.off(ev, schedule);
     model.off("msg:custom", onReply);
     if (coach) coach.destroy();

@@ -5,10 +5,18 @@ SQLite class database. On apps/play-a-classmate.ipynb Ann (English) creates a
 table and Misty (Chinese, in her own browser context — another device) joins it
 by its code. They play several turns by clicking; each page must show the other's
 move without anyone touching it — the time from the click to the other page's
-redraw is measured (median printed, a generous bound asserted). The Here Comes
+redraw is measured and printed (never asserted: issue 27). The Here Comes
 pages never show the other seat's hand (checked against the store's own game, in
 the DOM text). A page reloaded mid-game rejoins its seat from the token its
 address carries. axe-core checks the page; screenshots go to test-artifacts/.
+
+The root cause of the moves that never arrived (issue 27): a board threw away the
+pupil's half-made choice on any new revision, even one that was no move (a
+classmate sitting down), and rebuilt its buttons between a press and its release.
+Under load the other device's change landed while Ann picked tokens, so her Take
+sent fewer colours, the engine refused it and no move reached the other page. Two
+tests put that change between the picks, and between the press and the release, on
+purpose; one more commits moves straight to the store and waits for both pages.
 """
 
 from __future__ import annotations
@@ -31,9 +39,8 @@ from .voila import PAGE_TIMEOUT, VoilaServer, class_server, voila_server
 
 pytestmark = pytest.mark.browser
 
-#: The issue asks for a median of 1 s; on a loaded two-core machine allow more per move.
-EACH_WITHIN = 5.0
-MEDIAN_WITHIN = 1.5
+#: Click on one device -> the other device redrawn, per game: measured and printed (issue 19 asks for a
+#: median of 1 s), never asserted: a loaded machine is slower, not wrong (issue 27).
 LATENCIES: dict[str, list[float]] = {"splendor": [], "herecomes": []}
 
 
@@ -99,11 +106,24 @@ def _revision(page: Any, board: str) -> int:
     return int(page.locator(board).first.get_attribute("data-revision") or -1)
 
 
-def _other_sees(page: Any, board: str, before: int, started: float) -> float:
-    """Seconds from ``started`` (a click on the other page) until ``page`` drew a newer revision."""
-    page.wait_for_function(
-        "([sel, r]) => +document.querySelector(sel).dataset.revision > r", arg=[board, before], timeout=30_000
-    )
+def _other_sees(page: Any, board: str, before: int, started: float, *, mover: Any, table: Any) -> float:
+    """Seconds from ``started`` (a click on ``mover``) until ``page`` drew a newer revision.
+
+    On a time-out the failure says where the move stopped: in the store, on the mover's page
+    (its error line) or on the way to ``page`` (its last timing marks).
+    """
+    try:
+        page.wait_for_function(
+            "([sel, r]) => +document.querySelector(sel).dataset.revision > r", arg=[board, before], timeout=30_000
+        )
+    except Exception:
+        marks = page.evaluate("() => JSON.stringify(((window.__pokelab || {}).marks || []).slice(-12))")
+        raise AssertionError(
+            f"the other page stayed at revision {_revision(page, board)} (it was {before}); the store is at "
+            f"{table.revision()}, the mover's page at {_revision(mover, board)} with errors "
+            f"{mover.locator(board + ' .pk-error, ' + board + ' .hc-error').all_inner_texts()}; "
+            f"the other page's last marks: {marks}"
+        ) from None
     return time.monotonic() - started
 
 
@@ -133,9 +153,8 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
                     me.locator(f".pk-supply-token[data-colour='{colour}']").click()
                 started = time.monotonic()
                 me.locator(".pk-btn.pk-take").click()
-            seconds = _other_sees(other, board, before, started)
+            seconds = _other_sees(other, board, before, started, mover=me, table=store.table(table))
             LATENCIES["splendor"].append(seconds)
-            assert seconds < EACH_WITHIN, f"turn {turn}: the other page took {seconds:.2f} s"
             assert me.locator(".pk-board .pk-error").count() == 0
             if turn == 2:  # Misty's page is reloaded mid-game: the address rejoins her seat
                 token = misty.locator("[data-testid='table-token']").inner_text()
@@ -167,8 +186,137 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
     finally:
         ann.context.close()
         misty.context.close()
-    times = LATENCIES["splendor"]
-    assert statistics.median(times) < MEDIAN_WITHIN, times
+
+
+def _three_seat_table(tables: dict[str, Any], browser: Any, errors: list[str]) -> tuple[str, dict[int, Any]]:
+    """A three-seat Splendor table (its first player seated) with Ann and Misty on their pages; seat 3 free."""
+    server, code, store = tables["server"], tables["code"], tables["store"]
+    for seed in range(100):  # a deal whose first player is Ann or Misty, not the free seat
+        created = store.create_table(code, "splendor", players=3, seed=seed)
+        if store.table(created).replay().current_player < 2:
+            break
+    pages = {}
+    for seat, (name, lang) in enumerate((("Ann", "en"), ("Misty", "zh"))):
+        page = _device(browser, errors)
+        page.goto(f"{server.url}/voila/render/play-a-classmate.ipynb?code={code}&name={name}&lang={lang}",
+                  timeout=PAGE_TIMEOUT)
+        _wait(page, server, "button.pk-join-table", f"three-seats-{name}-failed")
+        page.locator(".pk-table-code input").fill(created)
+        page.locator("button.pk-join-table").click()
+        _wait(page, server, ".pk-board", f"three-seats-{name}-failed", 60_000)
+        pages[seat] = page
+    return created, pages
+
+
+def _picks(page: Any) -> list[str]:
+    return page.locator(".pk-picks .pk-pick").evaluate_all("(picks) => picks.map((p) => p.dataset.colour)")
+
+
+def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, Any], browser: Any) -> None:
+    """The CI failure (issue 27): a change that is not a move cleared the picks of the pupil choosing.
+
+    Under load the other device's change reached the mover's page between two token clicks; the
+    picks vanished, Take sent fewer colours, the engine refused it (SP-A1) and the other page never
+    saw a move. Here the change comes between two picks on purpose.
+    """
+    errors: list[str] = []
+    store = tables["store"]
+    code, pages = _three_seat_table(tables, browser, errors)
+    try:
+        state = store.table(code).replay()
+        mover = pages[state.current_player]
+        mover.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
+        take = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent))
+        for colour in take.colors[:2]:
+            mover.locator(f".pk-supply-token[data-colour='{colour}']").click()
+        assert _picks(mover) == list(take.colors[:2])
+        before = _revision(mover, ".pk-board")
+        store.table(code).sit(2, "Brock")  # a classmate sits down: a new revision, the same position
+        mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
+                                timeout=30_000)
+        assert _picks(mover) == list(take.colors[:2]), "the picks were thrown away by a change that is not a move"
+        mover.locator(f".pk-supply-token[data-colour='{take.colors[2]}']").click()
+        before = _revision(mover, ".pk-board")
+        mover.locator(".pk-btn.pk-take").click()
+        mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
+                                timeout=30_000)
+        played = [(m["seat"], m["action"]) for m in store.table(code).moves() if m["kind"] == "human"]
+        assert (state.current_player, str(take)) in played, played
+        assert mover.locator(".pk-board .pk-error").count() == 0
+        assert not errors, errors
+    finally:
+        for page in pages.values():
+            page.context.close()
+
+
+def test_a_redraw_between_press_and_release_does_not_eat_the_click(tables: dict[str, Any], browser: Any) -> None:
+    """Another device's change arriving while a token is pressed: the release still picks the token."""
+    errors: list[str] = []
+    store = tables["store"]
+    code, pages = _three_seat_table(tables, browser, errors)
+    try:
+        state = store.table(code).replay()
+        mover = pages[state.current_player]
+        mover.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
+        colour = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent)).colors[0]
+        box = mover.locator(f".pk-supply-token[data-colour='{colour}']").bounding_box()
+        mover.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        mover.mouse.down()
+        store.table(code).sit(2, "Brock")
+        # the page has the change: it either redrew (the old board: the pressed button is gone) or holds it
+        mover.wait_for_function(
+            """(r) => +document.querySelector('.pk-board').dataset.revision >= r
+                 || (window.__pokelab.marks || []).some((m) => m.kind === 'held' && m.revision >= r)""",
+            arg=store.table(code).revision(), timeout=30_000)
+        mover.mouse.up()
+        mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision >= r",
+                                arg=store.table(code).revision(), timeout=30_000)
+        assert _picks(mover) == [colour], "the click was lost to a redraw between the press and the release"
+        assert not errors, errors
+    finally:
+        for page in pages.values():
+            page.context.close()
+
+
+def test_every_move_another_device_commits_reaches_both_pages(tables: dict[str, Any], browser: Any) -> None:
+    """Moves committed straight to the store (as another device or a bot would) reach both pages, each one."""
+    errors: list[str] = []
+    board = ".pk-board"
+    ann, misty, code = _seat_two_pages(tables, browser, "splendor", board, errors)
+    store = tables["store"]
+    pages = {0: ann, 1: misty}
+    try:
+        table = store.table(code)
+        for seat, page in pages.items():  # the address carries each page's seat token
+            assert table.rejoin(page.evaluate("() => new URLSearchParams(location.search).get('token')")) == seat
+        waits: list[float] = []
+        for _ in range(30):
+            state = table.replay()
+            if state.is_over:
+                break
+            seat = state.current_player
+            revision = table.play(seat, sp.legal_actions(state)[0], table.revision())
+            started = time.monotonic()
+            for page in pages.values():
+                page.wait_for_function(
+                    "([sel, r]) => +document.querySelector(sel).dataset.revision >= r",
+                    arg=[board, revision], timeout=30_000,
+                )
+            waits.append(time.monotonic() - started)
+        print(f"\nstore move to both pages redrawn, {len(waits)} moves: median {statistics.median(waits):.2f} s, "
+              f"max {max(waits):.2f} s")
+        assert not errors, errors
+    finally:
+        ann.context.close()
+        misty.context.close()
+
+
+def _table_moves_on(table: Any, revision: int, within: float = 60.0) -> None:
+    """Return once ``table`` is past ``revision`` (a draw or a bot moved); fail after ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while table.revision() <= revision:
+        assert time.monotonic() < deadline, f"table {table.code} stayed at revision {revision} for {within:g} s"
+        time.sleep(0.05)
 
 
 def _hand(page: Any) -> list[str]:
@@ -203,6 +351,7 @@ def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict
     try:
         moves = 0
         for _ in range(12):
+            state_revision = store.table(table).revision()
             state = store.table(table).replay()
             if state.round > 1 or moves >= 6:
                 break
@@ -214,8 +363,8 @@ def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict
                 _never_shows(page, {c for c in other if isinstance(c, str)}, set(state.hands[seat]))
                 assert sorted(_hand(page)) == sorted(state.hands[seat])
             acting = [s for s in state.to_move if s in pages]
-            if not acting:
-                time.sleep(0.3)
+            if not acting:  # a draw or a bot is due: wait for the table to move on
+                _table_moves_on(store.table(table), state_revision)
                 continue
             seat = acting[0]
             me, other = pages[seat], pages[1 - seat]
@@ -229,9 +378,8 @@ def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict
             button.wait_for(timeout=30_000)
             started = time.monotonic()
             button.click()
-            seconds = _other_sees(other, board, before, started)
+            seconds = _other_sees(other, board, before, started, mover=me, table=store.table(table))
             LATENCIES["herecomes"].append(seconds)
-            assert seconds < EACH_WITHIN
             moves += 1
             if moves == 3:  # Ann's page reloaded mid-round: the same seat, the same hand
                 hand = sorted(_hand(ann))
@@ -247,7 +395,6 @@ def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict
     finally:
         ann.context.close()
         misty.context.close()
-    assert statistics.median(LATENCIES["herecomes"]) < MEDIAN_WITHIN, LATENCIES["herecomes"]
 
 
 PASS_AND_PLAY = '''import os
