@@ -1,12 +1,17 @@
-// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: e23346f9fc915b39cecea3b1ef61f30e915c1889c943408b2a3799e7459a52ff
+// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: a1c2ac9c2f89f0d01a889f2979cb6a6e8b4142e7111d71e152989379827a246e
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
-function append(node, children) {
+function nodes(children) {
+  const out = [];
   for (const child of children.flat(Infinity)) {
     if (child === null || child === void 0 || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    out.push(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return out;
+}
+function append(node, children) {
+  node.append(...nodes(children));
   return node;
 }
 function h(tag, props, ...children) {
@@ -28,8 +33,8 @@ function svg(tag, attrs, ...children) {
   return append(node, children);
 }
 function fill(node, ...children) {
-  node.replaceChildren();
-  return append(node, children);
+  node.replaceChildren(...nodes(children));
+  return node;
 }
 function markSvg(mark) {
   if (!mark) return null;

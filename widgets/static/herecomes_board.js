@@ -1,12 +1,17 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: ac13647cea9a1b4dfb8d7645c5ab1c0ffadc1c9c18407230195a66c3e479b5ff
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: b50a71d87829a7c37e2dc5ca2de424fbc0fdd1612114324762adf9a62860bf8d
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
-function append(node, children) {
+function nodes(children) {
+  const out = [];
   for (const child of children.flat(Infinity)) {
     if (child === null || child === void 0 || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    out.push(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return out;
+}
+function append(node, children) {
+  node.append(...nodes(children));
   return node;
 }
 function h(tag, props, ...children) {
@@ -28,8 +33,8 @@ function svg(tag, attrs, ...children) {
   return append(node, children);
 }
 function fill(node, ...children) {
-  node.replaceChildren();
-  return append(node, children);
+  node.replaceChildren(...nodes(children));
+  return node;
 }
 function markSvg(mark) {
   if (!mark) return null;

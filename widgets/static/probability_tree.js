@@ -1,12 +1,17 @@
-// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: e8e61ba8ce92e259aeba4d12ef6c5e762e0303a004424cc370f0dde0c8f8e853
+// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: b4c43817329ac9f397bd2b46b01f8ef420783fd76100a6d43820227e95efd7ff
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
-function append(node, children) {
+function nodes(children) {
+  const out = [];
   for (const child of children.flat(Infinity)) {
     if (child === null || child === void 0 || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    out.push(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return out;
+}
+function append(node, children) {
+  node.append(...nodes(children));
   return node;
 }
 function h(tag, props, ...children) {
@@ -28,8 +33,8 @@ function svg(tag, attrs, ...children) {
   return append(node, children);
 }
 function fill(node, ...children) {
-  node.replaceChildren();
-  return append(node, children);
+  node.replaceChildren(...nodes(children));
+  return node;
 }
 function markSvg(mark) {
   if (!mark) return null;
@@ -103,13 +108,13 @@ function render({ model, el }) {
     model.save_changes();
   }
   function treeItem(v, node, open, L) {
-    const nodes = v.tree.nodes;
+    const nodes2 = v.tree.nodes;
     const isLeaf = node.children.length === 0;
     const isOpen = !isLeaf && open.has(node.id);
     const hasTarget = v.tree.target !== null;
     const onPath = hasTarget && node.hits_float > 0;
     const pathWords = [];
-    for (let n = node; n.parent !== null; n = nodes[n.parent]) pathWords.unshift(v.names[n.token] ?? n.token);
+    for (let n = node; n.parent !== null; n = nodes2[n.parent]) pathWords.unshift(v.names[n.token] ?? n.token);
     const pathText = pathWords.length ? pathWords.join(" → ") : L.start;
     const aria = [fmt(L.item_label, { path: pathText, branch: node.branch_counts, p: node.probability })];
     let extra = null;
@@ -157,7 +162,7 @@ function render({ model, el }) {
           extra
         )
       ),
-      isOpen ? h("ul", { class: "pt-group", role: "group" }, node.children.map((c) => treeItem(v, nodes[c], open, L))) : null
+      isOpen ? h("ul", { class: "pt-group", role: "group" }, node.children.map((c) => treeItem(v, nodes2[c], open, L))) : null
     );
   }
   function draw() {

@@ -1,12 +1,17 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: f72af9e12889eeb2c83856ac20ae3b892f6871a8947856c9b2ffaf0e252b9a1d
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 2d90e4159d53c39da84f4ad204ec566f20962a76d6196b96683f46549990d74b
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
-function append(node, children) {
+function nodes(children) {
+  const out = [];
   for (const child of children.flat(Infinity)) {
     if (child === null || child === void 0 || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    out.push(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return out;
+}
+function append(node, children) {
+  node.append(...nodes(children));
   return node;
 }
 function h(tag, props, ...children) {
@@ -28,8 +33,8 @@ function svg(tag, attrs, ...children) {
   return append(node, children);
 }
 function fill(node, ...children) {
-  node.replaceChildren();
-  return append(node, children);
+  node.replaceChildren(...nodes(children));
+  return node;
 }
 function markSvg(mark2) {
   if (!mark2) return null;

@@ -7,11 +7,18 @@
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-function append(node, children) {
+// The nodes of `children`: nested arrays flattened, null / undefined / false skipped, the rest as text.
+function nodes(children) {
+  const out = [];
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    out.push(child instanceof Node ? child : document.createTextNode(String(child)));
   }
+  return out;
+}
+
+function append(node, children) {
+  node.append(...nodes(children));
   return node;
 }
 
@@ -38,8 +45,8 @@ export function svg(tag, attrs, ...children) {
 // A node's children replaced by `children` (skipping nulls: the DOM's own replaceChildren
 // would write a null as the text "null").
 export function fill(node, ...children) {
-  node.replaceChildren();
-  return append(node, children);
+  node.replaceChildren(...nodes(children));
+  return node;
 }
 
 // A colour's symbol (widgets/tokens.py: {symbol, path, ink}) as an SVG, or null without one:
