@@ -118,3 +118,35 @@ def test_each_source_module_is_short_and_builds_its_dom_one_way(path: Path) -> N
     # a part not shown is skipped, never written as the text "null" (replaceChildren(null) does that)
     if path.relative_to(JS).as_posix() != "lib/dom.js":  # where fill() itself is defined
         assert not re.search(r"\.replaceChildren\((?!\))", code), f"{path.name}: use fill() from lib/dom.js"
+
+
+def test_the_shared_text_helpers_format_as_each_board_did(tmp_path: Path) -> None:
+    """lib/text.js (run by node) gives what each board's own copy gave: the coach's and Here Comes'
+    whole percentages ("<1%" for a tiny chance in Here Comes), the tree's one decimal, fmt, num."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    module = tmp_path / "text.mjs"
+    module.write_text((JS / "lib" / "text.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = tmp_path / "check.mjs"
+    script.write_text(
+        """
+import { fmt, num, pct } from "./text.mjs";
+const out = [];
+const ps = [0, 1, 0.001, 0.004, 0.005, 0.0145, 0.125, 0.3333333, 0.5, 0.995, 0.9995, 2 / 3, 1 / 7];
+for (let i = 0; i <= 1000; i++) ps.push(i / 1000, i / 997);
+for (const p of ps) {
+  if (pct(p) !== `${Math.round(p * 100)}%`) out.push(["coach", p, pct(p)]);
+  const hc = p > 0 && p < 0.005 ? "<1%" : `${Math.round(p * 100)}%`;
+  if (pct(p, { tiny: true }) !== hc) out.push(["herecomes", p]);
+  if (pct(p, { digits: 1 }) !== `${(Math.round(p * 1000) / 10).toFixed(1)}%`) out.push(["tree", p]);
+  if (num(p * 10, 3) !== (Math.round(p * 10 * 1000) / 1000).toFixed(3)) out.push(["num", p]);
+}
+for (const none of [null, undefined]) if (pct(none) !== "" || pct(none, { tiny: true }) !== "") out.push(["none"]);
+if (fmt("{a} and {b}", { a: 1 }) !== "1 and {b}" || fmt(null, {}) !== "") out.push(["fmt"]);
+console.log(JSON.stringify(out));
+""",
+        encoding="utf-8",
+    )
+    result = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(result.stdout) == []
