@@ -9,7 +9,7 @@ EXTRAS := lab,app,dask,test,site
 PORT   ?= 8888
 comma  := ,
 
-.PHONY: lab test install lint unit notebooks browser app clean bench normalize pins refresh-notebooks site handouts site-test lessons
+.PHONY: js lab test install lint unit notebooks browser app clean bench normalize pins refresh-notebooks site handouts site-test lessons
 
 ## Set everything up and open JupyterLab on the start notebook.
 lab: $(STAMP)
@@ -72,6 +72,11 @@ site-test: $(STAMP)
 	$(BIN)/python scripts/ensure_chromium.py
 	$(BIN)/python scripts/ensure_postgres.py
 	$(BIN)/python scripts/run_tests.py --only site
+
+## Rebuild the boards' ES modules (widgets/js -> widgets/static) with the pinned esbuild; needs Node.js + npm.
+js: $(STAMP)
+	npm ci --no-audit --no-fund
+	$(BIN)/python scripts/build_js.py
 
 ## Strip outputs and widget state from every notebook (the test command checks this).
 normalize: $(STAMP)

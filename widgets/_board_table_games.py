@@ -1,6 +1,6 @@
 """The two games at a shared table: how a seat's ``Table.view`` becomes the page's view, and intents moves.
 
-Each draws with its game's own page (``splendor.js`` / ``herecomes_board.js``) from
+Each draws with its game's own page (``widgets/js/splendor/`` / ``widgets/js/herecomes/``) from
 the seat's ``observe`` view only (``widgets._board_table``). The log names every
 Splendor move (nothing in Splendor's moves is hidden: reserves come from the open
 display, SP-A3); in Here Comes a seat reads its own moves in full and the others'

@@ -102,7 +102,7 @@ TEXT: dict[str, dict[str, Any]] = {
             "master": "Master Ball",
         },
         "lang_switch": "中文",
-        "coach": COACH_TEXT["en"],  # the coach panel (widgets/splendor_coach.js)
+        "coach": COACH_TEXT["en"],  # the coach panel (widgets/js/splendor/coach/)
     },
     "zh": {
         "title": "璀璨宝石：宝可梦",

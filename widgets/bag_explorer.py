@@ -3,7 +3,7 @@
 A thin view of ``pokelab.odds.counts``: Python computes the exact law of "how
 many <colour> tokens are drawn" (hypergeometric, exact fractions), its mean
 (``draws × K / N``), and a seeded simulation that grows as the student asks
-for more rounds; the front end (``bag_explorer.js``) draws sliders, the plotly
+for more rounds; the front end (``widgets/js/bag_explorer.js``) draws sliders, the plotly
 figure (exact bars plain, simulated bars hatched, the two means as a solid and
 a dashed line) and a table of the same numbers, and sends what the student changed.
 
@@ -57,7 +57,7 @@ from pokelab.odds._inputs import check_seed
 from pokelab.odds.counts import MAX_SIMULATED, count_distribution, count_mean, simulate_counts
 from pokelab.odds.probability_tree import fraction_text
 from widgets._bag_explorer_text import EXPLORER_LABELS, zh_reason
-from widgets._bundle import bundle
+from widgets._bundle import esm
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets.tokens import TOKENS, view_marks
 
@@ -147,7 +147,7 @@ def explorer_figure_spec(
 class BagExplorer(anywidget.AnyWidget):
     """The bag explorer (see the module docstring for the API)."""
 
-    _esm = bundle("plotly_loader.js", "bag_explorer.js")  # the shared plotly.js loader first
+    _esm = esm("bag_explorer")  # built from widgets/js/bag_explorer.js
     _css = _HERE / "bag_explorer.css"
 
     #: What the page draws: the bag, the exact law, the tallies, the means, the labels.

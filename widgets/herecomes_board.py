@@ -3,7 +3,7 @@
 A thin view of ``pokelab.herecomes`` (the rules, played through
 ``pokelab.sim.HereComesAdapter``) and ``pokelab.odds.hand`` (the odds of your
 hand), built on ``widgets._board.Board`` and its message protocol. The front end
-(``herecomes_board.js``) draws the ``view`` trait, with every word it shows in
+(``widgets/js/herecomes/``) draws the ``view`` trait, with every word it shows in
 ``view["labels"]`` (``widgets._herecomes_text``), and the plotly figure in
 ``figure``; it sends intents (``{"kind": "draw"}``, ``{"kind": "discard", "card":
 "G13"}``, ``{"kind": "vote", "agree": true}``, ``{"kind": "keep", "card": ...}``,
@@ -74,7 +74,7 @@ from pokelab.sim.adapters import HereComesAdapter
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
-from widgets._bundle import bundle
+from widgets._bundle import esm
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
 from widgets._herecomes_text import labels, say
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
@@ -103,7 +103,7 @@ class HereComesBoard(PassAndPlay, Board):
     """
 
     game = "herecomes"
-    _esm = bundle("plotly_loader.js", "herecomes_board.js")  # the shared plotly.js loader first
+    _esm = esm("herecomes_board")  # built from widgets/js/herecomes/ (with the shared plotly.js loader)
     _css = _HERE / "herecomes_board.css"
 
     #: The plotly figure of the odds (``{"data", "layout"}``), ``{}`` when odds are hidden.

@@ -2,7 +2,7 @@
 
 A thin view of ``pokelab.odds.probability_tree`` (the model: ``draw_tree``):
 Python builds the tree and every word the page shows; the front end
-(``probability_tree.js``) only draws the ``view`` trait and sends what the
+(``widgets/js/probability_tree.js``) only draws the ``view`` trait and sends what the
 student asked for.
 
 For lesson authors::
@@ -68,6 +68,7 @@ from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn
 from pokelab.odds._inputs import condition_of
 from pokelab.odds.probability_tree import OTHER, DrawTree, draw_tree, group_name
+from widgets._bundle import esm
 from widgets.tokens import TOKENS, view_marks
 
 __all__ = ["TREE_LABELS", "ProbabilityTree", "tree_labels"]
@@ -176,7 +177,7 @@ def _target_options(tree: DrawTree, lang: str) -> list[dict[str, str]]:
 class ProbabilityTree(anywidget.AnyWidget):
     """The probability tree of a small round as a widget (see the module docstring for the API)."""
 
-    _esm = _HERE / "probability_tree.js"
+    _esm = esm("probability_tree")  # built from widgets/js/probability_tree.js
     _css = _HERE / "probability_tree.css"
 
     #: What the page draws: the tree (``DrawTree.to_json``), the labels, the target list, the marks.

@@ -36,7 +36,7 @@ from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from widgets._board import BadIntent, Board
 from widgets._board_humans import split_seats
-from widgets._bundle import bundle
+from widgets._bundle import bundle, esm
 from widgets._splendor_coach import CoachMixin
 from widgets._splendor_text import labels
 from widgets.tokens import view_marks
@@ -66,7 +66,7 @@ class SplendorBoard(CoachMixin, Board):
     """
 
     game = "splendor"
-    _esm = bundle("splendor_coach.js", "splendor.js")  # the coach panel first (one function)
+    _esm = esm("splendor")  # built from widgets/js/splendor/ (the board and its coach panel)
     _css = bundle("splendor.css", "splendor_coach.css")
 
     def __init__(

@@ -208,6 +208,12 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
     wait_my_turn(page)
     state = assert_page_matches_kernel(page, lab.root)
     assert page.locator(".pk-board .pk-title").inner_text() == "Splendor: Pokémon"
+    # no part of the board is written as the text "null" (it once showed under the hint bar)
+    assert not page.evaluate(
+        """() => [...document.querySelectorAll('.pk-board *')].flatMap((n) => [...n.childNodes])
+              .filter((t) => t.nodeType === 3 && /\\bnull\\b/.test(t.textContent)).map((t) => t.textContent)"""
+    )
+    assert "null" not in page.locator(".pk-board").first.inner_text().split()
 
     # an illegal move: catching a card we cannot pay for shows the rule's reason
     unaffordable = next(

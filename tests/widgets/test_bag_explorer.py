@@ -163,11 +163,11 @@ def test_every_label_the_page_reads_exists_in_both_languages_without_english_in_
     """Same keys and placeholders in en and zh, no English left in zh, and each ``L.key`` the ES module reads exists."""
     import re
 
-    from widgets.bag_explorer import _HERE
+    from widgets._bundle import JS
 
     for key, zh in EXPLORER_LABELS["zh"].items():
         assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", zh)), (key, zh)
         assert set(re.findall(r"\{\w+\}", zh)) == set(re.findall(r"\{\w+\}", EXPLORER_LABELS["en"][key])), key
-    js = (_HERE / "bag_explorer.js").read_text()
+    js = (JS / "bag_explorer.js").read_text()
     read = set(re.findall(r"\bL\.(\w+)", js)) | set(re.findall(r"labels\.(\w+)", js))
     assert read and read <= set(EXPLORER_LABELS["en"]), read - set(EXPLORER_LABELS["en"])

@@ -9,7 +9,6 @@ of their own.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,12 +16,17 @@ import pytest
 from widgets import HereComesBoard, SplendorBoard
 from widgets import _herecomes_text as hc_text
 from widgets import _splendor_text as sp_text
+from widgets._bundle import sources
 
-WIDGETS = Path(hc_text.__file__).parent
 BOARDS = {
-    "herecomes": (hc_text.TEXT, WIDGETS / "herecomes_board.js"),
-    "splendor": (sp_text.TEXT, WIDGETS / "splendor.js"),
+    "herecomes": (hc_text.TEXT, "herecomes_board"),
+    "splendor": (sp_text.TEXT, "splendor"),
 }
+
+
+def front_end(name: str) -> str:
+    """The text of every source module of the board's ES module (widgets/js)."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in sources(name))
 #: Words that stay as they are in Chinese: language names, a library's name.
 NAMES = {"EN", "English", "plotly"}
 
@@ -61,17 +65,17 @@ def test_no_english_is_left_in_the_chinese_table(board: str) -> None:
 @pytest.mark.parametrize("board", sorted(BOARDS))
 def test_every_label_the_front_end_reads_exists(board: str) -> None:
     table, js = BOARDS[board]
-    source = js.read_text(encoding="utf-8")
+    source = front_end(js)
     read = set(re.findall(r"\bL\.(\w+)", source)) | set(re.findall(r"labelsNow\(\)\.(\w+)", source))
     assert len(read) > 20
     missing = read - set(table["en"])
-    assert not missing, f"{js.name} reads labels that do not exist: {sorted(missing)}"
+    assert not missing, f"{js} reads labels that do not exist: {sorted(missing)}"
 
 
 @pytest.mark.parametrize("board", sorted(BOARDS))
 def test_the_front_end_keeps_no_words_of_its_own(board: str) -> None:
     _, js = BOARDS[board]
-    source = js.read_text(encoding="utf-8")
+    source = front_end(js)
     code = re.sub(r"/\*.*?\*/|//[^\n]*", "", source, flags=re.S)  # comments may explain in English
     assert not re.search(r"[\u4e00-\u9fff]", code), "Chinese text in the ES module"
     # the old per-language tables are gone

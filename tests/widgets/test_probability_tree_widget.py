@@ -158,10 +158,10 @@ def test_bad_arguments_are_value_errors(kwargs: dict, message: str) -> None:
 
 def test_the_front_end_is_a_wai_aria_tree_with_its_keys() -> None:
     """The ES module draws role=tree/treeitem/group with aria-expanded and handles the pattern's keys."""
-    from widgets.probability_tree import _HERE
+    from widgets._bundle import JS
 
-    js = (_HERE / "probability_tree.js").read_text()
-    for needle in ('role="tree"', 'role="treeitem"', 'role="group"', "aria-expanded", "aria-level",
+    js = (JS / "probability_tree.js").read_text()
+    for needle in ('role: "tree"', 'role: "treeitem"', 'role: "group"', "aria-expanded", "aria-level",
                    '"ArrowDown"', '"ArrowUp"', '"ArrowRight"', '"ArrowLeft"', '"Enter"', 'case " "',
                    '"Home"', '"End"', "data-lm-suppress-shortcuts"):
         assert needle in js, needle
@@ -171,12 +171,12 @@ def test_every_label_the_page_reads_exists_in_both_languages_without_english_in_
     """Same keys and placeholders in en and zh, no English left in zh, and each ``L.key`` the ES module reads exists."""
     import re
 
-    from widgets.probability_tree import _HERE
+    from widgets._bundle import JS
 
     for key, zh in TREE_LABELS["zh"].items():
         english = set(re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", zh))) - {"Enter"}
         assert not english, (key, zh)
         assert set(re.findall(r"\{\w+\}", zh)) == set(re.findall(r"\{\w+\}", TREE_LABELS["en"][key])), key
-    js = (_HERE / "probability_tree.js").read_text()
+    js = (JS / "probability_tree.js").read_text()
     read = set(re.findall(r"\bL\.(\w+)", js))
     assert read and read <= set(TREE_LABELS["en"]), read - set(TREE_LABELS["en"])

@@ -256,12 +256,10 @@ def test_a_line_point_reports_nothing_until_computed() -> None:
 
 # ---------------------------------------------------------------- words
 def test_the_coach_words_exist_in_both_languages_and_the_front_end_reads_only_those() -> None:
-    from pathlib import Path
-
-    import widgets
+    from widgets._bundle import JS
 
     assert labels("zh")["coach"] == COACH_TEXT["zh"] and labels("en")["coach"] == COACH_TEXT["en"]
-    js = (Path(widgets.__file__).parent / "splendor_coach.js").read_text(encoding="utf-8")
+    js = "\n".join(p.read_text(encoding="utf-8") for p in sorted((JS / "splendor" / "coach").glob("*.js")))
     read = set(re.findall(r"\bC\.(\w+)", js))
     assert len(read) > 30 and read <= set(COACH_TEXT["en"])
     code = re.sub(r"/\*.*?\*/|//[^\n]*", "", js, flags=re.S)

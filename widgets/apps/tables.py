@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import html
 import os
-import pathlib
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qs
@@ -43,6 +42,7 @@ import traitlets
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, ClassStoreBusy
 from pokelab.errors import IllegalAction, check_lang
+from widgets._bundle import esm
 from widgets.apps._common import _header, lang_switch
 
 __all__ = ["TEXT", "TablesPage", "table_link"]
@@ -144,7 +144,7 @@ def table_link(environ: Mapping[str, str] | None = None) -> dict[str, str]:
 class _Address(anywidget.AnyWidget):
     """Keeps the seat in the page's address (``history.replaceState``) so a reload rejoins it."""
 
-    _esm = pathlib.Path(__file__).with_name("tables_address.js")
+    _esm = esm("tables_address")  # built from widgets/js/tables_address.js
     query = traitlets.Dict().tag(sync=True)
 
 

@@ -1,8 +1,8 @@
 // plotly.js for the widgets' plots, served by the kernel (widgets/_plotly_js.py): no CDN is needed,
 // nor reachable in a classroom that is offline. Loaded once per page and shared by every widget on it.
-// Put in front of a widget's own module by widgets/_bundle.py (anywidget loads one module per widget).
+// Imported by the boards that plot (esbuild bundles it into each one).
 
-function loadPlotly(model) {
+export function loadPlotly(model) {
   if (globalThis.Plotly) return Promise.resolve(globalThis.Plotly);
   if (!globalThis.__pokelabPlotly) {
     globalThis.__pokelabPlotly = new Promise((resolve, reject) => {

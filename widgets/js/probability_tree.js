@@ -5,25 +5,23 @@
 // view = {tree: {nodes: [{id, parent, depth, token, branch, branch_counts, probability, p_float, children,
 //                         achieved, hits, hits_float}], sum, target, target_text, lumped, shown, draws},
 //         labels, names, marks, colours, bag: [{colour, name, count}], target_options: [{code, text}]}
+// Bundled by scripts/build_js.py into widgets/static/probability_tree.js.
 
-function fmt(template, values) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
-}
-function esc(text) {
-  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
-function pct(p) {
-  if (p === null || p === undefined) return "";
-  return `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
-}
-const CHECK_SVG = '<svg class="pt-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9.2 16.6 4.8 12.2 3.4 13.6l5.8 5.8L20.6 8l-1.4-1.4Z" fill="currentColor"/></svg>';
-const CROSS_SVG = '<svg class="pt-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6Z" fill="currentColor"/></svg>';
+import { fill, h, markSvg, svg } from "./lib/dom.js";
+import { fmt, pct } from "./lib/text.js";
 
-function tokenHtml(view, group) {
-  const name = esc(view.names[group] ?? group);
-  const mark = view.marks[group];
-  const svg = mark ? `<svg class="tok-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${esc(mark.path)}" fill="${esc(mark.ink)}"/></svg>` : "";
-  return `<span class="pt-tok pt-${esc(group)}" aria-hidden="true">${svg}</span><span class="pt-name">${name}</span>`;
+const CHECK = "M9.2 16.6 4.8 12.2 3.4 13.6l5.8 5.8L20.6 8l-1.4-1.4Z";
+const CROSS = "M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6Z";
+function icon(d) {
+  return svg("svg", { class: "pt-icon", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" }, svg("path", { d, fill: "currentColor" }));
+}
+
+// A token of colour `group`: its swatch (with its symbol) and its name.
+function token(view, group) {
+  return [
+    h("span", { class: `pt-tok pt-${group}`, "aria-hidden": "true" }, markSvg(view.marks[group])),
+    h("span", { class: "pt-name" }, view.names[group] ?? group),
+  ];
 }
 
 let UID = 0;
@@ -31,26 +29,32 @@ let UID = 0;
 function render({ model, el }) {
   const uid = `pt${++UID}`;
   el.classList.add("pt-root");
-  el.innerHTML = `
-    <div class="pt-widget" data-testid="pt-widget" data-lm-suppress-shortcuts="true">
-      <div class="pt-head">
-        <h3 class="pt-title"></h3>
-        <p class="pt-intro"></p>
-        <div class="pt-bag"></div>
-      </div>
-      <div class="pt-controls">
-        <label class="pt-target-label"><span class="pt-target-word"></span>
-          <select class="pt-target" data-testid="pt-target"></select></label>
-        <button type="button" class="pt-btn" data-cmd="expand_all" data-testid="pt-expand-all"></button>
-        <button type="button" class="pt-btn" data-cmd="collapse_all" data-testid="pt-collapse-all"></button>
-      </div>
-      <div class="pt-error" role="alert" hidden data-testid="pt-error"></div>
-      <div class="pt-scroll"><ul class="pt-tree" role="tree"></ul></div>
-      <div class="pt-legend"></div>
-      <div class="pt-sum" role="status" aria-live="polite" data-testid="pt-sum"></div>
-      <p class="pt-keys"></p>
-    </div>`;
-  const root = el.querySelector(".pt-widget");
+  const root = h(
+    "div",
+    { class: "pt-widget", dataset: { testid: "pt-widget" }, "data-lm-suppress-shortcuts": "true" },
+    h("div", { class: "pt-head" }, h("h3", { class: "pt-title" }), h("p", { class: "pt-intro" }), h("div", { class: "pt-bag" })),
+    h(
+      "div",
+      { class: "pt-controls" },
+      h(
+        "label",
+        { class: "pt-target-label" },
+        h("span", { class: "pt-target-word" }),
+        " ",
+        h("select", { class: "pt-target", dataset: { testid: "pt-target" } }),
+      ),
+      " ",
+      h("button", { type: "button", class: "pt-btn", dataset: { cmd: "expand_all", testid: "pt-expand-all" } }),
+      " ",
+      h("button", { type: "button", class: "pt-btn", dataset: { cmd: "collapse_all", testid: "pt-collapse-all" } }),
+    ),
+    h("div", { class: "pt-error", role: "alert", hidden: true, dataset: { testid: "pt-error" } }),
+    h("div", { class: "pt-scroll" }, h("ul", { class: "pt-tree", role: "tree" })),
+    h("div", { class: "pt-legend" }),
+    h("div", { class: "pt-sum", role: "status", "aria-live": "polite", dataset: { testid: "pt-sum" } }),
+    h("p", { class: "pt-keys" }),
+  );
+  el.append(root);
   const part = (sel) => root.querySelector(sel);
   const treeEl = part(".pt-tree");
   let focusId = 0;  // the node that holds the tab stop (roving tabindex)
@@ -62,7 +66,7 @@ function render({ model, el }) {
     model.save_changes();
   }
 
-  function itemHtml(v, node, open, L) {
+  function treeItem(v, node, open, L) {
     const nodes = v.tree.nodes;
     const isLeaf = node.children.length === 0;
     const isOpen = !isLeaf && open.has(node.id);
@@ -72,35 +76,52 @@ function render({ model, el }) {
     for (let n = node; n.parent !== null; n = nodes[n.parent]) pathWords.unshift(v.names[n.token] ?? n.token);
     const pathText = pathWords.length ? pathWords.join(" → ") : L.start;
     const aria = [fmt(L.item_label, { path: pathText, branch: node.branch_counts, p: node.probability })];
-    let extra = "";
+    let extra = null;
     if (isLeaf && hasTarget) {
       aria.push(node.achieved ? L.item_leaf_hit : L.item_leaf_miss);
       extra = node.achieved
-        ? `<span class="pt-mark pt-hit-mark">${CHECK_SVG}${esc(L.achieved)}</span>`
-        : `<span class="pt-mark pt-miss-mark">${CROSS_SVG}${esc(L.not_achieved)}</span>`;
+        ? h("span", { class: "pt-mark pt-hit-mark" }, icon(CHECK), L.achieved)
+        : h("span", { class: "pt-mark pt-miss-mark" }, icon(CROSS), L.not_achieved);
     } else if (!isLeaf && onPath) {
       aria.push(fmt(L.item_hits, { p: node.hits }));
-      if (!isOpen) extra = `<span class="pt-mark pt-inside">${CHECK_SVG}${esc(fmt(L.hits_inside, { p: node.hits }))}</span>`;
+      if (!isOpen) extra = h("span", { class: "pt-mark pt-inside" }, icon(CHECK), fmt(L.hits_inside, { p: node.hits }));
     }
     if (!isLeaf && !isOpen) aria.push(fmt(L.item_closed, { n: node.children.length }));
     const classes = ["pt-item", isLeaf ? "pt-leaf" : "pt-inner", onPath ? "pt-on" : "",
       isLeaf && node.achieved ? "pt-hit" : ""].filter(Boolean).join(" ");
-    const label = node.token === null
-      ? `<span class="pt-name">${esc(L.start)}</span>`
-      : tokenHtml(v, node.token);
+    const label = node.token === null ? h("span", { class: "pt-name" }, L.start) : token(v, node.token);
     // the branch as the bag shows it (2/4: tokens of the colour left / tokens left); P is reduced
-    const branch = node.parent === null ? "" : `<span class="pt-branch" aria-hidden="true">${esc(node.branch_counts)}</span>`;
-    const twisty = isLeaf ? "" : `<span class="pt-twisty" aria-hidden="true">${isOpen ? "−" : "+"}</span>`;
-    let children = "";
-    if (isOpen) {
-      children = `<ul class="pt-group" role="group">${node.children.map((c) => itemHtml(v, nodes[c], open, L)).join("")}</ul>`;
-    }
-    return `<li class="${classes}" role="treeitem" id="${uid}-n${node.id}" data-node="${node.id}"
-        aria-level="${node.depth + 1}" ${isLeaf ? "" : `aria-expanded="${isOpen}"`}
-        aria-selected="${node.id === focusId}" tabindex="${node.id === focusId ? 0 : -1}"
-        aria-label="${esc(aria.join("; "))}">
-      <div class="pt-row">${branch}<span class="pt-node" data-testid="pt-node-${node.id}">${twisty}${label}
-        <span class="pt-p">${esc(fmt(L.path_p, { p: node.probability }))}</span>${extra}</span></div>${children}</li>`;
+    const branch = node.parent === null ? null : h("span", { class: "pt-branch", "aria-hidden": "true" }, node.branch_counts);
+    const twisty = isLeaf ? null : h("span", { class: "pt-twisty", "aria-hidden": "true" }, isOpen ? "−" : "+");
+    return h(
+      "li",
+      {
+        class: classes,
+        role: "treeitem",
+        id: `${uid}-n${node.id}`,
+        dataset: { node: node.id },
+        "aria-level": node.depth + 1,
+        "aria-expanded": isLeaf ? null : String(isOpen),
+        "aria-selected": String(node.id === focusId),
+        tabindex: node.id === focusId ? 0 : -1,
+        "aria-label": aria.join("; "),
+      },
+      h(
+        "div",
+        { class: "pt-row" },
+        branch,
+        h(
+          "span",
+          { class: "pt-node", dataset: { testid: `pt-node-${node.id}` } },
+          twisty,
+          label,
+          " ",
+          h("span", { class: "pt-p" }, fmt(L.path_p, { p: node.probability })),
+          extra,
+        ),
+      ),
+      isOpen ? h("ul", { class: "pt-group", role: "group" }, node.children.map((c) => treeItem(v, nodes[c], open, L))) : null,
+    );
   }
 
   function draw() {
@@ -117,30 +138,50 @@ function render({ model, el }) {
     }
     part(".pt-title").textContent = L.title;
     part(".pt-intro").textContent = L.intro;
-    const bag = v.bag.map((b) => `<span class="pt-bagitem">${tokenHtml(v, b.colour)} × ${b.count}</span>`).join(" ");
+    const spaced = (items) => items.flatMap((x, i) => (i ? [" ", x] : [x]));
+    const bag = spaced(v.bag.map((b) => h("span", { class: "pt-bagitem" }, token(v, b.colour), ` × ${b.count}`)));
     const shown = t.shown.length
-      ? `<span class="pt-shown">${esc(L.shown)}: ${t.shown.map((c) => `<span class="pt-bagitem">${tokenHtml(v, c)}</span>`).join(" ")}</span>`
-      : "";
-    part(".pt-bag").innerHTML = `<span class="pt-bagword">${esc(L.bag)}:</span> ${bag} ${shown}
-      <span class="pt-draws">${esc(fmt(L.draws, { n: t.draws - t.shown.length }))}</span>
-      ${t.lumped ? `<span class="pt-lumped">${esc(L.lumped)}</span>` : ""}`;
+      ? h("span", { class: "pt-shown" }, `${L.shown}: `, spaced(t.shown.map((c) => h("span", { class: "pt-bagitem" }, token(v, c)))))
+      : null;
+    fill(
+      part(".pt-bag"),
+      h("span", { class: "pt-bagword" }, `${L.bag}:`),
+      " ",
+      bag,
+      " ",
+      shown,
+      " ",
+      h("span", { class: "pt-draws" }, fmt(L.draws, { n: t.draws - t.shown.length })),
+      t.lumped ? [" ", h("span", { class: "pt-lumped" }, L.lumped)] : null,
+    );
     part(".pt-target-word").textContent = L.target;
     const select = part(".pt-target");
-    select.innerHTML = v.target_options.map((o) => `<option value="${esc(o.code)}">${esc(o.text)}</option>`).join("");
+    fill(select, v.target_options.map((o) => h("option", { value: o.code }, o.text)));
     select.value = t.target ?? "";
     part('[data-cmd="expand_all"]').textContent = L.expand_all;
     part('[data-cmd="collapse_all"]').textContent = L.collapse_all;
     treeEl.setAttribute("aria-label", fmt(L.tree_label, { n: t.nodes.length, leaves: t.leaves }));
-    treeEl.innerHTML = itemHtml(v, t.nodes[0], open, L);
+    fill(treeEl, treeItem(v, t.nodes[0], open, L));
     root.dataset.target = t.target ?? "";
     root.dataset.open = [...open].join(",");
-    part(".pt-legend").innerHTML = t.target === null ? "" : `
-      <span class="pt-legend-item"><span class="pt-mark pt-hit-mark pt-hit">${CHECK_SVG}${esc(L.achieved)}</span> ${esc(L.legend_hit)}</span>
-      <span class="pt-legend-item"><span class="pt-legend-line" aria-hidden="true"></span> ${esc(L.legend_line)}</span>`;
+    fill(
+      part(".pt-legend"),
+      t.target === null
+        ? null
+        : [
+            h("span", { class: "pt-legend-item" }, h("span", { class: "pt-mark pt-hit-mark pt-hit" }, icon(CHECK), L.achieved), " ", L.legend_hit),
+            " ",
+            h("span", { class: "pt-legend-item" }, h("span", { class: "pt-legend-line", "aria-hidden": "true" }), " ", L.legend_line),
+          ],
+    );
     const sum = part(".pt-sum");
     if (t.sum) {
-      sum.innerHTML = `<b>${esc(L.sum_title)}</b><br>${esc(fmt(L.sum, {
-        k: t.achieving.length, leaves: t.leaves, target: t.target_text, text: t.sum.text, pct: pct(t.sum.float) }))}`;
+      fill(
+        sum,
+        h("b", {}, L.sum_title),
+        h("br"),
+        fmt(L.sum, { k: t.achieving.length, leaves: t.leaves, target: t.target_text, text: t.sum.text, pct: pct(t.sum.float, { digits: 1 }) }),
+      );
       sum.dataset.value = t.sum.value;
     } else {
       sum.textContent = L.sum_none;
@@ -160,7 +201,7 @@ function render({ model, el }) {
     const t = view().tree;
     if (t) part(".pt-target").value = t.target ?? "";
     box.hidden = false;
-    box.innerHTML = `<b>${esc(L.error)}:</b> ${esc(model.get("lang") === "zh" ? err.zh : err.en)}`;
+    fill(box, h("b", {}, `${L.error}:`), " ", model.get("lang") === "zh" ? err.zh : err.en);
   }
 
   // ------------------------------------------------------------- keyboard (WAI-ARIA tree pattern)

@@ -1,22 +1,18 @@
 // The bag explorer: sliders for the bag and the draws, the exact distribution and a simulation side by side.
 // A thin view of widgets/bag_explorer.py: Python computes every number and word; this file draws the
 // `view` and `figure` traits and sends what the student changed ({type: "set" | "more" | "reset"}).
+// Bundled by scripts/build_js.py into widgets/static/bag_explorer.js (with the shared plotly.js loader).
 //
 // view = {labels, colours, names, marks, fills, bag: {colour: count}, total, max_count, max_draws, draws,
 //         colour, exact: [{k, p, float}], tallies: [n], rounds, mean: {value, float, good, total},
 //         sim_mean, more: [100, 1000]}
 
-function fmt(template, values) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
-}
-function esc(text) {
-  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
+import { fill, h, markSvg } from "./lib/dom.js";
+import { loadPlotly } from "./lib/plotly.js";
+import { fmt } from "./lib/text.js";
 
-function tokenHtml(v, colour) {
-  const m = v.marks[colour];
-  const svg = m ? `<svg class="tok-mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="${esc(m.path)}" fill="${esc(m.ink)}"/></svg>` : "";
-  return `<span class="bx-tok bx-${esc(colour)}" aria-hidden="true">${svg}</span>`;
+function token(v, colour) {
+  return h("span", { class: `bx-tok bx-${colour}`, "aria-hidden": "true" }, markSvg(v.marks[colour]));
 }
 
 let UID = 0;
@@ -24,30 +20,59 @@ let UID = 0;
 function render({ model, el }) {
   const uid = `bx${++UID}`;
   el.classList.add("bx-root");
-  el.innerHTML = `
-    <div class="bx-widget" data-testid="bx-widget" data-lm-suppress-shortcuts="true">
-      <h3 class="bx-title"></h3>
-      <p class="bx-intro"></p>
-      <div class="bx-main">
-        <div class="bx-controls">
-          <fieldset class="bx-bag"><legend class="bx-bag-title"></legend><div class="bx-sliders"></div>
-            <p class="bx-total" data-testid="bx-total"></p></fieldset>
-          <div class="bx-field"><label for="${uid}-draws" class="bx-draws-label"></label>
-            <div class="bx-pair"><input type="range" id="${uid}-draws" data-field="draws" data-testid="bx-draws" min="1">
-            <input type="number" class="bx-num" data-field="draws" min="1" data-testid="bx-draws-num"></div></div>
-          <div class="bx-field"><label for="${uid}-colour" class="bx-colour-label"></label>
-            <select id="${uid}-colour" data-field="colour" data-testid="bx-colour"></select></div>
-          <div class="bx-buttons"></div>
-          <div class="bx-error" role="alert" hidden data-testid="bx-error"></div>
-        </div>
-        <div class="bx-results">
-          <div class="bx-plot" data-testid="bx-plot" data-loading="1"></div>
-          <div class="bx-means" role="status" aria-live="polite" data-testid="bx-means"></div>
-          <details class="bx-table-box"><summary class="bx-table-title"></summary><table class="bx-table" data-testid="bx-table"></table></details>
-        </div>
-      </div>
-    </div>`;
-  const root = el.querySelector(".bx-widget");
+  const root = h(
+    "div",
+    { class: "bx-widget", dataset: { testid: "bx-widget" }, "data-lm-suppress-shortcuts": "true" },
+    h("h3", { class: "bx-title" }),
+    h("p", { class: "bx-intro" }),
+    h(
+      "div",
+      { class: "bx-main" },
+      h(
+        "div",
+        { class: "bx-controls" },
+        h(
+          "fieldset",
+          { class: "bx-bag" },
+          h("legend", { class: "bx-bag-title" }),
+          h("div", { class: "bx-sliders" }),
+          h("p", { class: "bx-total", dataset: { testid: "bx-total" } }),
+        ),
+        h(
+          "div",
+          { class: "bx-field" },
+          h("label", { for: `${uid}-draws`, class: "bx-draws-label" }),
+          h(
+            "div",
+            { class: "bx-pair" },
+            h("input", { type: "range", id: `${uid}-draws`, dataset: { field: "draws", testid: "bx-draws" }, min: "1" }),
+            h("input", { type: "number", class: "bx-num", dataset: { field: "draws", testid: "bx-draws-num" }, min: "1" }),
+          ),
+        ),
+        h(
+          "div",
+          { class: "bx-field" },
+          h("label", { for: `${uid}-colour`, class: "bx-colour-label" }),
+          h("select", { id: `${uid}-colour`, dataset: { field: "colour", testid: "bx-colour" } }),
+        ),
+        h("div", { class: "bx-buttons" }),
+        h("div", { class: "bx-error", role: "alert", hidden: true, dataset: { testid: "bx-error" } }),
+      ),
+      h(
+        "div",
+        { class: "bx-results" },
+        h("div", { class: "bx-plot", dataset: { testid: "bx-plot", loading: "1" } }),
+        h("div", { class: "bx-means", role: "status", "aria-live": "polite", dataset: { testid: "bx-means" } }),
+        h(
+          "details",
+          { class: "bx-table-box" },
+          h("summary", { class: "bx-table-title" }),
+          h("table", { class: "bx-table", dataset: { testid: "bx-table" } }),
+        ),
+      ),
+    ),
+  );
+  el.append(root);
   const part = (sel) => root.querySelector(sel);
   const plotDiv = part(".bx-plot");
   let plotly = null;
@@ -70,12 +95,22 @@ function render({ model, el }) {
     part(".bx-bag-title").textContent = L.bag;
     const sliders = part(".bx-sliders");
     if (sliders.childElementCount !== v.colours.length) {
-      sliders.innerHTML = v.colours.map((c) => `
-        <div class="bx-slider" data-colour="${esc(c)}">
-          <label for="${uid}-${c}">${tokenHtml(v, c)}<span class="bx-cname"></span></label>
-          <div class="bx-pair"><input type="range" id="${uid}-${c}" data-field="bag" data-colour="${esc(c)}" min="0" data-testid="bx-count-${esc(c)}">
-          <input type="number" class="bx-num" data-field="bag" data-colour="${esc(c)}" min="0" data-testid="bx-count-${esc(c)}-num"></div>
-        </div>`).join("");
+      fill(
+        sliders,
+        v.colours.map((c) =>
+          h(
+            "div",
+            { class: "bx-slider", dataset: { colour: c } },
+            h("label", { for: `${uid}-${c}` }, token(v, c), h("span", { class: "bx-cname" })),
+            h(
+              "div",
+              { class: "bx-pair" },
+              h("input", { type: "range", id: `${uid}-${c}`, dataset: { field: "bag", colour: c, testid: `bx-count-${c}` }, min: "0" }),
+              h("input", { type: "number", class: "bx-num", dataset: { field: "bag", colour: c, testid: `bx-count-${c}-num` }, min: "0" }),
+            ),
+          ),
+        ),
+      );
     }
     for (const c of v.colours) {
       const row = sliders.querySelector(`[data-colour="${c}"]`);
@@ -95,25 +130,45 @@ function render({ model, el }) {
     });
     part(".bx-colour-label").textContent = L.colour;
     const select = part('[data-field="colour"]');
-    select.innerHTML = v.colours.map((c) => `<option value="${esc(c)}">${esc(v.names[c])}</option>`).join("");
+    fill(select, v.colours.map((c) => h("option", { value: c }, v.names[c])));
     select.value = v.colour;
-    part(".bx-buttons").innerHTML = v.more.map((n) =>
-      `<button type="button" class="bx-btn bx-primary" data-more="${n}" data-testid="bx-more-${n}">${esc(fmt(L.more, { n }))}</button>`,
-    ).join("") + `<button type="button" class="bx-btn" data-reset="1" data-testid="bx-reset">${esc(L.reset)}</button>`;
+    fill(
+      part(".bx-buttons"),
+      v.more.map((n) =>
+        h("button", { type: "button", class: "bx-btn bx-primary", dataset: { more: n, testid: `bx-more-${n}` } }, fmt(L.more, { n })),
+      ),
+      h("button", { type: "button", class: "bx-btn", dataset: { reset: "1", testid: "bx-reset" } }, L.reset),
+    );
     const m = v.mean;
     const means = [
       fmt(L.exact_mean, { draws: v.draws, k: m.good, total: m.total, mean: m.value, value: m.float.toFixed(3) }),
       fmt(L.rounds, { n: v.rounds }),
       v.sim_mean === null ? L.sim_none : fmt(L.sim_mean, { value: v.sim_mean.toFixed(3) }),
     ];
-    part(".bx-means").innerHTML = means.map((t) => `<div>${esc(t)}</div>`).join("");
+    fill(part(".bx-means"), means.map((t) => h("div", {}, t)));
     part(".bx-table-title").textContent = L.table;
     const name = v.names[v.colour];
-    part(".bx-table").innerHTML = `<thead><tr><th scope="col">${esc(fmt(L.k, { colour: name }))}</th>
-        <th scope="col">${esc(L.p_exact)}</th><th scope="col">${esc(L.p_sim)}</th></tr></thead><tbody>${
-      v.exact.map((e, k) => `<tr><th scope="row">${k}</th><td>${esc(e.p)} (${e.float.toFixed(3)})</td>
-        <td>${v.rounds ? `${v.tallies[k]}/${v.rounds} (${(v.tallies[k] / v.rounds).toFixed(3)})` : "—"}</td></tr>`).join("")
-    }</tbody>`;
+    fill(
+      part(".bx-table"),
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", { scope: "col" }, fmt(L.k, { colour: name })), h("th", { scope: "col" }, L.p_exact), h("th", { scope: "col" }, L.p_sim)),
+      ),
+      h(
+        "tbody",
+        {},
+        v.exact.map((e, k) =>
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row" }, k),
+            h("td", {}, `${e.p} (${e.float.toFixed(3)})`),
+            h("td", {}, v.rounds ? `${v.tallies[k]}/${v.rounds} (${(v.tallies[k] / v.rounds).toFixed(3)})` : "—"),
+          ),
+        ),
+      ),
+    );
     root.dataset.rounds = String(v.rounds);
     root.dataset.draws = String(v.draws);
     root.dataset.colour = v.colour;
@@ -132,10 +187,10 @@ function render({ model, el }) {
     if (!fig || !fig.data) return;
     if (plotFailed) return;
     if (!plotly) {
-      loadPlotly(model).then((P) => { plotly = P; plotDiv.innerHTML = ""; delete plotDiv.dataset.loading; drawFigure(); })
+      loadPlotly(model).then((P) => { plotly = P; plotDiv.replaceChildren(); delete plotDiv.dataset.loading; drawFigure(); })
         .catch((err) => {
           plotFailed = err;
-          plotDiv.innerHTML = `<div class="bx-error">${esc(fmt(view().labels.plotly_failed, { error: err }))}</div>`;
+          fill(plotDiv, h("div", { class: "bx-error" }, fmt(view().labels.plotly_failed, { error: err })));
         });
       return;
     }
@@ -159,8 +214,8 @@ function render({ model, el }) {
       plotDiv.dataset.rounds = String(view().rounds);
       plotDiv.dataset.exact = String(fig.data[0].y.join(","));
       plotDiv.dataset.simulated = String(fig.data[1].y.map((y) => y.toFixed(6)).join(","));
-      const svg = plotDiv.querySelector(".main-svg");
-      if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", fig.layout.title.text); }
+      const chart = plotDiv.querySelector(".main-svg");
+      if (chart) { chart.setAttribute("role", "img"); chart.setAttribute("aria-label", fig.layout.title.text); }
     });
   }
 
@@ -173,7 +228,7 @@ function render({ model, el }) {
     root.querySelectorAll('input[data-field="bag"]').forEach((input) => { input.value = String(v.bag[input.dataset.colour]); });
     root.querySelectorAll('input[data-field="draws"]').forEach((input) => { input.value = String(v.draws); });
     box.hidden = false;
-    box.innerHTML = `<b>${esc(view().labels.error)}:</b> ${esc(model.get("lang") === "zh" ? err.zh : err.en)}`;
+    fill(box, h("b", {}, `${view().labels.error}:`), " ", model.get("lang") === "zh" ? err.zh : err.en);
   }
 
   function changeFrom(input) {

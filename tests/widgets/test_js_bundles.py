@@ -1,0 +1,152 @@
+"""The widgets' front ends (issue 28): ES modules in widgets/js, one esbuild bundle per widget.
+
+Each widget's ``_esm`` is its committed bundle in widgets/static: built by the pinned esbuild
+from sources that are current (the digest in its banner), one ES module with one default
+export and no files glued together. The shared helpers live in one module each, every
+source module stays short, and no board writes HTML strings (one DOM idiom: ``h``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from widgets import BagExplorer, HereComesBoard, ProbabilityTree, SplendorBoard
+from widgets._bundle import ENTRIES, ESBUILD_VERSION, JS, STATIC, banner, digest, esm, sources
+from widgets.apps.tables import _Address
+
+ROOT = Path(__file__).resolve().parents[2]
+WIDGETS = {
+    "splendor": SplendorBoard,
+    "herecomes_board": HereComesBoard,
+    "bag_explorer": BagExplorer,
+    "probability_tree": ProbabilityTree,
+    "tables_address": _Address,
+}
+HELPERS = ("h", "svg", "fill", "markSvg", "fmt", "esc", "pct", "num", "pick", "loadPlotly", "reducedMotion")
+ALL_SOURCES = sorted(JS.rglob("*.js"))
+
+
+def _text(name: str) -> str:
+    return esm(name).read_text(encoding="utf-8")
+
+
+def test_every_front_end_is_a_widgets_bundle() -> None:
+    assert set(WIDGETS) == set(ENTRIES)
+    assert sorted(p.name for p in STATIC.glob("*.js")) == sorted(f"{n}.js" for n in ENTRIES)
+    # no ES module is left outside widgets/js (sources) and widgets/static (bundles)
+    loose = [p for p in (ROOT / "widgets").rglob("*.js") if JS not in p.parents and STATIC not in p.parents]
+    assert not loose, loose
+
+
+@pytest.mark.parametrize("name", sorted(ENTRIES))
+def test_the_widgets_esm_is_one_current_esbuild_bundle(name: str) -> None:
+    text = _text(name)
+    assert str(WIDGETS[name]._esm) == text  # what anywidget sends is the bundle, read as it is
+    first = text.splitlines()[0]
+    assert first == banner(name), f"widgets/static/{name}.js is stale: run `npm ci && python scripts/build_js.py`"
+    assert f"esbuild {ESBUILD_VERSION}" in first and digest(name) in first
+    # esbuild's output: every source module once, in its own region, and one default export
+    for path in sources(name):
+        rel = path.relative_to(ROOT).as_posix()
+        assert text.count(f"\n// {rel}\n") == 1, rel
+    assert re.findall(r"^export \{\n\s+\w+ as default\n\};$", text, re.M), "one default export at the end"
+    assert text.count("export ") == 1 and "import " not in re.sub(r"//[^\n]*", "", text)
+    assert "/* ---- " not in text  # the old concatenation's markers
+    assert "typeof mountCoach" not in text
+
+
+@pytest.mark.parametrize("name", sorted(ENTRIES))
+def test_the_bundle_is_valid_javascript(name: str, tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    module = tmp_path / f"{name}.mjs"
+    module.write_text(_text(name), encoding="utf-8")
+    subprocess.run([node, "--check", str(module)], check=True, capture_output=True, timeout=60)
+
+
+def test_rebuilding_gives_the_committed_bundles() -> None:
+    """With the pinned esbuild installed (``npm ci``), a rebuild changes nothing."""
+    if not (ROOT / "node_modules" / ".bin" / "esbuild").exists():
+        pytest.skip("esbuild is not installed (npm ci)")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_js.py"), "--check"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_esbuild_is_pinned_to_one_exact_version() -> None:
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    assert package["devDependencies"] == {"esbuild": ESBUILD_VERSION}
+    assert lock["packages"]["node_modules/esbuild"]["version"] == ESBUILD_VERSION
+
+
+def test_each_helper_is_defined_in_one_module_only() -> None:
+    where: dict[str, list[str]] = {}
+    for path in ALL_SOURCES:
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for name in HELPERS:
+            if re.search(rf"(?:function\s+{name}\s*\(|(?:const|let|var)\s+{name}\s*=)", code):
+                where.setdefault(name, []).append(path.relative_to(JS).as_posix())
+    for name in ("h", "fmt", "pct", "num", "fill"):
+        assert name in where, f"{name} is defined nowhere"
+    twice = {name: paths for name, paths in where.items() if len(paths) > 1}
+    assert not twice, f"helpers defined more than once: {twice}"
+    assert all(p.startswith("lib/") for paths in where.values() for p in paths), where
+
+
+@pytest.mark.parametrize("path", ALL_SOURCES, ids=lambda p: p.relative_to(JS).as_posix())
+def test_each_source_module_is_short_and_builds_its_dom_one_way(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 400, f"{path.name}: split it by concern"
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", "", text, flags=re.S)
+    # one DOM idiom: elements from h()/svg() (lib/dom.js), never HTML strings
+    for needle in ("innerHTML", "insertAdjacentHTML", "outerHTML", "document.createElement(", "createElementNS("):
+        if path.relative_to(JS).as_posix() == "lib/dom.js" and needle == "createElementNS(":
+            continue
+        assert needle not in code.replace("document.createElement(tag)", ""), f"{path.name} uses {needle}"
+    assert not re.search(r"`\s*<\w", code), f"{path.name} builds HTML in a template string"
+    # a part not shown is skipped, never written as the text "null" (replaceChildren(null) does that)
+    if path.relative_to(JS).as_posix() != "lib/dom.js":  # where fill() itself is defined
+        assert not re.search(r"\.replaceChildren\((?!\))", code), f"{path.name}: use fill() from lib/dom.js"
+
+
+def test_the_shared_text_helpers_format_as_each_board_did(tmp_path: Path) -> None:
+    """lib/text.js (run by node) gives what each board's own copy gave: the coach's and Here Comes'
+    whole percentages ("<1%" for a tiny chance in Here Comes), the tree's one decimal, fmt, num."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    module = tmp_path / "text.mjs"
+    module.write_text((JS / "lib" / "text.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = tmp_path / "check.mjs"
+    script.write_text(
+        """
+import { fmt, num, pct } from "./text.mjs";
+const out = [];
+const ps = [0, 1, 0.001, 0.004, 0.005, 0.0145, 0.125, 0.3333333, 0.5, 0.995, 0.9995, 2 / 3, 1 / 7];
+for (let i = 0; i <= 1000; i++) ps.push(i / 1000, i / 997);
+for (const p of ps) {
+  if (pct(p) !== `${Math.round(p * 100)}%`) out.push(["coach", p, pct(p)]);
+  const hc = p > 0 && p < 0.005 ? "<1%" : `${Math.round(p * 100)}%`;
+  if (pct(p, { tiny: true }) !== hc) out.push(["herecomes", p]);
+  if (pct(p, { digits: 1 }) !== `${(Math.round(p * 1000) / 10).toFixed(1)}%`) out.push(["tree", p]);
+  if (num(p * 10, 3) !== (Math.round(p * 10 * 1000) / 1000).toFixed(3)) out.push(["num", p]);
+}
+for (const none of [null, undefined]) if (pct(none) !== "" || pct(none, { tiny: true }) !== "") out.push(["none"]);
+if (fmt("{a} and {b}", { a: 1 }) !== "1 and {b}" || fmt(null, {}) !== "") out.push(["fmt"]);
+console.log(JSON.stringify(out));
+""",
+        encoding="utf-8",
+    )
+    result = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(result.stdout) == []

@@ -1,0 +1,105 @@
+// The Splendor board's coach panel: live win chances, the win-probability line, card odds,
+// Suggest and Review (issue 23). The board (../index.js) mounts it beside the players; its blocks
+// are ./blocks.js and the line ./graph.js.
+//
+// It draws the `coach` trait (built by widgets/_splendor_coach.py) into its own node, which
+// the board places beside the players; it redraws only on change:coach and change:view,
+// never blocks the board, and sends coach_suggest / coach_review / coach_point messages.
+// Every word comes from view.labels.coach (widgets/_splendor_text.py).
+
+import { fill, h } from "../../lib/dom.js";
+import { mark } from "../timing.js";
+import { cardsBlock, coachBlock, oddsBlock, pointView } from "./blocks.js";
+import { graph } from "./graph.js";
+
+export function mountCoach({ model, send, seats }) {
+  const node = h("section", { class: "pk-section pk-coach", dataset: { testid: "coach" } });
+  const live = h("div", { class: "pk-sr-only", role: "status", "aria-live": "polite", dataset: { testid: "coach-live" } });
+  const uid = Math.random().toString(36).slice(2, 8);
+  // What the blocks act on (`said`: the last win chance read aloud).
+  const c = { model, send, seats, uid, live, said: { text: "" } };
+
+  // The control that had the focus (its data-key), so a redraw — the panel's or the board's,
+  // which detaches this node for a moment — puts the focus back; a click elsewhere forgets it.
+  let focusKey = null;
+  node.addEventListener("focusin", (e) => {
+    focusKey = e.target.getAttribute ? e.target.getAttribute("data-key") : null;
+  });
+  node.addEventListener("focusout", (e) => {
+    if (e.relatedTarget && !node.contains(e.relatedTarget)) focusKey = null;
+  });
+  const forget = (e) => {
+    if (!node.contains(e.target)) focusKey = null;
+  };
+  document.addEventListener("pointerdown", forget, true);
+  function restoreFocus() {
+    const now = document.activeElement;
+    if (!focusKey || (now && now !== document.body && now.isConnected)) return;
+    const again = node.querySelector(`[data-key="${focusKey}"]`);
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  // Drawn by the board's own redraw and on change:coach; the same data and view are drawn once.
+  let drawn = { data: null, view: null, lang: null };
+  function draw() {
+    const started = performance.now();
+    const data = model.get("coach") || {};
+    const view = model.get("view") || {};
+    if (drawn.data === data && drawn.view === view && drawn.lang === model.get("lang") && node.isConnected) {
+      restoreFocus();
+      return;
+    }
+    drawn = { data, view, lang: model.get("lang") };
+    const L = view.labels;
+    const C = L && L.coach;
+    if (!C || (!data.odds_on && !data.coach_on)) {
+      node.hidden = true;
+      node.replaceChildren();
+      return;
+    }
+    const lang = model.get("lang");
+    node.hidden = false;
+    node.setAttribute("aria-label", C.panel);
+    node.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
+    const blocks = [
+      data.odds_on && data.odds ? oddsBlock(c, data, C, lang) : null,
+      data.odds_on ? graph(c, data, C, lang) : null,
+      data.odds_on ? pointView(c, data, C, lang) : null,
+      data.odds_on && !data.over ? cardsBlock(c, data, C, lang) : null,
+      data.coach_on ? coachBlock(c, data, C, lang, view) : null,
+      live,
+    ];
+    fill(node, blocks);
+    restoreFocus();
+    mark("coach-render", { revision: data.revision, dt: performance.now() - started });
+  }
+
+  // The panel redraws after the board has painted, at most once a frame: a click's own repaint
+  // never waits for the graph. The board's redraw only puts the focus back at once.
+  let pending = false;
+  function later() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        pending = false;
+        draw();
+      }, 0),
+    );
+  }
+  function attach() {
+    restoreFocus();
+    later();
+  }
+
+  model.on("change:coach", later);
+  draw();
+  return {
+    node,
+    draw: attach,
+    destroy: () => {
+      model.off("change:coach", later);
+      document.removeEventListener("pointerdown", forget, true);
+    },
+  };
+}

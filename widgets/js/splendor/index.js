@@ -1,0 +1,256 @@
+// The Splendor: Pokémon board's front end (anywidget ES module).
+//
+// What the front end receives (the `view` trait, built by widgets/splendor.py):
+/**
+ * @typedef {Object} SplendorCard  a card as pokelab.splendor.observe gives it, plus what you may do with it
+ * @property {number} id
+ * @property {string} name_en
+ * @property {string} name_zh
+ * @property {"normal"|"rare"|"legendary"} tier
+ * @property {number} stage            0 basic, 1, 2
+ * @property {Object<string, number>} cost
+ * @property {string|null} discount   the colour it gives
+ * @property {number} points
+ * @property {number|null} evolves_from
+ * @property {{en: string, zh: string}} [from_name]  the name of the card it evolves from
+ * @property {boolean} [can_catch]      display and your reserved cards only
+ * @property {boolean} [can_reserve]
+ * @property {number[]} [evolve_from]   your cards that may evolve into it
+ *
+ * @typedef {Object} SplendorView
+ * @property {number} revision          bumped on every change; a `step` names it
+ * @property {number} round
+ * @property {number} viewer            whose eyes the board shows
+ * @property {number|null} to_move      null once over
+ * @property {boolean} over
+ * @property {boolean} ending           the last round is being played
+ * @property {number} human
+ * @property {boolean} bot_to_move      the page asks the bot to move after bot_delay ms
+ * @property {{en: string, zh: string, bot_seat: number}|null} bot_failure  a bot failed: offer "retry"
+ * @property {{seat: number, name: string, bot: string|null}[]} seats
+ * @property {Object[]} players         per seat: name, tokens, discounts, captured, reserved, points …
+ * @property {SplendorCard[]} display
+ * @property {SplendorCard[]} discard
+ * @property {Object<string, number>} supply  colour -> tokens left
+ * @property {number} deck_size
+ * @property {number} end_points
+ * @property {string} phase             "main", "after_main", "return"
+ * @property {number} must_return
+ * @property {string[]} legal           the viewer's legal actions as text
+ * @property {{take_different: boolean, take_same: string[], pass: boolean, end_turn: boolean, evolve: number[][]}} moves
+ * @property {Object|null} result       {winners, scores, stalled} once over
+ * @property {Object<string, *>} labels  every word shown, in the board's language (widgets/_splendor_text.py)
+ * @property {string[]} colours
+ * @property {string[]} token_colours
+ * @property {Object<string, {symbol: string, path: string, ink: string}>} marks  each colour's symbol
+ *                                      (widgets/tokens.py): colour is never the only cue
+ */
+//
+// A thin view: it draws the `view` trait (pokelab.splendor.observe plus labels and the
+// legal moves) and sends intents with model.send(); Python answers with a new view or
+// with an error naming the rule. Nothing here decides what is legal.
+//
+// For tests and latency measurement every board records timing marks (./timing.js).
+//
+// The modules: this one (the board's state, messages and redraw), ./header.js, ./centre.js,
+// ./players.js, ./pieces.js and the coach panel ./coach/; bundled into one ES module,
+// widgets/static/splendor.js, by scripts/build_js.py (esbuild).
+
+import { fill, h } from "../lib/dom.js";
+import { botDelay } from "../lib/motion.js";
+import { redrawScheduler } from "../lib/redraw.js";
+import { fmt } from "../lib/text.js";
+import { mountCoach } from "./coach/index.js";
+import { displayRow, phasePanel, selectedPanel, supplyRow } from "./centre.js";
+import { header, messageBar, tablePanel } from "./header.js";
+import { SEATS, focusKey, setColours } from "./pieces.js";
+import { logPanel, playerPanel } from "./players.js";
+import { mark } from "./timing.js";
+
+// What a choice in progress depends on: whose turn and which phase, the supply, the cards in view and
+// the viewer's own tokens and cards. Equal keys: a pick made on the one is still a pick on the other.
+function positionKey(view) {
+  const me = view.players[view.viewer] || {};
+  const ids = (cards) => (cards || []).map((c) => c.id);
+  return JSON.stringify([
+    view.to_move, view.current_player, view.phase, view.round, view.over, view.supply,
+    ids(view.display), me.tokens, ids(me.captured), ids(me.reserved), view.legal,
+  ]);
+}
+
+function render({ model, el }) {
+  const root = h("div", { class: "pk-board pk-splendor", tabindex: "-1", "data-lm-suppress-shortcuts": "true" });
+  // The polite live region: each new move, in the board's language (kept outside the redrawn part).
+  const live = h("div", { class: "pk-sr-only", role: "status", "aria-live": "polite", dataset: { testid: "live" } });
+  el.appendChild(root);
+  el.appendChild(live);
+  // The coach panel (./coach/): odds, line, Suggest, Review.
+  const coach = mountCoach({ model, send: (c) => send(c), seats: SEATS });
+  let announced = null;
+  function announce(L, lang) {
+    const log = model.get("log") || [];
+    if (announced === null || announced > log.length) announced = log.length;  // no history read aloud
+    for (const e of log.slice(announced)) {
+      live.append(h("p", {}, fmt(L.announce, { who: e.who, text: lang === "zh" ? e.zh : e.en })));
+    }
+    announced = log.length;
+    while (live.childElementCount > 6) live.firstElementChild.remove();
+  }
+  const ui = {
+    picks: [],
+    selected: null, // card id
+    returning: {},
+    seedDraft: null,
+    revision: -1,
+    stepFor: -1,
+    stepTimer: null,
+    position: null,
+  };
+  let msgId = 0;
+  // one redraw per batch of changes, and none between a press and its release (../lib/redraw.js)
+  const redraw = redrawScheduler(root, () => draw(), () => mark("held", { revision: model.get("revision") }));
+  const schedule = redraw.schedule;
+  // What the board's parts (./header.js, ./centre.js, ./players.js) act on.
+  const b = { model, ui, send, intent, schedule, logBox: { section: null, title: null, list: null, shown: 0, last: "", lang: null, scroll: false } };
+  const logBox = b.logBox;
+
+  function send(content) {
+    content.id = ++msgId;
+    mark(content.type === "step" ? "step" : "send", {
+      type: content.type,
+      revision: model.get("revision"),
+    });
+    model.send(content);
+  }
+
+  function intent(action) {
+    send({ type: "intent", action });
+  }
+
+  function onReply(msg) {
+    if (!msg || msg.type !== "reply") return;
+    mark("reply", { id: msg.id, ok: msg.ok, kernel_ms: msg.kernel_ms });
+    if (msg.ok) return;
+    schedule();
+  }
+
+  const events = ["change:view", "change:error", "change:log", "change:lang", "change:can_undo"];
+  for (const ev of events) model.on(ev, schedule);
+  model.on("msg:custom", onReply);
+
+  function maybeStep(view) {
+    if (!view.bot_to_move || view.over || view.bot_failure) return;  // after a failure: the retry button
+    if (ui.stepFor === view.revision) return;
+    ui.stepFor = view.revision;
+    clearTimeout(ui.stepTimer);
+    const rev = view.revision;
+    ui.stepTimer = setTimeout(() => {
+      if (model.get("revision") === rev) send({ type: "step", revision: rev });
+    }, botDelay(model.get("bot_delay")));
+  }
+
+  function draw() {
+    const started = performance.now();
+    const view = model.get("view") || {};
+    const L = view.labels;
+    if (!L) return;
+    const lang = model.get("lang");
+    setColours(view.marks, L.colour);
+    const active = root.contains(document.activeElement) ? document.activeElement : null;
+    const activeKey = focusKey(active);
+    if (view.revision !== ui.revision) {
+      ui.revision = view.revision;
+      // A new revision that leaves the position as it was (a classmate sat down, an undo was asked)
+      // keeps the tokens picked and the tokens to return: only a real change of position clears them.
+      const position = positionKey(view);
+      if (position !== ui.position) {
+        ui.position = position;
+        ui.picks = [];
+        ui.returning = {};
+      }
+      const keep =
+        ui.selected !== null &&
+        [...view.display, ...view.players[view.viewer].reserved].some((c) => c.id === ui.selected);
+      if (!keep) ui.selected = null;
+    }
+    const me = view.players[view.viewer];
+    const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
+    root.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
+    Object.assign(root.dataset, {
+      revision: view.revision,
+      toMove: view.to_move === null ? "" : view.to_move,
+      human: view.human,
+      viewer: view.viewer,
+      phase: view.over ? "over" : view.phase,
+      over: view.over ? "true" : "false",
+      lang,
+      myTurn: myTurn ? "true" : "false",
+    });
+    // (fill skips the null of a part not shown: replaceChildren would write it as the text "null")
+    fill(
+      root,
+      header(b, view, L, lang),
+      messageBar(b, view, L, lang),
+      tablePanel(b, view, L),
+      h(
+        "div",
+        { class: "pk-table" },
+        h(
+          "div",
+          { class: "pk-centre" },
+          displayRow(b, view, L, lang, myTurn),
+          selectedPanel(b, view, L, lang, myTurn),
+          supplyRow(b, view, L, myTurn),
+          phasePanel(b, view, L, lang, me, myTurn),
+        ),
+        h("div", { class: "pk-side" }, logPanel(b, view, L, lang)),
+      ),
+      h(
+        "div",
+        { class: "pk-lower" },
+        h("div", { class: "pk-players" }, view.players.map((p) => playerPanel(b, view, p, L, lang))),
+        coach.node,
+      ),
+    );
+    coach.draw();
+    // (the coach panel puts its own focus back when it redraws: only a focus lost to the redraw moves)
+    if (active && !root.contains(document.activeElement)) refocus(activeKey);
+    announce(L, lang);
+    if (((view.humans || []).length > 1 || view.table) && !view.over && ui.turnSaid !== view.to_move) {
+      ui.turnSaid = view.to_move;  // say whose turn it is when it changes hands
+      live.append(h("p", {}, fmt(L.turn_of_seat, { name: view.players[view.to_move].name, seat: view.to_move + 1 })));
+    }
+    const revision = view.revision;
+    mark("render", { revision, dt: performance.now() - started });
+    requestAnimationFrame(() => {
+      if (logBox.scroll) {
+        logBox.scroll = false;
+        logBox.list.scrollTop = logBox.list.scrollHeight;
+      }
+      mark("paint", { revision });
+    });
+    maybeStep(view);
+  }
+
+  // After a redraw: the same control if it is still there, else the next useful one.
+  function refocus(key) {
+    const controls = [...root.querySelectorAll("button, [tabindex='0']")].filter((n) => !n.disabled);
+    const next =
+      controls.find((n) => focusKey(n) === key) ||
+      controls.find((n) => n.classList.contains("pk-primary")) ||
+      controls.find((n) => n.classList.contains("pk-supply-token")) ||
+      root;
+    next.focus({ preventScroll: true });
+  }
+
+  draw();
+  return () => {
+    clearTimeout(ui.stepTimer);
+    redraw.destroy();
+    for (const ev of events) model.off(ev, schedule);
+    model.off("msg:custom", onReply);
+    coach.destroy();
+  };
+}
+
+export default { render };
