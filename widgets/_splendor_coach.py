@@ -66,7 +66,7 @@ log = logging.getLogger(__name__)
 CHUNK = 50
 #: Seconds between two progress updates of one computation (a finished one goes out at once).
 PROGRESS_EVERY = 0.5
-#: The coach's levels (``pokelab.bots.suggest``).
+#: The coach's levels (``pokelab.analysis.suggest``).
 LEVELS = ("easy", "medium", "hard")
 _COACH_MESSAGES = ("coach_suggest", "coach_review", "coach_point")
 
@@ -380,7 +380,7 @@ class CoachMixin(traitlets.HasTraits):
 
     @staticmethod
     def _accumulate(point: LinePoint, estimates: Any) -> None:
-        from pokelab.odds.splendor import WinEstimate
+        from pokelab.analysis import WinEstimate
 
         if not point.wins:
             point.wins = [0.0] * len(estimates)

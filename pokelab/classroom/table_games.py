@@ -245,7 +245,7 @@ def play_move(k: GameKit, state: Any, seat: int, action: Any) -> Any:
 
 
 def _bot_move(k: GameKit, state: Any, seat: int, bot: str, seed: int, number: int) -> Any:
-    from pokelab.sim.seeds import stream
+    from pokelab.seeds import stream
     from pokelab.sim.view import LazyView
 
     player = bot_registry.make_bot(k.name, bot)
@@ -268,7 +268,7 @@ def chance_move(k: GameKit, state: Any, seed: int, number: int) -> Any:
     """
     if not k.adapter.is_chance(state):
         raise ValueError(f"{k.name}: chance does not move now (move {number})")
-    from pokelab.sim.seeds import stream
+    from pokelab.seeds import stream
 
     return k.adapter.sample_chance(state, stream(seed, f"table-chance:{number}"))
 

@@ -16,8 +16,8 @@ Here Comes Pokémon! (exact fractions; ``float(...)`` for a decimal):
 
 Splendor: Pokémon (public information only): ``splendor_appears_within``,
 ``splendor_position_distribution``, ``splendor_refill_catchable``,
-``splendor_evolution_within``, ``splendor_catchable``, ``splendor_unseen``; and from playouts
-``win_probability`` / ``win_probabilities`` (a ``WinEstimate`` with a Wilson interval).
+``splendor_evolution_within``, ``splendor_catchable``, ``splendor_unseen``. Win chances from
+playouts (``win_probability``) need the bots, so they live a layer up, in ``pokelab.analysis``.
 
 >>> from pokelab.herecomes import TARGETS
 >>> probability(TARGETS["P01"])
@@ -61,7 +61,6 @@ from pokelab.odds.splendor import (
     splendor_refill_catchable,
     splendor_unseen,
 )
-from pokelab.odds.splendor_win import WinEstimate, win_probabilities, win_probability
 from pokelab.odds.tables import card_table
 
 __all__ = [
@@ -70,7 +69,6 @@ __all__ = [
     "Estimate",
     "Joint",
     "Option",
-    "WinEstimate",
     "advise_discard",
     "any_probability",
     "best_discard",
@@ -92,6 +90,4 @@ __all__ = [
     "splendor_position_distribution",
     "splendor_refill_catchable",
     "splendor_unseen",
-    "win_probabilities",
-    "win_probability",
 ]

@@ -28,19 +28,13 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-# Win chances from playouts live beside these exact odds (issue 23).
-from pokelab.odds.splendor_win import WinEstimate, win_probabilities, win_probability
-
 __all__ = [
-    "WinEstimate",
     "splendor_appears_within",
     "splendor_catchable",
     "splendor_evolution_within",
     "splendor_position_distribution",
     "splendor_refill_catchable",
     "splendor_unseen",
-    "win_probabilities",
-    "win_probability",
 ]
 
 

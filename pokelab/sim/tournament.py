@@ -11,10 +11,10 @@ from typing import Any
 
 import pandas as pd
 
+from pokelab.seeds import game_seed
 from pokelab.sim.adapters import GameAdapter, get_game
 from pokelab.sim.errors import SimError
 from pokelab.sim.runner import MAX_GAMES, _check_bots, check_count, simulate
-from pokelab.sim.seeds import game_seed
 from pokelab.stats import wilson_interval
 
 __all__ = ["Tournament", "elo_ratings", "head_to_head", "tournament"]

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 
+from pokelab.analysis import WinEstimate, win_probabilities, win_probability
 from pokelab.bots import make_bot
 from pokelab.errors import BilingualError
-from pokelab.odds.splendor import WinEstimate, win_probabilities, win_probability
 from pokelab.sim import play
 from pokelab.splendor import apply, legal_actions, new_game, observe, result, scenario
 from pokelab.splendor.state import Variant

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from pokelab.bots import Suggestion, suggest
-from pokelab.bots.coach_reasons import reason
+from pokelab.analysis import Suggestion, suggest
+from pokelab.analysis.coach_reasons import reason
 from pokelab.errors import BilingualError
 from pokelab.sim import play
 from pokelab.splendor import (
@@ -80,7 +80,7 @@ def test_suggestions_ignore_the_hidden_deck_order_and_repeat_for_a_seed():
 
 
 def test_the_levels_scale_the_playouts():
-    from pokelab.bots.coach import COACH_LEVELS
+    from pokelab.analysis.coach import COACH_LEVELS
 
     state = winning_catch_position()  # playouts end within a round: cheap at any level
     finals = [suggest(state, k=1, level=lvl)[0].estimate.playouts for lvl in ("easy", "medium", "hard")]
@@ -164,7 +164,7 @@ def test_a_finished_game_or_a_non_state_is_refused():
 
 def test_the_hard_top_move_beats_a_random_legal_move_cheaply():
     """A cheap version of benchmarks/bench_coach.py: from a few positions, the coach's move wins more often."""
-    from pokelab.odds.splendor_win import known_position, run_playouts
+    from pokelab.analysis.splendor_win import known_position, run_playouts
 
     coach = chance = 0.0
     for seed in (1, 2, 3):

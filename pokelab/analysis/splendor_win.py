@@ -40,7 +40,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from pokelab.bots import available_bots, make_bot
+from pokelab.bots.splendor_eval import state_from_view, unseen_cards
+from pokelab.bots.splendor_greedy import greedy_action
 from pokelab.errors import BilingualError
+from pokelab.seeds import game_seed
+from pokelab.splendor.engine import apply
+from pokelab.splendor.legal import legal_actions
+from pokelab.splendor.scoring import result
+from pokelab.splendor.state import State, make_state
+from pokelab.splendor.view import observe
 from pokelab.stats import wilson_interval
 
 __all__ = [
@@ -116,8 +125,6 @@ def check_state(state: Any, *, playable: bool = True) -> Any:
     ...
     pokelab.errors.BilingualError: expected a Splendor State (from new_game, scenario or from_json), got str
     """
-    from pokelab.splendor.state import State
-
     if type(state) is not State:
         raise BilingualError(
             f"expected a Splendor State (from new_game, scenario or from_json), got {type(state).__name__}",
@@ -204,8 +211,6 @@ def check_workers(workers: Any) -> int:
 
 def _check_bots(bots: Any, n: int) -> tuple[str, ...]:
     """One registered Splendor bot name per seat (a single name is used for every seat)."""
-    from pokelab.bots import available_bots
-
     names = (bots,) * n if isinstance(bots, str) else bots
     known = available_bots("splendor")
     if (
@@ -236,20 +241,12 @@ def known_position(state: Any, viewer: int) -> tuple[Any, tuple[int, ...]]:
     ...
     ValueError: player must be 0..1, got 5
     """
-    from pokelab.bots.splendor_eval import state_from_view, unseen_cards
-    from pokelab.splendor.view import observe
-
     view = observe(state, viewer)
     return state_from_view(view, ()), tuple(unseen_cards(view))
 
 
 def _play_out(state: Any, rng: random.Random, bots: tuple[str, ...], players: list[Any]) -> Any:
     """Play ``state`` to its end with ``bots`` (one per seat) and return the final state."""
-    from pokelab.bots.splendor_greedy import greedy_action
-    from pokelab.splendor.engine import apply
-    from pokelab.splendor.legal import legal_actions
-    from pokelab.splendor.view import observe
-
     for _ in range(MAX_PLAYOUT_STEPS):
         if state.over:
             return state
@@ -291,12 +288,6 @@ def playout_wins(
     ...
     ValueError: a game index is a whole number >= 0, got -1
     """
-    from pokelab.bots import make_bot
-    from pokelab.sim.seeds import game_seed
-    from pokelab.splendor.engine import apply
-    from pokelab.splendor.scoring import result
-    from pokelab.splendor.state import make_state
-
     n = len(base.players)
     players = [None if b in ("greedy", "random") else make_bot("splendor", b) for b in bots]
     wins = [[Fraction(0)] * n for _ in first_actions]

@@ -2,7 +2,7 @@
 
 ``suggest(state, k, level)`` ranks the legal moves of the player to move by
 their win chance after the move, measured with playouts that use only what
-that player may know (``pokelab.odds.splendor_win``: the deck is known as a
+that player may know (``pokelab.analysis.splendor_win``: the deck is known as a
 set and re-shuffled for every playout). Every candidate is played on the same
 sampled decks with the same bot seeds (common random numbers), so two moves
 are compared on the same luck.
@@ -31,9 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pokelab.bots.coach_reasons import reason
-from pokelab.errors import BilingualError
-from pokelab.odds.splendor_win import (
+from pokelab.analysis.coach_reasons import reason
+from pokelab.analysis.splendor_win import (
     WinEstimate,
     check_playouts,
     check_seed,
@@ -42,6 +41,9 @@ from pokelab.odds.splendor_win import (
     known_position,
     run_playouts,
 )
+from pokelab.bots.splendor_greedy import score_actions
+from pokelab.errors import BilingualError, check_lang
+from pokelab.splendor import legal_actions
 
 __all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "suggest"]
 
@@ -75,8 +77,6 @@ class Suggestion:
 
     def reason(self, lang: str = "en") -> str:
         """The reason in ``lang`` (``"en"`` or ``"zh"``)."""
-        from pokelab.errors import check_lang
-
         return self.reason_zh if check_lang(lang) == "zh" else self.reason_en
 
     def to_dict(self) -> dict[str, Any]:
@@ -178,9 +178,6 @@ def suggest(
     ...
     pokelab.errors.BilingualError: k must be a whole number from 1 to 20, got 0
     """
-    from pokelab.bots.splendor_greedy import score_actions
-    from pokelab.splendor import legal_actions
-
     check_state(state)
     _check_k(k)
     budget = dict(_check_level(level))

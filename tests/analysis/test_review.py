@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from pokelab.bots import GameReview, MoveReview, review
+from pokelab.analysis import GameReview, MoveReview, review
 from pokelab.errors import BilingualError
 from pokelab.sim import play
 from pokelab.splendor import Catch, TakeDifferent, apply, legal_actions, new_game, scenario
-from tests.bots.test_coach import winning_catch_position
+from tests.analysis.test_coach import winning_catch_position
 
 
 def _scripted_blunder():

@@ -39,6 +39,7 @@ from pokelab.splendor import (
     ReturnTokens,
     TakeDifferent,
     TakeSame,
+    legal_actions,
 )
 from pokelab.splendor.cards import COLOUR_ZH
 from pokelab.splendor.payment import _auto_payment
@@ -285,6 +286,5 @@ def reason(state: Any, action: Any) -> tuple[str, str]:
     if kind is Pass:
         return "passes: no main action is possible", "跳过：没有可执行的主要行动"
     assert kind is EndTurn
-    from pokelab.splendor import legal_actions
 
     return _end_turn(state, [a for a in legal_actions(state) if type(a) is Evolve])

@@ -32,9 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pokelab.bots.coach import Suggestion, suggest
-from pokelab.errors import BilingualError
-from pokelab.odds.splendor_win import (
+from pokelab.analysis.coach import Suggestion, suggest
+from pokelab.analysis.splendor_win import (
     WinEstimate,
     check_playouts,
     check_seed,
@@ -43,6 +42,8 @@ from pokelab.odds.splendor_win import (
     known_position,
     run_playouts,
 )
+from pokelab.errors import BilingualError
+from pokelab.splendor import legal_actions
 
 __all__ = ["GameReview", "MoveReview", "review"]
 
@@ -118,10 +119,12 @@ class GameReview:
 
 
 def _pairs(record: Any) -> list[tuple[Any, Any]]:
-    """(state before, action) for every move of a ``GameRecord`` or a sequence of pairs."""
-    from pokelab.sim.record import GameRecord
+    """(state before, action) for every move of a ``GameRecord`` or a sequence of pairs.
 
-    if isinstance(record, GameRecord):
+    A record is read by its shape (``game``, ``actions``, ``states()``), not its class: the
+    simulator that writes ``GameRecord`` sits a layer above this review.
+    """
+    if _is_record(record):
         if record.game != "splendor":
             raise BilingualError(f"review reads Splendor games, got a {record.game} record",
                                  f"review 只能复盘璀璨宝石的对局，收到 {record.game} 的记录")
@@ -144,6 +147,16 @@ def _pairs(record: Any) -> list[tuple[Any, Any]]:
                                  f"第 {i} 步：需要 (局面, 行动) 对，收到 {item!r}")
         pairs.append((item[0], item[1]))
     return pairs
+
+
+def _is_record(record: Any) -> bool:
+    """Whether ``record`` reads like a ``pokelab.sim.GameRecord``.
+
+    >>> from pokelab.sim import play
+    >>> _is_record(play("splendor", ["random", "random"], seed=1)), _is_record([(None, None)])
+    (True, False)
+    """
+    return hasattr(record, "game") and hasattr(record, "actions") and callable(getattr(record, "states", None))
 
 
 def _check_threshold(threshold: Any) -> float:
@@ -172,8 +185,6 @@ def review(
     ...
     pokelab.errors.BilingualError: threshold must be a number above 0 and at most 1, got 1.5
     """
-    from pokelab.splendor import legal_actions
-
     threshold = _check_threshold(threshold)
     check_playouts(playouts)
     check_seed(seed)
