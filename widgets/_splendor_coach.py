@@ -40,6 +40,7 @@ from typing import Any
 import traitlets
 
 from pokelab import splendor as sp
+from pokelab.analysis import WinEstimate
 from widgets._board_errors import BadIntent, _short
 from widgets._splendor_coach_data import (
     LinePoint,
@@ -380,8 +381,6 @@ class CoachMixin(traitlets.HasTraits):
 
     @staticmethod
     def _accumulate(point: LinePoint, estimates: Any) -> None:
-        from pokelab.analysis import WinEstimate
-
         if not point.wins:
             point.wins = [0.0] * len(estimates)
         point.wins = [w + e.wins for w, e in zip(point.wins, estimates, strict=True)]

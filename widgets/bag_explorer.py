@@ -53,8 +53,8 @@ import traitlets
 
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, validate_bag
-from pokelab.odds._inputs import check_seed
 from pokelab.odds.counts import MAX_SIMULATED, count_distribution, count_mean, simulate_counts
+from pokelab.odds.inputs import check_seed
 from pokelab.odds.probability_tree import fraction_text
 from widgets._bag_explorer_text import EXPLORER_LABELS, zh_reason
 from widgets._bundle import bundle

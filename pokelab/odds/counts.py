@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from pokelab.herecomes.bag import COLOURS
-from pokelab.odds._inputs import bag_counts, check_seed
+from pokelab.odds.inputs import bag_counts, check_seed
 
 __all__ = ["MAX_SIMULATED", "count_distribution", "count_mean", "simulate_counts"]
 

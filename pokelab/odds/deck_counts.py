@@ -21,6 +21,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+from pokelab.odds.splendor import check_refills, marked_in_deck
+
 __all__ = ["hypergeometric", "hypergeometric_mean", "splendor_count_distribution", "splendor_count_mean"]
 
 
@@ -72,10 +74,8 @@ def hypergeometric_mean(population: int, marked: int, draws: int) -> Fraction:
 
 def _deck_and_marked(state: Any, cards: Any, refills: Any) -> tuple[int, int, int]:
     """(deck size, marked cards in the deck, refills capped at the deck size), checked."""
-    from pokelab.odds.splendor import _check_refills, _group
-
-    deck, marked = _group(state, cards)
-    return deck, marked, min(_check_refills(refills), deck)
+    deck, marked = marked_in_deck(state, cards)
+    return deck, marked, min(check_refills(refills), deck)
 
 
 def splendor_count_distribution(state: Any, cards: Any, refills: int) -> tuple[Fraction, ...]:

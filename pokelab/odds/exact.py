@@ -56,7 +56,7 @@ from typing import Any
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn  # noqa: F401 (doctests)
-from pokelab.odds._inputs import (
+from pokelab.odds.inputs import (
     COLOUR_INDEX,
     Part,
     bag_counts,

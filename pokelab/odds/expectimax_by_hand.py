@@ -40,7 +40,7 @@ from typing import Any
 
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
-from pokelab.odds._inputs import (
+from pokelab.odds.inputs import (
     LEGEND_VALUE,
     bag_counts,
     card_condition,

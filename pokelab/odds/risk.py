@@ -35,8 +35,8 @@ from numbers import Rational
 from typing import Any
 
 from pokelab.herecomes.bag import DEFAULT_BAG
-from pokelab.odds._inputs import LEGEND_VALUE, card_condition, card_value
 from pokelab.odds.exact import joint_outcomes, probability, redraw_probability
+from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
 
 __all__ = [
     "chance_at_least",

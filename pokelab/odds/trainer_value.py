@@ -42,8 +42,8 @@ from typing import Any
 
 from pokelab.herecomes import TARGETS
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
-from pokelab.odds._inputs import LEGEND_VALUE, card_condition, card_value
 from pokelab.odds.advice import advise_discard, expected_points
+from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
 
 __all__ = ["finish_hand", "misty_worth", "redraw_worth", "swap_worth"]
 

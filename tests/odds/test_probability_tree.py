@@ -20,7 +20,7 @@ from pokelab.errors import BilingualError
 from pokelab.herecomes import TARGETS
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
 from pokelab.odds import probability
-from pokelab.odds._inputs import condition_of
+from pokelab.odds.inputs import condition_of
 from pokelab.odds.counts import count_distribution, count_mean, simulate_counts
 from pokelab.odds.probability_tree import (
     MAX_TREE_DEPTH,
