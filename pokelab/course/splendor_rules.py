@@ -5,8 +5,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pokelab.teaching.exercises._build import board, choice, number, value
-from pokelab.teaching.registry import Option
+import pokelab.splendor as sp
+from pokelab.course._build import board, choice, number, value
+from pokelab.course.registry import Option
+from pokelab.sim import play
+from pokelab.sim.balance import load
 
 L10 = "splendor/10-components-and-setup.ipynb"
 L11 = "splendor/11-taking-tokens.ipynb"
@@ -17,8 +20,6 @@ L15 = "splendor/15-strategy-lab.ipynb"
 
 
 def _sp() -> Any:
-    import pokelab.splendor as sp
-
     return sp
 
 
@@ -199,8 +200,6 @@ board("13-4", L13, "On the board, bring Ash to 18 points this turn.", "在棋盘
 
 @cache
 def _bot_game(seed: int) -> Any:
-    from pokelab.sim import play
-
     return play("splendor", ["greedy", "mcts-easy"], seed=seed)
 
 
@@ -215,8 +214,6 @@ number("14-2", L14, "How many actions were played in that game? (Each take, catc
 
 
 def _summary() -> dict[str, Any]:
-    from pokelab.sim.balance import load
-
     return load("splendor_summary")
 
 

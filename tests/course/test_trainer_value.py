@@ -4,10 +4,10 @@ from fractions import Fraction
 
 import pytest
 
+from pokelab.course.trainer_value import finish_hand, misty_worth, redraw_worth, swap_worth
 from pokelab.herecomes import TARGETS
 from pokelab.herecomes.conditions import parse_condition
 from pokelab.odds import expected_points, probability
-from pokelab.odds.trainer_value import finish_hand, misty_worth, redraw_worth, swap_worth
 
 SMALL_BAG = {"red": 4, "blue": 4, "purple": 4}
 

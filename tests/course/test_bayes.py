@@ -1,4 +1,4 @@
-"""Tests for pokelab.odds.inference: Bayes over bags, the evidence of a class's rounds, reading a redraw vote."""
+"""Tests for pokelab.course.bayes: Bayes over bags, the evidence of a class's rounds, reading a redraw vote."""
 
 import math
 import random
@@ -8,14 +8,14 @@ from itertools import permutations
 import pytest
 
 from pokelab.classroom import ClassTally
-from pokelab.herecomes.bag import DEFAULT_BAG
-from pokelab.odds import probability
-from pokelab.odds.inference import (
+from pokelab.course.bayes import (
     bag_posterior,
     log10_bayes_factor,
     read_redraw_vote,
     sequence_probability,
 )
+from pokelab.herecomes.bag import DEFAULT_BAG
+from pokelab.odds import probability
 
 RICH = {"red": 4, "blue": 4, "green": 4, "yellow": 3, "purple": 5}
 EXTRA_RED = {"red": 7, "blue": 5, "green": 4, "yellow": 3, "purple": 2}

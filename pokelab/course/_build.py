@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from pokelab.teaching.registry import ExerciseDef, Idea, Option, register
+from pokelab.course.registry import ExerciseDef, Idea, Option, register
 
 Params = Mapping[str, Any]
 

@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
+from pokelab.course.expectimax_by_hand import MAX_PLAN_NODES, outcome_counts, plan_tree
 from pokelab.errors import BilingualError
 from pokelab.herecomes import TARGETS
 from pokelab.odds import advise_discard, expected_points
-from pokelab.odds.expectimax_by_hand import MAX_PLAN_NODES, outcome_counts, plan_tree
 from pokelab.odds.probability_tree import draw_tree
 
 SMALL_BAG = {"red": 2, "blue": 1, "purple": 1}
@@ -98,14 +98,14 @@ def test_bad_inputs_say_what_was_wrong() -> None:
 
 
 def test_hc_r6_exercise_43_5_right_option_is_the_engines_best_discard() -> None:
-    from pokelab.odds import probability
-    from pokelab.teaching.exercises.probability_43 import (
+    from pokelab.course.expectimax_by_hand import (
         FIRST_43_5,
         HAND_43_5,
         SMALL_BAG_43,
         WAVES_43,
     )
-    from pokelab.teaching.registry import get
+    from pokelab.course.registry import get
+    from pokelab.odds import probability
 
     advice = advise_discard(HAND_43_5, (FIRST_43_5,), bag=SMALL_BAG_43, waves=WAVES_43, redraw_agree=0)
     right = next(o for o in get("43-5").options if o.correct)

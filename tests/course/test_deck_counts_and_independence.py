@@ -7,16 +7,16 @@ from itertools import combinations, permutations
 
 import pytest
 
-from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS
-from pokelab.odds import probability, splendor_appears_within, splendor_unseen
-from pokelab.odds.counts import count_distribution
-from pokelab.odds.deck_counts import (
+from pokelab.course.hypergeometric import (
+    count_distribution,
     hypergeometric,
     hypergeometric_mean,
     splendor_count_distribution,
     splendor_count_mean,
 )
-from pokelab.odds.independence import conditional_probability, dependence
+from pokelab.course.independence import conditional_probability, dependence
+from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS
+from pokelab.odds import probability, splendor_appears_within, splendor_unseen
 from pokelab.splendor import CARDS, scenario
 
 

@@ -6,7 +6,7 @@ from itertools import product
 import numpy as np
 import pytest
 
-from pokelab.odds.game_length import (
+from pokelab.course.game_length import (
     WIN,
     distribution_from_counts,
     expected_rounds,

@@ -1,24 +1,228 @@
-"""Exercises of the probability lessons 37–38: the hypergeometric distribution; AND, OR and independence."""
+"""How many tokens of one colour a round draws: the exact hypergeometric law, its mean, and a seeded simulation.
+
+Draw ``draws`` tokens without replacement from a bag of ``N`` tokens, ``K`` of
+them ``colour``. The number ``X`` of that colour drawn follows the
+hypergeometric law ``P(X = k) = C(K, k) C(N - K, draws - k) / C(N, draws)``;
+its mean needs no distribution at all (linearity of expectation: each drawn
+token is ``colour`` with chance ``K / N``), ``E[X] = draws × K / N``.
+
+>>> count_distribution(None, 10, "purple")  # the game's bag: 2 purple among 20 tokens
+(Fraction(9, 38), Fraction(10, 19), Fraction(9, 38))
+>>> count_mean(None, 10, "purple")
+Fraction(1, 1)
+>>> counts = simulate_counts(None, 10, "purple", 5, seed=3)
+>>> len(counts), all(0 <= k <= 2 for k in counts)
+(5, True)
+>>> count_distribution(None, 10, "pink")
+Traceback (most recent call last):
+...
+ValueError: unknown token colour 'pink'; colours are red, blue, green, yellow, purple
+
+How many marked cards the next refills of a Splendor deck bring: the hypergeometric law outside the bag.
+
+The same question as "how many purple tokens does a round draw" (``pokelab.course.hypergeometric``),
+asked of a shuffled deck: ``population`` cards, ``marked`` of them wanted, the top
+``draws`` cards turned up. ``P(X = k) = C(marked, k) C(population − marked, draws − k) / C(population, draws)``,
+and by linearity of expectation ``E[X] = draws × marked / population``.
+
+>>> [str(p) for p in hypergeometric(20, 2, 10)]
+['9/38', '10/19', '9/38']
+>>> hypergeometric_mean(20, 2, 10)
+Fraction(1, 1)
+>>> hypergeometric(5, 6, 2)
+Traceback (most recent call last):
+...
+ValueError: marked must be a whole number from 0 to 5 (the population), got 6
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
 from math import comb
 from typing import Any
 
-from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS
-from pokelab.herecomes.bag import COLOUR_ZH
-from pokelab.odds import probability
-from pokelab.odds.counts import count_distribution, count_mean, simulate_counts
-from pokelab.odds.deck_counts import splendor_count_mean
-from pokelab.odds.independence import conditional_probability, dependence
-from pokelab.teaching.exercises._build import choice, explain, number, predict
-from pokelab.teaching.registry import Idea, Option
+import numpy as np
+
+from pokelab.course._build import choice, explain, number, predict
+from pokelab.course.deck_odds import legendary_in_deck, lesson36_state
+from pokelab.course.registry import Idea, Option
+from pokelab.herecomes import DEFAULT_BAG
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.odds import splendor_appears_within
+from pokelab.odds.inputs import bag_counts, check_seed
+from pokelab.odds.splendor import check_refills, marked_in_deck
+
+__all__ = ["MAX_SIMULATED", "count_distribution", "count_mean", "hypergeometric", "hypergeometric_mean", "simulate_counts", "splendor_count_distribution", "splendor_count_mean"]
+
+#: Most rounds one call of ``simulate_counts`` simulates.
+MAX_SIMULATED = 1_000_000
+
+
+def _colour_and_counts(bag: Mapping[str, int] | None, draws: int, colour: Any) -> tuple[int, int]:
+    """(tokens of ``colour``, all tokens) of a checked bag."""
+    if colour not in COLOURS:
+        raise ValueError(f"unknown token colour {colour!r}; colours are {', '.join(COLOURS)}")
+    counts = bag_counts(bag, draws)
+    return counts[COLOURS.index(colour)], sum(counts)
+
+
+def count_distribution(bag: Mapping[str, int] | None, draws: int, colour: str) -> tuple[Fraction, ...]:
+    """``P(X = k)`` for k = 0 … min(draws, K): the exact chance of drawing k tokens of ``colour``.
+
+    >>> [str(p) for p in count_distribution({"red": 3, "blue": 2}, 2, "red")]
+    ['1/10', '3/5', '3/10']
+    >>> count_distribution({"red": 3}, 4, "red")
+    Traceback (most recent call last):
+    ...
+    ValueError: the bag holds 3 tokens but a round draws 4: add at least 1 more
+    """
+    good, total = _colour_and_counts(bag, draws, colour)
+    den = comb(total, draws)
+    return tuple(
+        Fraction(comb(good, k) * comb(total - good, draws - k), den) for k in range(min(draws, good) + 1)
+    )
+
+
+def count_mean(bag: Mapping[str, int] | None, draws: int, colour: str) -> Fraction:
+    """``E[X] = draws × K / N`` by linearity of expectation (no distribution needed).
+
+    >>> count_mean({"red": 3, "blue": 2}, 2, "red")
+    Fraction(6, 5)
+    >>> count_mean({"red": 3, "blue": 2}, 0, "red")
+    Traceback (most recent call last):
+    ...
+    ValueError: draws must be a whole number of at least 1, got 0
+    """
+    good, total = _colour_and_counts(bag, draws, colour)
+    return Fraction(draws * good, total)
+
+
+def simulate_counts(
+    bag: Mapping[str, int] | None,
+    draws: int,
+    colour: str,
+    n: int,
+    *,
+    seed: int | None = None,
+    rng: np.random.Generator | None = None,
+) -> np.ndarray:
+    """Simulate ``n`` rounds and return how many tokens of ``colour`` each drew (NumPy, seeded).
+
+    Give ``seed`` for a fresh generator or ``rng`` to continue one (a widget
+    that adds rounds keeps its generator, so the same presses give the same counts).
+
+    >>> simulate_counts({"red": 3, "blue": 2}, 5, "red", 3, seed=0).tolist()  # every token is drawn
+    [3, 3, 3]
+    >>> simulate_counts(None, 10, "red", 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be a whole number of rounds from 1 to 1000000, got 0
+    """
+    good, total = _colour_and_counts(bag, draws, colour)
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIMULATED:
+        raise ValueError(f"n must be a whole number of rounds from 1 to {MAX_SIMULATED}, got {n!r}")
+    if rng is None:
+        rng = np.random.default_rng(check_seed(seed))
+    elif not isinstance(rng, np.random.Generator):
+        raise ValueError(f"rng must be a numpy.random.Generator, got {rng!r}")
+    if good == 0:
+        return np.zeros(n, dtype=np.int64)
+    if good == total:
+        return np.full(n, draws, dtype=np.int64)
+    return rng.hypergeometric(good, total - good, draws, size=n).astype(np.int64)
+
+
+def _whole(name: str, value: Any, top: int | None = None, what: str = "") -> int:
+    """``value`` checked as a whole number from 0 to ``top``."""
+    bad = isinstance(value, bool) or not isinstance(value, int) or value < 0 or (top is not None and value > top)
+    if bad:
+        limit = f" from 0 to {top} ({what})" if top is not None else " >= 0"
+        raise ValueError(f"{name} must be a whole number{limit}, got {value!r}")
+    return value
+
+
+def hypergeometric(population: int, marked: int, draws: int) -> tuple[Fraction, ...]:
+    """``P(X = k)`` for k = 0 … min(draws, marked): k marked items among ``draws`` taken without putting back.
+
+    >>> [str(p) for p in hypergeometric(4, 2, 2)]
+    ['1/6', '2/3', '1/6']
+    >>> hypergeometric(4, 2, 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: draws must be a whole number from 0 to 4 (the population), got 5
+    """
+    population = _whole("population", population)
+    marked = _whole("marked", marked, population, "the population")
+    draws = _whole("draws", draws, population, "the population")
+    den = comb(population, draws)
+    return tuple(
+        Fraction(comb(marked, k) * comb(population - marked, draws - k), den) for k in range(min(draws, marked) + 1)
+    )
+
+
+def hypergeometric_mean(population: int, marked: int, draws: int) -> Fraction:
+    """``E[X] = draws × marked / population`` (linearity of expectation: each item taken is marked with chance marked/population).
+
+    >>> hypergeometric_mean(42, 3, 10)
+    Fraction(5, 7)
+    >>> hypergeometric_mean(0, 0, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: population must hold at least one item, got 0
+    """
+    population = _whole("population", population)
+    if population == 0:
+        raise ValueError("population must hold at least one item, got 0")
+    marked = _whole("marked", marked, population, "the population")
+    draws = _whole("draws", draws, population, "the population")
+    return Fraction(draws * marked, population)
+
+
+def _deck_and_marked(state: Any, cards: Any, refills: Any) -> tuple[int, int, int]:
+    """(deck size, marked cards in the deck, refills capped at the deck size), checked."""
+    deck, marked = marked_in_deck(state, cards)
+    return deck, marked, min(check_refills(refills), deck)
+
+
+def splendor_count_distribution(state: Any, cards: Any, refills: int) -> tuple[Fraction, ...]:
+    """``P(k of cards reach the display)`` in the next ``refills`` refills (SP-T4): the deck's hypergeometric law.
+
+    ``cards``: a card, an id, a name or a collection of them, every one still in the
+    face-down deck (public information only, as ``splendor_appears_within``).
+
+    >>> from pokelab.splendor import scenario
+    >>> s = scenario(display=[1, 4, 7, 10], deck=[2, 5, 8, 11])
+    >>> [str(p) for p in splendor_count_distribution(s, [2, 5], 2)]
+    ['1/6', '2/3', '1/6']
+    >>> splendor_count_distribution(s, [2, 5], -1)
+    Traceback (most recent call last):
+    ...
+    ValueError: refills must be a whole number >= 0, got -1
+    """
+    deck, marked, refills = _deck_and_marked(state, cards, refills)
+    return hypergeometric(deck, marked, refills)
+
+
+def splendor_count_mean(state: Any, cards: Any, refills: int) -> Fraction:
+    """The expected number of ``cards`` reaching the display in the next ``refills`` refills: refills × k / deck.
+
+    >>> from pokelab.splendor import scenario
+    >>> s = scenario(display=[1, 4, 7, 10], deck=[2, 5, 8, 11])
+    >>> splendor_count_mean(s, [2, 5], 2)
+    Fraction(1, 1)
+    >>> splendor_count_mean(s, [1], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: ...is not in the deck: ...
+    """
+    deck, marked, refills = _deck_and_marked(state, cards, refills)
+    return hypergeometric_mean(deck, marked, refills)
+
 
 L37 = "probability/37-the-hypergeometric-distribution.ipynb"
-L38 = "probability/38-and-or-and-independence.ipynb"
 
 # -- 37 the hypergeometric distribution ---------------------------------------------------------
 
@@ -116,21 +320,15 @@ choice("37-4", L37, "With the game's bag a round draws 1.5 yellow tokens on aver
 
 def lesson37_state() -> Any:
     """The lesson's Splendor position (lesson 36's): seat 0 has caught Charmander and Squirtle (seed 5)."""
-    from pokelab.teaching.exercises.probability_b import lesson36_state
-
     return lesson36_state()
 
 
 def legendary_in_deck_37() -> list[int]:
     """The legendary cards (传说) still in the face-down deck of the lesson's position."""
-    from pokelab.teaching.exercises.probability_b import legendary_in_deck
-
     return legendary_in_deck(lesson37_state())
 
 
 def _legendary_within(p: Any) -> Fraction:
-    from pokelab.odds import splendor_appears_within
-
     return splendor_appears_within(lesson37_state(), legendary_in_deck_37(), p["refills"])
 
 
@@ -153,129 +351,3 @@ explain("37-6", L37, "Why is the expected number of purple tokens in a round exa
         [Idea("each draw on its own", "每一次抽取单独看", ("each", "every draw", "one at a time", "position", "每", "每一次", "每一枚")),
          Idea("the chance 2/20 for each", "每次的概率都是 2/20", ("2/20", "1/10", "0.1", "K/N", "2 ÷ 20")),
          Idea("add them up (linearity)", "加起来（线性性质）", ("add", "sum", "linear", "10 ×", "10 x", "加", "线性"))])
-
-# -- 38 AND, OR and independence ----------------------------------------------------------------
-
-_KIND_TEXT = {
-    "last": ("the last token is {c}", "最后一枚是{z}"),
-    "never": ("no {c} appears", "没有抽出{z}"),
-    "all": ("every {c} token is drawn", "{z}全部抽出"),
-}
-
-
-def describe(code: str) -> tuple[str, str]:
-    """A one-colour condition code in words, English and Chinese.
-
-    >>> describe("never:purple")
-    ('no purple appears', '没有抽出紫色')
-    >>> describe("some:red")
-    Traceback (most recent call last):
-    ...
-    ValueError: a condition code is last:, never: or all: and a colour, got 'some:red'
-    """
-    kind, _, colour = code.partition(":")
-    if kind not in _KIND_TEXT or colour not in COLOURS:
-        raise ValueError(f"a condition code is last:, never: or all: and a colour, got {code!r}")
-    en, zh = _KIND_TEXT[kind]
-    return en.format(c=colour), zh.format(z=_colour_zh(colour))
-
-
-def card_codes() -> list[str]:
-    """The one-colour conditions of the game's non-Mew/Mewtwo cards, as codes (``"last:red"`` …)."""
-    kinds = {"gray": "last", "purple": "never", "orange": "all"}
-    return sorted({f"{kinds[c.kind]}:{c.condition.colour}" for c in TARGETS.values() if not c.is_legend})
-
-
-@cache
-def overlapping_pairs() -> list[tuple[str, str]]:
-    """Pairs of card conditions that can come true together (so OR is not a plain sum): the exercise's hands."""
-    codes = card_codes()
-    return [(a, b) for i, a in enumerate(codes) for b in codes[i + 1:] if dependence(a, b).both > 0]
-
-
-def _hand(rng: random.Random) -> dict[str, Any]:
-    a, b = rng.choice(overlapping_pairs())
-    (a_en, a_zh), (b_en, b_zh) = describe(a), describe(b)
-    return {"a": a, "b": b, "a_en": a_en, "a_zh": a_zh, "b_en": b_en, "b_zh": b_zh}
-
-
-number("38-1", L38, "You keep two cards: A = \"{a_en}\" ({a}) and B = \"{b_en}\" ({b}). What is the chance that at least "
-       "one of them comes true (A or B)?",
-       "你留下两张卡：A =“{a_zh}”（{a}），B =“{b_zh}”（{b}）。至少有一张达成（A 或 B）的概率是多少？",
-       lambda p: dependence(p["a"], p["b"]).either,
-       ["P(A or B) = P(A) + P(B) − P(A and B).", "Find P(A and B) with joint_outcomes(a, b).both."],
-       ["P(A 或 B) = P(A) + P(B) − P(A 且 B)。", "用 joint_outcomes(a, b).both 求 P(A 且 B)。"],
-       defaults={"a": "last:red", "b": "never:purple", "a_en": "the last token is red",
-                 "a_zh": "最后一枚是红色", "b_en": "no purple appears", "b_zh": "没有抽出紫色"},
-       personal=_hand,
-       mistakes=lambda p: _hand_slips(dependence(p["a"], p["b"])))
-
-
-def _hand_slips(d: Any) -> list[tuple[Fraction, str, str]]:
-    """The tempting wrong answers to P(A or B): the plain sum, and the formula for independent events."""
-    slips = [
-        (d.p_a + d.p_b,
-         "you added P(A) and P(B): the rounds where both come true are counted twice; subtract P(A and B) once.",
-         "你把 P(A) 和 P(B) 直接相加了：两张都达成的那些情况被算了两次，要减去一次 P(A 且 B)。"),
-        (1 - (1 - d.p_a) * (1 - d.p_b),
-         "that formula assumes A and B are independent; in one round they are not, so use P(A and B) itself.",
-         "这个公式假设 A 和 B 独立；同一轮里它们并不独立，要用真正的 P(A 且 B)。"),
-    ]
-    return [slip for slip in slips if slip[0] != d.either]
-
-
-choice("38-2", L38, "Are \"no purple appears\" and \"every purple token is drawn\" independent?",
-       "“没有抽出紫色”和“紫色全部抽出”这两个事件独立吗？", (
-           Option("a", "Yes: they never happen together, so they have nothing to do with each other.",
-                  "独立：它们从来不会同时发生，所以互不相干。",
-                  why="mutually exclusive is the opposite of independent: knowing one happened tells you the other did not "
-                      "(disjoint = independent)",
-                  why_zh="互斥恰恰不是独立：知道一个发生了，就知道另一个没发生（把互斥当成独立）"),
-           Option("b", "No: P(both) = 0, but P(no purple) × P(every purple) is not 0.",
-                  "不独立：P(两个都发生) = 0，但 P(没有紫色) × P(紫色全部抽出) 不是 0。", correct=True,
-                  why="Independent means P(A and B) = P(A) × P(B); here the left side is 0 and the right side is not.",
-                  why_zh="独立的意思是 P(A 且 B) = P(A) × P(B)；这里左边是 0，右边不是 0。"),
-           Option("c", "Yes: both have the same chance, 9/38.", "独立：它们的概率一样，都是 9/38。",
-                  why="equal chances say nothing about whether one event changes the other (equal = independent)",
-                  why_zh="概率相等并不能说明一个事件会不会影响另一个（把概率相等当成独立）"),
-       ))
-predict("38-3", L38, "Before you compute it: among the rounds where every purple token is drawn, what share has a purple "
-        "last token?", "先别算，猜一猜：在紫色全部抽出的那些轮里，最后一枚是紫色的占多大比例？",
-        lambda p: conditional_probability("last:purple", given="all:purple"),
-        ["If both purples are among the 10 tokens drawn, the last token is one of those 10, each equally likely."],
-        ["如果两枚紫色都在抽出的 10 枚里，最后一枚就是这 10 枚中的一枚，每一枚的可能性都一样。"], tolerance=0.01)
-
-
-def _legend(rng: random.Random) -> dict[str, Any]:
-    card = TARGETS[rng.choice(sorted(c.id for c in TARGETS.values() if c.is_legend))]
-    return {"card": card.id, "name": card.name_en, "name_zh": card.name_zh}
-
-
-def _product_of_parts(p: Any) -> Fraction:
-    result = Fraction(1)
-    for part in TARGETS[p["card"]].condition.conditions:
-        result *= probability(part)
-    return result
-
-
-number("38-4", L38, "Card {card} ({name}) needs all three of its conditions at once. What is its exact chance in a round?",
-       "{card}（{name_zh}）要求三个条件同时成立。它在一轮里达成的精确概率是多少？",
-       lambda p: probability(TARGETS[p["card"]].condition),
-       ["The three conditions are joined with AND: use probability(TARGETS[card].condition).",
-        "Check: the answer is at most the smallest of the three parts' chances."],
-       ["三个条件用“且”连在一起：用 probability(TARGETS[card].condition)。", "检查：答案不会超过三个条件中最小的那个概率。"],
-       defaults={"card": "L03", "name": "Mewtwo", "name_zh": "超梦"}, personal=_legend,
-       mistakes=lambda p: [(_product_of_parts(p), "you multiplied the three parts' chances, which is right only for "
-                            "independent events; in one round they depend on each other.",
-                            "你把三个条件的概率相乘了，这只对独立事件成立；同一轮里这些条件互相影响。")])
-explain("38-5", L38, "Why are \"the last token is red\" and \"no purple appears\" not independent?",
-        "为什么“最后一枚是红色”和“没有抽出紫色”不独立？",
-        "If no purple appears, the last token is one of the 18 non-purple tokens, 6 of them red, so its chance of being "
-        "red rises from 6/20 = 3/10 to 6/18 = 1/3. Knowing one event changes the chance of the other, so "
-        "P(both) is not P(last red) × P(no purple).",
-        "如果没有抽出紫色，最后一枚只能是 18 枚非紫色代币之一，其中 6 枚是红色，所以它是红色的概率从 6/20 = 3/10 变成了 "
-        "6/18 = 1/3。知道一个事件发生会改变另一个事件的概率，所以 P(两个都发生) 不等于 P(最后一枚是红色) × P(没有紫色)。",
-        [Idea("knowing one changes the other", "知道一个会改变另一个", ("changes", "given", "knowing", "if no purple",
-                                                              "改变", "已知", "知道", "如果没有")),
-         Idea("only the 18 non-purple tokens are left", "只剩 18 枚非紫色代币", ("18", "non-purple", "not purple", "非紫")),
-         Idea("3/10 becomes 1/3", "3/10 变成 1/3", ("1/3", "6/18", "3/10", "6/20"))])

@@ -1,4 +1,4 @@
-"""The exercise registry: every exercise of every lesson, defined once beside the engine.
+"""The exercise registry: every exercise of every lesson, defined once in its lesson's course module.
 
 An exercise definition says how to compute its expected answer *from the engine*
 (never a number typed into a pupil's cell), what its question is, its hints in English
@@ -38,6 +38,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from pokelab.herecomes.bag import COLOUR_ZH
+from pokelab.splendor.cards import card_by_name
 
 __all__ = [
     "KINDS",
@@ -174,9 +177,6 @@ def in_chinese(value: Any) -> Any:
     >>> in_chinese("Charmeleon"), in_chinese("G05"), in_chinese(7)
     ('火恐龙', 'G05', 7)
     """
-    from pokelab.herecomes.bag import COLOUR_ZH
-    from pokelab.splendor.cards import card_by_name
-
     if isinstance(value, str):
         if value in COLOUR_ZH:
             return f"{COLOUR_ZH[value]}色"
@@ -225,14 +225,8 @@ def register(definition: ExerciseDef) -> ExerciseDef:
     return definition
 
 
-def _load() -> None:
-    if not _REGISTRY:
-        from pokelab.teaching import exercises  # noqa: F401  (registers every lesson's exercises)
-
-
 def get(exercise_id: str) -> ExerciseDef:
     """The definition of ``exercise_id``; a KeyError names the known range."""
-    _load()
     try:
         return _REGISTRY[exercise_id]
     except KeyError:
@@ -248,6 +242,5 @@ def all_exercises(lesson: str | None = None) -> list[ExerciseDef]:
     >>> [e.id for e in all_exercises("herecomes/20-a-round-step-by-step.ipynb")][:2]
     ['20-1', '20-2']
     """
-    _load()
     found = [_REGISTRY[k] for k in sorted(_REGISTRY, key=lambda k: (k.split("-")[0], int(k.split("-")[1])))]
     return [e for e in found if lesson is None or e.lesson == lesson]

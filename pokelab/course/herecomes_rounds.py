@@ -6,10 +6,11 @@ import random
 from functools import cache
 from typing import Any
 
-from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS, WAVES, LastIs
+from pokelab.course._build import board, choice, number, value
+from pokelab.course.registry import Option
+from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS, WAVES, LastIs, result
 from pokelab.odds import probability
-from pokelab.teaching.exercises._build import board, choice, number, value
-from pokelab.teaching.registry import Option
+from pokelab.sim import play
 
 L00 = "00-start-here.ipynb"
 L20 = "herecomes/20-a-round-step-by-step.ipynb"
@@ -77,14 +78,10 @@ board("20-3", L20, "On the board, after wave 1, discard a card that can no longe
 
 @cache
 def _bot_game(seed: int) -> Any:
-    from pokelab.sim import play
-
     return play("herecomes", ["optimal", "heuristic", "random"], seed=seed)
 
 
 def _final(seed: int) -> Any:
-    from pokelab.herecomes import result
-
     return result(list(_bot_game(seed).states())[-1])
 
 

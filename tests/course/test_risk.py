@@ -1,19 +1,19 @@
-"""Tests for pokelab.odds.risk: exact points distributions, variance and the finish-in-time Markov chain."""
+"""Tests for pokelab.course.risk: exact points distributions, variance and the finish-in-time Markov chain."""
 
 from fractions import Fraction
 
 import pytest
 
-from pokelab.herecomes import TARGETS
-from pokelab.odds import advise_discard, expected_points, probability
-from pokelab.odds.advice import SHOWN_9
-from pokelab.odds.risk import (
+from pokelab.course.risk import (
     chance_at_least,
     finish_chance,
     mean_and_variance,
     points_distribution,
     reach_choice,
 )
+from pokelab.herecomes import TARGETS
+from pokelab.odds import advise_discard, expected_points, probability
+from pokelab.odds.advice import SHOWN_9
 
 
 def test_distribution_sums_to_one_and_its_mean_is_the_expected_points_hc_r6():
