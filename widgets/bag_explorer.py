@@ -336,7 +336,7 @@ class BagExplorer(anywidget.AnyWidget):
         >>> BagExplorer({"red": 1, "blue": 1}, draws=1, colour="red", initial=0).table()["exact"].tolist()
         ['1/2', '1/2']
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         text = EXPLORER_LABELS[check_lang(lang)]
         n = self.rounds

@@ -165,7 +165,7 @@ class Plan:
         ...
         ValueError: unknown language 'fr': choose 'en' or 'zh'
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
         seen_col, chance_col = ("tokens seen", "chance") if lang == "en" else ("已抽出的代币", "概率")

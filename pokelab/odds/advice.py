@@ -263,7 +263,7 @@ class Advice:
          ['the last token is blue (3 pts)', 1.397, 0.388],
          ['no purple token is drawn (1 pts)', 1.785, 0.0]]
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
         names = (

@@ -278,7 +278,7 @@ class DrawTree:
         ...
         ValueError: unknown language 'de': choose 'en' or 'zh'
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
         zh = lang == "zh"

@@ -74,7 +74,7 @@ def card_table(
     >>> card_table(redraw=True).set_index("id").loc[["G01", "P01"], "exact"].tolist()
     ['3/10', '81/418']
     """
-    import pandas as pd
+    import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
     check_lang(lang)
     counts = bag_counts(bag, DRAWS_PER_ROUND)
