@@ -34,6 +34,7 @@ $(STAMP): pyproject.toml
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 unit: $(STAMP)
 	$(BIN)/python scripts/run_tests.py --only unit
