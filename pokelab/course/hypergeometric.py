@@ -20,7 +20,7 @@ ValueError: unknown token colour 'pink'; colours are red, blue, green, yellow, p
 
 How many marked cards the next refills of a Splendor deck bring: the hypergeometric law outside the bag.
 
-The same question as "how many purple tokens does a round draw" (``pokelab.course.hypergeometric``),
+The same question as "how many purple tokens does a round draw" (``count_distribution`` above),
 asked of a shuffled deck: ``population`` cards, ``marked`` of them wanted, the top
 ``draws`` cards turned up. ``P(X = k) = C(marked, k) C(population − marked, draws − k) / C(population, draws)``,
 and by linearity of expectation ``E[X] = draws × marked / population``.
@@ -55,7 +55,16 @@ from pokelab.odds import splendor_appears_within
 from pokelab.odds.inputs import bag_counts, check_seed
 from pokelab.odds.splendor import check_refills, marked_in_deck
 
-__all__ = ["MAX_SIMULATED", "count_distribution", "count_mean", "hypergeometric", "hypergeometric_mean", "simulate_counts", "splendor_count_distribution", "splendor_count_mean"]
+__all__ = [
+    "MAX_SIMULATED",
+    "count_distribution",
+    "count_mean",
+    "hypergeometric",
+    "hypergeometric_mean",
+    "simulate_counts",
+    "splendor_count_distribution",
+    "splendor_count_mean",
+]
 
 #: Most rounds one call of ``simulate_counts`` simulates.
 MAX_SIMULATED = 1_000_000

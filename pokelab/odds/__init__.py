@@ -1,4 +1,7 @@
-"""Exact odds and Monte Carlo for both games: the mathematics behind every lesson.
+"""Exact odds and Monte Carlo for both games: what the games' boards, bots and advisers need.
+
+Maths that only a lesson needs (the hypergeometric law, Bayes, risk, game length …) lives with
+its lesson in ``pokelab.course``.
 
 Here Comes Pokémon! (exact fractions; ``float(...)`` for a decimal):
 
