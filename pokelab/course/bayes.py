@@ -36,10 +36,9 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from pokelab.classroom.rounds import draw_round
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.registry import Idea, Option
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DRAWS_PER_ROUND, draw_round, validate_bag
 from pokelab.herecomes.cards import TARGETS
 from pokelab.odds.advice import should_redraw
 

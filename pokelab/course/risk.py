@@ -36,11 +36,10 @@ from itertools import combinations
 from numbers import Rational
 from typing import Any
 
-from pokelab.classroom.rounds import draw_round
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.registry import Idea, Option
 from pokelab.herecomes import TARGETS
-from pokelab.herecomes.bag import COLOUR_ZH, DEFAULT_BAG
+from pokelab.herecomes.bag import COLOUR_ZH, DEFAULT_BAG, draw_round
 from pokelab.odds.advice import SHOWN_9
 from pokelab.odds.exact import joint_outcomes, probability, redraw_probability
 from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
