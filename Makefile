@@ -37,6 +37,7 @@ $(STAMP): pyproject.toml requirements/test.txt | $(BIN)/uv
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 unit: $(STAMP)
 	$(BIN)/python scripts/run_tests.py --only unit

@@ -22,7 +22,15 @@ from typing import Any
 
 import pandas as pd
 
+from pokelab.classroom.cli import add_commands
+from pokelab.herecomes.bag import validate_bag
+from pokelab.herecomes.invariants import MAX_BAG_COLOUR
+from pokelab.odds import card_table
+from pokelab.sim import simulate, tournament
 from pokelab.sim.errors import SimError
+from pokelab.sim.runner import check_count
+from pokelab.stats import wilson_interval
+from pokelab.teaching import answer_key, export_nbgrader, read_roster
 
 __all__ = ["main", "parse_bag", "parse_bots", "summarize"]
 
@@ -65,9 +73,6 @@ def parse_bots(text: str) -> list[str]:
 
 def parse_bag(text: str) -> dict[str, int]:
     """Read a bag written ``red=6,blue=5,...`` and check it (unknown colours, counts, size)."""
-    from pokelab.herecomes.bag import validate_bag
-    from pokelab.herecomes.invariants import MAX_BAG_COLOUR
-
     bag: dict[str, int] = {}
     for part in text.split(","):
         colour, sep, count = part.partition("=")
@@ -97,8 +102,6 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     >>> summarize(df)[["bot", "games", "wins", "mean_score"]].to_dict("records")
     [{'bot': 'a', 'games': 2, 'wins': 1.5, 'mean_score': 4.0}, {'bot': 'b', 'games': 2, 'wins': 0.5, 'mean_score': 2.5}]
     """
-    from pokelab.stats import wilson_interval
-
     seats = sorted(int(c.split("_")[1]) for c in df.columns if c.startswith("bot_"))
     long = pd.concat(
         [
@@ -139,9 +142,6 @@ def _save(df: pd.DataFrame, out: str | None, lang: str) -> None:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> None:
-    from pokelab.sim import simulate
-    from pokelab.sim.runner import check_count
-
     check_count(args.games, "--games")
     check_count(args.workers, "--workers", maximum=MAX_WORKERS)
     executor = _executor(args.workers)
@@ -159,9 +159,6 @@ def _cmd_simulate(args: argparse.Namespace) -> None:
 
 
 def _cmd_tournament(args: argparse.Namespace) -> None:
-    from pokelab.sim import tournament
-    from pokelab.sim.runner import check_count
-
     check_count(args.games_per_pair, "--games-per-pair")
     check_count(args.workers, "--workers", maximum=MAX_WORKERS)
     executor = _executor(args.workers)
@@ -182,7 +179,6 @@ def _cmd_tournament(args: argparse.Namespace) -> None:
 
 def _cmd_odds(args: argparse.Namespace) -> None:
     bag = parse_bag(args.bag) if args.bag else None
-    from pokelab.odds import card_table
 
     table = card_table(bag, lang=args.lang) if bag is not None else card_table(lang=args.lang)
     with pd.option_context("display.max_rows", None, "display.width", 200):
@@ -241,15 +237,12 @@ def _parser() -> argparse.ArgumentParser:
                         help="the lessons folder / 课程笔记本文件夹")
     grader.set_defaults(func=_cmd_nbgrader)
 
-    from pokelab.classroom.cli import add_commands  # `pokelab class new NAME`, `pokelab app`
 
     add_commands(sub)
     return p
 
 
 def _cmd_answer_key(args: argparse.Namespace) -> None:
-    from pokelab.teaching import answer_key, read_roster
-
     try:
         key = answer_key(read_roster(args.roster), lesson=args.lesson)
     except (OSError, ValueError) as err:
@@ -261,8 +254,6 @@ def _cmd_answer_key(args: argparse.Namespace) -> None:
 
 
 def _cmd_nbgrader(args: argparse.Namespace) -> None:
-    from pokelab.teaching import export_nbgrader
-
     try:
         written = export_nbgrader(args.outdir, args.notebooks)
     except (OSError, ValueError) as err:

@@ -39,9 +39,15 @@ SCOPES: dict[str, tuple[str, ...]] = {
         "*herecomes*",
         "*here-comes*",
         "*probability/3[0-5]-*",
-        "pokelab/teaching/exercises/probability.py",
+        # the course modules of lessons 30–35 (Here Comes Pokémon! odds)
+        "pokelab/course/counting.py",
+        "pokelab/course/never_and_all.py",
+        "pokelab/course/conditional.py",
+        "pokelab/course/expected_value.py",
+        "pokelab/course/large_numbers.py",
+        "pokelab/course/fair_scoring.py",
     ),
-    "splendor": ("*splendor*", "*probability/36-*"),
+    "splendor": ("*splendor*", "*probability/36-*", "pokelab/course/deck_odds.py"),
 }
 
 _CJK = re.compile(r"[\u3400-\u9fff]")

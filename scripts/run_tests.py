@@ -1,6 +1,6 @@
 """Run every check of the project, stage by stage, and report each stage.
 
-Stages: lint (ruff), unit (pytest with doctests, in parallel), classroom (30
+Stages: lint (ruff, then the import layers with lint-imports), unit (pytest with doctests, in parallel), classroom (30
 student processes against SQLite and a real PostgreSQL server, and the faults;
 it prints the submit latencies), notebooks (nbval, every notebook of both tracks
 once; the lessons' executed copies go to ``build/executed/`` for the site),
@@ -124,10 +124,11 @@ def warm_kernels() -> Iterator[dict[str, str]]:
             zygote.wait(timeout=30)
 
 
-def stages(only: str | None) -> dict[str, list[str] | None]:
+def stages(only: str | None) -> dict[str, list[str] | list[list[str]] | None]:
     notebooks = notebook_paths()
     return {
-        "lint": [str(BIN / "ruff"), "check", "."],
+        # ruff, then the import layers of pyproject.toml's [tool.importlinter] (no cycles, no upward imports).
+        "lint": [[str(BIN / "ruff"), "check", "."], [str(BIN / "lint-imports"), "--no-cache"]],
         "unit": pytest("-m", "not browser and not site and not classroom_load", "-n", "2", "-q"),
         # 30 student processes against SQLite and a real PostgreSQL server; -s prints the latencies.
         "classroom": pytest("-m", "classroom_load", "-q", "-s", "-p", "no:xdist", "tests/classroom"),
@@ -159,10 +160,16 @@ def main() -> int:
         if command is None:
             print(f"== {name}: nothing to run here", flush=True)
             continue
-        print(f"== {name}: {' '.join(command[1:]) if len(command) > 1 else command[0]}", flush=True)
+        commands = command if isinstance(command[0], list) else [command]  # a stage may run several
+        shown = " && ".join(" ".join(c[1:]) if len(c) > 1 else c[0] for c in commands)
+        print(f"== {name}: {shown}", flush=True)
         start = time.perf_counter()
+        code = 0
         with warm_kernels() if name == "notebooks" else contextlib.nullcontext({}) as extra:
-            code = subprocess.run(command, cwd=ROOT, env={**os.environ, **extra}).returncode
+            for one in commands:
+                code = subprocess.run(one, cwd=ROOT, env={**os.environ, **extra}).returncode
+                if code not in (0, 5):
+                    break
         timings.append(f"{name} {time.perf_counter() - start:.0f}s")
         if code not in (0, 5):
             failed.append(f"{name} (exit {code})")

@@ -38,7 +38,7 @@ import anywidget
 import traitlets
 
 from pokelab.bots import bot_title
-from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
+from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, check_name
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from widgets._board_errors import BadIntent, _require, _short
 
@@ -48,6 +48,10 @@ log = logging.getLogger(__name__)
 
 #: The bot that takes over an idle seat, per game.
 TAKEOVER_BOT = {"splendor": "greedy", "herecomes": "heuristic"}
+#: Each game's seat board, by game name. ``widgets._board_table_games`` writes its two in when the
+#: ``widgets`` package loads: the seat boards borrow the game boards' pages, and the game boards'
+#: ``join`` comes here, so the registry (not an import back) keeps the modules in one direction.
+BOARDS: dict[str, type[TableBoard]] = {}
 
 
 class TableBoard(anywidget.AnyWidget):
@@ -312,8 +316,6 @@ def join_table(
     unknown table, a table of the other game, a taken seat or no name;
     ``ClassAccessError`` for a wrong seat token.
     """
-    from widgets._board_table_games import BOARDS
-
     check_lang(lang)
     store = ClassStore.connect() if store is None else store
     table = store.table(table_code)
@@ -338,8 +340,6 @@ def join_table(
 
 def _first_free_seat(table: Any, name: str) -> tuple[int, str]:
     """Sit in the first seat that is free; ``ClassroomError`` when every seat is taken or a bot's."""
-    from pokelab.classroom.access import check_name
-
     check_name(name, what="group")
     for seat in range(table.players):
         try:

@@ -20,9 +20,9 @@ import traitlets
 
 from pokelab import herecomes as hc
 from pokelab import splendor as sp
-from pokelab.odds.hand import hand_odds, kept_hand_value
 from widgets._board_errors import BadIntent, _require, _short
-from widgets._board_table import TableBoard
+from widgets._board_table import BOARDS, TableBoard
+from widgets._herecomes_hand import hand_odds, kept_hand_value
 from widgets._herecomes_text import labels as hc_labels
 from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard, board_view, parse_intent
@@ -151,4 +151,4 @@ def herecomes_intent(action: Any, seat: int) -> Any:
                     f"未知的动作类型 {_short(kind)}：可用 discard、vote、keep、trainer")
 
 
-BOARDS: dict[str, type[TableBoard]] = {"splendor": SplendorTable, "herecomes": HereComesTable}
+BOARDS.update({"splendor": SplendorTable, "herecomes": HereComesTable})

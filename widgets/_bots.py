@@ -24,15 +24,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from pokelab.bots import RandomBot
-
-
-def _registry_make_bot() -> Any:
-    try:
-        from pokelab.bots import make_bot
-    except ImportError:
-        return None
-    return make_bot
+from pokelab.bots import RandomBot, make_bot
 
 
 def resolve_bot(game: str, spec: Any) -> Any:
@@ -45,14 +37,12 @@ def resolve_bot(game: str, spec: Any) -> Any:
             f"choose(view, legal, rng), not {spec!r}"
         )
     name = spec.strip()
-    make_bot = _registry_make_bot()
-    if make_bot is not None:
-        try:
-            return make_bot(game, name)
-        except ImportError:
-            pass  # registered, but its module has not landed yet: stand in below
-        except ValueError as err:  # unknown name: say so (SimError is a ValueError)
-            raise ValueError(str(err)) from None
+    try:
+        return make_bot(game, name)
+    except ImportError:
+        pass  # registered, but its module has not landed yet: stand in below
+    except ValueError as err:  # unknown name: say so (SimError is a ValueError)
+        raise ValueError(str(err)) from None
     if name == "random":
         return RandomBot()
     warnings.warn(

@@ -28,7 +28,7 @@ def plotly_js() -> bytes:
     >>> plotly_js()[:2] in (b"/*", b"!f", b"(f") or len(plotly_js()) > 0
     True
     """
-    import plotly
+    import plotly  # lazy: optional and slow; only a figure needs it
 
     path = pathlib.Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
     return path.read_bytes()

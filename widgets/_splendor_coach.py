@@ -40,6 +40,7 @@ from typing import Any
 import traitlets
 
 from pokelab import splendor as sp
+from pokelab.analysis import WinEstimate
 from widgets._board_errors import BadIntent, _short
 from widgets._splendor_coach_data import (
     LinePoint,
@@ -66,7 +67,7 @@ log = logging.getLogger(__name__)
 CHUNK = 50
 #: Seconds between two progress updates of one computation (a finished one goes out at once).
 PROGRESS_EVERY = 0.5
-#: The coach's levels (``pokelab.bots.suggest``).
+#: The coach's levels (``pokelab.analysis.suggest``).
 LEVELS = ("easy", "medium", "hard")
 _COACH_MESSAGES = ("coach_suggest", "coach_review", "coach_point")
 
@@ -380,8 +381,6 @@ class CoachMixin(traitlets.HasTraits):
 
     @staticmethod
     def _accumulate(point: LinePoint, estimates: Any) -> None:
-        from pokelab.odds.splendor import WinEstimate
-
         if not point.wins:
             point.wins = [0.0] * len(estimates)
         point.wins = [w + e.wins for w, e in zip(point.wins, estimates, strict=True)]

@@ -25,7 +25,6 @@ from typing import Any
 
 from pokelab import splendor as sp
 from pokelab.odds.splendor import splendor_appears_within, splendor_catchable, splendor_unseen
-from pokelab.splendor._tables import COST, SPECIAL
 from pokelab.splendor.cards import CARDS
 
 __all__ = [
@@ -42,6 +41,11 @@ __all__ = [
 REFILLS = (1, 4)
 #: At most this many needed cards are listed (the most likely first).
 MAX_NEEDED = 6
+
+
+def _special(card: int) -> bool:
+    """Whether ``card`` is a rare or legendary card (a Master Ball catches it, SP-A5)."""
+    return CARDS[card].tier != "normal"
 
 
 @lru_cache(maxsize=4096)
@@ -109,10 +113,10 @@ def afford_turns(state: sp.State, seat: int, card: int) -> int:
     if splendor_catchable(state, seat, card):
         return 0
     p = state.players[seat]
-    need = [max(0, COST[card][i] - p.dsc[i] - p.tok[i]) for i in range(5)]
+    need = [max(0, CARDS[card].cost[i] - p.dsc[i] - p.tok[i]) for i in range(5)]
     master = p.tok[5]
     extra = 0
-    if SPECIAL[card]:
+    if _special(card):
         if master == 0:
             extra, master = 1, 1  # a reserve turn brings the Master Ball it needs
         master -= 1 if not any(need) else 0
@@ -151,7 +155,7 @@ def card_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
                     "where": where,
                     "turns": afford_turns(state, seat, card),
                     "points": CARDS[card].points,
-                    "needs_master": bool(SPECIAL[card]),
+                    "needs_master": bool(_special(card)),
                 }
             )
     return rows
@@ -192,9 +196,9 @@ def evolution_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
 
 def _can_catch_now(tok: tuple[int, ...], dsc: tuple[int, ...], card: int) -> bool:
     """SP-A4..A6 as ``_auto_payment`` decides it, without building the payment (it runs per deck card)."""
-    cost = COST[card]
+    cost = CARDS[card].cost
     short = sum(max(0, cost[i] - dsc[i] - tok[i]) for i in range(5))
-    if SPECIAL[card]:
+    if _special(card):
         return tok[5] >= 1 and short <= tok[5]
     return short <= tok[5]
 

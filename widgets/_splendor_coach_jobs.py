@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from pokelab import splendor as sp
+from pokelab.analysis import review, suggest, win_probabilities
 
 __all__ = [
     "BrokenProcessPool",
@@ -44,20 +45,16 @@ _HERE = Path(__file__).parent
 
 def odds_job(state: sp.State, viewer: int, playouts: int, seed: int) -> Any:
     """Every seat's ``WinEstimate`` from ``playouts`` playouts, as ``viewer`` knows the position."""
-    from pokelab.odds.splendor import win_probabilities
-
     return win_probabilities(state, viewer, playouts=playouts, seed=seed)
 
 
 def suggest_job(state: sp.State, level: str, seed: int) -> Any:
-    """The coach's three best moves at ``level`` (``pokelab.bots.suggest``)."""
-    from pokelab.bots import suggest
-
+    """The coach's three best moves at ``level`` (``pokelab.analysis.suggest``)."""
     return suggest(state, k=3, level=level, seed=seed)
 
 
 def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int) -> Any:
-    """The review of ``(state, action)`` pairs (``pokelab.bots.review``).
+    """The review of ``(state, action)`` pairs (``pokelab.analysis.review``).
 
     >>> review_job([], 10, 0).moves
     ()
@@ -66,8 +63,6 @@ def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int) -> Any:
     ...
     pokelab.errors.BilingualError: playouts must be a whole number from 1 to 100000, got 0
     """
-    from pokelab.bots import review
-
     return review(pairs, playouts=playouts, seed=seed)
 
 

@@ -1,17 +1,17 @@
-"""The coach's answers (``pokelab.bots.suggest`` / ``review``) as the JSON the coach panel draws.
+"""The coach's answers (``pokelab.analysis.suggest`` / ``review``) as the JSON the coach panel draws.
 
 Moves and reasons go out in both languages; the page picks the board's.
 
 >>> from pokelab import splendor as sp
->>> from pokelab.bots import Suggestion
->>> from pokelab.odds.splendor import WinEstimate
+>>> from pokelab.analysis import Suggestion
+>>> from pokelab.analysis import WinEstimate
 >>> row = suggestion_json(Suggestion(sp.Pass(), WinEstimate.from_wins(1, 4), "passes", "跳过"))
 >>> row["text"], row["estimate"]["rate"], row["reason"]["zh"]
 ('Pass()', 0.25, '跳过')
 >>> suggestion_json("Pass()")
 Traceback (most recent call last):
 ...
-ValueError: expected a pokelab.bots Suggestion, got str
+ValueError: expected a pokelab.analysis Suggestion, got str
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ __all__ = ["estimate_json", "review_json", "review_pairs", "suggestion_json"]
 def estimate_json(est: Any) -> dict[str, float]:
     """A ``WinEstimate`` as ``{"rate", "low", "high"}`` rounded to 4 places.
 
-    >>> from pokelab.odds.splendor import WinEstimate
+    >>> from pokelab.analysis import WinEstimate
     >>> estimate_json(WinEstimate.from_wins(1, 2))["rate"]
     0.5
     >>> estimate_json(0.5)
@@ -47,7 +47,7 @@ def _move(action: Any) -> dict[str, str]:
 def suggestion_json(sug: Any) -> dict[str, Any]:
     """One suggestion: the action's text (to play it), the move in words, its estimate, the reason."""
     if not hasattr(sug, "action") or not hasattr(sug, "reason_en"):
-        raise ValueError(f"expected a pokelab.bots Suggestion, got {type(sug).__name__}")
+        raise ValueError(f"expected a pokelab.analysis Suggestion, got {type(sug).__name__}")
     return {
         "text": str(sug.action),
         "move": _move(sug.action),
@@ -96,7 +96,7 @@ def review_json(
     ``index`` is the move's number in the whole game and ``turn`` the point of
     the win-probability line it belongs to (``None`` if not on the line).
 
-    >>> from pokelab.bots import GameReview
+    >>> from pokelab.analysis import GameReview
     >>> review_json(GameReview((), 0.1), [], [], [])
     []
     """

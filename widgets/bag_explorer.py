@@ -1,6 +1,6 @@
 """The bag explorer: change the bag and the draws, see the exact distribution and a live simulation side by side.
 
-A thin view of ``pokelab.odds.counts``: Python computes the exact law of "how
+A thin view of ``pokelab.course.hypergeometric``: Python computes the exact law of "how
 many <colour> tokens are drawn" (hypergeometric, exact fractions), its mean
 (``draws × K / N``), and a seeded simulation that grows as the student asks
 for more rounds; the front end (``widgets/js/bag_explorer.js``) draws sliders, the plotly
@@ -51,10 +51,15 @@ import anywidget
 import numpy as np
 import traitlets
 
+from pokelab.course.hypergeometric import (
+    MAX_SIMULATED,
+    count_distribution,
+    count_mean,
+    simulate_counts,
+)
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, validate_bag
-from pokelab.odds._inputs import check_seed
-from pokelab.odds.counts import MAX_SIMULATED, count_distribution, count_mean, simulate_counts
+from pokelab.odds.inputs import check_seed
 from pokelab.odds.probability_tree import fraction_text
 from widgets._bag_explorer_text import EXPLORER_LABELS, zh_reason
 from widgets._bundle import esm
@@ -331,7 +336,7 @@ class BagExplorer(anywidget.AnyWidget):
         >>> BagExplorer({"red": 1, "blue": 1}, draws=1, colour="red", initial=0).table()["exact"].tolist()
         ['1/2', '1/2']
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         text = EXPLORER_LABELS[check_lang(lang)]
         n = self.rounds

@@ -1,7 +1,7 @@
 """The Here Comes Pokémon! board: a playable round with the exact odds of your hand beside it.
 
 A thin view of ``pokelab.herecomes`` (the rules, played through
-``pokelab.sim.HereComesAdapter``) and ``pokelab.odds.hand`` (the odds of your
+``pokelab.sim.HereComesAdapter``) and ``widgets._herecomes_hand`` (the odds of your
 hand), built on ``widgets._board.Board`` and its message protocol. The front end
 (``widgets/js/herecomes/``) draws the ``view`` trait, with every word it shows in
 ``view["labels"]`` (``widgets._herecomes_text``), and the plotly figure in
@@ -69,12 +69,13 @@ from pokelab.herecomes import (
     parse_action,
 )
 from pokelab.odds import estimate_many
-from pokelab.odds.hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from pokelab.sim.adapters import HereComesAdapter
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
+from widgets._board_table import join_table
 from widgets._bundle import esm
+from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
 from widgets._herecomes_text import labels, say
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
@@ -216,8 +217,6 @@ class HereComesBoard(PassAndPlay, Board):
 
         See ``widgets._board_table.join_table`` (``name=``, ``token=``, ``store=``, ``lang=``).
         """
-        from widgets._board_table import join_table
-
         return join_table("herecomes", table_code, seat, **options)
 
     # ------------------------------------------------------------------ public API

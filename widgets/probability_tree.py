@@ -66,7 +66,7 @@ import traitlets
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn
-from pokelab.odds._inputs import condition_of
+from pokelab.odds.inputs import condition_of
 from pokelab.odds.probability_tree import OTHER, DrawTree, draw_tree, group_name
 from widgets._bundle import esm
 from widgets.tokens import TOKENS, view_marks

@@ -36,6 +36,7 @@ from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from widgets._board import BadIntent, Board
 from widgets._board_humans import split_seats
+from widgets._board_table import join_table
 from widgets._bundle import bundle, esm
 from widgets._splendor_coach import CoachMixin
 from widgets._splendor_text import labels
@@ -165,8 +166,6 @@ class SplendorBoard(CoachMixin, Board):
 
         See ``widgets._board_table.join_table`` (``name=``, ``token=``, ``store=``, ``lang=``).
         """
-        from widgets._board_table import join_table
-
         return join_table("splendor", table_code, seat, **options)
 
 

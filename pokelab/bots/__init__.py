@@ -26,35 +26,13 @@ from pokelab.errors import SimError, check_lang
 
 __all__ = [
     "Bot",
-    "GameReview",
-    "MoveReview",
     "RandomBot",
-    "Suggestion",
     "available_bots",
     "bot_name",
     "bot_title",
     "make_bot",
     "register_bot",
-    "review",
-    "suggest",
 ]
-
-# The Splendor coach and game review (issue 23) load on first use, like the bots below:
-# ``from pokelab.bots import suggest`` works without importing the odds package up front.
-_LAZY = {
-    "suggest": "pokelab.bots.coach",
-    "Suggestion": "pokelab.bots.coach",
-    "review": "pokelab.bots.game_review",
-    "GameReview": "pokelab.bots.game_review",
-    "MoveReview": "pokelab.bots.game_review",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """The coach's and the review's names, imported on first use."""
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'pokelab.bots' has no attribute {name!r}")
 
 # (game, name) -> "module:factory" plus keyword arguments; imported only when asked for,
 # so a game's bots load only once that game's engine is used. The mcts-* names are kept for

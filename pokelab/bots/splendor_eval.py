@@ -28,7 +28,16 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from pokelab.splendor import CARDS, COLOURS, PHASES, TOKEN_COLOURS, PlayerState, State, Variant
+from pokelab.splendor import (
+    CARDS,
+    COLOURS,
+    PHASES,
+    TOKEN_COLOURS,
+    PlayerState,
+    State,
+    Variant,
+    result,
+)
 
 __all__ = ["evaluate", "sample_state", "state_from_view", "value", "win_chance"]
 
@@ -216,7 +225,6 @@ def win_chance(state: State, player: int, scale: float = 3.0) -> float:
     if state.over:
         if state.over == 2:
             return 0.5
-        from pokelab.splendor import result
 
         winners = result(state).winners
         return (1.0 / len(winners)) if player in winners else 0.0

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pokelab.classroom.rounds import SIMULATED, ClassroomError, check_round
+from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 
 __all__ = [
@@ -62,8 +63,6 @@ class _TwoLanguages:
 
     def message(self, lang: str = "en") -> str:
         """The explanation in ``lang`` (``"en"`` or ``"zh"``)."""
-        from pokelab.errors import check_lang
-
         return self.zh if check_lang(lang) == "zh" else self.en
 
 
@@ -188,7 +187,7 @@ def _refused(
 
 def _transient(err: Exception) -> bool:
     """True for errors a retry may cure: a locked SQLite file, a PostgreSQL server away or a conflict."""
-    import sqlalchemy.exc as sx
+    import sqlalchemy.exc as sx  # lazy: the class database's library (`lab` extra)
 
     if isinstance(err, sx.DBAPIError) and err.connection_invalidated:
         return True

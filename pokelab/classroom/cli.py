@@ -25,6 +25,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from pokelab.classroom import DEFAULT_URL_ENV, ClassStore, default_url
+from pokelab.sim.errors import SimError
+
 __all__ = ["add_commands", "apps_folder"]
 
 _TEXT = {
@@ -44,8 +47,6 @@ _TEXT = {
 
 def _bilingual_failure(err: Exception) -> Exception:
     """The CLI's own error type (printed in the chosen language, exit status 2)."""
-    from pokelab.sim.errors import SimError
-
     en = str(err)
     zh = err.message("zh") if hasattr(err, "message") else en
     return SimError(en, zh)
@@ -64,8 +65,6 @@ def apps_folder(start: Path | None = None) -> Path | None:
 
 
 def _cmd_class_new(args: argparse.Namespace) -> None:
-    from pokelab.classroom import ClassStore
-
     lang = getattr(args, "lang", "en")
     try:
         store = ClassStore.connect(args.db)
@@ -80,8 +79,6 @@ def _cmd_class_new(args: argparse.Namespace) -> None:
 
 
 def _cmd_app(args: argparse.Namespace) -> None:
-    from pokelab.classroom import DEFAULT_URL_ENV, ClassStore, default_url
-
     folder = Path(args.dir) if args.dir else apps_folder()
     if folder is None or not folder.is_dir():
         raise _bilingual_failure(

@@ -16,14 +16,20 @@ pokelab.errors.IllegalAction: [HC-C3] a round has 10 tokens (waves of 4, 3, 2 an
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from pokelab.errors import BilingualError, IllegalAction, check_lang
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.bag import (
+    COLOUR_ZH,
+    COLOURS,
+    DEFAULT_BAG,
+    DRAWS_PER_ROUND,
+    draw_round,
+    validate_bag,
+)
 from pokelab.herecomes.conditions import Condition, parse_condition
 from pokelab.odds.exact import probability
 
@@ -204,23 +210,6 @@ def check_round(
                 f"这一轮有 {held} 枚{COLOUR_ZH[colour]}色，但布袋里只有 {counts[colour]} 枚",
             )
     return colours
-
-
-def draw_round(bag: Mapping[str, int] | None, rng: random.Random) -> tuple[str, ...]:
-    """Draw one round's 10 tokens in order, without replacement, with a seeded ``random.Random``.
-
-    >>> draw_round(DEFAULT_BAG, random.Random(0)) == draw_round(DEFAULT_BAG, random.Random(0))
-    True
-    >>> draw_round(DEFAULT_BAG, 0)
-    Traceback (most recent call last):
-    ...
-    ValueError: draw_round needs a random.Random, got 0
-    """
-    if not isinstance(rng, random.Random):
-        raise ValueError(f"draw_round needs a random.Random, got {rng!r}")
-    counts = validate_bag(bag)
-    tokens = [colour for colour in COLOURS for _ in range(counts[colour])]
-    return tuple(rng.sample(tokens, DRAWS_PER_ROUND))
 
 
 def _events(events: Iterable[str | Event]) -> list[Event]:

@@ -93,8 +93,8 @@ def writer_queue(engine: Any) -> Callable[[], AbstractContextManager[None]]:
 
 def configure_sqlite(engine: Any) -> None:
     """Set WAL, foreign keys and ``BEGIN IMMEDIATE`` for writes on every connection of ``engine``."""
-    from sqlalchemy import event
-    from sqlalchemy.engine import Engine
+    from sqlalchemy import event  # lazy: the class database's library (`lab` extra)
+    from sqlalchemy.engine import Engine  # lazy: the class database's library (`lab` extra)
 
     if not isinstance(engine, Engine):
         raise TypeError(f"configure_sqlite needs an SQLAlchemy engine, got {engine!r}")

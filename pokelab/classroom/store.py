@@ -56,6 +56,7 @@ from pokelab.classroom.access import (
 )
 from pokelab.classroom.rounds import SIMULATED, ClassroomError
 from pokelab.classroom.sqlite import configure_sqlite, writer_queue
+from pokelab.classroom.tables import Table, create_table, list_tables
 from pokelab.classroom.tally import ClassTally
 from pokelab.herecomes.bag import DEFAULT_BAG
 
@@ -88,7 +89,7 @@ class ClassStore:
         ...
         pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
         """
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
         url = default_url() if url is None else str(url).strip()
         if url.startswith(("postgresql://", "postgres://")):
@@ -118,9 +119,9 @@ class ClassStore:
 
     def _upgrade(self) -> None:
         """Bring the database to this kit's schema, once, under the write lock."""
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         with self._engine.connect() as conn:
             version = schema.read_version(conn)
@@ -193,9 +194,9 @@ class ClassStore:
 
     # ------------------------------------------------------------------ access
     def _class_id(self, conn: Any, join_code: Any, action: str) -> int:
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         code = _clean_secret(join_code, "join code", "加入码")
         found = conn.execute(
@@ -216,9 +217,9 @@ class ClassStore:
         return int(found)
 
     def _teacher_class(self, conn: Any, join_code: Any, teacher_key: Any, action: str) -> int:
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         class_id = self._class_id(conn, join_code, action)
         try:
@@ -245,9 +246,9 @@ class ClassStore:
 
         Called once the refused request's transaction is over (SQLite has one writer at a time).
         """
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         class_id, action, reason = getattr(err, "refusal", (None, "?", "?"))
         log.warning("class store refused %s: %s (class %s)", action, reason, class_id)
@@ -264,9 +265,9 @@ class ClassStore:
         >>> len(code), key.count("-"), store.class_name(code)
         (6, 3, '7B')
         """
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         clean = check_name(name, limit=NAME_LENGTH, what="class")
         for _ in range(20):
@@ -292,9 +293,9 @@ class ClassStore:
 
     def class_name(self, join_code: str) -> str:
         """The name of the class with ``join_code`` (raises ``ClassAccessError`` for a wrong code)."""
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         def read(conn: Any) -> str:
             class_id = self._class_id(conn, join_code, "join")
@@ -308,9 +309,9 @@ class ClassStore:
 
     def reset(self, join_code: str, teacher_key: str) -> int:
         """Delete every round of the class (teacher key needed); return how many were deleted."""
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         def work(conn: Any) -> int:
             class_id = self._teacher_class(conn, join_code, teacher_key, "reset")
@@ -323,9 +324,9 @@ class ClassStore:
 
     def delete_class(self, join_code: str, teacher_key: str) -> None:
         """Delete the class and its rounds (teacher key needed); its join code stops working."""
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         def work(conn: Any) -> None:
             class_id = self._teacher_class(conn, join_code, teacher_key, "delete")
@@ -349,10 +350,10 @@ class ClassStore:
 
     def refusal_log(self, join_code: str, teacher_key: str) -> Any:
         """The refused requests that named this class (wrong teacher keys…), oldest first (teacher key needed)."""
-        import pandas as pd
-        import sqlalchemy as sa
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         def read(conn: Any) -> Any:
             class_id = self._teacher_class(conn, join_code, teacher_key, "refusal log")
@@ -379,9 +380,9 @@ class ClassStore:
         ``simulated``: drawn by the computer rather than from a real bag.
         ``submission``: an id that makes a repeated submit harmless (default: a new one).
         """
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         name = check_name(group)
         colours = _check_tokens(tokens)
@@ -406,9 +407,9 @@ class ClassStore:
 
     def undo_round(self, join_code: str, group: str) -> int:
         """Delete ``group``'s own last round; return its id (``ClassroomError`` when it has none)."""
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         name = check_name(group)
 
@@ -437,10 +438,10 @@ class ClassStore:
         only ``group``'s own rounds are (the others' names are blank), so the
         group list stays the teacher's.
         """
-        import pandas as pd
-        import sqlalchemy as sa
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         own = None if group is None else check_name(group)
 
@@ -481,9 +482,9 @@ class ClassStore:
         Ids are never reused, so an add, an undo or a reset always gives a new
         fingerprint; a dashboard polls it and redraws only when it changed.
         """
-        import sqlalchemy as sa
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         def read(conn: Any) -> tuple[int, int, int]:
             class_id = self._class_id(conn, join_code, "read rounds")
@@ -504,20 +505,14 @@ class ClassStore:
         self, join_code: str, game: str, players: int = 2, bots: Any = None, **options: Any
     ) -> str:
         """Create a shared game table in the class (``seed``, ``variant``, ``idle_seconds``); return its code (see ``tables``)."""
-        from pokelab.classroom.tables import create_table
-
         return create_table(self, join_code, game, players, bots, **options)
 
     def table(self, table_code: str) -> Any:
         """The shared game table with ``table_code`` (``ClassroomError`` for an unknown code; see ``tables``)."""
-        from pokelab.classroom.tables import Table
-
         return Table(self, table_code)
 
     def tables(self, join_code: str, teacher_key: str) -> Any:
         """The class's game tables for the dashboard, as a DataFrame (teacher key needed; see ``tables``)."""
-        from pokelab.classroom.tables import list_tables
-
         return list_tables(self, join_code, teacher_key)
 
     def __repr__(self) -> str:

@@ -36,6 +36,9 @@ from typing import TYPE_CHECKING, Any
 from pokelab import bots as bot_registry
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.errors import IllegalAction
+from pokelab.seeds import stream
+from pokelab.sim.adapters import get_game
+from pokelab.sim.view import LazyView
 
 if TYPE_CHECKING:  # pokelab.sim (and pandas with it) is imported only once a table is played
     from pokelab.sim.adapters import GameAdapter
@@ -89,7 +92,6 @@ def kit(game: Any) -> GameKit:
             f"a table plays splendor or herecomes, not {game!r}",
             f"一张游戏桌只能玩 splendor 或 herecomes，而不是 {game!r}",
         )
-    from pokelab.sim.adapters import get_game
 
     name = game.strip().lower()
     engine = importlib.import_module(f"pokelab.{name}")
@@ -245,9 +247,6 @@ def play_move(k: GameKit, state: Any, seat: int, action: Any) -> Any:
 
 
 def _bot_move(k: GameKit, state: Any, seat: int, bot: str, seed: int, number: int) -> Any:
-    from pokelab.sim.seeds import stream
-    from pokelab.sim.view import LazyView
-
     player = bot_registry.make_bot(k.name, bot)
     view = LazyView(partial(k.adapter.observe, state, seat))
     legal = k.adapter.legal_actions(state, seat)
@@ -268,7 +267,6 @@ def chance_move(k: GameKit, state: Any, seed: int, number: int) -> Any:
     """
     if not k.adapter.is_chance(state):
         raise ValueError(f"{k.name}: chance does not move now (move {number})")
-    from pokelab.sim.seeds import stream
 
     return k.adapter.sample_chance(state, stream(seed, f"table-chance:{number}"))
 

@@ -250,9 +250,9 @@ def _insert_moves(
     revision: int,
     at: float,
 ) -> None:
-    import sqlalchemy as sa
+    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-    from pokelab.classroom import schema
+    from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
     if moves:
         conn.execute(

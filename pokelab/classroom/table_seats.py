@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from typing import Any
 
@@ -357,11 +358,9 @@ class TableSeats:
         )
 
     def _check_teacher(self, conn: Any, row: _Row, teacher_key: Any) -> None:
-        import hmac
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
-        import sqlalchemy as sa
-
-        from pokelab.classroom import schema
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         key = _clean_secret(teacher_key, "teacher key", "教师密钥")
         stored = conn.execute(

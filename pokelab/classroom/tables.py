@@ -54,6 +54,8 @@ from pokelab.classroom.table_rows import (
 )
 from pokelab.classroom.table_seats import TableSeats
 
+# sqlalchemy (the class database's library, `lab` extra), the schema built with it and pandas load
+# lazily, inside the functions that touch the database: the engine and the lessons run without them.
 __all__ = [
     "TABLE_CODE_LENGTH",
     "StaleRevision",

@@ -192,7 +192,7 @@ class ClassTally:
         >>> ClassTally.new().table(["never:purple"], lang="zh").iloc[0]["精确概率"]
         '9/38'
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
         rows = []
@@ -235,7 +235,7 @@ class ClassTally:
         >>> h["rounds"].tolist(), round(float(h["typical_gap"].iloc[-1]), 4)
         ([100, 200, 300, 400], 0.0229)
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         if isinstance(points, bool) or not isinstance(points, int) or points < 1:
             raise ValueError(f"points must be a whole number ≥ 1, got {points!r}")
@@ -266,7 +266,7 @@ class ClassTally:
         >>> t.by_group("any:purple")["observed"].tolist()
         [1.0, 0.0, 0.5]
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
         e = parse_event(event)

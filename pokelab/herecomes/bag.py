@@ -1,7 +1,8 @@
-"""The bag of poké-ball tokens: colours, the default composition and its validation (HC-C1)."""
+"""The bag of poké-ball tokens: colours, the default composition, its validation (HC-C1) and a seeded round."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -12,6 +13,7 @@ __all__ = [
     "DRAWS_PER_ROUND",
     "MAX_BAG_COLOUR",
     "WAVES",
+    "draw_round",
     "validate_bag",
 ]
 
@@ -77,3 +79,21 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
             f"the bag holds {total} tokens but a round draws {draws}: add at least {draws - total} more"
         )
     return clean
+
+
+def draw_round(bag: Mapping[str, int] | None, rng: random.Random) -> tuple[str, ...]:
+    """Draw one round's 10 tokens in order, without replacement, with a seeded ``random.Random``.
+
+    >>> import random
+    >>> draw_round(DEFAULT_BAG, random.Random(0)) == draw_round(DEFAULT_BAG, random.Random(0))
+    True
+    >>> draw_round(DEFAULT_BAG, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: draw_round needs a random.Random, got 0
+    """
+    if not isinstance(rng, random.Random):
+        raise ValueError(f"draw_round needs a random.Random, got {rng!r}")
+    counts = validate_bag(bag)
+    tokens = [colour for colour in COLOURS for _ in range(counts[colour])]
+    return tuple(rng.sample(tokens, DRAWS_PER_ROUND))

@@ -1,4 +1,7 @@
-"""Exact odds and Monte Carlo for both games: the mathematics behind every lesson.
+"""Exact odds and Monte Carlo for both games: what the games' boards, bots and advisers need.
+
+Maths that only a lesson needs (the hypergeometric law, Bayes, risk, game length …) lives with
+its lesson in ``pokelab.course``.
 
 Here Comes Pokémon! (exact fractions; ``float(...)`` for a decimal):
 
@@ -16,8 +19,8 @@ Here Comes Pokémon! (exact fractions; ``float(...)`` for a decimal):
 
 Splendor: Pokémon (public information only): ``splendor_appears_within``,
 ``splendor_position_distribution``, ``splendor_refill_catchable``,
-``splendor_evolution_within``, ``splendor_catchable``, ``splendor_unseen``; and from playouts
-``win_probability`` / ``win_probabilities`` (a ``WinEstimate`` with a Wilson interval).
+``splendor_evolution_within``, ``splendor_catchable``, ``splendor_unseen``. Win chances from
+playouts (``win_probability``) need the bots, so they live a layer up, in ``pokelab.analysis``.
 
 >>> from pokelab.herecomes import TARGETS
 >>> probability(TARGETS["P01"])
@@ -61,7 +64,6 @@ from pokelab.odds.splendor import (
     splendor_refill_catchable,
     splendor_unseen,
 )
-from pokelab.odds.splendor_win import WinEstimate, win_probabilities, win_probability
 from pokelab.odds.tables import card_table
 
 __all__ = [
@@ -70,7 +72,6 @@ __all__ = [
     "Estimate",
     "Joint",
     "Option",
-    "WinEstimate",
     "advise_discard",
     "any_probability",
     "best_discard",
@@ -92,6 +93,4 @@ __all__ = [
     "splendor_position_distribution",
     "splendor_refill_catchable",
     "splendor_unseen",
-    "win_probabilities",
-    "win_probability",
 ]

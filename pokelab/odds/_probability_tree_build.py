@@ -11,13 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import factorial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import Condition
-
-if TYPE_CHECKING:
-    from pokelab.odds.probability_tree import TreeNode
 
 __all__ = ["OTHER", "build_nodes", "groups_of", "sequences_by_length"]
 
@@ -70,10 +67,8 @@ def build_nodes(
     condition: Condition | None,
     bag: Mapping[str, int],
     shown: tuple[str, ...],
-) -> tuple[TreeNode, ...]:
-    """The nodes depth-first (ids in pre-order), children in the groups' order."""
-    from pokelab.odds.probability_tree import TreeNode
-
+) -> tuple[dict[str, Any], ...]:
+    """The nodes' fields depth-first (ids in pre-order), children in the groups' order (``TreeNode(**r)``)."""
     raw: list[dict[str, Any]] = []
 
     def visit(parent: int | None, token: str | None, branch: Fraction, probability: Fraction,
@@ -102,4 +97,4 @@ def build_nodes(
         return me, hits
 
     visit(None, None, Fraction(1), Fraction(1), (), left)
-    return tuple(TreeNode(**r) for r in raw)
+    return tuple(raw)

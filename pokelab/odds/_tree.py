@@ -38,7 +38,7 @@ from fractions import Fraction
 from math import comb, lcm
 from operator import add
 
-from pokelab.odds._inputs import Part
+from pokelab.odds.inputs import Part
 
 __all__ = ["Solver"]
 

@@ -43,8 +43,12 @@ from typing import Any
 
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, WAVES
+from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.state import check_seat
-from pokelab.odds._inputs import (
+from pokelab.herecomes.view import observe
+from pokelab.odds._tree import Solver
+from pokelab.odds.exact import returned_counts
+from pokelab.odds.inputs import (
     COLOUR_INDEX,
     LEGEND_VALUE,
     bag_counts,
@@ -53,8 +57,6 @@ from pokelab.odds._inputs import (
     parts_of,
     shown_counts,
 )
-from pokelab.odds._tree import Solver
-from pokelab.odds.exact import returned_counts
 
 #: Nine tokens after wave 3, used by the examples below.
 SHOWN_9 = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow")
@@ -261,7 +263,7 @@ class Advice:
          ['the last token is blue (3 pts)', 1.397, 0.388],
          ['no purple token is drawn (1 pts)', 1.785, 0.0]]
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
         names = (
@@ -383,7 +385,6 @@ def _player_view(state: Any, player: int | None) -> Mapping[str, Any]:
     """
     if isinstance(state, Mapping):
         return state
-    from pokelab.herecomes.view import observe
 
     check_seat(state, player)
     return observe(state, player)
@@ -421,8 +422,6 @@ def best_discard(
     ...
     ValueError: best_discard needs a discard step (phase 'discard'), the game is in phase 'draw'
     """
-    from pokelab.herecomes.cards import TARGETS
-
     view = _player_view(state, player)
     phase = view.get("phase")
     ids = [c["id"] for c in view.get("hand", [])]
@@ -467,8 +466,6 @@ def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction
     >>> redraw_vote(s, 0)  # the last token is blue: G05 (last blue) scores 1, a redraw risks it
     False
     """
-    from pokelab.herecomes.cards import TARGETS
-
     view = _player_view(state, player)
     phase = view.get("phase")
     ids = [c["id"] for c in view.get("hand", [])]

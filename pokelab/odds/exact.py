@@ -56,7 +56,7 @@ from typing import Any
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn  # noqa: F401 (doctests)
-from pokelab.odds._inputs import (
+from pokelab.odds.inputs import (
     COLOUR_INDEX,
     Part,
     bag_counts,
@@ -333,7 +333,7 @@ class Joint:
         >>> joint_outcomes("never:purple", "all:purple").to_frame("zh")["结果"].tolist()
         ['都没达成', '只达成 A', '只达成 B', '两张都达成']
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         labels = _JOINT_LABELS[check_lang(lang)]
         values = (self.neither, self.only_a, self.only_b, self.both)

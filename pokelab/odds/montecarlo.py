@@ -35,7 +35,8 @@ import numpy as np
 
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import NeverDrawn  # noqa: F401 (doctests)
-from pokelab.odds._inputs import (
+from pokelab.odds.exact import returned_counts
+from pokelab.odds.inputs import (
     COLOUR_INDEX,
     bag_counts,
     check_seed,
@@ -43,7 +44,6 @@ from pokelab.odds._inputs import (
     parts_of,
     shown_counts,
 )
-from pokelab.odds.exact import returned_counts
 from pokelab.stats import wilson_interval
 
 __all__ = ["Estimate", "estimate", "estimate_loop", "estimate_many", "simulate_rounds"]

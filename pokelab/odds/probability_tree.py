@@ -57,8 +57,8 @@ from typing import Any
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
 from pokelab.herecomes.conditions import Condition
-from pokelab.odds._inputs import bag_counts, condition_of, shown_counts
 from pokelab.odds._probability_tree_build import OTHER, build_nodes, groups_of, sequences_by_length
+from pokelab.odds.inputs import bag_counts, condition_of, shown_counts
 
 __all__ = [
     "MAX_TREE_DEPTH",
@@ -278,7 +278,7 @@ class DrawTree:
         ...
         ValueError: unknown language 'de': choose 'en' or 'zh'
         """
-        import pandas as pd
+        import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
         zh = lang == "zh"
@@ -456,5 +456,5 @@ def draw_tree(
         draws=draws,
         target=condition,
         lumped=keep is not None,
-        nodes=build_nodes(groups, left, depth, condition, bag_map, shown_groups),
+        nodes=tuple(TreeNode(**r) for r in build_nodes(groups, left, depth, condition, bag_map, shown_groups)),
     )

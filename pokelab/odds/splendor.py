@@ -28,19 +28,20 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-# Win chances from playouts live beside these exact odds (issue 23).
-from pokelab.odds.splendor_win import WinEstimate, win_probabilities, win_probability
+from pokelab.errors import IllegalAction
+from pokelab.splendor.cards import CARDS, card_by_name
+from pokelab.splendor.engine import _auto_payment
+from pokelab.splendor.state import State
 
 __all__ = [
-    "WinEstimate",
+    "check_refills",
+    "marked_in_deck",
     "splendor_appears_within",
     "splendor_catchable",
     "splendor_evolution_within",
     "splendor_position_distribution",
     "splendor_refill_catchable",
     "splendor_unseen",
-    "win_probabilities",
-    "win_probability",
 ]
 
 
@@ -52,8 +53,6 @@ def _public(state: Any) -> tuple[frozenset[int], dict[int, str]]:
     ...
     ValueError: expected a Splendor State or a view from observe(state, player); this one lacks 'discard'
     """
-    from pokelab.splendor.state import State
-
     if isinstance(state, Mapping):
         try:
             return _public_view(state)
@@ -69,8 +68,6 @@ def _public(state: Any) -> tuple[frozenset[int], dict[int, str]]:
 
 
 def _public_view(state: Mapping[str, Any]) -> tuple[frozenset[int], dict[int, str]]:
-    from pokelab.splendor.cards import CARDS
-
     where: dict[int, str] = {}
     # observe(state, player)
     for c in state["display"]:
@@ -106,8 +103,6 @@ def _public_state(state: Any) -> tuple[frozenset[int], dict[int, str]]:
 
 
 def _players(state: Any) -> Any:
-    from pokelab.splendor.state import State
-
     if not isinstance(state, State):
         raise ValueError(f"expected a Splendor State (the players' tokens decide), got {type(state).__name__}")
     return state.players
@@ -124,8 +119,6 @@ def splendor_unseen(state: Any) -> frozenset[int]:
 
 
 def _card_id(card: Any) -> int:
-    from pokelab.splendor.cards import CARDS, card_by_name
-
     if isinstance(card, str):
         try:
             return card_by_name(card).id
@@ -137,10 +130,8 @@ def _card_id(card: Any) -> int:
     return cid
 
 
-def _group(state: Any, cards: Any) -> tuple[int, int]:
+def marked_in_deck(state: Any, cards: Any) -> tuple[int, int]:
     """(deck size, how many of ``cards`` are in the deck); every named card must be in the deck."""
-    from pokelab.splendor.cards import CARDS
-
     deck, where = _public(state)
     many = not isinstance(cards, str | int) and not hasattr(cards, "id") and isinstance(cards, Iterable)
     ids = {_card_id(c) for c in cards} if many else {_card_id(cards)}
@@ -152,7 +143,8 @@ def _group(state: Any, cards: Any) -> tuple[int, int]:
     return len(deck), len(ids)
 
 
-def _check_refills(refills: Any) -> int:
+def check_refills(refills: Any) -> int:
+    """``refills`` checked: a whole number >= 0 (how many cards the display will draw)."""
     if isinstance(refills, bool) or not isinstance(refills, int) or refills < 0:
         raise ValueError(f"refills must be a whole number >= 0, got {refills!r}")
     return refills
@@ -183,8 +175,8 @@ def splendor_appears_within(state: Any, card: Any, refills: int) -> Fraction:
     ...
     ValueError: refills must be a whole number >= 0, got -1
     """
-    refills = _check_refills(refills)
-    deck, k = _group(state, card)
+    refills = check_refills(refills)
+    deck, k = marked_in_deck(state, card)
     return _any_within(deck, k, refills)
 
 
@@ -200,7 +192,7 @@ def splendor_position_distribution(state: Any, card: Any) -> dict[int, Fraction]
     >>> splendor_position_distribution(s, [2, 5])
     {1: Fraction(1, 2), 2: Fraction(1, 3), 3: Fraction(1, 6), 4: Fraction(0, 1)}
     """
-    deck, k = _group(state, card)
+    deck, k = marked_in_deck(state, card)
     total = comb(deck, k)
     return {j: Fraction(comb(deck - j, k - 1), total) for j in range(1, deck + 1)}
 
@@ -215,9 +207,6 @@ def splendor_catchable(state: Any, player: int, card: Any) -> bool:
     >>> splendor_catchable(s, 1, "Charmeleon"), splendor_catchable(s, 0, "Charmeleon")
     (True, False)
     """
-    from pokelab.errors import IllegalAction
-    from pokelab.splendor.engine import _auto_payment
-
     players = _players(state)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
         raise ValueError(f"player must be 0..{len(players) - 1}, got {player!r}")
@@ -242,7 +231,7 @@ def splendor_refill_catchable(state: Any, player: int, refills: int = 1) -> Frac
     >>> splendor_refill_catchable(s, 1), splendor_refill_catchable(s, 1, refills=2)
     (Fraction(1, 4), Fraction(1, 2))
     """
-    refills = _check_refills(refills)
+    refills = check_refills(refills)
     deck = splendor_unseen(state)
     k = sum(1 for c in deck if splendor_catchable(state, player, c))
     if not deck:
@@ -259,9 +248,7 @@ def splendor_evolution_within(state: Any, player: int, refills: int) -> Fraction
     >>> splendor_evolution_within(s, 0, 1), splendor_evolution_within(s, 0, 4)
     (Fraction(1, 4), Fraction(1, 1))
     """
-    from pokelab.splendor.cards import CARDS
-
-    refills = _check_refills(refills)
+    refills = check_refills(refills)
     players = _players(state)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
         raise ValueError(f"player must be 0..{len(players) - 1}, got {player!r}")

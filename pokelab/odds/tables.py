@@ -27,8 +27,16 @@ from typing import Any
 
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
-from pokelab.odds._inputs import LEGEND_VALUE, bag_counts, card_value, parts_of, shown_counts
+from pokelab.herecomes.cards import TARGETS
 from pokelab.odds.exact import chance_of_parts
+from pokelab.odds.inputs import (
+    COLOUR_INDEX,
+    LEGEND_VALUE,
+    bag_counts,
+    card_value,
+    parts_of,
+    shown_counts,
+)
 
 __all__ = ["card_table"]
 
@@ -39,8 +47,6 @@ _COLUMNS = {
 
 
 def _cards() -> Iterable[Any]:
-    from pokelab.herecomes.cards import TARGETS
-
     return TARGETS.values()
 
 
@@ -68,15 +74,13 @@ def card_table(
     >>> card_table(redraw=True).set_index("id").loc[["G01", "P01"], "exact"].tolist()
     ['3/10', '81/418']
     """
-    import pandas as pd
+    import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
     check_lang(lang)
     counts = bag_counts(bag, DRAWS_PER_ROUND)
     seen = shown_counts(shown, counts, DRAWS_PER_ROUND)
     last = None
     if len(shown):
-        from pokelab.odds._inputs import COLOUR_INDEX
-
         last = COLOUR_INDEX[shown[-1]]
     rows = []
     kind_zh = {"gray": "灰色", "purple": "紫色", "orange": "橙色", "legend": "梦幻/超梦"}

@@ -5,6 +5,7 @@
 True
 """
 
+from pokelab.seeds import game_seed
 from pokelab.sim.adapters import (
     GameAdapter,
     HereComesAdapter,
@@ -16,7 +17,6 @@ from pokelab.sim.adapters import (
 from pokelab.sim.errors import SimError
 from pokelab.sim.record import GameRecord
 from pokelab.sim.runner import lineup, play, simulate
-from pokelab.sim.seeds import game_seed
 from pokelab.sim.tournament import Tournament, elo_ratings, tournament
 
 __all__ = [

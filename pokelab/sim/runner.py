@@ -13,10 +13,10 @@ from tqdm.auto import tqdm
 
 from pokelab import bots as bot_registry
 from pokelab.errors import IllegalAction
+from pokelab.seeds import game_seed, stream
 from pokelab.sim.adapters import GameAdapter, get_game
 from pokelab.sim.errors import SimError
 from pokelab.sim.record import GameRecord
-from pokelab.sim.seeds import game_seed, stream
 from pokelab.sim.view import LazyView
 
 __all__ = ["check_count", "lineup", "play", "simulate"]

@@ -11,10 +11,11 @@ from typing import Any
 
 import pandas as pd
 
+import pokelab.bots as bots_mod
+from pokelab.seeds import game_seed
 from pokelab.sim.adapters import GameAdapter, get_game
 from pokelab.sim.errors import SimError
 from pokelab.sim.runner import MAX_GAMES, _check_bots, check_count, simulate
-from pokelab.sim.seeds import game_seed
 from pokelab.stats import wilson_interval
 
 __all__ = ["Tournament", "elo_ratings", "head_to_head", "tournament"]
@@ -174,7 +175,6 @@ def tournament(
             f"a tournament needs at least two bots, got {len(bots)}",
             f"锦标赛至少需要两个电脑玩家，收到 {len(bots)} 个",
         )
-    import pokelab.bots as bots_mod
 
     made = [bots_mod.make_bot(adapter.name, b) for b in bots]
     labels = _unique_names([bots_mod.bot_name(b) for b in made])

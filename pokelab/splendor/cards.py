@@ -23,6 +23,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from pokelab.errors import check_lang
+
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 """The five regular token colours, in the engine's fixed order."""
 MASTER = "master"
@@ -98,8 +100,6 @@ class Card:
         ...
         ValueError: unknown language 'fr': choose 'en' or 'zh'
         """
-        from pokelab.errors import check_lang
-
         return self.name_zh if check_lang(lang) == "zh" else self.name_en
 
     def to_dict(self) -> dict[str, object]:

@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 from pokelab._json import load_json
-from pokelab.splendor.cards import TOKEN_COLOURS
+from pokelab.splendor.cards import CARDS, TOKEN_COLOURS
 from pokelab.splendor.scenario import assemble
 from pokelab.splendor.state import PHASES, State, Variant
 
@@ -149,7 +149,6 @@ def from_json(text: str | bytes) -> State:
         ress.append(_ids(p["reserved"], f"players[{i}].reserved"))
     for where in ("display", "deck", "discard"):
         _ids(data[where], where)
-    from pokelab.splendor.cards import CARDS
 
     for where, ids in [("display", data["display"]), ("deck", data["deck"]), ("discard", data["discard"])] + [
         (f"players[{i}]", list(caps[i]) + list(ress[i])) for i in range(len(players))

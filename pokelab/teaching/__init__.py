@@ -1,6 +1,6 @@
 """Exercises a teacher can trust: the answer is never in the pupil's cell, and each pupil can get their own numbers.
 
-Every exercise is registered once (``pokelab.teaching.exercises``): how the engine
+Every exercise is registered once, in its lesson's module (``pokelab.course``): how the engine
 computes its answer, its hints in English and Chinese, and its kind. A lesson only
 names the exercise and passes the pupil's answer:
 
@@ -31,6 +31,7 @@ Traceback (most recent call last):
 TypeError: check() takes 2 positional arguments but 3 were given
 """
 
+from pokelab.course.registry import ExerciseDef, Idea, Option, all_exercises, get, personal_seed
 from pokelab.teaching.feedback import MARKS, Feedback, as_number, show
 from pokelab.teaching.grading import (
     answer_key,
@@ -40,7 +41,6 @@ from pokelab.teaching.grading import (
     read_roster,
 )
 from pokelab.teaching.language import LANGUAGES, language, set_language, tr
-from pokelab.teaching.registry import ExerciseDef, Idea, Option, all_exercises, get, personal_seed
 from pokelab.teaching.session import (
     STRICT_ENV,
     Task,

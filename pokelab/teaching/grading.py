@@ -34,8 +34,8 @@ from typing import Any
 
 import pandas as pd
 
+from pokelab.course.registry import all_exercises, get
 from pokelab.teaching.feedback import show
-from pokelab.teaching.registry import all_exercises, get
 from pokelab.teaching.session import matches, student_of
 
 __all__ = ["answer_key", "export_nbgrader", "grade", "nbgrader_source", "read_roster"]

@@ -1,7 +1,7 @@
 """The pupil's side of an exercise: ``check``, ``choice``, ``predict``, ``explain``, ``board_task``.
 
 Each takes the exercise id and the pupil's answer only; the right answer is computed
-here from the registered definition (``pokelab.teaching.registry``), for the student
+here from the registered definition (``pokelab.course.registry``), for the student
 set with ``set_student`` (the whole class notebook) or ``exercise(id, student=...)``
 (one exercise), or for the lesson's own numbers when no student is set.
 
@@ -31,9 +31,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from pokelab.course.registry import ExerciseDef, get
+from pokelab.herecomes.bag import COLOUR_ZH as BAG_ZH
+from pokelab.splendor.cards import COLOUR_ZH as TOKEN_ZH
+from pokelab.splendor.cards import TIER_ZH, card_by_name
 from pokelab.teaching.feedback import Feedback, as_number, show
 from pokelab.teaching.language import language, pick
-from pokelab.teaching.registry import ExerciseDef, get
 
 __all__ = [
     "STRICT_ENV",
@@ -191,10 +194,6 @@ def chinese_words(word: str) -> set[str]:
     >>> chinese_words("G05")
     set()
     """
-    from pokelab.herecomes.bag import COLOUR_ZH as BAG_ZH
-    from pokelab.splendor.cards import COLOUR_ZH as TOKEN_ZH
-    from pokelab.splendor.cards import TIER_ZH, card_by_name
-
     words: set[str] = set()
     for names in (BAG_ZH, TOKEN_ZH):
         if word in names:

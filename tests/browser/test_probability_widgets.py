@@ -12,8 +12,8 @@ import json
 import time
 from typing import Any
 
+from pokelab.course.hypergeometric import count_distribution
 from pokelab.odds import probability
-from pokelab.odds.counts import count_distribution
 from pokelab.odds.probability_tree import draw_tree, fraction_text
 
 from .a11y import axe_violations

@@ -1,4 +1,4 @@
-"""The probability tree model (pokelab.odds.probability_tree) and the count law (pokelab.odds.counts).
+"""The probability tree model (pokelab.odds.probability_tree) and the count law (pokelab.course.hypergeometric).
 
 The tree's sum of marked paths is checked against ``pokelab.odds.probability``
 (the formula, HC-C2) and against a brute force that lists every ordered draw
@@ -16,12 +16,12 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from pokelab.course.hypergeometric import count_distribution, count_mean, simulate_counts
 from pokelab.errors import BilingualError
 from pokelab.herecomes import TARGETS
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
 from pokelab.odds import probability
-from pokelab.odds._inputs import condition_of
-from pokelab.odds.counts import count_distribution, count_mean, simulate_counts
+from pokelab.odds.inputs import condition_of
 from pokelab.odds.probability_tree import (
     MAX_TREE_DEPTH,
     MAX_TREE_NODES,

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pokelab.odds.counts import count_distribution, count_mean, simulate_counts
+from pokelab.course.hypergeometric import count_distribution, count_mean, simulate_counts
 from widgets import BagExplorer
 from widgets.bag_explorer import EXPLORER_LABELS, MAX_ROUNDS, explorer_figure_spec
 

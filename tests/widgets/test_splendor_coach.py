@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from pokelab import splendor as sp
+from pokelab.analysis import WinEstimate
 from pokelab.bots import make_bot
-from pokelab.odds.splendor import WinEstimate
 from pokelab.splendor.cards import COLOURS
 from widgets import SplendorBoard
 from widgets._splendor_coach_data import LinePoint, afford_turns, card_odds, min_take_turns

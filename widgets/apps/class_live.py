@@ -44,6 +44,7 @@ from pokelab.classroom import (
     ClassroomError,
     ClassStore,
     ClassStoreBusy,
+    check_name,
     draw_round,
 )
 from pokelab.errors import IllegalAction, check_lang
@@ -196,8 +197,6 @@ class StudentPage(_StorePage):
     # ------------------------------------------------------------------ actions
     def join(self) -> StudentPage:
         """Join the class with the code and group name typed in (``ClassAccessError`` for a wrong code)."""
-        from pokelab.classroom import check_name
-
         group = check_name(self.group.value)
         name = self.store.class_name(self.code.value)
         self.joined = (self.code.value, group, name)

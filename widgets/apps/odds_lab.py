@@ -13,13 +13,12 @@ from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, validate_bag
 from pokelab.odds import card_table
 from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, lang_switch, t
+from widgets.herecomes_board import HereComesBoard
 
 __all__ = ["OddsLab"]
 
 
 def _herecomes_board() -> Any:
-    from widgets.herecomes_board import HereComesBoard
-
     return HereComesBoard
 
 

@@ -8,6 +8,7 @@ import ipywidgets as w
 
 from pokelab.errors import check_lang
 from widgets.apps._common import _BotBoardApp, bot_choices, lang_switch, t
+from widgets.splendor import SplendorBoard
 
 __all__ = ["SplendorApp"]
 
@@ -19,8 +20,6 @@ COACH_SWITCH = {
 
 
 def _splendor_board() -> Any:
-    from widgets.splendor import SplendorBoard
-
     return SplendorBoard
 
 

@@ -42,6 +42,7 @@ import traitlets
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, ClassStoreBusy
 from pokelab.errors import IllegalAction, check_lang
+from widgets._board_table import TAKEOVER_BOT, join_table
 from widgets._bundle import esm
 from widgets.apps._common import _header, lang_switch
 
@@ -235,7 +236,6 @@ class TablesPage:
         if game not in GAMES:
             raise ClassroomError(f"the game is splendor or herecomes, not {game!r}",
                                  f"游戏只能是 splendor 或 herecomes，而不是 {game!r}")
-        from widgets._board_table import TAKEOVER_BOT
 
         code, name = self._need("code"), self._need("name")
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < players:
@@ -292,8 +292,6 @@ class TablesPage:
 
     # ------------------------------------------------------------------ helpers
     def _seat_at(self, game: str, table_code: str, **how: Any) -> TablesPage:
-        from widgets._board_table import join_table
-
         board = join_table(game, table_code, store=self.store, lang=self.lang,
                            poll_seconds=self.poll_seconds, **how)
         if self.board is not None:

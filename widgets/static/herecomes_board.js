@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 71c70e91ded8a07abb4bb83d7c0241d49038dc28e87d6550348fc69990b4af7f
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 707ff334e0b8742f7a4be28162eaeaa8cc3d6fee0b408fd58943cbccdebd8f78
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";

@@ -4,7 +4,7 @@
 //
 // What the front end receives (the `view` trait, built by widgets/herecomes_board.py):
 /**
- * @typedef {Object} HcOddsRow  one card of your hand (pokelab.odds.hand.hand_odds)
+ * @typedef {Object} HcOddsRow  one card of your hand (widgets._herecomes_hand.hand_odds)
  * @property {string} id
  * @property {string} kind
  * @property {number} points

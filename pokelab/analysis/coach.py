@@ -1,0 +1,201 @@
+"""The Splendor: Pokémon coach: the best few moves for the player to move, with win chances and reasons.
+
+``suggest(state, k, level)`` ranks the legal moves of the player to move by
+their win chance after the move, measured with playouts that use only what
+that player may know (``pokelab.analysis.splendor_win``: the deck is known as a
+set and re-shuffled for every playout). Every candidate is played on the same
+sampled decks with the same bot seeds (common random numbers), so two moves
+are compared on the same luck.
+
+Search budget per level (``COACH_LEVELS``): the greedy rules pick the
+``width`` most promising moves; each gets ``first`` playouts; the better
+``keep`` of them (never fewer than ``k``) get playouts up to ``final`` each,
+and are ranked on those. ``playouts=`` overrides ``final`` (and ``first`` when
+smaller). A move's reason comes from ``coach_reasons.reason``: what it changes.
+
+>>> from pokelab.splendor import new_game, legal_actions
+>>> s = new_game(2, seed=4)
+>>> tips = suggest(s, k=2, level="easy", playouts=20)
+>>> len(tips), all(t.action in legal_actions(s) for t in tips)
+(2, True)
+>>> tips[0].estimate.rate >= tips[1].estimate.rate
+True
+>>> suggest(s, level="expert")
+Traceback (most recent call last):
+...
+pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'expert'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pokelab.analysis.coach_reasons import reason
+from pokelab.analysis.splendor_win import (
+    WinEstimate,
+    check_playouts,
+    check_seed,
+    check_state,
+    check_workers,
+    known_position,
+    run_playouts,
+)
+from pokelab.bots.splendor_greedy import score_actions
+from pokelab.errors import BilingualError, check_lang
+from pokelab.splendor import legal_actions
+
+__all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "suggest"]
+
+#: Budgets: candidates compared (width), playouts each (first), how many go on (keep) to ``final``.
+COACH_LEVELS: dict[str, dict[str, int]] = {
+    "easy": {"width": 4, "first": 40, "keep": 4, "final": 40},
+    "medium": {"width": 8, "first": 40, "keep": 4, "final": 120},
+    "hard": {"width": 14, "first": 60, "keep": 4, "final": 300},
+}
+#: Most suggestions one call returns.
+MAX_SUGGESTIONS = 20
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One suggested move: the action, the mover's win chance after it, and why, in English and Chinese.
+
+    >>> from pokelab.splendor import Pass
+    >>> Suggestion(Pass(), WinEstimate.from_wins(1, 2), "passes", "跳过").reason("zh")
+    '跳过'
+    >>> Suggestion(Pass(), WinEstimate.from_wins(1, 2), "passes", "跳过").reason("fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+
+    action: Any
+    estimate: WinEstimate
+    reason_en: str
+    reason_zh: str
+
+    def reason(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``"en"`` or ``"zh"``)."""
+        return self.reason_zh if check_lang(lang) == "zh" else self.reason_en
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict: the action's text, the estimate and both reasons.
+
+        >>> from pokelab.splendor import Pass
+        >>> Suggestion(Pass(), WinEstimate.from_wins(1, 2), "passes", "跳过").to_dict()["action"]
+        'Pass()'
+        """
+        return {"action": str(self.action), "estimate": self.estimate.to_dict(),
+                "reason_en": self.reason_en, "reason_zh": self.reason_zh}
+
+
+def _check_level(level: Any) -> dict[str, int]:
+    if not isinstance(level, str) or level not in COACH_LEVELS:
+        raise BilingualError(
+            f"level must be 'easy', 'medium' or 'hard', got {level!r}",
+            f"level 必须是 'easy'、'medium' 或 'hard'，收到 {level!r}",
+        )
+    return COACH_LEVELS[level]
+
+
+def _check_k(k: Any) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_SUGGESTIONS:
+        raise BilingualError(
+            f"k must be a whole number from 1 to {MAX_SUGGESTIONS}, got {k!r}",
+            f"k 必须是 1 到 {MAX_SUGGESTIONS} 之间的整数，收到 {k!r}",
+        )
+    return k
+
+
+def rank_moves(
+    state: Any,
+    candidates: list[Any],
+    *,
+    first: int,
+    keep: int,
+    final: int,
+    seed: int = 0,
+    bots: tuple[str, ...] | None = None,
+    workers: int = 1,
+) -> list[tuple[Any, WinEstimate]]:
+    """``candidates`` (legal moves of the player to move) with the mover's win chance after each, best first.
+
+    All get ``first`` playouts; the best ``keep`` go on to ``final`` playouts
+    and are listed first (ranked on them), the rest after (ranked on ``first``).
+
+    >>> from pokelab.splendor import new_game, legal_actions
+    >>> s = new_game(2, seed=4)
+    >>> ranked = rank_moves(s, legal_actions(s)[:3], first=6, keep=1, final=10)
+    >>> [e.playouts for _, e in ranked]
+    [10, 6, 6]
+    >>> rank_moves(s, [], first=6, keep=1, final=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: rank_moves needs at least one candidate move
+    """
+    if not candidates:
+        raise ValueError("rank_moves needs at least one candidate move")
+    me = state.current_player
+    names = bots or ("greedy",) * len(state.players)
+    base, unseen = known_position(state, me)
+    first = min(first, final)
+    wins = [row[me] for row in run_playouts(base, unseen, candidates, first, seed, names, workers)]
+    order = sorted(range(len(candidates)), key=lambda j: -wins[j])
+    top, rest = order[:keep], order[keep:]
+    if final > first:
+        more = run_playouts(base, unseen, [candidates[j] for j in top], final - first, seed, names,
+                            workers, start=first)
+        for j, row in zip(top, more, strict=True):
+            wins[j] += row[me]
+    ranked = sorted(top, key=lambda j: -wins[j]) + rest
+    return [
+        (candidates[j], WinEstimate.from_wins(float(wins[j]), final if j in top else first))
+        for j in ranked
+    ]
+
+
+def suggest(
+    state: Any,
+    k: int = 3,
+    level: str = "hard",
+    *,
+    seed: int = 0,
+    playouts: int | None = None,
+    workers: int = 1,
+) -> list[Suggestion]:
+    """The best ``k`` legal moves for the player to move, best first, each with its win chance and reason.
+
+    ``level`` (``"easy"``, ``"medium"``, ``"hard"``) scales how many moves are
+    compared and how many playouts each gets; ``playouts`` sets the playouts of
+    the finalists instead. Deterministic for a seed.
+
+    >>> from pokelab.splendor import new_game
+    >>> [type(t.action).__name__ for t in suggest(new_game(2, seed=4), k=1, level="easy", playouts=10)]
+    ['TakeDifferent']
+    >>> suggest(new_game(2, seed=4), k=0)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: k must be a whole number from 1 to 20, got 0
+    """
+    check_state(state)
+    _check_k(k)
+    budget = dict(_check_level(level))
+    check_seed(seed)
+    check_workers(workers)
+    if playouts is not None:
+        budget["final"] = check_playouts(playouts)
+        budget["first"] = min(budget["first"], budget["final"])
+    legal = legal_actions(state)
+    scores = score_actions(state, legal)
+    by_greedy = sorted(range(len(legal)), key=lambda i: -scores[i])
+    width = max(budget["width"], k)
+    candidates = [legal[i] for i in by_greedy[:width]]
+    keep = max(budget["keep"], k)
+    ranked = rank_moves(state, candidates, first=budget["first"], keep=keep, final=budget["final"],
+                        seed=seed, workers=workers)
+    out = []
+    for action, est in ranked[:k]:
+        en, zh = reason(state, action)
+        out.append(Suggestion(action, est, en, zh))
+    return out

@@ -1,0 +1,220 @@
+"""A Splendor: Pokémon game review: the mover's win chance before and after every move, mistakes and better moves.
+
+``review(record)`` walks a finished (or unfinished) game move by move. For
+each move it estimates, from the mover's seat and with only what the mover
+could know then, the win chance *before* the move (greedy play from that
+position) and *after* it (the move played, then greedy play), both on the same
+sampled decks and bot seeds, so the difference measures the move and not the
+luck of the refill. A move whose chance drops by more than ``threshold`` is a
+*mistake*; the coach (``suggest``) then offers a better move, when it finds
+one that does better than the move played.
+
+A record is a ``GameRecord`` of ``pokelab.sim.play("splendor", ...)`` or any
+sequence of ``(state, action)`` pairs, each state the position the action was
+played in (what a board keeps as its history). A move that was the only legal
+choice (a forced token return, ``Pass``) gets one estimate (before = after)
+and is never a mistake.
+
+>>> from pokelab.sim import play
+>>> record = play("splendor", ["greedy", "random"], seed=2)
+>>> rev = review(list(zip(record.states(), (a for _, a in record.actions)))[:4], playouts=8)
+>>> len(rev.moves), rev.moves[0].index, rev.moves[1].seat != rev.moves[0].seat
+(4, 0, True)
+>>> review([("not a state", None)])
+Traceback (most recent call last):
+...
+pokelab.errors.BilingualError: expected a Splendor State (from new_game, scenario or from_json), got str
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pokelab.analysis.coach import Suggestion, suggest
+from pokelab.analysis.splendor_win import (
+    WinEstimate,
+    check_playouts,
+    check_seed,
+    check_state,
+    check_workers,
+    known_position,
+    run_playouts,
+)
+from pokelab.errors import BilingualError
+from pokelab.splendor import legal_actions
+
+__all__ = ["GameReview", "MoveReview", "review"]
+
+#: Most moves one review looks at (a real game has about 60 to 150).
+MAX_REVIEW_MOVES = 2_000
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of a review: who played what, the mover's win chance before and after, and a better move if it was a mistake."""
+
+    index: int
+    seat: int
+    action: Any
+    before: WinEstimate
+    after: WinEstimate
+    mistake: bool
+    better: Suggestion | None
+
+    @property
+    def drop(self) -> float:
+        """How much the mover's win chance fell with this move (negative: it rose).
+
+        >>> e = WinEstimate.from_wins
+        >>> MoveReview(0, 0, None, e(6, 10), e(2, 10), True, None).drop
+        0.4
+        """
+        return round(self.before.rate - self.after.rate, 12)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict (actions as their text).
+
+        >>> e = WinEstimate.from_wins(1, 2)
+        >>> MoveReview(3, 1, "Pass()", e, e, False, None).to_dict()["better"] is None
+        True
+        """
+        return {
+            "index": self.index, "seat": self.seat, "action": str(self.action),
+            "before": self.before.to_dict(), "after": self.after.to_dict(),
+            "mistake": self.mistake, "better": None if self.better is None else self.better.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """Every reviewed move in order; ``mistakes(seat)`` picks the flagged ones."""
+
+    moves: tuple[MoveReview, ...]
+    threshold: float
+
+    def mistakes(self, seat: int | None = None) -> tuple[MoveReview, ...]:
+        """The moves flagged as mistakes, of every seat or of ``seat`` only.
+
+        >>> GameReview((), 0.1).mistakes(), GameReview((), 0.1).mistakes(seat=1)
+        ((), ())
+        >>> GameReview((), 0.1).mistakes(seat="Ash")
+        Traceback (most recent call last):
+        ...
+        pokelab.errors.BilingualError: seat must be a seat number or None, got 'Ash'
+        """
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise BilingualError(f"seat must be a seat number or None, got {seat!r}",
+                                 f"seat 必须是座位号或 None，收到 {seat!r}")
+        return tuple(m for m in self.moves if m.mistake and (seat is None or m.seat == seat))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-safe dict of the whole review.
+
+        >>> GameReview((), 0.1).to_dict()
+        {'threshold': 0.1, 'moves': []}
+        """
+        return {"threshold": self.threshold, "moves": [m.to_dict() for m in self.moves]}
+
+
+def _pairs(record: Any) -> list[tuple[Any, Any]]:
+    """(state before, action) for every move of a ``GameRecord`` or a sequence of pairs.
+
+    A record is read by its shape (``game``, ``actions``, ``states()``), not its class: the
+    simulator that writes ``GameRecord`` sits a layer above this review.
+    """
+    if _is_record(record):
+        if record.game != "splendor":
+            raise BilingualError(f"review reads Splendor games, got a {record.game} record",
+                                 f"review 只能复盘璀璨宝石的对局，收到 {record.game} 的记录")
+        if len(record.actions) > MAX_REVIEW_MOVES:
+            raise BilingualError(f"a review looks at most {MAX_REVIEW_MOVES} moves, got {len(record.actions)}",
+                                 f"复盘最多 {MAX_REVIEW_MOVES} 步，收到 {len(record.actions)} 步")
+        return list(zip(record.states(), (a for _, a in record.actions), strict=False))
+    if isinstance(record, str | bytes) or not isinstance(record, Iterable):
+        raise BilingualError(
+            f"review needs a GameRecord or a list of (state, action) pairs, got {type(record).__name__}",
+            f"review 需要一个 GameRecord 或 (局面, 行动) 对的列表，收到 {type(record).__name__}",
+        )
+    pairs = []
+    for i, item in enumerate(record):
+        if i >= MAX_REVIEW_MOVES:
+            raise BilingualError(f"a review looks at most {MAX_REVIEW_MOVES} moves",
+                                 f"复盘最多 {MAX_REVIEW_MOVES} 步")
+        if not isinstance(item, tuple | list) or len(item) != 2:
+            raise BilingualError(f"move {i}: expected a (state, action) pair, got {item!r}",
+                                 f"第 {i} 步：需要 (局面, 行动) 对，收到 {item!r}")
+        pairs.append((item[0], item[1]))
+    return pairs
+
+
+def _is_record(record: Any) -> bool:
+    """Whether ``record`` reads like a ``pokelab.sim.GameRecord``.
+
+    >>> from pokelab.sim import play
+    >>> _is_record(play("splendor", ["random", "random"], seed=1)), _is_record([(None, None)])
+    (True, False)
+    """
+    return hasattr(record, "game") and hasattr(record, "actions") and callable(getattr(record, "states", None))
+
+
+def _check_threshold(threshold: Any) -> float:
+    if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 < threshold <= 1:
+        raise BilingualError(f"threshold must be a number above 0 and at most 1, got {threshold!r}",
+                             f"threshold 必须大于 0 且不超过 1，收到 {threshold!r}")
+    return float(threshold)
+
+
+def review(
+    record: Any,
+    *,
+    threshold: float = 0.10,
+    playouts: int = 100,
+    seed: int = 0,
+    workers: int = 1,
+) -> GameReview:
+    """Review every move of ``record``: the mover's win chance before/after, mistakes, better moves.
+
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
+    >>> move.seat, move.before.playouts, move.after.playouts
+    (1, 6, 6)
+    >>> review([], threshold=1.5)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: threshold must be a number above 0 and at most 1, got 1.5
+    """
+    threshold = _check_threshold(threshold)
+    check_playouts(playouts)
+    check_seed(seed)
+    check_workers(workers)
+    moves = []
+    for index, (state, action) in enumerate(_pairs(record)):
+        check_state(state)
+        legal = legal_actions(state)
+        if action not in legal:
+            raise BilingualError(f"move {index}: {action!r} is not a legal move in its position",
+                                 f"第 {index} 步：{action!r} 在该局面下不是合法行动")
+        seat = state.current_player
+        if len(legal) == 1:
+            base, unseen = known_position(state, seat)
+            wins = run_playouts(base, unseen, [None], playouts, seed, ("greedy",) * len(state.players),
+                                workers)[0][seat]
+            est = WinEstimate.from_wins(float(wins), playouts)
+            moves.append(MoveReview(index, seat, action, est, est, False, None))
+            continue
+        base, unseen = known_position(state, seat)
+        rows = run_playouts(base, unseen, [None, action], playouts, seed,
+                            ("greedy",) * len(state.players), workers)
+        before = WinEstimate.from_wins(float(rows[0][seat]), playouts)
+        after = WinEstimate.from_wins(float(rows[1][seat]), playouts)
+        mistake = before.rate - after.rate > threshold
+        better = None
+        if mistake:
+            tips = [t for t in suggest(state, k=2, level="medium", seed=seed, playouts=playouts,
+                                       workers=workers) if t.action != action]
+            if tips and tips[0].estimate.rate > after.rate:
+                better = tips[0]
+        moves.append(MoveReview(index, seat, action, before, after, mistake, better))
+    return GameReview(tuple(moves), threshold)

@@ -1,0 +1,406 @@
+"""Risk, not only the average: the exact spread of a round's points and the chance to finish in time.
+
+Lesson 40's mathematics. A player who keeps two cards scores at most one of them
+(HC-R6), so a round's points are a small random variable: 0, or the points of the
+card that came true (the better one when both did). Its **distribution**, **mean**
+and **variance** come from the exact joint chances of the two cards
+(``joint_outcomes``). Near the end of a game the average is the wrong thing to
+maximise: what counts is the chance of reaching the target (10 points, HC-G2) soon.
+
+- ``points_distribution(hand, shown=)`` — P(points = x) for a kept hand of 1 or 2 cards;
+- ``mean_and_variance(distribution)`` and ``chance_at_least(distribution, need)``;
+- ``finish_chance(options, target=, rounds=, choose=)`` — a Markov chain over the score:
+  every round the player picks one of ``options`` (name -> points distribution);
+  ``choose="mean"`` always takes the option with the best average, ``choose="reach"``
+  the option that maximises the chance of reaching ``target`` within ``rounds``
+  (dynamic programming, exact);
+- ``reach_choice(options, score=, rounds_left=, target=)`` — the option ``"reach"`` picks.
+
+>>> dist = points_distribution([("last:red", 1), ("last:purple", 3)])
+>>> dist
+{0: Fraction(3, 5), 1: Fraction(3, 10), 3: Fraction(1, 10)}
+>>> mean_and_variance(dist)
+(Fraction(3, 5), Fraction(21, 25))
+>>> points_distribution([])
+Traceback (most recent call last):
+...
+ValueError: a kept hand has 1 or 2 cards, got 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from numbers import Rational
+from typing import Any
+
+from pokelab.course._build import choice, explain, number, predict
+from pokelab.course.registry import Idea, Option
+from pokelab.herecomes import TARGETS
+from pokelab.herecomes.bag import COLOUR_ZH, DEFAULT_BAG, draw_round
+from pokelab.odds.advice import SHOWN_9
+from pokelab.odds.exact import joint_outcomes, probability, redraw_probability
+from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
+from pokelab.sim.balance import load
+
+__all__ = ["chance_at_least", "finish_chance", "mean_and_variance", "points_distribution", "reach_choice"]
+
+Distribution = Mapping[Any, Fraction]
+CHOICES = ("mean", "reach")
+
+
+def _tidy(points: Fraction) -> Fraction | int:
+    return int(points) if points.denominator == 1 else points
+
+
+def points_distribution(
+    hand: Sequence[Any],
+    *,
+    shown: Sequence[str] = (),
+    bag: Mapping[str, int] | None = DEFAULT_BAG,
+    redraw: bool = False,
+    legend_value: Fraction | int = LEGEND_VALUE,
+) -> dict[Any, Fraction]:
+    """The exact distribution of the points a kept hand of 1 or 2 cards scores this round (HC-R5, HC-R6).
+
+    Cards are target cards or ``(condition, points)`` pairs; a legend card is
+    worth ``legend_value``. With two cards achieved the better one scores.
+    ``shown``: tokens already drawn; ``redraw=True``: the last token is redrawn (HC-R4).
+
+    >>> points_distribution([("never:purple", 2)])
+    {0: Fraction(29, 38), 2: Fraction(9, 38)}
+    >>> points_distribution([("last:red", 1), ("last:red", 2), ("last:red", 3)])
+    Traceback (most recent call last):
+    ...
+    ValueError: a kept hand has 1 or 2 cards, got 3
+    """
+    if isinstance(hand, (str, bytes)) or len(hand) not in (1, 2):
+        raise ValueError(f"a kept hand has 1 or 2 cards, got {len(hand)}")
+    values = [Fraction(card_value(card, legend_value)) for card in hand]
+    if len(hand) == 1:
+        chance = redraw_probability if redraw else probability
+        p = chance(card_condition(hand[0]), bag=bag, shown=shown)
+        outcomes = [(Fraction(0), 1 - p), (values[0], p)]
+    else:
+        joint = joint_outcomes(hand[0], hand[1], bag=bag, shown=shown, redraw=redraw)
+        outcomes = [(Fraction(0), joint.neither), (values[0], joint.only_a), (values[1], joint.only_b),
+                    (max(values), joint.both)]
+    result: dict[Fraction, Fraction] = {}
+    for points, p in outcomes:
+        if p:
+            result[points] = result.get(points, Fraction(0)) + p
+    return {_tidy(points): result[points] for points in sorted(result)}
+
+
+def _check_distribution(distribution: Distribution) -> dict[Fraction, Fraction]:
+    if not isinstance(distribution, Mapping) or not distribution:
+        raise ValueError(f"a distribution maps points -> probability, got {distribution!r}")
+    clean = {}
+    for points, p in distribution.items():
+        if not isinstance(points, Rational) or not isinstance(p, Rational) or p < 0:
+            raise ValueError(f"points and probabilities must be exact numbers >= 0, got {points!r}: {p!r}")
+        clean[Fraction(points)] = Fraction(p)
+    if sum(clean.values()) != 1:
+        raise ValueError(f"the probabilities add up to {sum(clean.values())}, not 1")
+    return clean
+
+
+def mean_and_variance(distribution: Distribution) -> tuple[Fraction, Fraction]:
+    """The mean (expected points) and the variance E[(X − mean)²] of a points distribution, exact.
+
+    >>> mean_and_variance({0: Fraction(1, 2), 2: Fraction(1, 2)})
+    (Fraction(1, 1), Fraction(1, 1))
+    >>> mean_and_variance({0: Fraction(1, 2)})
+    Traceback (most recent call last):
+    ...
+    ValueError: the probabilities add up to 1/2, not 1
+    """
+    clean = _check_distribution(distribution)
+    mean = sum((x * p for x, p in clean.items()), Fraction(0))
+    variance = sum(((x - mean) ** 2 * p for x, p in clean.items()), Fraction(0))
+    return mean, variance
+
+
+def chance_at_least(distribution: Distribution, need: int | Fraction) -> Fraction:
+    """P(points >= ``need``): the chance that this round scores enough.
+
+    >>> chance_at_least({0: Fraction(3, 5), 1: Fraction(3, 10), 3: Fraction(1, 10)}, 2)
+    Fraction(1, 10)
+    >>> chance_at_least({0: 1}, "two")
+    Traceback (most recent call last):
+    ...
+    ValueError: need is a number of points, got 'two'
+    """
+    if not isinstance(need, Rational):
+        raise ValueError(f"need is a number of points, got {need!r}")
+    clean = _check_distribution(distribution)
+    return sum((p for x, p in clean.items() if x >= need), Fraction(0))
+
+
+def _check_options(options: Mapping[str, Distribution], target: Any, rounds: Any) -> dict[str, dict]:
+    if not isinstance(options, Mapping) or not options:
+        raise ValueError("options maps a name to a points distribution; give at least one")
+    for name, value in (("target", target), ("rounds", rounds)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ValueError(f"{name} must be a whole number >= 1, got {value!r}")
+    return {name: _check_distribution(dist) for name, dist in options.items()}
+
+
+def _reach_table(options: dict[str, dict], target: int, rounds: int) -> list[dict[int, tuple[Fraction, str]]]:
+    """table[n][score] = (best chance to reach target within n more rounds, the option that gets it)."""
+    table: list[dict[int, tuple[Fraction, str]]] = [{s: (Fraction(0), "") for s in range(target)}]
+    for _ in range(rounds):
+        before, now = table[-1], {}
+        for score in range(target):
+            best: tuple[Fraction, str] | None = None
+            for name, dist in options.items():
+                value = sum((p * (1 if score + x >= target else before[int(score + x)][0])
+                             for x, p in dist.items()), Fraction(0))
+                if best is None or value > best[0]:
+                    best = (value, name)
+            now[score] = best  # type: ignore[assignment]
+        table.append(now)
+    return table
+
+
+def _best_mean(options: dict[str, dict]) -> str:
+    means = {name: mean_and_variance(dist)[0] for name, dist in options.items()}
+    return max(means, key=lambda name: means[name])  # the first listed wins a tie
+
+
+def finish_chance(
+    options: Mapping[str, Distribution], *, target: int = 10, rounds: int = 10, choose: str = "mean"
+) -> Fraction:
+    """The exact chance of reaching ``target`` points within ``rounds`` rounds, starting from 0.
+
+    Every round the player takes one of ``options`` (name -> points distribution,
+    whole points): ``choose="mean"`` always the best average (ties: the first
+    listed), ``choose="reach"`` the option that maximises this very chance given
+    the score and the rounds left (a Markov chain solved by dynamic programming).
+
+    >>> coin = {"safe": {0: Fraction(1, 4), 1: Fraction(3, 4)}, "bold": {0: Fraction(7, 10), 3: Fraction(3, 10)}}
+    >>> finish_chance(coin, target=2, rounds=2), finish_chance(coin, target=2, rounds=2, choose="reach")
+    (Fraction(51, 100), Fraction(51, 80))
+    >>> finish_chance(coin, target=2, rounds=2, choose="luck")
+    Traceback (most recent call last):
+    ...
+    ValueError: choose is 'mean' or 'reach', got 'luck'
+    """
+    if choose not in CHOICES:
+        raise ValueError(f"choose is 'mean' or 'reach', got {choose!r}")
+    clean = _check_options(options, target, rounds)
+    if choose == "reach":
+        return _reach_table(clean, target, rounds)[rounds][0][0]
+    dist = clean[_best_mean(clean)]
+    spread = {0: Fraction(1)}  # the score's distribution, scores below target only
+    done = Fraction(0)
+    for _ in range(rounds):
+        after: dict[int, Fraction] = {}
+        for score, p in spread.items():
+            for x, q in dist.items():
+                if score + x >= target:
+                    done += p * q
+                else:
+                    after[int(score + x)] = after.get(int(score + x), Fraction(0)) + p * q
+        spread = after
+    return done
+
+
+def reach_choice(options: Mapping[str, Distribution], *, score: int, rounds_left: int, target: int = 10) -> str:
+    """The option ``finish_chance(choose="reach")`` takes at ``score`` points with ``rounds_left`` rounds to go.
+
+    >>> coin = {"safe": {0: Fraction(1, 4), 1: Fraction(3, 4)}, "bold": {0: Fraction(7, 10), 3: Fraction(3, 10)}}
+    >>> reach_choice(coin, score=1, rounds_left=1, target=2), reach_choice(coin, score=0, rounds_left=1, target=2)
+    ('safe', 'bold')
+    >>> reach_choice(coin, score=5, rounds_left=1, target=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: score must be between 0 and 1 (below the target 2), got 5
+    """
+    clean = _check_options(options, target, rounds_left)
+    if not isinstance(score, int) or not 0 <= score < target:
+        raise ValueError(f"score must be between 0 and {target - 1} (below the target {target}), got {score!r}")
+    return _reach_table(clean, target, rounds_left)[rounds_left][score][1]
+
+
+L40 = "probability/40-risk-not-only-the-average.ipynb"
+
+# -- 40 risk, not only the average ---------------------------------------------------------------
+
+#: Lesson 40's hand after wave 3 (the nine tokens ``SHOWN_9``): Bulbasaur, Pikachu, Gastly.
+HAND_40 = ("G09", "G13", "G17")
+#: The gray cards a pupil's pair is drawn from in exercise 40-2.
+GRAY_40 = ("G01", "G05", "G09", "G13", "G17")
+
+
+def _name(card_id: str, lang: str = "en") -> str:
+    card = TARGETS[card_id]
+    return card.name_zh if lang == "zh" else card.name_en
+
+
+@cache
+def keep_options_40(shown: tuple[str, ...] = SHOWN_9) -> dict[tuple[str, str], dict[Any, Fraction]]:
+    """Each pair of lesson 40's hand a player can keep after the wave-3 tokens ``shown``, with its points distribution.
+
+    >>> keep_options_40()[("G09", "G17")]
+    {0: Fraction(6, 11), 1: Fraction(3, 11), 3: Fraction(2, 11)}
+    """
+    return {pair: points_distribution([TARGETS[c] for c in pair], shown=shown) for pair in combinations(HAND_40, 2)}
+
+
+def best_reach_40(need: int, shown: tuple[str, ...] = SHOWN_9) -> Fraction:
+    """The best chance, over the three pairs of lesson 40's hand, of scoring at least ``need`` points this round.
+
+    >>> best_reach_40(1), best_reach_40(4)
+    (Fraction(5, 11), Fraction(0, 1))
+    >>> best_reach_40(1, ("red",) * 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: the shown tokens hold 9 red but the bag has only 6
+    """
+    return max(chance_at_least(dist, need) for dist in keep_options_40(shown).values())
+
+
+def best_mean_pair_40(shown: tuple[str, ...] = SHOWN_9) -> tuple[str, str]:
+    """The pair of lesson 40's hand with the highest expected points after the tokens ``shown``.
+
+    >>> best_mean_pair_40()
+    ('G13', 'G17')
+    """
+    options = keep_options_40(shown)
+    return max(options, key=lambda pair: mean_and_variance(options[pair])[0])
+
+
+choice("40-1", L40, "You have 9 points. After wave 3 (the nine tokens above) you hold Bulbasaur, Pikachu and Gastly. "
+       "Which card should you discard to give yourself the best chance of reaching 10 points this round?",
+       "你已经有 9 分。第三波之后（就是上面那九枚代币），你手里有妙蛙种子、皮卡丘和鬼斯。"
+       "要让这一轮凑到 10 分的可能性最大，应该弃掉哪一张？", (
+           Option("a", "Bulbasaur: it is worth the fewest points.", "妙蛙种子：它的分数最少。",
+                  why="you need one point; points beyond it are worth nothing now (more points = better)",
+                  why_zh="你只差 1 分，多出来的分现在毫无用处（以为分数越多越好）"),
+           Option("b", "Pikachu or Gastly (either): keep Bulbasaur, the likeliest card.",
+                  "皮卡丘或鬼斯（哪张都行）：留下最容易达成的妙蛙种子。", correct=True,
+                  why="with Bulbasaur kept, 5 of the 11 tokens left make you score",
+                  why_zh="留下妙蛙种子，剩下 11 枚代币里有 5 枚能让你得分"),
+           Option("c", "Bulbasaur, because the advisor's expected points are highest without it.",
+                  "妙蛙种子，因为弃掉它时顾问算出的期望分最高。",
+                  why="the best average is not the best chance of getting the one point you need (the average is not the goal)",
+                  why_zh="平均分最高，不等于拿到那 1 分的机会最大（把平均值当成了目标）"),
+       ), hints=("Count, for each pair you could keep, the tokens left that make you score at least 1 point.",),
+       hints_zh=("对每一种留牌组合，数一数剩下的代币里有几枚能让你至少得 1 分。",))
+
+
+def _pair_40(p: Any) -> list[Any]:
+    return [TARGETS[p["a"]], TARGETS[p["b"]]]
+
+
+def _variance(p: Any) -> Fraction:
+    return mean_and_variance(points_distribution(_pair_40(p)))[1]
+
+
+def _variance_slips(p: Any) -> list[tuple[Any, str, str]]:
+    dist = points_distribution(_pair_40(p))
+    square = sum(x * x * q for x, q in dist.items())
+    alone = sum(mean_and_variance(points_distribution([card]))[1] for card in _pair_40(p))
+    return [(square, "that is E[X²]: subtract the square of the mean.", "这是 E[X²]：还要减去均值的平方。"),
+            (alone, "that adds the two cards' variances, as if both could score: two last-token cards never come "
+                    "true together, and only one card scores.",
+             "这是把两张卡各自的方差相加，好像两张都能得分：两张“最后一枚”卡不可能同时达成，而且最多只有一张得分。")]
+
+
+def _personal_pair(rng: Any) -> dict[str, str]:
+    a, b = rng.sample(GRAY_40, 2)
+    return {"a": a, "b": b, "a_name": _name(a), "b_name": _name(b), "a_zh": _name(a, "zh"), "b_zh": _name(b, "zh")}
+
+
+number("40-2", L40, "Before any token is drawn you keep {a_name} ({a}) and {b_name} ({b}). What is the variance of the "
+       "points you score this round? (An exact fraction.)",
+       "还没抽任何代币时，你留下了{a_zh}（{a}）和{b_zh}（{b}）。这一轮得分的方差是多少？（给出准确的分数。）",
+       _variance, ["Write the distribution: P(0), P(points of card A), P(points of card B).",
+                   "Variance = E[X²] − (E[X])²."],
+       ["先写出分布：P(0)、P(A 卡的分数)、P(B 卡的分数)。", "方差 = E[X²] − (E[X])²。"],
+       mistakes=_variance_slips,
+       defaults={"a": "G01", "b": "G17", "a_name": "Charmander", "b_name": "Gastly", "a_zh": "小火龙", "b_zh": "鬼斯"},
+       personal=_personal_pair)
+
+
+def _reach(p: Any) -> Fraction:
+    return best_reach_40(10 - p["score"], tuple(p["shown"]))
+
+
+def _reach_slips(p: Any) -> list[tuple[Any, str, str]]:
+    shown = tuple(p["shown"])
+    chance = chance_at_least(keep_options_40(shown)[best_mean_pair_40(shown)], 10 - p["score"])
+    if chance == _reach(p):
+        return []
+    return [(chance, "that is the chance of the pair with the best average, not the best chance to reach 10.",
+             "这是平均分最高的那一对的机会，不是凑到 10 分的最大机会。")]
+
+
+def _tokens_params(shown: tuple[str, ...], score: int) -> dict[str, Any]:
+    return {"shown": shown, "score": score, "shown_text": ", ".join(shown),
+            "shown_zh": "、".join(f"{COLOUR_ZH[c]}色" for c in shown)}
+
+
+def _personal_wave3(rng: Any) -> dict[str, Any]:
+    return _tokens_params(draw_round(None, rng)[:9], rng.choice([7, 8, 9]))
+
+
+number("40-3", L40, "Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3 ended on other tokens: {shown_text}. "
+       "You have {score} points. What is the best chance, over the three pairs you could keep, of reaching 10 points "
+       "this round?",
+       "还是这三张卡（妙蛙种子、皮卡丘、鬼斯），但第三波结束时亮出的是另外九枚代币：{shown_zh}。你有 {score} 分。"
+       "在三种可能的留牌组合里，这一轮凑到 10 分的最大机会是多少？",
+       _reach, ["You need 10 − score points: which cards are worth that many?",
+                "Count the tokens left in the bag; for each pair add the chances of the cards worth enough "
+                "(two last-token cards cannot both come true)."],
+       ["你还差 10 − 当前分数：哪些卡的分数够？", "先数布袋里还剩哪些代币；对每一对，把分数够的卡的概率加起来（两张“最后一枚”卡不会同时达成）。"],
+       mistakes=_reach_slips,
+       defaults=_tokens_params(("red", "blue", "green", "green", "red", "blue", "purple", "red", "yellow"), 9),
+       personal=_personal_wave3)
+
+
+def policy_games() -> Any:
+    """The shipped solo games of the two policies (``scripts/solo_policies.py``), one row per game.
+
+    >>> sorted(policy_games()["policy"].unique())
+    ['heuristic', 'optimal']
+    """
+    return load("herecomes_policies")
+
+
+def share_within(policy: str, rounds: int) -> float:
+    """The share of the shipped solo games of ``policy`` that reached 10 points within ``rounds`` rounds.
+
+    >>> share_within("optimal", 10) > share_within("heuristic", 10)
+    True
+    >>> share_within("random", 10)
+    Traceback (most recent call last):
+    ...
+    ValueError: no games of policy 'random': choose optimal or heuristic
+    """
+    games = policy_games()
+    games = games[games["policy"] == policy]
+    if games.empty:
+        raise ValueError(f"no games of policy {policy!r}: choose optimal or heuristic")
+    return float((games["rounds"] <= rounds).mean())
+
+
+predict("40-4", L40, "Before reading the table: in what share of 400 solo games did the expected-points bot (optimal) "
+        "reach 10 points within 10 rounds?", "看表之前先猜：在 400 局单人游戏里，追求期望分的电脑（optimal）"
+        "有多大比例在 10 轮之内拿到 10 分？", lambda p: share_within("optimal", 10),
+        ["Its games last about as long on average as the number of rounds asked about."],
+        ["它平均一局的轮数和这里问的轮数差不多。"], tolerance=0.1)
+explain("40-5", L40, "Why is the pair with the best expected points not the best pair to keep at 9 points?",
+        "为什么在 9 分的时候，期望分最高的那一对不是最该留下的？",
+        "At 9 points you need only one point. Expected points also count the extra points of Pikachu and Gastly, "
+        "which are worth nothing more now; what matters is the chance of scoring at least one point, and keeping "
+        "Bulbasaur gives the most tokens that score.",
+        "9 分的时候只差 1 分。期望分把皮卡丘和鬼斯多出来的分也算进去了，可这些分现在没有额外用处；"
+        "要紧的是至少得 1 分的概率，留下妙蛙种子，能让你得分的代币最多。",
+        [Idea("only one point is needed", "只差 1 分", ("one point", "1 point", "only need", "need 1", "差 1", "1 分", "一分")),
+         Idea("extra points are useless", "多出来的分没用", ("extra", "more points", "useless", "worth nothing", "多出", "没用", "浪费")),
+         Idea("the chance of scoring, not the average", "看得分的概率，不看平均",
+              ("chance", "probability", "likely", "概率", "机会", "可能"))])

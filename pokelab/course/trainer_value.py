@@ -1,0 +1,332 @@
+"""What a redraw and a trainer are worth in one round, exactly: expected points and the chance to finish.
+
+Lesson 41's mathematics. Each function compares a round *with* a tool and
+*without* it, for a player who plays it well (only when it helps):
+
+- ``redraw_worth(hand, shown=, need=)`` — the redraw vote (HC-R4) or Brock's personal
+  redraw (HC-T2), which is the same move without the table's consent: expected points
+  with a redraw the player can always get, minus with none. With ``need`` it is the
+  chance of scoring at least ``need`` points (finishing the game) instead;
+- ``finish_hand(hand, need)`` — the hand rewritten so that a card is worth 1 when it
+  finishes (its points reach ``need``, or it is a Mew/Mewtwo card, HC-G1) and 0 if not:
+  the expected points of that hand *are* the chance to finish;
+- ``swap_worth(hand, bag=)`` — Erika (HC-T4): swap the last token with a different colour
+  on order card 3, exact over every round for a hand kept the whole round;
+- ``misty_worth(hand, dead, shown=)`` — Misty (HC-T1): set a dead card aside and draw a
+  fresh one before the normal discard, the fresh card averaged over the unseen cards.
+
+The token put back by a redraw **has appeared** (HC-C2): a redraw never rescues a purple
+card, it can only break one. Erika's swap draws nothing, so purple and orange cards do
+not change; only the last token does.
+
+>>> redraw_worth([("last:red", 3)])        # vote yes whenever the last token is not red
+Fraction(126, 209)
+>>> redraw_worth([("never:purple", 2)])   # a redraw can only hurt a purple card: never asked for
+Fraction(0, 1)
+>>> swap_worth([("last:red", 1)])         # red among the last 3 tokens: 1 - C(14,3)/C(20,3)
+(Fraction(3, 10), Fraction(194, 285))
+>>> finish_hand([("last:red", 1)], need=0)
+Traceback (most recent call last):
+...
+ValueError: need is a whole number of points from 1 to 10, got 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any
+
+from pokelab.course._build import choice, explain, number
+from pokelab.course.registry import Idea, Option
+from pokelab.herecomes import TARGETS
+from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
+from pokelab.odds.advice import SHOWN_9, advise_discard, expected_points, redraw_gain
+from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
+
+__all__ = ["finish_hand", "misty_worth", "redraw_worth", "swap_worth"]
+
+def _is_legend(card: Any) -> bool:
+    return getattr(card, "kind", None) == "legend"
+
+
+def finish_hand(hand: Sequence[Any], need: int) -> list[tuple[Any, int]]:
+    """The hand with each card worth 1 if it finishes the game this round (points >= ``need``, or a Mew/Mewtwo) else 0.
+
+    >>> finish_hand([("last:red", 1), ("last:purple", 3)], need=2)
+    [(LastIs('red'), 0), (LastIs('purple'), 1)]
+    >>> finish_hand([("last:red", 1)], need=11)
+    Traceback (most recent call last):
+    ...
+    ValueError: need is a whole number of points from 1 to 10, got 11
+    """
+    if isinstance(need, bool) or not isinstance(need, int) or not 1 <= need <= 10:
+        raise ValueError(f"need is a whole number of points from 1 to 10, got {need!r}")
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence) or not hand:
+        raise ValueError(f"a hand is a non-empty list of cards, got {hand!r}")
+    return [(card_condition(card), int(_is_legend(card) or card_value(card, LEGEND_VALUE) >= need)) for card in hand]
+
+
+def redraw_worth(
+    hand: Sequence[Any], *, shown: Sequence[str] = (), bag: Mapping[str, int] | None = DEFAULT_BAG,
+    need: int | None = None,
+) -> Fraction:
+    """What a redraw the player can always get is worth this round: expected points (or, with ``need``, chance to finish).
+
+    The player asks for it only when the last token is bad for them (HC-R4); it is the
+    value of a table that always agrees (or of Brock, HC-T2) over a table that never does.
+
+    >>> redraw_worth([("last:red", 1)], shown=("blue",) * 4 + ("red",) * 5 + ("green",))
+    Fraction(1, 11)
+    >>> redraw_worth([("last:red", 1)], need="one")
+    Traceback (most recent call last):
+    ...
+    ValueError: need is a whole number of points from 1 to 10, got 'one'
+    """
+    cards = list(hand) if need is None else finish_hand(hand, need)
+    always = expected_points(cards, shown=shown, bag=bag, redraw_agree=1)
+    never = expected_points(cards, shown=shown, bag=bag, redraw_agree=0)
+    return always - never
+
+
+def _ways(counts: Sequence[int], taken: Sequence[int]) -> int:
+    """The number of ways to draw exactly ``taken`` of each colour from ``counts``, order ignored."""
+    ways = 1
+    for k, n in zip(counts, taken, strict=True):
+        ways *= comb(k, n)
+    return ways
+
+
+def _multisets(counts: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    found = set()
+    for pick in combinations_with_replacement(range(len(counts)), size):
+        taken = tuple(pick.count(i) for i in range(len(counts)))
+        if all(t <= k for t, k in zip(taken, counts, strict=True)):
+            found.add(taken)
+    return sorted(found)
+
+
+@cache
+def _rounds(counts: tuple[int, ...]) -> tuple[list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...], int]], int]:
+    """Every round as (its tokens, the tokens after each swap Erika may make, weight), and the weights' total.
+
+    Order inside a wave is ignored; a round's chance is its weight over the total
+    (C(N, 7) · C(N − 7, 2) · (N − 9) for a bag of N tokens), so the sums stay whole numbers.
+    """
+    out = []
+    for first in _multisets(counts, DRAWS_PER_ROUND - 3):
+        left = tuple(k - t for k, t in zip(counts, first, strict=True))
+        w_first = _ways(counts, first)
+        for third in _multisets(left, 2):
+            rest = tuple(k - t for k, t in zip(left, third, strict=True))
+            w_third = w_first * _ways(left, third)
+            body = tuple(c for i, c in enumerate(COLOURS) for _ in range(first[i] + third[i]))
+            for last, n in enumerate(rest):
+                if not n:
+                    continue
+                swaps = []
+                for colour in sorted({i for i, m in enumerate(third) if m and i != last}):
+                    # the swap moves a wave-3 token of another colour to order card 4 and the last token into the body
+                    moved = list(body)
+                    moved.remove(COLOURS[colour])
+                    swaps.append((*moved, COLOURS[last], COLOURS[colour]))
+                out.append(((*body, COLOURS[last]), tuple(swaps), w_third * n))
+    total = sum(counts)
+    return out, comb(total, DRAWS_PER_ROUND - 3) * comb(total - DRAWS_PER_ROUND + 3, 2) * (total - DRAWS_PER_ROUND + 1)
+
+
+def _points(cards: Sequence[tuple[Any, Fraction]], tokens: Sequence[str], bag: Mapping[str, int]) -> Fraction:
+    return max((value for condition, value in cards if condition.holds(tokens, bag)), default=Fraction(0))
+
+
+def swap_worth(
+    hand: Sequence[Any], *, bag: Mapping[str, int] | None = DEFAULT_BAG, legend_value: Fraction | int = LEGEND_VALUE
+) -> tuple[Fraction, Fraction]:
+    """Expected points of a hand kept the whole round, without and with Erika's swap (HC-T4), exact; no redraw.
+
+    With the swap the player swaps the last token with a token of another colour on
+    order card 3 whenever that scores more; the tokens drawn stay the same.
+
+    >>> swap_worth([("never:purple", 2)])   # the swap changes only the last token
+    (Fraction(9, 19), Fraction(9, 19))
+    >>> swap_worth([])
+    Traceback (most recent call last):
+    ...
+    ValueError: a hand is a non-empty list of cards, got []
+    """
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Sequence) or not hand:
+        raise ValueError(f"a hand is a non-empty list of cards, got {hand!r}")
+    composition = validate_bag(DEFAULT_BAG if bag is None else bag)
+    cards = [(card_condition(card), Fraction(card_value(card, legend_value))) for card in hand]
+    counts = tuple(composition.get(c, 0) for c in COLOURS)
+    rounds, total = _rounds(counts)
+    without: dict[Fraction, int] = {}
+    with_swap: dict[Fraction, int] = {}
+    for tokens, swaps, weight in rounds:
+        now = _points(cards, tokens, composition)
+        best = max([now, *(_points(cards, swapped, composition) for swapped in swaps)])
+        without[now] = without.get(now, 0) + weight
+        with_swap[best] = with_swap.get(best, 0) + weight
+    mean = lambda spread: sum((value * Fraction(w, total) for value, w in spread.items()), Fraction(0))  # noqa: E731
+    return mean(without), mean(with_swap)
+
+
+def misty_worth(
+    hand: Sequence[Any], dead: Any, *, shown: Sequence[str], unseen: Sequence[Any] | None = None,
+    redraw_agree: Fraction | int = 0,
+) -> tuple[Fraction, Fraction]:
+    """Expected points of the round without and with Misty (HC-T1) at this discard step, exact given the unseen cards.
+
+    Without: the normal best discard (``advise_discard``). With: ``dead`` is set aside, a
+    fresh card comes from the deck — each of ``unseen`` equally likely (default: every
+    target card not in ``hand``) — and then the normal best discard is made.
+
+    >>> hand = [TARGETS[c] for c in ("G01", "G05", "P01", "O01")]
+    >>> no, yes = misty_worth(hand, "P01", shown=("red", "blue", "purple", "green", "red", "blue", "red"))
+    >>> yes > no
+    True
+    >>> misty_worth(hand, "G20", shown=())
+    Traceback (most recent call last):
+    ...
+    ValueError: the card set aside must be in the hand, got 'G20'
+    """
+    ids = [getattr(card, "id", card) for card in hand]
+    key = getattr(dead, "id", dead)
+    if key not in ids:
+        raise ValueError(f"the card set aside must be in the hand, got {key!r}")
+    pool = [TARGETS[c] for c in TARGETS if c not in ids] if unseen is None else list(unseen)
+    if not pool:
+        raise ValueError("Misty needs at least one unseen card to draw")
+    kept = [card for card, i in zip(hand, ids, strict=True) if i != key]
+    without = advise_discard(list(hand), shown, redraw_agree=redraw_agree).value
+    total = sum((advise_discard([*kept, fresh], shown, redraw_agree=redraw_agree).value for fresh in pool), Fraction(0))
+    return without, total / len(pool)
+
+
+L41 = "probability/41-what-a-redraw-and-a-trainer-are-worth.ipynb"
+
+# -- 41 what a redraw and a trainer are worth ------------------------------------------------------
+
+#: Lesson 41's round: the nine tokens ``SHOWN_9`` and then a blue token on order card 4.
+FINAL_41 = (*SHOWN_9, "blue")
+#: The two hands of lesson 41's first section: Charmander + Gastly, Charmander + Clefairy.
+HAND_A_41, HAND_B_41 = ("G01", "G17"), ("G01", "P01")
+#: The gray cards a pupil's pair is drawn from in exercise 41-2.
+GRAY_41 = ("G01", "G05", "G09", "G13", "G17")
+
+
+def _name(card_id: str, lang: str = "en") -> str:
+    card = TARGETS[card_id]
+    return card.name_zh if lang == "zh" else card.name_en
+
+
+choice("41-1", L41, "The round's tokens are out and the last one is blue. You hold Charmander (the last token is red) and "
+       "Clefairy (no purple token is drawn). Do you vote for the redraw?",
+       "这一轮的代币都抽完了，最后一枚是蓝色。你手里是小火龙（最后一枚是红色）和皮皮（没有抽到紫色代币）。你投票赞成重抽吗？", (
+           Option("a", "Yes: a redraw is a free second chance.", "赞成：重抽是白送的第二次机会。",
+                  why="a redraw is not free: it can take away what you already have (a redraw is a free chance)",
+                  why_zh="重抽不是白送的：它可能拿走你已经到手的分（以为重抽是白送的机会）"),
+           Option("b", "No: Clefairy already scores, and a purple token from the redraw would break it.",
+                  "反对：皮皮已经能得分，重抽抽到紫色就会把它破坏。", correct=True,
+                  why="a red token would only swap one 1-point card for another; a purple one (2 of the 11) loses the point",
+                  why_zh="抽到红色只是把一张 1 分的卡换成另一张 1 分的卡；抽到紫色（11 枚里有 2 枚）就丢了这 1 分"),
+           Option("c", "It does not matter: the blue token goes back and no longer counts for anything.",
+                  "无所谓：蓝色代币放回去了，就什么都不算了。",
+                  why="the token put back still counts as appeared for purple cards (HC-C2), and the new token counts too "
+                      "(the token put back is forgotten)",
+                  why_zh="放回去的代币对紫色卡来说仍然算出现过（HC-C2），新抽的代币也要算（以为放回去的代币就被忘掉了）"),
+       ), hints=("List the 11 tokens a redraw can bring and what each does to your two cards.",),
+       hints_zh=("列出重抽可能抽到的 11 枚代币，看看每一种对你的两张卡有什么影响。",))
+
+
+def _gain(p: Any) -> Fraction:
+    return redraw_gain([TARGETS[p["a"]], TARGETS[p["b"]]], (*SHOWN_9, p["last"]))
+
+
+def _gain_slips(p: Any) -> list[tuple[Any, str, str]]:
+    cards = [TARGETS[p["a"]], TARGETS[p["b"]]]
+    final = (*SHOWN_9, p["last"])
+    after = _gain(p) + max((c.points for c in cards if c.condition.holds(final)), default=0)
+    left = {c: n - SHOWN_9.count(c) for c, n in DEFAULT_BAG.items()}  # the bag the redraw draws from
+    hits = sum(Fraction(left[c.condition.colour], sum(left.values())) for c in cards)
+    slips = [(after, "that is the expected points after the redraw; subtract what the tokens give you now.",
+             "这是重抽之后的期望分；还要减去现在这些代币已经给你的分。"),
+            (hits, "that is the chance the redraw makes a card come true; a card brings its points, not 1.",
+             "这是重抽让某张卡达成的概率；达成一张卡得到的是它的分数，不是 1。")]
+    return [slip for slip in slips if slip[0] != _gain(p)]
+
+
+def _personal_gain(rng: Any) -> dict[str, str]:
+    a, b = rng.sample(GRAY_41, 2)
+    return {"a": a, "b": b, "last": rng.choice(["blue", "green", "yellow"]), "a_name": _name(a), "b_name": _name(b),
+            "a_zh": _name(a, "zh"), "b_zh": _name(b, "zh")}
+
+
+number("41-2", L41, "The nine tokens above are out and the last token is {last}. You hold {a_name} ({a}) and {b_name} ({b}). "
+       "How many expected points does the redraw gain you? (An exact fraction; negative if it loses.)",
+       "上面那九枚代币已经抽出，最后一枚是{last}。你手里是{a_zh}（{a}）和{b_zh}（{b}）。重抽能让你的期望分增加多少？"
+       "（给出准确的分数；如果会减少，就写负数。）",
+       _gain, ["Put the last token back: which 11 tokens can the redraw bring?",
+               "Gain = Σ P(new colour) × points it gives − points you have now."],
+       ["把最后一枚放回去：重抽可能抽到哪 11 枚代币？", "增加的期望分 = Σ P(新颜色) × 它给的分 − 你现在的分。"],
+       mistakes=_gain_slips, personal=_personal_gain,
+       defaults={"a": "G09", "b": "G13", "last": "blue", "a_name": "Bulbasaur", "b_name": "Pikachu",
+                 "a_zh": "妙蛙种子", "b_zh": "皮卡丘"})
+
+
+def _finish_worth(p: Any) -> Fraction:
+    return redraw_worth([TARGETS[p["a"]], TARGETS[p["b"]]], need=10 - p["score"])
+
+
+def _personal_finish(rng: Any) -> dict[str, Any]:
+    pair = _personal_gain(rng)
+    del pair["last"]
+    while {pair["a"], pair["b"]} == set(HAND_A_41):  # lesson 41 works this very pair out in its table
+        pair = {k: v for k, v in _personal_gain(rng).items() if k != "last"}
+    return {**pair, "score": rng.choice([7, 8, 9])}
+
+
+number("41-3", L41, "You have {score} points and keep {a_name} ({a}) and {b_name} ({b}) for the whole round; the table agrees "
+       "to every redraw you ask for. By how much does the redraw raise your chance of reaching 10 points this round?",
+       "你有 {score} 分，这一轮一直留着{a_zh}（{a}）和{b_zh}（{b}）；你要求重抽时大家都同意。"
+       "重抽让你这一轮凑到 10 分的概率提高了多少？",
+       _finish_worth, ["Only the cards worth at least 10 − score points count now: which are they?",
+                       "Give each of them 1 point and the others 0: the redraw's expected gain is then a gain in chance."],
+       ["现在只有分数不少于 10 − 当前分数的卡才有用：是哪几张？", "让这些卡各值 1 分、其余的卡值 0 分：这时重抽增加的期望分就是增加的概率。"],
+       mistakes=lambda p: [slip for slip in [(redraw_worth([TARGETS[p["a"]], TARGETS[p["b"]]]),
+                                              "that is the gain in expected points, which also counts points you do not need.",
+                                              "这是增加的期望分，它把你用不上的分也算进去了。")] if slip[0] != _finish_worth(p)],
+       defaults={"a": "G05", "b": "G13", "score": 8, "a_name": "Squirtle", "b_name": "Pikachu", "a_zh": "杰尼龟", "b_zh": "皮卡丘"},
+       personal=_personal_finish)
+
+choice("41-4", L41, "For Charmander + Gastly kept a whole round, Erika's swap adds more expected points than a redraw. "
+       "Over a whole game, which statement is right?",
+       "留着小火龙 + 鬼斯过一整轮时，莉佳的交换比一次重抽增加的期望分更多。放到一整局来看，哪种说法是对的？", (
+           Option("a", "Erika is always the better trainer: her round is worth more.", "莉佳一定是更好的训练师：她那一轮更值钱。",
+                  why="Erika swaps once per game, Brock redraws once per round: multiply by how often you can use it "
+                      "(one round's value is the whole value)",
+                  why_zh="莉佳一局只能交换一次，小刚每轮都能重抽一次：要乘上能用的次数（把一轮的价值当成全部价值）"),
+           Option("b", "Brock can be worth more: his smaller gain comes every round, Erika's only once per game.",
+                  "小刚可能更值钱：他的收益虽然小，但每轮都有；莉佳一局只有一次。", correct=True,
+                  why="about nine rounds of Brock's gain add up to more than one swap",
+                  why_zh="小刚大约九轮的收益加起来，比一次交换多"),
+           Option("c", "They are worth the same: both only change the last token.", "一样值钱：两者都只改变最后一枚代币。",
+                  why="the swap picks among tokens you can see, the redraw draws blind, and they can be used a different "
+                      "number of times (the same kind of move has the same value)",
+                  why_zh="交换是在看得见的代币里挑，重抽是闭着眼抽，而且两者能用的次数也不同（以为同一类动作价值就一样）"),
+       ), hints=("Read the trainer rules: how often may each power be used?",), hints_zh=("读一读训练师的规则：每种能力多久能用一次？",))
+
+explain("41-5", L41, "Why does a redraw never help a purple card, even when the last token has that card's colour?",
+        "为什么重抽永远帮不了紫色卡，即使最后一枚代币正好是那张卡的颜色？",
+        "A purple card needs its colour never to appear. The token put back has already appeared, and it still counts "
+        "(HC-C2), so the card stays broken; the new token can only bring another colour that might break a purple card too.",
+        "紫色卡要求它的颜色从头到尾都不出现。放回去的那枚代币已经出现过了，它仍然算数（HC-C2），所以这张卡还是失败；"
+        "新抽的代币只会多出一种颜色，还可能把别的紫色卡也破坏掉。",
+        [Idea("the token put back has appeared and still counts", "放回的代币已经出现过，仍然算数",
+              ("appeared", "still counts", "already", "seen", "出现过", "仍然", "已经", "算数")),
+         Idea("the new token can only break, never repair", "新代币只会破坏，不会修复",
+              ("new token", "break", "another colour", "only hurt", "新", "破坏", "只会"))],
+        ["Read HC-C2's note on the redraw."], ["读一读 HC-C2 关于重抽的说明。"])

@@ -1,0 +1,93 @@
+"""The Splendor game review: a passed-up winning catch is a mistake with the catch as the better move."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokelab.analysis import GameReview, MoveReview, review
+from pokelab.errors import BilingualError
+from pokelab.sim import play
+from pokelab.splendor import Catch, TakeDifferent, apply, legal_actions, new_game, scenario
+from tests.analysis.test_coach import winning_catch_position
+
+
+def _scripted_blunder():
+    """Seat 0 takes tokens instead of the winning catch; seat 1 then catches Ponyta and wins."""
+    s0 = winning_catch_position()
+    blunder = TakeDifferent(("red", "yellow", "black"))
+    s1 = apply(s0, blunder)
+    s2 = apply(s1, Catch(14))
+    assert s2.is_over and s2.players[1].points == 18
+    return [(s0, blunder), (s1, Catch(14))]
+
+
+def test_a_passed_up_winning_catch_is_a_mistake_and_the_catch_is_offered():
+    rev = review(_scripted_blunder(), playouts=30)
+    first, second = rev.moves
+    assert isinstance(rev, GameReview) and isinstance(first, MoveReview)
+    assert (first.index, first.seat, second.seat) == (0, 0, 1)
+    assert first.before.rate > 0.8 and first.after.rate == 0.0
+    assert first.mistake and first.drop > 0.8
+    assert first.better is not None and first.better.action == Catch(3)
+    assert "Charizard" in first.better.reason_en and "喷火龙" in first.better.reason_zh
+    assert not second.mistake and second.better is None  # seat 1 took its winning catch
+    assert rev.mistakes() == (first,) and rev.mistakes(seat=0) == (first,) and rev.mistakes(seat=1) == ()
+
+
+def test_the_threshold_decides_what_counts_as_a_mistake():
+    pairs = _scripted_blunder()
+    assert review(pairs, playouts=20, threshold=1.0).mistakes() == ()
+    assert len(review(pairs, playouts=20, threshold=0.5).mistakes()) == 1
+
+
+def test_a_game_record_from_the_runner_is_reviewed_move_by_move():
+    record = play("splendor", ["greedy", "random"], seed=6)
+    rev = review(record, playouts=6)
+    assert len(rev.moves) == len(record.actions)
+    states = list(record.states())
+    for m, (seat, action) in zip(rev.moves, record.actions, strict=True):
+        assert m.seat == seat == states[m.index].current_player and m.action == action
+        if len(legal_actions(states[m.index])) == 1:
+            assert m.before == m.after and not m.mistake
+        if m.better is not None:
+            assert m.mistake and m.better.action in legal_actions(states[m.index])
+            assert m.better.action != m.action
+    assert rev.to_dict()["moves"][0]["action"] == str(record.actions[0][1])
+
+
+def test_review_is_deterministic_for_a_seed():
+    pairs = _scripted_blunder()
+    assert review(pairs, playouts=10, seed=3) == review(pairs, playouts=10, seed=3)
+
+
+@pytest.mark.parametrize(
+    "record,kwargs,words",
+    [
+        ("a game", {}, "review needs a GameRecord or a list of"),
+        ([(1, 2, 3)], {}, "move 0: expected a \\(state, action\\) pair"),
+        ([("state", Catch(3))], {}, "expected a Splendor State"),
+        ([(new_game(2, seed=1), Catch(3))], {}, "move 0: Catch\\(3\\) is not a legal move"),
+        ([], {"threshold": 0}, "threshold must be a number above 0 and at most 1"),
+        ([], {"playouts": 0}, "playouts must be a whole number"),
+        ([], {"seed": "x"}, "a seed is a whole number"),
+    ],
+)
+def test_bad_input_is_a_bilingual_value_error(record, kwargs, words):
+    with pytest.raises(BilingualError, match=words) as err:
+        review(record, **kwargs)
+    assert isinstance(err.value, ValueError) and err.value.message("zh")
+
+
+def test_a_here_comes_record_is_refused():
+    record = play("herecomes", ["random", "random"], seed=1)
+    with pytest.raises(BilingualError, match="review reads Splendor games"):
+        review(record)
+
+
+def test_a_finished_position_in_the_list_is_refused():
+    over = scenario(captured={0: ["Articuno", "Zapdos", "Magmar", "Charizard"]}, current_player=1,
+                    first_player=0)
+    end = apply(over, legal_actions(over)[0])
+    assert end.is_over
+    with pytest.raises(BilingualError, match="the game is over"):
+        review([(end, Catch(3))])

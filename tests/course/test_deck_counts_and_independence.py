@@ -1,0 +1,110 @@
+"""The deck's hypergeometric law (lesson 37) and AND / OR / independence of two targets (lesson 38)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations, permutations
+
+import pytest
+
+from pokelab.course.hypergeometric import (
+    count_distribution,
+    hypergeometric,
+    hypergeometric_mean,
+    splendor_count_distribution,
+    splendor_count_mean,
+)
+from pokelab.course.independence import conditional_probability, dependence
+from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS
+from pokelab.odds import probability, splendor_appears_within, splendor_unseen
+from pokelab.splendor import CARDS, scenario
+
+
+@pytest.mark.parametrize(("population", "marked", "draws"), [(20, 2, 10), (12, 5, 4), (7, 0, 3), (9, 9, 2), (6, 3, 0)])
+def test_hypergeometric_matches_counting_every_subset(population: int, marked: int, draws: int) -> None:
+    tally = [0] * (min(draws, marked) + 1)
+    subsets = list(combinations(range(population), draws))
+    for subset in subsets:
+        tally[sum(i < marked for i in subset)] += 1
+    assert hypergeometric(population, marked, draws) == tuple(Fraction(t, len(subsets)) for t in tally)
+    mean = sum(k * p for k, p in enumerate(hypergeometric(population, marked, draws)))
+    assert hypergeometric_mean(population, marked, draws) == mean
+
+
+def test_hypergeometric_is_the_bag_law_for_every_colour() -> None:
+    total = sum(DEFAULT_BAG.values())
+    for colour in COLOURS:
+        assert hypergeometric(total, DEFAULT_BAG[colour], 10) == count_distribution(None, 10, colour)
+
+
+@pytest.mark.parametrize(("args", "message"), [((5, -1, 2), "marked"), ((5, 2, 6), "draws"), ((True, 0, 0), "population"),
+                                              ((4, 2, 1.5), "draws")])
+def test_bad_sizes_are_refused_with_the_name_of_the_argument(args: tuple, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        hypergeometric(*args)
+
+
+def test_the_deck_law_agrees_with_the_any_card_chance_and_the_mean() -> None:
+    state = scenario(2, captured={0: ["Charmander", "Squirtle"]}, seed=5)
+    deck = splendor_unseen(state)
+    legendary = [c.id for c in CARDS.values() if c.tier == "legendary" and c.id in deck]
+    for refills in (0, 1, 5, 10, len(deck), len(deck) + 3):
+        law = splendor_count_distribution(state, legendary, refills)
+        assert sum(law) == 1
+        assert 1 - law[0] == splendor_appears_within(state, legendary, refills)
+        assert splendor_count_mean(state, legendary, refills) == sum(k * p for k, p in enumerate(law))
+    with pytest.raises(ValueError, match="not in the deck"):
+        splendor_count_distribution(state, "Charmander", 3)
+
+
+def _enumerate_joint(a: str, b: str, bag: dict[str, int], draws: int) -> tuple[Fraction, Fraction, Fraction]:
+    """P(A), P(B), P(A and B) by listing every ordered draw of distinct tokens (a small bag only)."""
+    tokens = [c for c in COLOURS for _ in range(bag.get(c, 0))]
+    hits_a = hits_b = hits_both = total = 0
+    for order in permutations(range(len(tokens)), draws):
+        drawn = [tokens[i] for i in order]
+        result = []
+        for code in (a, b):
+            kind, colour = code.split(":")
+            if kind == "last":
+                result.append(drawn[-1] == colour)
+            elif kind == "never":
+                result.append(colour not in drawn)
+            else:
+                result.append(drawn.count(colour) == bag.get(colour, 0))
+        total += 1
+        hits_a += result[0]
+        hits_b += result[1]
+        hits_both += result[0] and result[1]
+    return Fraction(hits_a, total), Fraction(hits_b, total), Fraction(hits_both, total)
+
+
+@pytest.mark.parametrize(("a", "b"), [("last:red", "never:purple"), ("never:purple", "all:purple"),
+                                      ("all:red", "last:blue"), ("never:blue", "never:purple")])
+def test_and_or_and_independence_match_a_full_listing(a: str, b: str) -> None:
+    bag = {"red": 2, "blue": 2, "purple": 1}
+    p_a, p_b, both = _enumerate_joint(a, b, bag, 3)
+    d = dependence(a, b, bag=bag, draws=3)
+    assert (d.p_a, d.p_b, d.both) == (p_a, p_b, both)
+    assert d.either == p_a + p_b - both
+    assert d.independent == (both == p_a * p_b)
+    if p_b:
+        assert conditional_probability(a, given=b, bag=bag, draws=3) == both / p_b
+
+
+def test_no_two_one_colour_targets_are_independent_with_the_game_bag() -> None:
+    codes = [f"{kind}:{c}" for kind in ("last", "never", "all") for c in COLOURS]
+    assert not any(dependence(a, b).independent for a, b in combinations(codes, 2))
+
+
+def test_a_legend_card_is_an_and_no_likelier_than_its_hardest_part() -> None:
+    for card in (c for c in TARGETS.values() if c.is_legend):
+        parts = card.condition.conditions
+        d = dependence(parts[0], parts[1])
+        assert d.both <= min(d.p_a, d.p_b)
+        assert probability(card.condition) <= min(probability(p) for p in parts)
+
+
+def test_a_condition_of_chance_zero_cannot_be_given() -> None:
+    with pytest.raises(ValueError, match="chance 0"):
+        conditional_probability("last:red", given="never:red", bag={"red": 10, "blue": 1})

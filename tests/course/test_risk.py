@@ -1,0 +1,105 @@
+"""Tests for pokelab.course.risk: exact points distributions, variance and the finish-in-time Markov chain."""
+
+from fractions import Fraction
+
+import pytest
+
+from pokelab.course.risk import (
+    chance_at_least,
+    finish_chance,
+    mean_and_variance,
+    points_distribution,
+    reach_choice,
+)
+from pokelab.herecomes import TARGETS
+from pokelab.odds import advise_discard, expected_points, probability
+from pokelab.odds.advice import SHOWN_9
+
+
+def test_distribution_sums_to_one_and_its_mean_is_the_expected_points_hc_r6():
+    """HC-R6: the mean of the points distribution is the engine's expected points (no redraw)."""
+    for ids in (("G01", "P15"), ("P01", "O01"), ("G13", "O15"), ("L01", "G01")):
+        hand = [TARGETS[i] for i in ids]
+        dist = points_distribution(hand)
+        assert sum(dist.values()) == 1
+        assert mean_and_variance(dist)[0] == expected_points(hand, redraw_agree=0)
+
+
+def test_one_card_is_a_two_point_distribution():
+    card = TARGETS["G17"]
+    p = probability(card.condition)
+    assert points_distribution([card]) == {0: 1 - p, 3: p}
+    mean, variance = mean_and_variance(points_distribution([card]))
+    assert mean == 3 * p
+    assert variance == 9 * p * (1 - p)
+
+
+def test_both_achieved_scores_the_better_card_only():
+    """HC-R6: two cards that both come true score the better one, never the sum."""
+    dist = points_distribution([("never:purple", 2), ("last:red", 3)])
+    assert max(dist) == 3 and 5 not in dist
+
+
+def test_shown_tokens_condition_the_distribution_hc_r5():
+    hand = [TARGETS["G09"], TARGETS["G17"]]
+    assert points_distribution(hand, shown=SHOWN_9) == {0: Fraction(6, 11), 1: Fraction(3, 11), 3: Fraction(2, 11)}
+
+
+def test_variance_by_the_shortcut_formula():
+    dist = points_distribution([TARGETS["G13"], TARGETS["G17"]])
+    mean, variance = mean_and_variance(dist)
+    assert variance == sum(x * x * p for x, p in dist.items()) - mean**2
+
+
+def test_chance_at_least_counts_the_right_tail():
+    dist = points_distribution([TARGETS["G13"], TARGETS["G17"]], shown=SHOWN_9)
+    assert chance_at_least(dist, 0) == 1
+    assert chance_at_least(dist, 3) == Fraction(2, 11)
+    assert chance_at_least(dist, 4) == 0
+
+
+def test_reach_is_never_worse_than_the_mean_policy():
+    hand = [TARGETS[i] for i in ("G01", "G05", "P15")]
+    options = {f"{a}+{b}": points_distribution([TARGETS[a], TARGETS[b]])
+               for a, b in (("G01", "G05"), ("G01", "P15"), ("G05", "P15"))}
+    assert len(hand) == 3
+    for rounds in (3, 8, 12):
+        assert finish_chance(options, rounds=rounds, choose="reach") >= finish_chance(options, rounds=rounds)
+    assert finish_chance(options, rounds=10, choose="reach") > finish_chance(options, rounds=10)
+
+
+def test_finish_chance_grows_with_rounds_and_matches_a_hand_count():
+    safe = {"safe": {0: Fraction(1, 2), 1: Fraction(1, 2)}}
+    assert finish_chance(safe, target=2, rounds=2) == Fraction(1, 4)
+    assert finish_chance(safe, target=2, rounds=3) == Fraction(1, 2)  # 2 or 3 successes out of 3
+    chances = [finish_chance(safe, target=3, rounds=n) for n in range(1, 8)]
+    assert chances == sorted(chances) and chances[0] == 0
+
+
+def test_reach_choice_near_the_target_prefers_the_safe_pair():
+    options = {"G09+G13": points_distribution([TARGETS["G09"], TARGETS["G13"]], shown=SHOWN_9),
+               "G09+G17": points_distribution([TARGETS["G09"], TARGETS["G17"]], shown=SHOWN_9),
+               "G13+G17": points_distribution([TARGETS["G13"], TARGETS["G17"]], shown=SHOWN_9)}
+    best_mean = max(options, key=lambda k: mean_and_variance(options[k])[0])
+    assert best_mean == "G13+G17"
+    assert advise_discard([TARGETS[i] for i in ("G09", "G13", "G17")], SHOWN_9, redraw_agree=0).discard.id == "G09"
+    assert "G09" in reach_choice(options, score=9, rounds_left=1)  # one point needed: keep the likeliest card
+    assert reach_choice(options, score=8, rounds_left=1) == "G13+G17"  # two points needed: both big cards
+
+
+@pytest.mark.parametrize("bad", [{}, {0: Fraction(1, 2)}, {0: -1, 1: 2}, {"x": 1}])
+def test_bad_distributions_are_refused(bad):
+    with pytest.raises(ValueError):
+        mean_and_variance(bad)
+
+
+def test_bad_arguments_are_refused():
+    coin = {"c": {0: Fraction(1, 2), 1: Fraction(1, 2)}}
+    with pytest.raises(ValueError, match="rounds"):
+        finish_chance(coin, rounds=0)
+    with pytest.raises(ValueError, match="choose"):
+        finish_chance(coin, choose="best")
+    with pytest.raises(ValueError, match="score"):
+        reach_choice(coin, score=-1, rounds_left=1)
+    with pytest.raises(ValueError, match="1 or 2 cards"):
+        points_distribution("last:red")
