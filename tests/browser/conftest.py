@@ -48,7 +48,8 @@ SETTINGS_OVERRIDES = {
     # Draw every cell (no virtual scrolling), so an output below the fold is still "visible".
     "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
 }
-SERVER_START_TIMEOUT = 90.0
+# Seconds: a hang, not a slow start on a loaded 2-core machine (issue 27).
+SERVER_START_TIMEOUT = 300.0
 # JupyterLab is started with expose_app_in_browser, so the page has window.jupyterapp.
 _KERNEL_IDLE = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -235,17 +236,17 @@ class Lab:
             f"{self.server.url}/lab/workspaces/{workspace}/tree/{notebook}"
             f"?reset&token={self.server.token}"
         )
-        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=60_000)
+        page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=180_000)
         if page.evaluate("() => document.body.dataset.jpThemeName") != theme:
             self.set_theme(page, theme)
         self.wait_idle(page)
         return page
 
-    def wait_idle(self, page: Any, timeout: float = 90_000) -> None:
+    def wait_idle(self, page: Any, timeout: float = 180_000) -> None:
         """Wait until the open notebook's kernel is connected and idle."""
         page.wait_for_function(_KERNEL_IDLE, timeout=timeout)
 
-    def run_all(self, page: Any, timeout: float = 120_000) -> None:
+    def run_all(self, page: Any, timeout: float = 240_000) -> None:
         """Run every cell of the open notebook and wait until every code cell has run."""
         self.wait_idle(page)
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
@@ -259,7 +260,7 @@ class Lab:
             theme,
         )
         page.wait_for_function(
-            "(theme) => document.body.dataset.jpThemeName === theme", arg=theme, timeout=30_000
+            "(theme) => document.body.dataset.jpThemeName === theme", arg=theme, timeout=60_000
         )
 
     def screenshot(self, page: Any, name: str, *, element: Any = None) -> Path:

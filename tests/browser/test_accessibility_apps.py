@@ -2,8 +2,10 @@
 
 Each app page (the Here Comes odds lab, the class bag experiment, Splendor
 against the bots) is loaded in the Voilà server of ``test_app_mode``; once its
-main control is drawn (and, where it has one, its plot), axe-core (npm, injected
-by Playwright) checks the whole page.
+main control is drawn and the page has settled — its plot drawn (the odds lab,
+the class experiment), the human to move or the game over after the bot's first
+pause (Splendor), then the fonts loaded and two frames painted — axe-core (npm,
+injected by Playwright) checks the whole page. No fixed pause (issue 27).
 """
 
 from __future__ import annotations
@@ -13,12 +15,18 @@ from typing import Any
 import pytest
 
 from .a11y import axe_violations, describe
-from .test_app_mode import VoilaServer, _open, _screenshot, _wait_or_fail, page, voila  # noqa: F401
+from .test_app_mode import VoilaServer, _open, _screenshot, _wait_or_fail, page, settled, voila  # noqa: F401
 
 APPS = {
     "here-comes-odds-lab.ipynb": "[data-testid='hc-draw']",
     "class-bag-experiment.ipynb": "button.pk-draw-10",
     "splendor-vs-bots.ipynb": ".pk-board[data-revision]",
+}
+#: What each page shows once it has settled: its plot, or the board waiting for the human.
+SETTLED = {
+    "here-comes-odds-lab.ipynb": "[data-testid='odds-plot'] .main-svg",
+    "class-bag-experiment.ipynb": ".pk-class-experiment .js-plotly-plot .main-svg",
+    "splendor-vs-bots.ipynb": ".pk-board[data-my-turn='true'], .pk-board[data-over='true']",
 }
 
 
@@ -26,7 +34,8 @@ APPS = {
 def test_app_page_has_no_wcag_violation(voila: VoilaServer, page: Any, app: str) -> None:  # noqa: F811
     _open(page, voila, app, "?seed=1")
     _wait_or_fail(page, voila, page.locator(APPS[app]).first, f"a11y-{app[:-6]}-failed", "main control")
-    page.wait_for_timeout(1500)  # plots and the board's first bot pause settle
+    _wait_or_fail(page, voila, page.locator(SETTLED[app]).first, f"a11y-{app[:-6]}-failed", "settled page")
+    settled(page)
     violations = axe_violations(page)
     if violations:
         _screenshot(page, f"a11y-{app[:-6]}")

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS
 from .voila import PAGE_TIMEOUT, VoilaServer, voila_server
@@ -46,6 +47,16 @@ def _open(page: Any, voila: VoilaServer, notebook: str, query: str = "") -> None
     page.goto(f"{voila.url}/voila/render/{notebook}{query}", timeout=PAGE_TIMEOUT)
 
 
+#: Resolves once the page's fonts are loaded and two frames were painted since (no fixed pause).
+_PAINTED = """() => document.fonts.ready.then(() => new Promise(
+  (done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))))"""
+
+
+def settled(page: Any) -> None:
+    """Wait for the fonts and two painted frames (before a screenshot or an axe-core check)."""
+    page.evaluate(_PAINTED)
+
+
 def _screenshot(page: Any, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
@@ -63,7 +74,7 @@ def _wait_or_fail(page: Any, voila: VoilaServer, locator: Any, shot: str, what: 
 def test_voila_lists_the_three_apps(voila: VoilaServer) -> None:
     import json
 
-    with urllib.request.urlopen(f"{voila.url}/voila/api/contents", timeout=30) as r:
+    with urllib.request.urlopen(f"{voila.url}/voila/api/contents", timeout=120) as r:
         listing = json.load(r)
     names = {item["name"] for item in listing["content"]}
     assert {
@@ -78,11 +89,9 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
     _open(page, voila, "here-comes-odds-lab.ipynb", "?seed=1")
     draw = page.locator("[data-testid='hc-draw']")
     _wait_or_fail(page, voila, draw, "app-odds-lab-failed", "draw button")
-    assert (
-        page.locator(".jp-InputArea, .jp-CodeMirrorEditor, .cm-editor").count() == 0
-    )  # no code showing
-    assert page.locator("[data-testid='order-1']").get_attribute("data-tokens") == ""
-    assert page.locator("[data-testid='hand'] .hc-card").count() == 5
+    expect(page.locator(".jp-InputArea, .jp-CodeMirrorEditor, .cm-editor")).to_have_count(0)  # no code showing
+    expect(page.locator("[data-testid='order-1']")).to_have_attribute("data-tokens", "")
+    expect(page.locator("[data-testid='hand'] .hc-card")).to_have_count(5)
     draw.click()
     page.wait_for_function(
         "document.querySelector(\"[data-testid='order-1']\").dataset.tokens.split(',').length === 4",
@@ -94,8 +103,8 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
     page.locator("[data-testid='odds-plot'] .main-svg").first.wait_for(
         state="attached", timeout=60_000
     )
-    assert page.locator("[data-testid='hand'] [data-testid^='odds-']").count() == 5
-    page.wait_for_timeout(500)
+    expect(page.locator("[data-testid='hand'] [data-testid^='odds-']")).to_have_count(5, timeout=60_000)
+    settled(page)
     _screenshot(page, "app-odds-lab")
     # the app's 中文 switch relabels the app and the board (a kernel round trip)
     page.locator(".widget-toggle-buttons button", has_text="中文").click()
@@ -105,7 +114,7 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
     )
     page.wait_for_function(  # the app's own title follows (its own widget message)
         "document.querySelector('.pk-odds-lab h2').textContent.includes('概率实验室')",
-        timeout=30_000,
+        timeout=60_000,
     )
     assert not page.errors, page.errors
 
@@ -116,12 +125,12 @@ def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, p
     _open(page, voila, "class-bag-experiment.ipynb", "?lang=zh&seed=5")
     draw10 = page.locator("button.pk-draw-10")
     _wait_or_fail(page, voila, draw10, "app-class-experiment-failed", "draw button")
-    assert draw10.inner_text().strip() == "抽 10 轮"
-    assert "还没有数据" in page.locator("[data-testid='rounds']").inner_text()
+    expect(draw10).to_have_text("抽 10 轮", timeout=60_000, use_inner_text=True)
+    expect(page.locator("[data-testid='rounds']")).to_contain_text("还没有数据", timeout=60_000, use_inner_text=True)
     # a group enters its round with the drop-downs (order cards 1-4) and records it
     zh = {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "purple": "紫"}
     selects = page.locator(".pk-class-experiment select")
-    assert selects.count() == 10
+    expect(selects).to_have_count(10, timeout=60_000)
     for i, colour in enumerate(ROUND):
         selects.nth(i).select_option(label=zh[colour])
     page.locator(".pk-class-experiment input[type='text']").first.fill("皮卡丘队")
@@ -131,7 +140,7 @@ def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, p
         timeout=60_000,
     )
     page.wait_for_function(
-        "document.querySelector('.pk-status').textContent.includes('皮卡丘队')", timeout=30_000
+        "document.querySelector('.pk-status').textContent.includes('皮卡丘队')", timeout=60_000
     )
     draw10.click()
     page.wait_for_function(
@@ -141,15 +150,16 @@ def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, p
     # each panel is its own widget: wait until the table has caught up with the status line
     page.wait_for_function(
         "document.querySelector(\"[data-testid='tally-table']\").textContent.includes('/ 11')",
-        timeout=30_000,
+        timeout=60_000,
     )
-    table = page.locator("[data-testid='tally-table']").inner_text()
-    assert "最后一枚是红色" in table and "3/10" in table and "/ 11" in table
+    table = page.locator("[data-testid='tally-table']")
+    for shown in ("最后一枚是红色", "3/10", "/ 11"):
+        expect(table).to_contain_text(shown, timeout=60_000, use_inner_text=True)
     # the plotly chart (a FigureWidget, also an anywidget) is drawn
     page.locator(".pk-class-experiment .js-plotly-plot .main-svg").first.wait_for(
         state="attached", timeout=90_000
     )
-    page.wait_for_timeout(500)
+    settled(page)
     _screenshot(page, "app-class-experiment")
     assert not page.errors, page.errors
 
@@ -178,12 +188,12 @@ def test_splendor_app_in_voila_takes_three_tokens(voila: VoilaServer, page: Any)
         arg=revision,
         timeout=60_000,
     )
-    page.wait_for_selector(".pk-board[data-my-turn='true']", timeout=120_000)  # the bot replied
+    page.wait_for_selector(".pk-board[data-my-turn='true']", timeout=180_000)  # the bot replied
     mine = page.evaluate(
         "() => Object.fromEntries([...document.querySelectorAll('.pk-player')][0]"
         ".querySelectorAll('.pk-holdings .pk-ball').values().map(t => [t.dataset.colour, +t.dataset.count]))"
     )
     assert all(mine.get(c) == 1 for c in picks), mine
-    assert page.locator(".pk-board .pk-error").count() == 0
+    expect(page.locator(".pk-board .pk-error")).to_have_count(0)
     _screenshot(page, "app-splendor")
     assert not page.errors, page.errors

@@ -17,9 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 NOTEBOOK = "herecomes_board.ipynb"
 BOARD = ".hc-board"
+TIMEOUT = 60_000  # ms: an event that never came, not a slow one (issue 27)
+_HANDLED = ("draw", "redraw", "discard", "vote", "keep")
 
 
 def _kernel(lab: Any) -> dict[str, Any]:
@@ -61,7 +65,7 @@ def _dom(page: Any) -> dict[str, Any]:
     )
 
 
-def _check_against_kernel(lab: Any, page: Any, timeout: float = 20.0) -> dict[str, Any]:
+def _check_against_kernel(lab: Any, page: Any, timeout: float = 60.0) -> dict[str, Any]:
     """Compare the page with the kernel once both show the same revision (a bot may still move)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -116,7 +120,7 @@ def _click_and_wait(page: Any, selector: str) -> float:
     the page (so Playwright's own overhead is not counted).
     """
     before = page.evaluate("() => document.querySelector('.hc-board').dataset.revision")
-    page.wait_for_selector(selector, state="visible", timeout=10_000)
+    page.wait_for_selector(selector, state="visible", timeout=TIMEOUT)
     page.click(selector)
     page.wait_for_function(
         """(old) => {
@@ -125,7 +129,7 @@ def _click_and_wait(page: Any, selector: str) -> float:
           return root.dataset.revision !== old && plot.dataset.rev === root.dataset.revision;
         }""",
         arg=before,
-        timeout=15_000,
+        timeout=TIMEOUT,
     )
     return float(
         page.evaluate(
@@ -145,7 +149,7 @@ def test_play_a_whole_round_by_clicking(lab: Any) -> None:
     page = lab.open(NOTEBOOK, width=1600)
     page.set_viewport_size({"width": 1600, "height": 2000})  # the whole board fits a screenshot
     lab.run_all(page)
-    page.wait_for_selector(f"{BOARD} .hc-plot .main-svg", state="attached", timeout=60_000)
+    page.wait_for_selector(f"{BOARD} .hc-plot .main-svg", state="attached", timeout=TIMEOUT)
     _check_against_kernel(lab, page)
     page.evaluate(_TIMER)
 
@@ -164,6 +168,7 @@ def test_play_a_whole_round_by_clicking(lab: Any) -> None:
             if len(dom["tokens"]) == 7:
                 lab.screenshot(page, "herecomes_board_wave2", element=page.locator(BOARD).first)
         elif phase == "discard":
+            page.wait_for_selector(".hc-hand .hc-card.hc-best", state="attached", timeout=TIMEOUT)
             best = page.get_attribute(".hc-hand .hc-card.hc-best", "data-card")
             assert best, "the advisor marks the best discard"
             if not used_misty:
@@ -184,11 +189,20 @@ def test_play_a_whole_round_by_clicking(lab: Any) -> None:
             timings.append(_click_and_wait(page, '[data-testid="hc-vote-no"]'))
             _check_against_kernel(lab, page)
         elif phase == "keep":
+            page.wait_for_selector('[data-testid^="keep-"]', state="attached", timeout=TIMEOUT)
             option = page.get_attribute('[data-testid^="keep-"]', "data-testid")
             kept = True
             timings.append(_click_and_wait(page, f'[data-testid="{option}"]'))
-        else:
-            page.wait_for_timeout(200)
+        else:  # the bots' turn or the round's end: wait for the board to move on
+            page.wait_for_function(
+                """([rev, handled]) => {
+                  const root = document.querySelector('.hc-board');
+                  return root.dataset.revision !== rev || Number(root.dataset.round) > 1
+                    || handled.includes(root.dataset.phase);
+                }""",
+                arg=[dom["revision"], list(_HANDLED)],
+                timeout=TIMEOUT,
+            )
     assert voted and kept and used_misty
 
     # the odds changed from wave to wave: four waves, four different figures
@@ -196,48 +210,55 @@ def test_play_a_whole_round_by_clicking(lab: Any) -> None:
     assert len({tuple(x) for x in figure_by_wave}) > 1
 
     # the round summary says which cards were achieved and why, and what scored
-    page.wait_for_selector('[data-testid="summary-0"] .hc-check.hc-ok', timeout=10_000)
-    summary = page.inner_text('[data-testid="summary-0"]')
-    assert "scores" in summary and "drawn" in summary
+    page.wait_for_selector('[data-testid="summary-0"] .hc-check.hc-ok', timeout=TIMEOUT)
+    summary = page.locator('[data-testid="summary-0"]').first
+    for word in ("scores", "drawn"):
+        expect(summary).to_contain_text(word, timeout=TIMEOUT, use_inner_text=True)
     assert _check_against_kernel(lab, page)["points"][0] > 0
     lab.screenshot(page, "herecomes_board_round_summary", element=page.locator(BOARD).first)
 
     # Chinese at a click; the status line and the prompt change language
     page.click('button[data-lang="zh"]')
-    page.wait_for_function("() => document.querySelector('.hc-board').dataset.lang === 'zh'")
-    assert "轮" in page.inner_text('[data-testid="status"]')
+    page.wait_for_function(
+        "() => document.querySelector('.hc-board').dataset.lang === 'zh'", timeout=TIMEOUT
+    )
+    expect(page.locator('[data-testid="status"]').first).to_contain_text("轮", timeout=TIMEOUT, use_inner_text=True)
     lab.screenshot(page, "herecomes_board_zh", element=page.locator(BOARD).first)
 
     # the teacher's board (second cell), on JupyterLab's dark theme
     page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
     page.locator("li.lm-Menu-item", has_text="Theme").first.hover()
     page.locator("li.lm-Menu-item", has_text="JupyterLab Dark").first.click()
-    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=TIMEOUT)
     # the second cell's output may be outside the notebook's window: scroll down to it
     page.evaluate(
         """() => document.querySelectorAll('.jp-WindowedPanel-outer, .jp-Notebook')
                    .forEach((el) => { el.scrollTop = el.scrollHeight; })"""
     )
     page.wait_for_function(
-        "() => document.querySelectorAll('.hc-board').length === 2", timeout=30_000
+        "() => document.querySelectorAll('.hc-board').length === 2", timeout=TIMEOUT
     )
     teacher = page.locator(BOARD).nth(1)
     teacher.scroll_into_view_if_needed()
+    # the teacher's board is drawn with its phase: wait for it, then draw the wave if it waits for one
+    page.wait_for_function(
+        "() => !!document.querySelectorAll('.hc-board')[1].dataset.phase", timeout=TIMEOUT
+    )
     draw = teacher.locator('[data-testid="hc-draw"]')
     if draw.count():
         draw.click()
     page.wait_for_function(
         "() => document.querySelectorAll('.hc-board')[1].dataset.phase === 'discard'",
-        timeout=20_000,
+        timeout=TIMEOUT,
     )
     page.wait_for_function(
         """() => { const b = document.querySelectorAll('.hc-board')[1];
                    return b.querySelector('.hc-plot').dataset.rev === b.dataset.revision; }""",
-        timeout=20_000,
+        timeout=TIMEOUT,
     )
     seats = teacher.locator('[data-testid^="teacher-"]')
-    assert seats.count() == 3
-    assert "面朝下的选择" in teacher.locator('[data-testid="teacher-1"]').inner_text()
+    expect(seats).to_have_count(3, timeout=TIMEOUT)
+    expect(teacher.locator('[data-testid="teacher-1"]')).to_contain_text("面朝下的选择", timeout=TIMEOUT, use_inner_text=True)
     mc = page.evaluate("() => document.querySelectorAll('.hc-plot')[1].data.map((t) => t.name)")
     assert "蒙特卡洛" in mc
     lab.screenshot(page, "herecomes_board_teacher_dark", element=teacher)

@@ -15,12 +15,24 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "herecomes" / "20-a-round-step-by-step.ipynb"
+TIMEOUT = 120_000  # ms: what never showed, not what was slow (issue 27)
+# The outputs' last messages (the board's next round, plotly's drawing, the checks' feedback) may be
+# drawn after the kernel went idle: wait for them on the page before reading it once.
+_SHOWN = """([feedback, count, plotsWanted]) => {
+  const cells = window.jupyterapp.shell.currentWidget.content.widgets.filter((c) => c.model.type === 'code');
+  const text = cells.map((c) => { const a = c.node.querySelector('.jp-OutputArea'); return a ? a.textContent : ''; }).join(' ');
+  const plots = cells.flatMap((c) => [...c.node.querySelectorAll('.js-plotly-plot .main-svg')])
+    .filter((p) => !p.closest('.hc-board')).length;
+  return text.split(feedback).length - 1 >= count && plots >= plotsWanted;
+}"""
 
 
 def test_lesson_runs_top_to_bottom_with_board_and_plots(lab: Any) -> None:
     shutil.copy(LESSON, lab.root / LESSON.name)
     page = lab.open(LESSON.name, width=1400)
     lab.run_all(page, timeout=240_000)
+    page.wait_for_selector(".hc-board[data-round='2']", state="attached", timeout=TIMEOUT)
+    page.wait_for_function(_SHOWN, arg=["Correct!", 2, 2], timeout=TIMEOUT)
 
     # JupyterLab may detach cells scrolled out of view, so look through the cell widgets' own nodes.
     outputs = page.evaluate(
@@ -65,6 +77,7 @@ def test_a_chinese_lesson_speaks_chinese_on_its_board_in_its_feedback_and_plots(
     shutil.copy(LESSON_ZH, lab.root / "zh-20.ipynb")
     page = lab.open("zh-20.ipynb", width=1400)
     lab.run_all(page, timeout=240_000)
+    page.wait_for_function(_SHOWN, arg=["答对了", 2, 1], timeout=TIMEOUT)
     outputs = page.evaluate(
         """() => window.jupyterapp.shell.currentWidget.content.widgets
               .filter((cell) => cell.model.type === 'code')
@@ -95,7 +108,7 @@ def test_a_chinese_lesson_speaks_chinese_on_its_board_in_its_feedback_and_plots(
     assert re.search(_CJK, label), f"the board's buttons are labelled in Chinese: {label!r}"
     move.click()
     page.wait_for_function(
-        "([el, rev]) => el.dataset.revision !== rev", arg=[board.element_handle(), before], timeout=20_000
+        "([el, rev]) => el.dataset.revision !== rev", arg=[board.element_handle(), before], timeout=TIMEOUT
     )
     text = board.inner_text()
     chinese = len(re.findall(_CJK, text))

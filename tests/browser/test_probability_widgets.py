@@ -12,6 +12,8 @@ import json
 import time
 from typing import Any
 
+from playwright.sync_api import expect
+
 from pokelab.course.hypergeometric import count_distribution
 from pokelab.odds import probability
 from pokelab.odds.probability_tree import draw_tree, fraction_text
@@ -31,7 +33,7 @@ def _kernel(lab: Any) -> dict[str, Any]:
         return {}
 
 
-def _wait_kernel(lab: Any, check: Any, timeout: float = 20.0) -> dict[str, Any]:
+def _wait_kernel(lab: Any, check: Any, timeout: float = 60.0) -> dict[str, Any]:
     """Wait until the kernel's JSON satisfies ``check``; return it."""
     deadline = time.monotonic() + timeout
     while True:
@@ -62,6 +64,15 @@ def _focused(page: Any) -> dict[str, Any]:
     )
 
 
+def _wait_expanded(page: Any, value: str) -> None:
+    """Wait until the focused tree item's ``aria-expanded`` is ``value`` (the page may redraw after the kernel's echo)."""
+    page.wait_for_function(
+        "(v) => !!document.activeElement && document.activeElement.getAttribute('aria-expanded') === v",
+        arg=value,
+        timeout=60_000,
+    )
+
+
 def test_tree_opens_and_closes_by_keyboard_and_sums_the_target(lab: Any) -> None:
     """Arrow keys move, Enter/Space/→/← open and close (aria-expanded, synced to Python); the sum is P(last red)."""
     page = _open(lab)
@@ -83,7 +94,7 @@ def test_tree_opens_and_closes_by_keyboard_and_sums_the_target(lab: Any) -> None
     page.keyboard.press("Enter")  # open it
     state = _wait_kernel(lab, lambda s: 1 in s["tree"]["open"])
     assert state["tree"]["open"] == [0, 1]
-    assert _focused(page)["expanded"] == "true"
+    _wait_expanded(page, "true")
     page.keyboard.press("ArrowRight")  # into its first child: red → red
     leaf = _focused(page)
     assert leaf["node"] == "2" and leaf["expanded"] is None
@@ -95,9 +106,10 @@ def test_tree_opens_and_closes_by_keyboard_and_sums_the_target(lab: Any) -> None
     assert _focused(page)["node"] == "1"
     page.keyboard.press("ArrowLeft")  # and close it
     _wait_kernel(lab, lambda s: s["tree"]["open"] == [0])
-    assert _focused(page)["expanded"] == "false"
+    _wait_expanded(page, "false")
     page.keyboard.press(" ")  # Space opens it again
     _wait_kernel(lab, lambda s: s["tree"]["open"] == [0, 1])
+    _wait_expanded(page, "true")
     page.keyboard.press("End")
     assert _focused(page)["node"] == str(tree.locator('[role="treeitem"]').last.get_attribute("data-node"))
 
@@ -112,7 +124,7 @@ def test_tree_opens_and_closes_by_keyboard_and_sums_the_target(lab: Any) -> None
     page.wait_for_function(
         "(v) => document.querySelector('[data-testid=\"pt-sum\"]').dataset.value === v",
         arg=fraction_text(never),
-        timeout=10_000,
+        timeout=60_000,
     )
 
     tree_zh = page.locator(TREE).nth(1)  # open_depth=None: every branch open
@@ -131,7 +143,7 @@ def test_a_whole_real_round_opens_at_once_and_sums_to_the_formula(lab: Any) -> N
     page.wait_for_function(
         "() => document.querySelectorAll('[data-testid=\"pt-widget\"]')[2]"
         ".querySelectorAll('[role=\"treeitem\"]').length === 231",
-        timeout=20_000,
+        timeout=60_000,
     )
     print(f"open all 231 nodes: {page.evaluate('() => performance.now()') - started:.0f} ms (click to drawn)")
     hits = tree.locator(".pt-tree .pt-hit")
@@ -144,9 +156,9 @@ def test_a_whole_real_round_opens_at_once_and_sums_to_the_formula(lab: Any) -> N
     # "no target" would unlump the real round: refused with the limit, and the list shows the target kept
     tree.locator('[data-testid="pt-target"]').select_option("")
     error = tree.locator('[data-testid="pt-error"]')
-    error.wait_for(state="visible", timeout=10_000)
+    error.wait_for(state="visible", timeout=60_000)
     assert "400" in error.inner_text()
-    assert tree.locator('[data-testid="pt-target"]').input_value() == "never:purple"
+    expect(tree.locator('[data-testid="pt-target"]')).to_have_value("never:purple", timeout=60_000)
 
 
 def test_explorer_bars_follow_a_slider_and_more_rounds(lab: Any) -> None:
@@ -155,7 +167,7 @@ def test_explorer_bars_follow_a_slider_and_more_rounds(lab: Any) -> None:
     explorer = page.locator(EXPLORER).first
     plot = explorer.locator('[data-testid="bx-plot"]')
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=\"bx-plot\"]').dataset.rounds === '100'", timeout=20_000
+        "() => document.querySelector('[data-testid=\"bx-plot\"]').dataset.rounds === '100'", timeout=60_000
     )
     before_exact = plot.get_attribute("data-exact")
     before_sim = plot.get_attribute("data-simulated")
@@ -170,20 +182,23 @@ def test_explorer_bars_follow_a_slider_and_more_rounds(lab: Any) -> None:
     assert state["explorer"]["exact"] == want
     page.wait_for_function(
         "(v) => document.querySelector('[data-testid=\"bx-plot\"]').dataset.exact !== v", arg=before_exact,
-        timeout=20_000,
+        timeout=60_000,
     )
-    assert explorer.get_attribute("data-exact") == ",".join(want)
+    expect(explorer).to_have_attribute("data-exact", ",".join(want), timeout=60_000)
     exact_bars = [float(x) for x in plot.get_attribute("data-exact").split(",")]
     assert [round(x, 9) for x in exact_bars] == [round(float(count_distribution(bag, 10, "purple")[k]), 9)
                                                  for k in range(len(want))]
-    assert plot.get_attribute("data-simulated") != before_sim
-    assert plot.get_attribute("data-rounds") == "100"
-    assert "10 × 3/21" in explorer.locator('[data-testid="bx-means"]').inner_text()
+    page.wait_for_function(
+        "(v) => document.querySelector('[data-testid=\"bx-plot\"]').dataset.simulated !== v", arg=before_sim,
+        timeout=60_000,
+    )
+    expect(plot).to_have_attribute("data-rounds", "100", timeout=60_000)
+    expect(explorer.locator('[data-testid="bx-means"]')).to_contain_text("10 × 3/21", timeout=60_000, use_inner_text=True)
 
     explorer.locator('[data-testid="bx-more-100"]').click()
     state = _wait_kernel(lab, lambda s: s["explorer"]["rounds"] == 200)
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=\"bx-plot\"]').dataset.rounds === '200'", timeout=20_000
+        "() => document.querySelector('[data-testid=\"bx-plot\"]').dataset.rounds === '200'", timeout=60_000
     )
     shares = [float(x) for x in plot.get_attribute("data-simulated").split(",")]
     assert [round(s, 6) for s in shares] == [round(t / 200, 6) for t in state["explorer"]["tallies"]]
@@ -194,7 +209,7 @@ def test_explorer_bars_follow_a_slider_and_more_rounds(lab: Any) -> None:
     number.fill("30")
     number.press("Enter")
     error = explorer.locator('[data-testid="bx-error"]')
-    error.wait_for(state="visible", timeout=10_000)
+    error.wait_for(state="visible", timeout=60_000)
     assert "21 tokens" in error.inner_text()
     assert _kernel(lab)["explorer"]["draws"] == 10
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from pokelab import splendor as sp
 from pokelab.errors import IllegalAction
@@ -28,10 +29,10 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "splendor_board.ipynb"
 HUMAN = 0
-TURN_TIMEOUT = 30_000
+TURN_TIMEOUT = 90_000  # ms: a turn that never came, not a slow one (issue 27)
 
 
-def kernel_state(root: Path, revision: int, timeout: float = 20.0) -> sp.State:
+def kernel_state(root: Path, revision: int, timeout: float = 60.0) -> sp.State:
     """The engine state the kernel mirrored for ``revision`` (waits until it is written)."""
     deadline = time.monotonic() + timeout
     last: Any = None
@@ -148,7 +149,7 @@ def select_card(page: Any, card: int) -> None:
             f".pk-display .pk-card[data-card-id='{card}'], "
             f".pk-reserved .pk-card[data-card-id='{card}']"
         ).first.click()
-    board.locator(f".pk-selected-panel[data-card-id='{card}']").wait_for(timeout=10_000)
+    board.locator(f".pk-selected-panel[data-card-id='{card}']").wait_for(timeout=TURN_TIMEOUT)
 
 
 def play_human_turn(
@@ -173,22 +174,20 @@ def play_human_turn(
         did = "end_turn"
     elif catch is not None:
         select_card(page, catch.card)
-        assert (
-            board.locator(f".pk-card[data-card-id='{catch.card}']").first.get_attribute(
-                "data-affordable"
-            )
-            == "true"
-        ), "a catchable card must be highlighted as affordable"
+        # a catchable card must be highlighted as affordable
+        expect(board.locator(f".pk-card[data-card-id='{catch.card}']").first).to_have_attribute(
+            "data-affordable", "true", timeout=TURN_TIMEOUT
+        )
         board.locator(".pk-selected-panel .pk-btn.pk-catch").click()
         did = f"catch {catch.card}"
     else:
         for colour in choose_take(state):
             board.locator(f".pk-supply-token[data-colour='{colour}']").click()
-        assert board.locator(".pk-picks .pk-pick").count() == 3
+        expect(board.locator(".pk-picks .pk-pick")).to_have_count(3, timeout=TURN_TIMEOUT)
         board.locator(".pk-btn.pk-take").click()
         did = "take"
     page.wait_for_function(
-        "(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=revision
+        "(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=revision, timeout=TURN_TIMEOUT
     )
     page.wait_for_selector(
         ".pk-board[data-my-turn='true'], .pk-board[data-over='true']", timeout=TURN_TIMEOUT
@@ -204,10 +203,10 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
     page = lab.open(NOTEBOOK)
     lab.run_all(page)
     board = page.locator(".pk-board")
-    board.wait_for(timeout=90_000)
+    board.wait_for(timeout=180_000)
     wait_my_turn(page)
     state = assert_page_matches_kernel(page, lab.root)
-    assert page.locator(".pk-board .pk-title").inner_text() == "Splendor: Pokémon"
+    expect(page.locator(".pk-board .pk-title")).to_have_text("Splendor: Pokémon", use_inner_text=True)
     # no part of the board is written as the text "null" (it once showed under the hint bar)
     assert not page.evaluate(
         """() => [...document.querySelectorAll('.pk-board *')].flatMap((n) => [...n.childNodes])
@@ -226,7 +225,7 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
     select_card(page, unaffordable)
     board.locator(".pk-selected-panel .pk-btn.pk-catch").click()
     error = board.locator(".pk-error")
-    error.wait_for(timeout=10_000)
+    error.wait_for(timeout=TURN_TIMEOUT)
     assert error.get_attribute("data-rule") == expected.value.rule
     assert expected.value.rule in ("SP-A4", "SP-A5")
     assert expected.value.message("en") in error.inner_text()
@@ -249,11 +248,18 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
     assert board.locator(".pk-log-entry[data-seat='1']").count() > bot_moves_before
     lab.screenshot(page, "splendor_board", element=board)
 
-    # undo goes back to before our catch (the bot's reply is undone too)
+    # undo goes back to before our catch (the bot's reply is undone too): wait until the page
+    # shows our turn again with no card caught, then compare it with the kernel
     revision = wait_my_turn(page)
     board.locator(".pk-btn.pk-undo").click()
     page.wait_for_function(
-        "(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=revision
+        """(r) => {
+          const b = document.querySelector('.pk-board');
+          return +b.dataset.revision > r && b.dataset.myTurn === 'true'
+            && b.querySelectorAll(".pk-player[data-seat='0'] .pk-captured .pk-card").length === 0;
+        }""",
+        arg=revision,
+        timeout=TURN_TIMEOUT,
     )
     state = assert_page_matches_kernel(page, lab.root)
     assert state.players[HUMAN].captured == ()
@@ -266,8 +272,8 @@ def test_splendor_board_plays_in_a_real_jupyterlab(lab: Any) -> None:
 
     # Chinese labels, and the dark theme, for the record
     board.locator(".pk-btn.pk-lang").click()
-    page.wait_for_selector(".pk-board[data-lang='zh']")
-    assert page.locator(".pk-board .pk-title").inner_text() == "璀璨宝石：宝可梦"
+    page.wait_for_selector(".pk-board[data-lang='zh']", timeout=TURN_TIMEOUT)
+    expect(page.locator(".pk-board .pk-title")).to_have_text("璀璨宝石：宝可梦", use_inner_text=True)
     lab.set_theme(page, "JupyterLab Dark")
     lab.screenshot(page, "splendor_board_zh_dark", element=board)
 

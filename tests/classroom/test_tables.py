@@ -9,7 +9,6 @@ every seat (HC-R2). The many-process games are in test_tables_clients.py.
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 import sqlalchemy as sa
@@ -23,6 +22,8 @@ from pokelab.classroom import (
     schema,
 )
 from pokelab.errors import IllegalAction
+
+from .conftest import wait_until
 
 
 def _new(db_url: str, game: str, players: int = 2, bots=None, **options):
@@ -190,14 +191,16 @@ def test_undo_with_only_bots_around_is_immediate_and_takes_back_their_replies(db
 
 
 def test_an_idle_seat_is_handed_to_a_bot_by_the_creator_or_the_teacher_only(db_url):
-    store, join_code, key, t = _new(db_url, "splendor", players=3, idle_seconds=0.4, seed=6)
+    # 2 s, not less: the early refusal below must come before the seat is idle even on a busy machine
+    store, join_code, key, t = _new(db_url, "splendor", players=3, idle_seconds=2, seed=6)
     ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
     assert t.view(0)["can_hand_to_bot"] == [2]  # the free seat at once; the others are in use
     with pytest.raises(ClassroomError) as early:
         t.hand_to_bot(1, "greedy", creator_token=ash)
-    assert "after 0.4 s" in str(early.value) and "闲置" in early.value.message("zh")
+    assert "after 2 s" in str(early.value) and "闲置" in early.value.message("zh")
     t.hand_to_bot(2, "random", creator_token=ash)  # nobody sat there: no wait
-    time.sleep(0.5)
+    # wait until the table itself offers Misty's seat (idle for 2 s), not a fixed pause
+    assert wait_until(lambda: 1 in t.view(0)["can_hand_to_bot"], timeout=60), t.view(0)["unused_seconds"]
     with pytest.raises(ClassAccessError):
         t.hand_to_bot(1, "greedy", creator_token=misty)  # Misty did not create the table
     with pytest.raises(ClassAccessError):
