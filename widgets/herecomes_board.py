@@ -1,7 +1,7 @@
 """The Here Comes Pokémon! board: a playable round with the exact odds of your hand beside it.
 
 A thin view of ``pokelab.herecomes`` (the rules, played through
-``pokelab.sim.HereComesAdapter``) and ``pokelab.odds.hand`` (the odds of your
+``pokelab.herecomes.game.HereComesGame``) and ``pokelab.odds.hand`` (the odds of your
 hand), built on ``widgets._board.Board`` and its message protocol. The front end
 (``herecomes_board.js``) draws the ``view`` trait, with every word it shows in
 ``view["labels"]`` (``widgets._herecomes_text``), and the plotly figure in
@@ -68,9 +68,9 @@ from pokelab.herecomes import (
     observe,
     parse_action,
 )
+from pokelab.herecomes.game import HereComesGame
 from pokelab.odds import estimate_many
 from pokelab.odds.hand import advice_for, hand_odds, kept_hand_value, previous_shown
-from pokelab.sim.adapters import HereComesAdapter
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
@@ -166,7 +166,7 @@ class HereComesBoard(PassAndPlay, Board):
             "variant": state.setup.variant,
         }
         super().__init__(
-            HereComesAdapter(),
+            HereComesGame(),
             state,
             names=names,
             bots=bots,

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from pokelab import splendor as sp
-from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
+from pokelab.splendor.game import SplendorGame
 from widgets._board import BadIntent, Board
 from widgets._board_humans import split_seats
 from widgets._bundle import bundle
@@ -93,7 +93,7 @@ class SplendorBoard(CoachMixin, Board):
         elif bots is _DEFAULT:
             bots = {seat: "greedy" for seat in range(1, len(names))}
         super().__init__(
-            SplendorAdapter(),
+            SplendorGame(),
             state,
             names=names,
             bots=bots,  # type: ignore[arg-type]
