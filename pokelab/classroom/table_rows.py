@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pokelab.classroom import table_games as games
 from pokelab.classroom.access import JOIN_ALPHABET, _clean_secret
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.core.registry import is_game
 
 __all__ = [
     "DEFAULT_IDLE_SECONDS",
@@ -88,7 +90,7 @@ class _Row:
     undo: dict[str, Any] | None
     changed: float
 
-    @property
+    @cached_property
     def kit(self) -> games.GameKit:
         return games.kit(self.game)
 
@@ -150,7 +152,7 @@ def _read_row(mapping: Mapping[str, Any]) -> _Row:
     """A table row checked field by field (a damaged row is a ``ClassroomError``, never a ``KeyError``)."""
     code = str(mapping["code"])
     game = mapping["game"]
-    if game not in games.GAMES:
+    if not is_game(game):
         raise _damaged(code, "game name", repr(game))
     players = mapping["players"]
     seats = _json(code, "seats", mapping["seats"], list)
@@ -246,10 +248,12 @@ def _insert_moves(
     conn: Any,
     table_id: int,
     first: int,
-    moves: list[tuple[int | None, str, str]],
+    moves: list[tuple[int | None, str, Any]],
     revision: int,
     at: float,
+    text: Callable[[Any], str] = str,
 ) -> None:
+    """Insert ``moves`` ``(seat, kind, action)`` numbered from ``first``; ``text`` writes an action object as text."""
     import sqlalchemy as sa
 
     from pokelab.classroom import schema
@@ -263,10 +267,10 @@ def _insert_moves(
                     "number": first + i,
                     "seat": seat,
                     "kind": kind,
-                    "action": text,
+                    "action": text(action),
                     "revision": revision,
                     "at": at,
                 }
-                for i, (seat, kind, text) in enumerate(moves)
+                for i, (seat, kind, action) in enumerate(moves)
             ],
         )

@@ -127,7 +127,7 @@ def create_table(
         "state": kit.to_json(state),
         "revision": 1,
         "move_count": len(moves),
-        "finished": kit.adapter.is_over(state),
+        "finished": kit.game.is_over(state),
         "scores": json.dumps(games.points(kit, state)),
         "undo": None,
         "created": now,
@@ -141,7 +141,7 @@ def create_table(
             .values(class_id=class_id, code=code, **row)
             .returning(schema.game_tables.c.id)
         ).scalar_one()
-        _insert_moves(conn, table_id, 1, moves, 1, now)
+        _insert_moves(conn, table_id, 1, moves, 1, now, kit.action_text)
 
     for _ in range(20):
         code = _new_code()
@@ -219,6 +219,58 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     return frame
 
 
+def _simultaneous_revision(conn: Any, row: _Row, seat: int, revision: int) -> int:
+    """The revision a move chosen at ``revision`` counts as made at: the current one when only others' face-down choices came between.
+
+    At a simultaneous step (Here Comes' discards and redraw votes, HC-R3, HC-R4)
+    a classmate's face-down choice (``Game.is_face_down``) changes the table's
+    revision but nothing this seat can see or decide, so it must not refuse this
+    seat's move. Anything else in between (a draw, a move of this seat, a sit, an
+    undo: a revision without moves) keeps the move stale. Read in the move's own
+    transaction.
+
+    >>> from pokelab.classroom import ClassStore
+    >>> store = ClassStore.connect("sqlite://")
+    >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
+    >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
+    >>> seen = t.view(0)["revision"]
+    >>> hand = lambda s: [card["id"] for card in t.view(s)["observation"]["hand"]]
+    >>> t.play(1, f"Discard(1, {hand(1)[0]})", seen) == seen + 1
+    True
+    >>> t.play(0, f"Discard(0, {hand(0)[0]})", seen) > seen + 1   # chosen at `seen`: still accepted
+    True
+    >>> t.play(1, "Discard(1, G01)", seen)
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.StaleRevision: someone moved first; ...
+    """
+    import sqlalchemy as sa
+
+    from pokelab.classroom import schema
+
+    game = row.kit.game
+    if not game.simultaneous or not 0 <= revision < row.revision:
+        return revision
+    m = schema.table_moves.c
+    since = conn.execute(
+        sa.select(m.seat, m.kind, m.action, m.revision).where(
+            m.table_id == row.id, m.revision > revision, m.revision <= row.revision
+        )
+    ).all()
+    if {r for *_, r in since} != set(range(revision + 1, row.revision + 1)):
+        return revision  # a revision without moves (a sit, an undo) came between
+
+    def face_down(text: str) -> bool:
+        try:
+            return game.is_face_down(game.parse_action(text))
+        except (TypeError, ValueError):
+            return False
+
+    if all(kind != "chance" and who != seat and face_down(text) for who, kind, text, _ in since):
+        return row.revision
+    return revision
+
+
 class Table(TableSeats):
     """One shared game table (from ``ClassStore.table(code)``); every method reads or writes the database.
 
@@ -238,6 +290,8 @@ class Table(TableSeats):
         self.players: int = row.players
         self.class_code: str = class_name
         self._tokens: dict[int, str] = {}
+        #: The connection of the change being computed (its reads share its transaction).
+        self._conn: Any = None
 
     # ------------------------------------------------------------------ reading
     def _load(self, conn: Any) -> _Row:
@@ -321,7 +375,10 @@ class Table(TableSeats):
             .where(m.table_id == self._id)
             .order_by(m.number)
         )
-        rows = self._store._read(lambda conn: conn.execute(query).all())
+        if self._conn is not None:  # inside a change's own transaction
+            rows = self._conn.execute(query).all()
+        else:
+            rows = self._store._read(lambda conn: conn.execute(query).all())
         return [
             {"number": n, "seat": seat, "kind": kind, "action": action, "revision": rev, "time": at}
             for n, seat, kind, action, rev, at in rows
@@ -382,8 +439,8 @@ class Table(TableSeats):
             "game": row.game,
             "revision": row.revision,
             "seat": seat,
-            "to_move": list(kit.adapter.actors(state)),
-            "observation": kit.adapter.observe(state, seat),
+            "to_move": list(kit.game.actors(state)),
+            "observation": kit.game.observe(state, seat),
             "finished": row.finished,
             "scores": list(row.scores),
             "names": row.names(),
@@ -419,31 +476,36 @@ class Table(TableSeats):
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _change_once(self, change: Any, revision: int | None, moves: Any) -> int:
+        """One read-and-write transaction: read the row, compute the change from it, write it if the revision held.
+
+        ``revision`` may be a callable ``(conn, row) -> revision`` (a move's own rule for
+        which revision it was made at, read in the same transaction).
+        """
         import sqlalchemy as sa
 
         from pokelab.classroom import schema
 
         t = schema.game_tables
-        row = self._row()
-        if revision is not None and revision != row.revision:
-            raise StaleRevision(row.revision, revision)
-        now = time.time()
-        values = change(row, now)
-        added = moves(row) if moves is not None else None
-        for key in ("seats", "scores", "undo", "variant"):
-            if key in values and values[key] is not None and not isinstance(values[key], str):
-                values[key] = json.dumps(values[key])
-        values |= {"revision": row.revision + 1, "changed": now}
 
         def work(conn: Any) -> int:
+            self._conn = conn
+            row = self._load(conn)
+            made_at = revision(conn, row) if callable(revision) else revision
+            if made_at is not None and made_at != row.revision:
+                raise StaleRevision(row.revision, made_at)
+            now = time.time()
+            values = change(row, now)
+            added = moves(row) if moves is not None else None
+            for key in ("seats", "scores", "undo", "variant"):
+                if key in values and values[key] is not None and not isinstance(values[key], str):
+                    values[key] = json.dumps(values[key])
+            values |= {"revision": row.revision + 1, "changed": now}
             done = conn.execute(
                 sa.update(t).where(t.c.id == row.id, t.c.revision == row.revision).values(**values)
             )
             if done.rowcount != 1:
                 current = conn.execute(sa.select(t.c.revision).where(t.c.id == row.id)).scalar()
-                raise StaleRevision(
-                    int(current or 0), revision if revision is not None else row.revision
-                )
+                raise StaleRevision(int(current or 0), made_at if made_at is not None else row.revision)
             if added is not None:
                 first, new_moves, delete_from = added
                 if delete_from is not None:
@@ -453,10 +515,13 @@ class Table(TableSeats):
                             m.table_id == row.id, m.number >= delete_from
                         )
                     )
-                _insert_moves(conn, row.id, first, new_moves, row.revision + 1, now)
+                _insert_moves(conn, row.id, first, new_moves, row.revision + 1, now, row.kit.action_text)
             return row.revision + 1
 
-        return int(self._store._write(work))
+        try:  # a refused token is logged by the store once the transaction is over
+            return int(self._store._write(work))
+        finally:
+            self._conn = None
 
     def _game_values(
         self, row: _Row, state: Any, move_count: int, seats: Any = None
@@ -465,7 +530,7 @@ class Table(TableSeats):
         out = {
             "state": kit.to_json(state),
             "move_count": move_count,
-            "finished": kit.adapter.is_over(state),
+            "finished": kit.game.is_over(state),
             "scores": games.points(kit, state),
             "undo": None,
         }
@@ -499,7 +564,6 @@ class Table(TableSeats):
                 f"revision is the whole number from your view, not {revision!r}",
                 f"revision 应是你看到的版本号（整数），而不是 {revision!r}",
             )
-        revision = self._simultaneous_revision(seat, revision)
         computed: dict[str, Any] = {}
 
         def change(row: _Row, now: float) -> dict[str, Any]:
@@ -510,52 +574,17 @@ class Table(TableSeats):
             state, automatic = games.advance(
                 kit, state, row.bots(), seed=row.seed, number=row.move_count + 2
             )
-            computed["moves"] = [(seat, "human", str(move)), *automatic]
+            computed["moves"] = [(seat, "human", move), *automatic]
             seats = list(row.seats)
             seats[seat] = {**seats[seat], "active": now}
             return self._game_values(row, state, row.move_count + len(computed["moves"]), seats)
 
         return self._change(
             change,
-            revision=revision,
+            revision=lambda conn, row: _simultaneous_revision(conn, row, seat, revision),
             action="play",
             moves=lambda row: (row.move_count + 1, computed["moves"], None),
         )
-
-    def _simultaneous_revision(self, seat: int, revision: int) -> int:
-        """The revision a move chosen at ``revision`` may be played at: the current one when only face-down choices came between.
-
-        In Here Comes the discards and the redraw vote are simultaneous (HC-R3,
-        HC-R4): a classmate's face-down discard changes the table's revision but
-        nothing this seat can see or decide, so it must not refuse this seat's
-        discard. Anything else in between (a draw, a move of this seat, a sit,
-        an undo: a revision without moves) keeps the move stale.
-
-        >>> from pokelab.classroom import ClassStore
-        >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
-        >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
-        >>> seen = t.view(0)["revision"]
-        >>> hand = lambda s: [card["id"] for card in t.view(s)["observation"]["hand"]]
-        >>> t.play(1, f"Discard(1, {hand(1)[0]})", seen) == seen + 1
-        True
-        >>> t._simultaneous_revision(0, seen) == seen + 1
-        True
-        >>> t._simultaneous_revision(1, seen) == seen
-        True
-        """
-        if self.game != "herecomes" or not isinstance(revision, int) or isinstance(revision, bool):
-            return revision
-        current = self.revision()
-        if revision >= current or revision < 0:
-            return revision
-        since = [m for m in self.moves() if revision < m["revision"] <= current]  # a later move: next time
-        if {m["revision"] for m in since} != set(range(revision + 1, current + 1)):
-            return revision
-        simultaneous = ("Discard(", "VoteRedraw(")
-        if all(m["kind"] != "chance" and m["seat"] != seat and m["action"].startswith(simultaneous) for m in since):
-            return current
-        return revision
 
     def advance(self) -> int:
         """Let the bots (and chance) play the moves due now; return the revision (unchanged when none were due).

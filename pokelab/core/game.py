@@ -225,6 +225,10 @@ class Game:
             return text
         raise ValueError(f"{self.name} cannot read actions from text")
 
+    def is_chance_action(self, action: Any) -> bool:
+        """True when ``action`` is one of chance's outcomes (nobody plays it on a table)."""
+        return False
+
     def is_face_down(self, action: Any) -> bool:
         """True when ``action`` is a face-down choice of a simultaneous step (it tells the others nothing)."""
         return False

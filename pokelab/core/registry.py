@@ -47,9 +47,13 @@ def register_game(name: str, factory: Callable[[], Game]) -> None:
     _GAMES[name] = factory
 
 
-def available_games() -> list[str]:
-    """The names of the registered games, sorted."""
-    return sorted(_GAMES)
+def available_games(*, sort: bool = True) -> list[str]:
+    """The names of the registered games, sorted (``sort=False``: in the order they were registered).
+
+    >>> available_games(sort=False)[:2]
+    ['splendor', 'herecomes']
+    """
+    return sorted(_GAMES) if sort else list(_GAMES)
 
 
 def is_game(name: object) -> bool:

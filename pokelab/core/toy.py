@@ -160,6 +160,9 @@ class ToyGame(Game):
         roll, seat, move = found.groups()
         return Roll(int(roll)) if roll else Choose(int(seat), move)
 
+    def is_chance_action(self, action: Any) -> bool:
+        return isinstance(action, Roll)
+
     def is_face_down(self, action: Any) -> bool:
         return isinstance(action, Choose)
 

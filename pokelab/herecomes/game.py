@@ -98,6 +98,9 @@ class HereComesGame(Game):
             return text
         return parse_action(text)
 
+    def is_chance_action(self, action: Any) -> bool:
+        return isinstance(action, Draw)
+
     def is_face_down(self, action: Any) -> bool:
         return isinstance(action, Discard | VoteRedraw)
 
