@@ -60,8 +60,8 @@ import anywidget
 import traitlets
 
 from pokelab.bots import bot_title
-from pokelab.errors import IllegalAction, check_lang
 from pokelab.core.game import Game as GameAdapter
+from pokelab.errors import IllegalAction, check_lang
 from widgets._board_errors import BadIntent, BotFailure, _require, _short
 from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
 from widgets._bots import bot_label, resolve_bot

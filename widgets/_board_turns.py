@@ -56,6 +56,7 @@ class _Turns:
     _history: list[_Snapshot]
     _entries: list[dict[str, Any]]
     _decisions: dict[int, tuple[Any, Any]]
+    _legal_memo: tuple[Any, dict[int, list[Any]]] = (None, {})
     seed: int
 
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
@@ -113,6 +114,17 @@ class _Turns:
             self._entries.append(
                 {"seat": seat, "who": self._names[seat], "bot": seat in self._bots, **line}
             )
+
+    def _legal(self, state: Any, seat: int) -> list[Any]:
+        """The legal actions of ``seat`` at ``state``, computed once per state (a publish and the next bot step share them)."""
+        memo_state, memo = self._legal_memo
+        if memo_state is not state:
+            memo = {}
+            self._legal_memo = (state, memo)
+        found = memo.get(seat)
+        if found is None:
+            found = memo[seat] = self._adapter.legal_actions(state, seat)
+        return found
 
     def _stepper(self) -> Stepper:
         """The one stepper over this board's game, bots and seed (checked: a bot's mistake is a ``BotError``)."""
@@ -176,7 +188,8 @@ class _Turns:
     def _bot_move(self, seat: int) -> None:
         """One decision of the bot of ``seat``; anything wrong with it raises ``BotFailure``."""
         try:
-            step = self._stepper().bot_step(self._state, seat, self._ply)
+            state = self._state
+            step = self._stepper().bot_step(state, seat, self._ply, list(self._legal(state, seat)))
         except BotError as err:
             raise self._failure_of(err) from err
         self._record(step)

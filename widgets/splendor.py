@@ -152,9 +152,9 @@ class SplendorBoard(CoachMixin, Board):
 
     def _make_view(self, state: sp.State) -> dict[str, Any]:
         viewer = self._viewer(state)
-        view = sp.observe(state, viewer)
-        legal = sp.legal_actions(state) if view["legal"] else []
-        return board_view(view, legal, self.lang)
+        mover = not state.is_over and viewer == state.current_player
+        legal = self._legal(state, viewer) if mover else []
+        return board_view(sp.observe(state, viewer, legal=legal if mover else None), legal, self.lang)
 
     def _parse_intent(self, action: Any) -> Any:
         return parse_intent(action)

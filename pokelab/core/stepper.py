@@ -216,9 +216,9 @@ class Stepper:
                 raise
             raise BotError(seat, action, "move", err) from err
 
-    def bot_step(self, state: Any, seat: int, ply: int) -> Step:
-        """One decision of the bot of ``seat``, played."""
-        return self.play(state, seat, self.choose(state, seat, ply), ply)
+    def bot_step(self, state: Any, seat: int, ply: int, legal: list[Any] | None = None) -> Step:
+        """One decision of the bot of ``seat`` (from ``legal`` when the caller has them), played."""
+        return self.play(state, seat, self.choose(state, seat, ply, legal), ply)
 
     # ------------------------------------------------------------------ the loop
     def run(

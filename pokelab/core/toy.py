@@ -26,10 +26,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from pokelab.bots import register_bot
+from pokelab.bots.random_bot import RandomBot
 from pokelab.core.game import Game
+from pokelab.core.registry import register_game
 from pokelab.errors import IllegalAction
 
-__all__ = ["Choose", "Roll", "ToyGame", "ToyState"]
+__all__ = ["Choose", "Roll", "ToyGame", "ToyState", "register"]
 
 ROUNDS = 4
 MOVES = ("bank", "risk")
@@ -187,3 +190,15 @@ class ToyGame(Game):
         pending = tuple(m if p == player else flipped[m] for p, m in enumerate(state.pending))
         return None if pending == state.pending else ToyState(state.totals, state.round, state.roll,
                                                              pending, state.seed)
+
+
+def register() -> str:
+    """Make the toy game playable by name everywhere (``"toy"``, with its ``"random"`` bot); returns the name.
+
+    >>> from pokelab.core import get_game
+    >>> get_game(register()).info.rule_prefix
+    'TOY'
+    """
+    register_game(ToyGame.name, ToyGame)
+    register_bot(ToyGame.name, "random", RandomBot)
+    return ToyGame.name
