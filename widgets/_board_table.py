@@ -39,15 +39,23 @@ import traitlets
 
 from pokelab.bots import bot_title
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
+from pokelab.core.registry import get_game
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from widgets._board_errors import BadIntent, _require, _short
 
-__all__ = ["TableBoard", "join_table"]
+__all__ = ["TableBoard", "join_table", "takeover_bot"]
 
 log = logging.getLogger(__name__)
 
-#: The bot that takes over an idle seat, per game.
-TAKEOVER_BOT = {"splendor": "greedy", "herecomes": "heuristic"}
+
+
+def takeover_bot(game: str) -> str:
+    """The bot that takes over an idle seat of ``game``: the game's ``default_bot``.
+
+    >>> takeover_bot("splendor"), takeover_bot("herecomes")
+    ('greedy', 'heuristic')
+    """
+    return get_game(game).default_bot
 
 
 class TableBoard(anywidget.AnyWidget):
@@ -176,7 +184,7 @@ class TableBoard(anywidget.AnyWidget):
 
     def _msg_hand_to_bot(self, content: Mapping[str, Any]) -> None:
         seat = _require(content, "seat", int)
-        self._table.hand_to_bot(seat, TAKEOVER_BOT[self.game], creator_token=self._token)
+        self._table.hand_to_bot(seat, takeover_bot(self.game), creator_token=self._token)
 
     def _msg_set_lang(self, content: Mapping[str, Any]) -> None:
         lang = _require(content, "lang", str)

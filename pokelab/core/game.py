@@ -97,6 +97,8 @@ class Game:
     turn_rule: str = ""
     #: The game's options object (a dataclass such as ``Variant``), or ``None`` for none.
     variant_type: type | None = None
+    #: The registered bot that takes over an idle seat or fills a table's bot seats.
+    default_bot: str = "random"
     #: The classes of the game's actions (``parse_action`` passes these through).
     action_types: tuple[type, ...] = ()
 

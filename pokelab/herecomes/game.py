@@ -41,6 +41,7 @@ class HereComesGame(Game):
     rule_prefix = "HC"
     turn_rule = "HC-R2"
     variant_type = Variant
+    default_bot = "heuristic"
     action_types = (Draw, Discard, VoteRedraw, Keep, UseTrainer)
 
     def __reduce__(self) -> tuple[Any, ...]:

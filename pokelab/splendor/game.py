@@ -42,6 +42,7 @@ class SplendorGame(Game):
     rule_prefix = "SP"
     turn_rule = "SP-T1"
     variant_type = Variant
+    default_bot = "greedy"
     action_types = tuple(ACTION_TYPES)
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from pokelab.bots.random_bot import RandomBot
-from pokelab.classroom import ClassStore, ClassroomError
+from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.core import BotError, Game, Seeding, Stepper, check_game, get_game, register_game
 from pokelab.core.toy import Choose, Roll, ToyGame, register
 from pokelab.errors import IllegalAction, SimError

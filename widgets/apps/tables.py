@@ -235,13 +235,13 @@ class TablesPage:
         if game not in GAMES:
             raise ClassroomError(f"the game is splendor or herecomes, not {game!r}",
                                  f"游戏只能是 splendor 或 herecomes，而不是 {game!r}")
-        from widgets._board_table import TAKEOVER_BOT
+        from widgets._board_table import takeover_bot
 
         code, name = self._need("code"), self._need("name")
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < players:
             raise ClassroomError(f"between 0 and {players - 1} bots, not {bots!r}",
                                  f"电脑玩家应为 0 到 {players - 1} 个，而不是 {bots!r}")
-        seats = {seat: TAKEOVER_BOT[game] for seat in range(players - bots, players)}
+        seats = {seat: takeover_bot(game) for seat in range(players - bots, players)}
         table = self.store.create_table(code, game, players=players, bots=seats)
         return self._seat_at(game, table, seat=0, name=name)
 
