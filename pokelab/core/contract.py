@@ -85,7 +85,12 @@ def player_counts(game: Game) -> tuple[int, ...]:
 
 
 def legal_now(game: Game, state: Any) -> list[Any]:
-    """Everything that may be played now: the chance outcomes, or every acting seat's legal actions."""
+    """Everything that may be played now: the chance outcomes, or every acting seat's legal actions.
+
+    >>> from pokelab.core.toy import ToyGame
+    >>> [str(a) for a in legal_now(ToyGame(), ToyGame().new_game(1, 0, {}))]
+    ['Roll(1)', 'Roll(2)', 'Roll(3)']
+    """
     if game.is_over(state):
         return []
     if game.is_chance(state):
@@ -94,7 +99,16 @@ def legal_now(game: Game, state: Any) -> list[Any]:
 
 
 def playthrough(game: Game | str, players: int, seed: int = 11, *, max_steps: int = 20_000) -> Playthrough:
-    """A random game of ``players`` seats, every choice drawn from ``random.Random(seed)``; ``ContractError`` if it does not end."""
+    """A random game of ``players`` seats, every choice drawn from ``random.Random(seed)``; ``ContractError`` if it does not end.
+
+    >>> play = playthrough("splendor", 2, seed=1)
+    >>> play.game.is_over(play.states[-1]), len(play.states) == len(play.actions) + 1
+    (True, True)
+    >>> playthrough("chess", 2)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.SimError: unknown game 'chess': choose ...
+    """
     game = get_game(game)
     rng = random.Random(seed)
     state = game.new_game(players, seed, {})
