@@ -146,25 +146,30 @@ class Stepper:
         self.game, self.bots, self.seeding, self.checked = game, bots, seeding, checked
         self._view = view if view is not None else partial(_lazy_view, game)
         self._streams: dict[tuple[str, int | None], random.Random] = {}
+        self._keyed = "{key}" in (seeding.chance or "")
 
     # ------------------------------------------------------------------ randomness
     def _stream(self, purpose: str, template: str | None, seat: int | None, **fields: Any) -> random.Random:
-        if not self.seeding.per_game(template):
-            return self.seeding.rng(template, seat=seat, **fields)
         slot = (purpose if template is not None else "", seat if template is not None else None)
         rng = self._streams.get(slot)
         if rng is None:
-            rng = self._streams[slot] = self.seeding.rng(template, seat=seat, **fields)
+            rng = self.seeding.rng(template, seat=seat, **fields)
+            if self.seeding.per_game(template):
+                self._streams[slot] = rng
         return rng
 
     def chance_rng(self, state: Any, ply: int) -> random.Random:
         """The RNG of the chance act ``ply`` at ``state``."""
-        key = self.game.chance_key(state) if "{key}" in (self.seeding.chance or "") else None
+        rng = self._streams.get(("chance", None)) or self._streams.get(("", None))
+        if rng is not None:
+            return rng
+        key = self.game.chance_key(state) if self._keyed else None
         return self._stream("chance", self.seeding.chance, None, ply=ply, key=ply if key is None else key)
 
     def seat_rng(self, seat: int, ply: int) -> random.Random:
         """The RNG the bot of ``seat`` decides act ``ply`` with."""
-        return self._stream("seat", self.seeding.seat, seat, ply=ply)
+        rng = self._streams.get(("seat", seat)) or self._streams.get(("", None))
+        return rng if rng is not None else self._stream("seat", self.seeding.seat, seat, ply=ply)
 
     # ------------------------------------------------------------------ one act
     def draw(self, state: Any, ply: int, *, group: bool = False) -> Step:
