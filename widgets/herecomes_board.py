@@ -63,7 +63,6 @@ from pokelab.herecomes import (
     State,
     UseTrainer,
     VoteRedraw,
-    legal_actions,
     new_game,
     observe,
     parse_action,
@@ -409,7 +408,7 @@ class HereComesBoard(PassAndPlay, Board):
                 "en": a.describe("en", self._names),
                 "zh": a.describe("zh", self._names),
             }
-            for a in legal_actions(state, me)
+            for a in self._legal(state, me)
             if isinstance(a, UseTrainer)
         ]
 
