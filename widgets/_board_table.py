@@ -131,7 +131,7 @@ class TableBoard(anywidget.AnyWidget):
         """
         with self._lock:
             try:
-                return self._table.play(self._seat, str(action), self._last["revision"], token=self._token)
+                return self._table.play(self._seat, action, self._last["revision"], token=self._token)
             finally:
                 self.refresh(force=True)
 
@@ -180,7 +180,7 @@ class TableBoard(anywidget.AnyWidget):
     # ------------------------------------------------------------- messages
     def _msg_intent(self, content: Mapping[str, Any]) -> None:
         action = self._parse_intent(content.get("action"))
-        self._table.play(self._seat, str(action), self._last["revision"], token=self._token)
+        self._table.play(self._seat, action, self._last["revision"], token=self._token)
 
     def _msg_hand_to_bot(self, content: Mapping[str, Any]) -> None:
         seat = _require(content, "seat", int)
