@@ -105,6 +105,9 @@ class Step(NamedTuple):
     ply: int
 
 
+_step = tuple.__new__  # a Step without NamedTuple's Python-level __new__ (the runner's hot path)
+
+
 class BotError(SimError):
     """A bot's decision the stepper could not play: ``seat``, ``action``, ``stage`` and the ``cause``.
 
@@ -120,10 +123,6 @@ class BotError(SimError):
             f"座位 {seat} 的电脑玩家选择了 {action}（{stage}）：{why}",
         )
         self.seat, self.action, self.stage, self.cause = seat, action, stage, cause
-
-
-def _lazy_view(game: Game, state: Any, seat: int) -> LazyView:
-    return LazyView(partial(game.observe, state, seat))
 
 
 class Stepper:
@@ -144,32 +143,40 @@ class Stepper:
         checked: bool = False,
     ) -> None:
         self.game, self.bots, self.seeding, self.checked = game, bots, seeding, checked
-        self._view = view if view is not None else partial(_lazy_view, game)
-        self._streams: dict[tuple[str, int | None], random.Random] = {}
+        self._view = view
         self._keyed = "{key}" in (seeding.chance or "")
+        self._chance_per_game = seeding.per_game(seeding.chance)
+        self._seat_per_game = seeding.per_game(seeding.seat)
+        self._chance_stream: random.Random | None = None
+        self._seat_streams: dict[int, random.Random] = {}
+        self._shared: random.Random | None = None
 
     # ------------------------------------------------------------------ randomness
-    def _stream(self, purpose: str, template: str | None, seat: int | None, **fields: Any) -> random.Random:
-        slot = (purpose if template is not None else "", seat if template is not None else None)
-        rng = self._streams.get(slot)
-        if rng is None:
-            rng = self.seeding.rng(template, seat=seat, **fields)
-            if self.seeding.per_game(template):
-                self._streams[slot] = rng
-        return rng
+    def _new_rng(self, template: str | None, **fields: Any) -> random.Random:
+        if template is not None:
+            return self.seeding.rng(template, **fields)
+        if self._shared is None:  # ``random.Random(seed)`` itself: one for chance and every seat
+            self._shared = random.Random(self.seeding.seed)
+        return self._shared
 
     def chance_rng(self, state: Any, ply: int) -> random.Random:
         """The RNG of the chance act ``ply`` at ``state``."""
-        rng = self._streams.get(("chance", None)) or self._streams.get(("", None))
-        if rng is not None:
-            return rng
-        key = self.game.chance_key(state) if self._keyed else None
-        return self._stream("chance", self.seeding.chance, None, ply=ply, key=ply if key is None else key)
+        rng = self._chance_stream
+        if rng is None:
+            key = self.game.chance_key(state) if self._keyed else None
+            rng = self._new_rng(self.seeding.chance, seat=None, ply=ply, key=ply if key is None else key)
+            if self._chance_per_game:
+                self._chance_stream = rng
+        return rng
 
     def seat_rng(self, seat: int, ply: int) -> random.Random:
         """The RNG the bot of ``seat`` decides act ``ply`` with."""
-        rng = self._streams.get(("seat", seat)) or self._streams.get(("", None))
-        return rng if rng is not None else self._stream("seat", self.seeding.seat, seat, ply=ply)
+        rng = self._seat_streams.get(seat)
+        if rng is None:
+            rng = self._new_rng(self.seeding.seat, seat=seat, ply=ply)
+            if self._seat_per_game:
+                self._seat_streams[seat] = rng
+        return rng
 
     # ------------------------------------------------------------------ one act
     def draw(self, state: Any, ply: int, *, group: bool = False) -> Step:
@@ -186,23 +193,24 @@ class Stepper:
         action = game.sample_chance(state, rng)
         state = game.apply(state, action)
         if not group:
-            return Step(None, action, before, state, ply)
+            return _step(Step, (None, action, before, state, ply))
         drawn = [action]
         key = game.chance_group(before)
         while key is not None and game.is_chance(state) and game.chance_group(state) == key:
             drawn.append(game.sample_chance(state, rng))
             state = game.apply(state, drawn[-1])
-        return Step(None, tuple(drawn), before, state, ply)
+        return _step(Step, (None, tuple(drawn), before, state, ply))
 
     def choose(self, state: Any, seat: int, ply: int, legal: list[Any] | None = None) -> Any:
         """What the bot of ``seat`` chooses at ``state`` (its view, the legal actions, its RNG)."""
         if legal is None:
             legal = self.game.legal_actions(state, seat)
         bot = self.bots[seat]
+        view = LazyView(partial(self.game.observe, state, seat)) if self._view is None else self._view(state, seat)
         if not self.checked:
-            return bot.choose(self._view(state, seat), legal, self.seat_rng(seat, ply))
+            return bot.choose(view, legal, self.seat_rng(seat, ply))
         try:
-            action = bot.choose(self._view(state, seat), legal, self.seat_rng(seat, ply))
+            action = bot.choose(view, legal, self.seat_rng(seat, ply))
         except Exception as err:
             raise BotError(seat, None, "choose", err) from err
         named = self.game.actor_of(action)
@@ -213,7 +221,7 @@ class Stepper:
     def play(self, state: Any, seat: int, action: Any, ply: int) -> Step:
         """``seat`` plays ``action``: the ``Step`` (a refusal is a ``BotError`` naming the seat)."""
         try:
-            return Step(seat, action, state, self.game.apply(state, action), ply)
+            return _step(Step, (seat, action, state, self.game.apply(state, action), ply))
         except IllegalAction as err:
             raise BotError(seat, action, "apply", err) from err
         except Exception as err:
@@ -224,6 +232,39 @@ class Stepper:
     def bot_step(self, state: Any, seat: int, ply: int, legal: list[Any] | None = None) -> Step:
         """One decision of the bot of ``seat`` (from ``legal`` when the caller has them), played."""
         return self.play(state, seat, self.choose(state, seat, ply, legal), ply)
+
+    def _chooser(self) -> Callable[[Any, int, int], Any]:
+        """``choose`` itself when checked; unchecked, the same choice with the lookups done once."""
+        if self.checked:
+            return self.choose
+        bots, view_of, seat_rng, streams = self.bots, self._view, self.seat_rng, self._seat_streams
+        observe, legal_of = self.game.observe, self.game.legal_actions
+
+        def choose(state: Any, seat: int, ply: int) -> Any:
+            rng = streams.get(seat) or seat_rng(seat, ply)
+            view = LazyView(partial(observe, state, seat)) if view_of is None else view_of(state, seat)
+            return bots[seat].choose(view, legal_of(state, seat), rng)
+
+        return choose
+
+    def _decider(self) -> Callable[[Any, int, int], Step]:
+        """``bot_step`` itself when checked; unchecked, the same decision with the lookups done once (the runner's hot path)."""
+        if self.checked:
+            return self.bot_step
+        bots, view_of, seat_rng, streams = self.bots, self._view, self.seat_rng, self._seat_streams
+        observe, legal_of, apply = self.game.observe, self.game.legal_actions, self.game.apply
+
+        def decide(state: Any, seat: int, ply: int) -> Step:  # ``_chooser``'s choice, inlined
+            rng = streams.get(seat) or seat_rng(seat, ply)
+            view = LazyView(partial(observe, state, seat)) if view_of is None else view_of(state, seat)
+            action = bots[seat].choose(view, legal_of(state, seat), rng)
+            try:
+                after = apply(state, action)
+            except IllegalAction as err:
+                raise BotError(seat, action, "apply", err) from err
+            return _step(Step, (seat, action, state, after, ply))
+
+        return decide
 
     # ------------------------------------------------------------------ the loop
     def run(
@@ -248,36 +289,50 @@ class Stepper:
         after ``max_steps`` acts.
         """
         game, bots = self.game, self.bots
+        is_over, is_chance, actors_of = game.is_over, game.is_chance, game.actors
+        sample, apply = game.sample_chance, game.apply
+        decide, choose = self._decider(), self._chooser()
         for _ in range(max_steps):
-            if game.is_over(state):
+            if is_over(state):
                 return
-            if game.is_chance(state):
-                if not (draws if isinstance(draws, bool) else draws(state)):
+            if is_chance(state):
+                if draws is not True and (draws is False or not draws(state)):
                     return
-                step = self.draw(state, ply, group=group)
-                state, ply = step.after, ply + 1
+                if group:
+                    step = self.draw(state, ply, group=True)
+                else:  # ``draw``, inlined (the runner's hot path)
+                    action = sample(state, self._chance_stream or self.chance_rng(state, ply))
+                    step = _step(Step, (None, action, state, apply(state, action), ply))
+                state, ply = step[3], ply + 1
                 yield step
                 continue
-            actors = game.actors(state)
+            actors = actors_of(state)
             if not actors:
                 raise RuntimeError(f"{game.name}: nobody may act in a state that is not over")
             if only_simultaneous and not game.is_simultaneous(state):
                 return
-            if together:
-                if not all(seat in bots for seat in actors):
+            if len(actors) == 1:  # one seat to act: the same whether together or not
+                seat = actors[0]
+                if seat not in bots or seat in skip:
                     return
-                chosen = [(seat, self.choose(state, seat, ply)) for seat in actors]
+            elif together:
+                for seat in actors:
+                    if seat not in bots:
+                        return
+                chosen = [(seat, choose(state, seat, ply)) for seat in actors]
                 for k, (seat, action) in enumerate(chosen):
-                    if k and (seat not in game.actors(state) or action not in game.legal_actions(state, seat)):
+                    if k and (seat not in actors_of(state) or action not in game.legal_actions(state, seat)):
                         continue  # an earlier choice changed the step (a trainer's redraw): ask again
                     step = self.play(state, seat, action, ply)
-                    state, ply = step.after, ply + 1
+                    state, ply = step[3], ply + 1
                     yield step
                 continue
-            due = [seat for seat in actors if seat in bots and seat not in skip]
-            if not due:
-                return
-            step = self.bot_step(state, due[0], ply)
-            state, ply = step.after, ply + 1
+            else:
+                due = [seat for seat in actors if seat in bots and seat not in skip]
+                if not due:
+                    return
+                seat = due[0]
+            step = decide(state, seat, ply)
+            state, ply = step[3], ply + 1
             yield step
         raise RuntimeError(f"{game.name}: no end after {max_steps} steps")
