@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pokelab import herecomes  # noqa: E402
-from pokelab.seeds import stream  # noqa: E402
+from pokelab.core.seeds import stream  # noqa: E402
 from pokelab.sim import play  # noqa: E402
 
 OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_round_points.csv"

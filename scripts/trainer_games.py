@@ -31,8 +31,8 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pokelab.core.seeds import stream  # noqa: E402
 from pokelab.herecomes import UseTrainer  # noqa: E402
-from pokelab.seeds import stream  # noqa: E402
 from pokelab.sim import play  # noqa: E402
 
 OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_trainers.csv"

@@ -78,7 +78,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=positive, default=5)
-    parser.add_argument("--stage", action="append", choices=STAGES + ("notebooks", "unit"))
+    parser.add_argument("--stage", action="append", choices=(*STAGES, "notebooks", "unit"))
     return parser.parse_args(argv)
 
 

@@ -1,6 +1,6 @@
 """The interactive boards and lesson widgets of pokelab (anywidget classes with their .js/.css beside them).
 
-Boards: ``HereComesBoard``, ``SplendorBoard``. Lesson widgets: ``ProbabilityTree`` (the tree of a
+Boards: ``HereComesBoard``, ``SplendorBoard``, and ``GameBoard`` for any registered game. Lesson widgets: ``ProbabilityTree`` (the tree of a
 small round, see ``widgets.probability_tree``) and ``BagExplorer`` (the hypergeometric law beside a
 live simulation, see ``widgets.bag_explorer``).
 
@@ -10,6 +10,7 @@ live simulation, see ``widgets.bag_explorer``).
 """
 
 from widgets.bag_explorer import BagExplorer
+from widgets.game_board import GameBoard
 from widgets.herecomes_board import HereComesBoard
 from widgets.probability_tree import ProbabilityTree
 from widgets.splendor import SplendorBoard
@@ -17,4 +18,4 @@ from widgets.splendor import SplendorBoard
 # The shared-table seat boards of both games (``SplendorBoard.join``) register themselves.
 from widgets import _board_table_games  # noqa: F401  isort: skip
 
-__all__ = ["BagExplorer", "HereComesBoard", "ProbabilityTree", "SplendorBoard"]
+__all__ = ["BagExplorer", "GameBoard", "HereComesBoard", "ProbabilityTree", "SplendorBoard"]

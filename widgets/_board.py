@@ -1,7 +1,8 @@
 """The foundation of every game board: an anywidget that is a thin view of a game adapter.
 
-A board plays any game through ``pokelab.sim.GameAdapter``, the protocol the
-runner uses: chance nodes are sampled from the adapter's explicit outcomes with
+A board plays any game through ``pokelab.core.Game``, the protocol the
+runner, the shared tables and the playouts use, stepped by the one
+``pokelab.core.Stepper``: chance nodes are sampled from the game's explicit outcomes with
 the board's seeded RNG (``chance_actor`` says who clicks "draw"), the bots of a
 simultaneous step choose at once and face down, a bot of a sequential game
 plays one visible turn per ``step`` message. The engine is the single source of
@@ -60,8 +61,8 @@ import anywidget
 import traitlets
 
 from pokelab.bots import bot_title
+from pokelab.core.game import Game as GameAdapter
 from pokelab.errors import IllegalAction, check_lang
-from pokelab.sim.adapters import GameAdapter
 from widgets._board_errors import BadIntent, BotFailure, _require, _short
 from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
 from widgets._bots import bot_label, resolve_bot
@@ -74,7 +75,7 @@ log = logging.getLogger(__name__)
 class Board(_Turns, anywidget.AnyWidget):
     """Base class of the game boards (see the module docstring for the message protocol).
 
-    ``adapter`` is the game (a ``pokelab.sim.GameAdapter``), ``state`` its current
+    ``adapter`` is the game (a ``pokelab.core.Game``), ``state`` its current
     state, ``options`` what ``adapter.new_game`` needs besides players and seed.
     Public Python API: ``state``, ``play(action)``, ``undo()``, ``new_game(seed)``,
     ``run_bots()``, ``bots`` (assign a seat to replace its bot), ``set_bot(seat, bot)``,
@@ -178,7 +179,7 @@ class Board(_Turns, anywidget.AnyWidget):
     # ------------------------------------------------------------ public API
     @property
     def adapter(self) -> GameAdapter:
-        """The game protocol the board plays through (``pokelab.sim.GameAdapter``)."""
+        """The game the board plays through (a ``pokelab.core.Game``)."""
         return self._adapter
 
     @property

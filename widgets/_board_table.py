@@ -39,19 +39,29 @@ import traitlets
 
 from pokelab.bots import bot_title
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, check_name
+from pokelab.core.registry import get_game
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from widgets._board_errors import BadIntent, _require, _short
 
-__all__ = ["TableBoard", "join_table"]
+__all__ = ["TableBoard", "join_table", "takeover_bot"]
 
 log = logging.getLogger(__name__)
 
-#: The bot that takes over an idle seat, per game.
-TAKEOVER_BOT = {"splendor": "greedy", "herecomes": "heuristic"}
+
+
 #: Each game's seat board, by game name. ``widgets._board_table_games`` writes its two in when the
 #: ``widgets`` package loads: the seat boards borrow the game boards' pages, and the game boards'
 #: ``join`` comes here, so the registry (not an import back) keeps the modules in one direction.
 BOARDS: dict[str, type[TableBoard]] = {}
+
+
+def takeover_bot(game: str) -> str:
+    """The bot that takes over an idle seat of ``game``: the game's ``default_bot``.
+
+    >>> takeover_bot("splendor"), takeover_bot("herecomes")
+    ('greedy', 'heuristic')
+    """
+    return get_game(game).default_bot
 
 
 class TableBoard(anywidget.AnyWidget):
@@ -127,7 +137,7 @@ class TableBoard(anywidget.AnyWidget):
         """
         with self._lock:
             try:
-                return self._table.play(self._seat, str(action), self._last["revision"], token=self._token)
+                return self._table.play(self._seat, action, self._last["revision"], token=self._token)
             finally:
                 self.refresh(force=True)
 
@@ -176,11 +186,11 @@ class TableBoard(anywidget.AnyWidget):
     # ------------------------------------------------------------- messages
     def _msg_intent(self, content: Mapping[str, Any]) -> None:
         action = self._parse_intent(content.get("action"))
-        self._table.play(self._seat, str(action), self._last["revision"], token=self._token)
+        self._table.play(self._seat, action, self._last["revision"], token=self._token)
 
     def _msg_hand_to_bot(self, content: Mapping[str, Any]) -> None:
         seat = _require(content, "seat", int)
-        self._table.hand_to_bot(seat, TAKEOVER_BOT[self.game], creator_token=self._token)
+        self._table.hand_to_bot(seat, takeover_bot(self.game), creator_token=self._token)
 
     def _msg_set_lang(self, content: Mapping[str, Any]) -> None:
         lang = _require(content, "lang", str)

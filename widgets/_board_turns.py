@@ -1,11 +1,11 @@
 """How a board plays its game: whose move it waits for, chance, simultaneous bots, bot turns.
 
-``Board`` (``widgets._board``) inherits these from ``_Turns``; everything here goes
-through the board's ``pokelab.sim.GameAdapter``. Chance nodes are sampled from the
-adapter's explicit outcomes with the board's seeded RNG (one act draws a whole
-``chance_group``); the bots of a simultaneous step choose at once; a bot of a
-sequential game plays its whole turn per ``step``. Anything wrong with a bot's
-decision raises ``BotFailure`` and leaves the state as it was before that decision.
+``Board`` (``widgets._board``) inherits these from ``_Turns``; the game is stepped
+by the one ``pokelab.core.Stepper`` with ``Seeding.board(seed)``. Chance nodes are
+sampled from the game's explicit outcomes with the board's seeded RNG (one act
+draws a whole ``chance_group``); the bots of a simultaneous step choose at once;
+a bot of a sequential game plays its whole turn per ``step``. Anything wrong with
+a bot's decision raises ``BotFailure`` and leaves the state as it was before that decision.
 
 >>> str(DrawChance())
 'DrawChance'
@@ -13,13 +13,13 @@ decision raises ``BotFailure`` and leaves the state as it was before that decisi
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
+from pokelab.core.game import Game
+from pokelab.core.stepper import BotError, Seeding, Step, Stepper
 from pokelab.errors import IllegalAction
-from pokelab.sim.adapters import GameAdapter
 from widgets._board_errors import BadIntent, BotFailure, _short
 from widgets._bots import bot_label
 
@@ -47,7 +47,7 @@ class _Snapshot:
 class _Turns:
     """The game-playing half of ``Board``: it reads the board's adapter, bots, names, state and log."""
 
-    _adapter: GameAdapter
+    _adapter: Game
     _bots: dict[int, Any]
     _names: list[str]
     _human: int
@@ -56,6 +56,7 @@ class _Turns:
     _history: list[_Snapshot]
     _entries: list[dict[str, Any]]
     _decisions: dict[int, tuple[Any, Any]]
+    _legal_memo: tuple[Any, dict[int, list[Any]]] = (None, {})
     seed: int
 
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
@@ -92,13 +93,18 @@ class _Turns:
             return named
         return actors[0] if actors else self._human
 
-    def _act(self, seat: int, action: Any) -> None:
-        """Apply one action of ``seat`` (raises IllegalAction and changes nothing), log it, keep undo."""
+    def _act(self, seat: int, action: Any, *, after: Any = None) -> None:
+        """Apply one action of ``seat`` (raises IllegalAction and changes nothing), log it, keep undo.
+
+        ``after``: the state the stepper already computed for it.
+        """
         before = self._state
-        if isinstance(action, DrawChance):
-            after = self._draw_chance(before)
-        else:
-            after = self._adapter.apply(before, action)
+        if after is None:
+            after = (
+                self._draw_chance(before)
+                if isinstance(action, DrawChance)
+                else self._adapter.apply(before, action)
+            )
         lines = self._log_lines(seat, action, before, after)
         if seat not in self._bots:
             self._history.append(_Snapshot(before, len(self._entries), self._ply))
@@ -109,18 +115,27 @@ class _Turns:
                 {"seat": seat, "who": self._names[seat], "bot": seat in self._bots, **line}
             )
 
+    def _legal(self, state: Any, seat: int) -> list[Any]:
+        """The legal actions of ``seat`` at ``state``, computed once per state (a publish and the next bot step share them)."""
+        memo_state, memo = self._legal_memo
+        if memo_state is not state:
+            memo = {}
+            self._legal_memo = (state, memo)
+        found = memo.get(seat)
+        if found is None:
+            found = memo[seat] = self._adapter.legal_actions(state, seat)
+        return found
+
+    def _stepper(self) -> Stepper:
+        """The one stepper over this board's game, bots and seed (checked: a bot's mistake is a ``BotError``)."""
+        game = self._adapter
+        return Stepper(game, self._bots, Seeding.board(self.seed), view=game.observe, checked=True)
+
     def _draw_chance(self, state: Any) -> Any:
         """Sample the outcomes of one chance act (a whole wave) with the board's seeded RNG."""
-        game = self._adapter
-        if not game.is_chance(state):
+        if not self._adapter.is_chance(state):
             raise BadIntent("nothing is drawn now", "现在不需要抽取")
-        key = game.chance_key(state)
-        rng = random.Random(f"pokelab.board/{self.seed}/{self._ply if key is None else key}")
-        group = game.chance_group(state)
-        state = game.apply(state, game.sample_chance(state, rng))
-        while group is not None and game.is_chance(state) and game.chance_group(state) == group:
-            state = game.apply(state, game.sample_chance(state, rng))
-        return state
+        return self._stepper().draw(state, self._ply, group=True).after
 
     def _bot_turn(self) -> bool:
         """Let the bot the board waits for play its turn (then settle); ``False`` if none is to move."""
@@ -146,69 +161,67 @@ class _Turns:
         A failing bot does not stop the others of its step; the first failure is raised at the end.
         """
         game = self._adapter
+        stepper = self._stepper()
         failures: dict[int, BotFailure] = {}
-        for _ in range(10_000):
-            state = self._state
-            if game.is_over(state):
-                break
-            if game.is_chance(state):
-                if game.chance_actor(state) is not None:
-                    break
-                self._state = self._draw_chance(state)
-                self._ply += 1
-                continue
-            if not game.is_simultaneous(state):
-                break
-            waiting = [s for s in game.actors(state) if s in self._bots and s not in failures]
-            if not waiting:
-                break
+        while True:
+            steps = stepper.run(
+                self._state,
+                self._ply,
+                draws=lambda state: game.chance_actor(state) is None,
+                group=True,
+                only_simultaneous=True,
+                skip=set(failures),
+                max_steps=10_000,
+            )
             try:
-                self._bot_move(waiting[0])
-            except BotFailure as failure:
-                failures[waiting[0]] = failure
+                for step in steps:
+                    if step.seat is None:
+                        self._state, self._ply = step.after, step.ply + 1
+                    else:
+                        self._record(step)
+                break
+            except BotError as err:
+                failures[err.seat] = self._failure_of(err)
         if failures:
             raise next(iter(failures.values()))
 
     def _bot_move(self, seat: int) -> None:
         """One decision of the bot of ``seat``; anything wrong with it raises ``BotFailure``."""
-        game, state, bot = self._adapter, self._state, self._bots[seat]
-        label = bot_label(bot)
-
-        def failed(en: str, zh: str) -> BotFailure:
-            return BotFailure(
-                seat, self._names[seat], label, self._seat_text(en), self._seat_text(zh)
-            )
-
-        legal = game.legal_actions(state, seat)
-        rng = random.Random(f"{self.seed}:{self._ply}:{seat}")
         try:
-            action = bot.choose(game.observe(state, seat), legal, rng)
-        except Exception as err:
-            raise failed(
-                f"it raised {type(err).__name__}: {_short(err, 160, quote=False)}",
-                f"它抛出了 {type(err).__name__}：{_short(err, 160, quote=False)}",
-            ) from err
-        named = game.actor_of(action)
-        if named is not None and named != seat:
-            raise failed(
-                f"it chose a move for seat {named}, but it plays seat {seat}",
-                f"它替座位 {named} 选了动作，但它坐在座位 {seat}",
-            )
-        if isinstance(action, DrawChance):
-            action = None  # only the board draws
+            state = self._state
+            step = self._stepper().bot_step(state, seat, self._ply, list(self._legal(state, seat)))
+        except BotError as err:
+            raise self._failure_of(err) from err
+        self._record(step)
+
+    def _record(self, step: Step) -> None:
+        """Keep a bot's played decision: its log lines, the state, and the decision for a teacher's view."""
+        seat = step.seat
+        assert seat is not None
         try:
-            self._act(seat, action)
-        except IllegalAction as err:
-            raise failed(
-                f"it chose a move the rules forbid ({err.rule}): {err.en}",
-                f"它选了不合规则的动作（{err.rule}）：{err.zh}",
-            ) from err
-        except Exception as err:
-            raise failed(
-                f"it returned {_short(action)}, which is not a move of this game",
-                f"它返回了 {_short(action)}，这不是这个游戏的动作",
-            ) from err
-        self._decisions[seat] = (state, action)
+            self._act(seat, step.action, after=step.after)
+        except Exception as err:  # its log line could not be written: not a move of this game
+            raise self._failure_of(BotError(seat, step.action, "move", err)) from err
+        self._decisions[seat] = (step.before, step.action)
+
+    def _failure_of(self, err: BotError) -> BotFailure:
+        """The ``BotFailure`` a board shows for a stepper's ``BotError``."""
+        seat, action, cause = err.seat, err.action, err.cause
+        if err.stage == "choose":
+            en = f"it raised {type(cause).__name__}: {_short(cause, 160, quote=False)}"
+            zh = f"它抛出了 {type(cause).__name__}：{_short(cause, 160, quote=False)}"
+        elif err.stage == "seat":
+            named = self._adapter.actor_of(action)
+            en = f"it chose a move for seat {named}, but it plays seat {seat}"
+            zh = f"它替座位 {named} 选了动作，但它坐在座位 {seat}"
+        elif isinstance(cause, IllegalAction):
+            en = f"it chose a move the rules forbid ({cause.rule}): {cause.en}"
+            zh = f"它选了不合规则的动作（{cause.rule}）：{cause.zh}"
+        else:
+            en = f"it returned {_short(action)}, which is not a move of this game"
+            zh = f"它返回了 {_short(action)}，这不是这个游戏的动作"
+        label = bot_label(self._bots[seat])
+        return BotFailure(seat, self._names[seat], label, self._seat_text(en), self._seat_text(zh))
 
     def _step(self) -> bool:
         """One bot turn for a ``step``/``retry`` message; a failure is shown and raised."""

@@ -144,9 +144,9 @@ class CoachMixin(traitlets.HasTraits):
         super().close()  # type: ignore[misc]
 
     # ------------------------------------------------------------ board hooks
-    def _act(self, seat: int, action: Any) -> None:
+    def _act(self, seat: int, action: Any, *, after: Any = None) -> None:
         before = self._state  # type: ignore[has-type]
-        super()._act(seat, action)  # type: ignore[misc]
+        super()._act(seat, action, after=after)  # type: ignore[misc]
         ply = self._ply - 1  # type: ignore[attr-defined]
         with self._coach_lock:
             self._moves = [m for m in self._moves if m[0] < ply]

@@ -1,7 +1,7 @@
 """The Here Comes Pokémon! board: a playable round with the exact odds of your hand beside it.
 
 A thin view of ``pokelab.herecomes`` (the rules, played through
-``pokelab.sim.HereComesAdapter``) and ``widgets._herecomes_hand`` (the odds of your
+``pokelab.herecomes.game.HereComesGame``) and ``widgets._herecomes_hand`` (the odds of your
 hand), built on ``widgets._board.Board`` and its message protocol. The front end
 (``widgets/js/herecomes/``) draws the ``view`` trait, with every word it shows in
 ``view["labels"]`` (``widgets._herecomes_text``), and the plotly figure in
@@ -63,13 +63,12 @@ from pokelab.herecomes import (
     State,
     UseTrainer,
     VoteRedraw,
-    legal_actions,
     new_game,
     observe,
     parse_action,
 )
+from pokelab.herecomes.game import HereComesGame
 from pokelab.odds import estimate_many
-from pokelab.sim.adapters import HereComesAdapter
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
@@ -167,7 +166,7 @@ class HereComesBoard(PassAndPlay, Board):
             "variant": state.setup.variant,
         }
         super().__init__(
-            HereComesAdapter(),
+            HereComesGame(),
             state,
             names=names,
             bots=bots,
@@ -408,7 +407,7 @@ class HereComesBoard(PassAndPlay, Board):
                 "en": a.describe("en", self._names),
                 "zh": a.describe("zh", self._names),
             }
-            for a in legal_actions(state, me)
+            for a in self._legal(state, me)
             if isinstance(a, UseTrainer)
         ]
 

@@ -32,8 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from pokelab import splendor as sp
-from pokelab.sim.adapters import SplendorAdapter
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
+from pokelab.splendor.game import SplendorGame
 from widgets._board import BadIntent, Board
 from widgets._board_humans import split_seats
 from widgets._board_table import join_table
@@ -94,7 +94,7 @@ class SplendorBoard(CoachMixin, Board):
         elif bots is _DEFAULT:
             bots = {seat: "greedy" for seat in range(1, len(names))}
         super().__init__(
-            SplendorAdapter(),
+            SplendorGame(),
             state,
             names=names,
             bots=bots,  # type: ignore[arg-type]
@@ -153,9 +153,9 @@ class SplendorBoard(CoachMixin, Board):
 
     def _make_view(self, state: sp.State) -> dict[str, Any]:
         viewer = self._viewer(state)
-        view = sp.observe(state, viewer)
-        legal = sp.legal_actions(state) if view["legal"] else []
-        return board_view(view, legal, self.lang)
+        mover = not state.is_over and viewer == state.current_player
+        legal = self._legal(state, viewer) if mover else []
+        return board_view(sp.observe(state, viewer, legal=legal if mover else None), legal, self.lang)
 
     def _parse_intent(self, action: Any) -> Any:
         return parse_intent(action)

@@ -43,10 +43,11 @@ from typing import Any
 from pokelab.bots import available_bots, make_bot
 from pokelab.bots.splendor_eval import state_from_view, unseen_cards
 from pokelab.bots.splendor_greedy import greedy_action
+from pokelab.core.seeds import game_seed
+from pokelab.core.stepper import Seeding, Stepper
 from pokelab.errors import BilingualError
-from pokelab.seeds import game_seed
 from pokelab.splendor.engine import apply
-from pokelab.splendor.legal import legal_actions
+from pokelab.splendor.game import SplendorGame
 from pokelab.splendor.scoring import result
 from pokelab.splendor.state import State, make_state
 from pokelab.splendor.view import observe
@@ -245,23 +246,43 @@ def known_position(state: Any, viewer: int) -> tuple[Any, tuple[int, ...]]:
     return state_from_view(view, ()), tuple(unseen_cards(view))
 
 
-def _play_out(state: Any, rng: random.Random, bots: tuple[str, ...], players: list[Any]) -> Any:
-    """Play ``state`` to its end with ``bots`` (one per seat) and return the final state."""
-    for _ in range(MAX_PLAYOUT_STEPS):
-        if state.over:
-            return state
-        legal = legal_actions(state)
-        seat = state.current_player
-        kind = bots[seat]
+class _Greedy:
+    """The greedy bot reading the playout's position itself (it is rebuilt from one seat's view: nothing hidden)."""
+
+    def choose(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[0] if len(legal) == 1 else greedy_action(state, legal, rng)
+
+
+class _Random:
+    """Uniformly random (a single legal move is played without drawing)."""
+
+    def choose(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+
+
+class _Viewing:
+    """Any registered bot, given its seat's ``observe`` view of the playout's position."""
+
+    def __init__(self, bot: Any) -> None:
+        self._bot = bot
+
+    def choose(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         if len(legal) == 1:
-            action = legal[0]
-        elif kind == "greedy":
-            action = greedy_action(state, legal, rng)
-        elif kind == "random":
-            action = legal[rng.randrange(len(legal))]
-        else:
-            action = players[seat].choose(observe(state, seat), legal, rng)
-        state = apply(state, action)
+            return legal[0]
+        return self._bot.choose(observe(state, state.current_player), legal, rng)
+
+
+def _position(state: Any, _seat: int) -> Any:
+    return state
+
+
+def _play_out(stepper: Stepper, state: Any) -> Any:
+    """Play ``state`` to its end with the stepper's bots and return the final state (not over: stalled)."""
+    try:
+        for step in stepper.run(state, max_steps=MAX_PLAYOUT_STEPS):
+            state = step.after
+    except RuntimeError:  # no end after MAX_PLAYOUT_STEPS: counted as a win for nobody
+        pass
     return state
 
 
@@ -289,12 +310,17 @@ def playout_wins(
     ValueError: a game index is a whole number >= 0, got -1
     """
     n = len(base.players)
-    players = [None if b in ("greedy", "random") else make_bot("splendor", b) for b in bots]
+    game = SplendorGame()
+    policies = {
+        seat: _Greedy() if b == "greedy" else _Random() if b == "random" else _Viewing(make_bot("splendor", b))
+        for seat, b in enumerate(bots)
+    }
     wins = [[Fraction(0)] * n for _ in first_actions]
     for i in indices:
         playout_seed = game_seed(seed, i, salt=_SALT)
         for j, first in enumerate(first_actions):
-            rng = random.Random(playout_seed)
+            stepper = Stepper(game, policies, Seeding.playout(playout_seed), view=_position)
+            rng = stepper.seat_rng(0, 0)  # one stream: the deck's shuffle, then every bot's choices
             deck = list(unseen)
             rng.shuffle(deck)
             state = make_state(
@@ -304,7 +330,7 @@ def playout_wins(
             )
             if first is not None:
                 state = apply(state, first)
-            end = _play_out(state, rng, bots, players)
+            end = _play_out(stepper, state)
             if end.over == 1:
                 winners = result(end).winners
                 share = Fraction(1, len(winners))

@@ -1,50 +1,46 @@
-"""What a shared game table needs from each game: saves, action texts, scores, and the moves nobody clicks.
+"""What a shared game table needs from a game: the ``pokelab.core.Game`` protocol, stepped by the one ``Stepper``.
 
 A table stores a game as its seed plus the accepted moves. This module is the
-database-free half: ``kit(game)`` names a game's save format and action
-parser; ``advance`` plays the moves that need no human — chance (Here Comes'
-token draws, sampled from the table's seed keyed by the move's number, so a
-replay after an undo draws the same tokens) and the bots' turns; ``replay``
-recomputes a game from its seed and moves and checks every stored draw.
+database-free half: ``kit(game)`` finds a registered game that can save;
+``advance`` plays the moves that need no human — chance (sampled with
+``Seeding.table``: from the table's seed keyed by the move's number, so a
+replay after an undo draws the same outcomes) and the bots' turns; ``replay``
+recomputes a game from its seed and moves and checks every stored draw. Moves
+travel as ``(seat, kind, action)`` with the action object; only the database
+keeps its text (``Game.action_text``).
 
-Splendor has no chance nodes: its shuffled deck is part of the seeded state
-(SP-S1), so the same seed always deals the same cards.
+A game whose chance is part of its seeded first state (Splendor's shuffled
+deck, SP-S1) has no chance moves: the same seed always deals the same cards.
 
 >>> k = kit("herecomes")
 >>> state, moves = advance(k, new_state(k, 2, seed=7), {1: "random"}, seed=7, number=1)
 >>> [kind for _, kind, _ in moves][:4], state.phase
 (['chance', 'chance', 'chance', 'chance'], 'discard')
->>> k.adapter.actors(state)   # the bot in seat 1 has chosen face down; seat 0 still chooses
+>>> k.game.actors(state)   # the bot in seat 1 has chosen face down; seat 0 still chooses
 (0,)
->>> replay(k, 2, 7, None, moves) == state
+>>> replay(k, 2, 7, None, [(s, kind, str(a)) for s, kind, a in moves]) == state
 True
 >>> kit("chess")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a table plays splendor or herecomes, not 'chess'
+pokelab.classroom.ClassroomError: a table plays splendor...herecomes..., not 'chess'
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pokelab import bots as bot_registry
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.core.game import Game
+from pokelab.core.registry import available_games, get_game, is_game
+from pokelab.core.stepper import Seeding, Stepper
 from pokelab.errors import IllegalAction
-from pokelab.seeds import stream
-from pokelab.sim.adapters import get_game
-from pokelab.sim.view import LazyView
-
-if TYPE_CHECKING:  # pokelab.sim (and pandas with it) is imported only once a table is played
-    from pokelab.sim.adapters import GameAdapter
 
 __all__ = [
-    "GAMES",
     "MAX_AUTOMATIC_MOVES",
     "GameKit",
     "advance",
@@ -59,63 +55,78 @@ __all__ = [
     "variant_dict",
 ]
 
-#: The games a table can hold.
-GAMES: tuple[str, ...] = ("splendor", "herecomes")
 #: Most moves one ``advance`` plays without a human (a whole bots-only game is far fewer).
 MAX_AUTOMATIC_MOVES = 20_000
+
+Move = tuple[int | None, str, Any]
 
 
 @dataclass(frozen=True)
 class GameKit:
-    """One game's parts a table uses: its adapter, engine module, save format and turn rule."""
+    """A game a table can hold: its name and its ``Game`` (``adapter`` is the old name of ``game``)."""
 
     name: str
-    adapter: GameAdapter
-    engine: Any
-    to_json: Callable[[Any], str]
-    from_json: Callable[[str], Any]
-    turn_rule: str  # the rule a move out of turn breaks
+    game: Game
+
+    @property
+    def adapter(self) -> Game:
+        """The game (the old name)."""
+        return self.game
+
+    @property
+    def turn_rule(self) -> str:
+        """The rule a move out of turn breaks (``GameInfo.turn_rule``)."""
+        return self.game.turn_rule
+
+    def to_json(self, state: Any) -> str:
+        """The game's save of ``state``."""
+        return self.game.to_json(state)
+
+    def from_json(self, text: str) -> Any:
+        """The state a save holds."""
+        return self.game.from_json(text)
+
+    def action_text(self, action: Any) -> str:
+        """How the database stores ``action`` (``parse_move`` reads it back)."""
+        return action if isinstance(action, str) else self.game.action_text(action)
 
 
 def kit(game: Any) -> GameKit:
-    """The parts of ``game`` (``"splendor"`` or ``"herecomes"``) a table needs.
+    """The registered game ``game`` names, if it can be played on a table (it saves).
 
     >>> kit("splendor").turn_rule
     'SP-T1'
     >>> kit(3)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a table plays splendor or herecomes, not 3
+    pokelab.classroom.ClassroomError: a table plays ..., not 3
     """
-    if not isinstance(game, str) or game.strip().lower() not in GAMES:
+    name = game.strip().lower() if isinstance(game, str) else None
+    if name is None or not is_game(name):
+        names = available_games(sort=False)
         raise ClassroomError(
-            f"a table plays splendor or herecomes, not {game!r}",
-            f"一张游戏桌只能玩 splendor 或 herecomes，而不是 {game!r}",
+            f"a table plays {', '.join(names[:-1])} or {names[-1]}, not {game!r}",
+            f"一张游戏桌只能玩 {'、'.join(names[:-1])} 或 {names[-1]}，而不是 {game!r}",
         )
-
-    name = game.strip().lower()
-    engine = importlib.import_module(f"pokelab.{name}")
-    return GameKit(
-        name=name,
-        adapter=get_game(name),
-        engine=engine,
-        to_json=engine.to_json,
-        from_json=engine.from_json,
-        turn_rule="SP-T1" if name == "splendor" else "HC-R2",
-    )
+    made = get_game(name)
+    if not made.can_save():
+        raise ClassroomError(
+            f"{name} cannot be played on a table: it has no save format (to_json / from_json)",
+            f"{name} 不能在游戏桌上玩：它没有存档格式（to_json / from_json）",
+        )
+    return GameKit(name, made)
 
 
 def _variant(k: GameKit, variant: Any) -> Any:
-    """The engine's ``Variant`` from ``None``, a ``Variant`` or a mapping of its fields."""
-    if variant is None:
-        return None
-    kind = k.engine.Variant
-    if isinstance(variant, kind):
+    """The game's options object (``Game.variant_type``) from ``None``, one such object or a mapping of its fields."""
+    kind = k.game.variant_type
+    if variant is None or (kind is not None and isinstance(variant, kind)):
         return variant
-    if not isinstance(variant, Mapping):
+    if kind is None or not isinstance(variant, Mapping):
+        what = "has no variants" if kind is None else "variant is a mapping of its options"
         raise ClassroomError(
-            f"a {k.name} variant is a mapping of its options, got {variant!r}",
-            f"{k.name} 的变体应是选项的映射，收到 {variant!r}",
+            f"a {k.name} {what}, got {variant!r}",
+            f"{k.name} {'没有变体' if kind is None else '的变体应是选项的映射'}，收到 {variant!r}",
         )
     fields = {f.name for f in dataclasses.fields(kind)}
     unknown = sorted(str(key) for key in variant if key not in fields)
@@ -154,17 +165,14 @@ def new_state(k: GameKit, players: int, *, seed: int, variant: Any = None) -> An
     ...
     pokelab.classroom.ClassroomError: splendor is played by 2 to 4 players, not 5
     """
-    low = max(2, k.adapter.min_players)  # a table is for playing together: two seats at least
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or not low <= players <= k.adapter.max_players
-    ):
+    low = max(2, k.game.min_players)  # a table is for playing together: two seats at least
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= k.game.max_players:
         raise ClassroomError(
-            f"{k.name} is played by {low} to {k.adapter.max_players} players, not {players!r}",
-            f"{k.name} 需要 {low} 到 {k.adapter.max_players} 名玩家，而不是 {players!r}",
+            f"{k.name} is played by {low} to {k.game.max_players} players, not {players!r}",
+            f"{k.name} 需要 {low} 到 {k.game.max_players} 名玩家，而不是 {players!r}",
         )
-    return k.engine.new_game(players, seed=seed, variant=_variant(k, variant))
+    made = _variant(k, variant)
+    return k.game.new_game(players, seed, {} if made is None else {"variant": made})
 
 
 def check_bot(k: GameKit, name: Any) -> str:
@@ -188,7 +196,7 @@ def check_bot(k: GameKit, name: Any) -> str:
 
 
 def parse_move(k: GameKit, action: Any) -> Any:
-    """An action given as the engine's text form (``"TakeSame(red)"``, ``"Discard(0, G13)"``) or object.
+    """An action given as its text form (``"TakeSame(red)"``, ``"Discard(0, G13)"``) or as an action object.
 
     >>> parse_move(kit("splendor"), "TakeSame(red)")
     TakeSame(red)
@@ -197,10 +205,8 @@ def parse_move(k: GameKit, action: Any) -> Any:
     ...
     pokelab.classroom.ClassroomError: cannot read that splendor action: unknown action 'Fly': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
     """
-    if type(action).__module__ == f"pokelab.{k.name}.actions":
-        return action
     try:
-        return k.engine.parse_action(action)
+        return k.game.parse_action(action)
     except (TypeError, ValueError) as err:
         raise ClassroomError(
             f"cannot read that {k.name} action: {err}",
@@ -218,23 +224,21 @@ def play_move(k: GameKit, state: Any, seat: int, action: Any) -> Any:
     ...
     pokelab.errors.IllegalAction: [SP-T1] It is seat ... turn, not seat ...
     """
-    adapter = k.adapter
-    if adapter.is_over(state):
-        raise IllegalAction(
-            k.turn_rule, "The game is over: no more moves.", "游戏已经结束，不能再走了。"
-        )
-    named = adapter.actor_of(action)
+    game = k.game
+    if game.is_over(state):
+        raise IllegalAction(k.turn_rule, "The game is over: no more moves.", "游戏已经结束，不能再走了。")
+    named = game.actor_of(action)
     if named is not None and named != seat:
         raise ClassroomError(
             f"that action is seat {named + 1}'s, and you sit in seat {seat + 1}",
             f"这个动作属于第 {named + 1} 座，而你坐在第 {seat + 1} 座",
         )
-    if adapter.is_chance(state) or type(action).__name__ == "Draw":
+    if game.is_chance(state) or game.is_chance_action(action):
         raise ClassroomError(
-            "on a table the bag draws come from the table's seed: nobody plays Draw",
-            "在游戏桌上，布袋抽取由游戏桌的种子决定：玩家不能出 Draw",
+            f"on a table chance's moves (the bag's draws) come from the table's seed: nobody plays {type(action).__name__}",
+            f"在游戏桌上，机会的结果（布袋抽取）由游戏桌的种子决定：玩家不能出 {type(action).__name__}",
         )
-    actors = adapter.actors(state)
+    actors = game.actors(state)
     if seat not in actors:
         who = ", ".join(f"seat {a + 1}" for a in actors)
         who_zh = "、".join(f"第 {a + 1} 座" for a in actors)
@@ -243,14 +247,12 @@ def play_move(k: GameKit, state: Any, seat: int, action: Any) -> Any:
             f"It is {who}'s turn, not seat {seat + 1}'s.",
             f"现在轮到{who_zh}，不是第 {seat + 1} 座。",
         )
-    return adapter.apply(state, action)
+    return game.apply(state, action)
 
 
-def _bot_move(k: GameKit, state: Any, seat: int, bot: str, seed: int, number: int) -> Any:
-    player = bot_registry.make_bot(k.name, bot)
-    view = LazyView(partial(k.adapter.observe, state, seat))
-    legal = k.adapter.legal_actions(state, seat)
-    return player.choose(view, legal, stream(seed, f"table-bot{seat}:{number}"))
+def _stepper(k: GameKit, bots: Mapping[int, str], seed: int) -> Stepper:
+    made = {seat: bot_registry.make_bot(k.name, name) for seat, name in bots.items()}
+    return Stepper(k.game, made, Seeding.table(seed))
 
 
 def chance_move(k: GameKit, state: Any, seed: int, number: int) -> Any:
@@ -265,15 +267,12 @@ def chance_move(k: GameKit, state: Any, seed: int, number: int) -> Any:
     ...
     ValueError: splendor: chance does not move now (move 1)
     """
-    if not k.adapter.is_chance(state):
+    if not k.game.is_chance(state):
         raise ValueError(f"{k.name}: chance does not move now (move {number})")
+    return _stepper(k, {}, seed).draw(state, number).action
 
-    return k.adapter.sample_chance(state, stream(seed, f"table-chance:{number}"))
 
-
-def advance(
-    k: GameKit, state: Any, bots: Mapping[int, str], *, seed: int, number: int
-) -> tuple[Any, list[tuple[int | None, str, str]]]:
+def advance(k: GameKit, state: Any, bots: Mapping[int, str], *, seed: int, number: int) -> tuple[Any, list[Move]]:
     """Play the chance draws and bot moves due now; return the new state and the moves ``(seat, kind, action)``.
 
     ``number`` is the number the first new move gets. It stops when the game is
@@ -292,36 +291,15 @@ def advance(
     """
     if number < 1:
         raise ValueError(f"move numbers start at 1, got {number}")
-    adapter = k.adapter
-    moves: list[tuple[int | None, str, str]] = []
-    for _ in range(MAX_AUTOMATIC_MOVES):
-        if adapter.is_over(state):
-            break
-        if adapter.is_chance(state):
-            action = chance_move(k, state, seed, number + len(moves))
-            state = adapter.apply(state, action)
-            moves.append((None, "chance", str(action)))
-            continue
-        due = [seat for seat in adapter.actors(state) if seat in bots]
-        if not due:
-            break
-        seat = due[0]
-        action = _bot_move(k, state, seat, bots[seat], seed, number + len(moves))
-        state = adapter.apply(state, action)
-        moves.append((seat, "bot", str(action)))
-    else:  # pragma: no cover - a bot that never ends the game
-        raise RuntimeError(f"{k.name}: no human turn after {MAX_AUTOMATIC_MOVES} automatic moves")
+    moves: list[Move] = []
+    for step in _stepper(k, bots, seed).run(state, number, max_steps=MAX_AUTOMATIC_MOVES):
+        moves.append((step.seat, "chance" if step.seat is None else "bot", step.action))
+        state = step.after
     return state, moves
 
 
-def replay(
-    k: GameKit,
-    players: int,
-    seed: int,
-    variant: Any,
-    moves: Sequence[tuple[int | None, str, str]],
-) -> Any:
-    """The game recomputed from its seed and moves ``(seat, kind, action)``; every stored draw is checked.
+def replay(k: GameKit, players: int, seed: int, variant: Any, moves: Sequence[Move]) -> Any:
+    """The game recomputed from its seed and moves ``(seat, kind, action)`` (text or objects); every stored draw is checked.
 
     >>> k = kit("herecomes")
     >>> replay(k, 2, 7, None, [(None, "chance", "Draw(purple)")])
@@ -330,22 +308,23 @@ def replay(
     pokelab.classroom.ClassroomError: move 1 of this table is Draw(purple), but the table's seed draws Draw(...)
     """
     state = new_state(k, players, seed=seed, variant=variant)
-    for number, (seat, kind, text) in enumerate(moves, start=1):
+    stepper = _stepper(k, {}, seed)
+    for number, (seat, kind, action) in enumerate(moves, start=1):
         if kind == "chance":
-            expected = chance_move(k, state, seed, number)
-            if str(expected) != text:
+            expected = stepper.draw(state, number).action if k.game.is_chance(state) else None
+            if expected is None or k.action_text(expected) != k.action_text(action):
                 raise ClassroomError(
-                    f"move {number} of this table is {text}, but the table's seed draws {expected}",
-                    f"这张游戏桌的第 {number} 步是 {text}，但按种子应抽出 {expected}",
+                    f"move {number} of this table is {action}, but the table's seed draws {expected}",
+                    f"这张游戏桌的第 {number} 步是 {action}，但按种子应抽出 {expected}",
                 )
-            state = k.adapter.apply(state, expected)
+            state = k.game.apply(state, expected)
         elif seat is None:
             raise ClassroomError(
-                f"move {number} of this table ({text}) names no seat",
-                f"这张游戏桌的第 {number} 步（{text}）没有座位",
+                f"move {number} of this table ({action}) names no seat",
+                f"这张游戏桌的第 {number} 步（{action}）没有座位",
             )
         else:
-            state = play_move(k, state, seat, parse_move(k, text))
+            state = play_move(k, state, seat, parse_move(k, action))
     return state
 
 
@@ -355,8 +334,4 @@ def points(k: GameKit, state: Any) -> list[int]:
     >>> points(kit("herecomes"), new_state(kit("herecomes"), 3, seed=1))
     [0, 0, 0]
     """
-    if k.adapter.is_over(state):
-        return [int(x) for x in k.adapter.scores(state)]
-    if k.name == "splendor":
-        return [int(p.points) for p in state.players]
-    return [int(x) for x in state.points]
+    return [int(x) for x in k.game.points(state)]

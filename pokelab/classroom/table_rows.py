@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pokelab.classroom import table_games as games
 from pokelab.classroom.access import JOIN_ALPHABET, _clean_secret
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.core.registry import is_game
 
 __all__ = [
     "DEFAULT_IDLE_SECONDS",
@@ -88,7 +90,7 @@ class _Row:
     undo: dict[str, Any] | None
     changed: float
 
-    @property
+    @cached_property
     def kit(self) -> games.GameKit:
         return games.kit(self.game)
 
@@ -150,7 +152,7 @@ def _read_row(mapping: Mapping[str, Any]) -> _Row:
     """A table row checked field by field (a damaged row is a ``ClassroomError``, never a ``KeyError``)."""
     code = str(mapping["code"])
     game = mapping["game"]
-    if game not in games.GAMES:
+    if not is_game(game):
         raise _damaged(code, "game name", repr(game))
     players = mapping["players"]
     seats = _json(code, "seats", mapping["seats"], list)
@@ -246,11 +248,13 @@ def _insert_moves(
     conn: Any,
     table_id: int,
     first: int,
-    moves: list[tuple[int | None, str, str]],
+    moves: list[tuple[int | None, str, Any]],
     revision: int,
     at: float,
+    text: Callable[[Any], str] = str,
 ) -> None:
-    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+    """Insert ``moves`` ``(seat, kind, action)`` numbered from ``first``; ``text`` writes an action object as text."""
+    import sqlalchemy as sa
 
     from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
@@ -263,10 +267,62 @@ def _insert_moves(
                     "number": first + i,
                     "seat": seat,
                     "kind": kind,
-                    "action": text,
+                    "action": text(action),
                     "revision": revision,
                     "at": at,
                 }
-                for i, (seat, kind, text) in enumerate(moves)
+                for i, (seat, kind, action) in enumerate(moves)
             ],
         )
+
+
+def _simultaneous_revision(conn: Any, row: _Row, seat: int, revision: int) -> int:
+    """The revision a move chosen at ``revision`` counts as made at: the current one when only others' face-down choices came between.
+
+    At a simultaneous step (Here Comes' discards and redraw votes, HC-R3, HC-R4)
+    a classmate's face-down choice (``Game.is_face_down``) changes the table's
+    revision but nothing this seat can see or decide, so it must not refuse this
+    seat's move. Anything else in between (a draw, a move of this seat, a sit, an
+    undo: a revision without moves) keeps the move stale. Read in the move's own
+    transaction.
+
+    >>> from pokelab.classroom import ClassStore
+    >>> store = ClassStore.connect("sqlite://")
+    >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
+    >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
+    >>> seen = t.view(0)["revision"]
+    >>> hand = lambda s: [card["id"] for card in t.view(s)["observation"]["hand"]]
+    >>> t.play(1, f"Discard(1, {hand(1)[0]})", seen) == seen + 1
+    True
+    >>> t.play(0, f"Discard(0, {hand(0)[0]})", seen) > seen + 1   # chosen at `seen`: still accepted
+    True
+    >>> t.play(1, "Discard(1, G01)", seen)
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.StaleRevision: someone moved first; ...
+    """
+    import sqlalchemy as sa
+
+    from pokelab.classroom import schema
+
+    game = row.kit.game
+    if not game.simultaneous or not 0 <= revision < row.revision:
+        return revision
+    m = schema.table_moves.c
+    since = conn.execute(
+        sa.select(m.seat, m.kind, m.action, m.revision).where(
+            m.table_id == row.id, m.revision > revision, m.revision <= row.revision
+        )
+    ).all()
+    if {r for *_, r in since} != set(range(revision + 1, row.revision + 1)):
+        return revision  # a revision without moves (a sit, an undo) came between
+
+    def face_down(text: str) -> bool:
+        try:
+            return game.is_face_down(game.parse_action(text))
+        except (TypeError, ValueError):
+            return False
+
+    if all(kind != "chance" and who != seat and face_down(text) for who, kind, text, _ in since):
+        return row.revision
+    return revision

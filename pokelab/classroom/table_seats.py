@@ -77,7 +77,8 @@ class TableSeats:
                     f"游戏桌 {row.code} 第 {seat + 1} 座的座位口令不对",
                 ),
             )
-            self._store._refuse(err)
+            if getattr(self, "_conn", None) is None:  # inside a change the store logs it afterwards
+                self._store._refuse(err)
             raise err
 
     def sit(self, seat: int, name: str) -> str:

@@ -33,23 +33,20 @@ pokelab.classroom.StaleRevision: someone moved first; your board was refreshed (
 from __future__ import annotations
 
 import json
-import secrets
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from pokelab.classroom import table_games as games
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.table_list import create_table, list_tables
 from pokelab.classroom.table_rows import (
-    DEFAULT_IDLE_SECONDS,
     TABLE_CODE_LENGTH,
     StaleRevision,
-    _check_bots,
     _check_seat_number,
     _insert_moves,
-    _new_code,
     _read_row,
     _Row,
+    _simultaneous_revision,
     clean_table_code,
 )
 from pokelab.classroom.table_seats import TableSeats
@@ -63,162 +60,6 @@ __all__ = [
     "create_table",
     "list_tables",
 ]
-
-
-def create_table(
-    store: Any,
-    join_code: str,
-    game: str,
-    players: int = 2,
-    bots: Mapping[int, str] | None = None,
-    *,
-    seed: int | None = None,
-    variant: Any = None,
-    idle_seconds: float = DEFAULT_IDLE_SECONDS,
-) -> str:
-    """Create a table in the class of ``join_code``; return its table code (``ClassStore.create_table``).
-
-    >>> from pokelab.classroom import ClassStore
-    >>> store = ClassStore.connect("sqlite://")
-    >>> join_code, _ = store.create_class("7B")
-    >>> len(store.create_table(join_code, "herecomes", players=3, bots={2: "heuristic"}))
-    6
-    >>> store.create_table(join_code, "herecomes", players=2, bots={0: "random", 1: "random"})
-    Traceback (most recent call last):
-    ...
-    pokelab.classroom.ClassroomError: a table needs at least one human seat (a game of bots alone is pokelab.sim.play)
-    """
-    import sqlalchemy as sa
-
-    from pokelab.classroom import schema
-
-    kit = games.kit(game)
-    if seed is None:
-        seed = secrets.randbits(62)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-        raise ClassroomError(
-            f"a table's seed is a whole number from 0 to 2**62 - 1, not {seed!r}",
-            f"游戏桌的种子应是 0 到 2**62 - 1 的整数，而不是 {seed!r}",
-        )
-    if (
-        isinstance(idle_seconds, bool)
-        or not isinstance(idle_seconds, int | float)
-        or not 0 <= idle_seconds <= 86_400
-    ):
-        raise ClassroomError(
-            f"idle_seconds is a number of seconds from 0 to 86400, not {idle_seconds!r}",
-            f"idle_seconds 应是 0 到 86400 之间的秒数，而不是 {idle_seconds!r}",
-        )
-    variant_data = games.variant_dict(kit, variant)
-    state = games.new_state(kit, players, seed=seed, variant=variant_data)
-    bot_seats = _check_bots(kit, bots, players)
-    state, moves = games.advance(kit, state, bot_seats, seed=seed, number=1)
-    now = time.time()
-    seats = [
-        {"name": None, "token": None, "bot": bot_seats.get(i), "active": now}
-        for i in range(players)
-    ]
-    row = {
-        "game": kit.name,
-        "players": players,
-        "seed": seed,
-        "variant": None if variant_data is None else json.dumps(variant_data),
-        "idle_seconds": float(idle_seconds),
-        "seats": json.dumps(seats),
-        "creator": None,
-        "state": kit.to_json(state),
-        "revision": 1,
-        "move_count": len(moves),
-        "finished": kit.adapter.is_over(state),
-        "scores": json.dumps(games.points(kit, state)),
-        "undo": None,
-        "created": now,
-        "changed": now,
-    }
-
-    def work(conn: Any, code: str) -> None:
-        class_id = store._class_id(conn, join_code, "create table")
-        table_id = conn.execute(
-            sa.insert(schema.game_tables)
-            .values(class_id=class_id, code=code, **row)
-            .returning(schema.game_tables.c.id)
-        ).scalar_one()
-        _insert_moves(conn, table_id, 1, moves, 1, now)
-
-    for _ in range(20):
-        code = _new_code()
-        try:
-            store._write(lambda conn, code=code: work(conn, code))
-        except sa.exc.IntegrityError:  # the code is taken: draw another
-            continue
-        return code
-    raise RuntimeError("could not find a free table code in 20 tries")  # pragma: no cover
-
-
-def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
-    """The class's tables for the teacher's dashboard, newest first, as a DataFrame (``ClassStore.tables``).
-
-    Columns: ``table`` (code), ``game``, ``players``, ``names`` (per seat: the
-    pupil's name, the bot's name, or ``None`` for a free seat), ``bots`` (per
-    seat: the bot or ``None``), ``scores``, ``revision``, ``moves``,
-    ``finished``, ``last_move`` (UTC time of the last change).
-
-    >>> from pokelab.classroom import ClassStore
-    >>> store = ClassStore.connect("sqlite://")
-    >>> join_code, key = store.create_class("7B")
-    >>> code = store.create_table(join_code, "splendor", bots={1: "random"}, seed=1)
-    >>> store.tables(join_code, key)[["game", "names", "scores", "finished"]].values.tolist()
-    [['splendor', [None, 'random'], [0, 0], False]]
-    >>> store.tables(join_code, "nope")
-    Traceback (most recent call last):
-    ...
-    pokelab.classroom.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
-    """
-    import pandas as pd
-    import sqlalchemy as sa
-
-    from pokelab.classroom import schema
-
-    def read(conn: Any) -> list[_Row]:
-        class_id = store._teacher_class(conn, join_code, teacher_key, "list tables")
-        t = schema.game_tables
-        rows = (
-            conn.execute(sa.select(t).where(t.c.class_id == class_id).order_by(t.c.id.desc()))
-            .mappings()
-            .all()
-        )
-        return [_read_row(r) for r in rows]
-
-    records = [
-        {
-            "table": r.code,
-            "game": r.game,
-            "players": r.players,
-            "names": r.names(),
-            "bots": [s["bot"] for s in r.seats],
-            "scores": list(r.scores),
-            "revision": r.revision,
-            "moves": r.move_count,
-            "finished": r.finished,
-            "last_move": r.changed,
-        }
-        for r in store._read(read)
-    ]
-    columns = [
-        "table",
-        "game",
-        "players",
-        "names",
-        "bots",
-        "scores",
-        "revision",
-        "moves",
-        "finished",
-        "last_move",
-    ]
-    frame = pd.DataFrame(records, columns=columns)
-    frame["last_move"] = pd.to_datetime(frame["last_move"], unit="s", utc=True)
-    return frame
 
 
 class Table(TableSeats):
@@ -240,6 +81,8 @@ class Table(TableSeats):
         self.players: int = row.players
         self.class_code: str = class_name
         self._tokens: dict[int, str] = {}
+        #: The connection of the change being computed (its reads share its transaction).
+        self._conn: Any = None
 
     # ------------------------------------------------------------------ reading
     def _load(self, conn: Any) -> _Row:
@@ -323,7 +166,10 @@ class Table(TableSeats):
             .where(m.table_id == self._id)
             .order_by(m.number)
         )
-        rows = self._store._read(lambda conn: conn.execute(query).all())
+        if self._conn is not None:  # inside a change's own transaction
+            rows = self._conn.execute(query).all()
+        else:
+            rows = self._store._read(lambda conn: conn.execute(query).all())
         return [
             {"number": n, "seat": seat, "kind": kind, "action": action, "revision": rev, "time": at}
             for n, seat, kind, action, rev, at in rows
@@ -384,8 +230,8 @@ class Table(TableSeats):
             "game": row.game,
             "revision": row.revision,
             "seat": seat,
-            "to_move": list(kit.adapter.actors(state)),
-            "observation": kit.adapter.observe(state, seat),
+            "to_move": list(kit.game.actors(state)),
+            "observation": kit.game.observe(state, seat),
             "finished": row.finished,
             "scores": list(row.scores),
             "names": row.names(),
@@ -421,31 +267,36 @@ class Table(TableSeats):
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _change_once(self, change: Any, revision: int | None, moves: Any) -> int:
+        """One read-and-write transaction: read the row, compute the change from it, write it if the revision held.
+
+        ``revision`` may be a callable ``(conn, row) -> revision`` (a move's own rule for
+        which revision it was made at, read in the same transaction).
+        """
         import sqlalchemy as sa
 
         from pokelab.classroom import schema
 
         t = schema.game_tables
-        row = self._row()
-        if revision is not None and revision != row.revision:
-            raise StaleRevision(row.revision, revision)
-        now = time.time()
-        values = change(row, now)
-        added = moves(row) if moves is not None else None
-        for key in ("seats", "scores", "undo", "variant"):
-            if key in values and values[key] is not None and not isinstance(values[key], str):
-                values[key] = json.dumps(values[key])
-        values |= {"revision": row.revision + 1, "changed": now}
 
         def work(conn: Any) -> int:
+            self._conn = conn
+            row = self._load(conn)
+            made_at = revision(conn, row) if callable(revision) else revision
+            if made_at is not None and made_at != row.revision:
+                raise StaleRevision(row.revision, made_at)
+            now = time.time()
+            values = change(row, now)
+            added = moves(row) if moves is not None else None
+            for key in ("seats", "scores", "undo", "variant"):
+                if key in values and values[key] is not None and not isinstance(values[key], str):
+                    values[key] = json.dumps(values[key])
+            values |= {"revision": row.revision + 1, "changed": now}
             done = conn.execute(
                 sa.update(t).where(t.c.id == row.id, t.c.revision == row.revision).values(**values)
             )
             if done.rowcount != 1:
                 current = conn.execute(sa.select(t.c.revision).where(t.c.id == row.id)).scalar()
-                raise StaleRevision(
-                    int(current or 0), revision if revision is not None else row.revision
-                )
+                raise StaleRevision(int(current or 0), made_at if made_at is not None else row.revision)
             if added is not None:
                 first, new_moves, delete_from = added
                 if delete_from is not None:
@@ -455,10 +306,13 @@ class Table(TableSeats):
                             m.table_id == row.id, m.number >= delete_from
                         )
                     )
-                _insert_moves(conn, row.id, first, new_moves, row.revision + 1, now)
+                _insert_moves(conn, row.id, first, new_moves, row.revision + 1, now, row.kit.action_text)
             return row.revision + 1
 
-        return int(self._store._write(work))
+        try:  # a refused token is logged by the store once the transaction is over
+            return int(self._store._write(work))
+        finally:
+            self._conn = None
 
     def _game_values(
         self, row: _Row, state: Any, move_count: int, seats: Any = None
@@ -467,7 +321,7 @@ class Table(TableSeats):
         out = {
             "state": kit.to_json(state),
             "move_count": move_count,
-            "finished": kit.adapter.is_over(state),
+            "finished": kit.game.is_over(state),
             "scores": games.points(kit, state),
             "undo": None,
         }
@@ -501,7 +355,6 @@ class Table(TableSeats):
                 f"revision is the whole number from your view, not {revision!r}",
                 f"revision 应是你看到的版本号（整数），而不是 {revision!r}",
             )
-        revision = self._simultaneous_revision(seat, revision)
         computed: dict[str, Any] = {}
 
         def change(row: _Row, now: float) -> dict[str, Any]:
@@ -512,52 +365,17 @@ class Table(TableSeats):
             state, automatic = games.advance(
                 kit, state, row.bots(), seed=row.seed, number=row.move_count + 2
             )
-            computed["moves"] = [(seat, "human", str(move)), *automatic]
+            computed["moves"] = [(seat, "human", move), *automatic]
             seats = list(row.seats)
             seats[seat] = {**seats[seat], "active": now}
             return self._game_values(row, state, row.move_count + len(computed["moves"]), seats)
 
         return self._change(
             change,
-            revision=revision,
+            revision=lambda conn, row: _simultaneous_revision(conn, row, seat, revision),
             action="play",
             moves=lambda row: (row.move_count + 1, computed["moves"], None),
         )
-
-    def _simultaneous_revision(self, seat: int, revision: int) -> int:
-        """The revision a move chosen at ``revision`` may be played at: the current one when only face-down choices came between.
-
-        In Here Comes the discards and the redraw vote are simultaneous (HC-R3,
-        HC-R4): a classmate's face-down discard changes the table's revision but
-        nothing this seat can see or decide, so it must not refuse this seat's
-        discard. Anything else in between (a draw, a move of this seat, a sit,
-        an undo: a revision without moves) keeps the move stale.
-
-        >>> from pokelab.classroom import ClassStore
-        >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
-        >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
-        >>> seen = t.view(0)["revision"]
-        >>> hand = lambda s: [card["id"] for card in t.view(s)["observation"]["hand"]]
-        >>> t.play(1, f"Discard(1, {hand(1)[0]})", seen) == seen + 1
-        True
-        >>> t._simultaneous_revision(0, seen) == seen + 1
-        True
-        >>> t._simultaneous_revision(1, seen) == seen
-        True
-        """
-        if self.game != "herecomes" or not isinstance(revision, int) or isinstance(revision, bool):
-            return revision
-        current = self.revision()
-        if revision >= current or revision < 0:
-            return revision
-        since = [m for m in self.moves() if revision < m["revision"] <= current]  # a later move: next time
-        if {m["revision"] for m in since} != set(range(revision + 1, current + 1)):
-            return revision
-        simultaneous = ("Discard(", "VoteRedraw(")
-        if all(m["kind"] != "chance" and m["seat"] != seat and m["action"].startswith(simultaneous) for m in since):
-            return current
-        return revision
 
     def advance(self) -> int:
         """Let the bots (and chance) play the moves due now; return the revision (unchanged when none were due).

@@ -5,15 +5,10 @@
 True
 """
 
-from pokelab.seeds import game_seed
-from pokelab.sim.adapters import (
-    GameAdapter,
-    HereComesAdapter,
-    SplendorAdapter,
-    available_games,
-    get_game,
-    register_game,
-)
+from typing import Any
+
+from pokelab.sim import adapters as _adapters
+from pokelab.sim.adapters import GameAdapter, available_games, get_game, register_game
 from pokelab.sim.errors import SimError
 from pokelab.sim.record import GameRecord
 from pokelab.sim.runner import lineup, play, simulate
@@ -22,9 +17,7 @@ from pokelab.sim.tournament import Tournament, elo_ratings, tournament
 __all__ = [
     "GameAdapter",
     "GameRecord",
-    "HereComesAdapter",
     "SimError",
-    "SplendorAdapter",
     "Tournament",
     "available_games",
     "elo_ratings",
@@ -36,3 +29,10 @@ __all__ = [
     "simulate",
     "tournament",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``SplendorAdapter`` / ``HereComesAdapter``: imported with their engine on first use."""
+    if name in ("SplendorAdapter", "HereComesAdapter"):
+        return getattr(_adapters, name)
+    raise AttributeError(f"module 'pokelab.sim' has no attribute {name!r}")

@@ -5,23 +5,21 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor, as_completed
-from functools import partial
 from typing import Any
 
 import pandas as pd
 from tqdm.auto import tqdm
 
 from pokelab import bots as bot_registry
-from pokelab.errors import IllegalAction
-from pokelab.seeds import game_seed, stream
-from pokelab.sim.adapters import GameAdapter, get_game
-from pokelab.sim.errors import SimError
+from pokelab.core.game import Game as GameAdapter
+from pokelab.core.registry import get_game
+from pokelab.core.seeds import game_seed
+from pokelab.core.stepper import MAX_STEPS, BotError, Seeding, Stepper
+from pokelab.errors import IllegalAction, SimError
 from pokelab.sim.record import GameRecord
-from pokelab.sim.view import LazyView
 
 __all__ = ["check_count", "lineup", "play", "simulate"]
 
-MAX_STEPS = 200_000
 #: Most games one call plays (a million games is hours of CPU; the job list alone of 10**12 games
 #: filled memory): larger runs are several calls with different seeds.
 MAX_GAMES = 1_000_000
@@ -127,6 +125,7 @@ def play(
 ) -> GameRecord:
     """Play one game with ``bots`` in seat order and return its full record.
 
+    The game is stepped by ``pokelab.core.Stepper`` with ``Seeding.runner(seed)``.
     Bots are instances or registered names; each gets its view as a read-only
     mapping built on first access (``dict(view)`` for a plain dict). Each seat draws from its own seeded
     RNG and chance from another, so the same seed and bots give the same game.
@@ -150,43 +149,19 @@ def play(
     labels = tuple(names) if names is not None else tuple(bot_registry.bot_name(b) for b in players)
     opts = _check_options(options)
     state = initial = adapter.new_game(len(players), seed, opts)
-    chance_rng = stream(seed, "chance")
-    rngs = [stream(seed, f"bot{seat}") for seat in range(len(players))]
+    stepper = Stepper(adapter, dict(enumerate(players)), Seeding.runner(seed))
     log: list[tuple[int | None, Any]] = []
-    for _ in range(MAX_STEPS):
-        if adapter.is_over(state):
-            break
-        if adapter.is_chance(state):
-            action = adapter.sample_chance(state, chance_rng)
-            state = adapter.apply(state, action)
-            log.append((None, action))
-            continue
-        actors = adapter.actors(state)
-        if not actors:
-            raise RuntimeError(f"{adapter.name}: nobody may act in a state that is not over")
-        choices = []
-        for seat in actors:
-            view = LazyView(partial(adapter.observe, state, seat))
-            legal = adapter.legal_actions(state, seat)
-            choices.append((seat, players[seat].choose(view, legal, rngs[seat])))
-        for k, (seat, action) in enumerate(choices):
-            if k and (
-                seat not in adapter.actors(state)
-                or action not in adapter.legal_actions(state, seat)
-            ):
-                # An earlier choice changed the step (a trainer's redraw, say): ask again.
-                continue
-            try:
-                state = adapter.apply(state, action)
-            except IllegalAction as err:
-                raise SimError(
-                    f"bot {labels[seat]!r} in seat {seat} chose an illegal action {action}: {err}",
-                    f"座位 {seat} 的电脑玩家 {labels[seat]!r} 选择了非法动作 {action}："
-                    f"{err.message('zh')}",
-                ) from err
-            log.append((seat, action))
-    else:
-        raise RuntimeError(f"{adapter.name}: no end after {MAX_STEPS} steps")
+    try:
+        for step in stepper.run(state, together=True, max_steps=MAX_STEPS):
+            log.append((step.seat, step.action))
+            state = step.after
+    except BotError as err:
+        seat, action, cause = err.seat, err.action, err.cause
+        zh = cause.message("zh") if isinstance(cause, IllegalAction) else str(cause)
+        raise SimError(
+            f"bot {labels[seat]!r} in seat {seat} chose an illegal action {action}: {cause}",
+            f"座位 {seat} 的电脑玩家 {labels[seat]!r} 选择了非法动作 {action}：{zh}",
+        ) from cause
     return GameRecord(
         game=adapter.name,
         seed=seed,

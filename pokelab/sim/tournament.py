@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 import pokelab.bots as bots_mod
-from pokelab.seeds import game_seed
+from pokelab.core.seeds import game_seed
 from pokelab.sim.adapters import GameAdapter, get_game
 from pokelab.sim.errors import SimError
 from pokelab.sim.runner import MAX_GAMES, _check_bots, check_count, simulate

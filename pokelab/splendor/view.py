@@ -58,6 +58,7 @@ ValueError: player must be 0..1, got 2
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
@@ -98,8 +99,11 @@ def card_view(card_id: int, discounts: tuple[int, ...] | None = None) -> dict[st
     return out
 
 
-def observe(state: State, player: int) -> dict[str, Any]:
-    """The JSON-safe view of ``state`` for ``player`` (see the module docstring for the schema)."""
+def observe(state: State, player: int, *, legal: Sequence[Any] | None = None) -> dict[str, Any]:
+    """The JSON-safe view of ``state`` for ``player`` (see the module docstring for the schema).
+
+    ``legal``: ``legal_actions(state)`` when the caller has already computed them (a board, once per publish).
+    """
     if type(state) is not State:
         raise TypeError(f"observe expects a splendor State, got {type(state).__name__}")
     n = len(state.players)
@@ -126,7 +130,7 @@ def observe(state: State, player: int) -> dict[str, Any]:
         )
     over = state.is_over
     legal = (
-        [str(a) for a in legal_actions(state)]
+        [str(a) for a in (legal_actions(state) if legal is None else legal)]
         if not over and player == state.current_player
         else []
     )

@@ -123,6 +123,6 @@ def test_lineup_rotation():
 
 def test_record_log_reads_as_text():
     record = play("toy", [AlwaysRisk()], seed=0)
-    assert record.log()[1] == "seat 0 (risk): Choose(player=0, move='risk')"
+    assert record.log()[1] == "seat 0 (risk): Choose(0, risk)"
     assert record.log()[0].startswith("chance: Roll(")
     assert record.winner_names == ("risk",)

@@ -42,7 +42,7 @@ import traitlets
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, ClassStoreBusy
 from pokelab.errors import IllegalAction, check_lang
-from widgets._board_table import TAKEOVER_BOT, join_table
+from widgets._board_table import join_table, takeover_bot
 from widgets._bundle import esm
 from widgets.apps._common import _header, lang_switch
 
@@ -241,7 +241,7 @@ class TablesPage:
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < players:
             raise ClassroomError(f"between 0 and {players - 1} bots, not {bots!r}",
                                  f"电脑玩家应为 0 到 {players - 1} 个，而不是 {bots!r}")
-        seats = {seat: TAKEOVER_BOT[game] for seat in range(players - bots, players)}
+        seats = {seat: takeover_bot(game) for seat in range(players - bots, players)}
         table = self.store.create_table(code, game, players=players, bots=seats)
         return self._seat_at(game, table, seat=0, name=name)
 

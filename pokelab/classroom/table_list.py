@@ -1,0 +1,181 @@
+"""Creating a shared table in a class and listing a class's tables (``ClassStore.create_table`` / ``ClassStore.tables``).
+
+Any registered game that saves can be put on a table (``table_games.kit``).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from pokelab.classroom import table_games as games
+from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.table_rows import (
+    DEFAULT_IDLE_SECONDS,
+    _check_bots,
+    _insert_moves,
+    _new_code,
+    _read_row,
+    _Row,
+)
+
+__all__ = ["create_table", "list_tables"]
+
+
+def create_table(
+    store: Any,
+    join_code: str,
+    game: str,
+    players: int = 2,
+    bots: Mapping[int, str] | None = None,
+    *,
+    seed: int | None = None,
+    variant: Any = None,
+    idle_seconds: float = DEFAULT_IDLE_SECONDS,
+) -> str:
+    """Create a table in the class of ``join_code``; return its table code (``ClassStore.create_table``).
+
+    >>> from pokelab.classroom import ClassStore
+    >>> store = ClassStore.connect("sqlite://")
+    >>> join_code, _ = store.create_class("7B")
+    >>> len(store.create_table(join_code, "herecomes", players=3, bots={2: "heuristic"}))
+    6
+    >>> store.create_table(join_code, "herecomes", players=2, bots={0: "random", 1: "random"})
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: a table needs at least one human seat (a game of bots alone is pokelab.sim.play)
+    """
+    import sqlalchemy as sa
+
+    from pokelab.classroom import schema
+
+    kit = games.kit(game)
+    if seed is None:
+        seed = secrets.randbits(62)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
+        raise ClassroomError(
+            f"a table's seed is a whole number from 0 to 2**62 - 1, not {seed!r}",
+            f"游戏桌的种子应是 0 到 2**62 - 1 的整数，而不是 {seed!r}",
+        )
+    if (
+        isinstance(idle_seconds, bool)
+        or not isinstance(idle_seconds, int | float)
+        or not 0 <= idle_seconds <= 86_400
+    ):
+        raise ClassroomError(
+            f"idle_seconds is a number of seconds from 0 to 86400, not {idle_seconds!r}",
+            f"idle_seconds 应是 0 到 86400 之间的秒数，而不是 {idle_seconds!r}",
+        )
+    variant_data = games.variant_dict(kit, variant)
+    state = games.new_state(kit, players, seed=seed, variant=variant_data)
+    bot_seats = _check_bots(kit, bots, players)
+    state, moves = games.advance(kit, state, bot_seats, seed=seed, number=1)
+    now = time.time()
+    seats = [
+        {"name": None, "token": None, "bot": bot_seats.get(i), "active": now}
+        for i in range(players)
+    ]
+    row = {
+        "game": kit.name,
+        "players": players,
+        "seed": seed,
+        "variant": None if variant_data is None else json.dumps(variant_data),
+        "idle_seconds": float(idle_seconds),
+        "seats": json.dumps(seats),
+        "creator": None,
+        "state": kit.to_json(state),
+        "revision": 1,
+        "move_count": len(moves),
+        "finished": kit.game.is_over(state),
+        "scores": json.dumps(games.points(kit, state)),
+        "undo": None,
+        "created": now,
+        "changed": now,
+    }
+
+    def work(conn: Any, code: str) -> None:
+        class_id = store._class_id(conn, join_code, "create table")
+        table_id = conn.execute(
+            sa.insert(schema.game_tables)
+            .values(class_id=class_id, code=code, **row)
+            .returning(schema.game_tables.c.id)
+        ).scalar_one()
+        _insert_moves(conn, table_id, 1, moves, 1, now, kit.action_text)
+
+    for _ in range(20):
+        code = _new_code()
+        try:
+            store._write(lambda conn, code=code: work(conn, code))
+        except sa.exc.IntegrityError:  # the code is taken: draw another
+            continue
+        return code
+    raise RuntimeError("could not find a free table code in 20 tries")  # pragma: no cover
+
+
+def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
+    """The class's tables for the teacher's dashboard, newest first, as a DataFrame (``ClassStore.tables``).
+
+    Columns: ``table`` (code), ``game``, ``players``, ``names`` (per seat: the
+    pupil's name, the bot's name, or ``None`` for a free seat), ``bots`` (per
+    seat: the bot or ``None``), ``scores``, ``revision``, ``moves``,
+    ``finished``, ``last_move`` (UTC time of the last change).
+
+    >>> from pokelab.classroom import ClassStore
+    >>> store = ClassStore.connect("sqlite://")
+    >>> join_code, key = store.create_class("7B")
+    >>> code = store.create_table(join_code, "splendor", bots={1: "random"}, seed=1)
+    >>> store.tables(join_code, key)[["game", "names", "scores", "finished"]].values.tolist()
+    [['splendor', [None, 'random'], [0, 0], False]]
+    >>> store.tables(join_code, "nope")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
+    """
+    import pandas as pd
+    import sqlalchemy as sa
+
+    from pokelab.classroom import schema
+
+    def read(conn: Any) -> list[_Row]:
+        class_id = store._teacher_class(conn, join_code, teacher_key, "list tables")
+        t = schema.game_tables
+        rows = (
+            conn.execute(sa.select(t).where(t.c.class_id == class_id).order_by(t.c.id.desc()))
+            .mappings()
+            .all()
+        )
+        return [_read_row(r) for r in rows]
+
+    records = [
+        {
+            "table": r.code,
+            "game": r.game,
+            "players": r.players,
+            "names": r.names(),
+            "bots": [s["bot"] for s in r.seats],
+            "scores": list(r.scores),
+            "revision": r.revision,
+            "moves": r.move_count,
+            "finished": r.finished,
+            "last_move": r.changed,
+        }
+        for r in store._read(read)
+    ]
+    columns = [
+        "table",
+        "game",
+        "players",
+        "names",
+        "bots",
+        "scores",
+        "revision",
+        "moves",
+        "finished",
+        "last_move",
+    ]
+    frame = pd.DataFrame(records, columns=columns)
+    frame["last_move"] = pd.to_datetime(frame["last_move"], unit="s", utc=True)
+    return frame
