@@ -7,6 +7,7 @@ True
 
 from typing import Any
 
+from pokelab.core.seeds import game_seed
 from pokelab.sim import adapters as _adapters
 from pokelab.sim.adapters import GameAdapter, available_games, get_game, register_game
 from pokelab.sim.errors import SimError
