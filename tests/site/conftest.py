@@ -103,7 +103,7 @@ def site_server(built_site: BuiltSite) -> Iterator[StaticServer]:
         stderr=subprocess.DEVNULL,
     )
     server = StaticServer(f"http://127.0.0.1:{port}", process)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a hang, not a slow start on a loaded machine (issue 27)
     while True:
         try:
             urllib.request.urlopen(f"{server.url}/index.html", timeout=2).close()
@@ -163,7 +163,7 @@ def offline_page(browser: Any, site_server: StaticServer) -> Iterator[Any]:
         )
         page.on("console", lambda m: m.type == "error" and record.errors.append(m.text))
         page.on("pageerror", lambda e: record.errors.append(str(e)))
-        page.goto(f"{site_server.url}/{path}", wait_until="load")
+        page.goto(f"{site_server.url}/{path}", wait_until="load", timeout=120_000)
         return record
 
     try:

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -31,6 +32,25 @@ def _load(name: str, path: Path) -> ModuleType:
 
 build_site = _load("build_site", ROOT / "scripts" / "build_site.py")
 pokelab_site = _load("pokelab_site", ROOT / "site" / "_ext" / "pokelab_site.py")
+
+#: Every saved widget view of the page has been drawn by the ipywidgets HTML manager (it puts a
+#: ``div.widget-subarea`` before each view's script tag and displays the view in it), the fonts
+#: are loaded and two frames were painted since: the page's own end of drawing, not a pause.
+_WIDGETS_DRAWN = """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
+  .every((tag) => {
+    const area = tag.previousElementSibling;
+    return !!area && area.classList.contains('widget-subarea') && area.childElementCount > 0;
+  })"""
+_PAINTED = """() => document.fonts.ready.then(() => new Promise(
+  (done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))))"""
+
+
+def settled(page: Any) -> None:
+    """Wait until the network is idle, every widget view is drawn and two frames were painted."""
+    page.wait_for_load_state("networkidle", timeout=120_000)
+    page.wait_for_function(_WIDGETS_DRAWN, timeout=120_000)
+    page.evaluate(_PAINTED)
+
 
 # (page, what must be drawn on it, screenshot name or None)
 PAGES = [
@@ -59,12 +79,12 @@ PAGES = [
 def test_page_renders_offline(offline_page, path: str, drawn: str, shot: str | None) -> None:
     """The page draws its board / plot / switch with the network blocked, and nothing fails."""
     record = offline_page(path)
-    record.page.wait_for_selector(drawn, state="attached", timeout=60_000)
+    record.page.wait_for_selector(drawn, state="attached", timeout=120_000)
     assert record.page.locator(drawn).count() >= 1
+    settled(record.page)  # the widget manager's late console errors come before its views are drawn
     if drawn.startswith((".pk-board", ".hc-root")):
         # The boards are saved pictures, and the page says how to play.
         assert "run this notebook to play" in record.page.content()
-    record.page.wait_for_timeout(500)  # late console errors of the widget manager
     if drawn.startswith("mjx-container"):
         prose = record.page.locator("main").inner_text()
         assert "\\binom" not in prose and "$E[X]" not in prose, "a formula is left as TeX"
@@ -77,8 +97,9 @@ def test_page_renders_offline(offline_page, path: str, drawn: str, shot: str | N
 def test_the_plotly_plots_of_a_lesson_are_interactive(offline_page) -> None:
     """A probability lesson's plots are real plotly figures (hover layer present), not images."""
     record = offline_page("notebooks/probability/30-counting-and-the-last-token.html")
-    record.page.wait_for_selector(".js-plotly-plot .nsewdrag", state="attached", timeout=60_000)
+    record.page.wait_for_selector(".js-plotly-plot .nsewdrag", state="attached", timeout=120_000)
     assert record.page.evaluate("() => typeof window.Plotly.newPlot") == "function"
+    settled(record.page)
     assert record.problems() == []
 
 
@@ -190,12 +211,13 @@ def test_every_lesson_and_guide_has_its_chinese_twin(built_site: Any) -> None:
 def test_a_chinese_lesson_draws_a_chinese_board(offline_page) -> None:
     """The Chinese lesson's saved board speaks Chinese, and its page links back to the English lesson."""
     record = offline_page("notebooks/zh/herecomes/20-a-round-step-by-step.html")
-    record.page.wait_for_selector(".hc-root .hc-board", state="attached", timeout=60_000)
+    record.page.wait_for_selector(".hc-root .hc-board", state="attached", timeout=120_000)
+    settled(record.page)
     board = record.page.locator(".hc-board").first.inner_text()
     chinese = len(re.findall(r"[\u4e00-\u9fff]", board))
     latin = len(re.findall(r"[A-Za-z]", board))
     assert chinese > 3 * latin, f"the board speaks Chinese ({chinese} Chinese, {latin} Latin letters)"
-    assert record.page.locator(".pokelab-lang a", has_text="English").count() == 1
+    expect(record.page.locator(".pokelab-lang a", has_text="English")).to_have_count(1)
     ARTIFACTS.mkdir(exist_ok=True)
     record.page.screenshot(path=str(ARTIFACTS / "site-herecomes-lesson-zh.png"), full_page=False)
     assert record.problems() == [], "\n".join(record.problems())
