@@ -24,6 +24,7 @@ import pytest
 
 from pokelab.classroom import ClassStore, StaleRevision
 from pokelab.classroom import table_games as games
+from pokelab.classroom.table_rows import _simultaneous_revision
 
 pytestmark = pytest.mark.classroom_load
 
@@ -67,7 +68,8 @@ def _client(url: str, code: str, seat: int, token: str, results) -> None:
         if rng.random() < STALE_SHARE:
             old = view["revision"] - 1
             # Only classmates' face-down choices since ``old``: the move still stands (HC-R3).
-            tolerated = table._simultaneous_revision(seat, old) != old
+            tolerated = table._store._read(
+                lambda conn, old=old: _simultaneous_revision(conn, table._load(conn), seat, old)) != old
             try:
                 table.play(seat, action, old)
             except StaleRevision:  # also when a draw came in between after ``tolerated`` was read
