@@ -46,8 +46,13 @@ _PAINTED = """() => document.fonts.ready.then(() => new Promise(
 
 
 def settled(page: Any) -> None:
-    """Wait until the network is idle, every widget view is drawn and two frames were painted."""
-    page.wait_for_load_state("networkidle", timeout=120_000)
+    """Wait until the page has loaded, every widget view is drawn and two frames were painted.
+
+    Not "network idle": a page whose blocked off-site request or plot keeps the network busy never
+    gets there (two pages timed out so in a fresh-clone run); the load event and the drawn views are
+    the page's own signals.
+    """
+    page.wait_for_load_state("load", timeout=120_000)
     page.wait_for_function(_WIDGETS_DRAWN, timeout=120_000)
     page.evaluate(_PAINTED)
 
