@@ -9,7 +9,7 @@ EXTRAS := lab,app,dask,test,site
 PORT   ?= 8888
 comma  := ,
 
-.PHONY: js lab test install lint unit notebooks browser app clean bench normalize pins refresh-notebooks site handouts site-test lessons
+.PHONY: words js lab test install lint unit notebooks browser app clean bench normalize pins refresh-notebooks site handouts site-test lessons
 
 ## Set everything up and open JupyterLab on the start notebook.
 lab: $(STAMP)
@@ -27,7 +27,7 @@ install: $(STAMP)
 # One environment: the lock requirements/test.txt (every extra of pyproject.toml, `make pins`)
 # pins each package Binder installs at Binder's own version, so the notebooks run here on Binder's
 # versions; the kit itself goes in editable, without touching the pins.
-$(STAMP): pyproject.toml requirements/test.txt | $(BIN)/uv
+$(STAMP): pyproject.toml requirements/test.txt hatch_build.py | $(BIN)/uv
 	$(BIN)/uv pip install --python $(BIN)/python --quiet -r requirements/test.txt
 	$(BIN)/uv pip install --python $(BIN)/python --quiet --no-deps -e .
 	# JupyterLab settings shared with Binder (no news pop-up).
@@ -73,6 +73,12 @@ site-test: $(STAMP)
 	$(BIN)/python scripts/ensure_chromium.py
 	$(BIN)/python scripts/ensure_postgres.py
 	$(BIN)/python scripts/run_tests.py --only site
+
+## After changing a text in the code: new texts into every catalogue (pokelab/words/locale), compile, check.
+words: $(STAMP)
+	$(BIN)/python scripts/words.py update
+	$(BIN)/python scripts/words.py compile
+	$(BIN)/python scripts/words.py check
 
 ## Rebuild the boards' ES modules (widgets/js -> widgets/static) with the pinned esbuild; needs Node.js + npm.
 js: $(STAMP)

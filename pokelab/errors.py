@@ -1,8 +1,9 @@
-"""The one error every game raises for a move the rules forbid, and the base of the kit's bilingual input errors.
+"""The one error every game raises for a move the rules forbid, and the base of the kit's input errors.
 
-The conventions both engines keep (checked for every game by ``tests/test_engine_contract.py``):
+The conventions both engines keep (checked for every game by ``pokelab.core.contract``):
 
-- a move the rules forbid: ``IllegalAction`` with the rule's ID and the reason in English and Chinese;
+- a move the rules forbid: ``IllegalAction`` with the rule's ID and the reason as a
+  catalogue text (:mod:`pokelab.words`), shown in the reader's language;
 - something that is not an action of the game at all (a string, ``None``, another game's
   action) given to ``apply``: a plain ``ValueError`` naming what was wrong — bad input, not a rule;
 - bad input to the runner, the bot registry or the command line: ``SimError`` (a ``BilingualError``).
@@ -10,47 +11,65 @@ The conventions both engines keep (checked for every game by ``tests/test_engine
 
 from __future__ import annotations
 
-LANGS = ("en", "zh")
+from typing import Any
+
+from pokelab.words import Text, check_lang, languages
+
+__all__ = ["LANGS", "BilingualError", "IllegalAction", "SimError", "check_lang"]
+
+#: The languages the kit ships catalogues for ("en" is the code's own).
+LANGS = languages()
 
 
-def check_lang(lang: str) -> str:
-    """Return ``lang`` if the kit speaks it, else raise ``ValueError``.
-
-    >>> check_lang("zh")
-    'zh'
-    >>> check_lang("fr")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown language 'fr': choose 'en' or 'zh'
-    """
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}: choose 'en' or 'zh'")
-    return lang
+def _reason(args: tuple[Any, ...], kind: str) -> Text | tuple[str, str]:
+    if len(args) == 1 and isinstance(args[0], Text):
+        return args[0]
+    if len(args) == 2 and all(isinstance(a, str) for a in args):  # legacy (en, zh): being moved to the catalogue
+        return (args[0], args[1])
+    raise TypeError(f"{kind} takes its reason as one catalogue text, e.g. _('...'), got {args!r}")
 
 
-class BilingualError(ValueError):
-    """Bad input (not a rule of the game), explained in English and Chinese; ``str(err)`` is the English.
+class _Explained:
+    """The shared half of the kit's errors: a reason that renders in any language."""
+
+    reason: Text | tuple[str, str]
+
+    def message(self, lang: str = "en") -> str:
+        """The reason in ``lang``."""
+        check_lang(lang)
+        if isinstance(self.reason, Text):
+            return self.reason.render(lang)
+        return self.reason[1] if lang == "zh" else self.reason[0]
+
+    @property
+    def en(self) -> str:
+        """The reason in English."""
+        return self.message("en")
+
+    @property
+    def zh(self) -> str:
+        """The reason in Chinese."""
+        return self.message("zh")
+
+
+class BilingualError(_Explained, ValueError):
+    """Bad input (not a rule of the game), explained in every language the kit speaks; ``str(err)`` is the English.
 
     The base of ``ClassroomError`` and ``SimError``.
 
-    >>> err = BilingualError("no such bot", "没有这个电脑玩家")
+    >>> from pokelab.words import _
+    >>> err = BilingualError(_("{name}'s turn", name="Ann"))
     >>> str(err), err.message("zh")
-    ('no such bot', '没有这个电脑玩家')
+    ("Ann's turn", '轮到Ann')
     >>> err.message("fr")
     Traceback (most recent call last):
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
 
-    def __init__(self, en: str, zh: str) -> None:
-        super().__init__(en)
-        self.en = en
-        self.zh = zh
-
-    def message(self, lang: str = "en") -> str:
-        """The explanation in ``lang`` (``"en"`` or ``"zh"``)."""
-        return self.zh if check_lang(lang) == "zh" else self.en
-
+    def __init__(self, *reason: Any) -> None:
+        self.reason = _reason(reason, type(self).__name__)
+        super().__init__(self.message("en"))
 
 
 class SimError(BilingualError):
@@ -59,50 +78,45 @@ class SimError(BilingualError):
     Defined here, at the bottom of the house, so ``pokelab.bots`` can raise it
     without importing ``pokelab.sim``; ``pokelab.sim.SimError`` is this same class.
 
-    >>> err = SimError("unknown game 'chess'", "未知的游戏 'chess'")
+    >>> from pokelab.words import _
+    >>> err = SimError(_("unknown game {name!r}", name="chess"))
     >>> print(err)
     unknown game 'chess'
-    >>> err.message("zh")
-    "未知的游戏 'chess'"
-    >>> err.message("fr")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
 
-class IllegalAction(ValueError):
-    """A move the rules forbid, with the rule's ID and a reason in English and Chinese.
+
+class IllegalAction(_Explained, ValueError):
+    """A move the rules forbid, with the rule's ID and the reason in every language the kit speaks.
 
     ``rule`` is an ID from the rulebooks in ``docs/rules/`` (``"SP-A2"``, ``"HC-R2"``, ...);
-    ``message(lang)`` gives the reason in ``"en"`` or ``"zh"``.
+    ``message(lang)`` gives the reason in ``lang``.
 
-    >>> err = IllegalAction("SP-A2", "Only 3 red left; taking 2 needs 4.", "红色只剩 3 颗，拿 2 颗需要至少 4 颗。")
+    >>> from pokelab.words import _
+    >>> err = IllegalAction("SP-A2", _("Only {left} {colour} left; taking 2 needs 4.", left=3, colour="red"))
     >>> err.rule
     'SP-A2'
     >>> print(err)
     [SP-A2] Only 3 red left; taking 2 needs 4.
-    >>> err.message("zh")
-    '红色只剩 3 颗，拿 2 颗需要至少 4 颗。'
     >>> err.message("de")
     Traceback (most recent call last):
     ...
     ValueError: unknown language 'de': choose 'en' or 'zh'
+    >>> IllegalAction("SP-A2", 42)
+    Traceback (most recent call last):
+    ...
+    TypeError: IllegalAction takes its reason as one catalogue text, e.g. _('...'), got (42,)
     """
 
-    def __init__(self, rule: str, en: str, zh: str) -> None:
-        super().__init__(f"[{rule}] {en}")
+    def __init__(self, rule: str, *reason: Any) -> None:
         self.rule = rule
-        self.en = en
-        self.zh = zh
-
-    def message(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``"en"`` or ``"zh"``)."""
-        return self.zh if check_lang(lang) == "zh" else self.en
+        self.reason = _reason(reason, type(self).__name__)
+        super().__init__(f"[{rule}] {self.message('en')}")
 
     def to_dict(self) -> dict[str, str]:
-        """A JSON-safe form for widgets: rule ID and both messages.
+        """A JSON-safe form for widgets: the rule ID and the reason in each language.
 
-        >>> IllegalAction("HC-R2", "no", "不").to_dict()
-        {'rule': 'HC-R2', 'en': 'no', 'zh': '不'}
+        >>> from pokelab.words import _
+        >>> IllegalAction("HC-R2", _("Pass")).to_dict()
+        {'rule': 'HC-R2', 'en': 'Pass', 'zh': '跳过'}
         """
-        return {"rule": self.rule, "en": self.en, "zh": self.zh}
+        return {"rule": self.rule, **{lang: self.message(lang) for lang in languages()}}

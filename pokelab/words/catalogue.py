@@ -1,0 +1,215 @@
+"""The word catalogue: every text a person reads passes through :func:`translate`.
+
+The kit's texts are written in English in the code (``_("Your turn")``) and
+translated by gettext catalogues: ``pokelab/words/locale/<lang>/LC_MESSAGES/pokelab.po``
+is the source a translator edits; the build compiles it to ``pokelab.mo``
+(``hatch_build.py``, ``make words``). A catalogue whose ``.mo`` is missing or older
+than its ``.po`` is compiled in memory, so an edited translation is never ignored.
+Adding a language is adding one ``.po`` file (``python scripts/words.py init fr``), in the
+kit or in a folder named by ``$POKELAB_LOCALE_PATH``.
+
+>>> translate("zh", "Your turn")
+'轮到你了'
+>>> translate("en", "{name}'s turn", {"name": "Ann"})
+"Ann's turn"
+>>> translate("zh", "{count} token", plural="{count} tokens", count=2)
+'2 颗精灵球'
+>>> translate("fr", "Your turn")
+Traceback (most recent call last):
+...
+ValueError: unknown language 'fr': choose 'en' or 'zh'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+import os
+import string
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "DOMAIN",
+    "LOCALE_DIR",
+    "LOCALE_PATH_ENV",
+    "SOURCE_LANG",
+    "check_lang",
+    "install",
+    "languages",
+    "translate",
+    "translations",
+    "uninstall",
+]
+
+#: The language the code is written in: its texts are the catalogue's message ids.
+SOURCE_LANG = "en"
+DOMAIN = "pokelab"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+#: Catalogues installed at run time (a test's pseudo-language, a tiny third language).
+_INSTALLED: dict[str, gettext.NullTranslations] = {}
+
+
+#: Further folders of catalogues (``<dir>/<lang>/LC_MESSAGES/pokelab.po``), separated like PATH:
+#: a school adds a language without touching the kit.
+LOCALE_PATH_ENV = "POKELAB_LOCALE_PATH"
+
+
+def _locale_dirs() -> list[Path]:
+    extra = [Path(p) for p in os.environ.get(LOCALE_PATH_ENV, "").split(os.pathsep) if p]
+    return [LOCALE_DIR, *extra]
+
+
+@functools.cache
+def _catalogue_files() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for folder in _locale_dirs():
+        for po in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+            found.setdefault(po.parent.parent.name, po)
+    return found
+
+
+def _shipped() -> tuple[str, ...]:
+    return tuple(sorted(_catalogue_files()))
+
+
+def _po_path(lang: str) -> Path:
+    return _catalogue_files()[lang]
+
+
+def languages() -> tuple[str, ...]:
+    """Every language the kit speaks: English first, then each catalogue shipped or installed.
+
+    >>> languages()[:2]
+    ('en', 'zh')
+    """
+    others = sorted({*_shipped(), *_INSTALLED} - {SOURCE_LANG})
+    return (SOURCE_LANG, *others)
+
+
+def _choices(langs: tuple[str, ...]) -> str:
+    quoted = [f"'{lang}'" for lang in langs]
+    return " or ".join(quoted) if len(quoted) <= 2 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def check_lang(lang: object) -> str:
+    """Return ``lang`` if the kit speaks it, else raise ``ValueError`` naming the choices.
+
+    >>> check_lang("zh")
+    'zh'
+    >>> check_lang(None)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language None: choose 'en' or 'zh'
+    """
+    if not isinstance(lang, str) or lang not in languages():
+        raise ValueError(f"unknown language {lang!r}: choose {_choices(languages())}")
+    return lang
+
+
+def compile_po(po_file: Path | io.BytesIO) -> bytes:
+    """The compiled ``.mo`` bytes of a ``.po`` file (Babel), fuzzy entries left out."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with (open(po_file, "rb") if isinstance(po_file, Path) else po_file) as handle:
+        catalog = read_po(handle, domain=DOMAIN)
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+@functools.cache
+def _load(lang: str) -> gettext.NullTranslations:
+    po = _po_path(lang)
+    mo = po.with_suffix(".mo")
+    if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+        data = mo.read_bytes()
+    else:
+        data = compile_po(po)
+    return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def translations(lang: str) -> gettext.NullTranslations:
+    """The gettext catalogue of ``lang`` (English: the identity)."""
+    check_lang(lang)
+    if lang in _INSTALLED:
+        return _INSTALLED[lang]
+    if lang == SOURCE_LANG:
+        return gettext.NullTranslations()
+    return _load(lang)
+
+
+def install(lang: str, catalogue: gettext.NullTranslations) -> None:
+    """Make ``lang`` speakable for this process from ``catalogue`` (tests: the pseudo-language).
+
+    >>> install("en", gettext.NullTranslations())
+    Traceback (most recent call last):
+    ...
+    ValueError: 'en' is the source language; it has no catalogue to install
+    """
+    if lang == SOURCE_LANG:
+        raise ValueError(f"{lang!r} is the source language; it has no catalogue to install")
+    _INSTALLED[lang] = catalogue
+
+
+def uninstall(lang: str) -> None:
+    """Forget a catalogue given to :func:`install` (nothing happens if there is none)."""
+    _INSTALLED.pop(lang, None)
+
+
+_FORMATTER = string.Formatter()
+
+
+def _field_names(pattern: str) -> set[str]:
+    return {name for _, name, _, _ in _FORMATTER.parse(pattern) if name}
+
+
+def translate(
+    lang: str,
+    source: str,
+    fields: Mapping[str, Any] | None = None,
+    *,
+    context: str | None = None,
+    plural: str | None = None,
+    count: int | None = None,
+) -> str:
+    """The one function: ``source`` (an English message id) in ``lang``, its ``{fields}`` filled in.
+
+    A field that is a :class:`~pokelab.words.text.Text` is translated too, in the same
+    language; anything else (a name, a number) is shown as it is. A message the
+    catalogue lacks falls back to English (the check in ``tests/words`` keeps that from
+    shipping).
+
+    >>> translate("zh", "red", context="colour")
+    '红色'
+    >>> translate("en", "{name} wins!")
+    Traceback (most recent call last):
+    ...
+    ValueError: the text '{name} wins!' needs the field 'name'
+    """
+    from pokelab.words.text import render
+
+    catalogue = translations(lang)
+    if plural is not None:
+        if count is None:
+            raise ValueError(f"the text {source!r} has a plural form and needs a count")
+        pattern = (
+            catalogue.npgettext(context, source, plural, count)
+            if context
+            else catalogue.ngettext(source, plural, count)
+        )
+    else:
+        pattern = catalogue.pgettext(context, source) if context else catalogue.gettext(source)
+    fields = dict(fields or {})
+    if count is not None:
+        fields.setdefault("count", count)
+    missing = _field_names(pattern) - set(fields)
+    if missing:
+        raise ValueError(f"the text {source!r} needs the field {sorted(missing)[0]!r}")
+    if not _field_names(pattern) and not fields:
+        return pattern
+    return pattern.format(**{key: render(value, lang) for key, value in fields.items()})

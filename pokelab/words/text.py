@@ -1,0 +1,118 @@
+"""``Text``: a word or sentence of the kit, kept as its English source until a reader's language is known.
+
+A ``Text`` is what the rest of the kit passes around instead of a pair of strings:
+an engine error, a board label or a coach reason is made once, in English, with
+``_`` (or ``_n`` for a count, ``_p`` for a word whose meaning needs a context),
+and turned into the reader's language only where it is shown, by ``render(lang)``,
+through the one function :func:`pokelab.words.catalogue.translate`.
+
+>>> from pokelab.words import _
+>>> took = _("{name} took {count} tokens", name="Ann", count=3)
+>>> str(took)
+'Ann took 3 tokens'
+>>> took.render("zh")
+'Ann 拿了 3 颗精灵球'
+>>> Text("")
+Traceback (most recent call last):
+...
+ValueError: a Text needs a non-empty English source, got ''
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Text", "render"]
+
+
+@dataclass(frozen=True, eq=True)
+class Text:
+    """A message id (its English source) with the values its placeholders take; immutable and hashable.
+
+    ``fields`` values may themselves be ``Text`` (a colour, a card's name): they are
+    rendered in the same language. ``plural`` and ``count`` pick the form for a number
+    (English "1 token" / "2 tokens"; Chinese has one form); ``context`` tells apart two
+    meanings of one English word ("red" the colour, "Red" the trainer).
+
+    >>> Text("{n} token", plural="{n} tokens", count=1, fields=(("n", 1),)).render("en")
+    '1 token'
+    >>> Text("Pass", fields=(("x", [1]),))
+    Traceback (most recent call last):
+    ...
+    TypeError: the field 'x' of Text 'Pass' must be text, a number or a Text, got list
+    """
+
+    source: str
+    fields: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None
+    count: int | None = None
+    context: str | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.source, str) or not self.source:
+            raise ValueError(f"a Text needs a non-empty English source, got {self.source!r}")
+        for name, value in self.fields:
+            if not isinstance(value, str | int | float | Text):
+                raise TypeError(
+                    f"the field {name!r} of Text {self.source!r} must be text, a number or a Text, "
+                    f"got {type(value).__name__}"
+                )
+        if (self.plural is None) != (self.count is None):
+            raise ValueError(f"Text {self.source!r}: a plural form needs a count and a count a plural form")
+
+    def render(self, lang: str = "en") -> str:
+        """This text in ``lang`` (``"en"``, ``"zh"``, or any language with a catalogue).
+
+        >>> from pokelab.words import _
+        >>> _("Pass").render("zh")
+        '跳过'
+        >>> _("Pass").render("klingon")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown language 'klingon': choose 'en' or 'zh'
+        """
+        from pokelab.words.catalogue import translate
+
+        return translate(
+            lang, self.source, dict(self.fields), context=self.context, plural=self.plural, count=self.count
+        )
+
+    @property
+    def en(self) -> str:
+        """The English text (the source with its fields filled in)."""
+        return self.render("en")
+
+    @property
+    def zh(self) -> str:
+        """The Chinese text."""
+        return self.render("zh")
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def with_fields(self, **fields: Any) -> Text:
+        """This text with more (or other) placeholder values.
+
+        >>> from pokelab.words import _
+        >>> _("{name}'s turn").with_fields(name="Ann").render("en")
+        "Ann's turn"
+        """
+        merged = {**dict(self.fields), **fields}
+        return Text(self.source, tuple(merged.items()), self.plural, self.count, self.context)
+
+
+def render(value: Text | str | int | float, lang: str) -> str:
+    """``value`` in ``lang``: a ``Text`` is translated, a plain value (a name, a number) is shown as it is.
+
+    >>> from pokelab.words import _
+    >>> render(_("Pass"), "zh"), render("Ann", "zh"), render(3, "zh")
+    ('跳过', 'Ann', '3')
+    """
+    return value.render(lang) if isinstance(value, Text) else str(value)
+
+
+def render_all(values: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """Every value of ``values`` rendered in ``lang`` (the fields of a message)."""
+    return {key: render(value, lang) for key, value in values.items()}
