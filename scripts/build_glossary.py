@@ -48,6 +48,8 @@ SCOPES: dict[str, tuple[str, ...]] = {
         "pokelab/course/fair_scoring.py",
     ),
     "splendor": ("*splendor*", "*probability/36-*", "pokelab/course/deck_odds.py"),
+    # the course's own prose: lessons, their notebooks and the docs (the engine's texts follow once moved to the catalogue)
+    "course": ("lessons/*", "notebooks/*", "docs/*", "README.md"),
 }
 
 _CJK = re.compile(r"[\u3400-\u9fff]")

@@ -45,11 +45,31 @@ MARK = "# SOLUTION"
 BEGIN, END = "# BEGIN SOLUTION", "# END SOLUTION"
 PLACEHOLDER = "{name} = ...  # your answer 你的答案"
 CODE_HERE = "# your code here 在这里写代码"
-BANNER = (
-    "> **Exercise version 练习版**: the answers are removed. Replace each `...` with your own answer and run "
-    "the cell; `check` gives a hint first, never the answer in your cell. "
-    "练习版：答案已删去，把每个 `...` 换成你自己的答案再运行。\n\n"
-)
+#: The note at the top of an exercise notebook, in its track's language (``zh/…`` lessons get the Chinese one).
+BANNERS = {
+    "en": (
+        "> **Exercise version**: the answers are removed. Replace each `...` with your own answer and run "
+        "the cell; `check` gives a hint first, never the answer in your cell. "
+        "A self-check in an open notebook is practice, not a mark: your teacher marks with nbgrader.\n\n"
+    ),
+    "zh": (
+        "> **练习版**：答案已经删去。把每个 `...` 换成你自己的答案，再运行这个单元格；"
+        "`check` 会先给提示，绝不会把答案写进你的单元格。"
+        "在打开的笔记本里自查只是练习，不算成绩：老师用 nbgrader 评分。\n\n"
+    ),
+}
+BANNER = BANNERS["en"]
+
+
+def banner(lesson: str | None) -> str:
+    """The banner for the exercise version of ``lesson`` (relative to ``notebooks/``): Chinese for the zh track.
+
+    >>> banner("zh/probability/30-x.ipynb").startswith("> **练习版**")
+    True
+    >>> banner("probability/30-x.ipynb") == banner(None) == BANNER
+    True
+    """
+    return BANNERS["zh" if lesson is not None and lesson.split("/")[0] == "zh" else "en"]
 _ASSIGNED = re.compile(r"^\s*(answer\w*)\s*=(?!=)")
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 
@@ -193,7 +213,7 @@ def make_exercise(nb: dict, lesson: str | None = None) -> dict:
         cells.append(cell)
     first_md = next((c for c in cells if c["cell_type"] == "markdown"), None)
     if first_md is not None:
-        first_md["source"] = BANNER + "".join(first_md["source"])
+        first_md["source"] = banner(lesson) + "".join(first_md["source"])
     out["cells"] = cells
     return _normalize.normalized(out)
 

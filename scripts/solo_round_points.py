@@ -9,9 +9,10 @@ has too many cases to list. The lesson then checks the chain's exact answer
 against the lengths of whole games played by the same bot
 (``herecomes_policies.csv``, from ``scripts/solo_policies.py``).
 
-    python scripts/solo_round_points.py --games 300 --seed 42
+    python scripts/solo_round_points.py --games 600 --seed 42
 
-Writes ``pokelab/data/balance/herecomes_round_points.csv``: one row per outcome of a
+Writes ``pokelab/data/balance/herecomes_round_points.check.csv`` to compare with the shipped
+``herecomes_round_points.csv`` the lesson reads (``--force`` overwrites that one, ``--out`` writes elsewhere): one row per outcome of a
 round, ``points`` (0, 1, 2, …, or ``win`` for a Mew/Mewtwo card, HC-G1), ``rounds``
 (how many rounds gave it) and ``share``. The same arguments give the same file.
 """
@@ -37,6 +38,22 @@ OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_round_points.csv"
 WIN = "win"
 
 
+def output_path(out: Path | None = None, force: bool = False) -> Path:
+    """Where the table goes: ``out`` if given, the shipped CSV with ``force``, else a new file beside it.
+
+    Run as the lesson says ("run it again to check"), the script must not overwrite the data the
+    lesson reads: by default it writes ``<name>.check.csv`` to compare with the shipped file.
+
+    >>> output_path().name == OUT.stem + ".check.csv" and output_path(force=True) == OUT
+    True
+    >>> output_path(Path("x.csv"), force=True)
+    PosixPath('x.csv')
+    """
+    if out is not None:
+        return out
+    return OUT if force else OUT.with_name(OUT.stem + ".check.csv")
+
+
 def round_points(seed: int, policy: str = "optimal") -> list[int | str]:
     """The points each round of one solo game gave, in order (``"win"`` for a legend card)."""
     record = play("herecomes", [policy], seed=seed)
@@ -56,10 +73,13 @@ def round_points(seed: int, policy: str = "optimal") -> list[int | str]:
 def main(argv: list[str] | None = None) -> None:
     """Play ``--games`` solo games and write the table of points per round."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=600, help="games per set (default 600, as lesson 42 uses)")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--policy", default="optimal")
+    parser.add_argument("--out", type=Path, help="where to write (default: a new file beside the shipped one)")
+    parser.add_argument("--force", action="store_true", help="overwrite the shipped CSV the lesson reads")
     args = parser.parse_args(argv)
+    out = output_path(args.out, args.force)
     seeds = stream(args.seed, "solo-round-points")
     start = time.time()
     tally: Counter = Counter()
@@ -69,8 +89,8 @@ def main(argv: list[str] | None = None) -> None:
     order = sorted((k for k in tally if k != WIN), key=int) + ([WIN] if WIN in tally else [])
     table = pd.DataFrame({"points": [str(k) for k in order], "rounds": [tally[k] for k in order]})
     table["share"] = table["rounds"] / total
-    table.to_csv(OUT, index=False)
-    print(f"{args.games} games, {total} rounds in {time.time() - start:.1f} s; wrote {OUT.relative_to(ROOT)}")
+    table.to_csv(out, index=False)
+    print(f"{args.games} games, {total} rounds in {time.time() - start:.1f} s; wrote {out}")
     print(table.to_string(index=False))
 
 

@@ -11,9 +11,10 @@ notebook, so the games are played here:
 
 The ``optimal`` bot plays its trainer when that gains expected points.
 
-    python scripts/trainer_games.py --games 300 --seed 41
+    python scripts/trainer_games.py --games 400 --seed 41
 
-Writes ``pokelab/data/balance/herecomes_trainers.csv``: one row per player per game,
+Writes ``pokelab/data/balance/herecomes_trainers.check.csv`` to compare with the shipped
+``herecomes_trainers.csv`` the lesson reads (``--force`` overwrites that one, ``--out`` writes elsewhere): one row per player per game,
 ``mode`` (solo/duel), ``trainers`` (dealt or not), ``game_id``, ``seed``, ``seat``,
 ``trainer`` (its power, or ``none``), ``uses`` (times the power was played),
 ``rounds``, ``score`` and ``win`` (1, 1/2 for a shared win, or 0). Same arguments, same file.
@@ -38,6 +39,22 @@ from pokelab.sim import play  # noqa: E402
 OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_trainers.csv"
 
 
+def output_path(out: Path | None = None, force: bool = False) -> Path:
+    """Where the table goes: ``out`` if given, the shipped CSV with ``force``, else a new file beside it.
+
+    Run as the lesson says ("run it again to check"), the script must not overwrite the data the
+    lesson reads: by default it writes ``<name>.check.csv`` to compare with the shipped file.
+
+    >>> output_path().name == OUT.stem + ".check.csv" and output_path(force=True) == OUT
+    True
+    >>> output_path(Path("x.csv"), force=True)
+    PosixPath('x.csv')
+    """
+    if out is not None:
+        return out
+    return OUT if force else OUT.with_name(OUT.stem + ".check.csv")
+
+
 def game_rows(mode: str, trainers: bool, game_id: int, seed: int) -> list[dict]:
     """One row per seat of one game of ``optimal`` bots (one seat for solo, two for a duel)."""
     seats = 1 if mode == "solo" else 2
@@ -56,9 +73,12 @@ def game_rows(mode: str, trainers: bool, game_id: int, seed: int) -> list[dict]:
 def main(argv: list[str] | None = None) -> None:
     """Play ``--games`` games of each kind and write the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=400, help="games per set (default 400, as lesson 41 uses)")
     parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument("--out", type=Path, help="where to write (default: a new file beside the shipped one)")
+    parser.add_argument("--force", action="store_true", help="overwrite the shipped CSV the lesson reads")
     args = parser.parse_args(argv)
+    out = output_path(args.out, args.force)
     rows = []
     for mode, trainers in (("solo", True), ("solo", False), ("duel", True)):
         start = time.time()
@@ -66,8 +86,8 @@ def main(argv: list[str] | None = None) -> None:
         for game_id in range(args.games):
             rows.extend(game_rows(mode, trainers, game_id, seeds.randrange(2**62)))
         print(f"{mode}, trainers={trainers}: {args.games} games in {time.time() - start:.1f} s", flush=True)
-    pd.DataFrame(rows).to_csv(OUT, index=False)
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    pd.DataFrame(rows).to_csv(out, index=False)
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,10 @@ def test_exercise_strips_every_answer_and_keeps_every_check(lesson: Path) -> Non
         if line.rstrip().endswith(mx.MARK):
             assert line not in code.splitlines()
     banner = "".join(exercise["cells"][0]["source"])
-    assert "Exercise version 练习版" in banner and ".ipynb" not in banner.split("\n\n")[0]
+    zh = lesson.relative_to(mx.NOTEBOOKS).parts[0] == "zh"
+    assert banner.startswith(mx.BANNERS["zh" if zh else "en"]) and ".ipynb" not in banner.split("\n\n")[0]
+    # a Chinese exercise opens in Chinese only, an English one in English only (issue 31)
+    assert ("Exercise version" in banner.split("\n\n")[0]) != zh and ("练习版" in banner.split("\n\n")[0]) == zh
 
 
 def test_strip_replaces_a_multi_line_solution_with_one_placeholder_per_answer() -> None:

@@ -1,0 +1,116 @@
+"""The two tracks of every lesson stay twins, and every lesson has one title per language (issue 31).
+
+- Each lesson's English and Chinese notebooks have the same heading structure: the same
+  headings, level by level, in the same order, so a reference such as "section 4" or
+  "第 4 节" points at the same part in both languages.
+- A lesson's title is spelled one way per language: the Chinese heading of its Chinese
+  notebook, the English heading (English title, then the Chinese one) of its English
+  notebook, and every "NN · title" that names it in the lessons, the teacher's guides, the
+  rulebooks and the README.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+_HEADING = re.compile(r"^(#{1,6})\s+(.*\S)\s*$")
+_NUMBER = re.compile(r"^(\d+)\.\s")
+
+
+def _lessons() -> list[Path]:
+    return sorted(
+        p for p in NOTEBOOKS.rglob("*.ipynb")
+        if p.relative_to(NOTEBOOKS).parts[0] not in ("zh", "exercises") and ".ipynb_checkpoints" not in p.parts
+    )
+
+
+def _headings(path: Path) -> list[tuple[int, str]]:
+    """(level, text) of every markdown heading of a notebook, in order (code fences skipped)."""
+    found = []
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        fenced = False
+        for line in "".join(cell["source"]).splitlines():
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+            match = None if fenced else _HEADING.match(line)
+            if match:
+                found.append((len(match.group(1)), match.group(2)))
+    return found
+
+
+def _zh(path: Path) -> Path:
+    return NOTEBOOKS / "zh" / path.relative_to(NOTEBOOKS)
+
+
+LESSONS = _lessons()
+
+
+def test_every_lesson_has_a_chinese_twin() -> None:
+    """notebooks/zh/ holds a Chinese notebook for every English lesson."""
+    assert LESSONS and [p for p in LESSONS if not _zh(p).exists()] == []
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.relative_to(NOTEBOOKS).as_posix())
+def test_both_tracks_have_the_same_heading_structure(lesson: Path) -> None:
+    """Same heading levels in the same order, and the same section numbers (so "第 4 节" exists when "section 4" does)."""
+    en, zh = _headings(lesson), _headings(_zh(lesson))
+    assert [level for level, _ in en] == [level for level, _ in zh], (
+        f"{lesson.name}: English headings {en}\n Chinese headings {zh}"
+    )
+    numbers = [(_NUMBER.match(a) or [None, None])[1] for _, a in en]
+    assert numbers == [(_NUMBER.match(b) or [None, None])[1] for _, b in zh], f"{lesson.name}: section numbers differ"
+
+
+def titles() -> dict[str, tuple[str, str]]:
+    """Each lesson number's (English, Chinese) title, read from its two notebooks' top headings."""
+    out = {}
+    for lesson in LESSONS:
+        number = lesson.name[:2]
+        en, zh = _headings(lesson)[0][1], _headings(_zh(lesson))[0][1]
+        prefix = f"{number} · "
+        assert en.startswith(prefix) and zh.startswith(prefix), (lesson.name, en, zh)
+        zh_title = zh[len(prefix):]
+        assert en.endswith(" " + zh_title), f"{lesson.name}: the English heading {en!r} must end with the Chinese title {zh_title!r}"
+        out[number] = (en[len(prefix):-len(zh_title) - 1], zh_title)
+    return out
+
+
+def _texts() -> list[Path]:
+    paths = [*ROOT.glob("lessons/**/*.md"), *ROOT.glob("docs/**/*.md"), ROOT / "README.md"]
+    return sorted(p for p in paths if p.name != "glossary.md")
+
+
+_NAMED = re.compile(r"(?<![\d.])(\d\d) · (?=(.+))")  # a lookahead: two names on one line are both read
+_PLAN = re.compile(r"^#### (?:Plan|教案) · (\d\d) (.+)$")
+
+
+def test_every_lesson_title_is_spelled_one_way() -> None:
+    """Wherever "NN · …" names a lesson (a link, a plan heading, a mention), the title is that lesson's own, in one language or both."""
+    known = titles()
+    bad = []
+    for path in _texts():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for match in [*_NAMED.finditer(line), *_PLAN.finditer(line)]:
+                lesson, rest = match.group(1), match.group(2)
+                if lesson not in known:
+                    continue
+                en, zh = known[lesson]
+                if not (rest.startswith(en) or rest.startswith(zh)):
+                    bad.append(f"{path.relative_to(ROOT)}:{number}: {lesson} · {rest[:60]!r} — the title is {en!r} / {zh!r}")
+    assert bad == [], "\n".join(bad)
+
+
+def test_the_titles_are_read_as_expected() -> None:
+    """The title table itself: a few spellings the issue settled."""
+    known = titles()
+    assert known["43"] == ("Thinking ahead: expectimax by hand", "向前想：手算期望极大值搜索")
+    assert known["11"][1] == "拿精灵球" and known["10"] == ("Components and set-up", "配件与准备")
+    assert len(known) == 23
