@@ -35,9 +35,9 @@ def _offences(path: Path, root: Path = ROOT) -> list[str]:
     docstrings = _docstrings(tree)
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-            if CJK.search(node.value):
-                found.append(f"{path.relative_to(root)}:{node.lineno}: Chinese in the code: {node.value[:40]!r}")
+        string = isinstance(node, ast.Constant) and isinstance(node.value, str)
+        if string and id(node) not in docstrings and CJK.search(node.value):
+            found.append(f"{path.relative_to(root)}:{node.lineno}: Chinese in the code: {node.value[:40]!r}")
         if isinstance(node, ast.Compare):
             names = [c.value for c in [node.left, *node.comparators] if isinstance(c, ast.Constant)]
             if "zh" in names:
