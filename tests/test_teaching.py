@@ -27,7 +27,7 @@ def test_hints_come_one_at_a_time_and_the_answer_only_after_three_wrong_tries() 
     first, second, third = (check("30-1", Fraction(1, 5)) for _ in range(3))
     expected = probability(LastIs("yellow"))
     assert (first.status, second.status, third.status) == ("wrong", "wrong", "revealed")
-    assert "Hint 1" in first.message and str(expected) not in first.message and "提示 1" in first.message_zh
+    assert "Hint 1" in first.message and str(expected) not in first.message and "提示 1" in first.render("zh")
     assert "Hint 2" in second.message and str(expected) not in second.message
     assert str(expected) in third.message
 
@@ -50,7 +50,7 @@ def test_numbers_are_accepted_as_fractions_text_and_close_decimals() -> None:
 def test_a_known_slip_gets_its_own_explanation() -> None:
     slip = Fraction(DEFAULT_BAG["yellow"], 10)  # divided by the 10 drawn instead of the 20 in the bag
     fb = check("30-1", slip)
-    assert fb.status == "wrong" and "10 tokens drawn" in fb.message and "10 枚" in fb.message_zh
+    assert fb.status == "wrong" and "10 tokens drawn" in fb.message and "10 枚" in fb.render("zh")
 
 
 def test_unanswered_is_not_a_wrong_try() -> None:

@@ -38,9 +38,10 @@ from typing import Any
 
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.registry import Idea, Option
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DRAWS_PER_ROUND, draw_round, validate_bag
+from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, draw_round, validate_bag
 from pokelab.herecomes.cards import TARGETS
 from pokelab.odds.advice import should_redraw
+from pokelab.words import Text, _
 
 __all__ = ["VoteReading", "bag_posterior", "log10_bayes_factor", "read_redraw_vote", "sequence_probability"]
 
@@ -230,87 +231,66 @@ def _rich_posterior(tokens: Any) -> Fraction:
     return bag_posterior(tokens, {"rules": RULES_BAG, "rich": RICH_BAG})["rich"]
 
 
-predict("39-1", L39, "Before any calculation: how likely is it that the mystery round came from the purple-rich bag? "
-        "(Both bags were equally likely before the round.)", "先别计算：这神秘的一轮来自紫色多的布袋的可能性有多大？"
-        "（抽之前两个布袋的可能性一样。）", lambda p: _rich_posterior(mystery_round()),
-        ["Count the purple tokens: which bag gives that many more easily?"], ["数一数紫色代币：哪个布袋更容易抽出这么多？"],
+predict("39-1", L39, _("Before any calculation: how likely is it that the mystery round came from the purple-rich bag? "
+        "(Both bags were equally likely before the round.)"), lambda p: _rich_posterior(mystery_round()),
+        [_("Count the purple tokens: which bag gives that many more easily?")],
         tolerance=0.15)
 
 _SHORT_COLOURS = ("red", "blue", "purple", "purple", "yellow", "green")
 
 
 def _personal_tokens(rng: Any) -> dict[str, Any]:
-    tokens = tuple(rng.choice(_SHORT_COLOURS) for _ in range(rng.randint(3, 4)))
-    return {"tokens": tokens, "shown": ", ".join(tokens), "shown_zh": _zh_tokens(tokens)}
+    tokens = tuple(rng.choice(_SHORT_COLOURS) for _i in range(rng.randint(3, 4)))
+    return {"tokens": tokens, "shown": tokens}
 
 
-def _zh_tokens(tokens: Any) -> str:
-    return "、".join(f"{COLOUR_ZH[c]}色" for c in tokens)
-
-
-def _posterior_slips(p: Any) -> list[tuple[Any, str, str]]:
+def _posterior_slips(p: Any) -> list[tuple[Any, Text]]:
 
     likelihood = sequence_probability(p["tokens"], RICH_BAG)
     ratio = likelihood / sequence_probability(p["tokens"], RULES_BAG) if sequence_probability(p["tokens"], RULES_BAG) else None
-    slips = [(likelihood, "that is P(tokens | purple-rich bag), not P(purple-rich bag | tokens): divide by the chance of "
-                          "the tokens under both bags.",
-              "这是 P(代币 | 紫色多的布袋)，不是 P(紫色多的布袋 | 代币)：还要除以两个布袋下看到这些代币的总概率。")]
+    slips = [(likelihood, _("that is P(tokens | purple-rich bag), not P(purple-rich bag | tokens): divide by the chance of "
+                          "the tokens under both bags."))]
     if ratio is not None:
-        slips.append((ratio, "that is the likelihood ratio (the Bayes factor); turn it into a probability: ratio ÷ (1 + ratio).",
-                      "这是似然比（贝叶斯因子）；还要把它变成概率：比值 ÷ (1 + 比值)。"))
+        slips.append((ratio, _("that is the likelihood ratio (the Bayes factor); turn it into a probability: ratio ÷ (1 + ratio).")))
     return slips
 
 
-number("39-2", L39, "The first tokens of a round are {shown}. Both bags were equally likely. What is P(purple-rich bag | "
-       "these tokens)? (An exact fraction.)", "一轮的前几枚代币是{shown_zh}。两个布袋原本可能性相同。"
-       "P(紫色多的布袋 | 这些代币) 是多少？（给出准确的分数。）", lambda p: _rich_posterior(p["tokens"]),
-       ["Likelihood: multiply the chances of each token, one after the other, for each bag.",
-        "Posterior = likelihood of the rich bag ÷ (sum of both likelihoods), when the priors are equal."],
-       ["似然：对每个布袋，把一枚接一枚抽出这些代币的概率相乘。", "先验相同时，后验 = 紫色多布袋的似然 ÷ 两个似然之和。"],
-       mistakes=_posterior_slips, defaults={"tokens": ("purple", "red", "purple"), "shown": "purple, red, purple",
-                 "shown_zh": "紫色、红色、紫色"},
+number("39-2", L39, _("The first tokens of a round are {shown}. Both bags were equally likely. What is P(purple-rich bag | "
+       "these tokens)? (An exact fraction.)"), lambda p: _rich_posterior(p["tokens"]),
+       [_("Likelihood: multiply the chances of each token, one after the other, for each bag."),
+        _("Posterior = likelihood of the rich bag ÷ (sum of both likelihoods), when the priors are equal.")],
+       mistakes=_posterior_slips, defaults={"tokens": ("purple", "red", "purple"), "shown": ("purple", "red", "purple")},
        personal=_personal_tokens)
-choice("39-3", L39, "The last token is red and your opponent votes NO to the redraw. What does that tell you?",
-       "最后一枚是红色，你的对手对重抽投了反对票。这说明了什么？", (
-           Option("a", "Nothing: a vote is a choice, not a token drawn from the bag.", "什么也说明不了：投票是人的选择，不是从布袋里抽出的代币。",
-                  why="a choice depends on the hidden hand, so it is evidence about it (ignoring the evidence)",
-                  why_zh="选择取决于看不见的手牌，所以它就是关于手牌的证据（忽视了证据）"),
-           Option("b", "They are now more likely to already score with these tokens, but it is not certain.",
-                  "他们现在更可能已经靠这些代币得分了，但并不确定。", correct=True,
-                  why="under the lesson's model P(they score) rises, but stays far from 1",
-                  why_zh="按本课的模型，P(他们得分) 上升了，但离 1 还很远"),
-           Option("c", "They certainly score already.", "他们一定已经得分了。",
-                  why="a hand that scores nothing can still vote no, when a redraw would not help it (evidence is not proof)",
-                  why_zh="没得分的手牌也可能投反对，只要重抽帮不上它（证据不等于证明）"),
-       ), hints=("Which hands vote no? Those that would lose by a redraw, and those a redraw cannot help.",),
-       hints_zh=("哪些手牌会投反对？重抽会让它们吃亏的，以及重抽也帮不上的。",))
+choice("39-3", L39, _("The last token is red and your opponent votes NO to the redraw. What does that tell you?"), (
+           Option("a", _("Nothing: a vote is a choice, not a token drawn from the bag."),
+                  why=_("a choice depends on the hidden hand, so it is evidence about it (ignoring the evidence)")),
+           Option("b", _("They are now more likely to already score with these tokens, but it is not certain."), correct=True,
+                  why=_("under the lesson's model P(they score) rises, but stays far from 1")),
+           Option("c", _("They certainly score already."),
+                  why=_("a hand that scores nothing can still vote no, when a redraw would not help it (evidence is not proof)")),
+       ), hints=(_("Which hands vote no? Those that would lose by a redraw, and those a redraw cannot help."),))
 
 
-def _vote_yes(_: Any) -> Fraction:
+def _vote_yes(_params: Any) -> Fraction:
 
     return read_redraw_vote(VOTE_TOKENS, True).posterior
 
 
-def _vote_slips(_: Any) -> list[tuple[Any, str, str]]:
+def _vote_slips(_params: Any) -> list[tuple[Any, Text]]:
 
     reading = read_redraw_vote(VOTE_TOKENS, True)
-    return [(reading.prior, "that is the chance before the vote: the vote is evidence, use it.",
-             "这是投票之前的概率：投票是证据，要用上它。"),
-            (reading.vote_chance, "that is P(vote yes), the evidence's own chance, not the posterior.",
-             "这是 P(投赞成) 本身的概率，不是后验概率。")]
+    return [(reading.prior, _("that is the chance before the vote: the vote is evidence, use it.")),
+            (reading.vote_chance, _("that is P(vote yes), the evidence's own chance, not the posterior."))]
 
 
-number("39-4", L39, "Same tokens, but the opponent votes YES. Under the lesson's model, what is P(they already score | "
-       "they voted yes)?", "代币一样，但这次对手投了赞成票。按本课的模型，P(他们已经得分 | 投了赞成) 是多少？",
-       _vote_yes, ["Use `read_redraw_vote(tokens, voted_yes=True)`.", "Read its `posterior`."],
-       ["用 `read_redraw_vote(tokens, voted_yes=True)`。", "看它的 `posterior`。"], mistakes=_vote_slips)
-explain("39-5", L39, "Why can 10 rounds of class tallies not tell the rules' bag from a bag with one extra red token, "
-        "when 200 rounds can?", "为什么全班记 10 轮分不清规则布袋和多了一枚红色代币的布袋，而记 200 轮就可以？",
-        "The two bags differ by one token in twenty, so one round is almost as likely under either: each round's "
+number("39-4", L39, _("Same tokens, but the opponent votes YES. Under the lesson's model, what is P(they already score | "
+       "they voted yes)?"),
+       _vote_yes, [_("Use `read_redraw_vote(tokens, voted_yes=True)`."), _("Read its `posterior`.")], mistakes=_vote_slips)
+explain("39-5", L39, _("Why can 10 rounds of class tallies not tell the rules' bag from a bag with one extra red token, "
+        "when 200 rounds can?"),
+        _("The two bags differ by one token in twenty, so one round is almost as likely under either: each round's "
         "likelihood ratio is close to 1. The evidence of independent rounds multiplies (the log Bayes factor adds up), "
-        "so it takes many rounds before it grows large, and a few rounds can point either way by chance.",
-        "两个布袋二十枚里只差一枚，同一轮在两个布袋下的可能性几乎一样：每一轮的似然比都接近 1。"
-        "独立的各轮证据是相乘的（贝叶斯因子的对数相加），要很多轮才会变大；只有几轮时，碰巧偏向哪边都有可能。",
-        [Idea("the bags are almost the same", "两个布袋几乎一样", ("one token", "almost", "similar", "close to 1", "差一枚", "几乎", "接近")),
-         Idea("evidence adds up over rounds", "证据一轮轮累积", ("add", "multipl", "accumulat", "many rounds", "相乘", "相加", "累积", "越多")),
-         Idea("few rounds vary by chance", "轮数少时受偶然影响", ("chance", "luck", "random", "vary", "偶然", "碰巧", "运气"))])
+        "so it takes many rounds before it grows large, and a few rounds can point either way by chance."),
+        [Idea(_("the bags are almost the same"), ("one token", "almost", "similar", "close to 1", "差一枚", "几乎", "接近")),
+         Idea(_("evidence adds up over rounds"), ("add", "multipl", "accumulat", "many rounds", "相乘", "相加", "累积", "越多")),
+         Idea(_("few rounds vary by chance"), ("chance", "luck", "random", "vary", "偶然", "碰巧", "运气"))])

@@ -39,6 +39,7 @@ import numpy as np
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.registry import Idea, Option
 from pokelab.sim.balance import load
+from pokelab.words import Text, _
 
 __all__ = ["WIN", "distribution_from_counts", "expected_rounds", "mean_with_interval", "rounds_distribution", "simulate_lengths", "transition_matrix"]
 
@@ -259,13 +260,11 @@ def round_points_42() -> dict[Any, Fraction]:
     return distribution_from_counts(counts)
 
 
-predict("42-1", L42, "Before the chain is solved: how many rounds does a solo game of the optimal bot last on average, "
-        "if every round's points follow the table above?",
-        "解马尔可夫链之前先猜：如果每一轮的得分都服从上表，最优电脑玩家的一局单人游戏平均要玩几轮？",
+predict("42-1", L42, _("Before the chain is solved: how many rounds does a solo game of the optimal bot last on average, "
+        "if every round's points follow the table above?"),
         lambda p: float(expected_rounds(round_points_42())),
-        ["10 points divided by the mean points of a round is a first guess; think about the points beyond 10 "
-         "in the last round, and about the Mew and Mewtwo rounds."],
-        ["先用 10 分除以一轮的平均得分估一下；再想想最后一轮超过 10 分的那部分，以及梦幻和超梦那几轮。"],
+        [_("10 points divided by the mean points of a round is a first guess; think about the points beyond 10 "
+         "in the last round, and about the Mew and Mewtwo rounds.")],
         tolerance=0.75)
 
 
@@ -274,12 +273,12 @@ def _wait(p: Any) -> Fraction:
     return expected_rounds({0: 1 - chance, 1: chance}, target=p["target"])
 
 
-def _wait_slips(p: Any) -> list[tuple[Any, str, str]]:
+def _wait_slips(p: Any) -> list[tuple[Any, Text]]:
     chance = Fraction(p["num"], p["den"])
-    return [(p["target"] * chance, "that is the points you expect after {target} rounds, not the rounds you need.".format(**p),
-             "这是 {target} 轮之后你预计得到的分，不是需要的轮数。".format(**p)),
-            (1 / chance, "that is the wait for one point; you need {target} of them, one after another.".format(**p),
-             "这是等到 1 分要的轮数；你要一分接一分地等 {target} 次。".format(**p))]
+    return [(p["target"] * chance, _("that is the points you expect after {target} rounds, not the rounds you need.",
+                                     target=p["target"])),
+            (1 / chance, _("that is the wait for one point; you need {target} of them, one after another.",
+                           target=p["target"]))]
 
 
 def _personal_wait(rng: Any) -> dict[str, int]:
@@ -287,12 +286,10 @@ def _personal_wait(rng: Any) -> dict[str, int]:
     return {"num": num, "den": den, "target": rng.choice([3, 4, 5, 6])}
 
 
-number("42-2", L42, "A simpler game: each round you score 1 point with chance {num}/{den}, otherwise 0. "
-       "On average, how many rounds does it take to reach {target} points? (An exact number.)",
-       "一个更简单的游戏：每一轮以 {num}/{den} 的概率得 1 分，否则得 0 分。平均要几轮才能凑到 {target} 分？（给出准确的数。）",
-       _wait, ["Waiting for one point: if it comes with chance p each round, you wait 1/p rounds on average.",
-               "Reaching the target is that wait, once for each point: the means add up."],
-       ["先看等 1 分：如果每轮得分的概率是 p，平均要等 1/p 轮。", "凑到目标分就是一分一分地等，每一分都等一次：期望可以相加。"],
+number("42-2", L42, _("A simpler game: each round you score 1 point with chance {num}/{den}, otherwise 0. "
+       "On average, how many rounds does it take to reach {target} points? (An exact number.)"),
+       _wait, [_("Waiting for one point: if it comes with chance p each round, you wait 1/p rounds on average."),
+               _("Reaching the target is that wait, once for each point: the means add up.")],
        mistakes=_wait_slips, defaults={"num": 2, "den": 5, "target": 4}, personal=_personal_wait)
 
 
@@ -301,57 +298,46 @@ def _ends_in(p: Any) -> Fraction:
     return rounds_distribution({0: 1 - chance, 1: chance}, target=2, rounds=p["n"])[p["n"]]
 
 
-def _ends_in_slips(p: Any) -> list[tuple[Any, str, str]]:
+def _ends_in_slips(p: Any) -> list[tuple[Any, Text]]:
     chance = Fraction(p["num"], p["den"])
     within = sum(rounds_distribution({0: 1 - chance, 1: chance}, target=2, rounds=p["n"]).values())
     one_order = chance**2 * (1 - chance) ** (p["n"] - 2)
-    return [(within, "that is P(over within {n} rounds); the question asks for the game to end in round {n} itself.".format(**p),
-             "这是 {n} 轮之内结束的概率；题目问的是恰好在第 {n} 轮结束。".format(**p)),
-            (one_order, "that counts one order of the rounds only: the first point can come in any of the first {m} rounds."
-             .format(m=p["n"] - 1), "这只算了一种顺序：第一分可以出现在前 {m} 轮中的任何一轮。".format(m=p["n"] - 1))]
+    return [(within, _("that is P(over within {n} rounds); the question asks for the game to end in round {n} itself.",
+                       n=p["n"])),
+            (one_order, _("that counts one order of the rounds only: the first point can come in any of the first {m} "
+                          "rounds.", m=p["n"] - 1))]
 
 
-number("42-3", L42, "Same simple game, {num}/{den} chance of a point each round, target 2 points. What is the chance "
-       "that the game ends exactly in round {n}?",
-       "还是这个简单游戏：每轮得 1 分的概率是 {num}/{den}，目标是 2 分。游戏恰好在第 {n} 轮结束的概率是多少？",
-       _ends_in, ["Ending in round n means: the second point comes in round n, and exactly one point came before it.",
-                  "The one earlier point can be in any of the n − 1 earlier rounds."],
-       ["恰好在第 n 轮结束，意思是：第二分出现在第 n 轮，而且之前正好得了 1 分。", "之前那一分可以出现在前 n − 1 轮中的任何一轮。"],
+number("42-3", L42, _("Same simple game, {num}/{den} chance of a point each round, target 2 points. What is the chance "
+       "that the game ends exactly in round {n}?"),
+       _ends_in, [_("Ending in round n means: the second point comes in round n, and exactly one point came before it."),
+                  _("The one earlier point can be in any of the n − 1 earlier rounds.")],
        mistakes=_ends_in_slips, defaults={"num": 1, "den": 3, "n": 4},
        personal=lambda rng: {**dict(zip(("num", "den"), rng.choice([(2, 5), (1, 3), (2, 3), (3, 4)]), strict=True)),
                              "n": rng.choice([3, 4, 5])})
 
-choice("42-4", L42, "The chain says a solo game of the optimal bot lasts {mean} rounds on average. What does that number tell you?",
-       "马尔可夫链算出：最优电脑玩家的一局单人游戏平均要 {mean} 轮。这个数告诉了你什么？", (
-           Option("a", "Most games last about that many rounds, give or take one.", "大多数游戏都玩这么多轮，最多差一轮。",
-                  why="the mean is not a typical game: the lengths spread widely, and fewer than half the games end within one round of it "
-                      "(mean = typical value)",
-                  why_zh="平均值不代表一局典型的游戏：轮数散得很开，离平均值一轮以内结束的游戏不到一半（把平均值当成典型值）"),
-           Option("b", "Over many games, the average length comes close to that number.",
-                  "玩很多局时，轮数的平均值会接近这个数。", correct=True,
-                  why="the mean is what the average of many games settles to (the law of large numbers, lesson 34)",
-                  why_zh="期望就是很多局的平均值会稳定到的那个数（大数定律，第 34 课）"),
-           Option("c", "No game can last more than twice that many rounds.", "任何一局都不会超过这个轮数的两倍。",
-                  why="every long run of rounds without points has a chance above zero: the distribution has a long tail "
-                      "(the mean is a limit)",
-                  why_zh="连续很多轮不得分的概率也大于零：分布有一条长长的尾巴（把平均值当成上限）"),
-       ), hints=("Look at the bar chart of P(the game ends in round n): how much of it is near the mean?",),
-       hints_zh=("看 P(游戏在第 n 轮结束) 的柱状图：有多少落在平均值附近？",),
+choice("42-4", L42, _("The chain says a solo game of the optimal bot lasts {mean} rounds on average. What does that number tell you?"), (
+           Option("a", _("Most games last about that many rounds, give or take one."),
+                  why=_("the mean is not a typical game: the lengths spread widely, and fewer than half the games end within one round of it "
+                      "(mean = typical value)")),
+           Option("b", _("Over many games, the average length comes close to that number."), correct=True,
+                  why=_("the mean is what the average of many games settles to (the law of large numbers, lesson 34)")),
+           Option("c", _("No game can last more than twice that many rounds."),
+                  why=_("every long run of rounds without points has a chance above zero: the distribution has a long tail "
+                      "(the mean is a limit)")),
+       ), hints=(_("Look at the bar chart of P(the game ends in round n): how much of it is near the mean?"),),
        defaults={"mean": f"{float(expected_rounds(round_points_42())):.2f}"})
 
-explain("42-5", L42, "The chain's mean and the mean of 400 real solo games of the same bot are close but not equal. "
-        "Give two reasons why they can differ.",
-        "马尔可夫链算出的平均轮数，和同一个电脑玩家 400 局真实单人游戏的平均轮数很接近，但不相等。说出两个可能的原因。",
-        "The 400 games are a sample: their mean varies by chance, which is why it has a 95% interval. And the chain is a "
+explain("42-5", L42, _("The chain's mean and the mean of 400 real solo games of the same bot are close but not equal. "
+        "Give two reasons why they can differ."),
+        _("The 400 games are a sample: their mean varies by chance, which is why it has a 95% interval. And the chain is a "
         "model: it assumes every round has the same points distribution, independent of the others, while in the real game "
         "the deck is not reshuffled every round, a trainer like Erika is used once per game, and the table of round points "
-        "is itself measured from a finite number of rounds.",
-        "400 局只是一个样本：它们的平均值会随机波动，所以要给出 95% 置信区间。而且马尔可夫链只是一个模型：它假设每一轮的得分分布都一样，"
-        "并且各轮相互独立；可真实游戏里牌堆不是每轮都重新洗，莉佳这样的训练师一局只能用一次，每轮得分的表本身也是从有限的轮数里统计出来的。",
-        [Idea("chance / sampling error", "随机误差 / 抽样", ("chance", "sample", "random", "interval", "luck", "随机", "样本", "区间", "抽样", "运气")),
-         Idea("the model's assumption: rounds independent and the same", "模型的假设：各轮独立且相同",
+        "is itself measured from a finite number of rounds."),
+        [Idea(_("chance / sampling error"), ("chance", "sample", "random", "interval", "luck", "随机", "样本", "区间", "抽样", "运气")),
+         Idea(_("the model's assumption: rounds independent and the same"),
               ("independent", "same distribution", "model", "assum", "deck", "trainer", "独立", "模型", "假设", "牌堆", "训练师", "一样"))],
-        ["One reason is about the 400 games, one about the chain."], ["一个原因和那 400 局有关，一个和马尔可夫链有关。"])
+        [_("One reason is about the 400 games, one about the chain.")])
 
 
 def splendor_share_longer(rounds: int) -> float:
@@ -371,13 +357,10 @@ def splendor_share_longer(rounds: int) -> float:
     return float(table.loc[table["rounds"] > rounds, "games"].sum() / table["games"].sum())
 
 
-number("42-6", L42, "Read the table of the Splendor games: what share of them lasted more than {rounds} rounds? (A decimal.)",
-       "读一读璀璨宝石宝可梦对局的表：有多大比例的对局超过了 {rounds} 轮？（用小数作答。）",
+number("42-6", L42, _("Read the table of the Splendor games: what share of them lasted more than {rounds} rounds? (A decimal.)"),
        lambda p: splendor_share_longer(p["rounds"]),
-       ["Add the games of every length above the number asked and divide by all the games.",
-        "Or: 1 minus the running share (cumulative) on the row of that number of rounds."],
-       ["把超过题目那个轮数的各行局数加起来，再除以总局数。", "或者：1 减去那个轮数那一行的累计比例。"],
+       [_("Add the games of every length above the number asked and divide by all the games."),
+        _("Or: 1 minus the running share (cumulative) on the row of that number of rounds.")],
        tolerance=0.002, defaults={"rounds": 25}, personal=lambda rng: {"rounds": rng.choice([22, 24, 25, 26, 28])},
        mistakes=lambda p: [(1 - splendor_share_longer(p["rounds"]),
-                            "that is the share that lasted {rounds} rounds or fewer.".format(**p),
-                            "这是 {rounds} 轮或更少就结束的比例。".format(**p))])
+                            _("that is the share that lasted {rounds} rounds or fewer.", rounds=p["rounds"]))])

@@ -50,10 +50,11 @@ from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.deck_odds import legendary_in_deck, lesson36_state
 from pokelab.course.registry import Idea, Option
 from pokelab.herecomes import DEFAULT_BAG
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.herecomes.bag import COLOURS
 from pokelab.odds import splendor_appears_within
 from pokelab.odds.inputs import bag_counts, check_seed
 from pokelab.odds.splendor import check_refills, marked_in_deck
+from pokelab.words import _
 
 __all__ = [
     "MAX_SIMULATED",
@@ -236,17 +237,12 @@ L37 = "probability/37-the-hypergeometric-distribution.ipynb"
 # -- 37 the hypergeometric distribution ---------------------------------------------------------
 
 
-def _colour_zh(colour: str) -> str:
-    """A colour's Chinese name with 色 (红色, 紫色 …)."""
-    return COLOUR_ZH[colour] + "色"
-
-
 def _exactly_k_bag(rng: random.Random) -> dict[str, Any]:
     colour, other = rng.sample(COLOURS, 2)
     bag = {colour: rng.randint(3, 8), other: rng.randint(6, 14)}
     draws = rng.randint(4, min(10, sum(bag.values()) - 1))
     k = rng.randint(1, min(draws, bag[colour]) - 1) if min(draws, bag[colour]) > 1 else 1
-    return {"bag": bag, "draws": draws, "colour": colour, "colour_zh": _colour_zh(colour), "k": k}
+    return {"bag": bag, "draws": draws, "colour": colour, "k": k}
 
 
 def _binomial(p: Any) -> Fraction:
@@ -255,37 +251,30 @@ def _binomial(p: Any) -> Fraction:
     return comb(p["draws"], p["k"]) * share ** p["k"] * (1 - share) ** (p["draws"] - p["k"])
 
 
-number("37-1", L37, "A bag holds {bag} and a round draws {draws} tokens without putting any back. What is the chance that "
-       "exactly {k} {colour} tokens are drawn?",
-       "布袋里有 {bag}，一轮不放回地抽 {draws} 枚。恰好抽出 {k} 枚{colour_zh}代币的概率是多少？",
+number("37-1", L37, _("A bag holds {bag} and a round draws {draws} tokens without putting any back. What is the chance that "
+       "exactly {k} {colour} tokens are drawn?"),
        lambda p: count_distribution(p["bag"], p["draws"], p["colour"])[p["k"]],
-       ["Choose which k of the colour's tokens are drawn, and which of the other tokens fill the rest.",
-        "comb(K, k) × comb(N − K, draws − k) ÷ comb(N, draws)."],
-       ["先选出抽到的是这种颜色里的哪 k 枚，再从其他代币里选出剩下的几枚。",
-        "comb(K, k) × comb(N − K, 抽出数 − k) ÷ comb(N, 抽出数)。"],
-       defaults={"bag": dict(DEFAULT_BAG), "draws": 10, "colour": "red", "colour_zh": "红色", "k": 3},
+       [_("Choose which k of the colour's tokens are drawn, and which of the other tokens fill the rest."),
+        _("comb(K, k) × comb(N − K, draws − k) ÷ comb(N, draws).")],
+       defaults={"bag": dict(DEFAULT_BAG), "draws": 10, "colour": "red", "k": 3},
        personal=_exactly_k_bag,
-       mistakes=lambda p: [(_binomial(p), "that is the binomial answer, as if every token were put back before the next "
-                            "draw; in a round the tokens stay out, so count with combinations.",
-                            "这是二项分布的答案，好像每抽一枚都放回去了；但一轮里抽出的代币不放回，要用组合数来数。")])
+       mistakes=lambda p: [(_binomial(p), _("that is the binomial answer, as if every token were put back before the next "
+                            "draw; in a round the tokens stay out, so count with combinations."))])
 
 
 def _mean_bag(rng: random.Random) -> dict[str, Any]:
     bag = {c: rng.randint(2, 8) for c in rng.sample(COLOURS, 3)}
     colour = rng.choice(sorted(bag))
-    return {"bag": bag, "draws": rng.randint(3, sum(bag.values()) - 1), "colour": colour, "colour_zh": _colour_zh(colour)}
+    return {"bag": bag, "draws": rng.randint(3, sum(bag.values()) - 1), "colour": colour}
 
 
-number("37-2", L37, "A bag holds {bag} and a round draws {draws} tokens. How many {colour} tokens are drawn on average "
-       "(the expected number)? Use linearity, not the distribution.",
-       "布袋里有 {bag}，一轮抽 {draws} 枚。平均能抽出几枚{colour_zh}代币（期望）？用期望的线性性质，不必求分布。",
+number("37-2", L37, _("A bag holds {bag} and a round draws {draws} tokens. How many {colour} tokens are drawn on average "
+       "(the expected number)? Use linearity, not the distribution."),
        lambda p: count_mean(p["bag"], p["draws"], p["colour"]),
-       ["Each token drawn is that colour with chance K ÷ N.", "Add that chance once for every token drawn: draws × K ÷ N."],
-       ["抽出的每一枚是这种颜色的概率都是 K ÷ N。", "每抽一枚就加一次这个概率：抽出数 × K ÷ N。"],
-       defaults={"bag": dict(DEFAULT_BAG), "draws": 10, "colour": "yellow", "colour_zh": "黄色"},
+       [_("Each token drawn is that colour with chance K ÷ N."), _("Add that chance once for every token drawn: draws × K ÷ N.")],
+       defaults={"bag": dict(DEFAULT_BAG), "draws": 10, "colour": "yellow"},
        personal=_mean_bag,
-       mistakes=lambda p: [(p["bag"][p["colour"]], "that is how many are in the bag; only part of the bag is drawn.",
-                            "这是布袋里的枚数；一轮只抽出布袋的一部分。")])
+       mistakes=lambda p: [(p["bag"][p["colour"]], _("that is how many are in the bag; only part of the bag is drawn."))])
 
 PREDICT_ROUNDS_37 = 2_000
 PREDICT_DRAWS_37 = 15
@@ -298,32 +287,22 @@ def both_purple_share(rounds: int = PREDICT_ROUNDS_37, draws: int = PREDICT_DRAW
     return round(sum(1 for k in counts if k == 2) / rounds, 3)
 
 
-predict("37-3", L37, f"A round now draws {PREDICT_DRAWS_37} of the 20 tokens, so the mean is 1.5 purple. Before the "
-        f"simulation: in what share of {PREDICT_ROUNDS_37:,} such rounds are both purple tokens drawn?",
-        f"现在一轮从 20 枚里抽 {PREDICT_DRAWS_37} 枚，所以平均抽出 1.5 枚紫色。模拟之前先猜：这样的 {PREDICT_ROUNDS_37} 轮里，"
-        "有多大比例两枚紫色都被抽出？",
+predict("37-3", L37, _("A round now draws {draws} of the 20 tokens, so the mean is 1.5 purple. Before the "
+          "simulation: in what share of {rounds} such rounds are both purple tokens drawn?",
+          draws=PREDICT_DRAWS_37, rounds=format(PREDICT_ROUNDS_37, ",")),
         lambda p: both_purple_share(),
-        ["A mean of 1.5 does not make 1 and 2 equally likely: with 15 of 20 drawn, each purple is left in the bag "
-         "only 1 time in 4."],
-        ["期望是 1.5，并不说明 1 枚和 2 枚一样可能：从 20 枚里抽 15 枚，每枚紫色留在布袋里的机会只有四分之一。"],
+        [_("A mean of 1.5 does not make 1 and 2 equally likely: with 15 of 20 drawn, each purple is left in the bag "
+         "only 1 time in 4.")],
         tolerance=0.05)
-choice("37-4", L37, "With the game's bag a round draws 1.5 yellow tokens on average (10 × 3/20). What does that mean?",
-       "用游戏的布袋，一轮平均抽出 1.5 枚黄色代币（10 × 3/20）。这是什么意思？", (
-           Option("a", "Over many rounds the yellow tokens drawn add up to about 1.5 per round, though no round draws 1.5.",
-                  "很多轮下来，抽出的黄色代币平均每轮约 1.5 枚，虽然没有哪一轮能抽出 1.5 枚。", correct=True,
-                  why="An expected value is a long-run average; it need not be a possible count.",
-                  why_zh="期望是长期的平均值，不一定是某一轮真能出现的枚数。"),
-           Option("b", "The likeliest count is 2, because 1.5 rounds up to 2.",
-                  "最可能的枚数是 2，因为 1.5 四舍五入是 2。",
-                  why="the mean is not the likeliest value: here 1 and 2 yellow are exactly as likely (mean = mode)",
-                  why_zh="平均值不是最可能的值：这里 1 枚和 2 枚黄色的概率完全相同（把期望当成众数）"),
-           Option("c", "It is wrong: half a token cannot be drawn, so the mean must be 1 or 2.",
-                  "这不对：不可能抽出半枚代币，所以平均值只能是 1 或 2。",
-                  why="a mean need not be a value that can happen (the mean must be a possible outcome)",
-                  why_zh="平均值不必是真能出现的值（以为期望一定是可能的结果）"),
-           Option("d", "Every round draws 1 or 2 yellow tokens.", "每一轮都会抽出 1 枚或 2 枚黄色代币。",
-                  why="0 and 3 yellow happen too; the mean says nothing about every single round (average = always)",
-                  why_zh="0 枚和 3 枚黄色也会出现；平均值不能说明每一轮的情况（把平均当成每次都这样）"),
+choice("37-4", L37, _("With the game's bag a round draws 1.5 yellow tokens on average (10 × 3/20). What does that mean?"), (
+           Option("a", _("Over many rounds the yellow tokens drawn add up to about 1.5 per round, though no round draws 1.5."), correct=True,
+                  why=_("An expected value is a long-run average; it need not be a possible count.")),
+           Option("b", _("The likeliest count is 2, because 1.5 rounds up to 2."),
+                  why=_("the mean is not the likeliest value: here 1 and 2 yellow are exactly as likely (mean = mode)")),
+           Option("c", _("It is wrong: half a token cannot be drawn, so the mean must be 1 or 2."),
+                  why=_("a mean need not be a value that can happen (the mean must be a possible outcome)")),
+           Option("d", _("Every round draws 1 or 2 yellow tokens."),
+                  why=_("0 and 3 yellow happen too; the mean says nothing about every single round (average = always)")),
        ))
 
 
@@ -341,22 +320,18 @@ def _legendary_within(p: Any) -> Fraction:
     return splendor_appears_within(lesson37_state(), legendary_in_deck_37(), p["refills"])
 
 
-number("37-5", L37, "In the Splendor position of the lesson, how many legendary cards do you expect among the next {refills} "
-       "refills?", "在本课的璀璨宝石局面里，接下来 {refills} 次补牌中，平均会出现几张传说卡？",
+number("37-5", L37, _("In the Splendor position of the lesson, how many legendary cards do you expect among the next {refills} "
+       "refills?"),
        lambda p: splendor_count_mean(lesson37_state(), legendary_in_deck_37(), p["refills"]),
-       ["Each refill turns up a legendary card with chance (legendary cards in the deck) ÷ (deck size).",
-        "refills × k ÷ D."],
-       ["每次补牌翻出传说卡的概率都是 牌堆里的传说卡数 ÷ 牌堆张数。", "补牌次数 × k ÷ D。"],
+       [_("Each refill turns up a legendary card with chance (legendary cards in the deck) ÷ (deck size)."),
+        _("refills × k ÷ D.")],
        defaults={"refills": 10}, personal=lambda rng: {"refills": rng.randint(4, 25)},
-       mistakes=lambda p: [(_legendary_within(p), "that is the chance of at least one legendary card, not how many to "
-                            "expect.", "这是至少出现一张传说卡的概率，不是平均会出现几张。")])
-explain("37-6", L37, "Why is the expected number of purple tokens in a round exactly 1, without working out the distribution?",
-        "为什么不用求分布，就能知道一轮平均抽出的紫色代币恰好是 1 枚？",
-        "Look at the 10 draws one at a time: each token drawn is purple with chance 2/20 = 1/10, whatever the others are. "
+       mistakes=lambda p: [(_legendary_within(p), _("that is the chance of at least one legendary card, not how many to "
+                            "expect."))])
+explain("37-6", L37, _("Why is the expected number of purple tokens in a round exactly 1, without working out the distribution?"),
+        _("Look at the 10 draws one at a time: each token drawn is purple with chance 2/20 = 1/10, whatever the others are. "
         "The expected count is the sum of these chances (linearity of expectation holds even though the draws depend "
-        "on each other): 10 × 1/10 = 1.",
-        "把 10 次抽取一次一次地看：每抽出一枚，它是紫色的概率都是 2/20 = 1/10，不管别的几枚是什么。期望枚数就是这些概率加起来"
-        "（即使每次抽取互相不独立，期望的线性性质照样成立）：10 × 1/10 = 1。",
-        [Idea("each draw on its own", "每一次抽取单独看", ("each", "every draw", "one at a time", "position", "每", "每一次", "每一枚")),
-         Idea("the chance 2/20 for each", "每次的概率都是 2/20", ("2/20", "1/10", "0.1", "K/N", "2 ÷ 20")),
-         Idea("add them up (linearity)", "加起来（线性性质）", ("add", "sum", "linear", "10 ×", "10 x", "加", "线性"))])
+        "on each other): 10 × 1/10 = 1."),
+        [Idea(_("each draw on its own"), ("each", "every draw", "one at a time", "position", "每", "每一次", "每一枚")),
+         Idea(_("the chance 2/20 for each"), ("2/20", "1/10", "0.1", "K/N", "2 ÷ 20")),
+         Idea(_("add them up (linearity)"), ("add", "sum", "linear", "10 ×", "10 x", "加", "线性"))])

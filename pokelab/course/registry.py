@@ -1,8 +1,7 @@
 """The exercise registry: every exercise of every lesson, defined once in its lesson's course module.
 
 An exercise definition says how to compute its expected answer *from the engine*
-(never a number typed into a pupil's cell), what its question is, its hints in English
-and Chinese, and its kind:
+(never a number typed into a pupil's cell), what its question is, its hints (catalogue texts, :mod:`pokelab.words`) and its kind:
 
 - ``number`` — a number (exact fractions, or decimals within ``tolerance``);
 - ``value`` — a word, an id or a tuple (text compared without case);
@@ -27,7 +26,7 @@ True
 >>> get("99-9")
 Traceback (most recent call last):
 ...
-KeyError: "no exercise '99-9' (the registry knows 00-1 … ...-...); 没有这个练习"
+pokelab.course.registry.UnknownExercise: no exercise '99-9' (the registry knows 00-1 … ...-...)
 """
 
 from __future__ import annotations
@@ -35,18 +34,22 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokelab.herecomes.bag import COLOUR_ZH
-from pokelab.splendor.cards import card_by_name
+from pokelab.course.fields import field as shown_field
+from pokelab.errors import BilingualError
+from pokelab.words import Text, _
 
 __all__ = [
     "KINDS",
     "ExerciseDef",
+    "ExerciseError",
     "Idea",
     "Option",
+    "UnknownExercise",
     "all_exercises",
     "get",
     "personal_seed",
@@ -55,34 +58,47 @@ __all__ = [
 
 KINDS = ("number", "value", "member", "choice", "predict", "explain", "board")
 _ID = re.compile(r"^\d\d-\d+$")
+_FORMATTER = string.Formatter()
+
+
+class ExerciseError(BilingualError):
+    """A request the exercises cannot answer (an unknown id, a student without a name), in every language."""
+
+
+class UnknownExercise(ExerciseError, KeyError):
+    """No exercise has this id (a ``KeyError`` too, as a missing key of the registry)."""
+
+    def __str__(self) -> str:
+        return self.message("en")
 
 
 @dataclass(frozen=True)
 class Option:
     """One option of a multiple-choice exercise; a wrong one names its misconception (``why``).
 
-    >>> Option("a", "It is due", "该来了", why="the gambler's fallacy", why_zh="赌徒谬误").correct
+    >>> from pokelab.words import _
+    >>> Option("a", _("It is due"), why=_("the gambler's fallacy")).correct
     False
     """
 
     key: str
-    text: str
-    text_zh: str
+    text: Text
     correct: bool = False
-    why: str = ""
-    why_zh: str = ""
+    why: Text | None = None
 
 
 @dataclass(frozen=True)
 class Idea:
-    """A key idea a good explanation mentions: its label and the words that show it is there.
+    """A key idea a good explanation mentions (or, in ``misconceptions``, a wrong one it states): its label and its words.
 
-    >>> Idea("halves", "两半", ("half", "halves", "一半")).found_in("The two halves swap")
+    The words are what a pupil may write, in any language they write in.
+
+    >>> from pokelab.words import _
+    >>> Idea(_("two halves of the bag"), ("half", "halves", "一半")).found_in("The two halves swap")
     True
     """
 
-    label: str
-    label_zh: str
+    label: Text
     words: tuple[str, ...]
 
     def found_in(self, text: str) -> bool:
@@ -93,33 +109,32 @@ class Idea:
 
 @dataclass(frozen=True)
 class ExerciseDef:
-    """One exercise: question, kind, how to compute its answer, hints (en + zh), personal numbers.
+    """One exercise: question, kind, how to compute its answer, hints, personal numbers — every text a catalogue ``Text``.
 
     ``answer(params)`` returns the expected answer (for ``choice``: the right key; for
     ``predict``: the value the simulation gives); ``mistakes(params)`` returns
-    ``(value, why_en, why_zh)`` for tempting wrong answers; ``goal(state, params)``
-    (``board`` only) returns the ``(en, zh)`` items still missing.
+    ``(value, why)`` for tempting wrong answers; ``goal(state, params)`` (``board`` only)
+    returns the texts of what is still missing. A hint that is only code (``"record.rounds"``) is a plain string. ``misconceptions`` (``explain``) are
+    wrong ideas whose words, found in an attempt, are named in the feedback.
     """
 
     id: str
     lesson: str
     kind: str
-    question: str
-    question_zh: str
+    question: Text
     answer: Callable[[Mapping[str, Any]], Any] | None = None
-    hints: tuple[str, ...] = ()
-    hints_zh: tuple[str, ...] = ()
+    hints: tuple[Text | str, ...] = ()
     defaults: Mapping[str, Any] = field(default_factory=dict)
     personal: Callable[[random.Random], dict[str, Any]] | None = None
     tolerance: float = 5e-4
     relative: float | None = None
-    mistakes: Callable[[Mapping[str, Any]], Sequence[tuple[Any, str, str]]] | None = None
+    mistakes: Callable[[Mapping[str, Any]], Sequence[tuple[Any, Text]]] | None = None
     options: tuple[Option, ...] = ()
-    model: str = ""
-    model_zh: str = ""
+    model: Text | None = None
     ideas: tuple[Idea, ...] = ()
-    goal: Callable[[Any, Mapping[str, Any]], list[tuple[str, str]]] | None = None
+    goal: Callable[[Any, Mapping[str, Any]], list[Text]] | None = None
     reveal_after: int = 3
+    misconceptions: tuple[Idea, ...] = ()
 
     def __post_init__(self) -> None:
         problems = []
@@ -127,20 +142,21 @@ class ExerciseDef:
             problems.append(f"id {self.id!r} is not like '31-2'")
         if self.kind not in KINDS:
             problems.append(f"kind {self.kind!r} is not one of {', '.join(KINDS)}")
-        if len(self.hints) != len(self.hints_zh):
-            problems.append(f"{len(self.hints)} English hints but {len(self.hints_zh)} Chinese ones")
+        texts = [self.question, *(h for h in self.hints if not isinstance(h, str)), *(o.text for o in self.options), *(i.label for i in self.ideas),
+                 *(i.label for i in self.misconceptions)]
+        if not all(isinstance(t, Text) for t in texts):
+            problems.append("its question, hints, options and ideas must be catalogue texts, made with _(...) "
+                            "(a hint may be plain code, as a pupil types it)")
         if self.kind in ("number", "value", "member", "predict") and self.answer is None:
             problems.append("it needs an answer function")
         if self.kind == "choice" and sum(o.correct for o in self.options) != 1:
             problems.append("a choice needs exactly one correct option")
-        if self.kind == "choice" and any(not o.correct and not (o.why and o.why_zh) for o in self.options):
-            problems.append("every wrong option must name its misconception in English and Chinese")
-        if self.kind == "explain" and not (self.model and self.model_zh):
-            problems.append("an explain exercise needs a model answer in English and Chinese")
+        if self.kind == "choice" and any(not o.correct and not isinstance(o.why, Text) for o in self.options):
+            problems.append("every wrong option must name its misconception")
+        if self.kind == "explain" and not isinstance(self.model, Text):
+            problems.append("an explain exercise needs a model answer")
         if self.kind == "board" and self.goal is None:
             problems.append("a board task needs a goal function")
-        if not (self.question and self.question_zh):
-            problems.append("the question is needed in English and Chinese")
         if problems:
             raise ValueError(f"exercise {self.id}: " + "; ".join(problems))
 
@@ -158,37 +174,23 @@ class ExerciseDef:
             raise ValueError(f"exercise {self.id} ({self.kind}) has no single right answer")
         return self.answer(self.params(student))
 
-    def text(self, student: str | None = None, lang: str = "en") -> str:
-        """The question with the student's numbers filled in (in Chinese, colours and card names in Chinese too).
+    def statement(self, student: str | None = None) -> Text:
+        """The question with the student's numbers filled in, as a catalogue text (colours and names translated).
 
-        >>> get("30-2").text(lang="zh")
+        >>> get("30-2").statement().render("zh")
         '第一波抽出了 红色、红色、紫色、蓝色。现在最后一枚是 红色 的概率是多少？'
         """
-        if lang == "zh":
-            return self.question_zh.format(**{k: in_chinese(v) for k, v in self.params(student).items()})
-        return self.question.format(**self.params(student))
+        names = {name for _, name, _, _ in _FORMATTER.parse(self.question.source) if name}
+        params = self.params(student)
+        return self.question.with_fields(**{k: shown_field(v) for k, v in params.items() if k in names})
 
+    def text(self, student: str | None = None, lang: str = "en") -> str:
+        """The question with the student's numbers, in ``lang``.
 
-def in_chinese(value: Any) -> Any:
-    """A question's number or word as a Chinese sentence shows it: colours and Splendor cards by their Chinese names.
-
-    >>> in_chinese("purple"), in_chinese(("red", "blue")), in_chinese({"red": 16, "purple": 4})
-    ('紫色', '红色、蓝色', '红色 16 枚、紫色 4 枚')
-    >>> in_chinese("Charmeleon"), in_chinese("G05"), in_chinese(7)
-    ('火恐龙', 'G05', 7)
-    """
-    if isinstance(value, str):
-        if value in COLOUR_ZH:
-            return f"{COLOUR_ZH[value]}色"
-        try:
-            return card_by_name(value).name("zh")
-        except (KeyError, ValueError):
-            return value
-    if isinstance(value, tuple | list):
-        return "、".join(str(in_chinese(v)) for v in value)
-    if isinstance(value, Mapping):
-        return "、".join(f"{in_chinese(k)} {v} 枚" for k, v in value.items())
-    return value
+        >>> get("30-2").text()
+        'Wave 1 showed red, red, purple, blue. What is the chance now that the last token is red?'
+        """
+        return self.statement(student).render(lang)
 
 
 _REGISTRY: dict[str, ExerciseDef] = {}
@@ -202,11 +204,11 @@ def personal_seed(student: str, exercise_id: str) -> int:
     >>> personal_seed("", "31-3")
     Traceback (most recent call last):
     ...
-    ValueError: a student needs a name (got ''); 学生需要一个名字
+    pokelab.course.registry.ExerciseError: a student needs a name (got '')
     """
     name = " ".join(str(student).split()).casefold()
     if not name:
-        raise ValueError(f"a student needs a name (got {student!r}); 学生需要一个名字")
+        raise ExerciseError(_("a student needs a name (got {name})", name=repr(student)))
     digest = hashlib.sha256(f"{name}\x00{exercise_id}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
@@ -231,8 +233,8 @@ def get(exercise_id: str) -> ExerciseDef:
         return _REGISTRY[exercise_id]
     except KeyError:
         ids = sorted(_REGISTRY)
-        raise KeyError(
-            f"no exercise {exercise_id!r} (the registry knows {ids[0]} … {ids[-1]}); 没有这个练习"
+        raise UnknownExercise(
+            _("no exercise {id} (the registry knows {first} … {last})", id=repr(exercise_id), first=ids[0], last=ids[-1])
         ) from None
 
 

@@ -39,11 +39,12 @@ from typing import Any
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.registry import Idea, Option
 from pokelab.herecomes import TARGETS
-from pokelab.herecomes.bag import COLOUR_ZH, DEFAULT_BAG, draw_round
+from pokelab.herecomes.bag import DEFAULT_BAG, draw_round
 from pokelab.odds.advice import SHOWN_9
 from pokelab.odds.exact import joint_outcomes, probability, redraw_probability
 from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
 from pokelab.sim.balance import load
+from pokelab.words import Text, _
 
 __all__ = ["chance_at_least", "finish_chance", "mean_and_variance", "points_distribution", "reach_choice"]
 
@@ -151,7 +152,7 @@ def _check_options(options: Mapping[str, Distribution], target: Any, rounds: Any
 def _reach_table(options: dict[str, dict], target: int, rounds: int) -> list[dict[int, tuple[Fraction, str]]]:
     """table[n][score] = (best chance to reach target within n more rounds, the option that gets it)."""
     table: list[dict[int, tuple[Fraction, str]]] = [{s: (Fraction(0), "") for s in range(target)}]
-    for _ in range(rounds):
+    for _i in range(rounds):
         before, now = table[-1], {}
         for score in range(target):
             best: tuple[Fraction, str] | None = None
@@ -196,7 +197,7 @@ def finish_chance(
     dist = clean[_best_mean(clean)]
     spread = {0: Fraction(1)}  # the score's distribution, scores below target only
     done = Fraction(0)
-    for _ in range(rounds):
+    for _i in range(rounds):
         after: dict[int, Fraction] = {}
         for score, p in spread.items():
             for x, q in dist.items():
@@ -235,9 +236,9 @@ HAND_40 = ("G09", "G13", "G17")
 GRAY_40 = ("G01", "G05", "G09", "G13", "G17")
 
 
-def _name(card_id: str, lang: str = "en") -> str:
-    card = TARGETS[card_id]
-    return card.name_zh if lang == "zh" else card.name_en
+def _name(card_id: str) -> str:
+    """A target card's English name: a question shows it through the catalogue (``pokelab.course.fields``)."""
+    return TARGETS[card_id].name_en
 
 
 @cache
@@ -273,23 +274,15 @@ def best_mean_pair_40(shown: tuple[str, ...] = SHOWN_9) -> tuple[str, str]:
     return max(options, key=lambda pair: mean_and_variance(options[pair])[0])
 
 
-choice("40-1", L40, "You have 9 points. After wave 3 (the nine tokens above) you hold Bulbasaur, Pikachu and Gastly. "
-       "Which card should you discard to give yourself the best chance of reaching 10 points this round?",
-       "你已经有 9 分。第三波之后（就是上面那九枚代币），你手里有妙蛙种子、皮卡丘和鬼斯。"
-       "要让这一轮凑到 10 分的可能性最大，应该弃掉哪一张？", (
-           Option("a", "Bulbasaur: it is worth the fewest points.", "妙蛙种子：它的分数最少。",
-                  why="you need one point; points beyond it are worth nothing now (more points = better)",
-                  why_zh="你只差 1 分，多出来的分现在毫无用处（以为分数越多越好）"),
-           Option("b", "Pikachu or Gastly (either): keep Bulbasaur, the likeliest card.",
-                  "皮卡丘或鬼斯（哪张都行）：留下最容易达成的妙蛙种子。", correct=True,
-                  why="with Bulbasaur kept, 5 of the 11 tokens left make you score",
-                  why_zh="留下妙蛙种子，剩下 11 枚代币里有 5 枚能让你得分"),
-           Option("c", "Bulbasaur, because the advisor's expected points are highest without it.",
-                  "妙蛙种子，因为弃掉它时顾问算出的期望分最高。",
-                  why="the best average is not the best chance of getting the one point you need (the average is not the goal)",
-                  why_zh="平均分最高，不等于拿到那 1 分的机会最大（把平均值当成了目标）"),
-       ), hints=("Count, for each pair you could keep, the tokens left that make you score at least 1 point.",),
-       hints_zh=("对每一种留牌组合，数一数剩下的代币里有几枚能让你至少得 1 分。",))
+choice("40-1", L40, _("You have 9 points. After wave 3 (the nine tokens above) you hold Bulbasaur, Pikachu and Gastly. "
+       "Which card should you discard to give yourself the best chance of reaching 10 points this round?"), (
+           Option("a", _("Bulbasaur: it is worth the fewest points."),
+                  why=_("you need one point; points beyond it are worth nothing now (more points = better)")),
+           Option("b", _("Pikachu or Gastly (either): keep Bulbasaur, the likeliest card."), correct=True,
+                  why=_("with Bulbasaur kept, 5 of the 11 tokens left make you score")),
+           Option("c", _("Bulbasaur, because the advisor's expected points are highest without it."),
+                  why=_("the best average is not the best chance of getting the one point you need (the average is not the goal)")),
+       ), hints=(_("Count, for each pair you could keep, the tokens left that make you score at least 1 point."),))
 
 
 def _pair_40(p: Any) -> list[Any]:
@@ -300,29 +293,26 @@ def _variance(p: Any) -> Fraction:
     return mean_and_variance(points_distribution(_pair_40(p)))[1]
 
 
-def _variance_slips(p: Any) -> list[tuple[Any, str, str]]:
+def _variance_slips(p: Any) -> list[tuple[Any, Text]]:
     dist = points_distribution(_pair_40(p))
     square = sum(x * x * q for x, q in dist.items())
     alone = sum(mean_and_variance(points_distribution([card]))[1] for card in _pair_40(p))
-    return [(square, "that is E[X²]: subtract the square of the mean.", "这是 E[X²]：还要减去均值的平方。"),
-            (alone, "that adds the two cards' variances, as if both could score: two last-token cards never come "
-                    "true together, and only one card scores.",
-             "这是把两张卡各自的方差相加，好像两张都能得分：两张“最后一枚”卡不可能同时达成，而且最多只有一张得分。")]
+    return [(square, _("that is E[X²]: subtract the square of the mean.")),
+            (alone, _("that adds the two cards' variances, as if both could score: two last-token cards never come "
+                    "true together, and only one card scores."))]
 
 
 def _personal_pair(rng: Any) -> dict[str, str]:
     a, b = rng.sample(GRAY_40, 2)
-    return {"a": a, "b": b, "a_name": _name(a), "b_name": _name(b), "a_zh": _name(a, "zh"), "b_zh": _name(b, "zh")}
+    return {"a": a, "b": b, "a_name": _name(a), "b_name": _name(b)}
 
 
-number("40-2", L40, "Before any token is drawn you keep {a_name} ({a}) and {b_name} ({b}). What is the variance of the "
-       "points you score this round? (An exact fraction.)",
-       "还没抽任何代币时，你留下了{a_zh}（{a}）和{b_zh}（{b}）。这一轮得分的方差是多少？（给出准确的分数。）",
-       _variance, ["Write the distribution: P(0), P(points of card A), P(points of card B).",
-                   "Variance = E[X²] − (E[X])²."],
-       ["先写出分布：P(0)、P(A 卡的分数)、P(B 卡的分数)。", "方差 = E[X²] − (E[X])²。"],
+number("40-2", L40, _("Before any token is drawn you keep {a_name} ({a}) and {b_name} ({b}). What is the variance of the "
+       "points you score this round? (An exact fraction.)"),
+       _variance, [_("Write the distribution: P(0), P(points of card A), P(points of card B)."),
+                   _("Variance = E[X²] − (E[X])².")],
        mistakes=_variance_slips,
-       defaults={"a": "G01", "b": "G17", "a_name": "Charmander", "b_name": "Gastly", "a_zh": "小火龙", "b_zh": "鬼斯"},
+       defaults={"a": "G01", "b": "G17", "a_name": "Charmander", "b_name": "Gastly"},
        personal=_personal_pair)
 
 
@@ -330,33 +320,28 @@ def _reach(p: Any) -> Fraction:
     return best_reach_40(10 - p["score"], tuple(p["shown"]))
 
 
-def _reach_slips(p: Any) -> list[tuple[Any, str, str]]:
+def _reach_slips(p: Any) -> list[tuple[Any, Text]]:
     shown = tuple(p["shown"])
     chance = chance_at_least(keep_options_40(shown)[best_mean_pair_40(shown)], 10 - p["score"])
     if chance == _reach(p):
         return []
-    return [(chance, "that is the chance of the pair with the best average, not the best chance to reach 10.",
-             "这是平均分最高的那一对的机会，不是凑到 10 分的最大机会。")]
+    return [(chance, _("that is the chance of the pair with the best average, not the best chance to reach 10."))]
 
 
 def _tokens_params(shown: tuple[str, ...], score: int) -> dict[str, Any]:
-    return {"shown": shown, "score": score, "shown_text": ", ".join(shown),
-            "shown_zh": "、".join(f"{COLOUR_ZH[c]}色" for c in shown)}
+    return {"shown": shown, "score": score}
 
 
 def _personal_wave3(rng: Any) -> dict[str, Any]:
     return _tokens_params(draw_round(None, rng)[:9], rng.choice([7, 8, 9]))
 
 
-number("40-3", L40, "Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3 ended on other tokens: {shown_text}. "
+number("40-3", L40, _("Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3 ended on other tokens: {shown}. "
        "You have {score} points. What is the best chance, over the three pairs you could keep, of reaching 10 points "
-       "this round?",
-       "还是这三张卡（妙蛙种子、皮卡丘、鬼斯），但第三波结束时亮出的是另外九枚代币：{shown_zh}。你有 {score} 分。"
-       "在三种可能的留牌组合里，这一轮凑到 10 分的最大机会是多少？",
-       _reach, ["You need 10 − score points: which cards are worth that many?",
-                "Count the tokens left in the bag; for each pair add the chances of the cards worth enough "
-                "(two last-token cards cannot both come true)."],
-       ["你还差 10 − 当前分数：哪些卡的分数够？", "先数布袋里还剩哪些代币；对每一对，把分数够的卡的概率加起来（两张“最后一枚”卡不会同时达成）。"],
+       "this round?"),
+       _reach, [_("You need 10 − score points: which cards are worth that many?"),
+                _("Count the tokens left in the bag; for each pair add the chances of the cards worth enough "
+                "(two last-token cards cannot both come true).")],
        mistakes=_reach_slips,
        defaults=_tokens_params(("red", "blue", "green", "green", "red", "blue", "purple", "red", "yellow"), 9),
        personal=_personal_wave3)
@@ -388,19 +373,14 @@ def share_within(policy: str, rounds: int) -> float:
     return float((games["rounds"] <= rounds).mean())
 
 
-predict("40-4", L40, "Before reading the table: in what share of 400 solo games did the expected-points bot (optimal) "
-        "reach 10 points within 10 rounds?", "看表之前先猜：在 400 局单人游戏里，追求期望分的电脑（optimal）"
-        "有多大比例在 10 轮之内拿到 10 分？", lambda p: share_within("optimal", 10),
-        ["Its games last about as long on average as the number of rounds asked about."],
-        ["它平均一局的轮数和这里问的轮数差不多。"], tolerance=0.1)
-explain("40-5", L40, "Why is the pair with the best expected points not the best pair to keep at 9 points?",
-        "为什么在 9 分的时候，期望分最高的那一对不是最该留下的？",
-        "At 9 points you need only one point. Expected points also count the extra points of Pikachu and Gastly, "
+predict("40-4", L40, _("Before reading the table: in what share of 400 solo games did the expected-points bot (optimal) "
+        "reach 10 points within 10 rounds?"), lambda p: share_within("optimal", 10),
+        [_("Its games last about as long on average as the number of rounds asked about.")], tolerance=0.1)
+explain("40-5", L40, _("Why is the pair with the best expected points not the best pair to keep at 9 points?"),
+        _("At 9 points you need only one point. Expected points also count the extra points of Pikachu and Gastly, "
         "which are worth nothing more now; what matters is the chance of scoring at least one point, and keeping "
-        "Bulbasaur gives the most tokens that score.",
-        "9 分的时候只差 1 分。期望分把皮卡丘和鬼斯多出来的分也算进去了，可这些分现在没有额外用处；"
-        "要紧的是至少得 1 分的概率，留下妙蛙种子，能让你得分的代币最多。",
-        [Idea("only one point is needed", "只差 1 分", ("one point", "1 point", "only need", "need 1", "差 1", "1 分", "一分")),
-         Idea("extra points are useless", "多出来的分没用", ("extra", "more points", "useless", "worth nothing", "多出", "没用", "浪费")),
-         Idea("the chance of scoring, not the average", "看得分的概率，不看平均",
+        "Bulbasaur gives the most tokens that score."),
+        [Idea(_("only one point is needed"), ("one point", "1 point", "only need", "need 1", "差 1", "1 分", "一分")),
+         Idea(_("extra points are useless"), ("extra", "more points", "useless", "worth nothing", "多出", "没用", "浪费")),
+         Idea(_("the chance of scoring, not the average"),
               ("chance", "probability", "likely", "概率", "机会", "可能"))])

@@ -46,6 +46,7 @@ from pokelab.herecomes import TARGETS
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
 from pokelab.odds.advice import SHOWN_9, advise_discard, expected_points, redraw_gain
 from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
+from pokelab.words import Text, _
 
 __all__ = ["finish_hand", "misty_worth", "redraw_worth", "swap_worth"]
 
@@ -123,7 +124,7 @@ def _rounds(counts: tuple[int, ...]) -> tuple[list[tuple[tuple[str, ...], tuple[
         for third in _multisets(left, 2):
             rest = tuple(k - t for k, t in zip(left, third, strict=True))
             w_third = w_first * _ways(left, third)
-            body = tuple(c for i, c in enumerate(COLOURS) for _ in range(first[i] + third[i]))
+            body = tuple(c for i, c in enumerate(COLOURS) for _i in range(first[i] + third[i]))
             for last, n in enumerate(rest):
                 if not n:
                     continue
@@ -218,63 +219,49 @@ HAND_A_41, HAND_B_41 = ("G01", "G17"), ("G01", "P01")
 GRAY_41 = ("G01", "G05", "G09", "G13", "G17")
 
 
-def _name(card_id: str, lang: str = "en") -> str:
-    card = TARGETS[card_id]
-    return card.name_zh if lang == "zh" else card.name_en
+def _name(card_id: str) -> str:
+    """A target card's English name: a question shows it through the catalogue (``pokelab.course.fields``)."""
+    return TARGETS[card_id].name_en
 
 
-choice("41-1", L41, "The round's tokens are out and the last one is blue. You hold Charmander (the last token is red) and "
-       "Clefairy (no purple token is drawn). Do you vote for the redraw?",
-       "这一轮的代币都抽完了，最后一枚是蓝色。你手里是小火龙（最后一枚是红色）和皮皮（没有抽到紫色代币）。你投票赞成重抽吗？", (
-           Option("a", "Yes: a redraw is a free second chance.", "赞成：重抽是白送的第二次机会。",
-                  why="a redraw is not free: it can take away what you already have (a redraw is a free chance)",
-                  why_zh="重抽不是白送的：它可能拿走你已经到手的分（以为重抽是白送的机会）"),
-           Option("b", "No: Clefairy already scores, and a purple token from the redraw would break it.",
-                  "反对：皮皮已经能得分，重抽抽到紫色就会把它破坏。", correct=True,
-                  why="a red token would only swap one 1-point card for another; a purple one (2 of the 11) loses the point",
-                  why_zh="抽到红色只是把一张 1 分的卡换成另一张 1 分的卡；抽到紫色（11 枚里有 2 枚）就丢了这 1 分"),
-           Option("c", "It does not matter: the blue token goes back and no longer counts for anything.",
-                  "无所谓：蓝色代币放回去了，就什么都不算了。",
-                  why="the token put back still counts as appeared for purple cards (HC-C2), and the new token counts too "
-                      "(the token put back is forgotten)",
-                  why_zh="放回去的代币对紫色卡来说仍然算出现过（HC-C2），新抽的代币也要算（以为放回去的代币就被忘掉了）"),
-       ), hints=("List the 11 tokens a redraw can bring and what each does to your two cards.",),
-       hints_zh=("列出重抽可能抽到的 11 枚代币，看看每一种对你的两张卡有什么影响。",))
+choice("41-1", L41, _("The round's tokens are out and the last one is blue. You hold Charmander (the last token is red) and "
+       "Clefairy (no purple token is drawn). Do you vote for the redraw?"), (
+           Option("a", _("Yes: a redraw is a free second chance."),
+                  why=_("a redraw is not free: it can take away what you already have (a redraw is a free chance)")),
+           Option("b", _("No: Clefairy already scores, and a purple token from the redraw would break it."), correct=True,
+                  why=_("a red token would only swap one 1-point card for another; a purple one (2 of the 11) loses the point")),
+           Option("c", _("It does not matter: the blue token goes back and no longer counts for anything."),
+                  why=_("the token put back still counts as appeared for purple cards (HC-C2), and the new token counts too "
+                      "(the token put back is forgotten)")),
+       ), hints=(_("List the 11 tokens a redraw can bring and what each does to your two cards."),))
 
 
 def _gain(p: Any) -> Fraction:
     return redraw_gain([TARGETS[p["a"]], TARGETS[p["b"]]], (*SHOWN_9, p["last"]))
 
 
-def _gain_slips(p: Any) -> list[tuple[Any, str, str]]:
+def _gain_slips(p: Any) -> list[tuple[Any, Text]]:
     cards = [TARGETS[p["a"]], TARGETS[p["b"]]]
     final = (*SHOWN_9, p["last"])
     after = _gain(p) + max((c.points for c in cards if c.condition.holds(final)), default=0)
     left = {c: n - SHOWN_9.count(c) for c, n in DEFAULT_BAG.items()}  # the bag the redraw draws from
     hits = sum(Fraction(left[c.condition.colour], sum(left.values())) for c in cards)
-    slips = [(after, "that is the expected points after the redraw; subtract what the tokens give you now.",
-             "这是重抽之后的期望分；还要减去现在这些代币已经给你的分。"),
-            (hits, "that is the chance the redraw makes a card come true; a card brings its points, not 1.",
-             "这是重抽让某张卡达成的概率；达成一张卡得到的是它的分数，不是 1。")]
+    slips = [(after, _("that is the expected points after the redraw; subtract what the tokens give you now.")),
+            (hits, _("that is the chance the redraw makes a card come true; a card brings its points, not 1."))]
     return [slip for slip in slips if slip[0] != _gain(p)]
 
 
 def _personal_gain(rng: Any) -> dict[str, str]:
     a, b = rng.sample(GRAY_41, 2)
-    return {"a": a, "b": b, "last": rng.choice(["blue", "green", "yellow"]), "a_name": _name(a), "b_name": _name(b),
-            "a_zh": _name(a, "zh"), "b_zh": _name(b, "zh")}
+    return {"a": a, "b": b, "last": rng.choice(["blue", "green", "yellow"]), "a_name": _name(a), "b_name": _name(b)}
 
 
-number("41-2", L41, "The nine tokens above are out and the last token is {last}. You hold {a_name} ({a}) and {b_name} ({b}). "
-       "How many expected points does the redraw gain you? (An exact fraction; negative if it loses.)",
-       "上面那九枚代币已经抽出，最后一枚是{last}。你手里是{a_zh}（{a}）和{b_zh}（{b}）。重抽能让你的期望分增加多少？"
-       "（给出准确的分数；如果会减少，就写负数。）",
-       _gain, ["Put the last token back: which 11 tokens can the redraw bring?",
-               "Gain = Σ P(new colour) × points it gives − points you have now."],
-       ["把最后一枚放回去：重抽可能抽到哪 11 枚代币？", "增加的期望分 = Σ P(新颜色) × 它给的分 − 你现在的分。"],
+number("41-2", L41, _("The nine tokens above are out and the last token is {last}. You hold {a_name} ({a}) and {b_name} ({b}). "
+       "How many expected points does the redraw gain you? (An exact fraction; negative if it loses.)"),
+       _gain, [_("Put the last token back: which 11 tokens can the redraw bring?"),
+               _("Gain = Σ P(new colour) × points it gives − points you have now.")],
        mistakes=_gain_slips, personal=_personal_gain,
-       defaults={"a": "G09", "b": "G13", "last": "blue", "a_name": "Bulbasaur", "b_name": "Pikachu",
-                 "a_zh": "妙蛙种子", "b_zh": "皮卡丘"})
+       defaults={"a": "G09", "b": "G13", "last": "blue", "a_name": "Bulbasaur", "b_name": "Pikachu"})
 
 
 def _finish_worth(p: Any) -> Fraction:
@@ -289,44 +276,32 @@ def _personal_finish(rng: Any) -> dict[str, Any]:
     return {**pair, "score": rng.choice([7, 8, 9])}
 
 
-number("41-3", L41, "You have {score} points and keep {a_name} ({a}) and {b_name} ({b}) for the whole round; the table agrees "
-       "to every redraw you ask for. By how much does the redraw raise your chance of reaching 10 points this round?",
-       "你有 {score} 分，这一轮一直留着{a_zh}（{a}）和{b_zh}（{b}）；你要求重抽时大家都同意。"
-       "重抽让你这一轮凑到 10 分的概率提高了多少？",
-       _finish_worth, ["Only the cards worth at least 10 − score points count now: which are they?",
-                       "Give each of them 1 point and the others 0: the redraw's expected gain is then a gain in chance."],
-       ["现在只有分数不少于 10 − 当前分数的卡才有用：是哪几张？", "让这些卡各值 1 分、其余的卡值 0 分：这时重抽增加的期望分就是增加的概率。"],
+number("41-3", L41, _("You have {score} points and keep {a_name} ({a}) and {b_name} ({b}) for the whole round; the table agrees "
+       "to every redraw you ask for. By how much does the redraw raise your chance of reaching 10 points this round?"),
+       _finish_worth, [_("Only the cards worth at least 10 − score points count now: which are they?"),
+                       _("Give each of them 1 point and the others 0: the redraw's expected gain is then a gain in chance.")],
        mistakes=lambda p: [slip for slip in [(redraw_worth([TARGETS[p["a"]], TARGETS[p["b"]]]),
-                                              "that is the gain in expected points, which also counts points you do not need.",
-                                              "这是增加的期望分，它把你用不上的分也算进去了。")] if slip[0] != _finish_worth(p)],
-       defaults={"a": "G05", "b": "G13", "score": 8, "a_name": "Squirtle", "b_name": "Pikachu", "a_zh": "杰尼龟", "b_zh": "皮卡丘"},
+                                              _("that is the gain in expected points, which also counts points you do not need."))] if slip[0] != _finish_worth(p)],
+       defaults={"a": "G05", "b": "G13", "score": 8, "a_name": "Squirtle", "b_name": "Pikachu"},
        personal=_personal_finish)
 
-choice("41-4", L41, "For Charmander + Gastly kept a whole round, Erika's swap adds more expected points than a redraw. "
-       "Over a whole game, which statement is right?",
-       "留着小火龙 + 鬼斯过一整轮时，莉佳的交换比一次重抽增加的期望分更多。放到一整局来看，哪种说法是对的？", (
-           Option("a", "Erika is always the better trainer: her round is worth more.", "莉佳一定是更好的训练师：她那一轮更值钱。",
-                  why="Erika swaps once per game, Brock redraws once per round: multiply by how often you can use it "
-                      "(one round's value is the whole value)",
-                  why_zh="莉佳一局只能交换一次，小刚每轮都能重抽一次：要乘上能用的次数（把一轮的价值当成全部价值）"),
-           Option("b", "Brock can be worth more: his smaller gain comes every round, Erika's only once per game.",
-                  "小刚可能更值钱：他的收益虽然小，但每轮都有；莉佳一局只有一次。", correct=True,
-                  why="about nine rounds of Brock's gain add up to more than one swap",
-                  why_zh="小刚大约九轮的收益加起来，比一次交换多"),
-           Option("c", "They are worth the same: both only change the last token.", "一样值钱：两者都只改变最后一枚代币。",
-                  why="the swap picks among tokens you can see, the redraw draws blind, and they can be used a different "
-                      "number of times (the same kind of move has the same value)",
-                  why_zh="交换是在看得见的代币里挑，重抽是闭着眼抽，而且两者能用的次数也不同（以为同一类动作价值就一样）"),
-       ), hints=("Read the trainer rules: how often may each power be used?",), hints_zh=("读一读训练师的规则：每种能力多久能用一次？",))
+choice("41-4", L41, _("For Charmander + Gastly kept a whole round, Erika's swap adds more expected points than a redraw. "
+       "Over a whole game, which statement is right?"), (
+           Option("a", _("Erika is always the better trainer: her round is worth more."),
+                  why=_("Erika swaps once per game, Brock redraws once per round: multiply by how often you can use it "
+                      "(one round's value is the whole value)")),
+           Option("b", _("Brock can be worth more: his smaller gain comes every round, Erika's only once per game."), correct=True,
+                  why=_("about nine rounds of Brock's gain add up to more than one swap")),
+           Option("c", _("They are worth the same: both only change the last token."),
+                  why=_("the swap picks among tokens you can see, the redraw draws blind, and they can be used a different "
+                      "number of times (the same kind of move has the same value)")),
+       ), hints=(_("Read the trainer rules: how often may each power be used?"),))
 
-explain("41-5", L41, "Why does a redraw never help a purple card, even when the last token has that card's colour?",
-        "为什么重抽永远帮不了紫色卡，即使最后一枚代币正好是那张卡的颜色？",
-        "A purple card needs its colour never to appear. The token put back has already appeared, and it still counts "
-        "(HC-C2), so the card stays broken; the new token can only bring another colour that might break a purple card too.",
-        "紫色卡要求它的颜色从头到尾都不出现。放回去的那枚代币已经出现过了，它仍然算数（HC-C2），所以这张卡还是失败；"
-        "新抽的代币只会多出一种颜色，还可能把别的紫色卡也破坏掉。",
-        [Idea("the token put back has appeared and still counts", "放回的代币已经出现过，仍然算数",
+explain("41-5", L41, _("Why does a redraw never help a purple card, even when the last token has that card's colour?"),
+        _("A purple card needs its colour never to appear. The token put back has already appeared, and it still counts "
+        "(HC-C2), so the card stays broken; the new token can only bring another colour that might break a purple card too."),
+        [Idea(_("the token put back has appeared and still counts"),
               ("appeared", "still counts", "already", "seen", "出现过", "仍然", "已经", "算数")),
-         Idea("the new token can only break, never repair", "新代币只会破坏，不会修复",
+         Idea(_("the new token can only break, never repair"),
               ("new token", "break", "another colour", "only hurt", "新", "破坏", "只会"))],
-        ["Read HC-C2's note on the redraw."], ["读一读 HC-C2 关于重抽的说明。"])
+        [_("Read HC-C2's note on the redraw.")])

@@ -1,7 +1,7 @@
 """Exercises a teacher can trust: the answer is never in the pupil's cell, and each pupil can get their own numbers.
 
 Every exercise is registered once, in its lesson's module (``pokelab.course``): how the engine
-computes its answer, its hints in English and Chinese, and its kind. A lesson only
+computes its answer, its hints (catalogue texts, :mod:`pokelab.words`), and its kind. A lesson only
 names the exercise and passes the pupil's answer:
 
 - ``check("31-2", answer)`` — a number or a word: a hint after a wrong try, the next hint
@@ -32,6 +32,7 @@ TypeError: check() takes 2 positional arguments but 3 were given
 """
 
 from pokelab.course.registry import ExerciseDef, Idea, Option, all_exercises, get, personal_seed
+from pokelab.teaching.answers import matches
 from pokelab.teaching.feedback import MARKS, Feedback, as_number, show
 from pokelab.teaching.grading import (
     answer_key,
@@ -40,7 +41,7 @@ from pokelab.teaching.grading import (
     nbgrader_source,
     read_roster,
 )
-from pokelab.teaching.language import LANGUAGES, language, set_language, tr
+from pokelab.teaching.language import LANGUAGES, LessonError, language, say, set_language, tr
 from pokelab.teaching.session import (
     STRICT_ENV,
     Task,
@@ -62,6 +63,7 @@ __all__ = [
     "ExerciseDef",
     "Feedback",
     "Idea",
+    "LessonError",
     "Option",
     "Task",
     "all_exercises",
@@ -76,11 +78,13 @@ __all__ = [
     "get",
     "grade",
     "language",
+    "matches",
     "nbgrader_source",
     "personal_seed",
     "predict",
     "read_roster",
     "reset",
+    "say",
     "set_language",
     "set_student",
     "show",

@@ -15,11 +15,11 @@ cell ``grade("31-2", answer_2)`` that fails on a wrong answer
 >>> grade("30-1", 0.5)
 Traceback (most recent call last):
 ...
-AssertionError: exercise 30-1: 0.5 is not the right answer
+AssertionError: exercise 30-1: 0.5 is not the right answer; 练习 30-1：0.5 不是正确答案
 >>> answer_key([])
 Traceback (most recent call last):
 ...
-ValueError: the class list is empty; 学生名单是空的
+pokelab.errors.BilingualError: the class list is empty
 """
 
 from __future__ import annotations
@@ -34,9 +34,14 @@ from typing import Any
 
 import pandas as pd
 
+from pokelab.course.fields import join
 from pokelab.course.registry import all_exercises, get
+from pokelab.errors import BilingualError
+from pokelab.teaching.answers import matches
 from pokelab.teaching.feedback import show
-from pokelab.teaching.session import matches, student_of
+from pokelab.teaching.language import say
+from pokelab.teaching.session import student_of
+from pokelab.words import _
 
 __all__ = ["answer_key", "export_nbgrader", "grade", "nbgrader_source", "read_roster"]
 
@@ -58,13 +63,13 @@ def read_roster(path: str | Path) -> list[str]:
     with open(path, encoding="utf-8-sig", newline="") as handle:
         rows = [row for row in csv.reader(handle) if any(cell.strip() for cell in row)]
     if not rows:
-        raise ValueError(f"{path}: the class list is empty; 学生名单是空的")
+        raise BilingualError(_("{path}: the class list is empty", path=str(path)))
     header = [cell.strip().lower() for cell in rows[0]]
     column = next((header.index(h) for h in ("name", "student", "姓名") if h in header), None)
     body = rows[1:] if column is not None else rows
     names = [row[column or 0].strip() for row in body if len(row) > (column or 0) and row[column or 0].strip()]
     if not names:
-        raise ValueError(f"{path}: the class list is empty; 学生名单是空的")
+        raise BilingualError(_("{path}: the class list is empty", path=str(path)))
     return names
 
 
@@ -72,7 +77,7 @@ def answer_key(students: Iterable[str], lesson: str | None = None) -> pd.DataFra
     """Every student's question (with their numbers) and right answer, for the graded exercises."""
     names = [s.strip() for s in students if s and s.strip()]
     if not names:
-        raise ValueError("the class list is empty; 学生名单是空的")
+        raise BilingualError(_("the class list is empty"))
     rows = []
     for name in names:
         for ex in all_exercises(lesson):
@@ -89,7 +94,8 @@ def grade(exercise_id: str, answer: Any) -> None:
     student = student_of(exercise_id)
     if ex.kind == "board":
         missing = ex.goal(getattr(answer, "state", answer), ex.params(student))
-        assert not missing, f"exercise {exercise_id}: still missing " + "; ".join(m[0] for m in missing)
+        assert not missing, say(_("exercise {id}: still missing {items}", id=exercise_id,
+                                  items=join(missing)), joiner="; ")
         return
     if ex.kind not in _GRADED_KINDS:
         raise ValueError(f"exercise {exercise_id} ({ex.kind}) is not graded automatically")
@@ -97,7 +103,8 @@ def grade(exercise_id: str, answer: Any) -> None:
         ok = str(answer).strip().lower() == str(ex.expected(student)).lower()
     else:
         ok = answer is not ... and matches(ex, answer, ex.expected(student))
-    assert ok, f"exercise {exercise_id}: {answer!r} is not the right answer"
+    assert ok, say(_("exercise {id}: {answer} is not the right answer", id=exercise_id, answer=repr(answer)),
+                   joiner="; ")
 
 
 def _meta(grade_id: str, *, solution: bool, graded: bool) -> dict[str, Any]:

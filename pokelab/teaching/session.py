@@ -5,6 +5,7 @@ here from the registered definition (``pokelab.course.registry``), for the stude
 set with ``set_student`` (the whole class notebook) or ``exercise(id, student=...)``
 (one exercise), or for the lesson's own numbers when no student is set.
 
+>>> from pokelab.teaching.language import set_language
 >>> reset()
 >>> check("30-1", "1/10").status, check("30-1", ...).status
 ('wrong', 'unanswered')
@@ -16,30 +17,32 @@ True
 'revealed'
 >>> print(check("31-1", "a lot").message)
 'a lot' is not a number: write a fraction like Fraction(3, 8) or "3/8", or a decimal.
->>> choice("31-1", "a")
+>>> set_language("zh"); choice("31-1", "a")
 Traceback (most recent call last):
 ...
-ValueError: exercise 31-1 is a number exercise: answer it with check('31-1', answer)
+pokelab.teaching.language.LessonError: 练习 31-1 是数值题：请用 check('31-1', answer) 作答
+>>> set_language("both")
 """
 
 from __future__ import annotations
 
-import contextlib
-import html
 import os
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from pokelab.course.registry import ExerciseDef, get
-from pokelab.herecomes.bag import COLOUR_ZH as BAG_ZH
-from pokelab.splendor.cards import COLOUR_ZH as TOKEN_ZH
-from pokelab.splendor.cards import TIER_ZH, card_by_name
-from pokelab.teaching.feedback import Feedback, as_number, show
-from pokelab.teaching.language import language, pick
+from pokelab.course.fields import join
+from pokelab.course.registry import ExerciseDef, ExerciseError, get
+from pokelab.teaching.answers import matches
+from pokelab.teaching.feedback import Feedback, as_number, show, shown
+from pokelab.teaching.language import LessonError
+from pokelab.teaching.task import Task
+from pokelab.words import Text, _, _p
 
 __all__ = [
+    "KIND_NAMES",
     "STRICT_ENV",
+    "NoSuchExercise",
     "Task",
     "board_task",
     "check",
@@ -57,6 +60,28 @@ __all__ = [
 STRICT_ENV = "POKELAB_STRICT_CHECKS"
 
 _STATE: dict[str, Any] = {"student": None, "students": {}, "tries": {}, "guesses": {}}
+
+#: What each kind of exercise is called, and the function that answers it.
+KIND_NAMES: dict[str, tuple[Text, str]] = {
+    "number": (_p("exercise kind", "number"), "check"),
+    "value": (_p("exercise kind", "word or value"), "check"),
+    "member": (_p("exercise kind", "one-of-several"), "check"),
+    "choice": (_p("exercise kind", "multiple-choice"), "choice"),
+    "predict": (_p("exercise kind", "predict"), "predict"),
+    "explain": (_p("exercise kind", "explain"), "explain"),
+    "board": (_p("exercise kind", "board"), "board_task"),
+}
+
+
+class NoSuchExercise(LessonError, KeyError):
+    """No exercise has this id (a ``KeyError`` too), told in the notebook's language."""
+
+
+def _get(exercise_id: str) -> ExerciseDef:
+    try:
+        return get(exercise_id)
+    except ExerciseError as err:
+        raise (NoSuchExercise if isinstance(err, KeyError) else LessonError)(err.reason) from None
 
 
 def reset() -> None:
@@ -76,10 +101,10 @@ def set_student(name: str | None) -> None:
     >>> set_student("  ")
     Traceback (most recent call last):
     ...
-    ValueError: a student needs a name (got '  '); 学生需要一个名字
+    pokelab.teaching.language.LessonError: a student needs a name (got '  '); 学生需要一个名字（现在是 '  '）
     """
     if name is not None and not str(name).strip():
-        raise ValueError(f"a student needs a name (got {name!r}); 学生需要一个名字")
+        raise LessonError(_("a student needs a name (got {name})", name=repr(name)))
     _STATE["student"] = None if name is None else str(name).strip()
     _STATE["students"] = {}
 
@@ -89,195 +114,89 @@ def student_of(exercise_id: str) -> str | None:
     return _STATE["students"].get(exercise_id, _STATE["student"])
 
 
-class Task:
-    """An exercise as handed to one student: its question with their numbers, and the numbers as attributes.
+def exercise(exercise_id: str, student: str | None = None) -> Task:
+    """Hand out ``exercise_id``: its question with the numbers of ``student`` (or of the notebook's student).
 
-    >>> task = exercise("30-3", student="Mei")
-    >>> sorted(task.params) == ["bag", "colour"] and task.bag == task.params["bag"]
-    True
-    >>> task.nothing
+    >>> exercise("99-9")
     Traceback (most recent call last):
     ...
-    AttributeError: exercise 30-3 has no number called 'nothing' (it has bag, colour)
+    pokelab.teaching.session.NoSuchExercise: no exercise '99-9' (the registry knows 00-1 … ...); 没有练习 '99-9'（...）
     """
-
-    def __init__(self, definition: ExerciseDef, student: str | None) -> None:
-        self.definition = definition
-        self.student = student
-        self.params = definition.params(student)
-
-    def __getattr__(self, name: str) -> Any:
-        params = self.__dict__.get("params", {})
-        if name in params:
-            return params[name]
-        raise AttributeError(
-            f"exercise {self.__dict__['definition'].id} has no number called {name!r} (it has {', '.join(params)})"
-        )
-
-    def __repr__(self) -> str:
-        who = f" for {self.student}" if self.student else ""
-        if language() == "zh":
-            who = f"（{self.student}）" if self.student else ""
-            return f"练习 {self.definition.id}{who}：{self.definition.text(self.student, 'zh')}"
-        return f"Exercise {self.definition.id}{who}: {self.definition.text(self.student)}"
-
-    def _repr_html_(self) -> str:
-        lang = language()
-        who = f" — {html.escape(self.student)}" if self.student else ""
-
-        def both(en: str, zh: str, style: str) -> str:
-            if lang == "both":
-                return f"{html.escape(en)} <span style='{style}'>{html.escape(zh)}</span>"
-            return html.escape(pick(en, zh))
-
-        options = "".join(
-            f"<li><b>{html.escape(o.key)}</b> {both(o.text, o.text_zh, 'opacity:.8')}</li>"
-            for o in self.definition.options
-        )
-        statement_en, statement_zh = self.definition.text(self.student), self.definition.text(self.student, "zh")
-        statement = (
-            f"{html.escape(statement_en)}<br><span style='opacity:.85'>{html.escape(statement_zh)}</span>"
-            if lang == "both"
-            else html.escape(pick(statement_en, statement_zh))
-        )
-        return (
-            "<div class='pokelab-task' style='border:1px solid #90a4ae;border-radius:4px;padding:6px 10px;margin:4px 0'>"
-            f"<b>{pick('Exercise', '练习', joiner=' ')} {html.escape(self.definition.id)}{who}</b><br>{statement}"
-            + (f"<ol type='a' style='list-style:none;padding-left:6px'>{options}</ol>" if options else "")
-            + "</div>"
-        )
-
-
-def exercise(exercise_id: str, student: str | None = None) -> Task:
-    """Hand out ``exercise_id``: its question with the numbers of ``student`` (or of the notebook's student)."""
-    definition = get(exercise_id)
+    definition = _get(exercise_id)
     if student is not None:
         if not str(student).strip():
-            raise ValueError(f"a student needs a name (got {student!r}); 学生需要一个名字")
+            raise LessonError(_("a student needs a name (got {name})", name=repr(student)))
         _STATE["students"][exercise_id] = str(student).strip()
     return Task(definition, student_of(exercise_id))
 
 
-def matches(definition: ExerciseDef, answer: Any, target: Any) -> bool:
-    """True when ``answer`` counts as ``target`` under the exercise's rules (exact, tolerance, relative, member).
-
-    >>> matches(get("30-1"), 0.15, Fraction(3, 20)), matches(get("30-1"), "3/21", Fraction(3, 20))
-    (True, False)
-    """
-    if definition.kind == "member" and isinstance(target, set | frozenset):
-        return any(matches(definition, answer, t) for t in target)
-    want, got = as_number(target), as_number(answer)
-    if want is not None and not isinstance(target, str):
-        if got is None:
-            return False
-        if definition.relative is not None:
-            return abs(float(got) - float(want)) <= definition.relative * abs(float(want))
-        if isinstance(want, Fraction) and isinstance(got, Fraction):
-            return got == want
-        return abs(float(got) - float(want)) <= definition.tolerance
-    if isinstance(target, str) and isinstance(answer, str):
-        said = " ".join(answer.split()).casefold()
-        return said == " ".join(target.split()).casefold() or said in chinese_words(target)
-    if isinstance(target, tuple) and isinstance(answer, tuple | list) and len(answer) == len(target):
-        return all(matches(definition, a, t) for a, t in zip(answer, target, strict=True))
-    try:
-        return bool(answer == target)
-    except (TypeError, ValueError):  # odd types (arrays) simply do not match
-        return False
-
-
-def chinese_words(word: str) -> set[str]:
-    """The Chinese ways a pupil may write the English answer ``word``: a colour, a Splendor tier or a card's name.
-
-    >>> sorted(chinese_words("red")), sorted(chinese_words("rare")), sorted(chinese_words("Charmeleon"))
-    (['红', '红色'], ['稀有'], ['火恐龙'])
-    >>> chinese_words("G05")
-    set()
-    """
-    words: set[str] = set()
-    for names in (BAG_ZH, TOKEN_ZH):
-        if word in names:
-            words |= {names[word], names[word] + "色"} if word != "master" else {names[word]}
-    if word in TIER_ZH:
-        words.add(TIER_ZH[word])
-    with contextlib.suppress(KeyError, ValueError):  # not a card's name
-        words.add(card_by_name(word).name("zh"))
-    return words
-
-
 def _unanswered() -> Feedback:
-    return Feedback(
-        "unanswered",
-        "Not answered yet: replace ... with your answer and run the cell again.",
-        "还没有作答：把 ... 换成你的答案，再运行这个单元格。",
-    )
+    return Feedback("unanswered", _("Not answered yet: replace ... with your answer and run the cell again."))
 
 
 def _strict(definition: ExerciseDef, answer: Any, expected: Any) -> None:
-    if os.environ.get(STRICT_ENV) == "1":
+    if os.environ.get(STRICT_ENV) == "1":  # a test harness's message, for the kit's developers
         raise AssertionError(
             f"exercise {definition.id}: the answer {answer!r} is not {expected!r} "
             f"({STRICT_ENV}=1: a solution notebook must hold right answers)"
         )
 
 
-def _reveal(definition: ExerciseDef, expected: Any) -> Feedback:
-    shown = show(expected)
-    return Feedback("revealed", f"The answer is {shown}.", f"答案是 {shown}。")
+def _reveal(expected: Any) -> Feedback:
+    return Feedback("revealed", _("The answer is {answer}.", answer=shown(expected)))
 
 
 def _wrong(definition: ExerciseDef, answer: Any, params: Mapping[str, Any], expected: Any) -> Feedback:
     tries = _STATE["tries"][definition.id] = _STATE["tries"].get(definition.id, 0) + 1
-    for value, why, why_zh in definition.mistakes(params) if definition.mistakes else ():
+    for value, why in definition.mistakes(params) if definition.mistakes else ():
         if matches(definition, answer, value):
-            return Feedback("wrong", f"A common slip: {why}", f"常见错误：{why_zh}")
+            return Feedback("wrong", _("A common slip: {why}", why=why))
     if tries >= definition.reveal_after:
-        return _reveal(definition, expected)
+        return _reveal(expected)
     if tries <= len(definition.hints):
-        i = tries - 1
-        return Feedback(
-            "wrong", f"Not yet. Hint {i + 1}: {definition.hints[i]}", f"还不对。提示 {i + 1}：{definition.hints_zh[i]}"
-        )
-    return Feedback(
-        "wrong",
-        "Not yet, and no more hints. Try again, or ask for the answer with reveal=True.",
-        "还不对，没有更多提示了。再试一次，或者用 reveal=True 查看答案。",
-    )
+        return Feedback("wrong", _("Not yet. Hint {n}: {hint}", n=tries, hint=definition.hints[tries - 1]))
+    return Feedback("wrong", _("Not yet, and no more hints. Try again, or ask for the answer with reveal=True."))
 
 
 def _definition(exercise_id: str, kinds: tuple[str, ...]) -> ExerciseDef:
-    definition = get(exercise_id)
+    definition = _get(exercise_id)
     if definition.kind not in kinds:
-        right = {"choice": "choice", "predict": "predict", "explain": "explain", "board": "board_task"}.get(
-            definition.kind, "check"
-        )
-        raise ValueError(
-            f"exercise {exercise_id} is a {definition.kind} exercise: answer it with {right}({exercise_id!r}, answer)"
-        )
+        kind, function = KIND_NAMES[definition.kind]
+        call = f"{function}({exercise_id!r}, answer)"
+        raise LessonError(_("exercise {id} is a {kind} exercise: answer it with {call}", id=exercise_id, kind=kind,
+                            call=call))
     return definition
 
 
 def check(exercise_id: str, answer: Any, *, reveal: bool = False) -> Feedback:
-    """Feedback on ``answer`` to a number/value exercise: right, a hint, or (after three tries) the answer."""
+    """Feedback on ``answer`` to a number/value exercise: right, a hint, or (after three tries) the answer.
+
+    >>> from pokelab.teaching.language import set_language
+    >>> reset(); set_language("zh")
+    >>> print(check("30-1", 0.15))
+    答对了！准确值：3/20 ≈ 0.1500
+    >>> set_language("both")
+    """
     definition = _definition(exercise_id, ("number", "value", "member"))
     params = definition.params(student_of(exercise_id))
     expected = definition.answer(params)
     if reveal:
-        return _reveal(definition, expected)
+        return _reveal(expected)
     if answer is ... or answer is None:
         return _unanswered()
     if definition.kind == "number" and as_number(answer) is None:
         _strict(definition, answer, expected)
         return Feedback(
             "wrong",
-            f"{answer!r} is not a number: write a fraction like Fraction(3, 8) or \"3/8\", or a decimal.",
-            f"{answer!r} 不是数：写成分数，例如 Fraction(3, 8) 或 \"3/8\"，或者小数。",
+            _("{answer} is not a number: write a fraction like Fraction(3, 8) or \"3/8\", or a decimal.",
+              answer=repr(answer)),
         )
     if matches(definition, answer, expected):
         _STATE["tries"][exercise_id] = 0
         exact = isinstance(as_number(answer), Fraction) or definition.kind != "number"
-        note = "" if exact or as_number(expected) is None else f" Exactly: {show(expected)}"
-        return Feedback("correct", f"Correct!{note}", "答对了！")
+        if exact or as_number(expected) is None:
+            return Feedback("correct", _("Correct!"))
+        return Feedback("correct", _("Correct! Exactly: {value}", value=show(expected)))
     _strict(definition, answer, expected)
     return _wrong(definition, answer, params, expected)
 
@@ -290,13 +209,14 @@ def choice(exercise_id: str, answer: Any = ...) -> Feedback | Task:
     key = str(answer).strip().lower()
     option = next((o for o in definition.options if o.key.lower() == key), None)
     if option is None:
-        keys = ", ".join(o.key for o in definition.options)
-        raise ValueError(f"exercise {exercise_id}: {answer!r} is not an option; choose one of {keys} (选项：{keys})")
+        keys = join(o.key for o in definition.options)
+        raise LessonError(_("exercise {id}: {answer} is not an option; choose one of {keys}", id=exercise_id,
+                            answer=repr(answer), keys=keys))
     if option.correct:
-        return Feedback("correct", f"Correct! {option.why}".rstrip(), f"答对了！{option.why_zh}")
+        return Feedback("correct", _("Correct! {why}", why=option.why) if option.why else _("Correct!"))
     _strict(definition, answer, definition.expected())
     _STATE["tries"][exercise_id] = _STATE["tries"].get(exercise_id, 0) + 1
-    return Feedback("wrong", f"Not this one: {option.why}", f"不是这个：{option.why_zh}")
+    return Feedback("wrong", _("Not this one: {why}", why=option.why or ""))
 
 
 def predict(exercise_id: str, guess: Any = ...) -> Feedback:
@@ -308,66 +228,65 @@ def predict(exercise_id: str, guess: Any = ...) -> Feedback:
             return _unanswered()
         changed = exercise_id in guesses and guesses[exercise_id] != guess
         guesses[exercise_id] = guess
-        note = " (you changed your guess)" if changed else ""
-        return Feedback(
-            "recorded",
-            f"Your guess {show(guess)} is kept{note}. Now run the experiment, then predict({exercise_id!r}) to compare.",
-            f"你的猜测 {show(guess)} 已记下。现在运行实验，再用 predict({exercise_id!r}) 比较。",
-        )
+        fields = {"guess": show(guess), "call": f"predict({exercise_id!r})"}
+        if changed:
+            return Feedback("recorded", _("Your guess {guess} is kept (you changed your guess). Now run the experiment, "
+                                          "then {call} to compare.", **fields))
+        return Feedback("recorded", _("Your guess {guess} is kept. Now run the experiment, then {call} to compare.",
+                                      **fields))
     if exercise_id not in guesses:
-        return Feedback(
-            "unanswered",
-            f"Make your guess first: predict({exercise_id!r}, your_guess), before the experiment runs.",
-            f"先猜一个数：在实验之前运行 predict({exercise_id!r}, 你的猜测)。",
-        )
+        return Feedback("unanswered", _("Make your guess first: predict({id}, your_guess), before the experiment runs.",
+                                        id=repr(exercise_id)))
     guess = guesses[exercise_id]
     actual = definition.answer(definition.params(student_of(exercise_id)))
     gap = abs(float(as_number(guess)) - float(actual))
     near = gap <= max(definition.tolerance, (definition.relative or 0) * abs(float(actual)))
-    verdict, verdict_zh = ("close: well judged", "很接近，判断得好") if near else ("a surprise: what did you not expect?", "出乎意料：你哪里没想到？")
-    hint = f" {definition.hints[0]}" if definition.hints and not near else ""
-    hint_zh = f" {definition.hints_zh[0]}" if definition.hints_zh and not near else ""
-    return Feedback(
-        "compared",
-        f"You guessed {show(guess)}; the experiment gave {show(actual)} (off by {gap:.3g}), {verdict}.{hint}",
-        f"你猜 {show(guess)}；实验得到 {show(actual)}（相差 {gap:.3g}），{verdict_zh}。{hint_zh}",
-    )
+    fields = {"guess": show(guess), "actual": show(actual), "gap": f"{gap:.3g}"}
+    if near:
+        return Feedback("compared", _("You guessed {guess}; the experiment gave {actual} (off by {gap}), close: well "
+                                      "judged.", **fields))
+    verdict = _("You guessed {guess}; the experiment gave {actual} (off by {gap}), a surprise: what did you not expect?",
+                **fields)
+    if definition.hints:
+        verdict = _("{verdict} {hint}", verdict=verdict, hint=definition.hints[0])
+    return Feedback("compared", verdict)
+
+
+def _is_sentence(text: str) -> bool:
+    """Five words, or (in a language written without spaces) a few characters of it."""
+    return len(text.split()) >= 5 or any("\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 def explain(exercise_id: str, text: Any = ...) -> Feedback:
-    """After an attempt of a sentence or more, the model answer and which key ideas the attempt names."""
+    """After an attempt of a sentence or more, the model answer and which key ideas the attempt names.
+
+    An attempt that states one of the exercise's misconceptions is told so, and gets no key idea ticked.
+    """
     definition = _definition(exercise_id, ("explain",))
     if text is ... or text is None or not str(text).strip():
         return _unanswered()
-    words = str(text).split()
-    if len(words) < 5 and not any("\u4e00" <= ch <= "\u9fff" for ch in str(text)):
+    attempt = str(text)
+    if not _is_sentence(attempt):
+        return Feedback("wrong", _("Write a whole sentence (at least five words) before you see the model answer."))
+    model = definition.model
+    assert model is not None  # an explain exercise is registered with its model answer
+    wrong = [idea.label for idea in definition.misconceptions if idea.found_in(attempt)]
+    if wrong:
         return Feedback(
             "wrong",
-            "Write a whole sentence (at least five words) before you see the model answer.",
-            "先写一个完整的句子，再看参考答案。",
+            _("Compare yours with the model answer: {model} (careful: your text says {wrong}, which is not so)",
+              model=model, wrong=join(wrong)),
+            model=model,
+            ideas=tuple((idea.label, False) for idea in definition.ideas),
         )
-    ticks = "".join(
-        f"<li>{pick('found', '已写到', joiner=' ') if idea.found_in(str(text)) else pick('missing', '还没写到', joiner=' ')}: "
-        f"{html.escape(pick(idea.label, idea.label_zh, joiner=' '))}</li>"
-        for idea in definition.ideas
-    )
-    if language() == "both":
-        model = f"{html.escape(definition.model)}<br><span style='opacity:.85'>{html.escape(definition.model_zh)}</span>"
-    else:
-        model = html.escape(pick(definition.model, definition.model_zh))
-    extra = (
-        f"<div style='margin-top:4px'><i>{pick('Model answer', '参考答案', joiner=' ')}:</i> {model}"
-        + (f"<ul style='margin:2px 0'>{ticks}</ul>" if ticks else "")
-        + "</div>"
-    )
-    named = [idea.label for idea in definition.ideas if idea.found_in(str(text))]
-    named_zh = [idea.label_zh for idea in definition.ideas if idea.found_in(str(text))]
+    found = tuple((idea.label, idea.found_in(attempt)) for idea in definition.ideas)
+    named = [label for label, hit in found if hit]
     return Feedback(
         "revealed",
-        f"Compare yours with the model answer: {definition.model} "
-        f"(key ideas you named: {', '.join(named) or 'none yet'})",
-        f"和参考答案比一比：{definition.model_zh}（你写到的要点：{'、'.join(named_zh) or '还没有'}）",
-        extra_html=extra,
+        _("Compare yours with the model answer: {model} (key ideas you named: {named})",
+          model=model, named=join(named) if named else _("none yet")),
+        model=model,
+        ideas=found,
     )
 
 
@@ -377,16 +296,14 @@ def board_task(exercise_id: str, board: Any) -> Feedback:
     if board is ... or board is None:
         return Feedback(
             "unanswered",
-            "Do the task on the board, then set the answer to the board (answer = board) and run the cell again.",
-            "先在棋盘上完成任务，再把答案设为棋盘（answer = board），然后重新运行这个单元格。",
+            _("Do the task on the board, then set the answer to the board (answer = board) and run the cell again."),
         )
     state = getattr(board, "state", board)
     missing = definition.goal(state, definition.params(student_of(exercise_id)))
     if not missing:
-        return Feedback("correct", "Done: the board shows the task complete.", "完成：棋盘上的任务已经达成。")
-    _strict(definition, [m[0] for m in missing], "done")
-    return Feedback(
-        "wrong",
-        "Still missing: " + "; ".join(m[0] for m in missing) + ".",
-        "还缺：" + "；".join(m[1] for m in missing) + "。",
-    )
+        return Feedback("correct", _("Done: the board shows the task complete."))
+    _strict(definition, [str(m) for m in missing], "done")
+    items: Text | str = ""
+    for index, item in enumerate(missing):
+        items = item if index == 0 else _p("list", "{items}; {item}", items=items, item=item)
+    return Feedback("wrong", _("Still missing: {items}.", items=items))

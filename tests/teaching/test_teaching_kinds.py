@@ -6,7 +6,7 @@ import pytest
 
 from pokelab import teaching
 from pokelab.splendor import apply, card_by_name, parse_action, scenario
-from pokelab.teaching import board_task, choice, explain, get, predict
+from pokelab.teaching import board_task, check, choice, explain, get, predict
 
 
 @pytest.fixture(autouse=True)
@@ -17,7 +17,7 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_wrong_choice_names_its_misconception_in_both_languages() -> None:
     fb = choice("32-3", "a")
-    assert fb.status == "wrong" and "hot-hand" in fb.message and "手热" in fb.message_zh
+    assert fb.status == "wrong" and "hot-hand" in fb.message and "手热" in fb.render("zh")
     fb = choice("32-3", "B")
     assert "ignoring the condition" in fb.message
     assert choice("32-3", "c").ok
@@ -45,7 +45,7 @@ def test_explain_wants_a_sentence_then_shows_the_model_answer_and_the_ideas_name
     assert explain("31-5", ...).status == "unanswered"
     assert explain("31-5", "because halves").status == "wrong"
     fb = explain("31-5", "The drawn half and the left-over half can swap, both are the same size")
-    assert fb.status == "revealed" and get("31-5").model in fb.message
+    assert fb.status == "revealed" and str(get("31-5").model) in fb.message
     assert "two halves of the bag" in fb.message and "Model answer" in fb._repr_html_()
 
 
@@ -55,7 +55,7 @@ def test_sp_a4_board_task_says_what_is_missing_until_ninetales_is_caught() -> No
                      display=ids, seed=1)
     assert board_task("12-4", ...).status == "unanswered"  # the exercise version, before the pupil plays
     missing = board_task("12-4", state)
-    assert missing.status == "wrong" and "Ninetales" in missing.message and "九尾" in missing.message_zh
+    assert missing.status == "wrong" and "Ninetales" in missing.message and "九尾" in missing.render("zh")
     caught = apply(state, parse_action(f"Catch({ids[1]})"))
     assert board_task("12-4", caught).ok
 
@@ -83,3 +83,39 @@ def test_each_function_refuses_an_exercise_of_another_kind() -> None:
         choice("30-1", "a")
     with pytest.raises(KeyError, match="no exercise"):
         teaching.check("77-1", 1)
+
+
+def test_an_explanation_that_states_the_misconception_is_not_told_it_found_the_key_ideas() -> None:
+    """Issue 31: a text naming every key idea's words but stating the misconception gets no ticks."""
+    attempt = ("The two halves swap like a mirror and the halves are the same size, "
+               "so never and all are equal whatever the number of tokens drawn")
+    fb = explain("31-5", attempt)
+    assert fb.status == "wrong" and "whatever the number drawn" in fb.message
+    assert "key ideas you named" not in fb.message and not any(found for _label, found in fb.ideas)
+    assert "missing" in fb._repr_html_() and "found:" not in fb._repr_html_()
+    assert "还不对" not in fb.render("zh") and "不管抽几枚" in fb.render("zh")
+
+
+def test_feedback_says_each_word_once_and_the_value_in_every_language() -> None:
+    """Issue 31: the mark's word is not repeated by the message; zh shows the exact value; no doubled punctuation."""
+    from pokelab.teaching import reset, set_language
+
+    reset()
+    set_language("both")
+    right = check("30-1", 0.15)
+    assert "3/20" in right.render("zh") and "3/20" in right.render("en")
+    page = right._repr_html_()
+    assert "Correct Correct" not in page and "正确 答对了" not in page
+    wrong = check("31-1", "1/2")
+    assert "Not yet Not yet" not in wrong._repr_html_() and "还不对 还不对" not in wrong._repr_html_()
+    reset()
+    predict("34-3", 0.1)
+    far = predict("34-3")
+    assert "?." not in far.render("en") and "？。" not in far.render("zh")
+    set_language("zh")
+    try:
+        with pytest.raises(ValueError, match="选择题") as err:
+            check("32-3", "a")
+        assert "choice('32-3', answer)" in str(err.value)
+    finally:
+        set_language("both")
