@@ -291,7 +291,7 @@ choice("41-4", L41, _("For Charmander + Gastly kept a whole round, Erika's swap 
                   why=_("Erika swaps once per game, Brock redraws once per round: multiply by how often you can use it "
                       "(one round's value is the whole value)")),
            Option("b", _("Brock can be worth more: his smaller gain comes every round, Erika's only once per game."), correct=True,
-                  why=_("about nine rounds of Brock's gain add up to more than one swap")),
+                  why=_("three rounds of Brock's gain already add up to more than one swap")),
            Option("c", _("They are worth the same: both only change the last token."),
                   why=_("the swap picks among tokens you can see, the redraw draws blind, and they can be used a different "
                       "number of times (the same kind of move has the same value)")),
