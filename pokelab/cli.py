@@ -71,7 +71,8 @@ _ARGPARSE = {
     "%(prog)s: error: %(message)s": _("{prog}: error: {message}", prog="%(prog)s", message="%(message)s"),
     "argument %(argument_name)s: %(message)s": _("argument {name}: {message}",
                                                    name="%(argument_name)s", message="%(message)s"),
-    "the following arguments are required: %s": _("the following arguments are required: {names}", names="%s"),
+    "the following arguments are required: %s": _("the following arguments are required: {names}",
+        names="%s"),
     "unrecognized arguments: %s": _("unrecognized arguments: {names}", names="%s"),
     "invalid choice: %(value)r (choose from %(choices)s)": _("invalid choice: {value} (choose from {choices})",
                                                               value="%(value)r", choices="%(choices)s"),
@@ -142,13 +143,15 @@ def parse_bag(text: str) -> dict[str, int]:
         colour, count = colour.strip(), count.strip()
         if not sep or not colour or not _COUNT.fullmatch(count):
             raise SimError(
-                _("bad bag {text}: write colour=count pairs separated by commas, like red=6,blue=5", text=repr(text)),
+                _("bad bag {text}: write colour=count pairs separated by commas, like red=6,blue=5",
+                    text=repr(text)),
             )
         if colour in bag:
             raise SimError(_("bad bag {text}: {colour} is given twice", text=repr(text), colour=colour))
         bag[colour] = int(count)
     if max(bag.values()) > MAX_BAG_COLOUR:
-        raise SimError(_("bad bag {text}: a bag holds at most {most} tokens of a colour", text=repr(text), most=MAX_BAG_COLOUR))
+        raise SimError(_("bad bag {text}: a bag holds at most {most} tokens of a colour",
+            text=repr(text), most=MAX_BAG_COLOUR))
     try:
         return validate_bag(bag)
     except ValueError as err:

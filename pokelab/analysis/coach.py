@@ -112,7 +112,8 @@ def _check_level(level: Any) -> dict[str, int]:
 
 def _check_k(k: Any) -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_SUGGESTIONS:
-        raise BilingualError(_("k must be a whole number from 1 to {most}, got {k}", most=MAX_SUGGESTIONS, k=repr(k)))
+        raise BilingualError(_("k must be a whole number from 1 to {most}, got {k}",
+            most=MAX_SUGGESTIONS, k=repr(k)))
     return k
 
 

@@ -163,7 +163,8 @@ def _take(state: Any, delta: tuple[int, ...]) -> Text:
                       reason=text, card=_card(best), colours=_colours(best_cols))
     over = sum(after.tok) - TOKEN_LIMIT
     if over > 0:
-        text = _n("{reason}; you must then return {count} token", "{reason}; you must then return {count} tokens", over, reason=text)
+        text = _n("{reason}; you must then return {count} token",
+            "{reason}; you must then return {count} tokens", over, reason=text)
     return text
 
 
@@ -214,7 +215,8 @@ def _catch(state: Any, c: int) -> Text:
     if gains:
         text = _("{reason}: {gains}", reason=text, gains=join_words(gains))
     if pay[5]:
-        text = _n("{reason}, spending {count} Master Ball", "{reason}, spending {count} Master Balls", pay[5], reason=text)
+        text = _n("{reason}, spending {count} Master Ball",
+            "{reason}, spending {count} Master Balls", pay[5], reason=text)
     if c in state.display:
         rivals = _opponents_who_can_catch(state, c)
         if rivals:
@@ -224,9 +226,11 @@ def _catch(state: Any, c: int) -> Text:
     if evolutions:
         d = max(evolutions, key=lambda x: (CARDS[x].points, -x))
         if d in state.display:
-            text = _p("in the display", "{reason}; {name} in view can evolve from it", reason=text, name=_name(d))
+            text = _p("in the display",
+                "{reason}; {name} in view can evolve from it", reason=text, name=_name(d))
         else:
-            text = _p("in the reserve", "{reason}; {name} in view can evolve from it", reason=text, name=_name(d))
+            text = _p("in the reserve",
+                "{reason}; {name} in view can evolve from it", reason=text, name=_name(d))
     return _last_round(p, card.points, text)
 
 

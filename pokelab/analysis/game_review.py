@@ -128,18 +128,21 @@ def _pairs(record: Any) -> list[tuple[Any, Any]]:
         if record.game != "splendor":
             raise BilingualError(_("review reads Splendor games, got a {game} record", game=record.game))
         if len(record.actions) > MAX_REVIEW_MOVES:
-            raise BilingualError(_("a review looks at most {most} moves, got {length}", most=MAX_REVIEW_MOVES, length=len(record.actions)))
+            raise BilingualError(_("a review looks at most {most} moves, got {length}",
+                most=MAX_REVIEW_MOVES, length=len(record.actions)))
         return list(zip(record.states(), (a for _, a in record.actions), strict=False))
     if isinstance(record, str | bytes) or not isinstance(record, Iterable):
         raise BilingualError(
-            _("review needs a GameRecord or a list of (state, action) pairs, got {type}", type=type(record).__name__),
+            _("review needs a GameRecord or a list of (state, action) pairs, got {type}",
+                type=type(record).__name__),
         )
     pairs = []
     for i, item in enumerate(record):
         if i >= MAX_REVIEW_MOVES:
             raise BilingualError(_("a review looks at most {most} moves", most=MAX_REVIEW_MOVES))
         if not isinstance(item, tuple | list) or len(item) != 2:
-            raise BilingualError(_("move {i}: expected a (state, action) pair, got {item}", i=i, item=repr(item)))
+            raise BilingualError(_("move {i}: expected a (state, action) pair, got {item}",
+                i=i, item=repr(item)))
         pairs.append((item[0], item[1]))
     return pairs
 
@@ -156,7 +159,8 @@ def _is_record(record: Any) -> bool:
 
 def _check_threshold(threshold: Any) -> float:
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 < threshold <= 1:
-        raise BilingualError(_("threshold must be a number above 0 and at most 1, got {threshold}", threshold=repr(threshold)))
+        raise BilingualError(_("threshold must be a number above 0 and at most 1, got {threshold}",
+            threshold=repr(threshold)))
     return float(threshold)
 
 
@@ -188,7 +192,8 @@ def review(
         check_state(state)
         legal = legal_actions(state)
         if action not in legal:
-            raise BilingualError(_("move {index}: {action} is not a legal move in its position", index=index, action=repr(action)))
+            raise BilingualError(_("move {index}: {action} is not a legal move in its position",
+                index=index, action=repr(action)))
         seat = state.current_player
         if len(legal) == 1:
             base, unseen = known_position(state, seat)

@@ -129,7 +129,8 @@ def check_state(state: Any, *, playable: bool = True) -> Any:
     """
     if type(state) is not State:
         raise BilingualError(
-            _("expected a Splendor State (from new_game, scenario or from_json), got {type}", type=type(state).__name__),
+            _("expected a Splendor State (from new_game, scenario or from_json), got {type}",
+                type=type(state).__name__),
         )
     if playable and state.over:
         raise BilingualError(
@@ -169,7 +170,8 @@ def check_playouts(playouts: Any, what: str = "playouts") -> int:
     """
     if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
         raise BilingualError(
-            _("{what} must be a whole number from 1 to {most}, got {playouts}", what=what, most=MAX_PLAYOUTS, playouts=repr(playouts)),
+            _("{what} must be a whole number from 1 to {most}, got {playouts}",
+                what=what, most=MAX_PLAYOUTS, playouts=repr(playouts)),
         )
     return playouts
 
@@ -201,7 +203,8 @@ def check_workers(workers: Any) -> int:
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
         raise BilingualError(
-            _("workers must be a whole number from 1 to {most}, got {workers}", most=MAX_WORKERS, workers=repr(workers)),
+            _("workers must be a whole number from 1 to {most}, got {workers}",
+                most=MAX_WORKERS, workers=repr(workers)),
         )
     return workers
 
@@ -216,7 +219,8 @@ def _check_bots(bots: Any, n: int) -> tuple[str, ...]:
         or not all(isinstance(b, str) and b in known for b in names)
     ):
         raise BilingualError(
-            _("bots must be one of {value} or a list of {n} of them, got {bots}", value=', '.join(known), n=n, bots=repr(bots)),
+            _("bots must be one of {value} or a list of {n} of them, got {bots}",
+                value=', '.join(known), n=n, bots=repr(bots)),
         )
     return tuple(names)
 

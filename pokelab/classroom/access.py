@@ -136,7 +136,8 @@ def _clean_secret(value: Any, what: Text) -> str:
         )
     if len(value) > MAX_CODE_TEXT:
         raise ClassroomError(
-            _("that is not a {what}: {length} characters (at most {most})", what=what, length=len(value), most=MAX_CODE_TEXT),
+            _("that is not a {what}: {length} characters (at most {most})",
+                what=what, length=len(value), most=MAX_CODE_TEXT),
         )
     return "".join(ch for ch in value.upper() if ch not in " -\t")
 
@@ -190,17 +191,20 @@ def check_name(name: Any, *, limit: int = GROUP_LENGTH, what: str = "group") -> 
         )
     if len(name) > 4 * limit:
         raise ClassroomError(
-            _("a {what} name has at most {limit} characters, not {length}", what=what_name, limit=limit, length=len(name)),
+            _("a {what} name has at most {limit} characters, not {length}",
+                what=what_name, limit=limit, length=len(name)),
         )
     text = " ".join(unicodedata.normalize("NFC", name).split())
     if not text or len(text) > limit:
         raise ClassroomError(
-            _("a {what} name has 1 to {limit} characters, not {length}", what=what_name, limit=limit, length=len(text)),
+            _("a {what} name has 1 to {limit} characters, not {length}",
+                what=what_name, limit=limit, length=len(text)),
         )
     bad = next((ch for ch in text if not ch.isalnum() and ch not in _GROUP_PUNCTUATION), None)
     if bad is not None:
         raise ClassroomError(
-            _('a {what} name may hold letters, digits, spaces and - _ . · only, not "{bad}"', what=what_name, bad=bad),
+            _('a {what} name may hold letters, digits, spaces and - _ . · only, not "{bad}"',
+                what=what_name, bad=bad),
         )
     if text.casefold() == SIMULATED:
         raise ClassroomError(
@@ -213,12 +217,15 @@ def _check_tokens(tokens: Any) -> tuple[str, ...]:
     if isinstance(tokens, Sequence) and not isinstance(tokens, str):
         if len(tokens) > 4 * len(TOKEN_COLUMNS):
             raise ClassroomError(
-                _("a round has {length} tokens, not {length2}", length=len(TOKEN_COLUMNS), length2=len(tokens)),
+                _("a round has {length} tokens, not {length2}",
+                    length=len(TOKEN_COLUMNS), length2=len(tokens)),
             )
         for i, token in enumerate(tokens, start=1):
             if isinstance(token, str) and len(token) > MAX_TOKEN_TEXT:
                 raise ClassroomError(
-                    _("token {i} is {length} characters long: write a colour like red or {example}", i=i, length=len(token), example="红"),
+                    # Translators: name a typed colour of the reader's language too (Chinese: 红)
+                    _("token {i} is {length} characters long: write a colour like red",
+                        i=i, length=len(token)),
                 )
     return check_round(tokens, DEFAULT_BAG)
 

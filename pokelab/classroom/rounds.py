@@ -233,12 +233,14 @@ def check_round(
     if isinstance(tokens, str) or not isinstance(tokens, Sequence):
         raise IllegalAction(
             "HC-C3",
-            _("a round is a list of {most} token colours, not {tokens}", most=DRAWS_PER_ROUND, tokens=repr(tokens)),
+            _("a round is a list of {most} token colours, not {tokens}",
+                most=DRAWS_PER_ROUND, tokens=repr(tokens)),
         )
     if len(tokens) != DRAWS_PER_ROUND:
         raise IllegalAction(
             "HC-C3",
-            _("a round has {most} tokens (waves of 4, 3, 2 and 1), but {length} were entered", most=DRAWS_PER_ROUND, length=len(tokens)),
+            _("a round has {most} tokens (waves of 4, 3, 2 and 1), but {length} were entered",
+                most=DRAWS_PER_ROUND, length=len(tokens)),
         )
     colours = tuple(_colour_of(t, i) for i, t in enumerate(tokens, start=1))
     for colour in COLOURS:

@@ -128,7 +128,8 @@ class ClassStore:
             version = schema.read_version(conn)
         if version > schema.SCHEMA_VERSION:
             raise ClassroomError(
-                _("this class database was written by a newer pokelab (schema {version}, this kit knows {known}): update pokelab", version=version, known=schema.SCHEMA_VERSION),
+                _("this class database was written by a newer pokelab (schema {version}, this kit knows {known}): update pokelab",
+                    version=version, known=schema.SCHEMA_VERSION),
             )
         if version < schema.SCHEMA_VERSION:
 
@@ -230,7 +231,8 @@ class ClassStore:
                 action,
                 "wrong teacher key",
                 ClassAccessError(
-                    _("wrong teacher key for this class: {action} needs the class's teacher key", action=action_name(action)),
+                    _("wrong teacher key for this class: {action} needs the class's teacher key",
+                        action=action_name(action)),
                 ),
             )
         return class_id

@@ -168,7 +168,8 @@ def new_state(k: GameKit, players: int, *, seed: int, variant: Any = None) -> An
     low = max(2, k.game.min_players)  # a table is for playing together: two seats at least
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= k.game.max_players:
         raise ClassroomError(
-            _("{name} is played by {low} to {max_players} players, not {players}", name=k.name, low=low, max_players=k.game.max_players, players=repr(players)),
+            _("{name} is played by {low} to {max_players} players, not {players}",
+                name=k.name, low=low, max_players=k.game.max_players, players=repr(players)),
         )
     made = _variant(k, variant)
     return k.game.new_game(players, seed, {} if made is None else {"variant": made})
@@ -188,7 +189,8 @@ def check_bot(k: GameKit, name: Any) -> str:
     clean = name.strip() if isinstance(name, str) else name
     if clean not in names:
         raise ClassroomError(
-            _("unknown bot {name} for {name2}: choose {value}", name=repr(name), name2=k.name, value=', '.join(names)),
+            _("unknown bot {name} for {name2}: choose {value}",
+                name=repr(name), name2=k.name, value=', '.join(names)),
         )
     return clean
 
@@ -231,7 +233,8 @@ def play_move(k: GameKit, state: Any, seat: int, action: Any) -> Any:
         )
     if game.is_chance(state) or game.is_chance_action(action):
         raise ClassroomError(
-            _("on a table chance's moves (the bag's draws) come from the table's seed: nobody plays {type}", type=type(action).__name__),
+            _("on a table chance's moves (the bag's draws) come from the table's seed: nobody plays {type}",
+                type=type(action).__name__),
         )
     actors = game.actors(state)
     if seat not in actors:
@@ -307,7 +310,8 @@ def replay(k: GameKit, players: int, seed: int, variant: Any, moves: Sequence[Mo
             expected = stepper.draw(state, number).action if k.game.is_chance(state) else None
             if expected is None or k.action_text(expected) != k.action_text(action):
                 raise ClassroomError(
-                    _("move {number} of this table is {action}, but the table's seed draws {expected}", number=number, action=str(action), expected=str(expected)),
+                    _("move {number} of this table is {action}, but the table's seed draws {expected}",
+                        number=number, action=str(action), expected=str(expected)),
                 )
             state = k.game.apply(state, expected)
         elif seat is None:

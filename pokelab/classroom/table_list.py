@@ -66,7 +66,8 @@ def create_table(
         or not 0 <= idle_seconds <= 86_400
     ):
         raise ClassroomError(
-            _("idle_seconds is a number of seconds from 0 to 86400, not {idle_seconds}", idle_seconds=repr(idle_seconds)),
+            _("idle_seconds is a number of seconds from 0 to 86400, not {idle_seconds}",
+                idle_seconds=repr(idle_seconds)),
         )
     variant_data = games.variant_dict(kit, variant)
     state = games.new_state(kit, players, seed=seed, variant=variant_data)

@@ -64,7 +64,8 @@ class StaleRevision(ClassroomError):
 
 def _damaged(code: str, field: str, why: str) -> ClassroomError:
     return ClassroomError(
-        _("table {code}'s stored {field} is damaged ({why}); ask the teacher to start a new table", code=code, field=field, why=why),
+        _("table {code}'s stored {field} is damaged ({why}); ask the teacher to start a new table",
+            code=code, field=field, why=why),
     )
 
 
@@ -205,7 +206,8 @@ def clean_table_code(value: Any) -> str:
     code = _clean_secret(value, _("table code"))
     if len(code) != TABLE_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
         raise ClassroomError(
-            _("a table code is {most} letters and digits (no I, O, 0 or 1), not {value}", most=TABLE_CODE_LENGTH, value=repr(value[:12])),
+            _("a table code is {most} letters and digits (no I, O, 0 or 1), not {value}",
+                most=TABLE_CODE_LENGTH, value=repr(value[:12])),
         )
     return code
 
@@ -223,7 +225,7 @@ def _check_bots(kit: games.GameKit, bots: Any, players: int) -> dict[int, str]:
         return {}
     if not isinstance(bots, Mapping):
         raise ClassroomError(
-            _("bots is a mapping {{seat: bot name}}, got {bots}", bots=repr(bots)),
+            _("bots is a mapping from seat numbers to bot names, got {bots}", bots=repr(bots)),
         )
     out = {
         _check_seat_number(seat, players): games.check_bot(kit, name) for seat, name in bots.items()

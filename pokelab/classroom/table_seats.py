@@ -65,7 +65,8 @@ class TableSeats:
             )
         if token is None or token == "":
             raise ClassAccessError(
-                _("seat {seat} of table {code} needs its seat token: sit down (sit) or rejoin with your token first", seat=seat + 1, code=row.code),
+                _("seat {seat} of table {code} needs its seat token: sit down (sit) or rejoin with your token first",
+                    seat=seat + 1, code=row.code),
             )
         clean = _clean_secret(token, _("seat token"))
         if record["token"] != _digest("seat", f"{row.code}:{clean}"):
@@ -104,11 +105,13 @@ class TableSeats:
             record = row.seats[seat]
             if record["bot"]:
                 raise ClassroomError(
-                    _("seat {seat} of table {code} is played by the bot {value}", seat=seat + 1, code=row.code, value=record['bot']),
+                    _("seat {seat} of table {code} is played by the bot {value}",
+                        seat=seat + 1, code=row.code, value=record['bot']),
                 )
             if record["token"] is not None:
                 raise ClassroomError(
-                    _("seat {seat} of table {code} is taken by {value}: choose a free seat, or rejoin with your seat token", seat=seat + 1, code=row.code, value=record['name']),
+                    _("seat {seat} of table {code} is taken by {value}: choose a free seat, or rejoin with your seat token",
+                        seat=seat + 1, code=row.code, value=record['name']),
                 )
             seats = list(row.seats)
             seats[seat] = {
@@ -188,7 +191,8 @@ class TableSeats:
                 )
             if row.undo is not None:
                 raise ClassroomError(
-                    _("seat {value} already asked to take back a move: answer that first", value=row.undo['seat'] + 1),
+                    _("seat {value} already asked to take back a move: answer that first",
+                        value=row.undo['seat'] + 1),
                 )
             mine = [
                 i for i, (s, kind, _) in enumerate(moves, start=1) if s == seat and kind == "human"
@@ -264,7 +268,8 @@ class TableSeats:
         number = int(request["number"])
         if not 1 <= number <= len(moves) or moves[number - 1][0] != request["seat"]:
             raise ClassroomError(
-                _("table {code}'s undo request names move {number}, which is not that seat's", code=row.code, number=number),
+                _("table {code}'s undo request names move {number}, which is not that seat's",
+                    code=row.code, number=number),
             )
         kit = row.kit
         state = games.replay(kit, row.players, row.seed, row.variant, moves[: number - 1])
@@ -323,7 +328,8 @@ class TableSeats:
             idle = now - max(float(record["active"]), current.changed)
             if record["token"] is not None and idle < current.idle_seconds:
                 raise ClassroomError(
-                    _("seat {seat} was used {idle} s ago: it can be handed to a bot after {idle_seconds} s unused", seat=seat + 1, idle=format(idle, ".0f"), idle_seconds=format(current.idle_seconds, "g")),
+                    _("seat {seat} was used {idle} s ago: it can be handed to a bot after {idle_seconds} s unused",
+                        seat=seat + 1, idle=format(idle, ".0f"), idle_seconds=format(current.idle_seconds, "g")),
                 )
             seats = list(current.seats)
             seats[seat] = {"name": record["name"], "token": None, "bot": bot_name, "active": now}

@@ -95,7 +95,8 @@ class Table(TableSeats):
         found = conn.execute(sa.select(t).where(t.c.code == self.code)).mappings().first()
         if found is None:
             raise ClassroomError(
-                _("no table has the code {code}: check the code (the teacher's dashboard lists the tables)", code=repr(self.code)),
+                _("no table has the code {code}: check the code (the teacher's dashboard lists the tables)",
+                    code=repr(self.code)),
             )
         return _read_row(found)
 
