@@ -81,8 +81,6 @@ _ARGPARSE = {
     "expected one argument": _("expected one argument"),
     "ambiguous option: %(option)s could match %(matches)s": _("ambiguous option: {option} could match {matches}",
                                                                option="%(option)s", matches="%(matches)s"),
-    "unknown parser %(parser_name)r (choices: %(choices)s)": _("unknown command {name} (choices: {choices})",
-                                                                name="%(parser_name)r", choices="%(choices)s"),
 }
 
 

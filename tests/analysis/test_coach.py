@@ -10,7 +10,6 @@ import pytest
 from pokelab.analysis import Suggestion, suggest
 from pokelab.analysis.coach_reasons import reason
 from pokelab.errors import BilingualError
-from pokelab.splendor.names import pokemon_name
 from pokelab.sim import play
 from pokelab.splendor import (
     CARDS,
@@ -26,6 +25,7 @@ from pokelab.splendor import (
     new_game,
     scenario,
 )
+from pokelab.splendor.names import pokemon_name
 
 
 def winning_catch_position():
