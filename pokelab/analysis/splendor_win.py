@@ -219,8 +219,8 @@ def _check_bots(bots: Any, n: int) -> tuple[str, ...]:
         or not all(isinstance(b, str) and b in known for b in names)
     ):
         raise BilingualError(
-            _("bots must be one of {value} or a list of {n} of them, got {bots}",
-                value=', '.join(known), n=n, bots=repr(bots)),
+            _("bots must be one of {known} or a list of {n} of them, got {bots}",
+                known=", ".join(known), n=n, bots=repr(bots)),
         )
     return tuple(names)
 

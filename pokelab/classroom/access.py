@@ -217,8 +217,8 @@ def _check_tokens(tokens: Any) -> tuple[str, ...]:
     if isinstance(tokens, Sequence) and not isinstance(tokens, str):
         if len(tokens) > 4 * len(TOKEN_COLUMNS):
             raise ClassroomError(
-                _("a round has {length} tokens, not {length2}",
-                    length=len(TOKEN_COLUMNS), length2=len(tokens)),
+                _("a round has {most} tokens, not {length}",
+                    most=len(TOKEN_COLUMNS), length=len(tokens)),
             )
         for i, token in enumerate(tokens, start=1):
             if isinstance(token, str) and len(token) > MAX_TOKEN_TEXT:

@@ -207,7 +207,7 @@ class ClassStore:
                 action,
                 "wrong join code",
                 ClassAccessError(
-                    _("wrong join code: no class has the code {value}", value=repr(code[: JOIN_LENGTH + 2])),
+                    _("wrong join code: no class has the code {code}", code=repr(code[: JOIN_LENGTH + 2])),
                 ),
             )
         return int(found)

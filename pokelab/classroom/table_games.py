@@ -189,8 +189,8 @@ def check_bot(k: GameKit, name: Any) -> str:
     clean = name.strip() if isinstance(name, str) else name
     if clean not in names:
         raise ClassroomError(
-            _("unknown bot {name} for {name2}: choose {value}",
-                name=repr(name), name2=k.name, value=', '.join(names)),
+            _("unknown bot {bot} for {game}: choose {bots}",
+                bot=repr(name), game=k.name, bots=", ".join(names)),
         )
     return clean
 

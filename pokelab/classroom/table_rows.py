@@ -206,8 +206,8 @@ def clean_table_code(value: Any) -> str:
     code = _clean_secret(value, _("table code"))
     if len(code) != TABLE_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
         raise ClassroomError(
-            _("a table code is {most} letters and digits (no I, O, 0 or 1), not {value}",
-                most=TABLE_CODE_LENGTH, value=repr(value[:12])),
+            _("a table code is {most} letters and digits (no I, O, 0 or 1), not {code}",
+                most=TABLE_CODE_LENGTH, code=repr(value[:12])),
         )
     return code
 

@@ -105,13 +105,13 @@ class TableSeats:
             record = row.seats[seat]
             if record["bot"]:
                 raise ClassroomError(
-                    _("seat {seat} of table {code} is played by the bot {value}",
-                        seat=seat + 1, code=row.code, value=record['bot']),
+                    _("seat {seat} of table {code} is played by the bot {bot}",
+                        seat=seat + 1, code=row.code, bot=record["bot"]),
                 )
             if record["token"] is not None:
                 raise ClassroomError(
-                    _("seat {seat} of table {code} is taken by {value}: choose a free seat, or rejoin with your seat token",
-                        seat=seat + 1, code=row.code, value=record['name']),
+                    _("seat {seat} of table {code} is taken by {player}: choose a free seat, or rejoin with your seat token",
+                        seat=seat + 1, code=row.code, player=record["name"]),
                 )
             seats = list(row.seats)
             seats[seat] = {
@@ -191,8 +191,8 @@ class TableSeats:
                 )
             if row.undo is not None:
                 raise ClassroomError(
-                    _("seat {value} already asked to take back a move: answer that first",
-                        value=row.undo['seat'] + 1),
+                    _("seat {asker} already asked to take back a move: answer that first",
+                        asker=row.undo["seat"] + 1),
                 )
             mine = [
                 i for i, (s, kind, _) in enumerate(moves, start=1) if s == seat and kind == "human"
@@ -323,7 +323,7 @@ class TableSeats:
             record = current.seats[seat]
             if record["bot"]:
                 raise ClassroomError(
-                    _("seat {seat} is already played by the bot {value}", seat=seat + 1, value=record['bot']),
+                    _("seat {seat} is already played by the bot {bot}", seat=seat + 1, bot=record["bot"]),
                 )
             idle = now - max(float(record["active"]), current.changed)
             if record["token"] is not None and idle < current.idle_seconds:
