@@ -16,6 +16,7 @@ pokelab.errors.IllegalAction: [HC-C3] a round has 10 tokens (waves of 4, 3, 2 an
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -66,8 +67,13 @@ _COLOUR_LIST = _("red, blue, green, yellow, purple")
 
 def _colour_aliases() -> dict[str, str]:
     """Every language's name of each bag colour (and without a trailing 色: 红), to the colour."""
-    aliases = {}
-    for lang in languages():
+    return _aliases_in(languages())
+
+
+@functools.lru_cache(maxsize=8)
+def _aliases_in(langs: tuple[str, ...]) -> dict[str, str]:
+    aliases: dict[str, str] = {}
+    for lang in langs:
         for colour in COLOURS:
             name = colour_name(colour).render(lang).strip().lower()
             aliases.setdefault(name, colour)
