@@ -1,4 +1,4 @@
-"""The ``pokelab`` command line: simulate, tournament and odds (``python -m pokelab`` is the same).
+"""The ``pokelab`` command line: simulate, tournament and odds (``python -m pokelab`` is the same), in any language of the kit.
 
 >>> main(["simulate", "splendor", "--bots", "random,nobody", "--games", "2"])  # the error goes to stderr
 2
@@ -13,9 +13,10 @@ pokelab.errors.SimError: bad bag 'red=six': write colour=count pairs separated b
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from typing import Any
 import pandas as pd
 
 from pokelab.classroom.cli import add_commands
+from pokelab.classroom.rounds import why
 from pokelab.herecomes.bag import validate_bag
 from pokelab.herecomes.invariants import MAX_BAG_COLOUR
 from pokelab.odds import card_table
@@ -31,6 +33,7 @@ from pokelab.sim.errors import SimError
 from pokelab.sim.runner import check_count
 from pokelab.stats import wilson_interval
 from pokelab.teaching import answer_key, export_nbgrader, read_roster
+from pokelab.words import Text, _, _n, _p, check_lang, languages
 
 __all__ = ["main", "parse_bag", "parse_bots", "summarize"]
 
@@ -38,18 +41,78 @@ __all__ = ["main", "parse_bag", "parse_bots", "summarize"]
 MAX_WORKERS = 64
 _COUNT = re.compile(r"-?[0-9]{1,6}")
 
-_TEXT = {
-    "error": {"en": "error", "zh": "错误"},
-    "saved": {"en": "saved {n} rows to {path}", "zh": "已将 {n} 行保存到 {path}"},
-    "summary": {"en": "{games} games of {game}, seed {seed}", "zh": "{game} 共 {games} 局，种子 {seed}"},
-    "rounds": {"en": "rounds per game: mean {mean:.1f}, median {median:.0f}",
-               "zh": "每局轮数：平均 {mean:.1f}，中位数 {median:.0f}"},
-    "first": {"en": "seat 0 wins {rate:.1%} of games", "zh": "0 号座位赢得 {rate:.1%} 的对局"},
+#: How the printed tables name their columns (saved files keep the code's names).
+_COLUMNS = {
+    "bot": _p("results column", "bot"),
+    "opponent": _p("results column", "opponent"),
+    "games": _p("results column", "games"),
+    "wins": _p("results column", "wins"),
+    "win_rate": _p("results column", "win rate"),
+    "ci_low": _p("results column", "low"),
+    "ci_high": _p("results column", "high"),
+    "mean_score": _p("results column", "mean score"),
+    "elo": _p("results column", "Elo"),
 }
 
 
-def _t(key: str, lang: str, **kw: Any) -> str:
-    return _TEXT[key][lang].format(**kw)
+def _table(df: pd.DataFrame, lang: str) -> str:
+    """``df`` as printed text, its known columns named in ``lang``."""
+    shown = df.rename(columns={k: v.render(lang) for k, v in _COLUMNS.items()})
+    return shown.to_string(index=False, float_format=lambda x: f"{x:.3f}")
+
+
+#: argparse's own texts (its gettext ids, %-formatted by argparse) as catalogue texts whose fields
+#: are those %-specs again: the usage line, the headings, the errors a mistyped command gets.
+_ARGPARSE = {
+    "usage:": _("usage:"),
+    "positional arguments": _("positional arguments"),
+    "options": _("options"),
+    "show this help message and exit": _("show this help message and exit"),
+    "%(prog)s: error: %(message)s": _("{prog}: error: {message}", prog="%(prog)s", message="%(message)s"),
+    "argument %(argument_name)s: %(message)s": _("argument {name}: {message}",
+                                                   name="%(argument_name)s", message="%(message)s"),
+    "the following arguments are required: %s": _("the following arguments are required: {names}",
+        names="%s"),
+    "unrecognized arguments: %s": _("unrecognized arguments: {names}", names="%s"),
+    "invalid choice: %(value)r (choose from %(choices)s)": _("invalid choice: {value} (choose from {choices})",
+                                                              value="%(value)r", choices="%(choices)s"),
+    "invalid %(type)s value: %(value)r": _("invalid {type} value: {value}",
+                                            type="%(type)s", value="%(value)r"),
+    "expected one argument": _("expected one argument"),
+    "ambiguous option: %(option)s could match %(matches)s": _("ambiguous option: {option} could match {matches}",
+                                                               option="%(option)s", matches="%(matches)s"),
+}
+
+
+@contextlib.contextmanager
+def argparse_in(lang: str) -> Iterator[None]:
+    """Within the block, argparse's own words (usage, headings, errors) come from the catalogue, in ``lang``.
+
+    >>> with argparse_in("zh"):
+    ...     argparse.ArgumentParser(prog="x").format_usage().strip()
+    '用法： x [-h]'
+    >>> with argparse_in("fr"):
+    ...     pass
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    check_lang(lang)
+
+    def gettext(message: str | None) -> str | None:
+        text = _ARGPARSE.get(message.strip()) if isinstance(message, str) else None
+        if text is None:
+            return message
+        core = message.strip()
+        start = message.index(core)
+        return message[:start] + text.render(lang) + message[start + len(core):]
+
+    saved = argparse._  # type: ignore[attr-defined]
+    argparse._ = gettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = saved  # type: ignore[attr-defined]
 
 
 def parse_bots(text: str) -> list[str]:
@@ -65,8 +128,7 @@ def parse_bots(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not names:
         raise SimError(
-            "no bots given: write names separated by commas, like random,greedy",
-            "没有给出电脑玩家：请用逗号分隔名字，例如 random,greedy",
+            _("no bots given: write names separated by commas, like random,greedy"),
         )
     return names
 
@@ -79,19 +141,19 @@ def parse_bag(text: str) -> dict[str, int]:
         colour, count = colour.strip(), count.strip()
         if not sep or not colour or not _COUNT.fullmatch(count):
             raise SimError(
-                f"bad bag {text!r}: write colour=count pairs separated by commas, like red=6,blue=5",
-                f"布袋写法有误 {text!r}：请写成用逗号分隔的 颜色=数量，例如 red=6,blue=5",
+                _("bad bag {text}: write colour=count pairs separated by commas, like red=6,blue=5",
+                    text=repr(text)),
             )
         if colour in bag:
-            raise SimError(f"bad bag {text!r}: {colour} is given twice",
-                           f"布袋写法有误 {text!r}：{colour} 出现了两次")
+            raise SimError(_("bad bag {text}: {colour} is given twice", text=repr(text), colour=colour))
         bag[colour] = int(count)
+    if max(bag.values()) > MAX_BAG_COLOUR:
+        raise SimError(_("bad bag {text}: a bag holds at most {most} tokens of a colour",
+            text=repr(text), most=MAX_BAG_COLOUR))
     try:
-        if max(bag.values()) > MAX_BAG_COLOUR:
-            raise ValueError(f"a bag holds at most {MAX_BAG_COLOUR} tokens of a colour")
         return validate_bag(bag)
     except ValueError as err:
-        raise SimError(f"bad bag {text!r}: {err}", f"布袋有误 {text!r}：{err}") from err
+        raise SimError(_("bad bag {text}: {err}", text=repr(text), err=why(err))) from err
 
 
 def summarize(df: pd.DataFrame) -> pd.DataFrame:
@@ -126,7 +188,7 @@ def _executor(workers: int) -> Executor | None:
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "bag", None):
         if args.game != "herecomes":
-            raise SimError("--bag only applies to herecomes", "--bag 只适用于 herecomes")
+            raise SimError(_("--bag only applies to herecomes"))
         return {"bag": parse_bag(args.bag)}
     return {}
 
@@ -138,7 +200,8 @@ def _save(df: pd.DataFrame, out: str | None, lang: str) -> None:
             df.to_json(path, orient="records", indent=1, force_ascii=False)
         else:
             df.to_csv(path, index=False)
-        print(_t("saved", lang, n=len(df), path=path))
+        print(_n("saved {count} row to {path}", "saved {count} rows to {path}",
+                  len(df), path=str(path)).render(lang))
 
 
 def _cmd_simulate(args: argparse.Namespace) -> None:
@@ -151,10 +214,13 @@ def _cmd_simulate(args: argparse.Namespace) -> None:
     finally:
         if executor is not None:
             executor.shutdown()
-    print(_t("summary", args.lang, games=len(df), game=args.game, seed=args.seed))
-    print(summarize(df).to_string(index=False, float_format=lambda x: f"{x:.3f}"))
-    print(_t("rounds", args.lang, mean=df["rounds"].mean(), median=df["rounds"].median()))
-    print(_t("first", args.lang, rate=df["win_0"].mean()))
+    lang = args.lang
+    print(_n("{count} game of {game}, seed {seed}", "{count} games of {game}, seed {seed}",
+              len(df), game=args.game, seed=args.seed).render(lang))
+    print(_table(summarize(df), lang))
+    print(_("rounds per game: mean {mean}, median {median}",
+             mean=format(df['rounds'].mean(), ".1f"), median=format(df['rounds'].median(), ".0f")).render(lang))
+    print(_("seat 0 wins {rate} of games", rate=format(df['win_0'].mean(), ".1%")).render(lang))
     _save(df, args.out, args.lang)
 
 
@@ -169,9 +235,9 @@ def _cmd_tournament(args: argparse.Namespace) -> None:
     finally:
         if executor is not None:
             executor.shutdown()
-    print(t.standings.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    print(_table(t.standings, args.lang))
     print()
-    print(t.pairs.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    print(_table(t.pairs, args.lang))
     _save(t.standings, args.out, args.lang)
     if args.games_out:
         _save(t.games, args.games_out, args.lang)
@@ -186,59 +252,62 @@ def _cmd_odds(args: argparse.Namespace) -> None:
     _save(table, args.out, args.lang)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The command line's parser, every help text in ``lang``."""
+
+    def h(text: Text) -> str:  # argparse %-formats help texts
+        return text.render(lang).replace("%", "%%")
+
+    langs = list(languages())
     p = argparse.ArgumentParser(
         prog="pokelab",
-        description="Simulate games, run bot tournaments and print card odds. "
-        "模拟对局、举办电脑玩家锦标赛、打印卡牌概率。",
+        description=h(_("Simulate games, run bot tournaments and print card odds.")),
     )
-    p.add_argument("--lang", choices=["en", "zh"], default="en", help="language / 语言")
-    sub = p.add_subparsers(dest="command", required=True)
+    p.add_argument("--lang", choices=langs, default="en", help=h(_("language")))
+    sub = p.add_subparsers(dest="command", required=True, title=h(_("commands")))
 
     def common(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("game", choices=["splendor", "herecomes"], help="the game / 游戏")
+        sp.add_argument("game", choices=["splendor", "herecomes"], help=h(_("the game")))
         sp.add_argument("--bots", required=True,
-                        help="bot names in seat order, separated by commas / 电脑玩家名字，逗号分隔")
-        sp.add_argument("--seed", type=int, default=0, help="master seed / 主种子")
-        sp.add_argument("--workers", type=int, default=1,
-                        help="processes (1 = this process) / 进程数")
-        sp.add_argument("--bag", help="herecomes bag, like red=6,blue=5 / 布袋组成")
-        sp.add_argument("--out", help="save the table (.csv or .json) / 保存表格")
-        sp.add_argument("--quiet", action="store_true", help="no progress bar / 不显示进度条")
-        sp.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
+                        help=h(_("bot names in seat order, separated by commas")))
+        sp.add_argument("--seed", type=int, default=0, help=h(_("master seed")))
+        sp.add_argument("--workers", type=int, default=1, help=h(_("processes (1 = this process)")))
+        sp.add_argument("--bag", help=h(_("herecomes bag, like red=6,blue=5")))
+        sp.add_argument("--out", help=h(_("save the table (.csv or .json)")))
+        sp.add_argument("--quiet", action="store_true", help=h(_("no progress bar")))
+        sp.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help=h(_("language")))
 
-    s = sub.add_parser("simulate", help="play many games / 模拟多局")
+    s = sub.add_parser("simulate", help=h(_("play many games")))
     common(s)
-    s.add_argument("--games", type=int, default=1000, help="number of games / 局数")
+    s.add_argument("--games", type=int, default=1000, help=h(_("number of games")))
     s.set_defaults(func=_cmd_simulate)
 
-    t = sub.add_parser("tournament", help="round-robin of every pair / 循环赛")
+    t = sub.add_parser("tournament", help=h(_("round-robin of every pair")))
     common(t)
-    t.add_argument("--games-per-pair", type=int, default=100, help="games per pair / 每对局数")
-    t.add_argument("--games-out", help="save every game row too / 同时保存每局数据")
+    t.add_argument("--games-per-pair", type=int, default=100, help=h(_("games per pair")))
+    t.add_argument("--games-out", help=h(_("save every game row too")))
     t.set_defaults(func=_cmd_tournament)
 
-    o = sub.add_parser("odds", help="Here Comes card probability table / 目标卡概率表")
-    o.add_argument("--bag", help="bag like red=6,blue=5,green=4,yellow=3,purple=2 / 布袋组成")
-    o.add_argument("--out", help="save the table (.csv or .json) / 保存表格")
-    o.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
+    o = sub.add_parser("odds", help=h(_("Here Comes card probability table")))
+    o.add_argument("--bag", help=h(_("bag like red=6,blue=5,green=4,yellow=3,purple=2")))
+    o.add_argument("--out", help=h(_("save the table (.csv or .json)")))
+    o.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help=h(_("language")))
     o.set_defaults(func=_cmd_odds)
 
-    teacher = sub.add_parser("teacher", help="answer keys and an nbgrader course / 答案和 nbgrader 课程")
-    tsub = teacher.add_subparsers(dest="task", required=True)
-    key = tsub.add_parser("answer-key", help="every student's numbers and answers / 每个学生的题目和答案")
-    key.add_argument("roster", help="class list CSV (a name column) / 学生名单 CSV")
-    key.add_argument("--lesson", help="only this lesson, like probability/31-never-and-all.ipynb / 只要这一课")
-    key.add_argument("--out", help="save the key (.csv or .json) / 保存答案表")
+    teacher = sub.add_parser("teacher", help=h(_("answer keys and an nbgrader course")))
+    tsub = teacher.add_subparsers(dest="task", required=True, title=h(_("commands")))
+    key = tsub.add_parser("answer-key", help=h(_("every student's numbers and answers")))
+    key.add_argument("roster", help=h(_("class list CSV (a name column)")))
+    key.add_argument("--lesson", help=h(_("only this lesson, like probability/31-never-and-all.ipynb")))
+    key.add_argument("--out", help=h(_("save the key (.csv or .json)")))
     key.set_defaults(func=_cmd_answer_key)
-    grader = tsub.add_parser("nbgrader", help="export the exercises as an nbgrader course / 导出为 nbgrader 课程")
-    grader.add_argument("outdir", help="the course folder to write / 课程文件夹")
+    grader = tsub.add_parser("nbgrader", help=h(_("export the exercises as an nbgrader course")))
+    grader.add_argument("outdir", help=h(_("the course folder to write")))
     grader.add_argument("--notebooks", default=str(Path(__file__).resolve().parent.parent / "notebooks"),
-                        help="the lessons folder / 课程笔记本文件夹")
+                        help=h(_("the lessons folder")))
     grader.set_defaults(func=_cmd_nbgrader)
 
-
-    add_commands(sub)
+    add_commands(sub, lang)
     return p
 
 
@@ -246,7 +315,7 @@ def _cmd_answer_key(args: argparse.Namespace) -> None:
     try:
         key = answer_key(read_roster(args.roster), lesson=args.lesson)
     except (OSError, ValueError) as err:
-        raise SimError(str(err), str(err)) from None
+        raise SimError(_("cannot make the answer key: {error}", error=why(err))) from None
     if args.out:
         _save(key, args.out, args.lang)
     else:
@@ -257,21 +326,48 @@ def _cmd_nbgrader(args: argparse.Namespace) -> None:
     try:
         written = export_nbgrader(args.outdir, args.notebooks)
     except (OSError, ValueError) as err:
-        raise SimError(str(err), str(err)) from None
-    print(f"wrote {len(written)} nbgrader source notebooks under {Path(args.outdir) / 'source'}")
+        raise SimError(_("cannot export the nbgrader course: {error}",
+                          error=why(err))) from None
+    print(_n("wrote {count} nbgrader source notebook under {path}", "wrote {count} nbgrader source notebooks under {path}", len(written),
+              path=str(Path(args.outdir) / "source")).render(args.lang))
+
+
+def _chosen_lang(argv: Sequence[str]) -> str:
+    """The language ``--lang`` asks for (the last one given), if the kit speaks it; else English.
+
+    >>> _chosen_lang(["--lang", "zh", "odds"]), _chosen_lang(["odds", "--lang=xx"])
+    ('zh', 'en')
+    """
+    chosen = "en"
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            chosen = argv[i + 1]
+        elif arg.startswith("--lang="):
+            chosen = arg.partition("=")[2]
+    return chosen if chosen in languages() else "en"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad input)."""
-    parser = _parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
+    """Run the command line; return the exit status (0 ok, 2 bad input).
+
+    Help, tables and errors are in the language of ``--lang`` (any of ``pokelab.words.languages()``).
+
+    >>> main(["--lang", "zh", "odds", "--bag", "red=six"])  # the error goes to stderr, in Chinese
+    2
+    """
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _chosen_lang(argv)
+    with argparse_in(lang):
+        parser = _parser(lang)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:
+            return int(exc.code or 0)
     try:
         args.func(args)
     except SimError as err:
-        print(f"{_t('error', args.lang)}: {err.message(args.lang)}", file=sys.stderr)
+        print(_("error: {message}", message=err.message(args.lang)).render(args.lang),
+              file=sys.stderr)
         return 2
     return 0
 

@@ -44,6 +44,7 @@ from pokelab.analysis.splendor_win import (
 from pokelab.bots.splendor_greedy import score_actions
 from pokelab.errors import BilingualError, check_lang
 from pokelab.splendor import legal_actions
+from pokelab.words import Text, _, languages
 
 __all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "suggest"]
 
@@ -59,12 +60,14 @@ MAX_SUGGESTIONS = 20
 
 @dataclass(frozen=True)
 class Suggestion:
-    """One suggested move: the action, the mover's win chance after it, and why, in English and Chinese.
+    """One suggested move: the action, the mover's win chance after it, and why (a catalogue text).
 
     >>> from pokelab.splendor import Pass
-    >>> Suggestion(Pass(), WinEstimate.from_wins(1, 2), "passes", "跳过").reason("zh")
-    '跳过'
-    >>> Suggestion(Pass(), WinEstimate.from_wins(1, 2), "passes", "跳过").reason("fr")
+    >>> from pokelab.words import _
+    >>> tip = Suggestion(Pass(), WinEstimate.from_wins(1, 2), _("passes: no main action is possible"))
+    >>> tip.reason("zh")
+    '跳过：没有可执行的主要行动'
+    >>> tip.reason("fr")
     Traceback (most recent call last):
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
@@ -72,39 +75,45 @@ class Suggestion:
 
     action: Any
     estimate: WinEstimate
-    reason_en: str
-    reason_zh: str
+    why: Text
 
     def reason(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``"en"`` or ``"zh"``)."""
-        return self.reason_zh if check_lang(lang) == "zh" else self.reason_en
+        """The reason in ``lang`` (any language of ``pokelab.words.languages()``)."""
+        return self.why.render(check_lang(lang))
+
+    @property
+    def reason_en(self) -> str:
+        """The reason in English (kept while the boards move to ``reason(lang)``)."""
+        return self.reason("en")
+
+    @property
+    def reason_zh(self) -> str:
+        """The reason in Chinese (kept while the boards move to ``reason(lang)``)."""
+        return self.reason("zh")
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe dict: the action's text, the estimate and both reasons.
+        """A JSON-safe dict: the action's text, the estimate and the reason in every language.
 
         >>> from pokelab.splendor import Pass
-        >>> Suggestion(Pass(), WinEstimate.from_wins(1, 2), "passes", "跳过").to_dict()["action"]
-        'Pass()'
+        >>> from pokelab.words import _
+        >>> tip = Suggestion(Pass(), WinEstimate.from_wins(1, 2), _("passes: no main action is possible"))
+        >>> tip.to_dict()["action"], tip.to_dict()["reason"]["zh"]
+        ('Pass()', '跳过：没有可执行的主要行动')
         """
         return {"action": str(self.action), "estimate": self.estimate.to_dict(),
-                "reason_en": self.reason_en, "reason_zh": self.reason_zh}
+                "reason": {lang: self.reason(lang) for lang in languages()}}
 
 
 def _check_level(level: Any) -> dict[str, int]:
     if not isinstance(level, str) or level not in COACH_LEVELS:
-        raise BilingualError(
-            f"level must be 'easy', 'medium' or 'hard', got {level!r}",
-            f"level 必须是 'easy'、'medium' 或 'hard'，收到 {level!r}",
-        )
+        raise BilingualError(_("level must be 'easy', 'medium' or 'hard', got {level}", level=repr(level)))
     return COACH_LEVELS[level]
 
 
 def _check_k(k: Any) -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_SUGGESTIONS:
-        raise BilingualError(
-            f"k must be a whole number from 1 to {MAX_SUGGESTIONS}, got {k!r}",
-            f"k 必须是 1 到 {MAX_SUGGESTIONS} 之间的整数，收到 {k!r}",
-        )
+        raise BilingualError(_("k must be a whole number from 1 to {most}, got {k}",
+            most=MAX_SUGGESTIONS, k=repr(k)))
     return k
 
 
@@ -196,6 +205,5 @@ def suggest(
                         seed=seed, workers=workers)
     out = []
     for action, est in ranked[:k]:
-        en, zh = reason(state, action)
-        out.append(Suggestion(action, est, en, zh))
+        out.append(Suggestion(action, est, reason(state, action)))
     return out

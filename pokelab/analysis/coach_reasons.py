@@ -1,4 +1,4 @@
-"""Why a Splendor: Pokémon move is good, in English and Chinese, read off what the move changes.
+"""Why a Splendor: Pokémon move is good, as a catalogue text, read off what the move changes.
 
 ``reason(state, action)`` compares the mover's holdings before and after the
 move and names what changed: the colours taken that a card in view (display or
@@ -13,8 +13,8 @@ Ball), 展示区 (display), 预留区 (reserve area), 折扣 (discount), 奖杯�
 
 >>> from pokelab.splendor import TakeDifferent, scenario
 >>> s = scenario(display=["Charmander", "Squirtle", "Bulbasaur", "Pichu"])
->>> en, zh = reason(s, TakeDifferent(("blue", "green", "yellow")))
->>> "Charmander" in en and "小火龙" in zh
+>>> why = reason(s, TakeDifferent(("blue", "green", "yellow")))
+>>> "Charmander" in why.render("en") and "小火龙" in why.render("zh")
 True
 >>> reason(s, "TakeSame(red)")
 Traceback (most recent call last):
@@ -41,40 +41,44 @@ from pokelab.splendor import (
     TakeSame,
     legal_actions,
 )
-from pokelab.splendor.cards import COLOUR_ZH
+from pokelab.splendor.names import colour_name, pokemon_name
 from pokelab.splendor.payment import _auto_payment
 from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, PlayerState, make_player
+from pokelab.words import Text, _, _n, _p
 
-__all__ = ["reason"]
+__all__ = ["join_words", "reason", "seat_name"]
 
-_COLOUR_EN = {c: c for c in COLOURS} | {"master": "Master Ball"}
-_COLOUR_ZH = {c: f"{z}色" for c, z in COLOUR_ZH.items() if c != "master"} | {"master": "万能大师球"}
-
-
-def _en(c: int) -> str:
-    return CARDS[c].name_en
+_ALL_COLOURS = (*COLOURS, "master")
 
 
-def _zh(c: int) -> str:
-    return CARDS[c].name_zh
+def _name(c: int) -> Text:
+    return pokemon_name(CARDS[c].name_en)
 
 
-def _pts_en(c: int) -> str:
+def _card(c: int) -> Text:
+    """A card's name with its trophy points, when it has any: "Charizard (3 pts)"."""
     n = CARDS[c].points
-    return f" ({n} {'pt' if n == 1 else 'pts'})" if n else ""
+    return _n("{name} ({count} pt)", "{name} ({count} pts)", n, name=_name(c)) if n else _name(c)
 
 
-def _pts_zh(c: int) -> str:
-    n = CARDS[c].points
-    return f"（{n} 分）" if n else ""
+def join_words(words: list[Text | str]) -> Text | str:
+    """Several words as one list: "red, blue and green" (红色、蓝色、绿色).
 
-
-def _join_en(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _join_zh(words: list[str]) -> str:
-    return "、".join(words)
+    >>> from pokelab.words import _p
+    >>> join_words([_p("colour", "red"), _p("colour", "blue"), "Ann"]).render("zh")
+    '红色、蓝色、Ann'
+    >>> join_words([])
+    Traceback (most recent call last):
+    ...
+    ValueError: join_words needs at least one word
+    """
+    if not words:
+        raise ValueError("join_words needs at least one word")
+    joined = words[0]
+    for i, word in enumerate(words[1:], start=2):
+        joined = (_("{words} and {word}", words=joined, word=word) if i == len(words)
+                  else _("{words}, {word}", words=joined, word=word))
+    return joined
 
 
 def _missing(p: PlayerState, c: int) -> list[int]:
@@ -101,21 +105,39 @@ def _opponents_who_can_catch(state: Any, c: int) -> list[int]:
     return [j for j, q in enumerate(state.players) if j != me and _catchable(q, c)]
 
 
-def _name(state: Any, seat: int, lang: str) -> str:
+def seat_name(state: Any, seat: int) -> Text | str:
+    """A player's name; a seat without one (or with the default "Player 2") is named in the reader's language.
+
+    >>> from pokelab.splendor import new_game
+    >>> seat_name(new_game(2), 1).render("zh")
+    '玩家2'
+    >>> seat_name(new_game(2), 5)
+    Traceback (most recent call last):
+    ...
+    IndexError: tuple index out of range
+    """
     name = state.players[seat].name
-    if name:
-        return name
-    return f"玩家 {seat}" if lang == "zh" else f"player {seat}"
+    if name and name != f"Player {seat + 1}":
+        return str(name)
+    return _("Player {n}", n=seat + 1)
 
 
-def _take(state: Any, delta: tuple[int, ...]) -> tuple[str, str]:
+def _players(state: Any, seats: list[int]) -> Text | str:
+    return join_words([seat_name(state, j) for j in seats])
+
+
+def _colours(indices: list[int]) -> Text | str:
+    return join_words([colour_name(_ALL_COLOURS[i]) for i in indices])
+
+
+def _take(state: Any, delta: tuple[int, ...]) -> Text:
     p = state.players[state.current_player]
     taken = [i for i in range(5) for _ in range(delta[i])]
     colours = sorted(set(taken))
-    en = "takes " + (f"2 {COLOURS[taken[0]]}" if len(colours) == 1 and len(taken) == 2
-                     else _join_en([COLOURS[i] for i in colours]))
-    zh = "拿取" + (f" 2 颗{_COLOUR_ZH[COLOURS[taken[0]]]}精灵球" if len(colours) == 1 and len(taken) == 2
-                  else _join_zh([_COLOUR_ZH[COLOURS[i]] for i in colours]) + "精灵球")
+    if len(colours) == 1 and len(taken) == 2:
+        text = _("takes 2 {colour}", colour=colour_name(COLOURS[taken[0]]))
+    else:
+        text = _("takes {colours}", colours=_colours(colours))
     # The card in view these tokens help most: most needed tokens taken, then most points.
     after = _with_tokens(p, delta)
     best, best_key, best_cols = None, (0, -1), []
@@ -126,145 +148,142 @@ def _take(state: Any, delta: tuple[int, ...]) -> tuple[str, str]:
         if used and (used, CARDS[c].points) > best_key:
             best, best_key, best_cols = c, (used, CARDS[c].points), cols
     if best is None:
-        en += "; no card in view needs these colours yet"
-        zh += "；展示区和预留区里还没有卡需要这些颜色"
+        text = _("{reason}; no card in view needs these colours yet", reason=text)
     else:
-        names_en = _join_en([COLOURS[i] for i in best_cols])
-        names_zh = _join_zh([_COLOUR_ZH[COLOURS[i]] for i in best_cols])
         ready = [c for c in (*state.display, *p.reserved) if _catchable(after, c) and not _catchable(p, c)]
         if ready:
             top = max(ready, key=lambda c: (CARDS[c].points, -c))
-            en += f" — then you can catch {_en(top)}{_pts_en(top)} next turn"
-            zh += f"——下回合就能捕捉{_zh(top)}{_pts_zh(top)}"
+            text = _("{reason} — then you can catch {card} next turn",
+                      reason=text, card=_card(top))
         elif best_cols == colours and len(colours) > 1:
-            en += f" — all colours {_en(best)}{_pts_en(best)} still needs"
-            zh += f"——都是{_zh(best)}{_pts_zh(best)}还缺的颜色"
+            text = _("{reason} — all colours {card} still needs",
+                      reason=text, card=_card(best))
         else:
-            en += f" — {_en(best)}{_pts_en(best)} still needs {names_en}"
-            zh += f"——{_zh(best)}{_pts_zh(best)}还缺{names_zh}"
+            text = _("{reason} — {card} still needs {colours}",
+                      reason=text, card=_card(best), colours=_colours(best_cols))
     over = sum(after.tok) - TOKEN_LIMIT
     if over > 0:
-        en += f"; you must then return {over} token{'s' if over > 1 else ''}"
-        zh += f"；之后须归还 {over} 颗精灵球"
-    return en, zh
+        text = _n("{reason}; you must then return {count} token",
+            "{reason}; you must then return {count} tokens", over, reason=text)
+    return text
 
 
-def _reserve(state: Any, c: int) -> tuple[str, str]:
+def _reserve(state: Any, c: int) -> Text:
     p = state.players[state.current_player]
-    en, zh = f"reserves {_en(c)}{_pts_en(c)}", f"锁定{_zh(c)}{_pts_zh(c)}"
+    text = _("reserves {card}", card=_card(c))
     rivals = _opponents_who_can_catch(state, c)
     if rivals:
-        who_en = _join_en([_name(state, j, "en") for j in rivals])
-        who_zh = _join_zh([_name(state, j, "zh") for j in rivals])
-        en += f" before {who_en} can catch it"
-        zh += f"，抢在{who_zh}捕捉之前"
+        text = _("{reason} before {players} can catch it",
+                  reason=text, players=_players(state, rivals))
     if state.sup[5]:
-        en += " and gains a Master Ball"
-        zh += "，并获得 1 颗万能大师球"
+        text = _("{reason} and gains a Master Ball", reason=text)
         rare = [d for d in state.display if CARDS[d].tier != "normal"]
         if rare and p.tok[5] == 0:
             top = max(rare, key=lambda d: (CARDS[d].points, -d))
-            en += f", which the {CARDS[top].tier} {_en(top)} in view needs"
-            zh += f"；展示区里{'稀有' if CARDS[top].tier == 'rare' else '传说'}的{_zh(top)}需要它"
+            if CARDS[top].tier == "rare":
+                text = _("{reason}, which the rare {name} in view needs",
+                          reason=text, name=_name(top))
+            else:
+                text = _("{reason}, which the legendary {name} in view needs", reason=text, name=_name(top))
     base = CARDS[c].evolves_from
     if base and base in p.captured:
-        en += f"; your {_en(base)} can evolve into it"
-        zh += f"；你的{_zh(base)}可以进化成它"
-    return en, zh
+        text = _("{reason}; your {name} can evolve into it",
+                  reason=text, name=_name(base))
+    return text
 
 
-def _catch(state: Any, c: int) -> tuple[str, str]:
+def _last_round(p: PlayerState, gain: int, text: Text) -> Text:
+    if p.points < END_POINTS <= p.points + gain:
+        return _("{reason}; reaching {points} points starts the last round",
+                  reason=text, points=p.points + gain)
+    return text
+
+
+def _catch(state: Any, c: int) -> Text:
     p = state.players[state.current_player]
     card = CARDS[c]
     pay = _auto_payment(p, c)
-    where_en = " from your reserve" if c in p.reserved else ""
-    where_zh = "从预留区" if c in p.reserved else ""
-    en, zh = f"catches {_en(c)}{where_en}", f"{where_zh}捕捉{_zh(c)}"
-    gains_en, gains_zh = [], []
+    if c in p.reserved:
+        text = _("catches {name} from your reserve", name=_name(c))
+    else:
+        text = _("catches {name}", name=_name(c))
+    gains: list[Text | str] = []
     if card.points:
-        gains_en.append(f"+{card.points} {'pt' if card.points == 1 else 'pts'}")
-        zh_pts = f"+{card.points} 奖杯分数"
-        gains_zh.append(zh_pts)
+        gains.append(_n("+{count} pt", "+{count} pts", card.points))
     if card.discount:
-        gains_en.append(f"a permanent {card.discount} discount")
-        gains_zh.append(f"永久{_COLOUR_ZH[card.discount]}折扣")
-    if gains_en:
-        en += ": " + _join_en(gains_en)
-        zh += "：" + _join_zh(gains_zh)
+        gains.append(_("a permanent {colour} discount", colour=colour_name(card.discount)))
+    if gains:
+        text = _("{reason}: {gains}", reason=text, gains=join_words(gains))
     if pay[5]:
-        en += f", spending {pay[5]} Master Ball{'s' if pay[5] > 1 else ''}"
-        zh += f"，消耗 {pay[5]} 颗万能大师球"
+        text = _n("{reason}, spending {count} Master Ball",
+            "{reason}, spending {count} Master Balls", pay[5], reason=text)
     if c in state.display:
         rivals = _opponents_who_can_catch(state, c)
         if rivals:
-            en += f", before {_join_en([_name(state, j, 'en') for j in rivals])} can"
-            zh += f"，抢在{_join_zh([_name(state, j, 'zh') for j in rivals])}之前"
+            text = _("{reason}, before {players} can",
+                      reason=text, players=_players(state, rivals))
     evolutions = [d for d in (*state.display, *p.reserved) if CARDS[d].evolves_from == c]
     if evolutions:
         d = max(evolutions, key=lambda x: (CARDS[x].points, -x))
-        en += f"; {_en(d)} in view can evolve from it"
-        zh += f"；展示区的{_zh(d)}之后可由它进化" if d in state.display else f"；预留区的{_zh(d)}之后可由它进化"
-    if p.points < END_POINTS <= p.points + card.points:
-        en += f"; reaching {p.points + card.points} points starts the last round"
-        zh += f"；达到 {p.points + card.points} 分，进入最后一轮"
-    return en, zh
+        if d in state.display:
+            text = _p("in the display",
+                "{reason}; {name} in view can evolve from it", reason=text, name=_name(d))
+        else:
+            text = _p("in the reserve",
+                "{reason}; {name} in view can evolve from it", reason=text, name=_name(d))
+    return _last_round(p, card.points, text)
 
 
-def _evolve(state: Any, a: Evolve) -> tuple[str, str]:
+def _evolve(state: Any, a: Evolve) -> Text:
     p = state.players[state.current_player]
     gain = CARDS[a.into].points - CARDS[a.base].points
-    en = f"evolves {_en(a.base)} into {_en(a.into)}: {gain:+d} {'pt' if abs(gain) == 1 else 'pts'}"
-    zh = f"将{_zh(a.base)}进化为{_zh(a.into)}：{gain:+d} 奖杯分数"
+    text = _n("evolves {base} into {into}: {gain} pt", "evolves {base} into {into}: {gain} pts", abs(gain),
+               base=_name(a.base), into=_name(a.into), gain=format(gain, "+d"))
     old, new = CARDS[a.base].discount, CARDS[a.into].discount
     if old != new and new:
-        en += f", its discount becomes {new}"
-        zh += f"，折扣变为{_COLOUR_ZH[new]}"
-    if p.points < END_POINTS <= p.points + gain:
-        en += f"; reaching {p.points + gain} points starts the last round"
-        zh += f"；达到 {p.points + gain} 分，进入最后一轮"
-    return en, zh
+        text = _("{reason}, its discount becomes {colour}",
+                  reason=text, colour=colour_name(new))
+    return _last_round(p, gain, text)
 
 
-def _end_turn(state: Any, legal_evolutions: list[Evolve]) -> tuple[str, str]:
+def _end_turn(state: Any, legal_evolutions: list[Evolve]) -> Text:
     gains = [CARDS[e.into].points - CARDS[e.base].points for e in legal_evolutions]
     if not gains:
-        return "ends the turn", "结束回合"
+        return _("ends the turn")
     best = max(gains)
     if best <= 0:
-        return ("ends the turn: no evolution open now gains points",
-                "结束回合：现在能做的进化都不加分")
+        return _("ends the turn: no evolution open now gains points")
     e = legal_evolutions[gains.index(best)]
-    return (f"ends the turn, leaving the evolution into {_en(e.into)} (+{best} pts) for later",
-            f"结束回合，把进化为{_zh(e.into)}（+{best} 分）留到以后")
+    return _n("ends the turn, leaving the evolution into {name} (+{count} pt) for later",
+               "ends the turn, leaving the evolution into {name} (+{count} pts) for later", best, name=_name(e.into))
 
 
-def _return(state: Any, counts: tuple[int, ...]) -> tuple[str, str]:
+def _return(state: Any, counts: tuple[int, ...]) -> Text:
     p = state.players[state.current_player]
     given = [i for i in range(6) for _ in range(counts[i])]
-    words_en = [_COLOUR_EN[(*COLOURS, "master")[i]] for i in given]
-    words_zh = [_COLOUR_ZH[(*COLOURS, "master")[i]] for i in given]
-    en, zh = f"returns {_join_en(words_en)}", f"归还{_join_zh(words_zh)}"
+    text = _("returns {tokens}", tokens=_colours(given))
     after = _with_tokens(p, counts, -1)
     kept = [c for c in (*state.display, *p.reserved) if _catchable(after, c)]
     needed = {i for c in (*state.display, *p.reserved) for i in range(5) if _missing(after, c)[i]}
     if kept:
         top = max(kept, key=lambda c: (CARDS[c].points, -c))
-        en += f", still able to catch {_en(top)}"
-        zh += f"，仍能捕捉{_zh(top)}"
+        text = _("{reason}, still able to catch {name}", reason=text, name=_name(top))
     elif not needed & {i for i in given if i < 5}:
-        en += ": no card in view needs them"
-        zh += "：展示区和预留区没有卡需要它们"
-    return en, zh
+        text = _("{reason}: no card in view needs them", reason=text)
+    return text
 
 
-def reason(state: Any, action: Any) -> tuple[str, str]:
-    """(English, Chinese) explanation of ``action`` for the player to move in ``state``, from what it changes.
+def reason(state: Any, action: Any) -> Text:
+    """Why ``action`` is a move for the player to move in ``state``, from what it changes (a catalogue text).
 
     >>> from pokelab.splendor import Reserve, scenario
     >>> s = scenario(display=["Charizard", "Squirtle", "Bulbasaur", "Pichu"],
     ...              tokens={1: {"red": 2, "blue": 3, "green": 3}})
-    >>> reason(s, Reserve(3))
-    ('reserves Charizard (3 pts) before Player 2 can catch it and gains a Master Ball', '锁定喷火龙（3 分），抢在Player 2捕捉之前，并获得 1 颗万能大师球')
+    >>> why = reason(s, Reserve(3))
+    >>> why.render("en")
+    'reserves Charizard (3 pts) before Player 2 can catch it and gains a Master Ball'
+    >>> why.render("zh")
+    '锁定喷火龙（3 分），抢在玩家2捕捉之前，并获得 1 颗万能大师球'
     >>> reason(s, 3)
     Traceback (most recent call last):
     ...
@@ -284,7 +303,7 @@ def reason(state: Any, action: Any) -> tuple[str, str]:
     if kind is ReturnTokens:
         return _return(state, action.counts)
     if kind is Pass:
-        return "passes: no main action is possible", "跳过：没有可执行的主要行动"
+        return _("passes: no main action is possible")
     assert kind is EndTurn
 
     return _end_turn(state, [a for a in legal_actions(state) if type(a) is Evolve])

@@ -44,6 +44,7 @@ from pokelab.analysis.splendor_win import (
 )
 from pokelab.errors import BilingualError
 from pokelab.splendor import legal_actions
+from pokelab.words import _
 
 __all__ = ["GameReview", "MoveReview", "review"]
 
@@ -105,8 +106,7 @@ class GameReview:
         pokelab.errors.BilingualError: seat must be a seat number or None, got 'Ash'
         """
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise BilingualError(f"seat must be a seat number or None, got {seat!r}",
-                                 f"seat 必须是座位号或 None，收到 {seat!r}")
+            raise BilingualError(_("seat must be a seat number or None, got {seat}", seat=repr(seat)))
         return tuple(m for m in self.moves if m.mistake and (seat is None or m.seat == seat))
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,25 +126,23 @@ def _pairs(record: Any) -> list[tuple[Any, Any]]:
     """
     if _is_record(record):
         if record.game != "splendor":
-            raise BilingualError(f"review reads Splendor games, got a {record.game} record",
-                                 f"review 只能复盘璀璨宝石的对局，收到 {record.game} 的记录")
+            raise BilingualError(_("review reads Splendor games, got a {game} record", game=record.game))
         if len(record.actions) > MAX_REVIEW_MOVES:
-            raise BilingualError(f"a review looks at most {MAX_REVIEW_MOVES} moves, got {len(record.actions)}",
-                                 f"复盘最多 {MAX_REVIEW_MOVES} 步，收到 {len(record.actions)} 步")
+            raise BilingualError(_("a review looks at most {most} moves, got {length}",
+                most=MAX_REVIEW_MOVES, length=len(record.actions)))
         return list(zip(record.states(), (a for _, a in record.actions), strict=False))
     if isinstance(record, str | bytes) or not isinstance(record, Iterable):
         raise BilingualError(
-            f"review needs a GameRecord or a list of (state, action) pairs, got {type(record).__name__}",
-            f"review 需要一个 GameRecord 或 (局面, 行动) 对的列表，收到 {type(record).__name__}",
+            _("review needs a GameRecord or a list of (state, action) pairs, got {type}",
+                type=type(record).__name__),
         )
     pairs = []
     for i, item in enumerate(record):
         if i >= MAX_REVIEW_MOVES:
-            raise BilingualError(f"a review looks at most {MAX_REVIEW_MOVES} moves",
-                                 f"复盘最多 {MAX_REVIEW_MOVES} 步")
+            raise BilingualError(_("a review looks at most {most} moves", most=MAX_REVIEW_MOVES))
         if not isinstance(item, tuple | list) or len(item) != 2:
-            raise BilingualError(f"move {i}: expected a (state, action) pair, got {item!r}",
-                                 f"第 {i} 步：需要 (局面, 行动) 对，收到 {item!r}")
+            raise BilingualError(_("move {i}: expected a (state, action) pair, got {item}",
+                i=i, item=repr(item)))
         pairs.append((item[0], item[1]))
     return pairs
 
@@ -161,8 +159,8 @@ def _is_record(record: Any) -> bool:
 
 def _check_threshold(threshold: Any) -> float:
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 < threshold <= 1:
-        raise BilingualError(f"threshold must be a number above 0 and at most 1, got {threshold!r}",
-                             f"threshold 必须大于 0 且不超过 1，收到 {threshold!r}")
+        raise BilingualError(_("threshold must be a number above 0 and at most 1, got {threshold}",
+            threshold=repr(threshold)))
     return float(threshold)
 
 
@@ -194,8 +192,8 @@ def review(
         check_state(state)
         legal = legal_actions(state)
         if action not in legal:
-            raise BilingualError(f"move {index}: {action!r} is not a legal move in its position",
-                                 f"第 {index} 步：{action!r} 在该局面下不是合法行动")
+            raise BilingualError(_("move {index}: {action} is not a legal move in its position",
+                index=index, action=repr(action)))
         seat = state.current_player
         if len(legal) == 1:
             base, unseen = known_position(state, seat)

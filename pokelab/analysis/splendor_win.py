@@ -52,6 +52,7 @@ from pokelab.splendor.scoring import result
 from pokelab.splendor.state import State, make_state
 from pokelab.splendor.view import observe
 from pokelab.stats import wilson_interval
+from pokelab.words import _
 
 __all__ = [
     "MAX_PLAYOUTS",
@@ -128,13 +129,12 @@ def check_state(state: Any, *, playable: bool = True) -> Any:
     """
     if type(state) is not State:
         raise BilingualError(
-            f"expected a Splendor State (from new_game, scenario or from_json), got {type(state).__name__}",
-            f"需要一个璀璨宝石局面（由 new_game、scenario 或 from_json 得到），收到 {type(state).__name__}",
+            _("expected a Splendor State (from new_game, scenario or from_json), got {type}",
+                type=type(state).__name__),
         )
     if playable and state.over:
         raise BilingualError(
-            "the game is over: there is nothing left to estimate or suggest",
-            "游戏已经结束：没有可以估计或建议的了",
+            _("the game is over: there is nothing left to estimate or suggest"),
         )
     return state
 
@@ -153,8 +153,7 @@ def check_seat(state: Any, seat: Any, what: str = "player") -> int:
     n = len(state.players)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise BilingualError(
-            f"{what} must be a seat number 0..{n - 1}, got {seat!r}",
-            f"{what} 必须是座位号 0..{n - 1}，收到 {seat!r}",
+            _("{what} must be a seat number 0..{n}, got {seat}", what=what, n=n - 1, seat=repr(seat)),
         )
     return seat
 
@@ -171,8 +170,8 @@ def check_playouts(playouts: Any, what: str = "playouts") -> int:
     """
     if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
         raise BilingualError(
-            f"{what} must be a whole number from 1 to {MAX_PLAYOUTS}, got {playouts!r}",
-            f"{what} 必须是 1 到 {MAX_PLAYOUTS} 之间的整数，收到 {playouts!r}",
+            _("{what} must be a whole number from 1 to {most}, got {playouts}",
+                what=what, most=MAX_PLAYOUTS, playouts=repr(playouts)),
         )
     return playouts
 
@@ -188,7 +187,7 @@ def check_seed(seed: Any) -> int:
     pokelab.errors.BilingualError: a seed is a whole number, got '7'
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BilingualError(f"a seed is a whole number, got {seed!r}", f"种子必须是整数，收到 {seed!r}")
+        raise BilingualError(_("a seed is a whole number, got {seed}", seed=repr(seed)))
     return seed
 
 
@@ -204,8 +203,8 @@ def check_workers(workers: Any) -> int:
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
         raise BilingualError(
-            f"workers must be a whole number from 1 to {MAX_WORKERS}, got {workers!r}",
-            f"workers 必须是 1 到 {MAX_WORKERS} 之间的整数，收到 {workers!r}",
+            _("workers must be a whole number from 1 to {most}, got {workers}",
+                most=MAX_WORKERS, workers=repr(workers)),
         )
     return workers
 
@@ -220,8 +219,8 @@ def _check_bots(bots: Any, n: int) -> tuple[str, ...]:
         or not all(isinstance(b, str) and b in known for b in names)
     ):
         raise BilingualError(
-            f"bots must be one of {', '.join(known)} or a list of {n} of them, got {bots!r}",
-            f"bots 必须是 {', '.join(known)} 之一，或由 {n} 个这样的名字组成的列表，收到 {bots!r}",
+            _("bots must be one of {known} or a list of {n} of them, got {bots}",
+                known=", ".join(known), n=n, bots=repr(bots)),
         )
     return tuple(names)
 

@@ -27,6 +27,7 @@ from typing import Any
 from pokelab.classroom.rounds import SIMULATED, ClassroomError, check_round
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
+from pokelab.words import Text, _, _p
 
 __all__ = [
     "DEFAULT_URL_ENV",
@@ -54,33 +55,55 @@ NAME_LENGTH, GROUP_LENGTH, REASON_LENGTH = 60, 32, 200
 TOKEN_COLUMNS: tuple[str, ...] = tuple(f"token_{i}" for i in range(1, DRAWS_PER_ROUND + 1))
 
 
-class _TwoLanguages:
-    """An error explained in English (``str(err)``) and Chinese (``err.message("zh")``)."""
+class _Explained:
+    """An error explained by one catalogue text: ``str(err)`` is the English, ``err.message(lang)`` any language."""
 
-    def __init__(self, en: str, zh: str) -> None:
-        super().__init__(en)  # type: ignore[call-arg]
-        self.en, self.zh = en, zh
+    def __init__(self, reason: Text) -> None:
+        if not isinstance(reason, Text):
+            raise TypeError(f"{type(self).__name__} takes its reason as one catalogue text, e.g. _('...'), got {reason!r}")
+        super().__init__(reason.render("en"))  # type: ignore[call-arg]
+        self.reason = reason
 
     def message(self, lang: str = "en") -> str:
-        """The explanation in ``lang`` (``"en"`` or ``"zh"``)."""
-        return self.zh if check_lang(lang) == "zh" else self.en
+        """The explanation in ``lang`` (any language of ``pokelab.words.languages()``)."""
+        return self.reason.render(check_lang(lang))
+
+    @property
+    def en(self) -> str:
+        """The explanation in English."""
+        return self.message("en")
+
+    @property
+    def zh(self) -> str:
+        """The explanation in Chinese."""
+        return self.message("zh")
 
 
-class ClassAccessError(_TwoLanguages, PermissionError):
+class ClassAccessError(_Explained, PermissionError):
     """A wrong or missing join code or teacher key (refused and logged).
 
-    >>> ClassAccessError("wrong join code", "加入码不对").message("zh")
-    '加入码不对'
+    >>> from pokelab.words import _
+    >>> ClassAccessError(_("no {what} given", what=_("join code"))).message("zh")
+    '没有输入加入码'
+    >>> ClassAccessError("wrong join code", "加入码不对")
+    Traceback (most recent call last):
+    ...
+    TypeError: _Explained.__init__() takes 2 positional arguments but 3 were given
     """
 
     __module__ = "pokelab.classroom"
 
 
-class ClassStoreBusy(_TwoLanguages, TimeoutError):
+class ClassStoreBusy(_Explained, TimeoutError):
     """The class database stayed locked or unreachable for longer than the store's ``timeout``.
 
-    >>> str(ClassStoreBusy("busy", "忙"))
-    'busy'
+    >>> from pokelab.words import _
+    >>> str(ClassStoreBusy(_("no {what} given", what="busy")))
+    'no busy given'
+    >>> ClassStoreBusy("busy")
+    Traceback (most recent call last):
+    ...
+    TypeError: ClassStoreBusy takes its reason as one catalogue text, e.g. _('...'), got 'busy'
     """
 
     __module__ = "pokelab.classroom"
@@ -103,21 +126,52 @@ def _digest(kind: str, secret: str) -> str:
     return hashlib.sha256(f"pokelab-{kind}:{secret}".encode()).hexdigest()
 
 
-def _clean_secret(value: Any, what: str, what_zh: str) -> str:
+def _clean_secret(value: Any, what: Text) -> str:
     """A join code or teacher key as typed (any case, spaces and dashes ignored)."""
     if value is None or value == "":
-        raise ClassAccessError(f"no {what} given", f"没有输入{what_zh}")
+        raise ClassAccessError(_("no {what} given", what=what))
     if not isinstance(value, str):
         raise ClassroomError(
-            f"the {what} is text, not {type(value).__name__}",
-            f"{what_zh}应是文字，而不是 {type(value).__name__}",
+            _("the {what} is text, not {type}", what=what, type=type(value).__name__),
         )
     if len(value) > MAX_CODE_TEXT:
         raise ClassroomError(
-            f"that is not a {what}: {len(value)} characters (at most {MAX_CODE_TEXT})",
-            f"这不是{what_zh}：共 {len(value)} 个字符（最多 {MAX_CODE_TEXT} 个）",
+            _("that is not a {what}: {length} characters (at most {most})",
+                what=what, length=len(value), most=MAX_CODE_TEXT),
         )
     return "".join(ch for ch in value.upper() if ch not in " -\t")
+
+
+#: What a request does, as the refusal log records it (the key) and an error says it (the text).
+_ACTIONS = {
+    "join": _("join"),
+    "reset": _("reset"),
+    "delete": _("delete"),
+    "refusal log": _("refusal log"),
+    "add round": _("add round"),
+    "undo round": _("undo round"),
+    "read rounds": _("read rounds"),
+    "create table": _("create table"),
+    "list tables": _("list tables"),
+    "view": _("view"),
+    "play": _("play"),
+    "undo": _("undo"),
+    "answer undo": _("answer undo"),
+    "hand a seat to a bot": _("hand a seat to a bot"),
+}
+
+
+def action_name(action: str) -> Text | str:
+    """A request's name in the reader's language (an unknown one as it is).
+
+    >>> action_name("reset").render("zh"), action_name("fly")
+    ('重置', 'fly')
+    """
+    return _ACTIONS.get(action, action)
+
+
+#: What a checked name names, as the errors say it.
+_WHAT = {"group": _p("whose name", "group"), "class": _p("whose name", "class")}
 
 
 def check_name(name: Any, *, limit: int = GROUP_LENGTH, what: str = "group") -> str:
@@ -130,33 +184,31 @@ def check_name(name: Any, *, limit: int = GROUP_LENGTH, what: str = "group") -> 
     ...
     pokelab.classroom.ClassroomError: a group name may hold letters, digits, spaces and - _ . · only, not "'"
     """
-    zh = {"group": "小组", "class": "班级"}[what]
+    what_name = _WHAT[what]
     if not isinstance(name, str):
         raise ClassroomError(
-            f"a {what} name is text, not {type(name).__name__}",
-            f"{zh}名称应是文字，而不是 {type(name).__name__}",
+            _("a {what} name is text, not {type}", what=what_name, type=type(name).__name__),
         )
     if len(name) > 4 * limit:
         raise ClassroomError(
-            f"a {what} name has at most {limit} characters, not {len(name)}",
-            f"{zh}名称最多 {limit} 个字符，而不是 {len(name)} 个",
+            _("a {what} name has at most {limit} characters, not {length}",
+                what=what_name, limit=limit, length=len(name)),
         )
     text = " ".join(unicodedata.normalize("NFC", name).split())
     if not text or len(text) > limit:
         raise ClassroomError(
-            f"a {what} name has 1 to {limit} characters, not {len(text)}",
-            f"{zh}名称应有 1 到 {limit} 个字符，而不是 {len(text)} 个",
+            _("a {what} name has 1 to {limit} characters, not {length}",
+                what=what_name, limit=limit, length=len(text)),
         )
     bad = next((ch for ch in text if not ch.isalnum() and ch not in _GROUP_PUNCTUATION), None)
     if bad is not None:
         raise ClassroomError(
-            f'a {what} name may hold letters, digits, spaces and - _ . · only, not "{bad}"',
-            f"{zh}名称只能包含文字、数字、空格和 - _ . ·，不能有“{bad}”",
+            _('a {what} name may hold letters, digits, spaces and - _ . · only, not "{bad}"',
+                what=what_name, bad=bad),
         )
     if text.casefold() == SIMULATED:
         raise ClassroomError(
-            f"'{SIMULATED}' is kept for the computer's rounds: choose another name",
-            f"“{SIMULATED}”留给电脑抽的轮次，请换一个名字",
+            _("'{most}' is kept for the computer's rounds: choose another name", most=SIMULATED),
         )
     return text
 
@@ -165,14 +217,15 @@ def _check_tokens(tokens: Any) -> tuple[str, ...]:
     if isinstance(tokens, Sequence) and not isinstance(tokens, str):
         if len(tokens) > 4 * len(TOKEN_COLUMNS):
             raise ClassroomError(
-                f"a round has {len(TOKEN_COLUMNS)} tokens, not {len(tokens)}",
-                f"一轮有 {len(TOKEN_COLUMNS)} 枚，而不是 {len(tokens)} 枚",
+                _("a round has {most} tokens, not {length}",
+                    most=len(TOKEN_COLUMNS), length=len(tokens)),
             )
         for i, token in enumerate(tokens, start=1):
             if isinstance(token, str) and len(token) > MAX_TOKEN_TEXT:
                 raise ClassroomError(
-                    f"token {i} is {len(token)} characters long: write a colour like red or 红",
-                    f"第 {i} 枚有 {len(token)} 个字符：请写颜色，如 red 或 红",
+                    # Translators: name a typed colour of the reader's language too (Chinese: 红)
+                    _("token {i} is {length} characters long: write a colour like red",
+                        i=i, length=len(token)),
                 )
     return check_round(tokens, DEFAULT_BAG)
 

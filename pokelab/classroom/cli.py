@@ -26,30 +26,18 @@ from pathlib import Path
 from typing import Any
 
 from pokelab.classroom import DEFAULT_URL_ENV, ClassStore, default_url
+from pokelab.classroom.rounds import why
 from pokelab.sim.errors import SimError
+from pokelab.words import Text, _, languages
 
 __all__ = ["add_commands", "apps_folder"]
 
-_TEXT = {
-    "class": {"en": "class {name}", "zh": "班级 {name}"},
-    "code": {"en": "join code (for the students): {code}", "zh": "加入码（给学生）：{code}"},
-    "key": {
-        "en": "teacher key (keep it to yourself): {key}",
-        "zh": "教师密钥（请自己保管）：{key}",
-    },
-    "db": {"en": "database: {url}", "zh": "数据库：{url}"},
-    "serving": {
-        "en": "serving the apps in {folder} on http://{ip}:{port}/ (class database {url}); Ctrl+C stops",
-        "zh": "在 http://{ip}:{port}/ 提供 {folder} 中的应用（班级数据库 {url}）；按 Ctrl+C 停止",
-    },
-}
-
-
-def _bilingual_failure(err: Exception) -> Exception:
+def _failure(err: Exception) -> SimError:
     """The CLI's own error type (printed in the chosen language, exit status 2)."""
-    en = str(err)
-    zh = err.message("zh") if hasattr(err, "message") else en
-    return SimError(en, zh)
+    reason = why(err)
+    if isinstance(reason, Text):
+        return SimError(reason)
+    return SimError(_("the class database refused: {error}", error=reason))
 
 
 def apps_folder(start: Path | None = None) -> Path | None:
@@ -70,27 +58,26 @@ def _cmd_class_new(args: argparse.Namespace) -> None:
         store = ClassStore.connect(args.db)
         code, key = store.create_class(args.name)
     except (ValueError, PermissionError, TimeoutError) as err:
-        raise _bilingual_failure(err) from None
-    print(_TEXT["class"][lang].format(name=args.name.strip()))
-    print(_TEXT["code"][lang].format(code=code))
-    print(_TEXT["key"][lang].format(key=key))
-    print(_TEXT["db"][lang].format(url=store.url))
+        raise _failure(err) from None
+    print(_("class {name}", name=args.name.strip()).render(lang))
+    print(_("join code (for the students): {code}", code=code).render(lang))
+    print(_("teacher key (keep it to yourself): {key}", key=key).render(lang))
+    print(_("database: {url}", url=store.url).render(lang))
     store.close()
 
 
 def _cmd_app(args: argparse.Namespace) -> None:
     folder = Path(args.dir) if args.dir else apps_folder()
     if folder is None or not folder.is_dir():
-        raise _bilingual_failure(
-            ValueError("no apps folder found: run from a pokelab checkout or give --dir apps/")
-        )
+        raise SimError(_("no apps folder found: run from a pokelab checkout or give --dir apps/"))
     url = args.db or default_url()
     try:
         ClassStore.connect(url).close()  # create or upgrade it now, and fail early on a bad URL
     except (ValueError, PermissionError, TimeoutError) as err:
-        raise _bilingual_failure(err) from None
+        raise _failure(err) from None
     lang = getattr(args, "lang", "en")
-    print(_TEXT["serving"][lang].format(folder=folder, ip=args.ip, port=args.port, url=url))
+    print(_("serving the apps in {folder} on http://{ip}:{port}/ (class database {url}); Ctrl+C stops",
+             folder=str(folder), ip=args.ip, port=args.port, url=url).render(lang))
     env = dict(os.environ, **{DEFAULT_URL_ENV: url})
     command = [sys.executable, "-m", "voila", str(folder), f"--port={args.port}"]
     command += [f"--Voila.ip={args.ip}", "--theme=light"]
@@ -99,24 +86,26 @@ def _cmd_app(args: argparse.Namespace) -> None:
     raise SystemExit(subprocess.call(command, env=env))
 
 
-def add_commands(sub: Any) -> None:
-    """Register ``class new`` and ``app`` on the ``pokelab`` command's subparsers."""
-    klass = sub.add_parser("class", help="the class database / 班级数据库")
-    ksub = klass.add_subparsers(dest="task", required=True)
-    new = ksub.add_parser("new", help="create a class: join code + teacher key / 新建班级")
-    new.add_argument("name", help='the class name, like "7B" / 班级名称')
-    new.add_argument("--db", help="class database URL (sqlite:///… or postgresql://…) / 数据库地址")
-    new.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
+def add_commands(sub: Any, lang: str = "en") -> None:
+    """Register ``class new`` and ``app`` on the ``pokelab`` command's subparsers, their help in ``lang``."""
+
+    def h(text: Text) -> str:  # argparse %-formats help texts
+        return text.render(lang).replace("%", "%%")
+
+    langs = list(languages())
+    klass = sub.add_parser("class", help=h(_("the class database")))
+    ksub = klass.add_subparsers(dest="task", required=True, title=h(_("commands")))
+    new = ksub.add_parser("new", help=h(_("create a class: join code + teacher key")))
+    new.add_argument("name", help=h(_('the class name, like "7B"')))
+    new.add_argument("--db", help=h(_("class database URL (sqlite:///… or postgresql://…)")))
+    new.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help=h(_("language")))
     new.set_defaults(func=_cmd_class_new)
-    app = sub.add_parser("app", help="serve the classroom apps with Voilà / 用 Voilà 打开课堂应用")
-    app.add_argument(
-        "--ip", default="127.0.0.1", help="0.0.0.0 for the classroom network / 课堂网络用 0.0.0.0"
-    )
-    app.add_argument("--port", type=int, default=8866, help="port / 端口")
-    app.add_argument("--db", help="class database URL / 班级数据库地址")
-    app.add_argument("--dir", help="the apps folder (default: the kit's apps/) / 应用文件夹")
-    app.add_argument(
-        "--no-browser", action="store_true", help="do not open a browser / 不打开浏览器"
-    )
-    app.add_argument("--lang", choices=["en", "zh"], default=argparse.SUPPRESS)
+    app = sub.add_parser("app", help=h(_("serve the classroom apps with Voilà")))
+    app.add_argument("--ip", default="127.0.0.1",
+                     help=h(_("0.0.0.0 for the classroom network")))
+    app.add_argument("--port", type=int, default=8866, help=h(_("port")))
+    app.add_argument("--db", help=h(_("class database URL")))
+    app.add_argument("--dir", help=h(_("the apps folder (default: the kit's apps/)")))
+    app.add_argument("--no-browser", action="store_true", help=h(_("do not open a browser")))
+    app.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help=h(_("language")))
     app.set_defaults(func=_cmd_app)

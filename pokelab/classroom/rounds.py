@@ -16,6 +16,7 @@ pokelab.errors.IllegalAction: [HC-C3] a round has 10 tokens (waves of 4, 3, 2 an
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,7 +24,6 @@ from typing import Any
 
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from pokelab.herecomes.bag import (
-    COLOUR_ZH,
     COLOURS,
     DEFAULT_BAG,
     DRAWS_PER_ROUND,
@@ -31,7 +31,9 @@ from pokelab.herecomes.bag import (
     validate_bag,
 )
 from pokelab.herecomes.conditions import Condition, parse_condition
+from pokelab.herecomes.names import colour_name
 from pokelab.odds.exact import probability
+from pokelab.words import Text, _, languages
 
 __all__ = [
     "DEFAULT_EVENTS",
@@ -59,13 +61,62 @@ SIMULATED = "simulated"
 #: Most rounds one ``simulate`` call draws (keeps a slip of the keyboard from freezing the app).
 MAX_SIMULATED = 100_000
 
-_ZH_NAME = {zh: en for en, zh in COLOUR_ZH.items()}
+#: The colours a student may type, as the error says them (Translators: the typed names, shortest form).
+_COLOUR_LIST = _("red, blue, green, yellow, purple")
+
+
+def _colour_aliases() -> dict[str, str]:
+    """Every language's name of each bag colour (and without a trailing 色: 红), to the colour."""
+    return _aliases_in(languages())
+
+
+@functools.lru_cache(maxsize=8)
+def _aliases_in(langs: tuple[str, ...]) -> dict[str, str]:
+    aliases: dict[str, str] = {}
+    for lang in langs:
+        for colour in COLOURS:
+            name = colour_name(colour).render(lang).strip().lower()
+            aliases.setdefault(name, colour)
+            aliases.setdefault(name.removesuffix("色"), colour)
+    return aliases
+
+
+def listing(words: Sequence[Text | str]) -> Text | str:
+    """Words as a list, as each language writes one ("a, b, c"; 甲、乙、丙).
+
+    >>> listing(["Ann", "Bo", "Cy"]).render("zh")
+    'Ann、Bo、Cy'
+    >>> listing([])
+    Traceback (most recent call last):
+    ...
+    ValueError: listing needs at least one word
+    """
+    if not words:
+        raise ValueError("listing needs at least one word")
+    joined = words[0]
+    for word in words[1:]:
+        joined = _("{words}, {word}", words=joined, word=word)
+    return joined
+
+
+def why(err: BaseException) -> Text | str:
+    """What ``err`` says, as a catalogue text when it has one (the kit's errors), else its English text.
+
+    >>> from pokelab.words import _
+    >>> why(ClassroomError(_("there is no round to take back"))).render("zh")
+    '没有可以撤回的一轮'
+    >>> why(ValueError("bad"))
+    'bad'
+    """
+    reason = getattr(err, "reason", None)
+    return reason if isinstance(reason, Text) else str(err)
 
 
 class ClassroomError(BilingualError):
-    """A bad request to the experiment (not a rule of the game), explained in English and Chinese.
+    """A bad request to the experiment (not a rule of the game), explained in every language of the kit.
 
-    >>> err = ClassroomError("there is no round to take back", "没有可以撤回的一轮")
+    >>> from pokelab.words import _
+    >>> err = ClassroomError(_("there is no round to take back"))
     >>> str(err), err.message("zh")
     ('there is no round to take back', '没有可以撤回的一轮')
     >>> err.message("fr")
@@ -112,13 +163,12 @@ class Event:
         return probability(self.condition, bag=bag)
 
     def describe(self, lang: str = "en") -> str:
-        """The event in words, in ``"en"`` or ``"zh"``."""
+        """The event in words, in ``lang`` (any language of ``pokelab.words.languages()``)."""
         check_lang(lang)
         if self.condition is None:
             assert self.colour is not None
-            if lang == "zh":
-                return f"至少抽出一枚{COLOUR_ZH[self.colour]}色"
-            return f"at least one {self.colour} token is drawn"
+            return _("at least one {colour} token is drawn",
+                      colour=colour_name(self.colour)).render(lang)
         return self.condition.describe(lang)
 
 
@@ -136,26 +186,24 @@ def parse_event(code: str | Event) -> Event:
         return code
     if not isinstance(code, str):
         raise ClassroomError(
-            f"an event is text like 'last:red' or 'any:purple', got {code!r}",
-            f"事件应写成 'last:red' 或 'any:purple' 这样的文字，而不是 {code!r}",
+            _("an event is text like 'last:red' or 'any:purple', got {code}", code=repr(code)),
         )
     text = code.strip()
-    kind, _, colour = text.partition(":")
+    kind, _sep, colour = text.partition(":")
     if kind.strip() == "any" and "&" not in text:
         colour = colour.strip()
         if colour not in COLOURS:
             raise ClassroomError(
-                f"bad event {code!r}: unknown token colour {colour!r}; colours are {', '.join(COLOURS)}",
-                f"事件 {code!r} 有误：没有 {colour!r} 这种颜色；颜色有 {', '.join(COLOURS)}",
+                _("bad event {code}: unknown token colour {colour}; colours are {colours}",
+                   code=repr(code), colour=repr(colour), colours=_COLOUR_LIST),
             )
         return Event(f"any:{colour}", None, colour)
     try:
         condition = parse_condition(text)
     except ValueError as err:
         raise ClassroomError(
-            f"bad event {code!r}: {err} (or any:COLOUR for 'at least one')",
-            f"事件 {code!r} 有误：每一部分应写成 last:颜色、never:颜色 或 all:颜色（用 & 连接），"
-            "或者 any:颜色 表示“至少一枚”",
+            _("bad event {code}: {err} (or any:COLOUR for 'at least one')",
+               code=repr(code), err=why(err)),
         ) from None
     return Event(condition.code(), condition, None)
 
@@ -163,12 +211,12 @@ def parse_event(code: str | Event) -> Event:
 def _colour_of(token: Any, position: int) -> str:
     name = str(token).strip().lower() if isinstance(token, str) else token
     if isinstance(name, str):
-        name = _ZH_NAME.get(name.removesuffix("色"), name)
+        name = _colour_aliases().get(name, name)
     if name not in COLOURS:
         raise IllegalAction(
             "HC-C1",
-            f"token {position} is {token!r}, which is not a bag colour; colours are {', '.join(COLOURS)}",
-            f"第 {position} 枚 {token!r} 不是布袋里的颜色；颜色有 红、蓝、绿、黄、紫",
+            _("token {position} is {token}, which is not a bag colour; colours are {colours}",
+               position=position, token=repr(token), colours=_COLOUR_LIST),
         )
     return name
 
@@ -191,14 +239,14 @@ def check_round(
     if isinstance(tokens, str) or not isinstance(tokens, Sequence):
         raise IllegalAction(
             "HC-C3",
-            f"a round is a list of {DRAWS_PER_ROUND} token colours, not {tokens!r}",
-            f"一轮是 {DRAWS_PER_ROUND} 枚精灵球的颜色列表，而不是 {tokens!r}",
+            _("a round is a list of {most} token colours, not {tokens}",
+                most=DRAWS_PER_ROUND, tokens=repr(tokens)),
         )
     if len(tokens) != DRAWS_PER_ROUND:
         raise IllegalAction(
             "HC-C3",
-            f"a round has {DRAWS_PER_ROUND} tokens (waves of 4, 3, 2 and 1), but {len(tokens)} were entered",
-            f"一轮共 {DRAWS_PER_ROUND} 枚精灵球（4、3、2、1 枚四波），但输入了 {len(tokens)} 枚",
+            _("a round has {most} tokens (waves of 4, 3, 2 and 1), but {length} were entered",
+                most=DRAWS_PER_ROUND, length=len(tokens)),
         )
     colours = tuple(_colour_of(t, i) for i, t in enumerate(tokens, start=1))
     for colour in COLOURS:
@@ -206,8 +254,8 @@ def check_round(
         if held > counts[colour]:
             raise IllegalAction(
                 "HC-C1",
-                f"the round holds {held} {colour} tokens but the bag has only {counts[colour]}",
-                f"这一轮有 {held} 枚{COLOUR_ZH[colour]}色，但布袋里只有 {counts[colour]} 枚",
+                _("the round holds {held} {colour} tokens but the bag has only {most}",
+                   held=held, colour=colour_name(colour), most=counts[colour]),
             )
     return colours
 
@@ -218,6 +266,6 @@ def _events(events: Iterable[str | Event]) -> list[Event]:
     out = [parse_event(e) for e in events]
     if not out:
         raise ClassroomError(
-            "name at least one event, e.g. 'last:red'", "至少要给出一个事件，例如 'last:red'"
+            _("name at least one event, e.g. 'last:red'")
         )
     return out

@@ -50,6 +50,7 @@ from pokelab.classroom.access import (
     _digest,
     _refused,
     _transient,
+    action_name,
     check_name,
     default_url,
     log,
@@ -59,6 +60,7 @@ from pokelab.classroom.sqlite import configure_sqlite, writer_queue
 from pokelab.classroom.tables import Table, create_table, list_tables
 from pokelab.classroom.tally import ClassTally
 from pokelab.herecomes.bag import DEFAULT_BAG
+from pokelab.words import _
 
 __all__ = ["ClassStore"]
 
@@ -110,8 +112,7 @@ class ClassStore:
             configure_sqlite(engine)
         else:
             raise ClassroomError(
-                f"a class database URL starts with sqlite:/// or postgresql://, not {url!r}",
-                f"班级数据库地址应以 sqlite:/// 或 postgresql:// 开头，而不是 {url!r}",
+                _("a class database URL starts with sqlite:/// or postgresql://, not {url}", url=repr(url)),
             )
         store = cls(engine, timeout=timeout)
         store._upgrade()
@@ -127,10 +128,8 @@ class ClassStore:
             version = schema.read_version(conn)
         if version > schema.SCHEMA_VERSION:
             raise ClassroomError(
-                f"this class database was written by a newer pokelab (schema {version}, this kit "
-                f"knows {schema.SCHEMA_VERSION}): update pokelab",
-                f"这个班级数据库来自更新的 pokelab（版本 {version}，本工具包只认识到 "
-                f"{schema.SCHEMA_VERSION}）：请更新 pokelab",
+                _("this class database was written by a newer pokelab (schema {version}, this kit knows {known}): update pokelab",
+                    version=version, known=schema.SCHEMA_VERSION),
             )
         if version < schema.SCHEMA_VERSION:
 
@@ -174,13 +173,11 @@ class ClassStore:
                 if not _transient(err):
                     raise
                 if time.monotonic() + delay > deadline:
-                    raise ClassStoreBusy(
-                        f"the class database stayed busy or unreachable for {self.timeout:g} s "
-                        f"({attempts} tries): {str(getattr(err, 'orig', err))[:120]}. "
-                        "Nothing was saved; try again in a moment",
-                        f"班级数据库在 {self.timeout:g} 秒内一直忙或连不上（试了 {attempts} 次），"
-                        "这次没有保存任何内容；请稍后再试",
-                    ) from err
+                    raise ClassStoreBusy(_(
+                        "the class database stayed busy or unreachable for {seconds} s ({attempts} tries): "
+                        "{detail}. Nothing was saved; try again in a moment",
+                        seconds=format(self.timeout, "g"), attempts=attempts, detail=str(getattr(err, "orig", err))[:120],
+                    )) from err
                 time.sleep(delay * (0.5 + random.random()))
                 delay = min(delay * 2, 0.25)
 
@@ -198,7 +195,7 @@ class ClassStore:
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
-        code = _clean_secret(join_code, "join code", "加入码")
+        code = _clean_secret(join_code, _("join code"))
         found = conn.execute(
             sa.select(schema.classes.c.id).where(
                 schema.classes.c.join_hash == _digest("join", code)
@@ -210,8 +207,7 @@ class ClassStore:
                 action,
                 "wrong join code",
                 ClassAccessError(
-                    f"wrong join code: no class has the code {code[: JOIN_LENGTH + 2]!r}",
-                    f"加入码不对：没有班级使用 {code[: JOIN_LENGTH + 2]!r}",
+                    _("wrong join code: no class has the code {code}", code=repr(code[: JOIN_LENGTH + 2])),
                 ),
             )
         return int(found)
@@ -223,7 +219,7 @@ class ClassStore:
 
         class_id = self._class_id(conn, join_code, action)
         try:
-            key = _clean_secret(teacher_key, "teacher key", "教师密钥")
+            key = _clean_secret(teacher_key, _("teacher key"))
         except ClassAccessError as err:
             raise _refused(class_id, action, "missing teacher key", err) from None
         stored = conn.execute(
@@ -235,8 +231,8 @@ class ClassStore:
                 action,
                 "wrong teacher key",
                 ClassAccessError(
-                    f"wrong teacher key for this class: {action} needs the class's teacher key",
-                    f"教师密钥不对：{action} 需要这个班级的教师密钥",
+                    _("wrong teacher key for this class: {action} needs the class's teacher key",
+                        action=action_name(action)),
                 ),
             )
         return class_id
@@ -270,7 +266,7 @@ class ClassStore:
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         clean = check_name(name, limit=NAME_LENGTH, what="class")
-        for _ in range(20):
+        for _attempt in range(20):
             code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
             key = "-".join(
                 "".join(secrets.choice(JOIN_ALPHABET) for _ in range(4))
@@ -420,8 +416,7 @@ class ClassStore:
             last = conn.execute(sa.select(sa.func.max(r.id)).where(mine)).scalar()
             if last is None:
                 raise ClassroomError(
-                    f"group {name!r} has no round to take back",
-                    f"小组 {name!r} 没有可以撤回的一轮",
+                    _("group {name} has no round to take back", name=repr(name)),
                 )
             conn.execute(sa.delete(schema.rounds).where(r.id == last))
             return int(last)

@@ -34,11 +34,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokelab import bots as bot_registry
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.rounds import ClassroomError, listing, why
 from pokelab.core.game import Game
 from pokelab.core.registry import available_games, get_game, is_game
 from pokelab.core.stepper import Seeding, Stepper
 from pokelab.errors import IllegalAction
+from pokelab.words import _
 
 __all__ = [
     "MAX_AUTOMATIC_MOVES",
@@ -105,14 +106,13 @@ def kit(game: Any) -> GameKit:
     if name is None or not is_game(name):
         names = available_games(sort=False)
         raise ClassroomError(
-            f"a table plays {', '.join(names[:-1])} or {names[-1]}, not {game!r}",
-            f"一张游戏桌只能玩 {'、'.join(names[:-1])} 或 {names[-1]}，而不是 {game!r}",
+            _("a table plays {games} or {last}, not {game}",
+               games=listing(names[:-1]), last=names[-1], game=repr(game)),
         )
     made = get_game(name)
     if not made.can_save():
         raise ClassroomError(
-            f"{name} cannot be played on a table: it has no save format (to_json / from_json)",
-            f"{name} 不能在游戏桌上玩：它没有存档格式（to_json / from_json）",
+            _("{name} cannot be played on a table: it has no save format (to_json / from_json)", name=name),
         )
     return GameKit(name, made)
 
@@ -123,22 +123,22 @@ def _variant(k: GameKit, variant: Any) -> Any:
     if variant is None or (kind is not None and isinstance(variant, kind)):
         return variant
     if kind is None or not isinstance(variant, Mapping):
-        what = "has no variants" if kind is None else "variant is a mapping of its options"
+        what = (_("has no variants") if kind is None
+                else _("variant is a mapping of its options"))
         raise ClassroomError(
-            f"a {k.name} {what}, got {variant!r}",
-            f"{k.name} {'没有变体' if kind is None else '的变体应是选项的映射'}，收到 {variant!r}",
+            _("a {name} {what}, got {variant}", name=k.name, what=what, variant=repr(variant)),
         )
     fields = {f.name for f in dataclasses.fields(kind)}
     unknown = sorted(str(key) for key in variant if key not in fields)
     if unknown:
         raise ClassroomError(
-            f"unknown {k.name} variant option(s) {', '.join(unknown)}: options are {', '.join(sorted(fields))}",
-            f"{k.name} 没有变体选项 {', '.join(unknown)}：可用选项为 {', '.join(sorted(fields))}",
+            _("unknown {name} variant option(s) {unknown}: options are {options}",
+               name=k.name, unknown=", ".join(unknown), options=", ".join(sorted(fields))),
         )
     try:
         return kind(**dict(variant))
     except (TypeError, ValueError) as err:
-        raise ClassroomError(f"bad {k.name} variant: {err}", f"{k.name} 变体有误：{err}") from None
+        raise ClassroomError(_("bad {name} variant: {err}", name=k.name, err=why(err))) from None
 
 
 def variant_dict(k: GameKit, variant: Any) -> dict[str, Any] | None:
@@ -168,8 +168,8 @@ def new_state(k: GameKit, players: int, *, seed: int, variant: Any = None) -> An
     low = max(2, k.game.min_players)  # a table is for playing together: two seats at least
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= k.game.max_players:
         raise ClassroomError(
-            f"{k.name} is played by {low} to {k.game.max_players} players, not {players!r}",
-            f"{k.name} 需要 {low} 到 {k.game.max_players} 名玩家，而不是 {players!r}",
+            _("{name} is played by {low} to {max_players} players, not {players}",
+                name=k.name, low=low, max_players=k.game.max_players, players=repr(players)),
         )
     made = _variant(k, variant)
     return k.game.new_game(players, seed, {} if made is None else {"variant": made})
@@ -189,8 +189,8 @@ def check_bot(k: GameKit, name: Any) -> str:
     clean = name.strip() if isinstance(name, str) else name
     if clean not in names:
         raise ClassroomError(
-            f"unknown bot {name!r} for {k.name}: choose {', '.join(names)}",
-            f"{k.name} 没有名为 {name!r} 的电脑玩家：可选 {', '.join(names)}",
+            _("unknown bot {bot} for {game}: choose {bots}",
+                bot=repr(name), game=k.name, bots=", ".join(names)),
         )
     return clean
 
@@ -209,8 +209,7 @@ def parse_move(k: GameKit, action: Any) -> Any:
         return k.game.parse_action(action)
     except (TypeError, ValueError) as err:
         raise ClassroomError(
-            f"cannot read that {k.name} action: {err}",
-            f"无法读取这个 {k.name} 动作：{err}",
+            _("cannot read that {name} action: {err}", name=k.name, err=why(err)),
         ) from None
 
 
@@ -226,26 +225,23 @@ def play_move(k: GameKit, state: Any, seat: int, action: Any) -> Any:
     """
     game = k.game
     if game.is_over(state):
-        raise IllegalAction(k.turn_rule, "The game is over: no more moves.", "游戏已经结束，不能再走了。")
+        raise IllegalAction(k.turn_rule, _("The game is over: no more moves."))
     named = game.actor_of(action)
     if named is not None and named != seat:
         raise ClassroomError(
-            f"that action is seat {named + 1}'s, and you sit in seat {seat + 1}",
-            f"这个动作属于第 {named + 1} 座，而你坐在第 {seat + 1} 座",
+            _("that action is seat {named}'s, and you sit in seat {seat}", named=named + 1, seat=seat + 1),
         )
     if game.is_chance(state) or game.is_chance_action(action):
         raise ClassroomError(
-            f"on a table chance's moves (the bag's draws) come from the table's seed: nobody plays {type(action).__name__}",
-            f"在游戏桌上，机会的结果（布袋抽取）由游戏桌的种子决定：玩家不能出 {type(action).__name__}",
+            _("on a table chance's moves (the bag's draws) come from the table's seed: nobody plays {type}",
+                type=type(action).__name__),
         )
     actors = game.actors(state)
     if seat not in actors:
-        who = ", ".join(f"seat {a + 1}" for a in actors)
-        who_zh = "、".join(f"第 {a + 1} 座" for a in actors)
+        who = listing([_("seat {n}", n=a + 1) for a in actors])
         raise IllegalAction(
             k.turn_rule,
-            f"It is {who}'s turn, not seat {seat + 1}'s.",
-            f"现在轮到{who_zh}，不是第 {seat + 1} 座。",
+            _("It is {who}'s turn, not seat {seat}'s.", who=who, seat=seat + 1),
         )
     return game.apply(state, action)
 
@@ -314,14 +310,13 @@ def replay(k: GameKit, players: int, seed: int, variant: Any, moves: Sequence[Mo
             expected = stepper.draw(state, number).action if k.game.is_chance(state) else None
             if expected is None or k.action_text(expected) != k.action_text(action):
                 raise ClassroomError(
-                    f"move {number} of this table is {action}, but the table's seed draws {expected}",
-                    f"这张游戏桌的第 {number} 步是 {action}，但按种子应抽出 {expected}",
+                    _("move {number} of this table is {action}, but the table's seed draws {expected}",
+                        number=number, action=str(action), expected=str(expected)),
                 )
             state = k.game.apply(state, expected)
         elif seat is None:
             raise ClassroomError(
-                f"move {number} of this table ({action}) names no seat",
-                f"这张游戏桌的第 {number} 步（{action}）没有座位",
+                _("move {number} of this table ({action}) names no seat", number=number, action=str(action)),
             )
         else:
             state = play_move(k, state, seat, parse_move(k, action))

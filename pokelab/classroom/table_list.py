@@ -21,6 +21,7 @@ from pokelab.classroom.table_rows import (
     _read_row,
     _Row,
 )
+from pokelab.words import _
 
 __all__ = ["create_table", "list_tables"]
 
@@ -57,8 +58,7 @@ def create_table(
         seed = secrets.randbits(62)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
         raise ClassroomError(
-            f"a table's seed is a whole number from 0 to 2**62 - 1, not {seed!r}",
-            f"游戏桌的种子应是 0 到 2**62 - 1 的整数，而不是 {seed!r}",
+            _("a table's seed is a whole number from 0 to 2**62 - 1, not {seed}", seed=repr(seed)),
         )
     if (
         isinstance(idle_seconds, bool)
@@ -66,8 +66,8 @@ def create_table(
         or not 0 <= idle_seconds <= 86_400
     ):
         raise ClassroomError(
-            f"idle_seconds is a number of seconds from 0 to 86400, not {idle_seconds!r}",
-            f"idle_seconds 应是 0 到 86400 之间的秒数，而不是 {idle_seconds!r}",
+            _("idle_seconds is a number of seconds from 0 to 86400, not {idle_seconds}",
+                idle_seconds=repr(idle_seconds)),
         )
     variant_data = games.variant_dict(kit, variant)
     state = games.new_state(kit, players, seed=seed, variant=variant_data)
@@ -105,7 +105,7 @@ def create_table(
         ).scalar_one()
         _insert_moves(conn, table_id, 1, moves, 1, now, kit.action_text)
 
-    for _ in range(20):
+    for _attempt in range(20):
         code = _new_code()
         try:
             store._write(lambda conn, code=code: work(conn, code))

@@ -24,6 +24,7 @@ from pokelab.classroom import table_games as games
 from pokelab.classroom.access import JOIN_ALPHABET, _clean_secret
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.core.registry import is_game
+from pokelab.words import _
 
 __all__ = [
     "DEFAULT_IDLE_SECONDS",
@@ -53,18 +54,18 @@ class StaleRevision(ClassroomError):
     __module__ = "pokelab.classroom"  # the public name (the package re-exports it)
 
     def __init__(self, current: int, given: Any) -> None:
-        super().__init__(
-            f"someone moved first; your board was refreshed (the table is at revision {current}, "
-            f"your move was made at revision {given})",
-            f"有人先走了一步，你的棋盘已刷新（游戏桌现在是第 {current} 版，你的操作基于第 {given} 版）",
-        )
+        super().__init__(_(
+            "someone moved first; your board was refreshed (the table is at revision {current}, "
+            "your move was made at revision {given})",
+            current=current, given=str(given),
+        ))
         self.current = current
 
 
 def _damaged(code: str, field: str, why: str) -> ClassroomError:
     return ClassroomError(
-        f"table {code}'s stored {field} is damaged ({why}); ask the teacher to start a new table",
-        f"游戏桌 {code} 保存的 {field} 已损坏（{why}）；请老师开一张新桌",
+        _("table {code}'s stored {field} is damaged ({why}); ask the teacher to start a new table",
+            code=code, field=field, why=why),
     )
 
 
@@ -200,14 +201,13 @@ def clean_table_code(value: Any) -> str:
     """
     if not isinstance(value, str):
         raise ClassroomError(
-            f"a table code is text, not {type(value).__name__}",
-            f"游戏桌代码应是文字，而不是 {type(value).__name__}",
+            _("a table code is text, not {type}", type=type(value).__name__),
         )
-    code = _clean_secret(value, "table code", "游戏桌代码")
+    code = _clean_secret(value, _("table code"))
     if len(code) != TABLE_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
         raise ClassroomError(
-            f"a table code is {TABLE_CODE_LENGTH} letters and digits (no I, O, 0 or 1), not {value[:12]!r}",
-            f"游戏桌代码由 {TABLE_CODE_LENGTH} 个字母和数字组成（没有 I、O、0、1），而不是 {value[:12]!r}",
+            _("a table code is {most} letters and digits (no I, O, 0 or 1), not {code}",
+                most=TABLE_CODE_LENGTH, code=repr(value[:12])),
         )
     return code
 
@@ -215,8 +215,7 @@ def clean_table_code(value: Any) -> str:
 def _check_seat_number(seat: Any, players: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise ClassroomError(
-            f"seats are numbered 0 to {players - 1}, not {seat!r}",
-            f"座位编号为 0 到 {players - 1}，而不是 {seat!r}",
+            _("seats are numbered 0 to {players}, not {seat}", players=players - 1, seat=repr(seat)),
         )
     return seat
 
@@ -226,16 +225,14 @@ def _check_bots(kit: games.GameKit, bots: Any, players: int) -> dict[int, str]:
         return {}
     if not isinstance(bots, Mapping):
         raise ClassroomError(
-            f"bots is a mapping {{seat: bot name}}, got {bots!r}",
-            f"bots 应为 {{座位: 电脑玩家名字}} 的映射，收到 {bots!r}",
+            _("bots is a mapping from seat numbers to bot names, got {bots}", bots=repr(bots)),
         )
     out = {
         _check_seat_number(seat, players): games.check_bot(kit, name) for seat, name in bots.items()
     }
     if len(out) >= players:
         raise ClassroomError(
-            "a table needs at least one human seat (a game of bots alone is pokelab.sim.play)",
-            "游戏桌至少要有一个真人座位（只有电脑玩家的对局请用 pokelab.sim.play）",
+            _("a table needs at least one human seat (a game of bots alone is pokelab.sim.play)"),
         )
     return out
 

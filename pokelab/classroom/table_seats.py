@@ -37,10 +37,12 @@ from pokelab.classroom.access import (
     _clean_secret,
     _digest,
     _refused,
+    action_name,
     check_name,
 )
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.table_rows import SEAT_TOKEN_LENGTH, _check_seat_number, _Row
+from pokelab.words import _
 
 __all__ = ["TableSeats"]
 
@@ -55,26 +57,25 @@ class TableSeats:
     def _check_token(self, row: _Row, seat: int, token: Any, action: str) -> None:
         record = row.seats[seat]
         if record["bot"] or record["token"] is None:
-            what = f"a bot ({record['bot']})" if record["bot"] else "free: nobody sits there yet"
-            what_zh = f"电脑玩家（{record['bot']}）的座位" if record["bot"] else "空座位，还没有人坐"
+            what = (_("a bot ({bot})", bot=record["bot"]) if record["bot"]
+                    else _("free: nobody sits there yet"))
             raise ClassAccessError(
-                f"seat {seat + 1} of table {row.code} is {what}; only its player can {action} it",
-                f"游戏桌 {row.code} 的第 {seat + 1} 座是{what_zh}，只有坐在那里的玩家才能这样做",
+                _("seat {seat} of table {code} is {what}; only its player can {action} it",
+                   seat=seat + 1, code=row.code, what=what, action=action_name(action)),
             )
         if token is None or token == "":
             raise ClassAccessError(
-                f"seat {seat + 1} of table {row.code} needs its seat token: sit down (sit) or rejoin with your token first",
-                f"游戏桌 {row.code} 的第 {seat + 1} 座需要座位口令：请先入座（sit）或用口令重新加入",
+                _("seat {seat} of table {code} needs its seat token: sit down (sit) or rejoin with your token first",
+                    seat=seat + 1, code=row.code),
             )
-        clean = _clean_secret(token, "seat token", "座位口令")
+        clean = _clean_secret(token, _("seat token"))
         if record["token"] != _digest("seat", f"{row.code}:{clean}"):
             err = _refused(
                 row.class_id,
                 f"table {action}",
                 "wrong seat token",
                 ClassAccessError(
-                    f"wrong seat token for seat {seat + 1} of table {row.code}",
-                    f"游戏桌 {row.code} 第 {seat + 1} 座的座位口令不对",
+                    _("wrong seat token for seat {seat} of table {code}", seat=seat + 1, code=row.code),
                 ),
             )
             if getattr(self, "_conn", None) is None:  # inside a change the store logs it afterwards
@@ -104,14 +105,13 @@ class TableSeats:
             record = row.seats[seat]
             if record["bot"]:
                 raise ClassroomError(
-                    f"seat {seat + 1} of table {row.code} is played by the bot {record['bot']}",
-                    f"游戏桌 {row.code} 的第 {seat + 1} 座由电脑玩家 {record['bot']} 来玩",
+                    _("seat {seat} of table {code} is played by the bot {bot}",
+                        seat=seat + 1, code=row.code, bot=record["bot"]),
                 )
             if record["token"] is not None:
                 raise ClassroomError(
-                    f"seat {seat + 1} of table {row.code} is taken by {record['name']}: choose a free seat, "
-                    "or rejoin with your seat token",
-                    f"游戏桌 {row.code} 的第 {seat + 1} 座已被 {record['name']} 占用：请选空座位，或用座位口令重新加入",
+                    _("seat {seat} of table {code} is taken by {player}: choose a free seat, or rejoin with your seat token",
+                        seat=seat + 1, code=row.code, player=record["name"]),
                 )
             seats = list(row.seats)
             seats[seat] = {
@@ -141,7 +141,7 @@ class TableSeats:
         ...
         pokelab.classroom.ClassAccessError: no seat of table ... has that seat token
         """
-        clean = _clean_secret(token, "seat token", "座位口令")
+        clean = _clean_secret(token, _("seat token"))
         row = self._row()
         digest = _digest("seat", f"{row.code}:{clean}")
         for seat, record in enumerate(row.seats):
@@ -153,8 +153,7 @@ class TableSeats:
             "table rejoin",
             "wrong seat token",
             ClassAccessError(
-                f"no seat of table {row.code} has that seat token",
-                f"游戏桌 {row.code} 没有哪个座位使用这个口令",
+                _("no seat of table {code} has that seat token", code=row.code),
             ),
         )
         self._store._refuse(err)
@@ -188,21 +187,19 @@ class TableSeats:
             moves = self._move_tuples()  # type: ignore[attr-defined]
             if row.finished:
                 raise ClassroomError(
-                    f"the game on table {row.code} is over: no move can be taken back",
-                    f"游戏桌 {row.code} 的游戏已结束，不能再悔棋",
+                    _("the game on table {code} is over: no move can be taken back", code=row.code),
                 )
             if row.undo is not None:
                 raise ClassroomError(
-                    f"seat {row.undo['seat'] + 1} already asked to take back a move: answer that first",
-                    f"第 {row.undo['seat'] + 1} 座已经请求悔棋，请先回应",
+                    _("seat {asker} already asked to take back a move: answer that first",
+                        asker=row.undo["seat"] + 1),
                 )
             mine = [
                 i for i, (s, kind, _) in enumerate(moves, start=1) if s == seat and kind == "human"
             ]
             if not mine:
                 raise ClassroomError(
-                    f"seat {seat + 1} has no move on table {row.code} to take back",
-                    f"第 {seat + 1} 座在游戏桌 {row.code} 上还没有可以撤回的一步",
+                    _("seat {seat} has no move on table {code} to take back", seat=seat + 1, code=row.code),
                 )
             asked = [
                 s
@@ -235,8 +232,7 @@ class TableSeats:
         given = token if token is not None else self._tokens.get(seat)
         if not isinstance(yes, bool):
             raise ClassroomError(
-                f"an answer to an undo request is True or False, not {yes!r}",
-                f"对悔棋请求的回答应是 True 或 False，而不是 {yes!r}",
+                _("an answer to an undo request is True or False, not {yes}", yes=repr(yes)),
             )
 
         plan: dict[str, Any] = {}
@@ -246,13 +242,11 @@ class TableSeats:
             request = row.undo
             if request is None:
                 raise ClassroomError(
-                    f"no undo request is waiting on table {row.code}",
-                    f"游戏桌 {row.code} 上没有等待回应的悔棋请求",
+                    _("no undo request is waiting on table {code}", code=row.code),
                 )
             if seat not in request.get("asked", []):
                 raise ClassroomError(
-                    f"seat {seat + 1} was not asked about this undo",
-                    f"这次悔棋没有询问第 {seat + 1} 座",
+                    _("seat {seat} was not asked about this undo", seat=seat + 1),
                 )
             seats = _touch(row, seat, now)
             if not yes:
@@ -274,8 +268,8 @@ class TableSeats:
         number = int(request["number"])
         if not 1 <= number <= len(moves) or moves[number - 1][0] != request["seat"]:
             raise ClassroomError(
-                f"table {row.code}'s undo request names move {number}, which is not that seat's",
-                f"游戏桌 {row.code} 的悔棋请求指向第 {number} 步，但那不是该座位的一步",
+                _("table {code}'s undo request names move {number}, which is not that seat's",
+                    code=row.code, number=number),
             )
         kit = row.kit
         state = games.replay(kit, row.players, row.seed, row.variant, moves[: number - 1])
@@ -319,8 +313,7 @@ class TableSeats:
                 "table hand to bot",
                 "no creator token or teacher key",
                 ClassAccessError(
-                    "handing a seat to a bot needs the teacher key or the seat token of the table's creator",
-                    "把座位交给电脑玩家需要教师密钥，或开桌人的座位口令",
+                    _("handing a seat to a bot needs the teacher key or the seat token of the table's creator"),
                 ),
             )
             self._store._refuse(err)
@@ -330,15 +323,13 @@ class TableSeats:
             record = current.seats[seat]
             if record["bot"]:
                 raise ClassroomError(
-                    f"seat {seat + 1} is already played by the bot {record['bot']}",
-                    f"第 {seat + 1} 座已经由电脑玩家 {record['bot']} 来玩",
+                    _("seat {seat} is already played by the bot {bot}", seat=seat + 1, bot=record["bot"]),
                 )
             idle = now - max(float(record["active"]), current.changed)
             if record["token"] is not None and idle < current.idle_seconds:
                 raise ClassroomError(
-                    f"seat {seat + 1} was used {idle:.0f} s ago: it can be handed to a bot after "
-                    f"{current.idle_seconds:g} s unused",
-                    f"第 {seat + 1} 座 {idle:.0f} 秒前还在使用：闲置 {current.idle_seconds:g} 秒后才能交给电脑玩家",
+                    _("seat {seat} was used {idle} s ago: it can be handed to a bot after {idle_seconds} s unused",
+                        seat=seat + 1, idle=format(idle, ".0f"), idle_seconds=format(current.idle_seconds, "g")),
                 )
             seats = list(current.seats)
             seats[seat] = {"name": record["name"], "token": None, "bot": bot_name, "active": now}
@@ -363,7 +354,7 @@ class TableSeats:
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
-        key = _clean_secret(teacher_key, "teacher key", "教师密钥")
+        key = _clean_secret(teacher_key, _("teacher key"))
         stored = conn.execute(
             sa.select(schema.classes.c.teacher_hash).where(schema.classes.c.id == row.class_id)
         ).scalar()
@@ -373,8 +364,7 @@ class TableSeats:
                 "table hand to bot",
                 "wrong teacher key",
                 ClassAccessError(
-                    f"wrong teacher key for the class of table {row.code}",
-                    f"教师密钥不对：它不属于游戏桌 {row.code} 所在的班级",
+                    _("wrong teacher key for the class of table {code}", code=row.code),
                 ),
             )
 

@@ -50,6 +50,7 @@ from pokelab.classroom.table_rows import (
     clean_table_code,
 )
 from pokelab.classroom.table_seats import TableSeats
+from pokelab.words import _
 
 # sqlalchemy (the class database's library, `lab` extra), the schema built with it and pandas load
 # lazily, inside the functions that touch the database: the engine and the lessons run without them.
@@ -94,8 +95,8 @@ class Table(TableSeats):
         found = conn.execute(sa.select(t).where(t.c.code == self.code)).mappings().first()
         if found is None:
             raise ClassroomError(
-                f"no table has the code {self.code!r}: check the code (the teacher's dashboard lists the tables)",
-                f"没有代码为 {self.code!r} 的游戏桌：请检查代码（老师的面板上列出了所有游戏桌）",
+                _("no table has the code {code}: check the code (the teacher's dashboard lists the tables)",
+                    code=repr(self.code)),
             )
         return _read_row(found)
 
@@ -138,7 +139,7 @@ class Table(TableSeats):
             value = conn.execute(sa.select(t.c.revision).where(t.c.id == self._id)).scalar()
             if value is None:
                 raise ClassroomError(
-                    f"table {self.code} was deleted", f"游戏桌 {self.code} 已被删除"
+                    _("table {code} was deleted", code=self.code)
                 )
             return int(value)
 
@@ -352,8 +353,7 @@ class Table(TableSeats):
         given = token if token is not None else self._tokens.get(seat)
         if isinstance(revision, bool) or not isinstance(revision, int):
             raise ClassroomError(
-                f"revision is the whole number from your view, not {revision!r}",
-                f"revision 应是你看到的版本号（整数），而不是 {revision!r}",
+                _("revision is the whole number from your view, not {revision}", revision=repr(revision)),
             )
         computed: dict[str, Any] = {}
 

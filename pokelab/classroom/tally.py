@@ -44,6 +44,7 @@ from pokelab.classroom.rounds import (
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, validate_bag
 from pokelab.stats import wilson_interval
+from pokelab.words import _, _p
 
 __all__ = [
     "DEFAULT_EVENTS",
@@ -57,34 +58,28 @@ __all__ = [
     "parse_event",
 ]
 
-_TABLE_COLUMNS = {
-    "en": (
-        "event",
-        "meaning",
-        "rounds",
-        "happened",
-        "observed",
-        "exact",
-        "p",
-        "gap",
-        "low",
-        "high",
-        "inside",
-    ),
-    "zh": (
-        "事件",
-        "含义",
-        "轮数",
-        "发生次数",
-        "观察频率",
-        "精确概率",
-        "概率",
-        "差距",
-        "下限",
-        "上限",
-        "在区间内",
-    ),
-}
+#: The columns of ``ClassTally.table`` (rendered in the reader's language).
+_TABLE_COLUMNS = (
+    _p("class table column", "event"),
+    _p("class table column", "meaning"),
+    _p("class table column", "rounds"),
+    _p("class table column", "happened"),
+    _p("class table column", "observed"),
+    _p("class table column", "exact"),
+    _p("class table column", "p"),
+    _p("class table column", "gap"),
+    _p("class table column", "low"),
+    _p("class table column", "high"),
+    _p("class table column", "inside"),
+)
+#: The columns of ``ClassTally.by_group``.
+_GROUP_COLUMNS = (
+    _p("class table column", "group"),
+    _TABLE_COLUMNS[2],
+    _TABLE_COLUMNS[3],
+    _TABLE_COLUMNS[4],
+    _TABLE_COLUMNS[5],
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,8 +135,7 @@ class ClassTally:
         """
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIMULATED:
             raise ClassroomError(
-                f"simulate between 1 and {MAX_SIMULATED} rounds at a time, not {n!r}",
-                f"每次模拟 1 到 {MAX_SIMULATED} 轮，而不是 {n!r}",
+                _("simulate between 1 and {most} rounds at a time, not {n}", most=MAX_SIMULATED, n=repr(n)),
             )
         start = self.n
         drawn = tuple(
@@ -152,7 +146,7 @@ class ClassTally:
     def undo(self) -> ClassTally:
         """The tally without its last round (a mistyped entry); raises ``ValueError`` when empty."""
         if not self.rounds:
-            raise ClassroomError("there is no round to take back", "没有可以撤回的一轮")
+            raise ClassroomError(_("there is no round to take back"))
         return ClassTally(self.bag, self.rounds[:-1], self.groups[:-1], self.seed)
 
     def colour_counts(self) -> dict[str, int]:
@@ -187,7 +181,7 @@ class ClassTally:
         Columns (``lang="en"``): event, meaning, rounds, happened, observed
         (frequency, NaN before any round), exact (text fraction), p (float),
         gap (observed − p), low/high (Wilson interval at ``confidence``) and
-        inside (whether p lies in it). ``lang="zh"`` translates columns and meanings.
+        inside (whether p lies in it). Another ``lang`` translates columns and meanings.
 
         >>> ClassTally.new().table(["never:purple"], lang="zh").iloc[0]["精确概率"]
         '9/38'
@@ -221,7 +215,7 @@ class ClassTally:
                     inside,
                 )
             )
-        return pd.DataFrame(rows, columns=list(_TABLE_COLUMNS[lang]))
+        return pd.DataFrame(rows, columns=[c.render(lang) for c in _TABLE_COLUMNS])
 
     def history(self, events: Iterable[str | Event] = DEFAULT_EVENTS, *, points: int = 200) -> Any:
         """The running frequency of each event after 1, 2, … n rounds: data for the "gap shrinks" chart.
@@ -260,7 +254,7 @@ class ClassTally:
         """Each group's own frequency of ``event`` beside the whole class's: small samples scatter.
 
         Columns (``lang="en"``): group, rounds, happened, observed, exact;
-        the last row is the whole class (``"whole class"`` / ``"全班"``).
+        the last row is the whole class (``"whole class"``, in ``lang``).
 
         >>> t = ClassTally.new().record(["purple"] * 2 + ["red"] * 6 + ["blue"] * 2, "A").record(["red"] * 6 + ["blue"] * 4, "B")
         >>> t.by_group("any:purple")["observed"].tolist()
@@ -275,15 +269,10 @@ class ClassTally:
         order: dict[str, list[bool]] = {}
         for group, hit in zip(self.groups, hits, strict=True):
             order.setdefault(group, []).append(hit)
-        whole = "全班" if lang == "zh" else "whole class"
+        whole = _("whole class").render(lang)
         rows = [(g, len(h), sum(h), sum(h) / len(h), exact) for g, h in order.items()]
         rows.append((whole, self.n, sum(hits), sum(hits) / self.n if self.n else math.nan, exact))
-        columns = (
-            ["组", "轮数", "发生次数", "观察频率", "精确概率"]
-            if lang == "zh"
-            else ["group", "rounds", "happened", "observed", "exact"]
-        )
-        return pd.DataFrame(rows, columns=columns)
+        return pd.DataFrame(rows, columns=[c.render(lang) for c in _GROUP_COLUMNS])
 
     def after_streak(self, event: str | Event, length: int = 2) -> dict[str, Any]:
         """How often ``event`` happened right after it had happened ``length`` rounds in a row.

@@ -25,6 +25,7 @@ from pokelab.splendor import (
     new_game,
     scenario,
 )
+from pokelab.splendor.names import pokemon_name
 
 
 def winning_catch_position():
@@ -88,49 +89,55 @@ def test_the_levels_scale_the_playouts():
     assert finals[0] < finals[1] < finals[2]
 
 
+def both(state, action):
+    """The reason for ``action`` in English and Chinese."""
+    why = reason(state, action)
+    return why.render("en"), why.render("zh")
+
+
 def test_a_take_names_the_colours_and_the_card_that_needs_them():
     state = scenario(display=["Charmander", "Squirtle", "Bulbasaur", "Pichu"])
     charmander = CARDS[1]  # costs blue, green, yellow
-    en, zh = reason(state, TakeDifferent(("blue", "green", "yellow")))
+    en, zh = both(state, TakeDifferent(("blue", "green", "yellow")))
     assert "blue" in en and "green" in en and "yellow" in en
-    assert charmander.name_en in en and charmander.name_zh in zh
+    assert charmander.name_en in en and pokemon_name(charmander.name_en).render("zh") in zh
     assert "蓝色" in zh and "捕捉" in zh  # then catchable next turn
-    other_en, _ = reason(state, TakeSame("red"))
+    other_en, _ = both(state, TakeSame("red"))
     assert other_en != en and "2 red" in other_en
 
 
 def test_a_reserve_names_the_master_ball_and_the_rival_who_could_catch_it():
     state = scenario(display=["Charizard", "Squirtle", "Bulbasaur", "Pichu"],
                      tokens={1: {"red": 2, "blue": 3, "green": 3}})
-    en, zh = reason(state, Reserve(3))
+    en, zh = both(state, Reserve(3))
     assert "Master Ball" in en and "万能大师球" in zh and "锁定" in zh
     assert state.players[1].name in en and "Charizard" in en
-    no_rival_en, _ = reason(state, Reserve(18))
+    no_rival_en, _ = both(state, Reserve(18))
     assert state.players[1].name not in no_rival_en
 
 
 def test_a_reserve_without_master_balls_left_does_not_promise_one():
     state = scenario(tokens={1: {"master": 5}}, display=["Charizard", "Squirtle", "Bulbasaur", "Pichu"])
-    en, zh = reason(state, Reserve(18))
+    en, zh = both(state, Reserve(18))
     assert "Master Ball" not in en and "万能大师球" not in zh
 
 
 def test_catch_and_evolve_reasons_name_points_discounts_and_evolutions():
     state = scenario(captured={0: ["Charmander"]}, display=["Charmeleon", "Squirtle", "Bulbasaur", "Pichu"],
                      tokens={0: {"blue": 2, "green": 2}})
-    en, zh = reason(state, Catch(2))
+    en, zh = both(state, Catch(2))
     assert "+1 pt" in en and "red discount" in en and "红色折扣" in zh and "捕捉" in zh
-    en, zh = reason(state, Evolve(1, 2))
+    en, zh = both(state, Evolve(1, 2))
     assert "Charmander" in en and "Charmeleon" in en and "进化" in zh and "+1" in en
 
 
 def test_return_and_end_turn_reasons_follow_the_position():
     state = _positions_by_phase()["return"]
     a = next(x for x in legal_actions(state) if type(x) is ReturnTokens)
-    en, zh = reason(state, a)
+    en, zh = both(state, a)
     assert en.startswith("returns") and zh.startswith("归还")
     after = _positions_by_phase()["after_main"]
-    en, zh = reason(after, EndTurn())
+    en, zh = both(after, EndTurn())
     assert en.startswith("ends the turn") and zh.startswith("结束回合")
 
 

@@ -1,0 +1,201 @@
+"""The classroom's refusals, labels and tables rendered in the pseudo-language: every door a request can be refused at.
+
+Each refusal's text is checked with ``leaks``; the test checks it reached every message of
+``pokelab/classroom`` (but its command line, checked with the CLI in ``test_pseudo_talk``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from pokelab.sim import play
+from pokelab.splendor import Pass
+from pokelab.words.pseudo import leaks
+
+from . import talk_helpers
+from .talk_helpers import AREA_FILES, messages_of, refusals
+
+seen = talk_helpers.seen  # the fixture: which texts a test rendered
+
+#: Doors no test reaches without writing a damaged row by hand (the undo request of another seat's move).
+CLASSROOM_UNDRIVEN = {("table {code}'s undo request names move {number}, which is not that seat's", None)}
+
+
+def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp_path, monkeypatch):
+    from pokelab.classroom import (
+        ClassStore,
+        ClassTally,
+        access,
+        parse_event,
+        table_games,
+        table_rows,
+    )
+    from pokelab.toy import register as register_toy
+
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = ClassStore.connect(url)
+    code, key = store.create_class("7B")
+    wrong_key = "AAAA-AAAA-AAAA-AAAA"
+    seated = store.table(store.create_table(code, "splendor", players=3, bots={2: "greedy"}, seed=1))
+    ann, bo = seated.sit(0, "Ann"), seated.sit(1, "Bo")
+    other = store.table(seated.code)
+    hc = store.table(store.create_table(code, "herecomes", players=2, seed=2))
+    hc_token = hc.sit(0, "Cy")
+    first = seated.view(0, token=ann)
+    move = "TakeSame(red)"
+    toy = store.table(store.create_table(code, register_toy(), players=2, seed=5))
+    toy_tokens = toy.sit(0, "Ann"), toy.sit(1, "Bo")
+    finished = store.table(store.create_table(code, "toy", players=2, bots={1: "random"}, seed=6))
+    done_token = finished.sit(0, "Cy")
+    while not finished.view(0, token=done_token)["finished"]:
+        finished.play(0, "Choose(0, bank)", finished.revision(), token=done_token)
+    over = list(play("splendor", ["greedy", "greedy"], seed=1).states())[-1]
+    _other_class, other_key = store.create_class("7C")
+    closed, closed_key = store.create_class("7D")
+    gone = store.table(store.create_table(closed, "splendor", seed=3))
+    store.delete_class(closed, closed_key)
+    doors: list[Callable[[], Any]] = [
+        lambda: ClassStore.connect("mysql://x/y"),
+        lambda: store.create_class(42), lambda: store.create_class("x" * 300),
+        lambda: store.create_class(" "), lambda: store.create_class("7B;"),
+        lambda: store.create_class("simulated"),
+        lambda: store.class_name(None), lambda: store.class_name(42), lambda: store.class_name("Z" * 100),
+        lambda: store.class_name("ZZZZZZ"),
+        lambda: store.reset(code, None), lambda: store.reset(code, wrong_key),
+        lambda: store.delete_class(code, wrong_key), lambda: store.refusal_log(code, wrong_key),
+        lambda: store.tables(code, wrong_key), lambda: store.rounds(code, wrong_key),
+        lambda: store.add_round(code, "A", ["red"] * 50), lambda: store.add_round(code, "A", ["r" * 20] * 10),
+        lambda: store.add_round(code, "A", ["pink"] * 10), lambda: store.add_round(code, "A", ["red"] * 9),
+        lambda: store.add_round(code, "A", ["purple"] * 3 + ["red"] * 7), lambda: store.add_round(code, "A", 7),
+        lambda: store.undo_round(code, "B"),
+        lambda: ClassTally.new().simulate(0), lambda: ClassTally.new().undo(), lambda: parse_event(3),
+        lambda: parse_event("any:pink"), lambda: parse_event("sometimes:red"), lambda: ClassTally.new().table([]),
+        lambda: store.create_table(code, "chess"), lambda: store.create_table(code, "splendor", players=9),
+        lambda: store.create_table(code, "splendor", bots={1: "wizard"}),
+        lambda: store.create_table(code, "splendor", variant=5),
+        lambda: store.create_table(code, "toy", variant=5),
+        lambda: store.create_table(code, "herecomes", variant={"nope": 1}),
+        lambda: store.create_table(code, "herecomes", variant={"win_points": "ten"}),
+        lambda: store.create_table(code, "splendor", seed=-1),
+        lambda: store.create_table(code, "splendor", idle_seconds=-5),
+        lambda: store.create_table(code, "splendor", bots={0: "random", 1: "random"}),
+        lambda: store.create_table(code, "splendor", bots=[1]),
+        lambda: store.table("ZZZZZZ"), lambda: store.table(42), lambda: store.table("#"),
+        lambda: seated.sit(5, "Di"), lambda: seated.sit(2, "Di"), lambda: other.sit(0, "Di"),
+        lambda: other.rejoin("ZZZZZZ"), lambda: other.view(0), lambda: other.view(0, token="ZZZZZZ"),
+        lambda: other.view(2),
+        lambda: seated.play(0, "Fly(away)", first["revision"], token=ann),
+        lambda: seated.play(1, move, first["revision"], token=bo),
+        lambda: seated.play(0, move, "x", token=ann),
+        lambda: seated.play(0, move, first["revision"] - 1, token=ann),
+        lambda: hc.play(0, "Draw(red)", hc.revision(), token=hc_token),
+        lambda: table_games.play_move(table_games.kit("splendor"), over, 0, Pass()),
+        lambda: seated.request_undo(0, token=ann),
+        lambda: seated.answer_undo(1, "yes", token=bo), lambda: seated.answer_undo(1, True, token=bo),
+        lambda: seated.hand_to_bot(1, "greedy"), lambda: seated.hand_to_bot(2, "greedy", teacher_key=key),
+        lambda: seated.hand_to_bot(1, "greedy", creator_token=ann),
+        lambda: seated.hand_to_bot(1, "greedy", teacher_key=other_key),
+        gone.revision,
+        lambda: store.add_round(code, "A;", ["red"] * 10), lambda: hc.view(1), lambda: other.rejoin(None),
+        lambda: store.table(None), lambda: store.table(""), lambda: store.create_table(code, "toy", variant=5),
+        lambda: _unsaveable(table_games),
+        lambda: toy.play(0, "Choose(1, bank)", toy.revision(), token=toy_tokens[0]),
+        lambda: finished.request_undo(0, token=done_token),
+        lambda: table_games.replay(table_games.kit("herecomes"), 2, 7, None, [(None, "chance", "Draw(purple)")]),
+        lambda: table_games.replay(table_games.kit("splendor"), 2, 7, None, [(None, "move", "TakeSame(red)")]),
+        lambda: _raise(table_rows._damaged(seated.code, "seats", "not JSON")),
+        lambda: _busy_store(url),
+        lambda: _newer_schema(tmp_path),
+    ]
+    texts = [err.message(pseudo) for err in refusals(*doors)]
+    seated.play(0, move, first["revision"], token=ann)
+    seated.request_undo(0, token=ann)
+    pending = [lambda: seated.request_undo(1, token=bo), lambda: seated.answer_undo(0, True, token=ann)]
+    texts += [err.message(pseudo) for err in refusals(*pending)]
+    texts += [access.action_name(a).render(pseudo) for a in access._ACTIONS]
+    tally = ClassTally.new(seed=1).simulate(20).record(["purple"] * 2 + ["red"] * 6 + ["blue"] * 2, "Ann")
+    for frame in (tally.table(["any:purple", "any:red"], lang=pseudo), tally.by_group("any:purple", lang=pseudo)):
+        texts.append(frame.to_string())
+    allowed = (*CLASSROOM_DATA, code, seated.code, hc.code, gone.code, toy.code, finished.code,
+               *engine_words())
+    assert len(texts) == len(doors) + len(pending) + len(access._ACTIONS) + 2
+    bad = [(t, leaks(t, allowed)) for t in texts if leaks(t, allowed)]
+    assert not bad, "\n".join(map(str, bad))
+    missing = messages_of(template, *(f for f in AREA_FILES if "/classroom/" in f and "cli" not in f)) - seen
+    assert not missing - CLASSROOM_UNDRIVEN, "\n".join(map(str, sorted(missing - CLASSROOM_UNDRIVEN)))
+
+
+def _raise(err: Exception) -> None:
+    raise err
+
+
+def _unsaveable(table_games: Any) -> None:
+    """A registered game without a save format (a table cannot keep it)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table_games, "is_game", lambda name: True)
+        patch.setattr(table_games, "get_game", lambda name: type("G", (), {"can_save": lambda self: False})())
+        table_games.kit("chess")
+
+
+def _busy_store(url: str) -> None:
+    """A write that meets a locked database until the store's time runs out."""
+    import sqlalchemy.exc as sx
+
+    from pokelab.classroom import ClassStore
+
+    store = ClassStore.connect(url, timeout=0.01)
+
+    def locked(conn: Any) -> None:
+        raise sx.OperationalError("INSERT", {}, Exception("database is locked"))
+
+    store._write(locked)
+
+
+def _newer_schema(folder: Any) -> None:
+    """A class database a newer kit wrote (its schema version above this kit's)."""
+    import sqlalchemy as sa
+
+    from pokelab.classroom import ClassStore, schema
+
+    url = f"sqlite:///{folder / 'newer.db'}"
+    ClassStore.connect(url).close()
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(sa.update(schema.meta).where(schema.meta.c.key == "schema_version").values(value="999"))
+    engine.dispose()
+    ClassStore.connect(url)
+
+
+def engine_words() -> tuple[str, ...]:
+    """The engines' own plain ValueErrors the classroom quotes (bad input, not a rule: English by convention).
+
+    ``why(err)`` passes an engine error's catalogue text on when it has one; these have none.
+    """
+    from pokelab.herecomes import Variant
+    from pokelab.herecomes.conditions import parse_condition
+    from pokelab.splendor.actions import parse_action
+
+    quoted = []
+    for call in (lambda: parse_condition("sometimes:red"), lambda: Variant(win_points="ten"),
+                 lambda: parse_action("Fly(away)")):
+        with pytest.raises(ValueError) as caught:
+            call()
+        quoted.append(str(caught.value) if not hasattr(caught.value, "reason") else "")
+    return tuple(quoted)
+
+
+CLASSROOM_DATA = (
+    "mysql://x/y", "'any:pink'", "'sometimes:red'", "int", "str", "list", "NoneType", "'ZZZZZZZZ'", "ZZZZZZ", "'pink'", "pink", "sometimes",
+    "'r" + "r" * 19 + "'", "simulated", "chess", "splendor", "herecomes", "toy", "wizard", "greedy", "random",
+    "heuristic", "mcts-easy", "mcts-medium", "mcts-hard", "nope", "win_points", "redraw", "ten", "Ann", "Bo", "Cy",
+    "Di", "TakeSame", "TakeDifferent", "Reserve", "Catch", "Evolve", "ReturnTokens", "Pass", "EndTurn", "Draw",
+    "red", "Fly", "away", "yes", "sit", "x", "#", "'#'", "'x'", "Choose", "bank", "purple", "INSERT",
+    "database is locked", "green", "yellow", "blue",
+    # a DataFrame's booleans are data (the apps draw their own marks)
+    "True", "False", "seats", "not JSON", "any:purple", "any:red", "Ann", "NaN", "move", "chance",
+)
+
+
