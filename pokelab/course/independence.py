@@ -145,18 +145,6 @@ def condition_text(code: str) -> Text:
     return _KIND_TEXT[kind].with_fields(c=colour_name(colour))
 
 
-def describe(code: str) -> tuple[str, str]:
-    """The condition in English and in Chinese, for lesson 38's cells (``tr(*describe(code))``); use :func:`condition_text`.
-
-    Kept until the lesson renders ``condition_text(code)`` itself.
-
-    >>> describe("never:purple")
-    ('no purple appears', '没有抽出紫色')
-    """
-    text = condition_text(code)
-    return text.render("en"), text.render("zh")
-
-
 def card_codes() -> list[str]:
     """The one-colour conditions of the game's non-Mew/Mewtwo cards, as codes (``"last:red"`` …)."""
     kinds = {"gray": "last", "purple": "never", "orange": "all"}
