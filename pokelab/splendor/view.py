@@ -38,7 +38,7 @@ View schema (``VIEW_VERSION`` 1)::
                                       # holds no normal card)
     }
 
-A card is ``{"id", "name_en", "name_zh", "tier", "stage", "evolves_from",
+A card is ``{"id", "name_en", "name_zh" (one ``name_<lang>`` per language of the catalogue), "tier", "stage", "evolves_from",
 "cost": {colour: int}, "discount", "points"}``, plus ``"effective_cost"`` (the
 cost after the viewer's discounts) for the display and the viewer's reserve.
 

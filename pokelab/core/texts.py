@@ -1,0 +1,53 @@
+"""Small builders of catalogue texts the games share: a list of words, a text in every language.
+
+A list is joined the way each language joins one ("red, blue" / "红色、蓝色"), and a
+view dict that a face reads without a language carries a text once per language of
+:func:`pokelab.words.languages` (so a third language appears by adding its ``.po``).
+
+>>> from pokelab.words import _p
+>>> listing([_p("colour", "red"), _p("colour", "blue")]).render("zh")
+'红色、蓝色'
+>>> in_languages(_p("colour", "red"), "name")["name_zh"]
+'红色'
+>>> listing([])
+Traceback (most recent call last):
+...
+ValueError: a listing needs at least one item
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pokelab.words import Text, _, languages, render
+
+__all__ = ["in_languages", "listing"]
+
+
+def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
+    """``items`` as one text, joined as each language joins a list (``empty`` when there are none).
+
+    >>> str(listing(["Ann", "Bo", "Cy"]))
+    'Ann, Bo, Cy'
+    """
+    words = list(items)
+    if not words:
+        if empty is None:
+            raise ValueError("a listing needs at least one item")
+        return empty
+    text: Text | str | int = words[0]
+    for word in words[1:]:
+        # Translators: a list of words, one more item ("red, blue"); Chinese joins with "、".
+        text = _("{items}, {item}", items=text, item=word)
+    return text if isinstance(text, Text) else _("{item}", item=text)
+
+
+def in_languages(text: Text | str, key: str | None = None) -> dict[str, str]:
+    """``text`` rendered in every language the kit speaks: ``{lang: …}`` or, with ``key``, ``{key_lang: …}``.
+
+    For the JSON views a face reads before it knows its language (``name_en``, ``name_zh``, …).
+
+    >>> in_languages(_("Pass"))["zh"]
+    '跳过'
+    """
+    return {(f"{key}_{lang}" if key else lang): render(text, lang) for lang in languages()}
