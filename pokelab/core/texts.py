@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from pokelab.words import Text, _, languages, render
 
-__all__ = ["in_languages", "listing"]
+__all__ = ["alternatives", "in_languages", "listing"]
 
 
 def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
@@ -39,6 +39,21 @@ def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Tex
     for word in words[1:]:
         # Translators: a list of words, one more item ("red, blue"); Chinese joins with "、".
         text = _("{items}, {item}", items=text, item=word)
+    return text if isinstance(text, Text) else _("{item}", item=text)
+
+
+def alternatives(items: Iterable[Text | str | int]) -> Text:
+    """``items`` as a choice ("G01 or G05" / "G01 或 G05").
+
+    >>> alternatives(["G01", "G05"]).render("zh")
+    'G01 或 G05'
+    """
+    words = list(items)
+    if not words:
+        raise ValueError("a choice needs at least one item")
+    text: Text | str | int = words[0]
+    for word in words[1:]:
+        text = _("{items} or {item}", items=text, item=word)
     return text if isinstance(text, Text) else _("{item}", item=text)
 
 

@@ -3,7 +3,7 @@
 ``str(action)`` is stable and is what ``observe`` lists as legal moves;
 ``parse_action`` reads it back (cards by id or by English/Chinese name);
 ``log_text()`` is the move-log line as a catalogue text, ``describe(lang)`` that line in ``lang``;
-a malformed action is a ``BilingualError`` (a ``ValueError``) whose reason renders in every language.
+a malformed action is a ``InputError`` (a ``ValueError``) whose reason renders in every language.
 
 >>> a = TakeDifferent(("green", "red", "blue"))
 >>> str(a)
@@ -17,7 +17,7 @@ Catch(1, blue=1, master=2)
 >>> parse_action("Dance(red)")
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: unknown action 'Dance': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
+ValueError: unknown action 'Dance': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from pokelab.core.texts import listing
-from pokelab.errors import BilingualError, check_lang
+from pokelab.errors import InputError, check_lang
 from pokelab.splendor.cards import CARDS, TOKEN_COLOURS, Card, card_by_name
 from pokelab.splendor.names import card_label, colour_name
 from pokelab.words import Text, _
@@ -46,9 +46,9 @@ MAX_ACTION_TEXT = 200
 _PAYMENT = _("{action} payment", action="Catch")
 
 
-def _bad(reason: Text) -> BilingualError:
+def _bad(reason: Text) -> InputError:
     """An action that cannot be built (bad input, not a rule): a ``ValueError`` in every language."""
-    return BilingualError(reason)
+    return InputError(reason)
 
 
 def _colour(value: object) -> str:
@@ -127,7 +127,7 @@ class TakeDifferent(_Logged):
     >>> TakeDifferent(["pink"])
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: unknown colour 'pink': choose one of red, blue, green, yellow, black, master
+    ValueError: unknown colour 'pink': choose one of red, blue, green, yellow, black, master
     """
 
     colors: tuple[str, ...]
@@ -187,7 +187,7 @@ class Reserve(_Logged):
     >>> Reserve(0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: no card has id 0
+    ValueError: no card has id 0
     """
 
     card: int
@@ -218,7 +218,7 @@ class Catch(_Logged):
     >>> Catch(3, {"red": -1})
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: Catch payment: the count of red must be a whole number ≥ 0, got -1
+    ValueError: Catch payment: the count of red must be a whole number ≥ 0, got -1
     """
 
     card: int
@@ -378,7 +378,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("TakeSame(red, blue)")
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: TakeSame takes exactly one colour, got 'red, blue'
+    ValueError: TakeSame takes exactly one colour, got 'red, blue'
     """
     if not isinstance(text, str):
         raise _bad(_("expected an action text, got {value}", value=repr(text)))
