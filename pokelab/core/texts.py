@@ -21,7 +21,7 @@ from collections.abc import Iterable
 
 from pokelab.words import Text, _, languages, render
 
-__all__ = ["alternatives", "in_languages", "listing"]
+__all__ = ["alternatives", "in_languages", "listing", "reason_text"]
 
 
 def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
@@ -55,6 +55,25 @@ def alternatives(items: Iterable[Text | str | int]) -> Text:
     for word in words[1:]:
         text = _("{items} or {item}", items=text, item=word)
     return text if isinstance(text, Text) else _("{item}", item=text)
+
+
+def reason_text(err: BaseException) -> Text | str:
+    """Why ``err`` happened, as a reader sees it: a rule's refusal with its ID, a kit error's reason, else its message.
+
+    >>> from pokelab.errors import IllegalAction
+    >>> reason_text(IllegalAction("SP-T1", _("end the turn"))).render("zh")
+    '[SP-T1] 结束回合'
+    >>> reason_text(KeyError("x"))
+    "'x'"
+    """
+    from pokelab.errors import IllegalAction
+
+    reason = getattr(err, "reason", None)
+    if not isinstance(reason, Text):
+        return str(err)
+    if isinstance(err, IllegalAction):
+        return _("[{rule}] {reason}", rule=err.rule, reason=reason)
+    return reason
 
 
 def in_languages(text: Text | str, key: str | None = None) -> dict[str, str]:
