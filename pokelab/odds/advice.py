@@ -57,6 +57,7 @@ from pokelab.odds.inputs import (
     parts_of,
     shown_counts,
 )
+from pokelab.words import Text, _, _n, _p
 
 #: Nine tokens after wave 3, used by the examples below.
 SHOWN_9 = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow")
@@ -223,14 +224,28 @@ def should_redraw(
     return gain > 0
 
 
-def _label(card: Any, lang: str) -> str:
-    """A short name for a card in ``lang``: a TargetCard's id and name, else its condition and points."""
+def _label(card: Any) -> Text:
+    """A short name for a card: a TargetCard's id and name, else its condition and points."""
+    pokemon = getattr(card, "pokemon", None)
+    if isinstance(pokemon, Text):
+        return _("{id} {name}", id=str(getattr(card, "id", "")), name=pokemon)
     name = getattr(card, "name", None)
-    if callable(name):
-        return f"{getattr(card, 'id', '')} {name(lang)}".strip()
-    points = card[1] if isinstance(card, tuple) else getattr(card, "points", "?")
-    text = card_condition(card).describe(lang)
-    return f"{text}（{points} 分）" if lang == "zh" else f"{text} ({points} pts)"
+    if callable(name):  # a card of the lesson's own making: its name as it gives it
+        return _("{id} {name}", id=str(getattr(card, "id", "")), name=str(name("en")))
+    points = card[1] if isinstance(card, tuple) else getattr(card, "points", None)
+    text = card_condition(card).text()
+    if isinstance(points, bool) or not isinstance(points, int):
+        return text
+    return _n("{condition} ({count} pt)", "{condition} ({count} pts)", points, condition=text)
+
+
+#: The columns of ``Advice.to_frame`` (English: the names code reads).
+_ADVICE_COLUMNS = (
+    _p("advice table", "discard"),
+    _p("advice table", "expected_points"),
+    _p("advice table", "points"),
+    _p("advice table", "cost"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,19 +276,15 @@ class Advice:
         >>> a.to_frame()[["discard", "points", "cost"]].round(3).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
         [['the last token is red (3 pts)', 1.397, 0.388],
          ['the last token is blue (3 pts)', 1.397, 0.388],
-         ['no purple token is drawn (1 pts)', 1.785, 0.0]]
+         ['no purple token is drawn (1 pt)', 1.785, 0.0]]
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
-        names = (
-            ("discard", "expected_points", "points", "cost")
-            if lang == "en"
-            else ("弃掉", "期望分", "分数", "代价")
-        )
+        names = [column.render(lang) for column in _ADVICE_COLUMNS]
         return pd.DataFrame(
             {
-                names[0]: [_label(o.card, lang) for o in self.options],
+                names[0]: [_label(o.card).render(lang) for o in self.options],
                 names[1]: [o.value for o in self.options],
                 names[2]: [float(o.value) for o in self.options],
                 names[3]: [float(o.cost) for o in self.options],
@@ -287,30 +298,40 @@ class Advice:
         >>> a.describe("zh")
         '弃掉「没有抽出紫色（1 分）」：本轮期望 1.79 分；其他选择最少损失 0.388 分。'
         >>> a.describe()
-        'Discard no purple token is drawn (1 pts): 1.79 expected points this round; any other choice loses at least 0.388.'
+        'Discard no purple token is drawn (1 pt): 1.79 expected points this round; any other choice loses at least 0.388.'
 
         When discards tie, it names the equally good ones instead of a loss of 0:
 
         >>> advise_discard([("last:red", 3), ("last:blue", 1), ("last:blue", 1)], shown=SHOWN_9).describe()
-        'Discard the last token is blue (1 pts): 1.19 expected points this round; discarding the last token is blue (1 pts) is just as good.'
+        'Discard the last token is blue (1 pt): 1.19 expected points this round; discarding the last token is blue (1 pt) is just as good.'
         """
-        check_lang(lang)
+        return self.text().render(check_lang(lang))
+
+    def text(self) -> Text:
+        """The sentence of ``describe`` as a catalogue text."""
         chosen = next(i for i, o in enumerate(self.options) if o.card is self.discard)
         others = [o for i, o in enumerate(self.options) if i != chosen]
         costs = [o.cost for o in others]
-        ties = [_label(o.card, lang) for o in others if o.cost == 0]
-        name = _label(self.discard, lang)
-        if lang == "zh":
-            if ties:
-                tail = f"；弃掉「{'」「'.join(ties)}」一样好。"
-            else:
-                tail = f"；其他选择最少损失 {float(min(costs)):.3g} 分。" if costs else "。"
-            return f"弃掉「{name}」：本轮期望 {float(self.value):.3g} 分{tail}"
+        ties = [_label(o.card) for o in others if o.cost == 0]
+        name, value = _label(self.discard), f"{float(self.value):.3g}"
         if ties:
-            tail = f"; discarding {' or '.join(ties)} is just as good."
-        else:
-            tail = f"; any other choice loses at least {float(min(costs)):.3g}." if costs else "."
-        return f"Discard {name}: {float(self.value):.3g} expected points this round{tail}"
+            tied = ties[0]
+            for more in ties[1:]:
+                tied = _p("discard ties", "{items} or {item}", items=tied, item=more)
+            return _(
+                "Discard {name}: {value} expected points this round; discarding {ties} is just as good.",
+                name=name,
+                value=value,
+                ties=tied,
+            )
+        if costs:
+            return _(
+                "Discard {name}: {value} expected points this round; any other choice loses at least {loss}.",
+                name=name,
+                value=value,
+                loss=f"{float(min(costs)):.3g}",
+            )
+        return _("Discard {name}: {value} expected points this round.", name=name, value=value)
 
 
 def advise_discard(

@@ -65,6 +65,7 @@ from pokelab.odds.inputs import (
     parts_of,
     shown_counts,
 )
+from pokelab.words import _p
 
 __all__ = [
     "Joint",
@@ -303,10 +304,14 @@ def redraw_probability(
     return chance_of_parts(parts, counts, seen, last_shown, draws, back=back, redraw=True)
 
 
-_JOINT_LABELS = {
-    "en": ("neither", "only A", "only B", "both"),
-    "zh": ("都没达成", "只达成 A", "只达成 B", "两张都达成"),
-}
+_JOINT_LABELS = (
+    _p("joint outcome", "neither"),
+    _p("joint outcome", "only A"),
+    _p("joint outcome", "only B"),
+    _p("joint outcome", "both"),
+)
+#: The columns of ``Joint.to_frame`` (English: the names code reads).
+_JOINT_COLUMNS = (_p("joint table", "outcome"), _p("joint table", "probability"), _p("joint table", "p"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,9 +340,10 @@ class Joint:
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
-        labels = _JOINT_LABELS[check_lang(lang)]
+        check_lang(lang)
+        labels = [label.render(lang) for label in _JOINT_LABELS]
         values = (self.neither, self.only_a, self.only_b, self.both)
-        cols = ("outcome", "probability", "p") if lang == "en" else ("结果", "概率", "p")
+        cols = [column.render(lang) for column in _JOINT_COLUMNS]
         return pd.DataFrame(
             {cols[0]: labels, cols[1]: values, cols[2]: [float(v) for v in values]}
         )
