@@ -325,11 +325,12 @@ class Advice:
                 ties=tied,
             )
         if costs:
+            loss = f"{float(min(costs)):.3g}"
             return _(
                 "Discard {name}: {value} expected points this round; any other choice loses at least {loss}.",
                 name=name,
                 value=value,
-                loss=f"{float(min(costs)):.3g}",
+                loss=loss,
             )
         return _("Discard {name}: {value} expected points this round.", name=name, value=value)
 

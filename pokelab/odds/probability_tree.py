@@ -472,12 +472,13 @@ def draw_tree(
     groups, left = groups_of(counts, seen, keep)
     size = sum(sequences_by_length(left, depth))
     if size > max_nodes:
+        written = f"{size:,}"
         raise BilingualError(
             _(
                 "this tree would have {size} nodes but a probability tree is drawn with at most {most}: "
                 "draw fewer tokens, use a smaller bag, give tokens already shown, or lump the colours "
                 "the target does not mention (lump=True)",
-                size=f"{size:,}",
+                size=written,
                 most=max_nodes,
             ),
         )
