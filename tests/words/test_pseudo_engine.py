@@ -36,6 +36,11 @@ AREA = (
     "pokelab/errors.py",
 )
 NAMES = ("Ann", "Bo", "Cy", "Di")
+#: What Python's json module says about a broken document (shown as the detail, as it says it).
+JSON_DETAIL = {"Expecting", "property", "name", "enclosed", "in", "double", "quotes", "line", "column", "char",
+               "value", "Extra", "data", "delimiter", "Invalid", "control", "character", "at", "Unterminated",
+               "string", "starting", "invalid", "start", "byte", "utf", "codec", "can", "decode", "position",
+               "NaN", "is", "not", "JSON", "number", "continuation"}
 #: Codes a person types, shown back in errors as they were typed (colours, actions, powers, options).
 CODES = {
     *sp.TOKEN_COLOURS, *hc.COLOURS, "pink", "Dance", "Jump", "Fly", "away", "TakeSame", "TakeDifferent",
@@ -45,13 +50,13 @@ CODES = {
     "last", "never", "first", "COLOUR", "toy", "splendor", "herecomes", "chess", "greedy", "random",
     "mcts", "easy", "medium", "hard", "heuristic", "optimal", "games", "games_per_pair", "bag", "zzz",
     "Pikachu", "Missingno", "dict", "list", "str", "int", "garbage", "Executor", "concurrent", "futures",
-    "choose", "view", "legal", "rng", "apply", "move", "seat", "bots", "names", "options", "executor", "lump", "max_nodes",
+    "choose", "view", "legal", "rng", "apply", "move", "seat", "pokelab", "one", "maybe", "lunch", "ZZ", "bots", "names", "options", "executor", "lump", "max_nodes",
 }
 
 
 def clean(text: str, allowed: Iterable[str] = ()) -> None:
     """``text`` (rendered in the pseudo-language) has no word that bypassed the catalogue."""
-    found = leaks(text, {*NAMES, *CODES, *allowed})
+    found = leaks(text, {*NAMES, *CODES, *JSON_DETAIL, *allowed})
     assert found == [], f"{found} in {text!r}"
 
 
@@ -496,3 +501,109 @@ def test_every_engine_text_has_its_chinese(template):
     assert len(ours) > 250
     mine = [p for p in problems("zh", template) if any(repr(i) in p for i in ours)]
     assert mine == []
+
+
+# ---------------------------------------------------------------- saves, positions, set-up
+
+
+def tampered(save: str, **changes: Any) -> str:
+    import json
+
+    doc = json.loads(save)
+    for key, value in changes.items():
+        if value is KeyError:
+            del doc[key]
+        else:
+            doc[key] = value
+    return json.dumps(doc)
+
+
+def splendor_bad_saves() -> list[Any]:
+    good = sp.to_json(sp.new_game(2, seed=1))
+    return [
+        "{not json", 42, b"\xff\xfe", "[" * 100 + "]" * 100, "x" * 3_000_000, "[]", "NaN",
+        tampered(good, format="chess"), tampered(good, version=99), tampered(good, players=[]),
+        tampered(good, round="one"), tampered(good, evolved="yes"), tampered(good, display="1,2"),
+        tampered(good, phase="lunch"), tampered(good, over="maybe"), tampered(good, zzz=1), tampered(good, seed=KeyError),
+        tampered(good, supply={"red": -1, "blue": 0, "green": 0, "yellow": 0, "black": 0, "master": 0}),
+        tampered(good, supply={"red": 0}), tampered(good, display=[999]), tampered(good, display=[1, 1, 2, 3]),
+        tampered(good, variant={"supply": 3, "evolution_cost": 0, "round_cap": 9}),
+        tampered(good, variant={"supply": "zzz", "evolution_cost": 0, "round_cap": 9}),
+        tampered(good, players=[{"name": "", "tokens": {}, "captured": [], "reserved": []}] * 2),
+        tampered(good, round=10**6), tampered(good, current_player=7),
+    ]
+
+
+@pytest.mark.parametrize("save", splendor_bad_saves(), ids=lambda s: str(s)[:30])
+def test_splendor_save_errors(pseudo, save):
+    with pytest.raises(ValueError) as caught:
+        sp.from_json(save)
+    assert isinstance(caught.value, BilingualError), caught.value
+    clean(caught.value.message(pseudo), {"Expecting", "value", "line", "column", "char", "invalid", "start", "byte",
+                                         "utf", "codec", "can", "decode", "position", "NaN", "is", "not", "JSON",
+                                         "number", "name", "tokens", "captured", "reserved", "format", "version",
+                                         "players", "round", "evolved", "display", "phase", "over", "seed", "supply",
+                                         "variant", "evolution_cost", "round_cap", "current_player", "first_player",
+                                         "deck", "discard", "ending", "frozen_display", "playing", "stalled",
+                                         "main", "after_main", "return", "full", "scaled"})
+
+
+def herecomes_bad_saves() -> list[str]:
+    good = hc.to_json(hc.new_game(2, seed=3))
+    import json
+
+    setup = json.loads(good)["setup"]
+    return [
+        "{not json", "[]", tampered(good, format="chess"), tampered(good, phase="lunch"), tampered(good, round=0),
+        tampered(good, bag_left=[1]), tampered(good, trainers=["zzz", None]), tampered(good, pending=[3, None]),
+        tampered(good, extra=[3, None]), tampered(good, by_legend=3), tampered(good, to_move=[9]),
+        tampered(good, tokens=["pink"]), tampered(good, deck=["ZZ9"]), tampered(good, hands=[[], [], []]),
+        tampered(good, points="x"), tampered(good, peeks=[[[1]], []]), tampered(good, peeks=["x", []]),
+        tampered(good, events="x"), tampered(good, summary=3), tampered(good, summary={"zzz": 1}),
+        tampered(good, zzz=1), tampered(good, leader=KeyError), tampered(good, setup=3),
+        tampered(good, setup={**setup, "names": []}), tampered(good, setup={**setup, "bag": {"red": 10**6}}),
+        tampered(good, setup={**setup, "variant": 3}), tampered(good, setup={**setup, "seed": "x"}),
+        tampered(good, setup={**setup, "trainers": 3}), tampered(good, setup={**setup, "bag": {"red": 3}}),
+        tampered(good, setup={**setup, "variant": {"redraw": 3, "win_points": 5}}),
+        tampered(good, setup={**setup, "variant": {"redraw": "zzz", "win_points": 5}}),
+    ]
+
+
+@pytest.mark.parametrize("save", herecomes_bad_saves(), ids=lambda s: str(s)[:30])
+def test_herecomes_save_errors(pseudo, save):
+    with pytest.raises(ValueError) as caught:
+        hc.from_json(save)
+    assert isinstance(caught.value, BilingualError), caught.value
+    clean(caught.value.message(pseudo), {"Expecting", "property", "name", "enclosed", "in", "double", "quotes",
+                                         "line", "column", "char", "value", "format", "phase", "round", "bag_left",
+                                         "trainers", "pending", "extra", "by_legend", "to_move", "tokens", "deck",
+                                         "hands", "points", "peeks", "events", "summary", "leader", "setup",
+                                         "names", "bag", "variant", "seed", "lunch", "draw", "discard", "vote",
+                                         "redraw", "keep", "over", "misty", "brock", "sabrina", "erika", "win_points",
+                                         "achieved", "gained", "kept", "legend_winners", "returned"})
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: sp.scenario(captured={0: [1], 1: [1]}), lambda: sp.scenario(display=["Missingno"]),
+        lambda: sp.scenario(display=[999]), lambda: sp.scenario(display="1,2"), lambda: sp.scenario(tokens={0: {"pink": 1}}),
+        lambda: sp.scenario(tokens={0: {"red": -1}}), lambda: sp.scenario(tokens={0: ["pink"]}), lambda: sp.scenario(tokens={0: 3}),
+        lambda: sp.scenario(tokens=3), lambda: sp.scenario(tokens={5: ["red"]}), lambda: sp.scenario(current_player=5),
+        lambda: sp.scenario(display=[1, 2, 3, 4, 5]), lambda: sp.scenario(display=[1, 2], deck=[3]),
+        lambda: sp.scenario(reserved={0: [1, 2, 3, 4]}), lambda: sp.scenario(reserved={0: [90]}),
+        lambda: sp.scenario(tokens={0: {"master": 6}}), lambda: sp.scenario(tokens={0: {"red": 11}}),
+        lambda: sp.scenario(round=0), lambda: sp.scenario(variant=3), lambda: sp.scenario(seed="x"),
+        lambda: sp.new_game(5), lambda: sp.new_game(["Ann"]), lambda: sp.new_game("Ann"), lambda: sp.new_game(["Ann", ""]),
+        lambda: sp.new_game(2, seed="x"), lambda: sp.Variant(supply="zzz"), lambda: sp.Variant(evolution_cost=99),
+        lambda: sp.Variant(round_cap=0), lambda: sp.Variant(frozen_display="zzz"), lambda: sp.observe(sp.new_game(), 7),
+    ],
+)
+def test_splendor_position_and_setup_errors(pseudo, build):
+    with pytest.raises(ValueError) as caught:
+        build()
+    assert isinstance(caught.value, BilingualError), caught.value
+    clean(caught.value.message(pseudo), {"captured", "tokens", "reserved", "display", "deck", "current_player",
+                                         "first_player", "round", "supply", "master", "over", "phase", "evolved",
+                                         "ending", "after_main", "return", "main", "full", "scaled", "wait", "sweep",
+                                         "evolution_cost", "round_cap", "frozen_display"})
