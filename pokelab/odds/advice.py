@@ -41,7 +41,8 @@ from itertools import accumulate
 from numbers import Rational
 from typing import Any
 
-from pokelab.errors import check_lang
+from pokelab.core.texts import alternatives
+from pokelab.errors import InputError, check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, WAVES
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.state import check_seat
@@ -77,12 +78,10 @@ __all__ = [
 
 def _agree(redraw_agree: Any) -> Fraction:
     if isinstance(redraw_agree, bool) or not isinstance(redraw_agree, Rational):
-        raise ValueError(
-            f"redraw_agree is a chance between 0 and 1 given as an int or Fraction, got {redraw_agree!r}"
-        )
+        raise InputError(_('redraw_agree is a chance between 0 and 1 given as an int or Fraction, got {redraw_agree}', redraw_agree=repr(redraw_agree)))
     agree = Fraction(redraw_agree)
     if not 0 <= agree <= 1:
-        raise ValueError(f"redraw_agree is a chance between 0 and 1, got {redraw_agree!r}")
+        raise InputError(_('redraw_agree is a chance between 0 and 1, got {redraw_agree}', redraw_agree=repr(redraw_agree)))
     return agree
 
 
@@ -94,7 +93,7 @@ def _solver(
     redraw_agree: Any,
 ) -> Solver:
     if isinstance(hand, str) or not isinstance(hand, Sequence) or not hand:
-        raise ValueError(f"a hand is a non-empty list of cards, got {hand!r}")
+        raise InputError(_('a hand is a non-empty list of cards, got {hand}', hand=repr(hand)))
     cards = [(card_value(c, legend_value), parts_of([card_condition(c)])) for c in hand]
     return Solver(cards, counts, draws, _agree(redraw_agree))
 
@@ -183,7 +182,7 @@ def redraw_gain(
     """
     counts = bag_counts(bag, draws)
     if isinstance(final_tokens, str) or len(final_tokens) != draws:
-        raise ValueError(f"the redraw needs all {draws} tokens of the round, got {len(final_tokens)}")
+        raise InputError(_('the redraw needs all {draws} tokens of the round, got {count}', draws=draws, count=len(final_tokens)))
     seen = shown_counts(final_tokens, counts, draws)
     back = returned_counts(returned, counts, len(final_tokens), draws)
     solver = _solver(hand, counts, draws, legend_value, 1)
@@ -363,24 +362,20 @@ def advise_discard(
     """
     waves = tuple(waves)
     if not waves or any(isinstance(w, bool) or not isinstance(w, int) or w < 1 for w in waves):
-        raise ValueError(f"waves are whole numbers of tokens, each at least 1, got {waves!r}")
+        raise InputError(_('waves are whole numbers of tokens, each at least 1, got {waves}', waves=repr(waves)))
     draws = sum(waves)
     counts = bag_counts(bag, draws)
     seen = shown_counts(shown, counts, draws)
     boundaries = list(accumulate(waves))[:-1]
     if len(shown) not in boundaries:
-        allowed = ", ".join(map(str, boundaries[:-1])) + f" or {boundaries[-1]}" if len(boundaries) > 1 else str(
-            boundaries[0] if boundaries else 0
-        )
-        raise ValueError(f"a discard follows a wave: shown must hold {allowed} tokens, got {len(shown)}")
+        first, *more = boundaries or [0]
+        allowed = alternatives([", ".join(map(str, [first, *more][:-1])), more[-1]] if more else [first])
+        raise InputError(_('a discard follows a wave: shown must hold {allowed} tokens, got {count}', allowed=allowed, count=len(shown)))
     wave_done = boundaries.index(len(shown))
     discards_left = len(waves) - 1 - wave_done
     if isinstance(hand, str) or not isinstance(hand, Sequence) or len(hand) <= discards_left:
         size = len(hand) if isinstance(hand, Sequence) else hand
-        raise ValueError(
-            f"after wave {wave_done + 1} a player holding {size} cards cannot make the "
-            f"{discards_left} discards left this round; they need at least {discards_left + 1} cards"
-        )
+        raise InputError(_('after wave {wave} a player holding {size} cards cannot make the {discards_left} discards left this round; they need at least {need} cards', wave=wave_done + 1, size=size, discards_left=discards_left, need=discards_left + 1))
     solver = _solver(hand, counts, draws, legend_value, redraw_agree)
     drawn = solver.group_counts(seen)
     rest = waves[wave_done + 1 :]
@@ -454,11 +449,9 @@ def best_discard(
     leader = view.get("leader")
     variant = (view.get("variant") or {}).get("redraw", "all")
     if seat is None:
-        raise ValueError("best_discard needs a player's view, not the teacher's (viewer None)")
+        raise InputError(_("best_discard needs a player's view, not the teacher's (viewer None)"))
     if phase != "discard":
-        raise ValueError(
-            f"best_discard needs a discard step (phase 'discard'), the game is in phase {phase!r}"
-        )
+        raise InputError(_("best_discard needs a discard step (phase 'discard'), the game is in phase {phase}", phase=repr(phase)))
     if redraw_agree is None:
         redraw_agree = 1 if variant != "leader" or seat == leader else 0
     hand = [TARGETS[i] for i in ids if i != extra]
@@ -495,6 +488,6 @@ def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction
     returned = tuple(view.get("returned", ()))
     bag = dict(view.get("composition", DEFAULT_BAG))
     if phase != "vote":
-        raise ValueError(f"redraw_vote needs the redraw vote (phase 'vote'), the game is in phase {phase!r}")
+        raise InputError(_("redraw_vote needs the redraw vote (phase 'vote'), the game is in phase {phase}", phase=repr(phase)))
     hand = [TARGETS[i] for i in ids]
     return should_redraw(hand, tokens, bag, legend_value=legend_value, returned=returned)

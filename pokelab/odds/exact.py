@@ -53,7 +53,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from pokelab.errors import check_lang
+from pokelab.errors import InputError, check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn  # noqa: F401 (doctests)
 from pokelab.odds.inputs import (
@@ -65,7 +65,7 @@ from pokelab.odds.inputs import (
     parts_of,
     shown_counts,
 )
-from pokelab.words import _p
+from pokelab.words import _, _p
 
 __all__ = [
     "Joint",
@@ -156,25 +156,17 @@ def returned_counts(
     ValueError: a token is put back only after the round's last token (HC-R4): returned needs at least 9 shown tokens, got 4
     """
     if isinstance(returned, str):
-        raise ValueError(f"returned must be a sequence of colours, not the string {returned!r}")
+        raise InputError(_('returned must be a sequence of colours, not the string {returned}', returned=repr(returned)))
     back = [0] * len(counts)
     for n, token in enumerate(returned, start=1):
         if token not in COLOUR_INDEX:
-            raise ValueError(
-                f"unknown token colour {token!r} among the returned tokens (position {n}); "
-                f"colours are {', '.join(COLOUR_INDEX)}"
-            )
+            raise InputError(_('unknown token colour {token} among the returned tokens (position {count}); colours are {choices}', token=repr(token), count=n, choices=', '.join(COLOUR_INDEX)))
         back[COLOUR_INDEX[token]] += 1
     if any(back) and shown_n < draws - 1:
-        raise ValueError(
-            "a token is put back only after the round's last token (HC-R4): returned needs "
-            f"at least {draws - 1} shown tokens, got {shown_n}"
-        )
+        raise InputError(_("a token is put back only after the round's last token (HC-R4): returned needs at least {need} shown tokens, got {shown_n}", need=draws - 1, shown_n=shown_n))
     for i, colour in enumerate(COLOUR_INDEX):
         if back[i] > counts[i]:
-            raise ValueError(
-                f"the returned tokens hold {back[i]} {colour} but the bag has only {counts[i]}"
-            )
+            raise InputError(_('the returned tokens hold {count} {colour} but the bag has only {total}', count=back[i], colour=colour, total=counts[i]))
     return tuple(back)
 
 

@@ -405,7 +405,7 @@ def tree_size(
     counts = bag_counts(bag, _check_draws(draws))
     seen = shown_counts(tuple(shown), counts, draws)
     keep = None if lump_keep is None else set(lump_keep)
-    _, left = groups_of(counts, seen, keep)
+    _groups, left = groups_of(counts, seen, keep)
     depth = draws - len(shown)
     return sum(sequences_by_length(left, depth))
 

@@ -607,3 +607,54 @@ def test_splendor_position_and_setup_errors(pseudo, build):
                                          "first_player", "round", "supply", "master", "over", "phase", "evolved",
                                          "ending", "after_main", "return", "main", "full", "scaled", "wait", "sweep",
                                          "evolution_cost", "round_cap", "frozen_display"})
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda o: o.probability("last:red", shown="red"), lambda o: o.probability("last:red", shown=3),
+        lambda o: o.probability("last:red", shown=["red"] * 11), lambda o: o.probability("last:red", shown=["pink"]),
+        lambda o: o.probability("last:red", shown=["purple"] * 3), lambda o: o.probability(3),
+        lambda o: o.probability("last:red", bag={"red": 2000}), lambda o: o.probability("last:red", draws=0),
+        lambda o: o.expected_points([3]), lambda o: o.expected_points([("last:red", -1)]),
+        lambda o: o.redraw_probability("last:red", shown=["red"] * 10, returned="red"),
+        lambda o: o.redraw_probability("last:red", shown=["red"] * 10, returned=["pink"]),
+        lambda o: o.redraw_probability("last:red", shown=["purple"] * 2 + ["red"] * 8, returned=["purple"]),
+        lambda o: o.advise_discard([("last:red", 3)] * 3, shown=["red"] * 5),
+        lambda o: o.advise_discard([], shown=["red"] * 4), lambda o: o.advise_discard([("last:red", 3)], shown=["red"] * 4),
+        lambda o: o.advise_discard([("last:red", 3)] * 3, shown=["red"] * 4, waves=[0]),
+        lambda o: o.advise_discard([("last:red", 3)] * 3, shown=["red"] * 4, redraw_agree=2),
+        lambda o: o.advise_discard([("last:red", 3)] * 3, shown=["red"] * 4, redraw_agree=0.5),
+        lambda o: o.simulate_rounds(n=0), lambda o: o.simulate_rounds(n=10**9), lambda o: o.simulate_rounds(n=3, seed=-1),
+        lambda o: o.splendor_unseen(3), lambda o: o.splendor_unseen({"display": []}),
+        lambda o: o.splendor_appears_within(sp.new_game(2, seed=1), "Missingno", 3),
+        lambda o: o.splendor_appears_within(sp.new_game(2, seed=1), 3.5, 3),
+        lambda o: o.splendor_appears_within(sp.new_game(2, seed=1), [], 3),
+        lambda o: o.splendor_appears_within(sp.new_game(2, seed=1), sp.new_game(2, seed=1).display[0], 3),
+        lambda o: o.splendor_appears_within(sp.new_game(2, seed=1), 1, -1),
+    ],
+)
+def test_odds_input_errors(pseudo, call):
+    from pokelab import odds
+
+    with pytest.raises(ValueError) as caught:
+        call(odds)
+    assert isinstance(caught.value, BilingualError), caught.value
+    clean(caught.value.message(pseudo), {"LastIs", "NeverDrawn", "AllDrawn", "TargetCard", "Fraction", "int",
+                                         "float", "Card", "State", "observe", "state", "player", "redraw_agree",
+                                         "shown", "returned", "deck_size", "display", "refills", "tuple", "discard"})
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"leader": 5}, {"hands": {0: ["ZZ9"] * 5}}, {"hands": {0: ["G01"] * 5}}, {"hands": {7: []}},
+        {"hands": {0: ["G01"]}}, {"scores": {7: 1}}, {"scores": {0: 99}}, {"trainers": 3}, {"trainers": {7: "misty"}},
+        {"trainers": {0: "zzz"}}, {"trainers": {0: "misty", 1: "misty"}}, {"deck_top": ["ZZ9"]},
+    ],
+)
+def test_herecomes_scenario_errors(pseudo, kwargs):
+    with pytest.raises(ValueError) as caught:
+        hc.scenario(2, **kwargs)
+    assert isinstance(caught.value, BilingualError), caught.value
+    clean(caught.value.message(pseudo), {"hands", "scores", "trainers", "deck_top", *hc.TRAINERS, "False", "None"})
