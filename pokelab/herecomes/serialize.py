@@ -234,6 +234,14 @@ def _summary(d: _Doc) -> Any:
     return MappingProxyType({k: _tuples(v) for k, v in summary.items()})
 
 
+def _load(text: str | bytes, what: Text) -> Any:
+    try:
+        return load_json(text, what)
+    except ValueError as exc:  # the reason is a catalogue text: shown in the reader's language
+        reason = getattr(exc, "reason", None)
+        raise InputError(reason if isinstance(reason, Text) else _("{what}: {why}", what=what, why=str(exc))) from None
+
+
 def from_json(text: str | bytes) -> State:
     """Rebuild a ``State`` from ``to_json`` output; every field is checked, then every invariant (``check_state``).
 
@@ -248,7 +256,7 @@ def from_json(text: str | bytes) -> State:
     ...
     ValueError: Here Comes state JSON: field 'hands': seat 0 holds 6 cards; in phase 'draw' of wave 1 a hand holds 5 (HC-R1, HC-R3)
     """
-    data = load_json(text, _("Here Comes state JSON"))
+    data = _load(text, _("Here Comes state JSON"))
     if not isinstance(data, dict):
         raise InputError(_("Here Comes state JSON: expected an object, got {kind}", kind=type(data).__name__))
     if data.get("format") != FORMAT:

@@ -123,6 +123,14 @@ def _counts(value: object, where: str) -> tuple[int, ...]:
     return out
 
 
+def _load(text: str | bytes, what: Text) -> Any:
+    try:
+        return load_json(text, what)
+    except ValueError as exc:  # the reason is a catalogue text: shown in the reader's language
+        reason = getattr(exc, "reason", None)
+        raise InputError(reason if isinstance(reason, Text) else _("{what}: {why}", what=what, why=str(exc))) from None
+
+
 def from_json(text: str | bytes) -> State:
     """Rebuild a state saved by ``to_json``; reject malformed or tampered input with a ``ValueError``.
 
@@ -137,7 +145,7 @@ def from_json(text: str | bytes) -> State:
     ...
     ValueError: splendor JSON: not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
     """
-    data = _fields(load_json(text, _("splendor JSON")), _TOP, _TOP_LEVEL)
+    data = _fields(_load(text, _("splendor JSON")), _TOP, _TOP_LEVEL)
     if data["format"] != FORMAT:
         raise InputError(_("splendor JSON: format must be {format}, got {value}", format=repr(FORMAT), value=repr(data["format"])))
     if type(data["version"]) is not int or data["version"] != VERSION:

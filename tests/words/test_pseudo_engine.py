@@ -411,9 +411,15 @@ def test_core_runner_and_bot_errors(pseudo):
         errors.append(caught.value)
     refused = IllegalAction("SP-T1", sp.EndTurn().log_text())
     errors += [BotError(1, sp.EndTurn(), "apply", refused), BotError(0, "zzz", "move", None)]
+    from pokelab.bots import available_bots
+    from pokelab.core import available_games
+
+    # names of games and bots (other tests may register their own) are names, not words
+    registered = {w for name in available_games() for w in (name, *available_bots(name), *re.findall(r"[A-Za-z]+", name))}
+    registered |= {w for name in available_games() for bot in available_bots(name) for w in re.findall(r"[A-Za-z]+", bot)}
     for err in errors:
         assert isinstance(err, BilingualError), err
-        clean(err.message(pseudo), {"game"})
+        clean(err.message(pseudo), {"game", *registered})
     for name in BOT_TITLES:
         clean(bot_title(name, pseudo))
     assert isinstance(errors[0], SimError)
