@@ -61,7 +61,7 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
     for colour, count in bag.items():
         if colour not in clean:
             raise InputError(
-                _("unknown token colour {value} in the bag; colours are {choices}", value=repr(colour), choices=", ".join(COLOURS))
+                _("unknown token colour {value} in the bag; colours are {choices}", value=repr(colour), choices=_all_colours())
             )
         if isinstance(count, bool) or not isinstance(count, int):
             raise InputError(
@@ -82,6 +82,12 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
               total=total, draws=draws, more=draws - total)
         )
     return clean
+
+
+def _all_colours() -> Text:
+    from pokelab.herecomes.names import colour_names  # names.py reads COLOURS from here
+
+    return colour_names()
 
 
 def _colour(colour: str) -> Text:

@@ -35,7 +35,7 @@ from pokelab.herecomes.conditions import (
     NeverDrawn,
     parse_condition,
 )
-from pokelab.words import Text, _, _n
+from pokelab.words import SOURCE_LANG, Text, _, _n
 
 __all__ = ["KINDS", "TARGETS", "TARGETS_CSV", "TargetCard", "load_targets"]
 
@@ -138,7 +138,8 @@ class TargetCard:
         return {
             "id": self.id,
             "kind": self.kind,
-            **in_languages(kind_name(self.kind), "kind"),
+            # English shows the kind's code (``kind``); every other language its name (``kind_zh``, …)
+            **{k: v for k, v in in_languages(kind_name(self.kind), "kind").items() if k != f"kind_{SOURCE_LANG}"},
             "condition": self.condition.code(),
             **in_languages(self.condition.text(), "condition"),
             "points": self.points,

@@ -49,8 +49,16 @@ __all__ = [
 def _check_colour(colour: str) -> None:
     if colour not in COLOURS:
         raise InputError(
-            _("unknown token colour {value}; colours are {choices}", value=repr(colour), choices=", ".join(COLOURS))
+            _("unknown token colour {value}; colours are {choices}", value=repr(colour), choices=_all_colours())
         )
+
+
+def _all_colours() -> Text:
+    from pokelab.herecomes.names import (
+        colour_names,  # names.py reads the kinds of cards.py, which reads this module
+    )
+
+    return colour_names()
 
 
 def _colour(colour: str) -> Text:

@@ -57,6 +57,7 @@ from typing import Any
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import Condition
+from pokelab.herecomes.names import short_colour_name
 from pokelab.odds._probability_tree_build import OTHER, build_nodes, groups_of, sequences_by_length
 from pokelab.odds.inputs import bag_counts, condition_of, shown_counts
 from pokelab.words import Text, _, _p
@@ -96,14 +97,7 @@ def fraction_text(value: Fraction | int) -> str:
 
 
 #: A branch's short label: the colour alone ("红", not "红色": the tree's labels are small).
-_SHORT = {
-    "red": _p("colour, short", "red"),
-    "blue": _p("colour, short", "blue"),
-    "green": _p("colour, short", "green"),
-    "yellow": _p("colour, short", "yellow"),
-    "purple": _p("colour, short", "purple"),
-    OTHER: _p("colour, short", "other"),
-}
+_SHORT = {**{c: short_colour_name(c) for c in COLOURS}, OTHER: _p("colour, short", "other")}
 
 
 def group_text(group: str) -> Text:
