@@ -21,6 +21,8 @@ import json
 import re
 from typing import Any
 
+from pokelab.words import Text, _
+
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "load_json"]
 
 #: Longest save text accepted (a real save is a few kilobytes).
@@ -49,10 +51,17 @@ def _depth(text: str) -> int:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(f"{name} is not a JSON number")  # caught below: not valid JSON
 
 
-def load_json(text: str | bytes | bytearray, what: str) -> Any:
+def _refused(reason: Text) -> ValueError:
+    """A ``ValueError`` whose ``reason`` is the catalogue text (a game's loader re-raises it as ``InputError``)."""
+    err = ValueError(str(reason))
+    err.reason = reason  # type: ignore[attr-defined]
+    return err
+
+
+def load_json(text: str | bytes | bytearray, what: str | Text) -> Any:
     """Parse ``text`` as JSON within the size and depth limits; every failure is a ``ValueError`` naming ``what``.
 
     >>> load_json(b'{"a": null}', "Here Comes state JSON")
@@ -68,20 +77,20 @@ def load_json(text: str | bytes | bytearray, what: str) -> Any:
     """
     if isinstance(text, bytes | bytearray):
         if len(text) > MAX_BYTES:
-            raise ValueError(f"{what}: {len(text)} bytes is too long (at most {MAX_BYTES})")
+            raise _refused(_('{what}: {count} bytes is too long (at most {most})', what=what, count=len(text), most=MAX_BYTES))
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise ValueError(f"{what}: not valid UTF-8 ({exc.reason} at byte {exc.start})") from None
+            raise _refused(_('{what}: not valid UTF-8 ({reason} at byte {start})', what=what, reason=exc.reason, start=exc.start)) from None
     if not isinstance(text, str):
-        raise ValueError(f"{what}: expected JSON text (str or bytes), got {type(text).__name__}")
+        raise _refused(_('{what}: expected JSON text (str or bytes), got {kind}', what=what, kind=type(text).__name__))
     if len(text) > MAX_BYTES:
-        raise ValueError(f"{what}: {len(text)} characters is too long (at most {MAX_BYTES})")
+        raise _refused(_('{what}: {count} characters is too long (at most {most})', what=what, count=len(text), most=MAX_BYTES))
     if _depth(text) > MAX_DEPTH:
-        raise ValueError(f"{what}: nested deeper than {MAX_DEPTH} levels")
+        raise _refused(_('{what}: nested deeper than {most} levels', what=what, most=MAX_DEPTH))
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{what}: not valid JSON ({exc})") from None
+        raise _refused(_('{what}: not valid JSON ({value})', what=what, value=str(exc))) from None
     except (ValueError, RecursionError) as exc:  # a huge integer, NaN/Infinity
-        raise ValueError(f"{what}: not valid JSON ({exc})") from None
+        raise _refused(_('{what}: not valid JSON ({value})', what=what, value=str(exc))) from None

@@ -15,7 +15,7 @@ from typing import Any
 
 from pokelab.words import Text, check_lang, languages
 
-__all__ = ["LANGS", "BilingualError", "IllegalAction", "SimError", "check_lang"]
+__all__ = ["LANGS", "BilingualError", "IllegalAction", "InputError", "SimError", "check_lang"]
 
 #: The languages the kit ships catalogues for ("en" is the code's own).
 LANGS = languages()
@@ -83,6 +83,37 @@ class SimError(BilingualError):
     >>> print(err)
     unknown game 'chess'
     """
+
+
+class InputError(BilingualError):
+    """Bad input a person typed or loaded — an action text, a bag, a save, a seat — explained in every language.
+
+    It is the ``ValueError`` these functions always raised (``except ValueError`` still
+    catches it, and it prints as ``ValueError`` so tracebacks and doctests read as before);
+    a face shows ``err.message(lang)``.
+
+    >>> from pokelab.words import _
+    >>> err = InputError(_("no card has id {id}", id=0))
+    >>> isinstance(err, ValueError), err.message("zh")
+    (True, '没有编号为 0 的卡牌')
+    >>> raise err
+    Traceback (most recent call last):
+    ...
+    ValueError: no card has id 0
+    >>> InputError("no card")
+    Traceback (most recent call last):
+    ...
+    TypeError: ValueError takes its reason as one catalogue text, e.g. _('...'), got ('no card',)
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # across processes (the runner's workers) it travels as the ValueError it prints as
+        return (ValueError, (str(self),))
+
+
+# Printed (and pickled) as the built-in it refines: the errors users and doctests know stay ``ValueError``.
+InputError.__module__ = "builtins"
+InputError.__qualname__ = InputError.__name__ = "ValueError"
 
 
 class IllegalAction(_Explained, ValueError):

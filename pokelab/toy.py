@@ -30,7 +30,8 @@ from pokelab.bots import register_bot
 from pokelab.bots.random_bot import RandomBot
 from pokelab.core.game import Game
 from pokelab.core.registry import register_game
-from pokelab.errors import IllegalAction
+from pokelab.errors import IllegalAction, InputError
+from pokelab.words import _
 
 __all__ = ["Choose", "Roll", "ToyGame", "ToyState", "register"]
 
@@ -117,7 +118,7 @@ class ToyGame(Game):
             raise ValueError(f"{action!r} is not a toy action (Roll, Choose)")
         if isinstance(action, Roll):
             if not self.is_chance(state) or action.value not in (1, 2, 3):
-                raise IllegalAction("TOY-2", "no roll now", "现在不能掷骰")
+                raise IllegalAction("TOY-2", _("no roll now"))
             return ToyState(state.totals, state.round, action.value, state.pending, state.seed)
         if (
             state.roll is None
@@ -125,7 +126,7 @@ class ToyGame(Game):
             or state.pending[action.player] is not None
             or action.move not in MOVES
         ):
-            raise IllegalAction("TOY-1", "not your move", "不是你的回合")
+            raise IllegalAction("TOY-1", _("not your move"))
         pending = list(state.pending)
         pending[action.player] = action.move
         if None in pending:
@@ -159,7 +160,9 @@ class ToyGame(Game):
             return text
         found = _TEXT.match(text) if isinstance(text, str) else None
         if found is None:
-            raise ValueError(f"cannot read {text!r} as a toy action: Roll(1..3) or Choose(seat, bank|risk)")
+            raise InputError(
+                _("cannot read {value} as a toy action: Roll(1..3) or Choose(seat, bank|risk)", value=repr(text))
+            )
         roll, seat, move = found.groups()
         return Roll(int(roll)) if roll else Choose(int(seat), move)
 
@@ -179,9 +182,9 @@ class ToyGame(Game):
             state = ToyState(tuple(int(x) for x in data["totals"]), int(data["round"]), data["roll"],
                              tuple(data["pending"]), int(data["seed"]))
         except (TypeError, ValueError, KeyError) as err:
-            raise ValueError(f"not a toy save: {err}") from None
+            raise InputError(_("not a toy save: {detail}", detail=str(err))) from None
         if len(state.pending) != len(state.totals) or not all(m in (None, *MOVES) for m in state.pending):
-            raise ValueError("not a toy save: one pending choice per seat")
+            raise InputError(_("not a toy save: one pending choice per seat"))
         return state
 
     def hidden_twin(self, state: ToyState, player: int) -> ToyState | None:

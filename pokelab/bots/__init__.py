@@ -23,6 +23,7 @@ from typing import Any
 from pokelab.bots.base import Bot
 from pokelab.bots.random_bot import RandomBot
 from pokelab.errors import SimError, check_lang
+from pokelab.words import Text, _, _p
 
 __all__ = [
     "Bot",
@@ -90,32 +91,30 @@ def make_bot(game: str, spec: Any) -> Any:
         if entry is None:
             names = ", ".join(available_bots(game)) or "(none)"
             raise SimError(
-                f"unknown bot {spec!r} for {game}: choose {names}",
-                f"{game} 没有名为 {spec!r} 的电脑玩家：可选 {names}",
+                _("unknown bot {name} for {game}: choose {choices}", name=repr(spec), game=game, choices=names),
             )
         factory, kwargs = entry
         if isinstance(factory, str):
-            module, _, attr = factory.partition(":")
+            module, _sep, attr = factory.partition(":")
             factory = getattr(importlib.import_module(module), attr)
         return factory(**kwargs)
     if callable(getattr(spec, "choose", None)):
         return spec
     raise SimError(
-        f"a bot is a registered name or an object with choose(view, legal, rng), got {spec!r}",
-        f"电脑玩家应是已注册的名字或带有 choose(view, legal, rng) 方法的对象，收到 {spec!r}",
+        _("a bot is a registered name or an object with choose(view, legal, rng), got {value}", value=repr(spec)),
     )
 
 
-# What a board or a table calls each registered bot, in English and in Chinese (the ids stay
-# the names code and the guides use).
-BOT_TITLES: dict[str, tuple[str, str]] = {
-    "random": ("random", "随机"),
-    "greedy": ("greedy", "贪心"),
-    "mcts-easy": ("MCTS easy", "蒙特卡洛·简单"),
-    "mcts-medium": ("MCTS medium", "蒙特卡洛·中等"),
-    "mcts-hard": ("MCTS hard", "蒙特卡洛·困难"),
-    "heuristic": ("heuristic", "经验"),
-    "optimal": ("optimal", "最优"),
+# What a board or a table calls each registered bot, as catalogue texts (the ids stay the
+# names code and the guides use).
+BOT_TITLES: dict[str, Text] = {
+    "random": _p("bot", "random"),
+    "greedy": _p("bot", "greedy"),
+    "mcts-easy": _p("bot", "MCTS easy"),
+    "mcts-medium": _p("bot", "MCTS medium"),
+    "mcts-hard": _p("bot", "MCTS hard"),
+    "heuristic": _p("bot", "heuristic"),
+    "optimal": _p("bot", "optimal"),
 }
 
 
@@ -130,8 +129,8 @@ def bot_title(name: str, lang: str = "en") -> str:
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
     check_lang(lang)
-    titles = BOT_TITLES.get(name)
-    return name if titles is None else titles[lang == "zh"]
+    title = BOT_TITLES.get(name)
+    return name if title is None else title.render(lang)
 
 
 def bot_name(bot: Any) -> str:

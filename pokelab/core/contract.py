@@ -8,7 +8,9 @@ through the ``Game`` protocol and checked:
 - a seed fixes the game; ``apply`` is pure (the input state is unchanged);
 - every legal move applies, at every state of the game;
 - every refusal is an ``IllegalAction`` with a rule ID (``PREFIX-ID``, the game's
-  ``rule_prefix``) and a reason in English and Chinese, while something that is
+  ``rule_prefix``) and a reason that renders in every language of the word catalogue
+  (translated, and in the pseudo-language with no word written around the catalogue:
+  ``pokelab.words``), while something that is
   not an action at all is a plain ``ValueError`` (``docs/errors.md``);
 - ``observe`` is JSON-safe and shows a player nothing they may not know
   (``hidden_twin``); a save round-trips (games that save); ``parse_action`` reads
@@ -41,11 +43,11 @@ from typing import Any
 from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.errors import IllegalAction
+from pokelab.words import SOURCE_LANG, Text, languages
 
 __all__ = ["ContractError", "Playthrough", "check_game", "legal_now", "player_counts", "playthrough"]
 
 RULE_ID = re.compile(r"^[A-Z]+-[A-Z0-9]+$")
-CJK = re.compile(r"[\u4e00-\u9fff]")
 #: What ``check_game`` applies where an action belongs: none of it is an action.
 NON_ACTIONS: tuple[Any, ...] = ("garbage", None, 3, ("Draw", "red"))
 
@@ -113,7 +115,7 @@ def playthrough(game: Game | str, players: int, seed: int = 11, *, max_steps: in
     rng = random.Random(seed)
     state = game.new_game(players, seed, {})
     states, actions = [state], []
-    for _ in range(max_steps):
+    for _step_number in range(max_steps):
         if game.is_over(state):
             return Playthrough(game, players, tuple(states), tuple(actions))
         if game.is_chance(state):
@@ -181,7 +183,7 @@ def check_legal_applies(play: Playthrough) -> None:
 
 
 def check_refusals(play: Playthrough) -> list[IllegalAction]:
-    """Moves seen in the game, applied where they are not legal, are ``IllegalAction``s with a rule ID in both languages."""
+    """Moves seen in the game, applied where they are not legal, are ``IllegalAction``s with a rule ID and a reason in every language."""
     game, errors = play.game, []
     pool = list(dict.fromkeys(play.actions))
     for state in play.sampled(40):
@@ -198,14 +200,48 @@ def check_refusals(play: Playthrough) -> list[IllegalAction]:
     if not errors:
         raise play.fail("no action of the game was ever refused")
     for err in errors:
-        en, zh = err.message("en"), err.message("zh")
         if not RULE_ID.match(err.rule) or (game.rule_prefix and not err.rule.startswith(game.rule_prefix + "-")):
             raise play.fail(f"rule ID {err.rule!r} is not {game.rule_prefix or 'PREFIX'}-ID")
-        if not en or not zh or en == zh or not CJK.search(zh):
-            raise play.fail(f"refusal {err.rule} has no reason in both English and Chinese: {en!r} / {zh!r}")
-        if err.to_dict() != {"rule": err.rule, "en": en, "zh": zh}:
-            raise play.fail(f"refusal {err.rule}: to_dict() is not rule, en, zh")
+        check_reason_languages(play, err)
+    _check_pseudo(play, errors, pool)
     return errors
+
+
+def check_reason_languages(play: Playthrough, err: IllegalAction) -> None:
+    """The reason of ``err`` is a catalogue text, rendered in every language the kit speaks (each a translation)."""
+    if not isinstance(err.reason, Text):
+        raise play.fail(f"refusal {err.rule}: its reason is not a catalogue text (pokelab.words._)")
+    texts = {lang: err.message(lang) for lang in languages()}
+    english = texts[SOURCE_LANG]
+    for lang, text in texts.items():
+        if not text or (lang != SOURCE_LANG and text == english):
+            raise play.fail(f"refusal {err.rule} has no reason in {lang!r}: {text!r} (English: {english!r})")
+    if err.to_dict() != {"rule": err.rule, **texts}:
+        raise play.fail(f"refusal {err.rule}: to_dict() is not the rule and the reason in each language")
+
+
+def _check_pseudo(play: Playthrough, errors: list[IllegalAction], pool: list[Any]) -> None:
+    """Every refusal rendered in the pseudo-language shows no word that bypassed the catalogue.
+
+    Allowed: the rule IDs and the words of the actions' own texts (card ids, colour codes).
+    Skipped when the catalogue tools (Babel) are not installed.
+    """
+    try:
+        from pokelab.words.pseudo import PSEUDO, install_pseudo, leaks, uninstall_pseudo
+    except ImportError:  # pragma: no cover - the kit's dev tools are absent
+        return
+    installed = PSEUDO in languages()
+    if not installed:
+        install_pseudo()
+    try:
+        allowed = {word for action in pool for word in re.findall(r"[A-Za-z_]+", play.game.action_text(action))}
+        for err in errors:
+            leaked = leaks(err.message(PSEUDO), allowed)
+            if leaked:
+                raise play.fail(f"refusal {err.rule} has words outside the catalogue: {leaked} in {err.message(PSEUDO)!r}")
+    finally:
+        if not installed:
+            uninstall_pseudo()
 
 
 def check_non_actions(play: Playthrough) -> None:

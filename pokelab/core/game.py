@@ -30,7 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pokelab.errors import SimError
+from pokelab.errors import InputError, SimError, check_lang
+from pokelab.words import _
 
 __all__ = ["CHANCE_MODES", "Game", "GameInfo"]
 
@@ -207,7 +208,10 @@ class Game:
         return [int(x) for x in self.scores(state)]
 
     def describe(self, action: Any, lang: str = "en") -> str:
-        """``action`` as a sentence in ``lang`` (its ``describe(lang)`` when it has one, else its text)."""
+        """``action`` as a sentence in ``lang``: its ``log_text()`` (a catalogue text) or ``describe(lang)``, else its text."""
+        log_text = getattr(action, "log_text", None)
+        if callable(log_text):
+            return log_text().render(check_lang(lang))
         describe = getattr(action, "describe", None)
         return str(describe(lang)) if callable(describe) else self.action_text(action)
 
@@ -225,7 +229,7 @@ class Game:
         """
         if self.action_types and isinstance(text, self.action_types):
             return text
-        raise ValueError(f"{self.name} cannot read actions from text")
+        raise InputError(_("{game} cannot read actions from text", game=self.name))
 
     def is_chance_action(self, action: Any) -> bool:
         """True when ``action`` is one of chance's outcomes (nobody plays it on a table)."""
@@ -237,11 +241,11 @@ class Game:
 
     def to_json(self, state: Any) -> str:
         """``state`` as a save (text); ``SimError`` for a game without a save format."""
-        raise SimError(f"{self.name} has no save format", f"{self.name} 没有存档格式")
+        raise SimError(_("{game} has no save format", game=self.name))
 
     def from_json(self, text: str) -> Any:
         """The state a save holds (``ValueError`` for a damaged one); ``SimError`` for a game without saves."""
-        raise SimError(f"{self.name} has no save format", f"{self.name} 没有存档格式")
+        raise SimError(_("{game} has no save format", game=self.name))
 
     def can_save(self) -> bool:
         """True when the game overrides ``to_json`` (a shared table needs it)."""

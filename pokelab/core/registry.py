@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from pokelab.core.game import Game
 from pokelab.errors import SimError
+from pokelab.words import _
 
 __all__ = ["available_games", "get_game", "is_game", "make", "register_game"]
 
@@ -72,12 +73,9 @@ def get_game(game: str | Game) -> Game:
     factory = _GAMES.get(game) if isinstance(game, str) else None
     if factory is None:
         names = ", ".join(available_games())
-        raise SimError(
-            f"unknown game {game!r}: choose {names}",
-            f"未知的游戏 {game!r}：请选择 {names}",
-        )
+        raise SimError(_("unknown game {name}: choose {choices}", name=repr(game), choices=names))
     if isinstance(factory, str):  # a built-in game: import its package once
-        module, _, attr = factory.partition(":")
+        module, _sep, attr = factory.partition(":")
         factory = _GAMES[game] = getattr(importlib.import_module(module), attr)
     return factory()
 

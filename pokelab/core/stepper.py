@@ -31,8 +31,10 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from pokelab.core.game import Game
+from pokelab.core.texts import reason_text
 from pokelab.core.view import LazyView
 from pokelab.errors import IllegalAction, SimError
+from pokelab.words import _
 
 __all__ = ["MAX_STEPS", "BotError", "Seeding", "Step", "Stepper"]
 
@@ -117,10 +119,9 @@ class BotError(SimError):
     """
 
     def __init__(self, seat: int, action: Any, stage: str, cause: BaseException | None) -> None:
-        why = cause.message("zh") if isinstance(cause, IllegalAction) else str(cause)
+        why = reason_text(cause) if cause is not None else "None"  # a rule's refusal, in the reader's language
         super().__init__(
-            f"the bot in seat {seat} chose {action} ({stage}): {cause}",
-            f"座位 {seat} 的电脑玩家选择了 {action}（{stage}）：{why}",
+            _("the bot in seat {seat} chose {action} ({stage}): {why}", seat=seat, action=str(action), stage=stage, why=why)
         )
         self.seat, self.action, self.stage, self.cause = seat, action, stage, cause
 
@@ -292,7 +293,7 @@ class Stepper:
         is_over, is_chance, actors_of = game.is_over, game.is_chance, game.actors
         sample, apply = game.sample_chance, game.apply
         decide, choose = self._decider(), self._chooser()
-        for _ in range(max_steps):
+        for _step_number in range(max_steps):
             if is_over(state):
                 return
             if is_chance(state):

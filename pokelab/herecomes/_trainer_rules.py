@@ -20,6 +20,7 @@ from pokelab.herecomes.actions import UseTrainer
 from pokelab.herecomes.setup import _rep
 from pokelab.herecomes.state import State
 from pokelab.herecomes.trainers import POWERS, TRAINERS, trainer_for_power
+from pokelab.words import _, _p
 
 
 def _trainer_actions(s: State, p: int) -> list[UseTrainer]:
@@ -59,37 +60,34 @@ def _trainer_actions(s: State, p: int) -> list[UseTrainer]:
 
 
 def _apply_trainer(s: State, action: UseTrainer) -> State:
-    p = _check_actor(s, action.player, "use a trainer", "使用训练师")
+    p = _check_actor(s, action.player, _p("doing", "use a trainer"))
     if action.power not in POWERS:
         raise _illegal(
             "HC-C4",
-            f"Unknown trainer power {action.power!r}: powers are {', '.join(POWERS)}.",
-            f"未知的训练师能力 {action.power!r}：可用能力为 {', '.join(POWERS)}。",
+            _("Unknown trainer power {power}: powers are {choices}.", power=repr(action.power), choices=", ".join(POWERS)),
         )
     t = trainer_for_power(action.power)
     rule = t.rule
     if not s.setup.trainers or s.trainers[p] != t.id:
         raise _illegal(
             rule,
-            f"Player {p + 1} does not hold {t.name_en}, whose power is {t.power}.",
-            f"玩家{p + 1}没有训练师{t.name_zh}，不能使用这项能力。",
+            _("Player {number} does not hold {trainer}, whose power is {power}.", number=p + 1, trainer=t.label, power=t.power),
         )
     if p not in s.to_move:
-        en, zh = _PHASE_WORDS[s.phase]
+        doing = _PHASE_WORDS[s.phase]
         if s.pending[p] is not None:
-            en, zh = "you have already made your choice in this step", "你在这一步已经做出选择"
+            doing = _("you have already made your choice in this step")
         raise _illegal(
             rule,
-            f"{t.name_en} can be used only while you still have to act: {en}.",
-            f"只有在你仍需行动时才能使用{t.name_zh}：{zh}。",
+            _("{trainer} can be used only while you still have to act: {doing}.", trainer=t.label, doing=doing),
         )
     if t.per_round and s.round_uses[p] >= t.per_round:
         raise _illegal(
-            rule, f"{t.name_en} has already been used this round.", f"{t.name_zh}本轮已经用过了。"
+            rule, _("{trainer} has already been used this round.", trainer=t.label)
         )
     if t.per_game and s.game_uses[p] >= t.per_game:
         raise _illegal(
-            rule, f"{t.name_en} has already been used in this game.", f"{t.name_zh}本局已经用过了。"
+            rule, _("{trainer} has already been used in this game.", trainer=t.label)
         )
     n = len(s.hands)
     round_uses = (*s.round_uses[:p], s.round_uses[p] + 1, *s.round_uses[p + 1 :])
@@ -99,14 +97,12 @@ def _apply_trainer(s: State, action: UseTrainer) -> State:
         if s.phase != "discard":
             raise _illegal(
                 rule,
-                "Misty's extra discard is used in the discard step of waves 1 to 3.",
-                "小霞的额外弃牌只能在第 1 至 3 波的弃牌步骤中使用。",
+                _("Misty's extra discard is used in the discard step of waves 1 to 3."),
             )
         if target not in s.hands[p]:
             raise _illegal(
                 rule,
-                f"Player {p + 1} does not hold card {target!r}.",
-                f"玩家{p + 1}手中没有卡 {target!r}。",
+                _("Player {number} does not hold card {card}.", number=p + 1, card=repr(target)),
             )
         extra = (*s.extra[:p], target, *s.extra[p + 1 :])
         return _rep(s, extra=extra, round_uses=round_uses, game_uses=game_uses)
@@ -114,8 +110,7 @@ def _apply_trainer(s: State, action: UseTrainer) -> State:
         if s.phase not in ("discard", "vote"):
             raise _illegal(
                 rule,
-                "Sabrina looks at a discard during a discard step or the redraw vote.",
-                "娜姿只能在弃牌步骤或重抽投票时查看弃牌。",
+                _("Sabrina looks at a discard during a discard step or the redraw vote."),
             )
         if (
             isinstance(target, bool)
@@ -125,14 +120,12 @@ def _apply_trainer(s: State, action: UseTrainer) -> State:
         ):
             raise _illegal(
                 rule,
-                f"Choose an opponent's seat to look at, got {target!r}.",
-                f"请选择一名对手的座位，收到 {target!r}。",
+                _("Choose an opponent's seat to look at, got {value}.", value=repr(target)),
             )
         if not s.round_discards[target]:
             raise _illegal(
                 rule,
-                f"Player {target + 1} has not discarded anything this round yet.",
-                f"玩家{target + 1}本轮还没有弃过牌。",
+                _("Player {number} has not discarded anything this round yet.", number=target + 1),
             )
         seen = (s.round, target, s.round_discards[target][-1])
         peeks = (*s.peeks[:p], s.peeks[p] + (seen,), *s.peeks[p + 1 :])
@@ -146,8 +139,7 @@ def _apply_trainer(s: State, action: UseTrainer) -> State:
     if s.phase != "vote":
         raise _illegal(
             rule,
-            f"{t.name_en} is used in the redraw step after wave 4, before you vote.",
-            f"{t.name_zh}只能在第 4 波后的重抽步骤中、投票之前使用。",
+            _("{trainer} is used in the redraw step after wave 4, before you vote.", trainer=t.label),
         )
     s = _rep(s, round_uses=round_uses, game_uses=game_uses)
     if t.power == "redraw":
@@ -156,14 +148,13 @@ def _apply_trainer(s: State, action: UseTrainer) -> State:
     if target not in (0, 1) or isinstance(target, bool):
         raise _illegal(
             rule,
-            f"Choose token 0 or 1 of order card 3, got {target!r}.",
-            f"请选择 3 号顺序卡上的第 0 或第 1 枚代币，收到 {target!r}。",
+            _("Choose token 0 or 1 of order card 3, got {value}.", value=repr(target)),
         )
     tokens = list(s.tokens)
     k = 7 + target
     if tokens[k] == tokens[9]:
         raise _illegal(
-            rule, "Erika swaps two tokens of different colours.", "莉佳只能交换两枚颜色不同的代币。"
+            rule, _("Erika swaps two tokens of different colours.")
         )
     tokens[k], tokens[9] = tokens[9], tokens[k]
     return _rep(

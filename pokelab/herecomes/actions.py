@@ -1,7 +1,9 @@
 """The five kinds of action, each a small frozen value with a stable string form.
 
 ``str(action)`` is the form used in move logs and golden playthroughs and is
-read back by ``parse_action``; ``describe(lang)`` says it in words.
+read back by ``parse_action``; ``log_text(names, hidden=...)`` says it in words as a catalogue
+text and ``describe(lang, ...)`` renders it. A malformed action is a ``InputError`` (a
+``ValueError``) whose reason renders in every language.
 
 >>> str(Discard(0, "G13"))
 'Discard(0, G13)'
@@ -24,10 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from numbers import Integral
 
-from pokelab.errors import check_lang
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.errors import InputError, check_lang
+from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.names import colour_name
 from pokelab.herecomes.trainers import POWERS, trainer_for_power
+from pokelab.words import Text, _, _n
 
 __all__ = ["Action", "Discard", "Draw", "Keep", "UseTrainer", "VoteRedraw", "parse_action"]
 
@@ -36,138 +40,137 @@ __all__ = ["Action", "Discard", "Draw", "Keep", "UseTrainer", "VoteRedraw", "par
 MAX_ACTION_TEXT = 200
 
 
-def _whole(value: object, what: str, action: str) -> int:
+def _whole(value: object, what: Text, action: str) -> int:
     """A seat or target number as a plain ``int``; anything else (a float, a bool, a list) is a ``ValueError``."""
     if isinstance(value, bool) or not isinstance(value, Integral):
-        raise ValueError(f"{action}: {what} must be a whole number, got {value!r}")
+        raise InputError(
+            _("{action}: {what} must be a whole number, got {value}", action=action, what=what, value=repr(value))
+        )
     return int(value)
 
 
-def _text(value: object, what: str, action: str) -> str:
+def _text(value: object, what: Text, action: str) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"{action}: {what} must be a string, got {value!r}")
+        raise InputError(
+            _("{action}: {what} must be a string, got {value}", action=action, what=what, value=repr(value))
+        )
     return value
 
 
-def _who(player: int, lang: str, names: Sequence[str] | None) -> str:
+def _who(player: int, names: Sequence[str] | None) -> Text | str:
     if names is not None and 0 <= player < len(names):
         return names[player]
-    return f"玩家{player + 1}" if lang == "zh" else f"Player {player + 1}"
+    return _("Player {number}", number=player + 1)
 
 
-def _card(card: str, lang: str) -> str:
+def _card(card: str) -> Text | str:
     target = TARGETS.get(card)
     if target is None:
         return card
-    return f"{target.name_zh}（{card}）" if lang == "zh" else f"{target.name_en} ({card})"
+    return target.label
+
+
+class _Logged:
+    """``describe(lang, names, hidden=...)``: the action's ``log_text`` rendered in ``lang``."""
+
+    def log_text(self, names: Sequence[str] | None = None, *, hidden: bool = False) -> Text:
+        """The action in words as a catalogue text (``names``: the seats' names; ``hidden``: what others see)."""
+        raise NotImplementedError
+
+    def describe(self, lang: str = "en", names: Sequence[str] | None = None, *, hidden: bool = False) -> str:
+        """The action in words in ``lang``."""
+        return self.log_text(names, hidden=hidden).render(check_lang(lang))
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(_Logged):
     """Chance: the leader draws a token of ``colour`` from the bag (HC-R2, HC-R3, HC-R4)."""
 
     colour: str
 
     def __post_init__(self) -> None:
-        _text(self.colour, "the colour", "Draw")
+        _text(self.colour, _("the colour"), "Draw")
 
     def __str__(self) -> str:
         return f"Draw({self.colour})"
 
-    def describe(
-        self, lang: str = "en", names: Sequence[str] | None = None, *, hidden: bool = False
-    ) -> str:
+    def log_text(self, names: Sequence[str] | None = None, *, hidden: bool = False) -> Text:
         """``Draw('red').describe('zh')`` -> ``'抽出一枚红色代币'``."""
-        if check_lang(lang) == "zh":
-            return f"抽出一枚{COLOUR_ZH.get(self.colour, self.colour)}色代币"
-        return f"a {self.colour} token is drawn"
+        colour = colour_name(self.colour) if self.colour in COLOURS else self.colour
+        return _("a {colour} token is drawn", colour=colour)
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_Logged):
     """``player`` discards ``card`` face down in the current wave (HC-R2, HC-R3)."""
 
     player: int
     card: str
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "player", _whole(self.player, "the player", "Discard"))
-        _text(self.card, "the card", "Discard")
+        object.__setattr__(self, "player", _whole(self.player, _("the player"), "Discard"))
+        _text(self.card, _("the card"), "Discard")
 
     def __str__(self) -> str:
         return f"Discard({self.player}, {self.card})"
 
-    def describe(
-        self, lang: str = "en", names: Sequence[str] | None = None, *, hidden: bool = False
-    ) -> str:
+    def log_text(self, names: Sequence[str] | None = None, *, hidden: bool = False) -> Text:
         """In words; ``hidden=True`` leaves the card out (what the other players see)."""
-        who = _who(self.player, check_lang(lang), names)
-        if lang == "zh":
-            return f"{who} 面朝下弃掉 1 张牌" if hidden else f"{who} 弃掉 {_card(self.card, lang)}"
-        return (
-            f"{who} discards a card face down"
-            if hidden
-            else f"{who} discards {_card(self.card, lang)}"
-        )
+        who = _who(self.player, names)
+        if hidden:
+            return _("{who} discards a card face down", who=who)
+        return _("{who} discards {card}", who=who, card=_card(self.card))
 
 
 @dataclass(frozen=True, slots=True)
-class VoteRedraw:
+class VoteRedraw(_Logged):
     """``player`` agrees (or not) to put token 4 back and draw again (HC-R4)."""
 
     player: int
     agree: bool
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "player", _whole(self.player, "the player", "VoteRedraw"))
+        object.__setattr__(self, "player", _whole(self.player, _("the player"), "VoteRedraw"))
         if not isinstance(self.agree, bool):
-            raise ValueError(f"VoteRedraw: the vote is True or False, got {self.agree!r}")
+            raise InputError(_("{action}: the vote is True or False, got {value}", action="VoteRedraw", value=repr(self.agree)))
 
     def __str__(self) -> str:
         return f"VoteRedraw({self.player}, {'yes' if self.agree else 'no'})"
 
-    def describe(
-        self, lang: str = "en", names: Sequence[str] | None = None, *, hidden: bool = False
-    ) -> str:
+    def log_text(self, names: Sequence[str] | None = None, *, hidden: bool = False) -> Text:
         """In words; ``hidden=True`` says only that the player voted."""
-        who = _who(self.player, check_lang(lang), names)
-        if lang == "zh":
-            if hidden:
-                return f"{who} 已投票"
-            return f"{who} {'同意' if self.agree else '不同意'}重抽"
+        who = _who(self.player, names)
         if hidden:
-            return f"{who} has voted"
-        return f"{who} votes {'for' if self.agree else 'against'} a redraw"
+            return _("{who} has voted", who=who)
+        if self.agree:
+            return _("{who} votes for a redraw", who=who)
+        return _("{who} votes against a redraw", who=who)
 
 
 @dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(_Logged):
     """``player`` achieved both cards and keeps ``card`` to score (HC-R6)."""
 
     player: int
     card: str
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "player", _whole(self.player, "the player", "Keep"))
-        _text(self.card, "the card", "Keep")
+        object.__setattr__(self, "player", _whole(self.player, _("the player"), "Keep"))
+        _text(self.card, _("the card"), "Keep")
 
     def __str__(self) -> str:
         return f"Keep({self.player}, {self.card})"
 
-    def describe(
-        self, lang: str = "en", names: Sequence[str] | None = None, *, hidden: bool = False
-    ) -> str:
+    def log_text(self, names: Sequence[str] | None = None, *, hidden: bool = False) -> Text:
         """In words; ``hidden=True`` says only that the player chose."""
-        who = _who(self.player, check_lang(lang), names)
-        if lang == "zh":
-            return f"{who} 已选择计分卡" if hidden else f"{who} 保留 {_card(self.card, lang)} 计分"
+        who = _who(self.player, names)
         if hidden:
-            return f"{who} has chosen a card to score"
-        return f"{who} keeps {_card(self.card, lang)} to score"
+            return _("{who} has chosen a card to score", who=who)
+        return _("{who} keeps {card} to score", who=who, card=_card(self.card))
 
 
 @dataclass(frozen=True, slots=True)
-class UseTrainer:
+class UseTrainer(_Logged):
     """``player`` uses their trainer's ``power`` (HC-T1…HC-T4) with an optional ``target``.
 
     Powers and targets: ``extra_discard`` + card id (HC-T1), ``redraw`` (HC-T2),
@@ -179,62 +182,45 @@ class UseTrainer:
     target: str | int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "player", _whole(self.player, "the player", "UseTrainer"))
-        _text(self.power, "the power", "UseTrainer")
+        object.__setattr__(self, "player", _whole(self.player, _("the player"), "UseTrainer"))
+        _text(self.power, _("the power"), "UseTrainer")
         if self.target is not None and not isinstance(self.target, str):
-            object.__setattr__(self, "target", _whole(self.target, "the target", "UseTrainer"))
+            object.__setattr__(self, "target", _whole(self.target, _("the target"), "UseTrainer"))
 
     def __str__(self) -> str:
         if self.target is None:
             return f"UseTrainer({self.player}, {self.power})"
         return f"UseTrainer({self.player}, {self.power}, {self.target})"
 
-    def describe(
-        self, lang: str = "en", names: Sequence[str] | None = None, *, hidden: bool = False
-    ) -> str:
+    def log_text(self, names: Sequence[str] | None = None, *, hidden: bool = False) -> Text:
         """In words; ``hidden=True`` leaves out the card of an extra discard."""
-        check_lang(lang)
-        who = _who(self.player, lang, names)
+        who = _who(self.player, names)
         try:
-            trainer = trainer_for_power(self.power).name(lang)
+            trainer: Text | str = trainer_for_power(self.power).label
         except ValueError:
             trainer = self.power
-        zh = lang == "zh"
         if self.power == "extra_discard":
             if hidden:
-                return (
-                    f"{who}（{trainer}）额外弃 1 张牌并补摸"
-                    if zh
-                    else f"{who} ({trainer}) discards an extra card and draws a new one"
-                )
-            card = _card(str(self.target), lang)
-            return (
-                f"{who}（{trainer}）额外弃掉 {card} 并补摸"
-                if zh
-                else f"{who} ({trainer}) discards {card} as an extra discard"
+                return _("{who} ({trainer}) discards an extra card and draws a new one", who=who, trainer=trainer)
+            return _(
+                "{who} ({trainer}) discards {card} as an extra discard",
+                who=who,
+                trainer=trainer,
+                card=_card(str(self.target)),
             )
         if self.power == "redraw":
-            return (
-                f"{who}（{trainer}）独自重抽 4 号顺序卡上的代币"
-                if zh
-                else f"{who} ({trainer}) redraws the token on order card 4 alone"
-            )
+            return _("{who} ({trainer}) redraws the token on order card 4 alone", who=who, trainer=trainer)
         if self.power == "peek":
-            other = (
-                _who(int(self.target), lang, names) if isinstance(self.target, int) else self.target
-            )
-            return (
-                f"{who}（{trainer}）查看 {other} 弃掉的一张牌"
-                if zh
-                else f"{who} ({trainer}) looks at a card {other} discarded"
-            )
+            other = _who(self.target, names) if isinstance(self.target, int) else str(self.target)
+            return _("{who} ({trainer}) looks at a card {other} discarded", who=who, trainer=trainer, other=other)
         if self.power == "swap":
-            return (
-                f"{who}（{trainer}）把 4 号顺序卡的代币与 3 号顺序卡第 {self.target} 枚交换"
-                if zh
-                else f"{who} ({trainer}) swaps the token on order card 4 with token {self.target} on order card 3"
+            return _(
+                "{who} ({trainer}) swaps the token on order card 4 with token {index} on order card 3",
+                who=who,
+                trainer=trainer,
+                index=str(self.target),
             )
-        return f"{who} 使用 {self.power}" if zh else f"{who} uses {self.power}"
+        return _("{who} uses {power}", who=who, power=self.power)
 
 
 Action = Draw | Discard | VoteRedraw | Keep | UseTrainer
@@ -246,9 +232,14 @@ _YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": 
 _SMALL_NUMBER = re.compile(r"-?[0-9]{1,3}")
 
 
+def _bad(whole: str, why: Text) -> InputError:
+    """A malformed action text: ``bad action '…': why``, in every language."""
+    return InputError(_("bad action {value}: {why}", value=repr(whole), why=why))
+
+
 def _seat(text: str, whole: str) -> int:
     if not _SMALL_NUMBER.fullmatch(text):
-        raise ValueError(f"bad action {whole!r}: the player must be a seat number, got {text!r}")
+        raise _bad(whole, _("the player must be a seat number, got {value}", value=repr(text)))
     return int(text)
 
 
@@ -280,13 +271,15 @@ def parse_action(text: str) -> Action:
     ValueError: bad action 'Discard(x, G03)': the player must be a seat number, got 'x'
     """
     if not isinstance(text, str):
-        raise ValueError(f"expected an action string, got {text!r}")
+        raise InputError(_("expected an action text, got {value}", value=repr(text)))
     if len(text) > MAX_ACTION_TEXT:
-        raise ValueError(f"an action is at most {MAX_ACTION_TEXT} characters, got {len(text)}")
+        raise InputError(
+            _("an action is at most {most} characters, got {count}", most=MAX_ACTION_TEXT, count=len(text))
+        )
     match = _PATTERN.match(text)
     names = "Draw, Discard, VoteRedraw, Keep, UseTrainer"
     if not match:
-        raise ValueError(f"unknown action {text!r}: actions are {names}")
+        raise InputError(_("unknown action {value}: actions are {choices}", value=repr(text), choices=names))
     kind, inner = match.group(1), match.group(2)
     args = [_plain(a) for a in inner.split(",")] if inner.strip() else []
     if kind == "UseTrainer" and len(args) == 3 and args[2] == "None":
@@ -294,12 +287,12 @@ def parse_action(text: str) -> Action:
 
     def need(n: int) -> None:
         if len(args) != n:
-            raise ValueError(f"bad action {text!r}: {kind} takes {n} argument(s), got {len(args)}")
+            raise _bad(text, _n("{action} takes {count} argument, got {got}", "{action} takes {count} arguments, got {got}", n, action=kind, got=len(args)))
 
     if kind == "Draw":
         need(1)
         if args[0] not in COLOURS:
-            raise ValueError(f"bad action {text!r}: unknown colour {args[0]!r}")
+            raise _bad(text, _("unknown colour {value}", value=repr(args[0])))
         return Draw(args[0])
     if kind in ("Discard", "Keep"):
         need(2)
@@ -307,16 +300,14 @@ def parse_action(text: str) -> Action:
     if kind == "VoteRedraw":
         need(2)
         if args[1].lower() not in _YES:
-            raise ValueError(f"bad action {text!r}: the vote is yes or no, got {args[1]!r}")
+            raise _bad(text, _("the vote is yes or no, got {value}", value=repr(args[1])))
         return VoteRedraw(_seat(args[0], text), _YES[args[1].lower()])
     if kind == "UseTrainer":
         if len(args) not in (2, 3):
-            raise ValueError(f"bad action {text!r}: UseTrainer takes 2 or 3 arguments")
+            raise _bad(text, _("{action} takes 2 or 3 arguments", action=kind))
         power = args[1]
         if power not in POWERS:
-            raise ValueError(
-                f"bad action {text!r}: unknown power {power!r}; powers are {', '.join(POWERS)}"
-            )
+            raise _bad(text, _("unknown power {power}; powers are {choices}", power=repr(power), choices=", ".join(POWERS)))
         target: str | int | None = None
         if len(args) == 3:
             target = (
@@ -325,4 +316,4 @@ def parse_action(text: str) -> Action:
                 else args[2]
             )
         return UseTrainer(_seat(args[0], text), power, target)
-    raise ValueError(f"unknown action {text!r}: actions are {names}")
+    raise InputError(_("unknown action {value}: actions are {choices}", value=repr(text), choices=names))

@@ -6,9 +6,11 @@ import random
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from pokelab.errors import InputError
+from pokelab.words import Text, _
+
 __all__ = [
     "COLOURS",
-    "COLOUR_ZH",
     "DEFAULT_BAG",
     "DRAWS_PER_ROUND",
     "MAX_BAG_COLOUR",
@@ -18,9 +20,6 @@ __all__ = [
 ]
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
-COLOUR_ZH: Mapping[str, str] = MappingProxyType(
-    {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "purple": "紫"}
-)
 WAVES: tuple[int, ...] = (4, 3, 2, 1)  # HC-C3: tokens onto order cards 1-4
 DRAWS_PER_ROUND: int = sum(WAVES)
 
@@ -57,28 +56,54 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
     if bag is None:
         return dict(DEFAULT_BAG)
     if not isinstance(bag, Mapping):
-        raise ValueError(f"a bag maps colour -> count, got {type(bag).__name__}")
+        raise InputError(_("a bag maps colour -> count, got {value}", value=type(bag).__name__))
     clean = {colour: 0 for colour in COLOURS}
     for colour, count in bag.items():
         if colour not in clean:
-            raise ValueError(
-                f"unknown token colour {colour!r} in the bag; colours are {', '.join(COLOURS)}"
+            raise InputError(
+                _("unknown token colour {value} in the bag; colours are {choices}", value=repr(colour), choices=_all_colours())
             )
         if isinstance(count, bool) or not isinstance(count, int):
-            raise ValueError(f"the count of {colour} must be a whole number, got {count!r}")
+            raise InputError(
+                _("the count of {colour} must be a whole number, got {value}", colour=_colour(colour), value=repr(count))
+            )
         if count < 0:
-            raise ValueError(f"the count of {colour} cannot be negative, got {count}")
+            raise InputError(_("the count of {colour} cannot be negative, got {count}", colour=_colour(colour), count=count))
         if count > MAX_BAG_COLOUR:
-            raise ValueError(
-                f"a bag holds at most {MAX_BAG_COLOUR} tokens of a colour, got {count} {colour}"
+            raise InputError(
+                _("a bag holds at most {most} tokens of a colour, got {count} {colour}",
+                  most=MAX_BAG_COLOUR, count=str(count), colour=_colour(colour))
             )
         clean[colour] = count
     total = sum(clean.values())
     if total < draws:
-        raise ValueError(
-            f"the bag holds {total} tokens but a round draws {draws}: add at least {draws - total} more"
+        raise InputError(
+            _("the bag holds {total} tokens but a round draws {draws}: add at least {more} more",
+              total=total, draws=draws, more=draws - total)
         )
     return clean
+
+
+def _all_colours() -> Text:
+    from pokelab.herecomes.names import colour_names  # names.py reads COLOURS from here
+
+    return colour_names()
+
+
+def _colour(colour: str) -> Text:
+    from pokelab.herecomes.names import colour_name  # names.py reads COLOURS from here
+
+    return colour_name(colour)
+
+
+def __getattr__(name: str) -> object:
+    """``COLOUR_ZH``: a read-only bridge, rendered from the catalogue, for callers outside the engine (the lessons).
+
+    The old table said the bare colour ("红"); use ``pokelab.herecomes.names.colour_name`` instead.
+    """
+    if name == "COLOUR_ZH":
+        return MappingProxyType({c: _colour(c).render("zh").removesuffix("色") for c in COLOURS})
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def draw_round(bag: Mapping[str, int] | None, rng: random.Random) -> tuple[str, ...]:

@@ -4,7 +4,7 @@ The 60 cards of the kit live in ``targets.csv`` beside this module; ``TARGETS``
 maps card id -> ``TargetCard``.
 
 >>> card = TARGETS["G13"]
->>> card.name_en, card.name_zh, card.kind, card.points
+>>> card.name_en, card.name("zh"), card.kind, card.points
 ('Pikachu', '皮卡丘', 'gray', 2)
 >>> card.condition
 LastIs('yellow')
@@ -25,6 +25,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from pokelab.core.texts import in_languages
 from pokelab.errors import check_lang
 from pokelab.herecomes.conditions import (
     AllDrawn,
@@ -34,28 +35,26 @@ from pokelab.herecomes.conditions import (
     NeverDrawn,
     parse_condition,
 )
+from pokelab.words import SOURCE_LANG, Text, _, _n
 
-__all__ = ["KINDS", "KIND_ZH", "TARGETS", "TARGETS_CSV", "TargetCard", "load_targets"]
+__all__ = ["KINDS", "TARGETS", "TARGETS_CSV", "TargetCard", "load_targets"]
 
 KINDS: tuple[str, ...] = ("gray", "purple", "orange", "legend")
-KIND_ZH: Mapping[str, str] = MappingProxyType(
-    {"gray": "灰色", "purple": "紫色", "orange": "橙色", "legend": "梦幻/超梦"}
-)
 # Which condition each kind prints (HC-C2).
 _KIND_CONDITION: Mapping[str, type] = MappingProxyType(
     {"gray": LastIs, "purple": NeverDrawn, "orange": AllDrawn, "legend": AllOf}
 )
-FIELDS: tuple[str, ...] = ("id", "kind", "condition", "points", "name_en", "name_zh")
+FIELDS: tuple[str, ...] = ("id", "kind", "condition", "points", "name_en")
 TARGETS_CSV: Path = Path(__file__).with_name("targets.csv")
 
 
 @dataclass(frozen=True, slots=True)
 class TargetCard:
-    """One target card: ``id, kind, condition, points, name_en, name_zh``.
+    """One target card: ``id, kind, condition, points, name_en`` (the name's other languages are in the catalogue).
 
-    >>> TargetCard("X1", "gray", LastIs("red"), 1, "Charmander", "小火龙").is_legend
+    >>> TargetCard("X1", "gray", LastIs("red"), 1, "Charmander").is_legend
     False
-    >>> TargetCard("X1", "blue", LastIs("red"), 1, "Charmander", "小火龙")
+    >>> TargetCard("X1", "blue", LastIs("red"), 1, "Charmander")
     Traceback (most recent call last):
     ...
     ValueError: card X1: kind must be one of gray, purple, orange, legend, got 'blue'
@@ -66,7 +65,6 @@ class TargetCard:
     condition: Condition
     points: int
     name_en: str
-    name_zh: str
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id.strip():
@@ -85,18 +83,43 @@ class TargetCard:
             raise ValueError(
                 f"card {self.id}: points must be a whole number >= 0, got {self.points!r}"
             )
-        for field in ("name_en", "name_zh"):
-            if not isinstance(getattr(self, field), str) or not getattr(self, field).strip():
-                raise ValueError(f"card {self.id}: {field} must not be empty")
+        if not isinstance(self.name_en, str) or not self.name_en.strip():
+            raise ValueError(f"card {self.id}: name_en must not be empty")
 
     @property
     def is_legend(self) -> bool:
         """True for Mew / Mewtwo cards, which win the game when achieved (HC-G1)."""
         return self.kind == "legend"
 
+    @property
+    def pokemon(self) -> Text:
+        """The card's Pokémon as a catalogue text (``name_en`` is its message id, context "Pokémon")."""
+        return pokemon_name(self.name_en)
+
+    @property
+    def label(self) -> Text:
+        """The card as the move log names it: ``Pikachu (G13)`` / ``皮卡丘（G13）``."""
+        return _("{name} ({id})", name=self.pokemon, id=self.id)
+
+    @property
+    def name_zh(self) -> str:
+        """The Chinese name, from the catalogue: a bridge for callers outside the engine (use ``pokemon``)."""
+        return self.pokemon.render("zh")
+
     def name(self, lang: str = "en") -> str:
         """The Pokémon's name in ``lang``: ``TARGETS['L01'].name('zh')`` -> ``'梦幻'``."""
-        return self.name_zh if check_lang(lang) == "zh" else self.name_en
+        return self.pokemon.render(check_lang(lang))
+
+    def text(self) -> Text:
+        """Name, kind, points and condition in words, as a catalogue text."""
+        return _n(
+            "{name} ({kind}, {count} point): {condition}",
+            "{name} ({kind}, {count} points): {condition}",
+            self.points,
+            name=self.pokemon,
+            kind=kind_name(self.kind),
+            condition=self.condition.text(),
+        )
 
     def describe(self, lang: str = "en") -> str:
         """Name, kind, points and condition in words.
@@ -104,19 +127,10 @@ class TargetCard:
         >>> TARGETS["P01"].describe()
         'Clefairy (purple, 1 point): no purple token is drawn'
         """
-        check_lang(lang)
-        if lang == "zh":
-            return (
-                f"{self.name_zh}（{KIND_ZH[self.kind]}，{self.points} 分）："
-                f"{self.condition.describe('zh')}"
-            )
-        unit = "point" if self.points == 1 else "points"
-        return (
-            f"{self.name_en} ({self.kind}, {self.points} {unit}): {self.condition.describe('en')}"
-        )
+        return self.text().render(check_lang(lang))
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe card data for views and widgets.
+        """JSON-safe card data for views and widgets (every text once per language: ``name_en``, ``name_zh``, …).
 
         >>> TARGETS["O09"].to_dict()["condition_zh"]
         '所有黄色都被抽出'
@@ -124,26 +138,25 @@ class TargetCard:
         return {
             "id": self.id,
             "kind": self.kind,
-            "kind_zh": KIND_ZH[self.kind],
+            # English shows the kind's code (``kind``); every other language its name (``kind_zh``, …)
+            **{k: v for k, v in in_languages(kind_name(self.kind), "kind").items() if k != f"kind_{SOURCE_LANG}"},
             "condition": self.condition.code(),
-            "condition_en": self.condition.describe("en"),
-            "condition_zh": self.condition.describe("zh"),
+            **in_languages(self.condition.text(), "condition"),
             "points": self.points,
-            "name_en": self.name_en,
-            "name_zh": self.name_zh,
+            **in_languages(self.pokemon, "name"),
         }
 
 
 def load_targets(path: str | Path = TARGETS_CSV) -> Mapping[str, TargetCard]:
     """Read and validate a target-card CSV; return id -> ``TargetCard`` in file order.
 
-    Columns: ``id,kind,condition,points,name_en,name_zh``. Every bad value is
+    Columns: ``id,kind,condition,points,name_en``. Every bad value is
     reported with its row number (the header is row 1) and field name.
 
     >>> len(load_targets())
     60
     >>> import tempfile, os
-    >>> bad = "id,kind,condition,points,name_en,name_zh\\nA1,gray,last:pink,1,X,某\\n"
+    >>> bad = "id,kind,condition,points,name_en\\nA1,gray,last:pink,1,X\\n"
     >>> with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False, encoding="utf-8") as f:
     ...     _ = f.write(bad)
     >>> load_targets(f.name)
@@ -200,15 +213,25 @@ def load_targets(path: str | Path = TARGETS_CSV) -> Mapping[str, TargetCard]:
             raise bad("points", f"must be a whole number, got {values['points']!r}") from None
         if points < 0:
             raise bad("points", f"must be >= 0, got {points}")
-        for field in ("name_en", "name_zh"):
-            if not values[field]:
-                raise bad(field, "the name is empty")
-        cards[card_id] = TargetCard(
-            card_id, kind, condition, points, values["name_en"], values["name_zh"]
-        )
+        if not values["name_en"]:
+            raise bad("name_en", "the name is empty")
+        cards[card_id] = TargetCard(card_id, kind, condition, points, values["name_en"])
     if not cards:
         raise ValueError(f"{path}: no cards after the header")
     return MappingProxyType(cards)
 
 
+# names.py reads KINDS from here: import it once this module's names exist
+from pokelab.herecomes.names import kind_name, pokemon_name  # noqa: E402
+
 TARGETS: Mapping[str, TargetCard] = load_targets()
+
+
+def __getattr__(name: str) -> object:
+    """``KIND_ZH``: a read-only bridge, rendered from the catalogue, for callers outside the engine.
+
+    Use ``pokelab.herecomes.names.kind_name`` instead; it goes once those callers move.
+    """
+    if name == "KIND_ZH":
+        return MappingProxyType({k: kind_name(k).render("zh") for k in KINDS})
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

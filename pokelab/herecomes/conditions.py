@@ -32,7 +32,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG
+from pokelab.errors import InputError, check_lang
+from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.words import Text, _
 
 __all__ = [
     "AllDrawn",
@@ -46,7 +48,25 @@ __all__ = [
 
 def _check_colour(colour: str) -> None:
     if colour not in COLOURS:
-        raise ValueError(f"unknown token colour {colour!r}; colours are {', '.join(COLOURS)}")
+        raise InputError(
+            _("unknown token colour {value}; colours are {choices}", value=repr(colour), choices=_all_colours())
+        )
+
+
+def _all_colours() -> Text:
+    from pokelab.herecomes.names import (
+        colour_names,  # names.py reads the kinds of cards.py, which reads this module
+    )
+
+    return colour_names()
+
+
+def _colour(colour: str) -> Text:
+    from pokelab.herecomes.names import (
+        colour_name,  # names.py reads the kinds of cards.py, which reads this module
+    )
+
+    return colour_name(colour)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +87,13 @@ class LastIs:
         """True when the last of ``final_tokens`` is this colour (``appeared`` is not looked at)."""
         return bool(final_tokens) and final_tokens[-1] == self.colour
 
+    def text(self) -> Text:
+        """The condition in words, as a catalogue text."""
+        return _("the last token is {colour}", colour=_colour(self.colour))
+
     def describe(self, lang: str = "en") -> str:
         """The condition in words: ``LastIs('red').describe('zh')`` -> ``'最后一枚是红色'``."""
-        if lang == "zh":
-            return f"最后一枚是{COLOUR_ZH[self.colour]}色"
-        return f"the last token is {self.colour}"
+        return self.text().render(check_lang(lang))
 
     def code(self) -> str:
         """The compact form used in the card CSV: ``last:red``."""
@@ -109,11 +131,13 @@ class NeverDrawn:
         """
         return self.colour not in (final_tokens if appeared is None else appeared)
 
+    def text(self) -> Text:
+        """The condition in words, as a catalogue text."""
+        return _("no {colour} token is drawn", colour=_colour(self.colour))
+
     def describe(self, lang: str = "en") -> str:
         """The condition in words."""
-        if lang == "zh":
-            return f"没有抽出{COLOUR_ZH[self.colour]}色"
-        return f"no {self.colour} token is drawn"
+        return self.text().render(check_lang(lang))
 
     def code(self) -> str:
         """The compact form used in the card CSV: ``never:purple``."""
@@ -147,11 +171,13 @@ class AllDrawn:
         """True when ``final_tokens`` holds as many ``colour`` tokens as the bag (``appeared`` is not looked at)."""
         return sum(1 for t in final_tokens if t == self.colour) >= bag.get(self.colour, 0)
 
+    def text(self) -> Text:
+        """The condition in words, as a catalogue text."""
+        return _("every {colour} token is drawn", colour=_colour(self.colour))
+
     def describe(self, lang: str = "en") -> str:
         """The condition in words."""
-        if lang == "zh":
-            return f"所有{COLOUR_ZH[self.colour]}色都被抽出"
-        return f"every {self.colour} token is drawn"
+        return self.text().render(check_lang(lang))
 
     def code(self) -> str:
         """The compact form used in the card CSV: ``all:yellow``."""
@@ -174,10 +200,10 @@ class AllOf:
         flat: list[LastIs | NeverDrawn | AllDrawn] = []
         for condition in conditions:
             if not isinstance(condition, LastIs | NeverDrawn | AllDrawn | AllOf):
-                raise ValueError(f"AllOf takes conditions, got {condition!r}")
+                raise InputError(_("{what} takes conditions, got {value}", what="AllOf", value=repr(condition)))
             flat.extend(condition.parts())
         if len(flat) < 2:
-            raise ValueError("AllOf needs at least two conditions")
+            raise InputError(_("{what} needs at least two conditions", what="AllOf"))
         object.__setattr__(self, "conditions", tuple(flat))
 
     def holds(
@@ -189,10 +215,16 @@ class AllOf:
         """True when every part holds, each part with its own kind's meaning."""
         return all(c.holds(final_tokens, bag, appeared) for c in self.conditions)
 
+    def text(self) -> Text:
+        """The parts in words, joined by "and" (并且), as a catalogue text."""
+        text = self.conditions[0].text()
+        for part in self.conditions[1:]:
+            text = _("{first} and {second}", first=text, second=part.text())
+        return text
+
     def describe(self, lang: str = "en") -> str:
         """The parts in words, joined by "and" (并且)."""
-        joiner = "，并且" if lang == "zh" else " and "
-        return joiner.join(c.describe(lang) for c in self.conditions)
+        return self.text().render(check_lang(lang))
 
     def code(self) -> str:
         """The compact form used in the card CSV: ``last:purple&all:purple``."""
@@ -222,10 +254,10 @@ def parse_condition(text: str) -> Condition:
     """
     parts: list[Condition] = []
     for piece in str(text).split("&"):
-        kind, _, colour = piece.strip().partition(":")
+        kind, _sep, colour = piece.strip().partition(":")
         if kind not in _KINDS or not colour:
-            raise ValueError(
-                f"bad condition {text!r}: each part is last:COLOUR, never:COLOUR or all:COLOUR"
+            raise InputError(
+                _("bad condition {value}: each part is last:COLOUR, never:COLOUR or all:COLOUR", value=repr(text))
             )
         parts.append(_KINDS[kind](colour.strip()))
     return parts[0] if len(parts) == 1 else AllOf(*parts)

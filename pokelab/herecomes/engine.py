@@ -31,6 +31,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from pokelab.core.texts import alternatives
 from pokelab.herecomes._common import (
     _COLOUR_INDEX,
     _PHASE_WORDS,
@@ -41,11 +42,13 @@ from pokelab.herecomes._common import (
 )
 from pokelab.herecomes._trainer_rules import _apply_trainer, _trainer_actions
 from pokelab.herecomes.actions import Action, Discard, Draw, Keep, UseTrainer, VoteRedraw
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.names import colour_name
 from pokelab.herecomes.scenario import scenario
 from pokelab.herecomes.setup import HAND_SIZE, _rep, _start_round, _take, new_game
 from pokelab.herecomes.state import _WAVE_ENDS, Result, State, check_seat
+from pokelab.words import Text, _, _p
 
 __all__ = [
     "HAND_SIZE",
@@ -81,7 +84,7 @@ def chance_outcomes(state: State) -> list[tuple[str, Fraction]]:
     ValueError: not a chance node: the players are discarding
     """
     if not state.is_chance:
-        raise ValueError(f"not a chance node: {_PHASE_WORDS[state.phase][0]}")
+        raise ValueError(f"not a chance node: {_PHASE_WORDS[state.phase]}")
     total = sum(state.bag_left)
     return [(c, Fraction(k, total)) for c, k in zip(COLOURS, state.bag_left, strict=True) if k]
 
@@ -99,7 +102,7 @@ def sample(state: State, rng: random.Random) -> Draw:
     if not isinstance(rng, random.Random):
         raise ValueError(f"sample needs a random.Random, got {rng!r}")
     if not state.is_chance:
-        raise ValueError(f"not a chance node: {_PHASE_WORDS[state.phase][0]}")
+        raise ValueError(f"not a chance node: {_PHASE_WORDS[state.phase]}")
     left = state.bag_left
     r = int(rng.random() * sum(left))
     for i, k in enumerate(left):
@@ -179,21 +182,24 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     return out
 
 
+def _colour_word(colour: str) -> Text | str:
+    """A colour of the bag by its name; an unknown one as the player wrote it."""
+    return colour_name(colour) if colour in COLOURS else repr(colour)
+
+
 # --------------------------------------------------------------------------- apply
 
 
 def _apply_draw(s: State, action: Draw) -> State:
     phase = s.phase
     if phase != "draw" and phase != "redraw":
-        en, zh = _PHASE_WORDS[phase]
-        raise _illegal("HC-R2", f"No token is drawn now: {en}.", f"现在不抽代币：{zh}。")
+        raise _illegal("HC-R2", _("No token is drawn now: {doing}.", doing=_PHASE_WORDS[phase]))
     i = _COLOUR_INDEX.get(action.colour)
     if i is None or not s.bag_left[i]:
         colour = action.colour
         raise _illegal(
             "HC-C1",
-            f"No {colour} token is left in the bag.",
-            f"布袋里已经没有{COLOUR_ZH.get(colour, colour)}色代币。",
+            _("No {colour} token is left in the bag.", colour=_colour_word(colour)),
         )
     left = s.bag_left
     bag_left = (*left[:i], left[i] - 1, *left[i + 1 :])
@@ -223,26 +229,23 @@ def _apply_draw(s: State, action: Draw) -> State:
 
 
 def _apply_discard(s: State, action: Discard) -> State:
-    p = _check_actor(s, action.player, "discard", "弃牌")
+    p = _check_actor(s, action.player, _p("doing", "discard"))
     if s.phase != "discard":
-        en, zh = _PHASE_WORDS[s.phase]
         raise _illegal(
             "HC-R3",
-            f"No discard now: {en} (wave 4 has no discard).",
-            f"现在不弃牌：{zh}（第 4 波不弃牌）。",
+            _("No discard now: {doing} (wave 4 has no discard).", doing=_PHASE_WORDS[s.phase]),
         )
     if p not in s.to_move:
         raise _not_to_move(s, p)
     card = action.card
     if card not in s.hands[p]:
         raise _illegal(
-            "HC-R2", f"Player {p + 1} does not hold card {card}.", f"玩家{p + 1}手中没有卡 {card}。"
+            "HC-R2", _("Player {number} does not hold card {card}.", number=p + 1, card=card)
         )
     if card == s.extra[p]:
         raise _illegal(
             "HC-T1",
-            f"Card {card} is already set aside as the extra discard.",
-            f"卡 {card} 已被选作额外弃牌。",
+            _("Card {card} is already set aside as the extra discard.", card=card),
         )
     pending = (*s.pending[:p], card, *s.pending[p + 1 :])
     to_move = tuple(q for q in s.to_move if q != p)
@@ -287,17 +290,15 @@ def _reveal_discards(s: State, pending: tuple[Any, ...]) -> State:
 
 
 def _apply_vote(s: State, action: VoteRedraw) -> State:
-    p = _check_actor(s, action.player, "vote", "投票")
+    p = _check_actor(s, action.player, _p("doing", "vote"))
     if s.phase != "vote":
-        en, zh = _PHASE_WORDS[s.phase]
-        raise _illegal("HC-R4", f"No redraw vote now: {en}.", f"现在不进行重抽投票：{zh}。")
+        raise _illegal("HC-R4", _("No redraw vote now: {doing}.", doing=_PHASE_WORDS[s.phase]))
     if p not in s.to_move:
         raise _not_to_move(s, p)
     if not isinstance(action.agree, bool):
         raise _illegal(
             "HC-R4",
-            f"A vote is yes or no, got {action.agree!r}.",
-            f"投票只能是同意或不同意，收到 {action.agree!r}。",
+            _("A vote is yes or no, got {value}.", value=repr(action.agree)),
         )
     pending = (*s.pending[:p], action.agree, *s.pending[p + 1 :])
     to_move = tuple(q for q in s.to_move if q != p)
@@ -331,18 +332,21 @@ def _check(s: State) -> State:
 
 
 def _apply_keep(s: State, action: Keep) -> State:
-    p = _check_actor(s, action.player, "keep a card", "选择计分卡")
+    p = _check_actor(s, action.player, _p("doing", "keep a card"))
     if s.phase != "keep":
-        en, zh = _PHASE_WORDS[s.phase]
-        raise _illegal("HC-R6", f"No card is kept now: {en}.", f"现在不选择计分卡：{zh}。")
+        raise _illegal("HC-R6", _("No card is kept now: {doing}.", doing=_PHASE_WORDS[s.phase]))
     if p not in s.to_move:
         raise _not_to_move(s, p)
     options = keep_options(s, p)
     if action.card not in options:
         raise _illegal(
             "HC-R6",
-            f"Player {p + 1} can keep only {' or '.join(options)}, not {action.card}.",
-            f"玩家{p + 1}只能保留 {' 或 '.join(options)}，不能保留 {action.card}。",
+            _(
+                "Player {number} can keep only {options}, not {card}.",
+                number=p + 1,
+                options=alternatives(options),
+                card=action.card,
+            ),
         )
     pending = (*s.pending[:p], action.card, *s.pending[p + 1 :])
     to_move = tuple(q for q in s.to_move if q != p)
@@ -446,6 +450,6 @@ def result(state: State) -> Result:
     """
     if state.phase != "over":
         raise ValueError(
-            f"the game is not over yet (round {state.round}, {_PHASE_WORDS[state.phase][0]})"
+            f"the game is not over yet (round {state.round}, {_PHASE_WORDS[state.phase]})"
         )
     return Result(state.winners, state.points, state.by_legend)

@@ -18,7 +18,7 @@ from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import KINDS
 from pokelab.words import Text, _p
 
-__all__ = ["colour_name", "kind_name", "pokemon_name"]
+__all__ = ["colour_name", "colour_names", "kind_name", "pokemon_name", "short_colour_name"]
 
 _COLOURS = MappingProxyType(
     {
@@ -37,7 +37,17 @@ _KINDS = MappingProxyType(
         "legend": _p("target kind", "Mew/Mewtwo"),
     }
 )
-assert tuple(_COLOURS) == COLOURS and tuple(_KINDS) == KINDS
+#: The colour alone ("红", not "红色"): small labels (a probability tree's branches) and lists of colours.
+_SHORT = MappingProxyType(
+    {
+        "red": _p("colour, short", "red"),
+        "blue": _p("colour, short", "blue"),
+        "green": _p("colour, short", "green"),
+        "yellow": _p("colour, short", "yellow"),
+        "purple": _p("colour, short", "purple"),
+    }
+)
+assert tuple(_COLOURS) == COLOURS and tuple(_KINDS) == KINDS and tuple(_SHORT) == COLOURS
 
 
 def colour_name(colour: str) -> Text:
@@ -46,6 +56,29 @@ def colour_name(colour: str) -> Text:
         return _COLOURS[colour]
     except (KeyError, TypeError):
         raise ValueError(f"unknown token colour {colour!r}: choose one of {', '.join(COLOURS)}") from None
+
+
+def short_colour_name(colour: str) -> Text:
+    """A colour of the bag in a word ("红"), where the full name ("红色") would not fit.
+
+    >>> short_colour_name("red").render("zh"), short_colour_name("red").render("en")
+    ('红', 'red')
+    """
+    try:
+        return _SHORT[colour]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown token colour {colour!r}: choose one of {', '.join(COLOURS)}") from None
+
+
+def colour_names() -> Text:
+    """The bag's colours as a list ("red, blue, green, yellow, purple" / "红、蓝、绿、黄、紫").
+
+    >>> colour_names().render("zh")
+    '红、蓝、绿、黄、紫'
+    """
+    from pokelab.core.texts import listing
+
+    return listing(short_colour_name(c) for c in COLOURS)
 
 
 def kind_name(kind: str) -> Text:

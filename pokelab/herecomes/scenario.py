@@ -11,10 +11,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pokelab.errors import InputError
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.setup import _CARD_IDS, HAND_SIZE, _build, _deal_trainers, _setup, _shuffled
 from pokelab.herecomes.state import State, Variant
 from pokelab.herecomes.trainers import TRAINERS
+from pokelab.words import Text, _
 
 __all__ = ["scenario"]
 
@@ -51,46 +53,35 @@ def scenario(
     setup = _setup(players, seed, bag, trainers is not False, variant)
     n = len(setup.names)
     if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < n:
-        raise ValueError(
-            f"impossible set-up: leader must be a seat from 0 to {n - 1}, got {leader!r}"
-        )
+        raise InputError(_('impossible set-up: leader must be a seat from 0 to {last}, got {leader}', last=n - 1, leader=repr(leader)))
     used: set[str] = set()
 
-    def claim(card: Any, where: str) -> str:
+    def claim(card: Any, where: Text | str) -> str:
         if card not in TARGETS:
-            raise ValueError(f"impossible set-up: unknown card {card!r} in {where}")
+            raise InputError(_('impossible set-up: unknown card {card} in {where}', card=repr(card), where=where))
         if card in used:
-            raise ValueError(f"impossible set-up: card {card} is dealt twice")
+            raise InputError(_('impossible set-up: card {card} is dealt twice', card=card))
         used.add(card)
         return card
 
     chosen: dict[int, tuple[str, ...]] = {}
     for seat, cards in (hands or {}).items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(
-                f"impossible set-up: hands names seat {seat!r}; seats are 0 to {n - 1}"
-            )
+            raise InputError(_('impossible set-up: hands names seat {seat}; seats are 0 to {last}', seat=repr(seat), last=n - 1))
         if isinstance(cards, str) or len(cards) != HAND_SIZE:
-            raise ValueError(
-                f"impossible set-up: seat {seat} must start a round with {HAND_SIZE} cards, got {cards!r}"
-            )
-        chosen[seat] = tuple(claim(c, f"the hand of seat {seat}") for c in cards)
+            raise InputError(_('impossible set-up: seat {seat} must start a round with {size} cards, got {cards}', seat=seat, size=HAND_SIZE, cards=repr(cards)))
+        chosen[seat] = tuple(claim(c, _("the hand of seat {seat}", seat=seat)) for c in cards)
     top = tuple(claim(c, "deck_top") for c in deck_top)
     points = [0] * n
     for seat, pts in (scores or {}).items():
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(
-                f"impossible set-up: scores names seat {seat!r}; seats are 0 to {n - 1}"
-            )
+            raise InputError(_('impossible set-up: scores names seat {seat}; seats are 0 to {last}', seat=repr(seat), last=n - 1))
         if (
             isinstance(pts, bool)
             or not isinstance(pts, int)
             or not 0 <= pts < setup.variant.win_points
         ):
-            raise ValueError(
-                f"impossible set-up: seat {seat} has {pts!r} points; a running game has 0 to "
-                f"{setup.variant.win_points - 1} (a higher score would have ended it)"
-            )
+            raise InputError(_('impossible set-up: seat {seat} has {pts} points; a running game has 0 to {most} (a higher score would have ended it)', seat=seat, pts=repr(pts), most=setup.variant.win_points - 1))
         points[seat] = pts
     rng = random.Random(f"pokelab.herecomes/{seed}/setup")
     if trainers is None:
@@ -101,20 +92,14 @@ def scenario(
         seats: list[str | None] = [None] * n
         for seat, tid in trainers.items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-                raise ValueError(
-                    f"impossible set-up: trainers names seat {seat!r}; seats are 0 to {n - 1}"
-                )
+                raise InputError(_('impossible set-up: trainers names seat {seat}; seats are 0 to {last}', seat=repr(seat), last=n - 1))
             if tid not in TRAINERS:
-                raise ValueError(
-                    f"impossible set-up: unknown trainer {tid!r}; trainers are {', '.join(TRAINERS)}"
-                )
+                raise InputError(_('impossible set-up: unknown trainer {tid}; trainers are {choices}', tid=repr(tid), choices=', '.join(TRAINERS)))
             if tid in seats:
-                raise ValueError(f"impossible set-up: trainer {tid} is dealt twice")
+                raise InputError(_('impossible set-up: trainer {tid} is dealt twice', tid=tid))
             seats[seat] = tid
         dealt = tuple(seats)
     else:
-        raise ValueError(
-            f"trainers is False, None or a mapping seat -> trainer id, got {trainers!r}"
-        )
+        raise InputError(_('trainers is False, None or a mapping seat -> trainer id, got {trainers}', trainers=repr(trainers)))
     rest = _shuffled([c for c in _CARD_IDS if c not in used], seed, 0)
     return _build(setup, leader, dealt, top + rest, 1, tuple(points), chosen)

@@ -15,10 +15,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pokelab.errors import InputError
 from pokelab.herecomes.bag import COLOURS, validate_bag
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.state import Setup, State, Variant
 from pokelab.herecomes.trainers import TRAINERS
+from pokelab.words import _
 
 __all__ = ["HAND_SIZE", "new_game"]
 
@@ -51,9 +53,7 @@ def _take(
         return deck[:k], deck[k:], discards, shuffles
     got = deck
     if len(deck) + len(discards) < k:
-        raise ValueError(
-            f"the target deck and discard pile hold {len(deck) + len(discards)} cards, {k} are needed"
-        )
+        raise InputError(_('the target deck and discard pile hold {count} cards, {value} are needed', count=len(deck) + len(discards), value=k))
     deck = _shuffled(discards, seed, shuffles)
     need = k - len(got)
     return got + deck[:need], deck[need:], (), shuffles + 1
@@ -61,25 +61,21 @@ def _take(
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, bool):
-        raise ValueError(f"players is a count from 1 to 4 or a list of names, got {players!r}")
+        raise InputError(_('players is a count from 1 to 4 or a list of names, got {players}', players=repr(players)))
     if isinstance(players, int):
         if not 1 <= players <= 4:
-            raise ValueError(
-                f"Here Comes Pokémon! is for 1 to 4 players (1 = solo practice), got {players}"
-            )
+            raise InputError(_('Here Comes Pokémon! is for 1 to 4 players (1 = solo practice), got {players}', players=players))
         return tuple(f"Player {i + 1}" for i in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ValueError(f"players is a count from 1 to 4 or a list of names, got {players!r}")
+        raise InputError(_('players is a count from 1 to 4 or a list of names, got {players}', players=repr(players)))
     names = tuple(players)
     if not 1 <= len(names) <= 4:
-        raise ValueError(
-            f"Here Comes Pokémon! is for 1 to 4 players (1 = solo practice), got {len(names)} names"
-        )
+        raise InputError(_('Here Comes Pokémon! is for 1 to 4 players (1 = solo practice), got {count} names', count=len(names)))
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise ValueError(f"a player name is a non-empty string, got {name!r}")
+            raise InputError(_('a player name is a non-empty string, got {name}', name=repr(name)))
     if len(set(names)) != len(names):
-        raise ValueError(f"player names must differ, got {list(names)}")
+        raise InputError(_('player names must differ, got {value}', value=str(list(names))))
     return names
 
 
@@ -92,19 +88,17 @@ def _setup(
 ) -> Setup:
     names = _names(players)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
+        raise InputError(_('seed must be a whole number, got {seed}', seed=repr(seed)))
     composition = validate_bag(bag)
     if variant is None:
         variant = Variant()
     elif isinstance(variant, Mapping):
         unknown = sorted(map(str, set(variant) - {"redraw", "win_points"}))
         if unknown:
-            raise ValueError(f"variant options are redraw ('all'/'leader') and win_points, got {dict(variant)!r}")
+            raise InputError(_("variant options are redraw ('all'/'leader') and win_points, got {value}", value=repr(dict(variant))))
         variant = Variant(**variant)
     elif not isinstance(variant, Variant):
-        raise ValueError(
-            f"variant must be a Variant (or a mapping of its options), got {variant!r}"
-        )
+        raise InputError(_('variant must be a Variant (or a mapping of its options), got {variant}', variant=repr(variant)))
     return Setup(
         names, tuple(composition[c] for c in COLOURS), variant, seed, trainers is not False
     )
@@ -190,7 +184,7 @@ def new_game(
     ValueError: the bag holds 8 tokens but a round draws 10: add at least 2 more
     """
     if not isinstance(trainers, bool):
-        raise ValueError(f"trainers is True or False, got {trainers!r}")
+        raise InputError(_('trainers is True or False, got {trainers}', trainers=repr(trainers)))
     setup = _setup(players, seed, bag, trainers, variant)
     n = len(setup.names)
     rng = random.Random(f"pokelab.herecomes/{seed}/setup")

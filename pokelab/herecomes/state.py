@@ -27,7 +27,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from pokelab.errors import InputError
 from pokelab.herecomes.bag import COLOURS, WAVES
+from pokelab.words import _
 
 __all__ = ["PHASES", "Player", "Result", "Setup", "State", "Variant", "check_seat"]
 
@@ -56,15 +58,13 @@ class Variant:
 
     def __post_init__(self) -> None:
         if self.redraw not in ("all", "leader"):
-            raise ValueError(f"Variant.redraw must be 'all' or 'leader', got {self.redraw!r}")
+            raise InputError(_("Variant.redraw must be 'all' or 'leader', got {redraw}", redraw=repr(self.redraw)))
         if (
             isinstance(self.win_points, bool)
             or not isinstance(self.win_points, int)
             or not 1 <= self.win_points <= 10
         ):
-            raise ValueError(
-                f"Variant.win_points must be a whole number from 1 to 10, got {self.win_points!r}"
-            )
+            raise InputError(_('Variant.win_points must be a whole number from 1 to 10, got {win_points}', win_points=repr(self.win_points)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,5 +206,8 @@ def check_seat(state: State, seat: Any, *, teacher: bool = False) -> None:
     """
     n = len(state.hands)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        also = " (or None for the teacher's view)" if teacher else ""
-        raise ValueError(f"there is no seat {seat!r}: seats are 0 to {n - 1}{also}")
+        if teacher:
+            raise InputError(
+                _("there is no seat {seat}: seats are 0 to {last} (or None for the teacher's view)", seat=repr(seat), last=n - 1)
+            )
+        raise InputError(_("there is no seat {seat}: seats are 0 to {last}", seat=repr(seat), last=n - 1))

@@ -5,7 +5,7 @@ texts here are what a view shows on the card.
 
 >>> TRAINERS["misty"].rule, TRAINERS["misty"].power
 ('HC-T1', 'extra_discard')
->>> [t.name_zh for t in TRAINERS.values()]
+>>> [t.name("zh") for t in TRAINERS.values()]
 ['小霞', '小刚', '娜姿', '莉佳']
 >>> trainer_for_power("teleport")
 Traceback (most recent call last):
@@ -20,46 +20,64 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from pokelab.errors import check_lang
+from pokelab.core.texts import in_languages
+from pokelab.errors import InputError, check_lang
+from pokelab.words import Text, _, _p
 
 __all__ = ["POWERS", "TRAINERS", "Trainer", "trainer_for_power"]
 
 
 @dataclass(frozen=True, slots=True)
 class Trainer:
-    """One trainer card: id, rule ID, power name, limits and texts in English and Chinese."""
+    """One trainer card: id, rule ID, power name, limits, and its name and ability as catalogue texts."""
 
     id: str
     rule: str
     power: str
-    name_en: str
-    name_zh: str
+    label: Text  # the trainer's name
     per_round: int  # uses allowed in one round (0: no per-round limit)
     per_game: int  # uses allowed in one game (0: no per-game limit)
     solo: bool  # dealt in solo practice (it needs no opponent)
-    text_en: str
-    text_zh: str
+    ability: Text  # the short text a view shows on the card
 
     def name(self, lang: str = "en") -> str:
-        """The trainer's name in ``lang``."""
-        return self.name_zh if check_lang(lang) == "zh" else self.name_en
+        """The trainer's name in ``lang``: ``TRAINERS["misty"].name("zh")`` -> ``'小霞'``."""
+        return self.label.render(check_lang(lang))
 
     def text(self, lang: str = "en") -> str:
         """The ability in ``lang``."""
-        return self.text_zh if check_lang(lang) == "zh" else self.text_en
+        return self.ability.render(check_lang(lang))
+
+    @property
+    def name_en(self) -> str:
+        """The English name (the message id of ``label``)."""
+        return self.label.render("en")
+
+    @property
+    def name_zh(self) -> str:
+        """The Chinese name, from the catalogue: a bridge for callers outside the engine (use ``label``)."""
+        return self.label.render("zh")
+
+    @property
+    def text_en(self) -> str:
+        """The ability in English."""
+        return self.ability.render("en")
+
+    @property
+    def text_zh(self) -> str:
+        """The ability in Chinese, from the catalogue: a bridge (use ``ability``)."""
+        return self.ability.render("zh")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe trainer data for views."""
+        """JSON-safe trainer data for views (``name_<lang>`` and ``text_<lang>`` for every language)."""
         return {
             "id": self.id,
             "rule": self.rule,
             "power": self.power,
-            "name_en": self.name_en,
-            "name_zh": self.name_zh,
+            **in_languages(self.label, "name"),
             "per_round": self.per_round,
             "per_game": self.per_game,
-            "text_en": self.text_en,
-            "text_zh": self.text_zh,
+            **in_languages(self.ability, "text"),
         }
 
 
@@ -69,61 +87,57 @@ TRAINERS: Mapping[str, Trainer] = MappingProxyType(
             "misty",
             "HC-T1",
             "extra_discard",
-            "Misty",
-            "小霞",
+            _p("trainer", "Misty"),
             1,
             0,
             True,
-            "Once per round, in the discard step of wave 1, 2 or 3 (before your regular "
-            "discard): set aside one more card face down. When the discards are revealed it "
-            "goes to the discard pile and you draw a fresh card from the target deck.",
-            "每轮一次，在第 1、2 或 3 波的弃牌步骤中（在常规弃牌之前）：再面朝下弃 1 张手牌。"
-            "弃牌揭示时它进入弃牌堆，你从目标牌堆补摸 1 张新卡。",
+            _(
+                "Once per round, in the discard step of wave 1, 2 or 3 (before your regular "
+                "discard): set aside one more card face down. When the discards are revealed it "
+                "goes to the discard pile and you draw a fresh card from the target deck."
+            ),
         ),
         "brock": Trainer(
             "brock",
             "HC-T2",
             "redraw",
-            "Brock",
-            "小刚",
+            _p("trainer", "Brock"),
             1,
             0,
             True,
-            "Once per round, in the redraw step after wave 4 and before you vote: put the "
-            "token on order card 4 back into the bag and draw one in its place — no one "
-            "needs to agree. Votes already cast are cancelled; everyone votes again.",
-            "每轮一次，在第 4 波后的重抽步骤中、你投票之前：把 4 号顺序卡上的代币放回布袋，"
-            "重新抽 1 枚——无需他人同意。已投的票作废，所有人重新投票。",
+            _(
+                "Once per round, in the redraw step after wave 4 and before you vote: put the "
+                "token on order card 4 back into the bag and draw one in its place — no one "
+                "needs to agree. Votes already cast are cancelled; everyone votes again."
+            ),
         ),
         "sabrina": Trainer(
             "sabrina",
             "HC-T3",
             "peek",
-            "Sabrina",
-            "娜姿",
+            _p("trainer", "Sabrina"),
             1,
             0,
             False,
-            "Once per round, while you still have to act in a discard step (wave 2 or 3) or "
-            "in the redraw step: look at the card an opponent discarded most recently this "
-            "round. Only you see it; everyone sees whose discard you looked at.",
-            "每轮一次，在你仍需行动的弃牌步骤（第 2 或 3 波）或重抽步骤中：查看一名对手本轮"
-            "最近弃掉的那张牌。只有你能看到这张牌；所有人都知道你看了谁的弃牌。",
+            _(
+                "Once per round, while you still have to act in a discard step (wave 2 or 3) or "
+                "in the redraw step: look at the card an opponent discarded most recently this "
+                "round. Only you see it; everyone sees whose discard you looked at."
+            ),
         ),
         "erika": Trainer(
             "erika",
             "HC-T4",
             "swap",
-            "Erika",
-            "莉佳",
+            _p("trainer", "Erika"),
             0,
             1,
             True,
-            "Once per game, in the redraw step after wave 4 and before you vote: swap the "
-            "token on order card 4 with one token of a different colour on order card 3. "
-            "Votes already cast are cancelled; everyone votes again.",
-            "每局一次，在第 4 波后的重抽步骤中、你投票之前：把 4 号顺序卡上的代币与 3 号"
-            "顺序卡上一枚颜色不同的代币交换位置。已投的票作废，所有人重新投票。",
+            _(
+                "Once per game, in the redraw step after wave 4 and before you vote: swap the "
+                "token on order card 4 with one token of a different colour on order card 3. "
+                "Votes already cast are cancelled; everyone votes again."
+            ),
         ),
     }
 )
@@ -141,4 +155,6 @@ def trainer_for_power(power: str) -> Trainer:
     try:
         return _BY_POWER[power]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown trainer power {power!r}: choose {', '.join(POWERS)}") from None
+        raise InputError(
+            _("unknown trainer power {power}: choose {choices}", power=repr(power), choices=", ".join(POWERS))
+        ) from None

@@ -27,13 +27,13 @@ key is always present; teacher-only keys are marked):
 - ``keep_options``: the cards the viewer may keep in the keep step;
 - ``seen_discards``: cards the viewer looked at with Sabrina (HC-T3);
 - ``events``: this round's public events (trainer uses, vote results, redraws)
-  with ``en`` / ``zh`` texts;
+  with their text once per language of the catalogue (``en``, ``zh``, …);
 - ``legal``: the viewer's legal actions as strings (teacher: every seat's);
 - ``last_round``: the last checked round — tokens, returned tokens, appeared
   tokens (``tokens`` + ``returned``), leader,
   each seat's kept card and points gained, the legend winners, and for the
   viewer's own seat (teacher: every seat) the two cards checked with
-  ``achieved`` and the reason in ``why_en`` / ``why_zh``;
+  ``achieved`` and the reason once per language (``why_en``, ``why_zh``, …);
 - ``result``: ``{"winners", "scores", "by_legend"}`` once over, else ``None``;
 - teacher only: ``hands`` (every seat's cards), ``pending`` (every secret
   choice), ``deck`` (card ids, next first), ``peeks``.
@@ -61,14 +61,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.core.texts import in_languages, listing
+from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.conditions import AllDrawn, Condition, LastIs, NeverDrawn
 from pokelab.herecomes.engine import keep_options, legal_actions
+from pokelab.herecomes.names import colour_name
 from pokelab.herecomes.state import State, check_seat
 from pokelab.herecomes.trainers import TRAINERS
+from pokelab.words import Text, _, _n, languages
 
-__all__ = ["explain", "observe"]
+__all__ = ["event_text", "explain", "observe", "why_text"]
 
 # Card and trainer data never change: build their dicts once, hand out shallow copies.
 _CARD_DICTS = {cid: card.to_dict() for cid, card in TARGETS.items()}
@@ -81,37 +84,33 @@ def _card(card_id: str) -> dict[str, Any]:
 
 def _part_why(
     cond: Condition, tokens: tuple[str, ...], bag: dict[str, int], returned: tuple[str, ...]
-) -> tuple[str, str]:
+) -> Text:
     colour = cond.colour  # type: ignore[union-attr]
-    zh = COLOUR_ZH[colour]
+    name = colour_name(colour)
     if isinstance(cond, LastIs):
         last = tokens[-1] if tokens else None
         if last is None:
-            return "no last token", "没有最后一枚代币"
-        return (
-            f"the last token is {last} (wanted {colour})",
-            f"最后一枚是{COLOUR_ZH[last]}色（需要{zh}色）",
-        )
+            return _("no last token")
+        return _("the last token is {last} (wanted {colour})", last=colour_name(last), colour=name)
     drawn = sum(1 for t in tokens if t == colour)
     if isinstance(cond, NeverDrawn):  # HC-C2: a token put back by a redraw has appeared
         back = sum(1 for t in returned if t == colour)
         if drawn == 0 and back == 0:
-            return f"no {colour} token was drawn", f"没有抽出{zh}色"
+            return _("no {colour} token was drawn", colour=name)
         if drawn == 0:
-            return (
-                f"a {colour} token appeared and was put back by the redraw: it still counts",
-                f"抽出过{zh}色，虽然重抽时放回了布袋，仍然算出现过",
-            )
+            return _("a {colour} token appeared and was put back by the redraw: it still counts", colour=name)
         if back == 0:
-            return f"{drawn} {colour} token(s) were drawn", f"抽出了 {drawn} 枚{zh}色"
-        return (
-            f"{drawn} {colour} token(s) were drawn, and {back} more appeared and was put back",
-            f"抽出了 {drawn} 枚{zh}色，另有 {back} 枚抽出后在重抽时放回",
+            return _n("{count} {colour} token was drawn", "{count} {colour} tokens were drawn", drawn, colour=name)
+        return _n(
+            "{count} {colour} token was drawn, and {back} more appeared and was put back",
+            "{count} {colour} tokens were drawn, and {back} more appeared and was put back",
+            drawn,
+            colour=name,
+            back=back,
         )
     assert isinstance(cond, AllDrawn)
-    return (
-        f"{drawn} of {bag.get(colour, 0)} {colour} tokens were drawn",
-        f"{bag.get(colour, 0)} 枚{zh}色中抽出了 {drawn} 枚",
+    return _(
+        "{drawn} of {total} {colour} tokens were drawn", drawn=drawn, total=bag.get(colour, 0), colour=name
     )
 
 
@@ -121,15 +120,29 @@ def _why(
     tokens: tuple[str, ...],
     composition: tuple[tuple[str, int], ...],
     returned: tuple[str, ...],
-) -> tuple[bool, str, str]:
+) -> tuple[bool, Text]:
     bag = dict(composition)
     card = TARGETS[card_id]
     parts = [_part_why(c, tokens, bag, returned) for c in card.condition.parts()]
-    return (
-        card.condition.holds(tokens, bag, tokens + returned),
-        "; ".join(en for en, _ in parts),
-        "；".join(zh for _, zh in parts),
-    )
+    why = parts[0]
+    for part in parts[1:]:
+        why = _("{why}; {more}", why=why, more=part)
+    return card.condition.holds(tokens, bag, tokens + returned), why
+
+
+def why_text(
+    card_id: str,
+    tokens: tuple[str, ...] | list[str],
+    bag: dict[str, int],
+    returned: tuple[str, ...] | list[str] = (),
+) -> Text:
+    """Why a card is (or is not) achieved by the final ``tokens``, as a catalogue text.
+
+    >>> from pokelab.herecomes.bag import DEFAULT_BAG
+    >>> why_text("G01", ("red",) * 9 + ("blue",), dict(DEFAULT_BAG)).render("zh")
+    '最后一枚是蓝色（需要红色）'
+    """
+    return _why(card_id, tuple(tokens), tuple(sorted(bag.items())), tuple(returned))[1]
 
 
 def explain(
@@ -138,7 +151,7 @@ def explain(
     bag: dict[str, int],
     returned: tuple[str, ...] | list[str] = (),
 ) -> dict[str, Any]:
-    """Whether a card is achieved by the final ``tokens``, and why, in English and Chinese.
+    """Whether a card is achieved by the final ``tokens``, and why, once per language (``why_en``, ``why_zh``, …).
 
     ``returned`` are the tokens put back into the bag by a redraw this round
     (HC-R4, HC-T2): they no longer count for gray and orange cards but have
@@ -156,78 +169,75 @@ def explain(
     ...
     KeyError: 'Z9'
     """
-    achieved, why_en, why_zh = _why(
-        card_id, tuple(tokens), tuple(sorted(bag.items())), tuple(returned)
-    )
-    return {"card": _card(card_id), "achieved": achieved, "why_en": why_en, "why_zh": why_zh}
+    achieved, why = _why(card_id, tuple(tokens), tuple(sorted(bag.items())), tuple(returned))
+    return {"card": _card(card_id), "achieved": achieved, **in_languages(why, "why")}
 
 
-# HC-C2: a returned token has appeared; the redraw event says so.
-_STILL_APPEARED_EN = " (it has appeared: purple cards of {0} stay broken)"
-_STILL_APPEARED_ZH = "（它已经出现过：{0}色的紫色卡仍然无法达成）"
+def _still_appeared(token: str) -> Text:
+    """HC-C2: a returned token has appeared; the redraw event says so."""
+    return _("(it has appeared: purple cards of {colour} stay broken)", colour=colour_name(token))
+
+
+def event_text(state: State, event: tuple[Any, ...]) -> Text:
+    """A public event of the round (a trainer use, a vote, a redraw) in words, as a catalogue text.
+
+    >>> from pokelab.herecomes import new_game
+    >>> event_text(new_game(["Ann", "Bo"]), ("votes", (True, False))).render("en")
+    'Redraw vote: Ann agreed'
+    """
+    kind = event[0]
+    names = state.setup.names
+    if kind == "extra_discard":
+        _kind, p, _wave = event
+        return _("{who} (Misty) discarded an extra card and drew a new one", who=names[p])
+    if kind == "peek":
+        _kind, p, target = event
+        return _("{who} (Sabrina) looked at a card {other} discarded", who=names[p], other=names[target])
+    if kind == "redraw":
+        _kind, by, token = event
+        if by < 0:
+            return _(
+                "Redraw agreed: the {colour} token on order card 4 went back into the bag {still}",
+                colour=colour_name(token),
+                still=_still_appeared(token),
+            )
+        return _(
+            "{who} (Brock) put the {colour} token on order card 4 back into the bag {still}",
+            who=names[by],
+            colour=colour_name(token),
+            still=_still_appeared(token),
+        )
+    if kind == "votes":
+        yes = [names[i] for i, v in enumerate(event[1]) if v]
+        nobody = _("nobody")
+        return _("Redraw vote: {who} agreed", who=listing(yes, empty=nobody))
+    if kind == "swap":
+        _kind, p, idx = event
+        return _(
+            "{who} (Erika) swapped the token on order card 4 with token {index} on order card 3",
+            who=names[p],
+            index=idx,
+        )
+    return _("{event}", event=str(event))
 
 
 def _event(state: State, event: tuple[Any, ...]) -> dict[str, Any]:
     kind = event[0]
-    names = state.setup.names
+    out: dict[str, Any] = {"kind": str(kind)}
+    if kind in ("extra_discard", "peek", "swap"):
+        out["player"] = event[1]
     if kind == "extra_discard":
-        _, p, wave = event
-        return {
-            "kind": kind,
-            "player": p,
-            "wave": wave,
-            "en": f"{names[p]} (Misty) discarded an extra card and drew a new one",
-            "zh": f"{names[p]}（小霞）额外弃了 1 张牌并补摸 1 张",
-        }
-    if kind == "peek":
-        _, p, target = event
-        return {
-            "kind": kind,
-            "player": p,
-            "target": target,
-            "en": f"{names[p]} (Sabrina) looked at a card {names[target]} discarded",
-            "zh": f"{names[p]}（娜姿）查看了{names[target]}弃掉的一张牌",
-        }
-    if kind == "redraw":
-        _, by, token = event
-        if by < 0:
-            return {
-                "kind": kind,
-                "player": None,
-                "token": token,
-                "en": f"Redraw agreed: the {token} token on order card 4 went back into the bag"
-                f"{_STILL_APPEARED_EN.format(token)}",
-                "zh": f"同意重抽：4 号顺序卡上的{COLOUR_ZH[token]}色代币放回布袋"
-                f"{_STILL_APPEARED_ZH.format(COLOUR_ZH[token])}",
-            }
-        return {
-            "kind": kind,
-            "player": by,
-            "token": token,
-            "en": f"{names[by]} (Brock) put the {token} token on order card 4 back into the bag"
-            f"{_STILL_APPEARED_EN.format(token)}",
-            "zh": f"{names[by]}（小刚）把 4 号顺序卡上的{COLOUR_ZH[token]}色代币放回布袋"
-            f"{_STILL_APPEARED_ZH.format(COLOUR_ZH[token])}",
-        }
-    if kind == "votes":
-        votes = list(event[1])
-        yes = [names[i] for i, v in enumerate(votes) if v]
-        return {
-            "kind": kind,
-            "votes": votes,
-            "en": f"Redraw vote: {', '.join(yes) if yes else 'nobody'} agreed",
-            "zh": f"重抽投票：{'、'.join(yes) if yes else '无人'}同意",
-        }
-    if kind == "swap":
-        _, p, idx = event
-        return {
-            "kind": kind,
-            "player": p,
-            "index": idx,
-            "en": f"{names[p]} (Erika) swapped the token on order card 4 with token {idx} on order card 3",
-            "zh": f"{names[p]}（莉佳）把 4 号顺序卡的代币与 3 号顺序卡第 {idx} 枚交换",
-        }
-    return {"kind": str(kind), "en": str(event), "zh": str(event)}
+        out["wave"] = event[2]
+    elif kind == "peek":
+        out["target"] = event[2]
+    elif kind == "redraw":
+        out["player"] = event[1] if event[1] >= 0 else None
+        out["token"] = event[2]
+    elif kind == "votes":
+        out["votes"] = list(event[1])
+    elif kind == "swap":
+        out["index"] = event[2]
+    return {**out, **in_languages(event_text(state, event))}
 
 
 def _summary(state: State, viewer: int | None) -> dict[str, Any] | None:
@@ -318,7 +328,7 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
         "bag": s.bag,
         "bag_total": sum(s.bag_left),
         "composition": s.setup.bag,
-        "colours_zh": {c: COLOUR_ZH[c] for c in COLOURS},
+        **{f"colours_{lang}": {c: colour_name(c).render(lang) for c in COLOURS} for lang in languages()},
         "deck_size": len(s.deck),
         "discard_size": len(s.discards),
         "waiting_for": list(s.to_move),

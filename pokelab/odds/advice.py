@@ -41,7 +41,8 @@ from itertools import accumulate
 from numbers import Rational
 from typing import Any
 
-from pokelab.errors import check_lang
+from pokelab.core.texts import alternatives
+from pokelab.errors import InputError, check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, WAVES
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.state import check_seat
@@ -57,6 +58,7 @@ from pokelab.odds.inputs import (
     parts_of,
     shown_counts,
 )
+from pokelab.words import Text, _, _n, _p
 
 #: Nine tokens after wave 3, used by the examples below.
 SHOWN_9 = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow")
@@ -76,12 +78,10 @@ __all__ = [
 
 def _agree(redraw_agree: Any) -> Fraction:
     if isinstance(redraw_agree, bool) or not isinstance(redraw_agree, Rational):
-        raise ValueError(
-            f"redraw_agree is a chance between 0 and 1 given as an int or Fraction, got {redraw_agree!r}"
-        )
+        raise InputError(_('redraw_agree is a chance between 0 and 1 given as an int or Fraction, got {redraw_agree}', redraw_agree=repr(redraw_agree)))
     agree = Fraction(redraw_agree)
     if not 0 <= agree <= 1:
-        raise ValueError(f"redraw_agree is a chance between 0 and 1, got {redraw_agree!r}")
+        raise InputError(_('redraw_agree is a chance between 0 and 1, got {redraw_agree}', redraw_agree=repr(redraw_agree)))
     return agree
 
 
@@ -93,7 +93,7 @@ def _solver(
     redraw_agree: Any,
 ) -> Solver:
     if isinstance(hand, str) or not isinstance(hand, Sequence) or not hand:
-        raise ValueError(f"a hand is a non-empty list of cards, got {hand!r}")
+        raise InputError(_('a hand is a non-empty list of cards, got {hand}', hand=repr(hand)))
     cards = [(card_value(c, legend_value), parts_of([card_condition(c)])) for c in hand]
     return Solver(cards, counts, draws, _agree(redraw_agree))
 
@@ -182,7 +182,7 @@ def redraw_gain(
     """
     counts = bag_counts(bag, draws)
     if isinstance(final_tokens, str) or len(final_tokens) != draws:
-        raise ValueError(f"the redraw needs all {draws} tokens of the round, got {len(final_tokens)}")
+        raise InputError(_('the redraw needs all {draws} tokens of the round, got {count}', draws=draws, count=len(final_tokens)))
     seen = shown_counts(final_tokens, counts, draws)
     back = returned_counts(returned, counts, len(final_tokens), draws)
     solver = _solver(hand, counts, draws, legend_value, 1)
@@ -223,14 +223,28 @@ def should_redraw(
     return gain > 0
 
 
-def _label(card: Any, lang: str) -> str:
-    """A short name for a card in ``lang``: a TargetCard's id and name, else its condition and points."""
+def _label(card: Any) -> Text:
+    """A short name for a card: a TargetCard's id and name, else its condition and points."""
+    pokemon = getattr(card, "pokemon", None)
+    if isinstance(pokemon, Text):
+        return _("{id} {name}", id=str(getattr(card, "id", "")), name=pokemon)
     name = getattr(card, "name", None)
-    if callable(name):
-        return f"{getattr(card, 'id', '')} {name(lang)}".strip()
-    points = card[1] if isinstance(card, tuple) else getattr(card, "points", "?")
-    text = card_condition(card).describe(lang)
-    return f"{text}（{points} 分）" if lang == "zh" else f"{text} ({points} pts)"
+    if callable(name):  # a card of the lesson's own making: its name as it gives it
+        return _("{id} {name}", id=str(getattr(card, "id", "")), name=str(name("en")))
+    points = card[1] if isinstance(card, tuple) else getattr(card, "points", None)
+    text = card_condition(card).text()
+    if isinstance(points, bool) or not isinstance(points, int):
+        return text
+    return _n("{condition} ({count} pt)", "{condition} ({count} pts)", points, condition=text)
+
+
+#: The columns of ``Advice.to_frame`` (English: the names code reads).
+_ADVICE_COLUMNS = (
+    _p("advice table", "discard"),
+    _p("advice table", "expected_points"),
+    _p("advice table", "points"),
+    _p("advice table", "cost"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,19 +275,15 @@ class Advice:
         >>> a.to_frame()[["discard", "points", "cost"]].round(3).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
         [['the last token is red (3 pts)', 1.397, 0.388],
          ['the last token is blue (3 pts)', 1.397, 0.388],
-         ['no purple token is drawn (1 pts)', 1.785, 0.0]]
+         ['no purple token is drawn (1 pt)', 1.785, 0.0]]
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
-        names = (
-            ("discard", "expected_points", "points", "cost")
-            if lang == "en"
-            else ("弃掉", "期望分", "分数", "代价")
-        )
+        names = [column.render(lang) for column in _ADVICE_COLUMNS]
         return pd.DataFrame(
             {
-                names[0]: [_label(o.card, lang) for o in self.options],
+                names[0]: [_label(o.card).render(lang) for o in self.options],
                 names[1]: [o.value for o in self.options],
                 names[2]: [float(o.value) for o in self.options],
                 names[3]: [float(o.cost) for o in self.options],
@@ -287,30 +297,41 @@ class Advice:
         >>> a.describe("zh")
         '弃掉「没有抽出紫色（1 分）」：本轮期望 1.79 分；其他选择最少损失 0.388 分。'
         >>> a.describe()
-        'Discard no purple token is drawn (1 pts): 1.79 expected points this round; any other choice loses at least 0.388.'
+        'Discard no purple token is drawn (1 pt): 1.79 expected points this round; any other choice loses at least 0.388.'
 
         When discards tie, it names the equally good ones instead of a loss of 0:
 
         >>> advise_discard([("last:red", 3), ("last:blue", 1), ("last:blue", 1)], shown=SHOWN_9).describe()
-        'Discard the last token is blue (1 pts): 1.19 expected points this round; discarding the last token is blue (1 pts) is just as good.'
+        'Discard the last token is blue (1 pt): 1.19 expected points this round; discarding the last token is blue (1 pt) is just as good.'
         """
-        check_lang(lang)
+        return self.text().render(check_lang(lang))
+
+    def text(self) -> Text:
+        """The sentence of ``describe`` as a catalogue text."""
         chosen = next(i for i, o in enumerate(self.options) if o.card is self.discard)
         others = [o for i, o in enumerate(self.options) if i != chosen]
         costs = [o.cost for o in others]
-        ties = [_label(o.card, lang) for o in others if o.cost == 0]
-        name = _label(self.discard, lang)
-        if lang == "zh":
-            if ties:
-                tail = f"；弃掉「{'」「'.join(ties)}」一样好。"
-            else:
-                tail = f"；其他选择最少损失 {float(min(costs)):.3g} 分。" if costs else "。"
-            return f"弃掉「{name}」：本轮期望 {float(self.value):.3g} 分{tail}"
+        ties = [_label(o.card) for o in others if o.cost == 0]
+        name, value = _label(self.discard), f"{float(self.value):.3g}"
         if ties:
-            tail = f"; discarding {' or '.join(ties)} is just as good."
-        else:
-            tail = f"; any other choice loses at least {float(min(costs)):.3g}." if costs else "."
-        return f"Discard {name}: {float(self.value):.3g} expected points this round{tail}"
+            tied = ties[0]
+            for more in ties[1:]:
+                tied = _p("discard ties", "{items} or {item}", items=tied, item=more)
+            return _(
+                "Discard {name}: {value} expected points this round; discarding {ties} is just as good.",
+                name=name,
+                value=value,
+                ties=tied,
+            )
+        if costs:
+            loss = f"{float(min(costs)):.3g}"
+            return _(
+                "Discard {name}: {value} expected points this round; any other choice loses at least {loss}.",
+                name=name,
+                value=value,
+                loss=loss,
+            )
+        return _("Discard {name}: {value} expected points this round.", name=name, value=value)
 
 
 def advise_discard(
@@ -341,24 +362,20 @@ def advise_discard(
     """
     waves = tuple(waves)
     if not waves or any(isinstance(w, bool) or not isinstance(w, int) or w < 1 for w in waves):
-        raise ValueError(f"waves are whole numbers of tokens, each at least 1, got {waves!r}")
+        raise InputError(_('waves are whole numbers of tokens, each at least 1, got {waves}', waves=repr(waves)))
     draws = sum(waves)
     counts = bag_counts(bag, draws)
     seen = shown_counts(shown, counts, draws)
     boundaries = list(accumulate(waves))[:-1]
     if len(shown) not in boundaries:
-        allowed = ", ".join(map(str, boundaries[:-1])) + f" or {boundaries[-1]}" if len(boundaries) > 1 else str(
-            boundaries[0] if boundaries else 0
-        )
-        raise ValueError(f"a discard follows a wave: shown must hold {allowed} tokens, got {len(shown)}")
+        first, *more = boundaries or [0]
+        allowed = alternatives([", ".join(map(str, [first, *more][:-1])), more[-1]] if more else [first])
+        raise InputError(_('a discard follows a wave: shown must hold {allowed} tokens, got {count}', allowed=allowed, count=len(shown)))
     wave_done = boundaries.index(len(shown))
     discards_left = len(waves) - 1 - wave_done
     if isinstance(hand, str) or not isinstance(hand, Sequence) or len(hand) <= discards_left:
         size = len(hand) if isinstance(hand, Sequence) else hand
-        raise ValueError(
-            f"after wave {wave_done + 1} a player holding {size} cards cannot make the "
-            f"{discards_left} discards left this round; they need at least {discards_left + 1} cards"
-        )
+        raise InputError(_('after wave {wave} a player holding {size} cards cannot make the {discards_left} discards left this round; they need at least {need} cards', wave=wave_done + 1, size=size, discards_left=discards_left, need=discards_left + 1))
     solver = _solver(hand, counts, draws, legend_value, redraw_agree)
     drawn = solver.group_counts(seen)
     rest = waves[wave_done + 1 :]
@@ -432,11 +449,9 @@ def best_discard(
     leader = view.get("leader")
     variant = (view.get("variant") or {}).get("redraw", "all")
     if seat is None:
-        raise ValueError("best_discard needs a player's view, not the teacher's (viewer None)")
+        raise InputError(_("best_discard needs a player's view, not the teacher's (viewer None)"))
     if phase != "discard":
-        raise ValueError(
-            f"best_discard needs a discard step (phase 'discard'), the game is in phase {phase!r}"
-        )
+        raise InputError(_("best_discard needs a discard step (phase 'discard'), the game is in phase {phase}", phase=repr(phase)))
     if redraw_agree is None:
         redraw_agree = 1 if variant != "leader" or seat == leader else 0
     hand = [TARGETS[i] for i in ids if i != extra]
@@ -473,6 +488,6 @@ def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction
     returned = tuple(view.get("returned", ()))
     bag = dict(view.get("composition", DEFAULT_BAG))
     if phase != "vote":
-        raise ValueError(f"redraw_vote needs the redraw vote (phase 'vote'), the game is in phase {phase!r}")
+        raise InputError(_("redraw_vote needs the redraw vote (phase 'vote'), the game is in phase {phase}", phase=repr(phase)))
     hand = [TARGETS[i] for i in ids]
     return should_redraw(hand, tokens, bag, legend_value=legend_value, returned=returned)

@@ -53,7 +53,7 @@ from itertools import combinations
 from math import comb
 from typing import Any
 
-from pokelab.errors import check_lang
+from pokelab.errors import InputError, check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn  # noqa: F401 (doctests)
 from pokelab.odds.inputs import (
@@ -65,6 +65,7 @@ from pokelab.odds.inputs import (
     parts_of,
     shown_counts,
 )
+from pokelab.words import _, _p
 
 __all__ = [
     "Joint",
@@ -155,25 +156,17 @@ def returned_counts(
     ValueError: a token is put back only after the round's last token (HC-R4): returned needs at least 9 shown tokens, got 4
     """
     if isinstance(returned, str):
-        raise ValueError(f"returned must be a sequence of colours, not the string {returned!r}")
+        raise InputError(_('returned must be a sequence of colours, not the string {returned}', returned=repr(returned)))
     back = [0] * len(counts)
     for n, token in enumerate(returned, start=1):
         if token not in COLOUR_INDEX:
-            raise ValueError(
-                f"unknown token colour {token!r} among the returned tokens (position {n}); "
-                f"colours are {', '.join(COLOUR_INDEX)}"
-            )
+            raise InputError(_('unknown token colour {token} among the returned tokens (position {count}); colours are {choices}', token=repr(token), count=n, choices=', '.join(COLOUR_INDEX)))
         back[COLOUR_INDEX[token]] += 1
     if any(back) and shown_n < draws - 1:
-        raise ValueError(
-            "a token is put back only after the round's last token (HC-R4): returned needs "
-            f"at least {draws - 1} shown tokens, got {shown_n}"
-        )
+        raise InputError(_("a token is put back only after the round's last token (HC-R4): returned needs at least {need} shown tokens, got {shown_n}", need=draws - 1, shown_n=shown_n))
     for i, colour in enumerate(COLOUR_INDEX):
         if back[i] > counts[i]:
-            raise ValueError(
-                f"the returned tokens hold {back[i]} {colour} but the bag has only {counts[i]}"
-            )
+            raise InputError(_('the returned tokens hold {count} {colour} but the bag has only {total}', count=back[i], colour=colour, total=counts[i]))
     return tuple(back)
 
 
@@ -303,10 +296,14 @@ def redraw_probability(
     return chance_of_parts(parts, counts, seen, last_shown, draws, back=back, redraw=True)
 
 
-_JOINT_LABELS = {
-    "en": ("neither", "only A", "only B", "both"),
-    "zh": ("都没达成", "只达成 A", "只达成 B", "两张都达成"),
-}
+_JOINT_LABELS = (
+    _p("joint outcome", "neither"),
+    _p("joint outcome", "only A"),
+    _p("joint outcome", "only B"),
+    _p("joint outcome", "both"),
+)
+#: The columns of ``Joint.to_frame`` (English: the names code reads).
+_JOINT_COLUMNS = (_p("joint table", "outcome"), _p("joint table", "probability"), _p("joint table", "p"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,9 +332,10 @@ class Joint:
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
-        labels = _JOINT_LABELS[check_lang(lang)]
+        check_lang(lang)
+        labels = [label.render(lang) for label in _JOINT_LABELS]
         values = (self.neither, self.only_a, self.only_b, self.both)
-        cols = ("outcome", "probability", "p") if lang == "en" else ("结果", "概率", "p")
+        cols = [column.render(lang) for column in _JOINT_COLUMNS]
         return pd.DataFrame(
             {cols[0]: labels, cols[1]: values, cols[2]: [float(v) for v in values]}
         )

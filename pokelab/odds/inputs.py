@@ -20,6 +20,7 @@ from fractions import Fraction
 from numbers import Rational
 from typing import Any
 
+from pokelab.errors import InputError
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
 from pokelab.herecomes.conditions import (
     AllDrawn,
@@ -30,6 +31,7 @@ from pokelab.herecomes.conditions import (
     parse_condition,
 )
 from pokelab.herecomes.invariants import MAX_BAG_COLOUR
+from pokelab.words import _
 
 __all__ = [
     "COLOUR_INDEX",
@@ -68,11 +70,11 @@ def bag_counts(bag: Mapping[str, int] | None = DEFAULT_BAG, draws: int = DRAWS_P
     ValueError: the count of red cannot be negative, got -1
     """
     if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
-        raise ValueError(f"draws must be a whole number of at least 1, got {draws!r}")
+        raise InputError(_('draws must be a whole number of at least 1, got {draws}', draws=repr(draws)))
     clean = validate_bag(bag, draws=draws)
     for colour, count in clean.items():
         if count > MAX_BAG_COLOUR:
-            raise ValueError(f"a bag holds at most {MAX_BAG_COLOUR} tokens of a colour, got {count} {colour}")
+            raise InputError(_('a bag holds at most {most} tokens of a colour, got {count} {colour}', most=MAX_BAG_COLOUR, count=count, colour=colour))
     return tuple(clean[c] for c in COLOURS)
 
 
@@ -87,7 +89,7 @@ def check_seed(seed: Any) -> int | None:
     ValueError: seed must be None or a whole number >= 0, got 'abc'
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed must be None or a whole number >= 0, got {seed!r}")
+        raise InputError(_('seed must be None or a whole number >= 0, got {seed}', seed=repr(seed)))
     return seed
 
 
@@ -102,27 +104,22 @@ def shown_counts(shown: Sequence[str], counts: Sequence[int], draws: int = DRAWS
     ValueError: unknown token colour 'pink' among the shown tokens (position 1); colours are red, blue, green, yellow, purple
     """
     if isinstance(shown, str):
-        raise ValueError(f"shown must be a sequence of colours, not the string {shown!r}")
+        raise InputError(_('shown must be a sequence of colours, not the string {shown}', shown=repr(shown)))
     if not isinstance(shown, list | tuple):
-        raise ValueError(f"shown must be a list or tuple of colours, got {shown!r}")
+        raise InputError(_('shown must be a list or tuple of colours, got {shown}', shown=repr(shown)))
     if len(shown) > draws:
-        raise ValueError(f"{len(shown)} tokens shown but a round draws only {draws}")
+        raise InputError(_('{count} tokens shown but a round draws only {draws}', count=len(shown), draws=draws))
     seen = [0] * len(COLOURS)
     n = 0
     for n, token in enumerate(shown, start=1):
         if not isinstance(token, str) or token not in COLOUR_INDEX:
-            raise ValueError(
-                f"unknown token colour {token!r} among the shown tokens (position {n}); "
-                f"colours are {', '.join(COLOURS)}"
-            )
+            raise InputError(_('unknown token colour {token} among the shown tokens (position {count}); colours are {choices}', token=repr(token), count=n, choices=', '.join(COLOURS)))
         seen[COLOUR_INDEX[token]] += 1
     if n > draws:
-        raise ValueError(f"{n} tokens shown but a round draws only {draws}")
+        raise InputError(_('{count} tokens shown but a round draws only {draws}', count=n, draws=draws))
     for i, colour in enumerate(COLOURS):
         if seen[i] > counts[i]:
-            raise ValueError(
-                f"the shown tokens hold {seen[i]} {colour} but the bag has only {counts[i]}"
-            )
+            raise InputError(_('the shown tokens hold {count} {colour} but the bag has only {total}', count=seen[i], colour=colour, total=counts[i]))
     return tuple(seen)
 
 
@@ -140,10 +137,7 @@ def condition_of(target: Any) -> Condition:
     if isinstance(condition, str):
         return parse_condition(condition)
     if not isinstance(condition, LastIs | NeverDrawn | AllDrawn | AllOf):
-        raise ValueError(
-            "expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), "
-            f"got {target!r}"
-        )
+        raise InputError(_('expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got {target}', target=repr(target)))
     return condition
 
 
@@ -190,12 +184,10 @@ def card_value(card: Any, legend_value: Fraction | int = LEGEND_VALUE) -> Fracti
         points = card.points
         legend = is_legend(card)
     else:
-        raise ValueError(
-            f"a card needs points: give a TargetCard or a (condition, points) pair, got {card!r}"
-        )
+        raise InputError(_('a card needs points: give a TargetCard or a (condition, points) pair, got {card}', card=repr(card)))
     value = legend_value if legend else points
     if isinstance(value, bool) or not isinstance(value, Rational) or value < 0:
-        raise ValueError(f"a card's value must be a non-negative whole number or fraction, got {value!r}")
+        raise InputError(_("a card's value must be a non-negative whole number or fraction, got {value}", value=repr(value)))
     return Fraction(value)
 
 

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from pokelab.errors import InputError
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import NeverDrawn  # noqa: F401 (doctests)
 from pokelab.odds.exact import returned_counts
@@ -45,6 +46,7 @@ from pokelab.odds.inputs import (
     shown_counts,
 )
 from pokelab.stats import wilson_interval
+from pokelab.words import _
 
 __all__ = ["Estimate", "estimate", "estimate_loop", "estimate_many", "simulate_rounds"]
 
@@ -73,9 +75,9 @@ class Estimate:
 
 def _check_n(n: Any) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
-        raise ValueError(f"n must be a positive whole number of rounds, got {n!r}")
+        raise InputError(_('n must be a positive whole number of rounds, got {count}', count=repr(n)))
     if n > MAX_ROUNDS:
-        raise ValueError(f"n is at most {MAX_ROUNDS:_} rounds per call, got {n:_}; run several seeds instead")
+        raise InputError(_('n is at most {most} rounds per call, got {count}; run several seeds instead', most=format(MAX_ROUNDS, '_'), count=format(n, '_')))
     return n
 
 
@@ -312,7 +314,7 @@ def estimate_loop(
     rng = random.Random(seed)
     to_draw = draws - len(shown)
     hits = 0
-    for _ in range(n):
+    for _round in range(n):
         rest = left[:]
         rng.shuffle(rest)
         tokens = [*shown, *rest[:to_draw]]

@@ -55,10 +55,12 @@ from fractions import Fraction
 from typing import Any
 
 from pokelab.errors import BilingualError, check_lang
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import Condition
+from pokelab.herecomes.names import short_colour_name
 from pokelab.odds._probability_tree_build import OTHER, build_nodes, groups_of, sequences_by_length
 from pokelab.odds.inputs import bag_counts, condition_of, shown_counts
+from pokelab.words import Text, _, _p
 
 __all__ = [
     "MAX_TREE_DEPTH",
@@ -94,6 +96,23 @@ def fraction_text(value: Fraction | int) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
+#: A branch's short label: the colour alone ("红", not "红色": the tree's labels are small).
+_SHORT = {**{c: short_colour_name(c) for c in COLOURS}, OTHER: _p("colour, short", "other")}
+
+
+def group_text(group: str) -> Text:
+    """A branch's token in words, as a catalogue text: a colour's short name or "other".
+
+    >>> group_text("blue").render("zh")
+    '蓝'
+    """
+    if group not in _SHORT:
+        raise ValueError(
+            f"unknown branch {group!r}: a branch is a colour ({', '.join(COLOURS)}) or 'other'"
+        )
+    return _SHORT[group]
+
+
 def group_name(group: str, lang: str = "en") -> str:
     """A branch's token in words: a colour's name or "other" (其他), in ``lang``.
 
@@ -104,14 +123,7 @@ def group_name(group: str, lang: str = "en") -> str:
     ...
     ValueError: unknown branch 'pink': a branch is a colour (red, blue, green, yellow, purple) or 'other'
     """
-    check_lang(lang)
-    if group == OTHER:
-        return "其他" if lang == "zh" else "other"
-    if group not in COLOURS:
-        raise ValueError(
-            f"unknown branch {group!r}: a branch is a colour ({', '.join(COLOURS)}) or 'other'"
-        )
-    return COLOUR_ZH[group] if lang == "zh" else group
+    return group_text(group).render(check_lang(lang))
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,7 +277,7 @@ class DrawTree:
         check_lang(lang)
         found = self.node(node) if isinstance(node, int) else node
         if not found.path:
-            return "开始" if lang == "zh" else "start"
+            return _p("probability tree", "start").render(lang)
         return " → ".join(group_name(g, lang) for g in found.path)
 
     def table(self, lang: str = "en") -> Any:
@@ -281,7 +293,9 @@ class DrawTree:
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         check_lang(lang)
-        zh = lang == "zh"
+        path, branches_col, probability, achieved = (
+            column.render(lang) for column in _TABLE_COLUMNS
+        )
         rows = []
         for leaf in self.leaves:
             branches = []
@@ -290,12 +304,12 @@ class DrawTree:
                 branches.append(self.branch_counts(node))
                 node = self.nodes[node.parent]
             row = {
-                ("路径" if zh else "path"): self.path_text(leaf, lang),
-                ("各步" if zh else "branches"): " × ".join(reversed(branches)),
-                ("概率" if zh else "probability"): fraction_text(leaf.probability),
+                path: self.path_text(leaf, lang),
+                branches_col: " × ".join(reversed(branches)),
+                probability: fraction_text(leaf.probability),
             }
             if self.target is not None:
-                row["达成目标" if zh else "achieved"] = bool(leaf.achieved)
+                row[achieved] = bool(leaf.achieved)
             rows.append(row)
         return pd.DataFrame(rows)
 
@@ -345,11 +359,19 @@ class DrawTree:
         }
 
 
+#: The columns of ``DrawTree.table`` (English: the names code reads).
+_TABLE_COLUMNS = (
+    _p("probability tree", "path"),
+    _p("probability tree", "branches"),
+    _p("probability tree", "probability"),
+    _p("probability tree", "achieved"),
+)
+
+
 def _check_draws(draws: Any) -> int:
     if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
         raise BilingualError(
-            f"draws must be a whole number of at least 1, got {draws!r}",
-            f"抽取数必须是至少为 1 的整数，现在是 {draws!r}",
+            _("draws must be a whole number of at least 1, got {value}", value=repr(draws)),
         )
     return draws
 
@@ -377,7 +399,7 @@ def tree_size(
     counts = bag_counts(bag, _check_draws(draws))
     seen = shown_counts(tuple(shown), counts, draws)
     keep = None if lump_keep is None else set(lump_keep)
-    _, left = groups_of(counts, seen, keep)
+    _groups, left = groups_of(counts, seen, keep)
     depth = draws - len(shown)
     return sum(sequences_by_length(left, depth))
 
@@ -421,30 +443,38 @@ def draw_tree(
     condition = None if target is None else condition_of(target)
     if lump and condition is None:
         raise BilingualError(
-            'lump=True needs a target: the colours it does not mention become "other"',
-            "lump=True 需要一个目标：目标没有提到的颜色会合并为“其他”",
+            _('lump=True needs a target: the colours it does not mention become "other"'),
         )
     keep = {part.colour for part in condition.parts()} if lump and condition is not None else None
     depth = draws - len(shown)
     if depth < 1:
         raise BilingualError(
-            f"every token of the round is shown ({len(shown)} of {draws}): nothing is left to draw",
-            f"这一轮的代币已全部抽出（{draws} 枚中的 {len(shown)} 枚）：没有可以再抽的了",
+            _(
+                "every token of the round is shown ({count} of {draws}): nothing is left to draw",
+                count=len(shown),
+                draws=draws,
+            ),
         )
     if depth > MAX_TREE_DEPTH:
         raise BilingualError(
-            f"this tree would draw {depth} tokens but a probability tree draws at most {MAX_TREE_DEPTH}",
-            f"这棵树要抽 {depth} 枚代币，但概率树最多只画 {MAX_TREE_DEPTH} 枚",
+            _(
+                "this tree would draw {depth} tokens but a probability tree draws at most {most}",
+                depth=depth,
+                most=MAX_TREE_DEPTH,
+            ),
         )
     groups, left = groups_of(counts, seen, keep)
     size = sum(sequences_by_length(left, depth))
     if size > max_nodes:
+        written = f"{size:,}"
         raise BilingualError(
-            f"this tree would have {size:,} nodes but a probability tree is drawn with at most "
-            f"{max_nodes}: draw fewer tokens, use a smaller bag, give tokens already shown, or lump "
-            "the colours the target does not mention (lump=True)",
-            f"这棵树会有 {size:,} 个节点，但概率树最多只画 {max_nodes} 个：请少抽几枚、用更小的布袋、"
-            "给出已经抽出的代币，或把目标没有提到的颜色合并为“其他”（lump=True）",
+            _(
+                "this tree would have {size} nodes but a probability tree is drawn with at most {most}: "
+                "draw fewer tokens, use a smaller bag, give tokens already shown, or lump the colours "
+                "the target does not mention (lump=True)",
+                size=written,
+                most=max_nodes,
+            ),
         )
     bag_map = dict(zip(COLOURS, counts, strict=True))
     shown_groups = tuple(t if keep is None or t in keep else OTHER for t in shown)

@@ -28,10 +28,11 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from pokelab.errors import IllegalAction
+from pokelab.errors import IllegalAction, InputError
 from pokelab.splendor.cards import CARDS, card_by_name
 from pokelab.splendor.engine import _auto_payment
 from pokelab.splendor.state import State
+from pokelab.words import Text, _
 
 __all__ = [
     "check_refills",
@@ -57,54 +58,49 @@ def _public(state: Any) -> tuple[frozenset[int], dict[int, str]]:
         try:
             return _public_view(state)
         except KeyError as exc:
-            raise ValueError(
-                f"expected a Splendor State or a view from observe(state, player); this one lacks {exc}"
-            ) from None
+            raise InputError(_('expected a Splendor State or a view from observe(state, player); this one lacks {value}', value=str(exc))) from None
         except (TypeError, AttributeError) as exc:
-            raise ValueError(f"not a view from observe(state, player): {exc}") from None
+            raise InputError(_('not a view from observe(state, player): {value}', value=str(exc))) from None
     if not isinstance(state, State):
-        raise ValueError(f"expected a Splendor State or a view from observe(state, player), got {type(state).__name__}")
+        raise InputError(_('expected a Splendor State or a view from observe(state, player), got {kind}', kind=type(state).__name__))
     return _public_state(state)
 
 
 def _public_view(state: Mapping[str, Any]) -> tuple[frozenset[int], dict[int, str]]:
-    where: dict[int, str] = {}
+    where: dict[int, Text] = {}
     # observe(state, player)
     for c in state["display"]:
-        where[c["id"]] = "it is face up in the display"
+        where[c["id"]] = _("it is face up in the display")
     for c in state["discard"]:
-        where[c["id"]] = "it is in the discard pile"
+        where[c["id"]] = _("it is in the discard pile")
     for p in state["players"]:
         for c in p["captured"]:
-            where[c["id"]] = f"player {p['index']} has caught it"
+            where[c["id"]] = _("player {seat} has caught it", seat=p["index"])
         for c in p["reserved"]:
-            where[c["id"]] = f"player {p['index']} has reserved it"
+            where[c["id"]] = _("player {seat} has reserved it", seat=p["index"])
     deck = frozenset(CARDS) - frozenset(where)
     if len(deck) != state["deck_size"]:
-        raise ValueError(
-            f"the view is inconsistent: {len(deck)} cards unaccounted for but deck_size is "
-            f"{state['deck_size']}"
-        )
+        raise InputError(_('the view is inconsistent: {count} cards unaccounted for but deck_size is {value}', count=len(deck), value=state['deck_size']))
     return deck, where
 
 
 def _public_state(state: Any) -> tuple[frozenset[int], dict[int, str]]:
-    where: dict[int, str] = {}
+    where: dict[int, Text] = {}
     for c in state.display:
-        where[c] = "it is face up in the display"
+        where[c] = _("it is face up in the display")
     for c in state.discard:
-        where[c] = "it is in the discard pile"
+        where[c] = _("it is in the discard pile")
     for i, p in enumerate(state.players):
         for c in p.captured:
-            where[c] = f"player {i} has caught it"
+            where[c] = _("player {seat} has caught it", seat=i)
         for c in p.reserved:
-            where[c] = f"player {i} has reserved it"
+            where[c] = _("player {seat} has reserved it", seat=i)
     return frozenset(state.deck), where
 
 
 def _players(state: Any) -> Any:
     if not isinstance(state, State):
-        raise ValueError(f"expected a Splendor State (the players' tokens decide), got {type(state).__name__}")
+        raise InputError(_("expected a Splendor State (the players' tokens decide), got {kind}", kind=type(state).__name__))
     return state.players
 
 
@@ -123,10 +119,10 @@ def _card_id(card: Any) -> int:
         try:
             return card_by_name(card).id
         except KeyError:
-            raise ValueError(f"no Splendor card named {card!r}") from None
+            raise InputError(_('no Splendor card named {card}', card=repr(card))) from None
     cid = getattr(card, "id", card)
     if isinstance(cid, bool) or not isinstance(cid, int) or cid not in CARDS:
-        raise ValueError(f"unknown Splendor card {card!r} (give a Card, an id or a name)")
+        raise InputError(_('unknown Splendor card {card} (give a Card, an id or a name)', card=repr(card)))
     return cid
 
 
@@ -136,17 +132,17 @@ def marked_in_deck(state: Any, cards: Any) -> tuple[int, int]:
     many = not isinstance(cards, str | int) and not hasattr(cards, "id") and isinstance(cards, Iterable)
     ids = {_card_id(c) for c in cards} if many else {_card_id(cards)}
     if not ids:
-        raise ValueError("name at least one card")
+        raise InputError(_('name at least one card'))
     for cid in sorted(ids):
         if cid not in deck:
-            raise ValueError(f"{CARDS[cid].name_en} (card {cid}) is not in the deck: {where[cid]}")
+            raise InputError(_('{name} (card {id}) is not in the deck: {where}', name=CARDS[cid].pokemon, id=cid, where=where[cid]))
     return len(deck), len(ids)
 
 
 def check_refills(refills: Any) -> int:
     """``refills`` checked: a whole number >= 0 (how many cards the display will draw)."""
     if isinstance(refills, bool) or not isinstance(refills, int) or refills < 0:
-        raise ValueError(f"refills must be a whole number >= 0, got {refills!r}")
+        raise InputError(_('refills must be a whole number >= 0, got {refills}', refills=repr(refills)))
     return refills
 
 
@@ -209,7 +205,7 @@ def splendor_catchable(state: Any, player: int, card: Any) -> bool:
     """
     players = _players(state)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
-        raise ValueError(f"player must be 0..{len(players) - 1}, got {player!r}")
+        raise InputError(_('player must be 0..{last}, got {player}', last=len(players) - 1, player=repr(player)))
     try:
         _auto_payment(players[player], _card_id(card))
     except IllegalAction:
@@ -251,7 +247,7 @@ def splendor_evolution_within(state: Any, player: int, refills: int) -> Fraction
     refills = check_refills(refills)
     players = _players(state)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(players):
-        raise ValueError(f"player must be 0..{len(players) - 1}, got {player!r}")
+        raise InputError(_('player must be 0..{last}, got {player}', last=len(players) - 1, player=repr(player)))
     mine = set(players[player].captured)
     deck = splendor_unseen(state)
     k = sum(1 for c in deck if CARDS[c].evolves_from in mine)

@@ -28,6 +28,7 @@ from typing import Any
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.names import kind_name
 from pokelab.odds.exact import chance_of_parts
 from pokelab.odds.inputs import (
     COLOUR_INDEX,
@@ -37,13 +38,24 @@ from pokelab.odds.inputs import (
     parts_of,
     shown_counts,
 )
+from pokelab.words import _p
 
 __all__ = ["card_table"]
 
-_COLUMNS = {
-    "en": ("id", "name", "kind", "condition", "points", "value", "exact", "p", "expected_points"),
-    "zh": ("编号", "名称", "类型", "条件", "分数", "价值", "精确概率", "概率", "期望分"),
-}
+_KINDS = ("gray", "purple", "orange", "legend")
+
+# The columns, in the table's language: the English words are the names code reads (``row["exact"]``).
+_COLUMNS = (
+    _p("card table", "id"),
+    _p("card table", "name"),
+    _p("card table", "kind"),
+    _p("card table", "condition"),
+    _p("card table", "points"),
+    _p("card table", "value"),
+    _p("card table", "exact"),
+    _p("card table", "p"),
+    _p("card table", "expected_points"),
+)
 
 
 def _cards() -> Iterable[Any]:
@@ -64,7 +76,7 @@ def card_table(
     ``cards`` defaults to the kit's 60 ``TARGETS``. Columns (``lang="en"``):
     id, name, kind, condition, points, value (points, or ``legend_value`` for a
     legend), exact (text fraction), p (float), expected_points (p × value).
-    ``lang="zh"`` gives Chinese column names, names and conditions.
+    Another ``lang`` gives the column names, names, kinds and conditions in that language.
 
     With ``redraw`` the last token is always put back and redrawn (HC-R4).
 
@@ -83,13 +95,13 @@ def card_table(
     if len(shown):
         last = COLOUR_INDEX[shown[-1]]
     rows = []
-    kind_zh = {"gray": "灰色", "purple": "紫色", "orange": "橙色", "legend": "梦幻/超梦"}
     for card in _cards() if cards is None else cards:
         parts = parts_of([card.condition])
         p = chance_of_parts(parts, counts, seen, last, DRAWS_PER_ROUND, redraw=redraw)
         value = card_value(card, legend_value)
         name = card.name(lang) if callable(getattr(card, "name", None)) else str(card.id)
-        kind = kind_zh.get(card.kind, card.kind) if lang == "zh" else card.kind
+        # English keeps the kind's code (what code filters on); other languages name it
+        kind = card.kind if lang == "en" or card.kind not in _KINDS else kind_name(card.kind).render(lang)
         rows.append(
             (
                 card.id,
@@ -103,4 +115,4 @@ def card_table(
                 float(p * value),
             )
         )
-    return pd.DataFrame(rows, columns=list(_COLUMNS[lang]))
+    return pd.DataFrame(rows, columns=[column.render(lang) for column in _COLUMNS])

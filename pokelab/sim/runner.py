@@ -15,8 +15,10 @@ from pokelab.core.game import Game as GameAdapter
 from pokelab.core.registry import get_game
 from pokelab.core.seeds import game_seed
 from pokelab.core.stepper import MAX_STEPS, BotError, Seeding, Stepper
-from pokelab.errors import IllegalAction, SimError
+from pokelab.core.texts import reason_text
+from pokelab.errors import SimError
 from pokelab.sim.record import GameRecord
+from pokelab.words import _
 
 __all__ = ["check_count", "lineup", "play", "simulate"]
 
@@ -37,13 +39,11 @@ def check_count(value: Any, what: str, *, minimum: int = 1, maximum: int | None 
     """
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise SimError(
-            f"{what} must be a whole number >= {minimum}, got {value!r}",
-            f"{what} 必须是不小于 {minimum} 的整数，收到 {value!r}",
+            _("{what} must be a whole number >= {minimum}, got {value}", what=what, minimum=minimum, value=repr(value)),
         )
     if maximum is not None and value > maximum:
         raise SimError(
-            f"{what} is at most {maximum}, got {value}",
-            f"{what} 最多为 {maximum}，收到 {value}",
+            _("{what} is at most {maximum}, got {value}", what=what, maximum=maximum, value=value),
         )
     return value
 
@@ -51,8 +51,7 @@ def check_count(value: Any, what: str, *, minimum: int = 1, maximum: int | None 
 def _check_bots(bots: Any) -> Sequence[Any]:
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise SimError(
-            f"bots is a list of bot names or bots, got {bots!r}",
-            f"bots 应为电脑玩家名字或电脑玩家的列表，收到 {bots!r}",
+            _("bots is a list of bot names or bots, got {value}", value=repr(bots)),
         )
     return bots
 
@@ -62,21 +61,18 @@ def _check_names(names: Any, bots: Sequence[Any]) -> None:
         return
     if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(x, str) for x in names):
         raise SimError(
-            f"names is a list of strings (one per bot), got {names!r}",
-            f"names 应为字符串列表（每个电脑玩家一个），收到 {names!r}",
+            _("names is a list of strings (one per bot), got {value}", value=repr(names)),
         )
     if len(names) != len(bots):
         raise SimError(
-            f"got {len(names)} names for {len(bots)} bots",
-            f"{len(bots)} 个电脑玩家却给了 {len(names)} 个名字",
+            _("got {names} names for {bots} bots", names=len(names), bots=len(bots)),
         )
 
 
 def _check_options(options: Any) -> dict[str, Any]:
     if options is not None and not isinstance(options, Mapping):
         raise SimError(
-            f"options is a mapping of game options (such as bag), got {options!r}",
-            f"options 应为游戏选项的映射（例如 bag），收到 {options!r}",
+            _("options is a mapping of game options (such as bag), got {value}", value=repr(options)),
         )
     return dict(options or {})
 
@@ -84,16 +80,19 @@ def _check_options(options: Any) -> dict[str, Any]:
 def _check_players(adapter: GameAdapter, n: int) -> None:
     if not adapter.min_players <= n <= adapter.max_players:
         raise SimError(
-            f"{adapter.name} takes {adapter.min_players} to {adapter.max_players} players, "
-            f"got {n} bots",
-            f"{adapter.name} 需要 {adapter.min_players} 到 {adapter.max_players} 名玩家，"
-            f"收到 {n} 个电脑玩家",
+            _(
+                "{game} takes {least} to {most} players, got {count} bots",
+                game=adapter.name,
+                least=adapter.min_players,
+                most=adapter.max_players,
+                count=n,
+            ),
         )
 
 
 def _check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SimError(f"a seed is a whole number, got {seed!r}", f"种子必须是整数，收到 {seed!r}")
+        raise SimError(_("a seed is a whole number, got {value}", value=repr(seed)))
     return seed
 
 
@@ -157,10 +156,14 @@ def play(
             state = step.after
     except BotError as err:
         seat, action, cause = err.seat, err.action, err.cause
-        zh = cause.message("zh") if isinstance(cause, IllegalAction) else str(cause)
         raise SimError(
-            f"bot {labels[seat]!r} in seat {seat} chose an illegal action {action}: {cause}",
-            f"座位 {seat} 的电脑玩家 {labels[seat]!r} 选择了非法动作 {action}：{zh}",
+            _(
+                "bot {bot} in seat {seat} chose an illegal action {action}: {why}",
+                bot=repr(labels[seat]),
+                seat=seat,
+                action=str(action),
+                why=reason_text(cause),
+            ),
         ) from cause
     return GameRecord(
         game=adapter.name,
@@ -263,8 +266,7 @@ def simulate(
     _check_names(names, bots)
     if executor is not None and not isinstance(executor, Executor):
         raise SimError(
-            f"executor is a concurrent.futures.Executor or None, got {executor!r}",
-            f"executor 应为 concurrent.futures.Executor 或 None，收到 {executor!r}",
+            _("executor is a concurrent.futures.Executor or None, got {value}", value=repr(executor)),
         )
     _check_options(options)
     # Resolve names now so an unknown bot fails here, not in a worker.
@@ -272,8 +274,7 @@ def simulate(
     labels = list(names) if names is not None else [bot_registry.bot_name(b) for b in made]
     if len(labels) != len(bots):
         raise SimError(
-            f"got {len(labels)} names for {len(bots)} bots",
-            f"{len(bots)} 个电脑玩家却给了 {len(labels)} 个名字",
+            _("got {names} names for {bots} bots", names=len(labels), bots=len(bots)),
         )
     specs = [b if isinstance(b, str) else m for b, m in zip(bots, made, strict=True)]
     game_ref: str | GameAdapter = game if isinstance(game, str) else adapter

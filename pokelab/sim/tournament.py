@@ -17,6 +17,7 @@ from pokelab.sim.adapters import GameAdapter, get_game
 from pokelab.sim.errors import SimError
 from pokelab.sim.runner import MAX_GAMES, _check_bots, check_count, simulate
 from pokelab.stats import wilson_interval
+from pokelab.words import _
 
 __all__ = ["Tournament", "elo_ratings", "head_to_head", "tournament"]
 
@@ -63,7 +64,7 @@ def elo_ratings(
         wins[key[0]] += prior_draws / 2
         wins[key[1]] += prior_draws / 2
     gamma = {p: 1.0 for p in names}
-    for _ in range(iterations):
+    for _iteration in range(iterations):
         new = {}
         for p in names:
             denom = 0.0
@@ -172,8 +173,7 @@ def tournament(
     check_count(games_per_pair, "games_per_pair", maximum=MAX_GAMES)
     if len(_check_bots(bots)) < 2:
         raise SimError(
-            f"a tournament needs at least two bots, got {len(bots)}",
-            f"锦标赛至少需要两个电脑玩家，收到 {len(bots)} 个",
+            _("a tournament needs at least two bots, got {count}", count=len(bots)),
         )
 
     made = [bots_mod.make_bot(adapter.name, b) for b in bots]

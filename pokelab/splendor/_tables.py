@@ -51,22 +51,3 @@ TAKE_THREE = [
     for combo in combinations(range(5), TAKE_DIFFERENT_COLOURS)
 ]
 TAKE_SAME = [TakeSame(c) for c in COLOURS]
-
-
-# ---------------------------------------------------------------- card names in refusals
-def card_en(c: int) -> str:
-    """A card as English refusals name it.
-
-    >>> card_en(1)
-    'Charmander (#1)'
-    """
-    return f"{CARDS[c].name_en} (#{c})"
-
-
-def card_zh(c: int) -> str:
-    """A card as Chinese refusals name it.
-
-    >>> card_zh(1)
-    '小火龙（#1）'
-    """
-    return f"{CARDS[c].name_zh}（#{c}）"

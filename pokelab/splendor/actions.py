@@ -2,7 +2,8 @@
 
 ``str(action)`` is stable and is what ``observe`` lists as legal moves;
 ``parse_action`` reads it back (cards by id or by English/Chinese name);
-``describe(lang)`` gives a bilingual line for move logs.
+``log_text()`` is the move-log line as a catalogue text, ``describe(lang)`` that line in ``lang``;
+a malformed action is a ``InputError`` (a ``ValueError``) whose reason renders in every language.
 
 >>> a = TakeDifferent(("green", "red", "blue"))
 >>> str(a)
@@ -26,8 +27,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
 
-from pokelab.errors import check_lang
-from pokelab.splendor.cards import CARDS, COLOUR_ZH, TOKEN_COLOURS, Card, card_by_name
+from pokelab.core.texts import listing
+from pokelab.errors import InputError, check_lang
+from pokelab.splendor.cards import CARDS, TOKEN_COLOURS, Card, card_by_name
+from pokelab.splendor.names import card_label, colour_name
+from pokelab.words import Text, _
 
 _COLOUR_INDEX = {c: i for i, c in enumerate(TOKEN_COLOURS)}
 #: The most tokens any game holds (SP-C1: 7 of each regular colour and 5 master balls); no action
@@ -38,9 +42,18 @@ MOST_TOKENS = 7 * 5 + 5
 MAX_ACTION_TEXT = 200
 
 
+#: What a bad payment of ``Catch`` is called in its errors.
+_PAYMENT = _("{action} payment", action="Catch")
+
+
+def _bad(reason: Text) -> InputError:
+    """An action that cannot be built (bad input, not a rule): a ``ValueError`` in every language."""
+    return InputError(reason)
+
+
 def _colour(value: object) -> str:
     if not isinstance(value, str) or value not in _COLOUR_INDEX:
-        raise ValueError(f"unknown colour {value!r}: choose one of {', '.join(TOKEN_COLOURS)}")
+        raise _bad(_("unknown colour {value}: choose one of {choices}", value=repr(value), choices=", ".join(TOKEN_COLOURS)))
     return value  # type: ignore[return-value]
 
 
@@ -48,13 +61,14 @@ def _card_id(value: object) -> int:
     if isinstance(value, Card):
         return value.id
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"a card is given by its id (an int), got {value!r}")
+        raise _bad(_("a card is given by its id (a whole number), got {value}", value=repr(value)))
     if value not in CARDS:
-        raise ValueError(f"no card has id {value}")
+        raise _bad(_("no card has id {id}", id=value))
     return value
 
 
-def _colour_seq(colors: object, what: str) -> tuple[str, ...]:
+def _colour_seq(colors: object, what: Text | str) -> tuple[str, ...]:
+    """``what`` is the action's name as the text shows it (a name of the code, not a word)."""
     if isinstance(colors, str):
         colors = (colors,)
     if isinstance(colors, Mapping):
@@ -62,16 +76,22 @@ def _colour_seq(colors: object, what: str) -> tuple[str, ...]:
         for c, n in colors.items():
             _colour(c)
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise ValueError(f"{what}: the count of {c} must be a whole number ≥ 0, got {n!r}")
+                raise _bad(
+                    _("{what}: the count of {colour} must be a whole number ≥ 0, got {value}",
+                      what=what, colour=colour_name(c), value=repr(n))
+                )
             if n > MOST_TOKENS:
-                raise ValueError(f"{what}: a game holds only {MOST_TOKENS} tokens, got {n} {c}")
+                raise _bad(
+                    _("{what}: a game holds only {most} tokens, got {count} {colour}",
+                      what=what, most=MOST_TOKENS, count=n, colour=colour_name(c))
+                )
             seq.extend([c] * n)
         colors = seq
     if not isinstance(colors, Iterable):
-        raise ValueError(f"{what}: expected colours, got {colors!r}")
+        raise _bad(_("{what}: expected colours, got {value}", what=what, value=repr(colors)))
     picked = list(islice(colors, MOST_TOKENS + 1))
     if len(picked) > MOST_TOKENS:
-        raise ValueError(f"{what}: a game holds only {MOST_TOKENS} tokens, got more")
+        raise _bad(_("{what}: a game holds only {most} tokens, got more", what=what, most=MOST_TOKENS))
     return tuple(sorted((_colour(c) for c in picked), key=_COLOUR_INDEX.__getitem__))
 
 
@@ -82,17 +102,24 @@ def _counts(colors: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _card_label(card_id: int, lang: str) -> str:
-    c = CARDS[card_id]
-    return f"{c.name_zh}（#{card_id}）" if lang == "zh" else f"{c.name_en} (#{card_id})"
+def _colours(colors: Iterable[str]) -> Text:
+    return listing((colour_name(c) for c in colors), empty=_("no tokens"))
 
 
-def _zh_colours(colors: Iterable[str]) -> str:
-    return "、".join(COLOUR_ZH[c] for c in colors)
+class _Logged:
+    """The move-log line of an action: ``log_text()`` a catalogue text, ``describe(lang)`` it rendered."""
+
+    def log_text(self) -> Text:
+        """The move-log line as a catalogue text (rendered by the face in its language)."""
+        raise NotImplementedError
+
+    def describe(self, lang: str = "en") -> str:
+        """The move-log line in ``lang``."""
+        return self.log_text().render(check_lang(lang))
 
 
 @dataclass(frozen=True, repr=False)
-class TakeDifferent:
+class TakeDifferent(_Logged):
     """SP-A1: take one token of each of 3 (or, when fewer are left, all remaining) regular colours.
 
     >>> TakeDifferent(["black", "red"]).describe("en")
@@ -120,15 +147,13 @@ class TakeDifferent:
 
     __repr__ = __str__
 
-    def describe(self, lang: str = "en") -> str:
-        """A move-log line in ``"en"`` or ``"zh"``."""
-        if check_lang(lang) == "zh":
-            return f"拿取 {_zh_colours(self.colors)} 各 1 颗"
-        return f"take {', '.join(self.colors)}"
+    def log_text(self) -> Text:
+        """The move-log line: ``take red, blue, green``."""
+        return _("take {colours}", colours=_colours(self.colors))
 
 
 @dataclass(frozen=True, repr=False)
-class TakeSame:
+class TakeSame(_Logged):
     """SP-A2: take 2 tokens of one regular colour (its supply must hold at least 4).
 
     >>> TakeSame("blue"), TakeSame("blue").describe("zh")
@@ -148,15 +173,13 @@ class TakeSame:
 
     __repr__ = __str__
 
-    def describe(self, lang: str = "en") -> str:
-        """A move-log line in ``"en"`` or ``"zh"``."""
-        if check_lang(lang) == "zh":
-            return f"拿取 2 颗{COLOUR_ZH[self.color]}色"
-        return f"take 2 {self.color}"
+    def log_text(self) -> Text:
+        """The move-log line: ``take 2 blue``."""
+        return _("take 2 {colour}", colour=colour_name(self.color))
 
 
 @dataclass(frozen=True, repr=False)
-class Reserve:
+class Reserve(_Logged):
     """SP-A3: reserve a normal card from the display and take a master ball if one is left.
 
     >>> Reserve(2).describe("en")
@@ -177,15 +200,13 @@ class Reserve:
 
     __repr__ = __str__
 
-    def describe(self, lang: str = "en") -> str:
-        """A move-log line in ``"en"`` or ``"zh"``."""
-        if check_lang(lang) == "zh":
-            return f"锁定 {_card_label(self.card, lang)}"
-        return f"reserve {_card_label(self.card, lang)}"
+    def log_text(self) -> Text:
+        """The move-log line: ``reserve Charmeleon (#2)``."""
+        return _("reserve {card}", card=card_label(self.card))
 
 
 @dataclass(frozen=True, repr=False)
-class Catch:
+class Catch(_Logged):
     """SP-A4: catch a card from the display or your reserve; ``payment`` is optional (SP-A6).
 
     ``payment`` maps token colours (``master`` included) to counts; without it
@@ -214,10 +235,10 @@ class Catch:
             try:
                 raw = dict(raw)
             except (TypeError, ValueError):
-                raise ValueError(
-                    f"Catch payment: expected {{colour: count}}, got {self.payment!r}"
+                raise _bad(
+                    _("{what}: expected colours with their counts, got {value}", what=_PAYMENT, value=repr(self.payment))
                 ) from None
-        counts = _counts(_colour_seq(raw, "Catch payment"))
+        counts = _counts(_colour_seq(raw, _PAYMENT))
         object.__setattr__(self, "pay", counts)
         object.__setattr__(
             self, "payment", tuple((c, n) for c, n in zip(TOKEN_COLOURS, counts, strict=True) if n)
@@ -233,18 +254,16 @@ class Catch:
 
     __repr__ = __str__
 
-    def describe(self, lang: str = "en") -> str:
-        """A move-log line in ``"en"`` or ``"zh"``."""
-        label = _card_label(self.card, lang)
-        if check_lang(lang) == "zh":
-            paid = "，支付 " + "、".join(f"{COLOUR_ZH[c]}×{n}" for c, n in self.payment) if self.payment else ""
-            return f"捕捉 {label}{paid}"
-        paid = " paying " + ", ".join(f"{c}×{n}" for c, n in self.payment) if self.payment else ""
-        return f"catch {label}{paid}"
+    def log_text(self) -> Text:
+        """The move-log line: ``catch Charmander (#1) paying blue×1``."""
+        if not self.payment:
+            return _("catch {card}", card=card_label(self.card))
+        paid = listing(_("{colour}×{count}", colour=colour_name(c), count=n) for c, n in self.payment)
+        return _("catch {card} paying {payment}", card=card_label(self.card), payment=paid)
 
 
 @dataclass(frozen=True, repr=False)
-class Evolve:
+class Evolve(_Logged):
     """SP-E1: replace your captured card ``base`` with ``into`` (from the display or your reserve).
 
     >>> Evolve(1, 2).describe("zh")
@@ -263,21 +282,19 @@ class Evolve:
 
     __repr__ = __str__
 
-    def describe(self, lang: str = "en") -> str:
-        """A move-log line in ``"en"`` or ``"zh"``."""
-        if check_lang(lang) == "zh":
-            return f"将 {_card_label(self.base, lang)} 进化为 {_card_label(self.into, lang)}"
-        return f"evolve {_card_label(self.base, lang)} into {_card_label(self.into, lang)}"
+    def log_text(self) -> Text:
+        """The move-log line: ``evolve Charmander (#1) into Charmeleon (#2)``."""
+        return _("evolve {base} into {into}", base=card_label(self.base), into=card_label(self.into))
 
 
 @dataclass(frozen=True, repr=False)
-class ReturnTokens:
+class ReturnTokens(_Logged):
     """SP-T3: at the end of the turn, give back tokens until you hold 10.
 
     >>> ReturnTokens({"blue": 2, "red": 1})
     ReturnTokens(red, blue, blue)
     >>> ReturnTokens(["red"]).describe("zh")
-    '归还 红'
+    '归还 红色'
     """
 
     tokens: tuple[str, ...]
@@ -293,15 +310,13 @@ class ReturnTokens:
 
     __repr__ = __str__
 
-    def describe(self, lang: str = "en") -> str:
-        """A move-log line in ``"en"`` or ``"zh"``."""
-        if check_lang(lang) == "zh":
-            return f"归还 {_zh_colours(self.tokens)}"
-        return f"return {', '.join(self.tokens)}"
+    def log_text(self) -> Text:
+        """The move-log line: ``return red, blue``."""
+        return _("return {tokens}", tokens=_colours(self.tokens))
 
 
 @dataclass(frozen=True, repr=False)
-class Pass:
+class Pass(_Logged):
     """SP-T2: pass the main action (legal only when no main action is).
 
     >>> Pass(), Pass().describe("zh")
@@ -313,13 +328,13 @@ class Pass:
 
     __repr__ = __str__
 
-    def describe(self, lang: str = "en") -> str:
-        """A move-log line in ``"en"`` or ``"zh"``."""
-        return "跳过主要行动" if check_lang(lang) == "zh" else "pass (no main action possible)"
+    def log_text(self) -> Text:
+        """The move-log line."""
+        return _("pass (no main action possible)")
 
 
 @dataclass(frozen=True, repr=False)
-class EndTurn:
+class EndTurn(_Logged):
     """SP-T1: end the turn after the main action, leaving an optional evolution unused.
 
     >>> EndTurn().describe("en")
@@ -331,9 +346,9 @@ class EndTurn:
 
     __repr__ = __str__
 
-    def describe(self, lang: str = "en") -> str:
-        """A move-log line in ``"en"`` or ``"zh"``."""
-        return "结束回合" if check_lang(lang) == "zh" else "end the turn"
+    def log_text(self) -> Text:
+        """The move-log line."""
+        return _("end the turn")
 
 
 Action = TakeDifferent | TakeSame | Reserve | Catch | Evolve | ReturnTokens | Pass | EndTurn
@@ -350,7 +365,7 @@ def _parse_card(text: str) -> int:
     try:
         return card_by_name(text).id
     except KeyError:
-        raise ValueError(f"no card {text!r}: give an id (1..90) or a card name") from None
+        raise _bad(_("no card {value}: give an id (1..90) or a card name", value=repr(text))) from None
 
 
 def parse_action(text: str) -> Action:
@@ -366,48 +381,52 @@ def parse_action(text: str) -> Action:
     ValueError: TakeSame takes exactly one colour, got 'red, blue'
     """
     if not isinstance(text, str):
-        raise ValueError(f"expected an action string, got {text!r}")
+        raise _bad(_("expected an action text, got {value}", value=repr(text)))
     if len(text) > MAX_ACTION_TEXT:
-        raise ValueError(f"an action is at most {MAX_ACTION_TEXT} characters, got {len(text)}")
+        raise _bad(
+            _("an action is at most {most} characters, got {count}", most=MAX_ACTION_TEXT, count=len(text))
+        )
     m = _SHAPE.match(text)
     if not m:
-        raise ValueError(f"cannot read {text!r} as an action: expected Name(arguments)")
+        raise _bad(_("cannot read {value} as an action: expected Name(arguments)", value=repr(text)))
     name, body = m.group(1), m.group(2).strip()
     if name not in _BY_NAME:
-        raise ValueError(f"unknown action {name!r}: choose one of {', '.join(_BY_NAME)}")
+        raise _bad(_("unknown action {name}: choose one of {choices}", name=repr(name), choices=", ".join(_BY_NAME)))
     args = [a.strip() for a in body.split(",")] if body else []
     if name in ("Pass", "EndTurn"):
         if args:
-            raise ValueError(f"{name} takes no arguments, got {body!r}")
+            raise _bad(_("{action} takes no arguments, got {value}", action=name, value=repr(body)))
         return Pass() if name == "Pass" else EndTurn()
     if name == "TakeDifferent":
         return TakeDifferent(tuple(args))
     if name == "ReturnTokens":
         if not args:
-            raise ValueError("ReturnTokens needs at least one colour")
+            raise _bad(_("{action} needs at least one colour", action=name))
         return ReturnTokens(tuple(args))
     if name == "TakeSame":
         if len(args) != 1:
-            raise ValueError(f"TakeSame takes exactly one colour, got {body!r}")
+            raise _bad(_("{action} takes exactly one colour, got {value}", action=name, value=repr(body)))
         return TakeSame(args[0])
     if name == "Reserve":
         if len(args) != 1:
-            raise ValueError(f"Reserve takes exactly one card, got {body!r}")
+            raise _bad(_("{action} takes exactly one card, got {value}", action=name, value=repr(body)))
         return Reserve(_parse_card(args[0]))
     if name == "Evolve":
         if len(args) != 2:
-            raise ValueError(f"Evolve takes two cards (base, into), got {body!r}")
+            raise _bad(_("{action} takes two cards (base, into), got {value}", action=name, value=repr(body)))
         return Evolve(_parse_card(args[0]), _parse_card(args[1]))
     # Catch(card[, colour=n ...])
     if not args:
-        raise ValueError("Catch needs a card")
+        raise _bad(_("{action} needs a card", action=name))
     payment: dict[str, int] | None = None
     if args[1:] == ["free"]:
         return Catch(_parse_card(args[0]), {})
     for extra in args[1:]:
         key, eq, value = extra.partition("=")
         if not eq or not _SMALL_NUMBER.fullmatch(value.strip()):
-            raise ValueError(f"Catch payment must read colour=count (a count up to 999), got {extra!r}")
+            raise _bad(
+                _("{what} must read colour=count (a count up to 999), got {value}", what=_PAYMENT, value=repr(extra))
+            )
         payment = payment or {}
         key = _colour(key.strip())
         payment[key] = payment.get(key, 0) + int(value)

@@ -4,8 +4,11 @@ Colours are the strings ``red blue green yellow black`` (the regular tokens, in
 this fixed order) plus ``master`` (the wildcard Master Ball, 万能大师球). A
 card's ``cost`` is a tuple of five counts in that colour order.
 
->>> CARDS[1].name_en, CARDS[1].name_zh, CARDS[1].cost_by_colour()
+>>> CARDS[1].name_en, CARDS[1].pokemon.render("zh"), CARDS[1].cost_by_colour()
 ('Charmander', '小火龙', {'blue': 1, 'green': 1, 'yellow': 1})
+
+A card's name is a catalogue text (``card.pokemon``; the English name is its message
+id, the other languages are in the word catalogue, not in the CSV).
 >>> len(CARDS)
 90
 >>> card_by_name("Pikachu").evolves_from == card_by_name("Pichu").id
@@ -24,29 +27,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pokelab.errors import check_lang
+from pokelab.words import Text, _p, languages
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 """The five regular token colours, in the engine's fixed order."""
 MASTER = "master"
 TOKEN_COLOURS: tuple[str, ...] = (*COLOURS, MASTER)
 """The six token kinds: the regular colours, then ``master``."""
-COLOUR_ZH: dict[str, str] = {
-    "red": "红",
-    "blue": "蓝",
-    "green": "绿",
-    "yellow": "黄",
-    "black": "黑",
-    "master": "万能大师球",
-}
-"""Chinese names of the token colours."""
 TIERS: tuple[str, ...] = ("normal", "rare", "legendary")
-TIER_ZH: dict[str, str] = {"normal": "普通", "rare": "稀有", "legendary": "传说"}
 
 CARDS_CSV = Path(__file__).with_name("cards.csv")
 FIELDS: tuple[str, ...] = (
     "id",
     "name_en",
-    "name_zh",
     "tier",
     "stage",
     "evolves_from",
@@ -69,7 +62,6 @@ class Card:
 
     id: int
     name_en: str
-    name_zh: str
     tier: str
     stage: int
     evolves_from: int | None
@@ -90,8 +82,17 @@ class Card:
         """
         return {c: n for c, n in zip(COLOURS, self.cost, strict=True) if n}
 
+    @property
+    def pokemon(self) -> Text:
+        """The card's Pokémon name as a catalogue text (its English name is the message id).
+
+        >>> CARDS[7].pokemon.render("zh")
+        '火稚鸡'
+        """
+        return _p("Pokémon", self.name_en)
+
     def name(self, lang: str = "en") -> str:
-        """The card's name in ``"en"`` or ``"zh"``.
+        """The card's name in ``lang`` (rendered from the catalogue).
 
         >>> CARDS[7].name("zh")
         '火稚鸡'
@@ -100,7 +101,12 @@ class Card:
         ...
         ValueError: unknown language 'fr': choose 'en' or 'zh'
         """
-        return self.name_zh if check_lang(lang) == "zh" else self.name_en
+        return self.pokemon.render(check_lang(lang))
+
+    @property
+    def name_zh(self) -> str:
+        """The Chinese name, from the catalogue: a bridge for callers outside the engine (use ``pokemon``)."""
+        return self.pokemon.render("zh")
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-safe dict of every field (cost as ``{colour: count}`` over all five colours).
@@ -110,8 +116,7 @@ class Card:
         """
         return {
             "id": self.id,
-            "name_en": self.name_en,
-            "name_zh": self.name_zh,
+            **{f"name_{lang}": self.pokemon.render(lang) for lang in languages()},
             "tier": self.tier,
             "stage": self.stage,
             "evolves_from": self.evolves_from,
@@ -147,7 +152,7 @@ def load_cards(path: str | Path = CARDS_CSV) -> dict[int, Card]:
     'Marshtomp'
     >>> import pathlib, tempfile
     >>> bad = pathlib.Path(tempfile.mkdtemp()) / "bad.csv"
-    >>> _ = bad.write_text(",".join(FIELDS) + "\\n1,Pichu,皮丘,epic,0,,1,1,1,0,0,yellow,0\\n")
+    >>> _ = bad.write_text(",".join(FIELDS) + "\\n1,Pichu,epic,0,,1,1,1,0,0,yellow,0\\n")
     >>> load_cards(bad)
     Traceback (most recent call last):
     ...
@@ -178,13 +183,11 @@ def load_cards(path: str | Path = CARDS_CSV) -> dict[int, Card]:
         cid = _int(cid_raw, path, line, "", "id", 1, 10_000)
         if cid in cards:
             raise _bad(path, line, cid_raw, "id", f"id {cid} is used twice")
-        name_en, name_zh = raw["name_en"], raw["name_zh"]
+        name_en = raw["name_en"]
         if not name_en:
             raise _bad(path, line, cid_raw, "name_en", "the English name is empty")
         if name_en.lower() in names_en:
             raise _bad(path, line, cid_raw, "name_en", f"{name_en!r} is used twice")
-        if not name_zh or not any("\u4e00" <= ch <= "\u9fff" for ch in name_zh):
-            raise _bad(path, line, cid_raw, "name_zh", f"{name_zh!r} is not a Chinese name")
         tier = raw["tier"]
         if tier not in TIERS:
             raise _bad(path, line, cid_raw, "tier", f"{tier!r} is not one of {', '.join(TIERS)}")
@@ -214,7 +217,7 @@ def load_cards(path: str | Path = CARDS_CSV) -> dict[int, Card]:
             )
         points = _int(raw["points"], path, line, cid_raw, "points", 0, 20)
         names_en[name_en.lower()] = cid
-        cards[cid] = Card(cid, name_en, name_zh, tier, stage, evolves_from, cost, discount, points)
+        cards[cid] = Card(cid, name_en, tier, stage, evolves_from, cost, discount, points)
     for line, cid, base in pending_evo:
         if base not in cards:
             raise _bad(path, line, str(cid), "evolves_from", f"no card has id {base}")
@@ -236,18 +239,45 @@ CARDS: Mapping[int, Card] = load_cards()
 """The 90 cards shipped with the package, by id (1..90)."""
 
 _BY_NAME: dict[str, Card] = {c.name_en.lower(): c for c in CARDS.values()}
-_BY_NAME.update({c.name_zh: c for c in CARDS.values()})
+_BY_NAME_IN: dict[str, dict[str, Card]] = {}  # a language -> its names of the cards (built when first asked)
+
+
+def _names_in(lang: str) -> dict[str, Card]:
+    if lang not in _BY_NAME_IN:
+        _BY_NAME_IN[lang] = {c.pokemon.render(lang).strip().lower(): c for c in CARDS.values()}
+    return _BY_NAME_IN[lang]
 
 
 def card_by_name(name: str) -> Card:
-    """Find a card by its English (any case) or Chinese name.
+    """Find a card by its name in any language the kit speaks (English in any case, Chinese, …).
 
     >>> card_by_name("charizard").id
     3
     >>> card_by_name("妙蛙花").name_en
     'Venusaur'
     """
-    try:
-        return _BY_NAME[name.strip().lower()] if name.isascii() else _BY_NAME[name.strip()]
-    except KeyError:
-        raise KeyError(f"no card named {name!r}") from None
+    key = name.strip().lower()
+    if key in _BY_NAME:
+        return _BY_NAME[key]
+    for lang in languages()[1:]:
+        found = _names_in(lang).get(key)
+        if found is not None:
+            return found
+    raise KeyError(f"no card named {name!r}")
+
+
+def __getattr__(name: str) -> object:
+    """``COLOUR_ZH`` and ``TIER_ZH``: read-only bridges, rendered from the catalogue, for callers outside the engine.
+
+    Use ``pokelab.splendor.names`` (``colour_name``, ``tier_name``) instead; these go once the lessons move.
+    """
+    if name in ("COLOUR_ZH", "TIER_ZH"):
+        from types import MappingProxyType
+
+        from pokelab.splendor.names import colour_name, tier_name
+
+        if name == "TIER_ZH":
+            return MappingProxyType({t: tier_name(t).render("zh") for t in TIERS})
+        # the old table said the bare colour ("红"); the lessons add "色" themselves
+        return MappingProxyType({c: colour_name(c).render("zh").removesuffix("色") for c in TOKEN_COLOURS})
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -39,7 +39,7 @@ from operator import add, sub
 from typing import Any
 
 from pokelab.errors import IllegalAction
-from pokelab.splendor._tables import DISC, EVO, NEXT, PTS, SPECIAL, card_en, card_zh
+from pokelab.splendor._tables import DISC, EVO, NEXT, PTS, SPECIAL
 from pokelab.splendor.actions import (
     Action,
     Catch,
@@ -51,8 +51,9 @@ from pokelab.splendor.actions import (
     TakeDifferent,
     TakeSame,
 )
-from pokelab.splendor.cards import CARDS, COLOUR_ZH, COLOURS
+from pokelab.splendor.cards import CARDS, COLOURS
 from pokelab.splendor.legal import _evolutions, _main_actions, _return_error, legal_actions
+from pokelab.splendor.names import card_label, colour_name
 from pokelab.splendor.payment import (
     _auto_payment,
     _check_payment,
@@ -82,6 +83,7 @@ from pokelab.splendor.sweep import (
     is_display_frozen,
     sweep_cards,
 )
+from pokelab.words import _, _n
 
 __all__ = [
     "apply",
@@ -101,11 +103,16 @@ _REEXPORTED = (_frozen, _auto_payment, _make_player, _player_names)
 
 
 # ---------------------------------------------------------------- errors
+#: SP-A3: why a rare or legendary card cannot be reserved (the tier named in the sentence).
+_RARE_NOT_RESERVED = {
+    "rare": _("{card} is rare; rare and legendary cards cannot be reserved."),
+    "legendary": _("{card} is legendary; rare and legendary cards cannot be reserved."),
+}
+
 def _main_done_error() -> IllegalAction:
     return IllegalAction(
         "SP-T1",
-        "You already took your main action this turn.",
-        "本回合你已经执行过主要行动。",
+        _("You already took your main action this turn."),
     )
 
 
@@ -231,30 +238,27 @@ def _take_different(s: State, a: TakeDifferent) -> State:
     sup = s.sup
     if not a.distinct:
         if 5 in idx:
-            raise IllegalAction("SP-A1", "Master balls cannot be taken with TakeDifferent.", "万能大师球不能通过领取不同颜色精灵球获得。")
-        raise IllegalAction("SP-A1", "The colours you take must all be different.", "领取的精灵球颜色必须各不相同。")
+            raise IllegalAction("SP-A1", _("Master balls cannot be taken with TakeDifferent."))
+        raise IllegalAction("SP-A1", _("The colours you take must all be different."))
     avail = (sup[0] > 0) + (sup[1] > 0) + (sup[2] > 0) + (sup[3] > 0) + (sup[4] > 0)
     for i in idx:
         if not sup[i]:
             raise IllegalAction(
                 "SP-A1",
-                f"The supply has no {COLOURS[i]} token left.",
-                f"供应堆中已没有{COLOUR_ZH[COLOURS[i]]}色精灵球。",
+                _("The supply has no {colour} token left.", colour=colour_name(COLOURS[i])),
             )
     need = TAKE_DIFFERENT_COLOURS if avail >= TAKE_DIFFERENT_COLOURS else avail
     if len(idx) != need:
         if need == TAKE_DIFFERENT_COLOURS:
             raise IllegalAction(
                 "SP-A1",
-                f"Take exactly {need} different colours (you named {len(idx)}).",
-                f"必须领取 {need} 种不同颜色（你选了 {len(idx)} 种）。",
+                _("Take exactly {need} different colours (you named {count}).", need=need, count=len(idx)),
             )
         if need == 0:
-            raise IllegalAction("SP-A1", "The supply has no regular tokens left.", "供应堆中已没有普通精灵球。")
+            raise IllegalAction("SP-A1", _("The supply has no regular tokens left."))
         raise IllegalAction(
             "SP-A1",
-            f"Only {need} colours are left in the supply: take one of each of them.",
-            f"供应堆只剩 {need} 种颜色：每种各拿 1 颗。",
+            _("Only {need} colours are left in the supply: take one of each of them.", need=need),
         )
     p = s.players[s.current_player]
     d = a.delta
@@ -268,13 +272,17 @@ def _take_same(s: State, a: TakeSame) -> State:
         raise _main_done_error()
     i = a.idx
     if i == 5:
-        raise IllegalAction("SP-A2", "Master balls cannot be taken with TakeSame.", "万能大师球不能通过领取同色精灵球获得。")
+        raise IllegalAction("SP-A2", _("Master balls cannot be taken with TakeSame."))
     sup = s.sup
     if sup[i] < TAKE_SAME_MIN_SUPPLY:
         raise IllegalAction(
             "SP-A2",
-            f"Only {sup[i]} {COLOURS[i]} left; taking 2 needs at least {TAKE_SAME_MIN_SUPPLY} in the supply.",
-            f"{COLOUR_ZH[COLOURS[i]]}色只剩 {sup[i]} 颗，拿 2 颗需要供应堆至少有 {TAKE_SAME_MIN_SUPPLY} 颗。",
+            _(
+                "Only {left} {colour} left; taking 2 needs at least {least} in the supply.",
+                left=sup[i],
+                colour=colour_name(COLOURS[i]),
+                least=TAKE_SAME_MIN_SUPPLY,
+            ),
         )
     p = s.players[s.current_player]
     d = a.delta
@@ -290,19 +298,17 @@ def _reserve(s: State, a: Reserve) -> State:
     if c not in s.display:
         raise IllegalAction(
             "SP-A3",
-            f"{card_en(c)} is not in the display; only display cards can be reserved.",
-            f"{card_zh(c)} 不在展示区；只能锁定展示区中的卡牌。",
+            _("{card} is not in the display; only display cards can be reserved.", card=card_label(c)),
         )
     if SPECIAL[c]:
         raise IllegalAction(
             "SP-A3",
-            f"{card_en(c)} is {CARDS[c].tier}; rare and legendary cards cannot be reserved.",
-            f"{card_zh(c)} 是稀有或传说宝可梦，不能被锁定。",
+            _RARE_NOT_RESERVED[CARDS[c].tier].with_fields(card=card_label(c)),
         )
     p = s.players[s.current_player]
     if len(p.reserved) >= RESERVE_LIMIT:
         raise IllegalAction(
-            "SP-A3", f"You already hold {RESERVE_LIMIT} reserved cards.", f"你已经预留了 {RESERVE_LIMIT} 张卡牌。"
+            "SP-A3", _("You already hold {limit} reserved cards.", limit=RESERVE_LIMIT)
         )
     sup = s.sup
     tok = p.tok
@@ -331,8 +337,7 @@ def _catch(s: State, a: Catch) -> State:
     else:
         raise IllegalAction(
             "SP-A4",
-            f"{card_en(c)} is neither in the display nor in your reserve.",
-            f"{card_zh(c)} 既不在展示区，也不在你的预留区。",
+            _("{card} is neither in the display nor in your reserve.", card=card_label(c)),
         )
     pay = _auto_payment(p, c) if a.pay is None else _check_payment(p, c, a.pay)
     t = p.tok
@@ -355,24 +360,21 @@ def _evolve(s: State, a: Evolve) -> State:
     if ph == 2:
         raise IllegalAction(
             "SP-E1",
-            "Evolve before ending the turn; now you must return tokens.",
-            "进化须在回合结束前进行；现在你必须归还精灵球。",
+            _("Evolve before ending the turn; now you must return tokens."),
         )
     if s.evolved:
-        raise IllegalAction("SP-E1", "You may evolve only once per turn.", "每回合最多进化一次。")
+        raise IllegalAction("SP-E1", _("You may evolve only once per turn."))
     base, into = a.base, a.into
     p = s.players[s.current_player]
     if base not in p.captured:
         raise IllegalAction(
             "SP-E1",
-            f"You have not captured {card_en(base)}.",
-            f"你的已捕捉区中没有{card_zh(base)}。",
+            _("You have not captured {card}.", card=card_label(base)),
         )
     if EVO[into] != base:
         raise IllegalAction(
             "SP-E1",
-            f"{card_en(into)} does not evolve from {card_en(base)}.",
-            f"{card_zh(into)} 不是由{card_zh(base)}进化而来。",
+            _("{into} does not evolve from {base}.", into=card_label(into), base=card_label(base)),
         )
     disp, deck, reserved = s.display, s.deck, p.reserved
     if into in disp:
@@ -383,15 +385,17 @@ def _evolve(s: State, a: Evolve) -> State:
     else:
         raise IllegalAction(
             "SP-E1",
-            f"{card_en(into)} is neither in the display nor in your reserve.",
-            f"{card_zh(into)} 既不在展示区，也不在你的预留区。",
+            _("{card} is neither in the display nor in your reserve.", card=card_label(into)),
         )
     pay = _evolution_cost(s.variant, p, into)
     if pay is None:
         raise IllegalAction(
             "SP-E1",
-            f"Evolving costs {s.variant.evolution_cost} token(s) in this variant and you cannot pay.",
-            f"本变体中进化需要 {s.variant.evolution_cost} 颗精灵球，你付不起。",
+            _n(
+                "Evolving costs {count} token in this variant and you cannot pay.",
+                "Evolving costs {count} tokens in this variant and you cannot pay.",
+                s.variant.evolution_cost,
+            ),
         )
     tok, sup = p.tok, s.sup
     if s.variant.evolution_cost:
@@ -433,7 +437,7 @@ def _pass(s: State, a: Pass) -> State:
         raise _main_done_error()
     p = s.players[s.current_player]
     if _main_actions(s, p):
-        raise IllegalAction("SP-T2", "You may pass only when no main action is possible.", "只有在无法执行任何主要行动时才能跳过。")
+        raise IllegalAction("SP-T2", _("You may pass only when no main action is possible."))
     return _after_main(s, p, s.sup, s.display, s.deck, s.discard)
 
 
@@ -442,14 +446,12 @@ def _end_turn(s: State, a: EndTurn) -> State:
     if ph == 0:
         raise IllegalAction(
             "SP-T1",
-            "Take your main action before ending the turn.",
-            "结束回合前必须先执行一个主要行动。",
+            _("Take your main action before ending the turn."),
         )
     if ph == 2:
         raise IllegalAction(
             "SP-T3",
-            "You hold more than 10 tokens: return tokens to end the turn.",
-            "你持有超过 10 颗精灵球：归还后回合才结束。",
+            _("You hold more than {limit} tokens: return tokens to end the turn.", limit=TOKEN_LIMIT),
         )
     p = s.players[s.current_player]
     if sum(p.tok) > TOKEN_LIMIT:
@@ -472,7 +474,7 @@ _HANDLERS = {
 def apply(state: State, action: Action) -> State:
     """Play ``action`` for the current player and return the new state (``state`` is unchanged).
 
-    Raises ``IllegalAction`` (rule ID + English and Chinese reason) for a move
+    Raises ``IllegalAction`` (rule ID + a reason in every language) for a move
     the rules forbid, and a plain ``ValueError`` for something that is not an
     action at all (the same as Here Comes' ``apply``; see ``pokelab.errors``).
 
@@ -494,11 +496,14 @@ def apply(state: State, action: Action) -> State:
     if state.__class__ is not State:
         raise TypeError(f"apply expects a splendor State, got {type(state).__name__}")
     if state.over:
-        raise IllegalAction("SP-G1", "The game is over.", "游戏已经结束。")
+        raise IllegalAction("SP-G1", _("The game is over."))
     if state.phase_id == 2 and handler is not _return_tokens and handler is not _evolve:
         raise IllegalAction(
             "SP-T3",
-            f"You hold {sum(state.players[state.current_player].tok)} tokens: return tokens down to 10 first.",
-            f"你持有 {sum(state.players[state.current_player].tok)} 颗精灵球：必须先归还到 10 颗。",
+            _(
+                "You hold {count} tokens: return tokens down to {limit} first.",
+                count=sum(state.players[state.current_player].tok),
+                limit=TOKEN_LIMIT,
+            ),
         )
     return handler(state, action)

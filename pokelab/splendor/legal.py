@@ -25,7 +25,8 @@ from pokelab.splendor._tables import (
     TAKE_THREE,
 )
 from pokelab.splendor.actions import Action, ReturnTokens, TakeDifferent
-from pokelab.splendor.cards import COLOUR_ZH, COLOURS, TOKEN_COLOURS
+from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
+from pokelab.splendor.names import colour_name
 from pokelab.splendor.payment import _evolution_cost
 from pokelab.splendor.state import (
     RESERVE_LIMIT,
@@ -35,6 +36,7 @@ from pokelab.splendor.state import (
     PlayerState,
     State,
 )
+from pokelab.words import _, _n
 
 __all__ = ["legal_actions"]
 
@@ -206,25 +208,29 @@ def _return_error(s: State, t: tuple[int, ...], n: tuple[int, ...]) -> None:
     if s.phase_id == 0:
         raise IllegalAction(
             "SP-T3",
-            "Tokens are returned at the end of the turn, after the main action.",
-            "归还精灵球在回合结束时进行，须先执行主要行动。",
+            _("Tokens are returned at the end of the turn, after the main action."),
         )
     if s.phase_id == 1:
         raise IllegalAction(
             "SP-T3",
-            f"You hold {sum(t)} tokens; only a player above 10 returns tokens.",
-            f"你持有 {sum(t)} 颗精灵球；只有超过 10 颗才需要归还。",
+            _(
+                "You hold {count} tokens; only a player above {limit} returns tokens.", count=sum(t), limit=TOKEN_LIMIT
+            ),
         )
     if sum(n) != excess:
         raise IllegalAction(
             "SP-T3",
-            f"Return exactly {excess} token(s) to come down to 10 (you named {sum(n)}).",
-            f"须正好归还 {excess} 颗精灵球降到 10 颗（你选了 {sum(n)} 颗）。",
+            _n(
+                "Return exactly {count} token to come down to {limit} (you named {named}).",
+                "Return exactly {count} tokens to come down to {limit} (you named {named}).",
+                excess,
+                limit=TOKEN_LIMIT,
+                named=sum(n),
+            ),
         )
     i = next(i for i in range(6) if n[i] > t[i])
     col = TOKEN_COLOURS[i]
     raise IllegalAction(
         "SP-T3",
-        f"You cannot return {n[i]} {col}: you hold {t[i]}.",
-        f"你不能归还 {n[i]} 颗{COLOUR_ZH[col]}：你只有 {t[i]} 颗。",
+        _("You cannot return {count} {colour}: you hold {held}.", count=n[i], colour=colour_name(col), held=t[i]),
     )

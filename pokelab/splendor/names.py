@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from pokelab.splendor.cards import MASTER, TIERS, TOKEN_COLOURS
+from pokelab.splendor.cards import CARDS, MASTER, TIERS, TOKEN_COLOURS
 from pokelab.words import Text, _, _p
 
-__all__ = ["colour_name", "pokemon_name", "tier_name"]
+__all__ = ["card_label", "colour_name", "pokemon_name", "tier_name"]
 
 # The English word is the message id; `_p("colour", …)` is shared with Here Comes (one translation).
 _COLOURS = MappingProxyType(
@@ -57,3 +57,18 @@ def pokemon_name(name_en: str) -> Text:
     if not isinstance(name_en, str) or not name_en:
         raise ValueError(f"a Pokémon's name is a non-empty text, got {name_en!r}")
     return _p("Pokémon", name_en)
+
+
+def card_label(card_id: int) -> Text:
+    """A card as the move log and the refusals name it: its Pokémon and its id.
+
+    >>> card_label(1).render("en"), card_label(1).render("zh")
+    ('Charmander (#1)', '小火龙（#1）')
+    >>> card_label(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: no card has id 0
+    """
+    if card_id not in CARDS:
+        raise ValueError(f"no card has id {card_id!r}")
+    return _("{name} (#{id})", name=pokemon_name(CARDS[card_id].name_en), id=card_id)

@@ -12,11 +12,24 @@ discounts are 5-tuples. ``cheapest_payment`` is the public face: what
 from __future__ import annotations
 
 from pokelab.errors import IllegalAction
-from pokelab.splendor._tables import COST, DISC, SPECIAL, card_en, card_zh
-from pokelab.splendor.cards import CARDS, COLOUR_ZH, COLOURS, TOKEN_COLOURS
+from pokelab.splendor._tables import COST, DISC, SPECIAL
+from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
+from pokelab.splendor.names import card_label, colour_name
 from pokelab.splendor.state import PlayerState, State, Variant
+from pokelab.words import _, _n
 
 __all__ = ["cheapest_payment"]
+
+
+#: SP-A5: a rare or legendary card needs a master ball (the tier named in the sentence).
+_CATCH_NEEDS_MASTER = {
+    "rare": _("Catching {card} (rare) needs at least 1 master ball, and you have none."),
+    "legendary": _("Catching {card} (legendary) needs at least 1 master ball, and you have none."),
+}
+_CATCH_SPENDS_MASTER = {
+    "rare": _("Catching {card} (rare) must spend at least 1 master ball."),
+    "legendary": _("Catching {card} (legendary) must spend at least 1 master ball."),
+}
 
 
 def _evolution_cost(variant: Variant, p: PlayerState, into: int) -> tuple[int, ...] | None:
@@ -57,8 +70,7 @@ def _auto_payment(p: PlayerState, c: int) -> list[int]:
         if t[5] < 1:
             raise IllegalAction(
                 "SP-A5",
-                f"Catching {card_en(c)} ({CARDS[c].tier}) needs at least 1 master ball, and you have none.",
-                f"捕捉{card_zh(c)}（{'稀有' if CARDS[c].tier == 'rare' else '传说'}）至少要消耗 1 颗万能大师球，而你没有。",
+                _CATCH_NEEDS_MASTER[CARDS[c].tier].with_fields(card=card_label(c)),
             )
         if short == 0:
             j = max(range(5), key=lambda i: pay[i])
@@ -68,8 +80,13 @@ def _auto_payment(p: PlayerState, c: int) -> list[int]:
     if short > t[5]:
         raise IllegalAction(
             "SP-A4",
-            f"You cannot afford {card_en(c)}: {short} token(s) short and only {t[5]} master ball(s) to cover them.",
-            f"你付不起{card_zh(c)}：还差 {short} 颗，而你只有 {t[5]} 颗万能大师球可以补足。",
+            _n(
+                "You cannot afford {card}: {count} token short and only {masters} to cover them.",
+                "You cannot afford {card}: {count} tokens short and only {masters} to cover them.",
+                short,
+                card=card_label(c),
+                masters=_n("{count} master ball", "{count} master balls", t[5]),
+            ),
         )
     pay[5] = short
     return pay
@@ -85,8 +102,9 @@ def _check_payment(p: PlayerState, c: int, pay: tuple[int, ...]) -> list[int]:
             col = TOKEN_COLOURS[i]
             raise IllegalAction(
                 "SP-A6",
-                f"Your payment uses {pay[i]} {col} but you hold {t[i]}.",
-                f"你的支付用了 {pay[i]} 颗{COLOUR_ZH[col]}，但你只有 {t[i]} 颗。",
+                _(
+                    "Your payment uses {count} {colour} but you hold {held}.", count=pay[i], colour=colour_name(col), held=t[i]
+                ),
             )
     needed_master = 0
     total_eff = 0
@@ -98,8 +116,13 @@ def _check_payment(p: PlayerState, c: int, pay: tuple[int, ...]) -> list[int]:
             col = COLOURS[i]
             raise IllegalAction(
                 "SP-A6",
-                f"Nobody overpays: {card_en(c)} needs only {e} {col} after discounts, you offered {pay[i]}.",
-                f"不能多付：{card_zh(c)} 折扣后只需 {e} 颗{COLOUR_ZH[col]}，你付了 {pay[i]} 颗。",
+                _(
+                    "Nobody overpays: {card} needs only {need} {colour} after discounts, you offered {offered}.",
+                    card=card_label(c),
+                    need=e,
+                    colour=colour_name(col),
+                    offered=pay[i],
+                ),
             )
         needed_master += e - pay[i]
     if SPECIAL[c]:
@@ -108,15 +131,18 @@ def _check_payment(p: PlayerState, c: int, pay: tuple[int, ...]) -> list[int]:
         if needed_master < 1 or pay[5] < 1:
             raise IllegalAction(
                 "SP-A5",
-                f"Catching {card_en(c)} ({CARDS[c].tier}) must spend at least 1 master ball.",
-                f"捕捉{card_zh(c)}（稀有或传说）必须至少消耗 1 颗万能大师球。",
+                _CATCH_SPENDS_MASTER[CARDS[c].tier].with_fields(card=card_label(c)),
             )
     if pay[5] != needed_master:
         raise IllegalAction(
             "SP-A6",
-            f"Your payment for {card_en(c)} must include exactly {needed_master} master ball(s) "
-            f"to cover the rest of the cost; it has {pay[5]}.",
-            f"捕捉{card_zh(c)}的支付中万能大师球应正好为 {needed_master} 颗（补足其余费用），你给了 {pay[5]} 颗。",
+            _n(
+                "Your payment for {card} must include exactly {count} master ball to cover the rest of the cost; it has {given}.",
+                "Your payment for {card} must include exactly {count} master balls to cover the rest of the cost; it has {given}.",
+                needed_master,
+                card=card_label(c),
+                given=pay[5],
+            ),
         )
     return list(pay)
 
@@ -135,7 +161,7 @@ def cheapest_payment(state: State, card: int, player: int | None = None) -> dict
     >>> cheapest_payment(s, 3)
     Traceback (most recent call last):
     ...
-    pokelab.errors.IllegalAction: [SP-A4] You cannot afford Charizard (#3): 6 token(s) short and only 1 master ball(s) to cover them.
+    pokelab.errors.IllegalAction: [SP-A4] You cannot afford Charizard (#3): 6 tokens short and only 1 master ball to cover them.
     """
     if state.__class__ is not State:
         raise TypeError(f"cheapest_payment expects a splendor State, got {type(state).__name__}")

@@ -22,8 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
+from pokelab.errors import InputError
 from pokelab.splendor.cards import CARDS, TOKEN_COLOURS, card_by_name
 from pokelab.splendor.engine import _make_player, _player_names, legal_actions, sweep_cards  # noqa: F401
+from pokelab.splendor.names import tier_name
 from pokelab.splendor.state import (
     DEFAULT_VARIANT,
     END_POINTS,
@@ -33,41 +35,42 @@ from pokelab.splendor.state import (
     State,
     Variant,
 )
+from pokelab.words import Text, _, _p
 
 
-def _card(value: object, where: str) -> int:
+def _card(value: object, where: Text) -> int:
     if isinstance(value, str):
         try:
             return card_by_name(value).id
         except KeyError:
-            raise ValueError(f"{where}: unknown card {value!r}") from None
+            raise InputError(_('{where}: unknown card {value}', where=where, value=repr(value))) from None
     if isinstance(value, bool) or not isinstance(value, int) or value not in CARDS:
-        raise ValueError(f"{where}: unknown card {value!r} (ids are 1..{max(CARDS)})")
+        raise InputError(_('{where}: unknown card {value} (ids are 1..{last})', where=where, value=repr(value), last=max(CARDS)))
     return value
 
 
-def _cards(values: object, where: str) -> tuple[int, ...]:
+def _cards(values: object, where: Text) -> tuple[int, ...]:
     if isinstance(values, str | bytes) or not isinstance(values, Iterable):
-        raise ValueError(f"{where}: expected a list of cards, got {values!r}")
+        raise InputError(_('{where}: expected a list of cards, got {values}', where=where, values=repr(values)))
     return tuple(_card(v, where) for v in values)
 
 
-def _tokens(value: object, where: str) -> tuple[int, ...]:
+def _tokens(value: object, where: Text) -> tuple[int, ...]:
     counts = [0] * 6
     if isinstance(value, Mapping):
         for colour, n in value.items():
             if colour not in TOKEN_COLOURS:
-                raise ValueError(f"{where}: unknown colour {colour!r}")
+                raise InputError(_('{where}: unknown colour {colour}', where=where, colour=repr(colour)))
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-                raise ValueError(f"{where}: the count of {colour} must be a whole number ≥ 0, got {n!r}")
+                raise InputError(_('{where}: the count of {colour} must be a whole number ≥ 0, got {count}', where=where, colour=colour, count=repr(n)))
             counts[TOKEN_COLOURS.index(colour)] += n
     elif isinstance(value, Iterable) and not isinstance(value, str | bytes):
         for colour in value:
             if colour not in TOKEN_COLOURS:
-                raise ValueError(f"{where}: unknown colour {colour!r}")
+                raise InputError(_('{where}: unknown colour {colour}', where=where, colour=repr(colour)))
             counts[TOKEN_COLOURS.index(colour)] += 1
     else:
-        raise ValueError(f"{where}: expected colours or {{colour: count}}, got {value!r}")
+        raise InputError(_('{where}: expected colours or colours with their counts, got {value}', where=where, value=repr(value)))
     return tuple(counts)
 
 
@@ -75,16 +78,16 @@ def _per_player(mapping: object, n: int, what: str) -> dict[int, object]:
     if mapping is None:
         return {}
     if not isinstance(mapping, Mapping):
-        raise ValueError(f"{what} must map a player index to its {what}, got {mapping!r}")
+        raise InputError(_('{what} must map a player index to its {what}, got {mapping}', what=what, mapping=repr(mapping)))
     for key in mapping:
         if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < n:
-            raise ValueError(f"{what}: player must be 0..{n - 1}, got {key!r}")
+            raise InputError(_('{what}: player must be 0..{last}, got {key}', what=what, last=n - 1, key=repr(key)))
     return dict(mapping)
 
 
 def _index(value: object, n: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise ValueError(f"{what} must be a player index 0..{n - 1}, got {value!r}")
+        raise InputError(_('{what} must be a player index 0..{last}, got {value}', what=what, last=n - 1, value=repr(value)))
     return value
 
 
@@ -115,78 +118,71 @@ def assemble(
     """
     n = len(names)
     # --- cards: each exactly once, all 90 present
-    seen: dict[int, str] = {}
+    seen: dict[int, Text] = {}
 
-    def place(cards: tuple[int, ...], where: str) -> None:
+    def place(cards: tuple[int, ...], where: Text) -> None:
         for c in cards:
             if c in seen:
-                raise ValueError(
-                    f"card {c} ({CARDS[c].name_en}) is in two places: {seen[c]} and {where}"
+                raise InputError(
+                    _("card {id} ({name}) is in two places: {first} and {second}",
+                      id=c, name=CARDS[c].pokemon, first=seen[c], second=where)
                 )
             seen[c] = where
 
     for i in range(n):
-        place(captured[i], f"captured by player {i}")
+        place(captured[i], _("captured by player {seat}", seat=i))
     for i in range(n):
-        place(reserved[i], f"reserved by player {i}")
-    place(display, "the display")
-    place(discard, "the discard pile")
-    place(deck, "the deck")
+        place(reserved[i], _("reserved by player {seat}", seat=i))
+    place(display, _("the display"))
+    place(discard, _("the discard pile"))
+    place(deck, _("the deck"))
     missing = sorted(set(CARDS) - set(seen))
     if missing:
-        raise ValueError(f"cards missing from the position: {missing}")
+        raise InputError(_('cards missing from the position: {missing}', missing=str(missing)))
     if len(display) > 4:
-        raise ValueError(f"the display holds at most 4 cards, got {len(display)}")
+        raise InputError(_('the display holds at most 4 cards, got {count}', count=len(display)))
     if len(display) < 4 and deck:
-        raise ValueError(
-            f"the display holds {len(display)} cards while the deck is not empty (SP-T4 refills it to 4)"
-        )
+        raise InputError(_('the display holds {count} cards while the deck is not empty (SP-T4 refills it to 4)', count=len(display)))
     for i in range(n):
         if len(reserved[i]) > 3:
-            raise ValueError(f"player {i} reserves {len(reserved[i])} cards; at most 3 (SP-A3)")
+            raise InputError(_('player {seat} reserves {count} cards; at most 3 (SP-A3)', seat=i, count=len(reserved[i])))
         for c in reserved[i]:
             if CARDS[c].tier != "normal":
-                raise ValueError(
-                    f"player {i} reserves {CARDS[c].name_en} ({CARDS[c].tier}); only normal cards can be reserved (SP-A3)"
-                )
+                raise InputError(_('player {seat} reserves {name} ({tier}); only normal cards can be reserved (SP-A3)', seat=i, name=CARDS[c].pokemon, tier=tier_name(CARDS[c].tier)))
     # --- tokens
     total = variant.supply_counts(n)
     held = [sum(t[k] for t in tokens) for k in range(6)]
     if supply is None:
         for k, colour in enumerate(TOKEN_COLOURS):
             if held[k] > total[k]:
-                raise ValueError(
-                    f"players hold {held[k]} {colour} tokens but the game has only {total[k]}"
-                )
+                raise InputError(_('players hold {held} {colour} tokens but the game has only {total}', held=held[k], colour=colour, total=total[k]))
         supply = tuple(total[k] - held[k] for k in range(6))
     else:
         for k, colour in enumerate(TOKEN_COLOURS):
             if supply[k] < 0:
-                raise ValueError(f"the supply has a negative count of {colour}")
+                raise InputError(_('the supply has a negative count of {colour}', colour=colour))
             if supply[k] + held[k] != total[k]:
-                raise ValueError(
-                    f"{colour}: supply {supply[k]} + held {held[k]} != {total[k]} tokens in the game"
-                )
+                raise InputError(_('{colour}: supply {supply} + held {held} != {total} tokens in the game', colour=colour, supply=supply[k], held=held[k], total=total[k]))
     # --- turn
     current_player = _index(current_player, n, "current_player")
     first_player = _index(first_player, n, "first_player")
     if isinstance(round, bool) or not isinstance(round, int) or not 1 <= round <= variant.round_cap:
-        raise ValueError(f"round must be 1..{variant.round_cap} (the round cap), got {round!r}")
+        raise InputError(_('round must be 1..{round_cap} (the round cap), got {round}', round_cap=variant.round_cap, round=repr(round)))
     if phase_id not in (0, 1, 2):
-        raise ValueError(f"phase must be one of {', '.join(PHASES)}")
+        raise InputError(_('phase must be one of {choices}', choices=', '.join(PHASES)))
     if over not in (0, 1, 2):
-        raise ValueError(f"over must be 0 (playing), 1 (over) or 2 (stalled), got {over!r}")
+        raise InputError(_('over must be 0 (playing), 1 (over) or 2 (stalled), got {over}', over=repr(over)))
     if over and phase_id:
-        raise ValueError("a finished game is not in the middle of a turn")
+        raise InputError(_('a finished game is not in the middle of a turn'))
     if phase_id == 1 and evolved:
-        raise ValueError("phase 'after_main' leaves an evolution open, so evolved must be false (SP-E1)")
+        raise InputError(_("phase 'after_main' leaves an evolution open, so evolved must be false (SP-E1)"))
     for i in range(n):
         count = sum(tokens[i])
         if i == current_player and phase_id == 2:
             if count <= TOKEN_LIMIT:
-                raise ValueError(f"phase 'return' but player {i} holds only {count} tokens")
+                raise InputError(_("phase 'return' but player {seat} holds only {count} tokens", seat=i, count=count))
         elif count > TOKEN_LIMIT and not (i == current_player and phase_id == 1):
-            raise ValueError(f"player {i} holds {count} tokens; at most {TOKEN_LIMIT} between turns (SP-T3)")
+            raise InputError(_('player {seat} holds {count} tokens; at most {limit} between turns (SP-T3)', seat=i, count=count, limit=TOKEN_LIMIT))
     ps = tuple(
         _make_player(names[i], tuple(tokens[i]), tuple(captured[i]), tuple(reserved[i])) for i in range(n)
     )
@@ -208,21 +204,21 @@ def _check_ending(
         # the end score while the last round has not been announced yet
         acted = i == current_player and (phase_id != 0 or evolved)
         if p.points >= END_POINTS and not ending and not acted:
-            raise ValueError(f"player {i} has {p.points} points, so the game must be in its last round (SP-G1)")
+            raise InputError(_('player {seat} has {points} points, so the game must be in its last round (SP-G1)', seat=i, points=p.points))
     if ending and best < END_POINTS:
-        raise ValueError(f"ending: nobody has {END_POINTS} points (the best is {best}), so this is not the last round (SP-G1)")
+        raise InputError(_('ending: nobody has {end} points (the best is {best}), so this is not the last round (SP-G1)', end=END_POINTS, best=best))
     if over:
         if evolved:
-            raise ValueError("a finished game is not in the middle of a turn (evolved must be false)")
+            raise InputError(_('a finished game is not in the middle of a turn (evolved must be false)'))
         if current_player != first_player:
-            raise ValueError("a game ends when a round is complete, so current_player must be first_player (SP-G1)")
+            raise InputError(_('a game ends when a round is complete, so current_player must be first_player (SP-G1)'))
     if over == 1 and not ending:
-        raise ValueError(f"over: the game ended with nobody reaching {END_POINTS} points (SP-G1)")
+        raise InputError(_('over: the game ended with nobody reaching {end} points (SP-G1)', end=END_POINTS))
     if over == 2:
         if ending:
-            raise ValueError(f"stalled: a player reached {END_POINTS} points, so the game ended normally (SP-G4)")
+            raise InputError(_('stalled: a player reached {end} points, so the game ended normally (SP-G4)', end=END_POINTS))
         if round != variant.round_cap:
-            raise ValueError(f"stalled: a game stalls at the round cap {variant.round_cap}, not in round {round} (SP-G4)")
+            raise InputError(_('stalled: a game stalls at the round cap {round_cap}, not in round {round} (SP-G4)', round_cap=variant.round_cap, round=round))
 
 
 def scenario(
@@ -272,24 +268,24 @@ def scenario(
     n = len(names)
     variant = DEFAULT_VARIANT if variant is None else variant
     if not isinstance(variant, Variant):
-        raise ValueError(f"variant must be a Variant, got {variant!r}")
+        raise InputError(_('variant must be a Variant, got {variant}', variant=repr(variant)))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, got {seed!r}")
+        raise InputError(_('seed must be an int, got {seed}', seed=repr(seed)))
     tok_map = _per_player(tokens, n, "tokens")
     cap_map = _per_player(captured, n, "captured")
     res_map = _per_player(reserved, n, "reserved")
-    toks = [_tokens(tok_map.get(i, ()), f"tokens of player {i}") for i in range(n)]
-    caps = [_cards(cap_map.get(i, ()), f"captured of player {i}") for i in range(n)]
-    ress = [_cards(res_map.get(i, ()), f"reserved of player {i}") for i in range(n)]
-    disc = _cards(discard, "discard")
-    disp = _cards(display, "display") if display is not None else None
+    toks = [_tokens(tok_map.get(i, ()), _("tokens of player {seat}", seat=i)) for i in range(n)]
+    caps = [_cards(cap_map.get(i, ()), _("captured of player {seat}", seat=i)) for i in range(n)]
+    ress = [_cards(res_map.get(i, ()), _("reserved of player {seat}", seat=i)) for i in range(n)]
+    disc = _cards(discard, _p("part of a position", "discard"))
+    disp = _cards(display, _p("part of a position", "display")) if display is not None else None
     placed = [c for cards in (*caps, *ress, disc, disp or ()) for c in cards]
     if deck is None:
         rest = [c for c in sorted(CARDS) if c not in set(placed)]
         random.Random(seed).shuffle(rest)
         deck_t = tuple(rest)
     else:
-        deck_t = _cards(deck, "deck")
+        deck_t = _cards(deck, _p("part of a position", "deck"))
         used = set(placed) | set(deck_t)
         disc = disc + tuple(c for c in sorted(CARDS) if c not in used)
     if disp is None:

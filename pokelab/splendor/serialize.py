@@ -21,13 +21,18 @@ import json
 from typing import Any
 
 from pokelab._json import load_json
+from pokelab.core.texts import reason_text
+from pokelab.errors import InputError
 from pokelab.splendor.cards import CARDS, TOKEN_COLOURS
 from pokelab.splendor.scenario import assemble
 from pokelab.splendor.state import PHASES, State, Variant
+from pokelab.words import Text, _
 
 FORMAT = "pokelab.splendor"
 VERSION = 1
 _OVER = ("playing", "over", "stalled")
+#: Where a field missing from the save itself would be.
+_TOP_LEVEL = _("the top level")
 _TOP = {
     "format", "version", "players", "supply", "display", "deck", "discard", "current_player",
     "first_player", "round", "phase", "evolved", "ending", "over", "variant", "seed",
@@ -78,42 +83,52 @@ def to_json(state: State) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
-def _fields(obj: object, expected: set[str], where: str) -> dict[str, Any]:
+def _fields(obj: object, expected: set[str] | frozenset[str], where: str | Text) -> dict[str, Any]:
     if not isinstance(obj, dict):
-        raise ValueError(f"splendor JSON: {where} must be an object, got {type(obj).__name__}")
+        raise InputError(_('splendor JSON: {where} must be an object, got {kind}', where=where, kind=type(obj).__name__))
     missing = sorted(expected - set(obj))
     extra = sorted(set(obj) - expected)
     if missing:
-        raise ValueError(f"splendor JSON: missing field(s) {', '.join(missing)}" + (f" in {where}" if where != "the top level" else ""))
+        if where is _TOP_LEVEL:
+            raise InputError(_("splendor JSON: missing field(s) {fields}", fields=", ".join(missing)))
+        raise InputError(_("splendor JSON: missing field(s) {fields} in {where}", fields=", ".join(missing), where=where))
     if extra:
-        raise ValueError(f"splendor JSON: unknown field(s) {', '.join(extra)} in {where}")
+        raise InputError(_("splendor JSON: unknown field(s) {fields} in {where}", fields=", ".join(extra), where=where))
     return obj
 
 
-def _int(value: object, where: str) -> int:
+def _int(value: object, where: str | Text) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"splendor JSON: {where} must be an integer, got {value!r}")
+        raise InputError(_('splendor JSON: {where} must be an integer, got {value}', where=where, value=repr(value)))
     return value
 
 
 def _bool(value: object, where: str) -> bool:
     if not isinstance(value, bool):
-        raise ValueError(f"splendor JSON: {where} must be true or false, got {value!r}")
+        raise InputError(_('splendor JSON: {where} must be true or false, got {value}', where=where, value=repr(value)))
     return value
 
 
 def _ids(value: object, where: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise ValueError(f"splendor JSON: {where} must be a list of card ids, got {value!r}")
-    return tuple(_int(v, f"a card id in {where}") for v in value)
+        raise InputError(_('splendor JSON: {where} must be a list of card ids, got {value}', where=where, value=repr(value)))
+    return tuple(_int(v, _("a card id in {where}", where=where)) for v in value)
 
 
 def _counts(value: object, where: str) -> tuple[int, ...]:
     obj = _fields(value, set(TOKEN_COLOURS), where)
     out = tuple(_int(obj[c], f"{where}.{c}") for c in TOKEN_COLOURS)
     if min(out) < 0:
-        raise ValueError(f"splendor JSON: {where} has a negative count")
+        raise InputError(_('splendor JSON: {where} has a negative count', where=where))
     return out
+
+
+def _load(text: str | bytes, what: Text) -> Any:
+    try:
+        return load_json(text, what)
+    except ValueError as exc:  # the reason is a catalogue text: shown in the reader's language
+        reason = getattr(exc, "reason", None)
+        raise InputError(reason if isinstance(reason, Text) else _("{what}: {why}", what=what, why=str(exc))) from None
 
 
 def from_json(text: str | bytes) -> State:
@@ -130,19 +145,19 @@ def from_json(text: str | bytes) -> State:
     ...
     ValueError: splendor JSON: not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
     """
-    data = _fields(load_json(text, "splendor JSON"), _TOP, "the top level")
+    data = _fields(_load(text, _("splendor JSON")), _TOP, _TOP_LEVEL)
     if data["format"] != FORMAT:
-        raise ValueError(f"splendor JSON: format must be {FORMAT!r}, got {data['format']!r}")
+        raise InputError(_("splendor JSON: format must be {format}, got {value}", format=repr(FORMAT), value=repr(data["format"])))
     if type(data["version"]) is not int or data["version"] != VERSION:
-        raise ValueError(f"splendor JSON: version {data['version']!r} is not supported (expected {VERSION})")
+        raise InputError(_("splendor JSON: version {value} is not supported (expected {version})", value=repr(data["version"]), version=VERSION))
     players = data["players"]
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        raise ValueError("splendor JSON: players must be a list of 2 to 4 players")
+        raise InputError(_('splendor JSON: players must be a list of 2 to 4 players'))
     names, toks, caps, ress = [], [], [], []
     for i, p in enumerate(players):
         p = _fields(p, _PLAYER, f"players[{i}]")
         if not isinstance(p["name"], str) or not p["name"].strip():
-            raise ValueError(f"splendor JSON: players[{i}].name must be a non-empty string")
+            raise InputError(_("splendor JSON: players[{index}].name must be a non-empty string", index=i))
         names.append(p["name"])
         toks.append(_counts(p["tokens"], f"players[{i}].tokens"))
         caps.append(_ids(p["captured"], f"players[{i}].captured"))
@@ -155,20 +170,20 @@ def from_json(text: str | bytes) -> State:
     ]:
         for c in ids:
             if c not in CARDS:
-                raise ValueError(f"splendor JSON: unknown card id {c} in {where}")
+                raise InputError(_("splendor JSON: unknown card id {id} in {where}", id=c, where=where))
     if not isinstance(data["phase"], str) or data["phase"] not in PHASES:
-        raise ValueError(f"splendor JSON: phase must be one of {', '.join(PHASES)}, got {data['phase']!r}")
+        raise InputError(_("splendor JSON: phase must be one of {choices}, got {value}", choices=", ".join(PHASES), value=repr(data["phase"])))
     if not isinstance(data["over"], str) or data["over"] not in _OVER:
-        raise ValueError(f"splendor JSON: over must be one of {', '.join(_OVER)}, got {data['over']!r}")
+        raise InputError(_("splendor JSON: over must be one of {choices}, got {value}", choices=", ".join(_OVER), value=repr(data["over"])))
     v = data["variant"]
     # frozen_display came later: a save without it was made under the written rules ("wait")
     v = _fields(v, _VARIANT if isinstance(v, dict) and "frozen_display" in v else _VARIANT - {"frozen_display"}, "variant")
     if not isinstance(v["supply"], str) or not isinstance(v.get("frozen_display", "wait"), str):
-        raise ValueError("splendor JSON: variant.supply and variant.frozen_display must be strings")
+        raise InputError(_('splendor JSON: variant.supply and variant.frozen_display must be strings'))
     try:
         variant = Variant(v["supply"], v["evolution_cost"], v["round_cap"], v.get("frozen_display", "wait"))
     except ValueError as exc:
-        raise ValueError(f"splendor JSON: {exc}") from None
+        raise InputError(_("splendor JSON: {why}", why=reason_text(exc))) from None
     try:
         return assemble(
             tuple(names), toks, caps, ress,
@@ -185,5 +200,6 @@ def from_json(text: str | bytes) -> State:
             seed=_int(data["seed"], "seed"),
         )
     except ValueError as exc:
-        msg = str(exc)
-        raise ValueError(msg if msg.startswith("splendor JSON") else f"splendor JSON: {msg}") from None
+        if str(exc).startswith("splendor JSON"):
+            raise
+        raise InputError(_("splendor JSON: {why}", why=reason_text(exc))) from None

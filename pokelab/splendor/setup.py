@@ -10,29 +10,31 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pokelab.errors import InputError
 from pokelab.splendor._tables import DISC, NEXT, PTS
 from pokelab.splendor.cards import CARDS
 from pokelab.splendor.state import DEFAULT_VARIANT, PlayerState, State, Variant
 from pokelab.splendor.sweep import _sweep
+from pokelab.words import _
 
 __all__ = ["new_game"]
 
 
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, bool):
-        raise ValueError(f"players must be a count (2-4) or a list of names, got {players!r}")
+        raise InputError(_('players must be a count (2-4) or a list of names, got {players}', players=repr(players)))
     if isinstance(players, int):
         if not 2 <= players <= 4:
-            raise ValueError(f"Splendor: Pokémon is for 2 to 4 players (SP-C3), got {players}")
+            raise InputError(_('Splendor: Pokémon is for 2 to 4 players (SP-C3), got {players}', players=players))
         return tuple(f"Player {i + 1}" for i in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise ValueError(f"players must be a count (2-4) or a list of names, got {players!r}")
+        raise InputError(_('players must be a count (2-4) or a list of names, got {players}', players=repr(players)))
     names = tuple(players)
     if not 2 <= len(names) <= 4:
-        raise ValueError(f"Splendor: Pokémon is for 2 to 4 players (SP-C3), got {len(names)} names")
+        raise InputError(_('Splendor: Pokémon is for 2 to 4 players (SP-C3), got {count} names', count=len(names)))
     for n in names:
         if not isinstance(n, str) or not n.strip():
-            raise ValueError(f"player names must be non-empty strings, got {n!r}")
+            raise InputError(_('player names must be non-empty strings, got {name}', name=repr(n)))
     return names
 
 
@@ -76,9 +78,9 @@ def new_game(players: int | Sequence[str] = 2, *, seed: int = 0, variant: Varian
     names = _player_names(players)
     variant = DEFAULT_VARIANT if variant is None else variant
     if not isinstance(variant, Variant):
-        raise ValueError(f"variant must be a Variant, got {variant!r}")
+        raise InputError(_('variant must be a Variant, got {variant}', variant=repr(variant)))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, got {seed!r}")
+        raise InputError(_('seed must be an int, got {seed}', seed=repr(seed)))
     rng = random.Random(seed)
     deck = sorted(CARDS)
     rng.shuffle(deck)

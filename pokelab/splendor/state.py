@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokelab.errors import InputError
 from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
+from pokelab.words import _
 
 PHASES = ("main", "after_main", "return")
 """Turn phases: before the main action; after it with an evolution still open; returning tokens."""
@@ -80,15 +82,15 @@ class Variant:
 
     def __post_init__(self) -> None:
         if self.supply not in ("full", "scaled"):
-            raise ValueError(f"Variant supply must be 'full' or 'scaled', got {self.supply!r}")
+            raise InputError(_("Variant supply must be 'full' or 'scaled', got {supply}", supply=repr(self.supply)))
         if isinstance(self.evolution_cost, bool) or not isinstance(self.evolution_cost, int) or not (
             0 <= self.evolution_cost <= 10
         ):
-            raise ValueError(f"Variant evolution_cost must be an int in 0..10, got {self.evolution_cost!r}")
+            raise InputError(_('Variant evolution_cost must be an int in 0..10, got {evolution_cost}', evolution_cost=repr(self.evolution_cost)))
         if isinstance(self.round_cap, bool) or not isinstance(self.round_cap, int) or self.round_cap < 1:
-            raise ValueError(f"Variant round_cap must be an int ≥ 1, got {self.round_cap!r}")
+            raise InputError(_('Variant round_cap must be an int ≥ 1, got {round_cap}', round_cap=repr(self.round_cap)))
         if self.frozen_display not in FROZEN_DISPLAY:
-            raise ValueError(f"Variant frozen_display must be 'wait' or 'sweep', got {self.frozen_display!r}")
+            raise InputError(_("Variant frozen_display must be 'wait' or 'sweep', got {frozen_display}", frozen_display=repr(self.frozen_display)))
 
     def supply_counts(self, players: int) -> tuple[int, ...]:
         """The starting supply for ``players`` players, as a 6-tuple (regular colours, then master)."""

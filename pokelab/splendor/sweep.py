@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from pokelab.errors import check_lang
 from pokelab.splendor._tables import NORMAL_IDS, SPECIAL
 from pokelab.splendor.state import PlayerState, State
+from pokelab.words import Text, _
 
-__all__ = ["describe_sweep", "display_swept", "is_display_frozen", "sweep_cards"]
+__all__ = ["describe_sweep", "display_swept", "is_display_frozen", "sweep_cards", "sweep_text"]
 
 
 def _frozen(ps: Sequence[PlayerState], disp: tuple[int, ...]) -> bool:
@@ -123,8 +124,17 @@ def display_swept(before: State, after: State) -> bool:
     return n > len(old) or (n > 0 and old[len(old) - n:] != new)
 
 
+def sweep_text() -> Text:
+    """The move-log line for a sweep (``display_swept`` is True), as a catalogue text.
+
+    >>> sweep_text().render("en")[:20]
+    'the display was froz'
+    """
+    return _SWEPT
+
+
 def describe_sweep(lang: str = "en") -> str:
-    """The move-log line for a sweep (``display_swept`` is True), in ``"en"`` or ``"zh"``.
+    """The move-log line for a sweep (``display_swept`` is True), in ``lang``.
 
     >>> describe_sweep("zh")
     '展示区被冻结（只有稀有/传说宝可梦，且无人持有万能大师球）：这些卡牌被放到牌堆底部，翻开了新的卡牌'
@@ -133,12 +143,13 @@ def describe_sweep(lang: str = "en") -> str:
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
-    if check_lang(lang) == "zh":
-        return "展示区被冻结（只有稀有/传说宝可梦，且无人持有万能大师球）：这些卡牌被放到牌堆底部，翻开了新的卡牌"
-    return (
-        "the display was frozen (only rare/legendary cards, no master ball held): "
-        "its cards went under the deck and new cards were revealed"
-    )
+    return _SWEPT.render(check_lang(lang))
+
+
+_SWEPT = _(
+    "the display was frozen (only rare/legendary cards, no master ball held): "
+    "its cards went under the deck and new cards were revealed"
+)
 
 
 def _take_out_of_display(disp: tuple[int, ...], deck: tuple[int, ...], c: int):

@@ -38,7 +38,7 @@ View schema (``VIEW_VERSION`` 1)::
                                       # holds no normal card)
     }
 
-A card is ``{"id", "name_en", "name_zh", "tier", "stage", "evolves_from",
+A card is ``{"id", "name_en", "name_zh" (one ``name_<lang>`` per language of the catalogue), "tier", "stage", "evolves_from",
 "cost": {colour: int}, "discount", "points"}``, plus ``"effective_cost"`` (the
 cost after the viewer's discounts) for the display and the viewer's reserve.
 
@@ -61,9 +61,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pokelab.errors import InputError
 from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
 from pokelab.splendor.engine import _frozen, legal_actions, result
 from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, State
+from pokelab.words import _
 
 VIEW_VERSION = 1
 _CARD_BASE = {cid: c.to_dict() for cid, c in CARDS.items()}
@@ -108,7 +110,7 @@ def observe(state: State, player: int, *, legal: Sequence[Any] | None = None) ->
         raise TypeError(f"observe expects a splendor State, got {type(state).__name__}")
     n = len(state.players)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-        raise ValueError(f"player must be 0..{n - 1}, got {player!r}")
+        raise InputError(_('player must be 0..{last}, got {player}', last=n - 1, player=repr(player)))
     me = state.players[player]
     players = []
     for i, p in enumerate(state.players):

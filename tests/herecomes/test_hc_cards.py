@@ -14,7 +14,7 @@ from pokelab.herecomes.cards import TARGETS_CSV
 
 from .helpers import exact_probability
 
-HEADER = "id,kind,condition,points,name_en,name_zh\n"
+HEADER = "id,kind,condition,points,name_en\n"
 
 
 def test_hc_c2_sixty_cards_of_four_kinds_with_both_names():
@@ -23,10 +23,10 @@ def test_hc_c2_sixty_cards_of_four_kinds_with_both_names():
     kinds = Counter(c.kind for c in TARGETS.values())
     assert set(kinds) == set(KINDS) and kinds["legend"] >= 2
     for card in TARGETS.values():
-        assert card.name_en and card.name_zh and card.name_en != card.name_zh
+        assert card.name_en and card.name("zh") and card.name_en != card.name("zh")  # Chinese: the catalogue
         assert card.points >= 1
-    assert TARGETS["G13"].name_en == "Pikachu" and TARGETS["G13"].name_zh == "皮卡丘"
-    legends = {c.name_en: c.name_zh for c in TARGETS.values() if c.kind == "legend"}
+    assert TARGETS["G13"].name_en == "Pikachu" and TARGETS["G13"].name("zh") == "皮卡丘"
+    legends = {c.name_en: c.name("zh") for c in TARGETS.values() if c.kind == "legend"}
     assert legends == {"Mew": "梦幻", "Mewtwo": "超梦"}
     assert all(isinstance(c.condition, AllOf) and len(c.condition.parts()) == 3
                for c in TARGETS.values() if c.kind == "legend")
@@ -79,15 +79,15 @@ def write(tmp_path: Path, body: str) -> Path:
 @pytest.mark.parametrize(
     ("body", "where"),
     [
-        ("A1,blue,last:red,1,X,某\n", "row 2, field 'kind'"),
-        ("A1,gray,last:red,one,X,某\n", "row 2, field 'points'"),
-        ("A1,gray,last:red,-2,X,某\n", "row 2, field 'points'"),
-        ("A1,gray,never:red,1,X,某\n", "row 2, field 'condition'"),
-        ("A1,gray,last:red,1,X,某\nA1,gray,last:red,1,Y,某\n", "row 3, field 'id'"),
-        ("A1,gray,last:red,1,X,\n", "row 2, field 'name_zh'"),
-        (",gray,last:red,1,X,某\n", "row 2, field 'id'"),
-        ("A1,legend,last:red,1,X,某\n", "row 2, field 'condition'"),
-        ("A1,gray,last:red,1\n", "row 2: expected 6 fields"),
+        ("A1,blue,last:red,1,X\n", "row 2, field 'kind'"),
+        ("A1,gray,last:red,one,X\n", "row 2, field 'points'"),
+        ("A1,gray,last:red,-2,X\n", "row 2, field 'points'"),
+        ("A1,gray,never:red,1,X\n", "row 2, field 'condition'"),
+        ("A1,gray,last:red,1,X\nA1,gray,last:red,1,Y\n", "row 3, field 'id'"),
+        ("A1,gray,last:red,1,\n", "row 2, field 'name_en'"),
+        (",gray,last:red,1,X\n", "row 2, field 'id'"),
+        ("A1,legend,last:red,1,X\n", "row 2, field 'condition'"),
+        ("A1,gray,last:red\n", "row 2: expected 5 fields"),
     ],
 )
 def test_hc_c2_loader_names_row_and_field(tmp_path, body, where):
@@ -104,8 +104,8 @@ def test_hc_c2_loader_header_and_missing_file(tmp_path):
         load_targets(path)
     with pytest.raises(ValueError, match="cannot read"):
         load_targets(tmp_path / "missing.csv")
-    cards = load_targets(write(tmp_path, "A1,gray,last:red,1,X,某\n"))
-    assert cards["A1"] == TargetCard("A1", "gray", TARGETS["G01"].condition, 1, "X", "某")
+    cards = load_targets(write(tmp_path, "A1,gray,last:red,1,X\n"))
+    assert cards["A1"] == TargetCard("A1", "gray", TARGETS["G01"].condition, 1, "X")
     assert load_targets(TARGETS_CSV) == TARGETS
 
 

@@ -158,7 +158,7 @@ def test_hc_r5_explain_counts_drawn_and_returned_tokens():
     final = (*NINE[:8], "purple", "blue")
     e = explain("P01", final, {"purple": 2}, returned=("purple",))
     assert e["achieved"] is False
-    assert e["why_en"] == "1 purple token(s) were drawn, and 1 more appeared and was put back"
+    assert e["why_en"] == "1 purple token was drawn, and 1 more appeared and was put back"
     assert explain("P01", (*NINE, "blue"), {"purple": 2}, returned=("red",))["achieved"] is True
 
 

@@ -24,7 +24,7 @@ from .helpers import random_game
 
 VIEW_KEYS = {
     "game", "viewer", "round", "wave", "phase", "is_chance", "is_over", "leader", "variant",
-    "order_cards", "tokens", "returned", "appeared", "bag", "bag_total", "composition", "colours_zh",
+    "order_cards", "tokens", "returned", "appeared", "bag", "bag_total", "composition", "colours_en", "colours_zh",
     "deck_size", "discard_size", "waiting_for", "must_act", "players", "hand", "my_choice",
     "keep_options", "seen_discards", "events", "legal", "last_round", "result",
 }

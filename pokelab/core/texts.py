@@ -1,0 +1,87 @@
+"""Small builders of catalogue texts the games share: a list of words, a text in every language.
+
+A list is joined the way each language joins one ("red, blue" / "红色、蓝色"), and a
+view dict that a face reads without a language carries a text once per language of
+:func:`pokelab.words.languages` (so a third language appears by adding its ``.po``).
+
+>>> from pokelab.words import _p
+>>> listing([_p("colour", "red"), _p("colour", "blue")]).render("zh")
+'红色、蓝色'
+>>> in_languages(_p("colour", "red"), "name")["name_zh"]
+'红色'
+>>> listing([])
+Traceback (most recent call last):
+...
+ValueError: a listing needs at least one item
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pokelab.words import Text, _, languages, render
+
+__all__ = ["alternatives", "in_languages", "listing", "reason_text"]
+
+
+def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
+    """``items`` as one text, joined as each language joins a list (``empty`` when there are none).
+
+    >>> str(listing(["Ann", "Bo", "Cy"]))
+    'Ann, Bo, Cy'
+    """
+    words = list(items)
+    if not words:
+        if empty is None:
+            raise ValueError("a listing needs at least one item")
+        return empty
+    text: Text | str | int = words[0]
+    for word in words[1:]:
+        # Translators: a list of words, one more item ("red, blue"); Chinese joins with "、".
+        text = _("{items}, {item}", items=text, item=word)
+    return text if isinstance(text, Text) else _("{item}", item=text)
+
+
+def alternatives(items: Iterable[Text | str | int]) -> Text:
+    """``items`` as a choice ("G01 or G05" / "G01 或 G05").
+
+    >>> alternatives(["G01", "G05"]).render("zh")
+    'G01 或 G05'
+    """
+    words = list(items)
+    if not words:
+        raise ValueError("a choice needs at least one item")
+    text: Text | str | int = words[0]
+    for word in words[1:]:
+        text = _("{items} or {item}", items=text, item=word)
+    return text if isinstance(text, Text) else _("{item}", item=text)
+
+
+def reason_text(err: BaseException) -> Text | str:
+    """Why ``err`` happened, as a reader sees it: a rule's refusal with its ID, a kit error's reason, else its message.
+
+    >>> from pokelab.errors import IllegalAction
+    >>> reason_text(IllegalAction("SP-T1", _("end the turn"))).render("zh")
+    '[SP-T1] 结束回合'
+    >>> reason_text(KeyError("x"))
+    "'x'"
+    """
+    from pokelab.errors import IllegalAction
+
+    reason = getattr(err, "reason", None)
+    if not isinstance(reason, Text):
+        return str(err)
+    if isinstance(err, IllegalAction):
+        return _("[{rule}] {reason}", rule=err.rule, reason=reason)
+    return reason
+
+
+def in_languages(text: Text | str, key: str | None = None) -> dict[str, str]:
+    """``text`` rendered in every language the kit speaks: ``{lang: …}`` or, with ``key``, ``{key_lang: …}``.
+
+    For the JSON views a face reads before it knows its language (``name_en``, ``name_zh``, …).
+
+    >>> in_languages(_("Pass"))["zh"]
+    '跳过'
+    """
+    return {(f"{key}_{lang}" if key else lang): render(text, lang) for lang in languages()}
