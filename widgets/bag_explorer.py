@@ -61,6 +61,7 @@ from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, validate_bag
 from pokelab.odds.inputs import check_seed
 from pokelab.odds.probability_tree import fraction_text
+from pokelab.words import _
 from widgets._bag_explorer_text import EXPLORER_LABELS, zh_reason
 from widgets._bundle import esm
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
@@ -315,8 +316,7 @@ class BagExplorer(anywidget.AnyWidget):
             raise ValueError(f"n must be a whole number of rounds of at least 1, got {n!r}")
         if self.rounds + n > MAX_ROUNDS:
             raise BilingualError(
-                f"the explorer simulates at most {MAX_ROUNDS:,} rounds in all; start again to simulate more",
-                f"探索器最多模拟 {MAX_ROUNDS:,} 轮；请重新开始模拟",
+                _('the explorer simulates at most {MAX_ROUNDS} rounds in all; start again to simulate more', MAX_ROUNDS=format(MAX_ROUNDS, ',')),
             )
         self._simulate(n)
         self._publish()

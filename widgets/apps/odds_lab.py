@@ -12,6 +12,7 @@ from pokelab.classroom import ClassroomError
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, validate_bag
 from pokelab.odds import card_table
+from pokelab.words import _
 from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, lang_switch, t
 from widgets.herecomes_board import HereComesBoard
 
@@ -119,9 +120,7 @@ class OddsLab(_BotBoardApp):
         total = sum(self.bag().values())
         if total < DRAWS_PER_ROUND:
             raise ClassroomError(
-                f"the bag holds {total} tokens but a round draws {DRAWS_PER_ROUND}: "
-                f"add at least {DRAWS_PER_ROUND - total} more",
-                f"布袋里只有 {total} 枚，但一轮要抽 {DRAWS_PER_ROUND} 枚：至少再加 {DRAWS_PER_ROUND - total} 枚",
+                _('the bag holds {total} tokens but a round draws {DRAWS_PER_ROUND}: add at least {value} more', total=total, DRAWS_PER_ROUND=DRAWS_PER_ROUND, value=DRAWS_PER_ROUND - total),
             )
         bag = validate_bag(self.bag())
         self.seed += 1

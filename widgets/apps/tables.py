@@ -42,6 +42,7 @@ import traitlets
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, ClassStoreBusy
 from pokelab.errors import IllegalAction, check_lang
+from pokelab.words import _
 from widgets._board_table import join_table, takeover_bot
 from widgets._bundle import esm
 from widgets.apps._common import _header, lang_switch
@@ -234,13 +235,11 @@ class TablesPage:
     def create(self, game: str, players: int = 2, bots: int = 0) -> TablesPage:
         """Create a table in the class (the last ``bots`` seats played by bots) and sit in its first seat."""
         if game not in GAMES:
-            raise ClassroomError(f"the game is splendor or herecomes, not {game!r}",
-                                 f"游戏只能是 splendor 或 herecomes，而不是 {game!r}")
+            raise ClassroomError(_('the game is splendor or herecomes, not {game}', game=repr(game)))
 
         code, name = self._need("code"), self._need("name")
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < players:
-            raise ClassroomError(f"between 0 and {players - 1} bots, not {bots!r}",
-                                 f"电脑玩家应为 0 到 {players - 1} 个，而不是 {bots!r}")
+            raise ClassroomError(_('between 0 and {value} bots, not {bots}', value=players - 1, bots=repr(bots)))
         seats = {seat: takeover_bot(game) for seat in range(players - bots, players)}
         table = self.store.create_table(code, game, players=players, bots=seats)
         return self._seat_at(game, table, seat=0, name=name)
