@@ -24,7 +24,7 @@ Messages from the front end (besides the board's own, see ``widgets._board``):
 True
 >>> len(board.coach["odds"]["seats"]), board.coach["odds"]["playouts"] >= 20
 (2, True)
->>> board.handle_message({"type": "coach_point", "index": 99})["error"]["en"]
+>>> board.handle_message({"type": "coach_point", "index": 99})["error"]["text"]
 'there is no turn 99 on the line (0 to 0)'
 >>> board.close()
 """
@@ -59,6 +59,7 @@ from widgets._splendor_coach_jobs import (
     suggest_job,
 )
 from widgets._splendor_coach_view import review_json, review_pairs, suggestion_json
+from widgets._words import localized
 
 __all__ = ["CHUNK", "LEVELS", "CoachMixin"]
 
@@ -115,6 +116,11 @@ class CoachMixin(traitlets.HasTraits):
         self.coach_stats = {"chunks": 0, "dropped": 0}
         self.odds_on, self.coach_on = odds, coach
         self.observe(self._coach_switched, names=["odds_on", "coach_on"])
+        self.observe(self._coach_relang, names="lang")
+
+    def _coach_relang(self, _change: Mapping[str, Any]) -> None:
+        with self._coach_lock:
+            self._coach_publish()
 
     def _coach_switched(self, _change: Mapping[str, Any]) -> None:
         with self._coach_lock:
@@ -453,4 +459,4 @@ class CoachMixin(traitlets.HasTraits):
                 "failed": rev.get("failed", False),
             }
         self._coach_sent = time.monotonic()
-        self.coach = data
+        self.coach = localized(data, self.lang)  # type: ignore[attr-defined]

@@ -143,7 +143,7 @@ class OddsLab(_BotBoardApp):
 
     # -------------------------------------------------------------- internals
     def _make_board(self, bag: Mapping[str, int]) -> None:
-        names = ["You" if self.lang == "en" else "你"] + [
+        names = [_("You").render(self.lang)] + [
             f"{t(self.lang, 'bot')} {i}" for i in range(1, self.opponents.value + 1)
         ]
         old = self.board  # the board's own toggles (odds, advisor, Monte Carlo) carry over
