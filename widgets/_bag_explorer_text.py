@@ -16,7 +16,7 @@ from typing import Any
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
 from pokelab.words import Text, _
-from widgets._words import labels_in
+from widgets._words import joined, labels_in
 
 __all__ = ["EXPLORER_LABELS", "labels", "reason"]
 
@@ -78,7 +78,7 @@ def reason(en: str) -> Text:
     m = re.match(r"unknown token colour ('[^']*'|\S+)", en)
     if m:
         return _("unknown token colour {colour}; the colours are {colours}", colour=m[1],
-                 colours=", ".join(COLOURS))
+                 colours=joined([colour_name(c) for c in COLOURS]))
     m = re.match(r"a bag holds at most (\d+) tokens of a colour", en)
     if m:
         return _("a bag holds at most {n} tokens of a colour", n=int(m[1]))

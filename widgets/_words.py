@@ -21,13 +21,13 @@ ValueError: unknown language 'fr': choose 'en' or 'zh'
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokelab.words import Text, _p, check_lang, languages, render
+from pokelab.words import Text, _, _p, check_lang, languages, render
 
-__all__ = ["Said", "labels_in", "lang_choices", "localized", "own_name", "shown", "switch_to", "template"]
+__all__ = ["Said", "joined", "labels_in", "lang_choices", "localized", "own_name", "shown", "switch_to", "template"]
 
 _FORMATTER = string.Formatter()
 
@@ -102,6 +102,25 @@ def lang_choices(*, short: bool = False) -> list[dict[str, str]]:
     [{'lang': 'en', 'name': 'EN'}, {'lang': 'zh', 'name': '中文'}]
     """
     return [{"lang": lang, "name": own_name(lang, short=short)} for lang in languages()]
+
+
+def joined(items: Sequence[Text | str]) -> Text:
+    """A list of texts as one text, with the separator of the reader's language ("red, blue" / "红色、蓝色").
+
+    >>> from pokelab.words import _p
+    >>> joined([_p("colour", "red"), _p("colour", "blue"), "Ann"]).render("zh")
+    '红色、蓝色、Ann'
+    >>> joined([])
+    Traceback (most recent call last):
+    ...
+    ValueError: nothing to join
+    """
+    if not items:
+        raise ValueError("nothing to join")
+    if len(items) == 1:
+        return _("{item}", item=items[0])
+    # Translators: two items of a list, the second possibly a list itself (Chinese: {first}、{rest})
+    return _("{first}, {rest}", first=items[0], rest=joined(items[1:]))
 
 
 @dataclass(frozen=True)

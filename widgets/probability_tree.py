@@ -66,11 +66,12 @@ import traitlets
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn
+from pokelab.herecomes.names import colour_name
 from pokelab.odds.inputs import condition_of
 from pokelab.odds.probability_tree import OTHER, DrawTree, draw_tree, group_name
 from pokelab.words import Text, _, languages
 from widgets._bundle import esm
-from widgets._words import labels_in
+from widgets._words import joined, labels_in
 from widgets.tokens import TOKENS, view_marks
 
 __all__ = ["TREE_LABELS", "ProbabilityTree", "tree_labels"]
@@ -341,5 +342,5 @@ def _target_reason(en: str) -> Text:
     if en.startswith("bad condition"):
         return _("bad target: each part is last:COLOUR, never:COLOUR or all:COLOUR")
     if en.startswith("unknown token colour"):
-        return _("unknown token colour; the colours are {colours}", colours=", ".join(COLOURS))
+        return _("unknown token colour; the colours are {colours}", colours=joined([colour_name(c) for c in COLOURS]))
     return _("not a valid target: {reason}", reason=en)

@@ -1,0 +1,499 @@
+"""Every word the boards and apps show passes through the word catalogue (issue 28, the faces).
+
+Each board is built in the pseudo-language ``qps`` (every catalogue text becomes
+``⟦Ŵöŕðš⟧``), played a little — moves, an illegal move, a malformed message, a
+language switch — and every string it publishes (its view, log, error, coach data,
+plotly figure) is walked: a plain English or Chinese word left there did not come
+from the catalogue. Codes the page reads rather than shows (card ids, colour keys,
+action texts, CSS colours, SVG paths) are skipped by key; the players' names and
+table codes the test chose are allowed.
+
+Texts the engine words (a move's ``describe``, a rule's reason, a bot's title, a
+card's condition) are the engine's part of issue 28: while this branch's engine
+still words them around the catalogue, a board test that finds only such leaks
+is marked xfail and says so; once the engine's texts pass, the test is strict.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import pytest
+
+from pokelab import herecomes as hc
+from pokelab import splendor as sp
+from pokelab.words import languages, maintain
+from pokelab.words.pseudo import PSEUDO, leaks
+
+#: Keys whose values the page reads as codes, never shows as words.
+DATA_KEYS = frozenset({
+    "id", "ids", "colour", "colours", "token_colours", "condition", "kind", "phase", "power", "rule",
+    "symbol", "path", "ink", "light", "dark", "fills", "game", "legal", "tier", "discount", "discounts_of",
+    "take_same", "tokens", "shown", "bag", "supply", "cost", "payment", "order", "target", "code", "lang",
+    "lang_next", "bot", "hand", "pending", "trainer_id", "variant", "redraw", "frozen_display", "marks",
+    "evolves_from", "stage", "type", "mode", "hoverinfo", "textposition", "font", "color", "line",
+    "marker", "pattern", "xaxis", "yaxis", "xaxis2", "yaxis2", "anchor", "orientation", "barmode",
+    "template", "hovermode", "margin", "legend", "bgcolor", "paper_bgcolor", "plot_bgcolor", "fill",
+    "groups", "group", "label_code", "drawn", "last_round_tokens", "y", "x", "customdata", "zeroline",
+    "fixedrange", "range", "domain", "tickformat", "side", "overlaying", "matching", "cliponaxis",
+    "error_x", "arrayminus", "array", "visible", "width", "showlegend", "xanchor", "yanchor",
+    "automargin", "ticksuffix", "tickvals", "dtick", "rangemode", "uirevision", "autorange", "ticks",
+    "categoryorder", "valign", "level", "where", "order_cards", "appeared", "final_tokens", "returned",
+    "kept_tokens", "last", "colours_zh", "align", "hoverlabel", "textfont", "opacity", "size", "shape",
+    "fgcolor", "fgopacity", "solidity", "base", "insidetextanchor", "textangle", "constraintext",
+})
+#: Keys whose strings are codes only in some places: an action's own text (to play it), a node's path.
+CODE_TEXT_PARENTS = frozenset({"suggest", "items", "trainer_actions"})
+_CODE = re.compile(r"^(?:[A-Z][a-zA-Z]*\(.*\)|#[0-9a-fA-F]{3,8}|[a-z_]+:[a-z_]+(?:[,;|][a-z_]+:[a-z_]+)*|[A-Z]\d\d)$")
+
+NAMES = ("Ann", "Bo", "Cy")
+
+
+def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """Every shown string of a JSON-like value with its path, codes (by key) left out."""
+    if isinstance(value, str):
+        if not _CODE.match(value):
+            yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key in DATA_KEYS:
+                continue
+            if key == "text" and path.rsplit(".", 1)[-1].rstrip("[]") in CODE_TEXT_PARENTS:
+                continue
+            yield from strings(item, f"{path}.{key}")
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from strings(item, f"{path}[]")
+
+
+#: What the page fills in (``{name}``), plotly's own fields (``%{x:.1%}``) and markup (``<extra>``).
+_PLACEHOLDER = re.compile(r"%\{[^}]*\}|\{\w+\}|<[^>]+>")
+#: Where a board shows what the engine words (a move's describe, a rule's reason, a bot's title,
+#: a trainer, a card's condition, a round's events, the odds' names): the engine's part of issue 28.
+ENGINE_PATHS = re.compile(
+    r"(^\.log\[\]\.text$|^\.error\.text$|\.bot_title$|\.trainer\.|\.condition_text$|\.events\[\]|\.why$"
+    r"|\.reason(\.|$)|\.last_round\.|^\.view\.tree\.|\.target_options\[\]|\.names\.|\.bag\[\]\.name$"
+    r"|\.move$|\.moves\[\]$|\.names\[\]$|\.better\.|\.players\[\]\.name$|\.who$|\.seats\[\]\.name$|\.failure|\.bot_failure\.text$)"
+)
+
+
+def found_leaks(value: Any, allowed: Iterable[str] = NAMES) -> list[tuple[str, str, list[str]]]:
+    from widgets._words import own_name
+
+    # a language switch names each language in its own words; a refused code lists the codes
+    allowed = [*allowed, *languages(), *(own_name(lang, short=short) for lang in languages() if lang != PSEUDO for short in (0, 1))]
+    out = []
+    for path, text in strings(value):
+        bad = leaks(_PLACEHOLDER.sub(" ", text), allowed=allowed)
+        if bad:
+            out.append((path, text, bad))
+    return out
+
+
+def engine_speaks(pseudo: str) -> bool:
+    """Whether this branch's engine words its texts through the catalogue (moves, rules, bots)."""
+    from pokelab.bots import bot_title
+
+    state = sp.new_game(["Ann", "Bo"], seed=1)
+    try:
+        sp.apply(state, sp.TakeSame("master"))
+    except Exception as err:
+        rule_text = err.message(pseudo) if hasattr(err, "message") else str(err)
+    else:  # pragma: no cover
+        rule_text = ""
+    samples = [sp.TakeSame("red").describe(pseudo), bot_title("greedy", pseudo), rule_text]
+    hc_state = hc.new_game(["Ann", "Bo"], seed=1)
+    samples += [c["condition_text"] for c in _hc_hand(hc_state, pseudo)]
+    return not any(leaks(s, allowed=NAMES) for s in samples)
+
+
+def _hc_hand(state: Any, lang: str) -> list[dict[str, Any]]:
+    from widgets._words import localized
+
+    return localized(hc.observe(state, 0), lang, name=hc.names.pokemon_name)["hand"]
+
+
+class Check:
+    """Walks what a widget shows: the faces' own texts strictly, the engine's texts noted until the end."""
+
+    def __init__(self, pseudo: str) -> None:
+        self.pseudo = pseudo
+        self.engine: list[tuple[str, str, list[str]]] = []
+        self.texts = 0
+
+    def __call__(self, value: Any, allowed: Iterable[str] = NAMES) -> None:
+        bad = found_leaks(value, allowed)
+        ours = [leak for leak in bad if not ENGINE_PATHS.search(leak[0])]
+        assert ours == [], ours[:10]  # the faces' own texts: always strict
+        self.engine += [leak for leak in bad if ENGINE_PATHS.search(leak[0])]
+        self.texts += len(list(strings(value)))
+
+    def done(self, at_least: int = 1) -> None:
+        """The engine's texts too must pass — once this branch's engine words them through the catalogue."""
+        assert self.texts >= at_least, self.texts
+        if self.engine and not engine_speaks(self.pseudo):
+            pytest.xfail(
+                f"{self.texts} texts checked, the faces' own all through the catalogue; the engine's texts "
+                f"still bypass it in this branch: {len(self.engine)} leaks, e.g. {self.engine[:3]}"
+            )
+        assert self.engine == [], self.engine[:10]
+
+
+def assert_no_leaks(value: Any, pseudo: str, allowed: Iterable[str] = NAMES) -> int:
+    """Assert ``value`` shows no word around the catalogue; returns how many texts were checked."""
+    check = Check(pseudo)
+    check(value, allowed)
+    check.done()
+    return check.texts
+
+
+def published(widget: Any) -> dict[str, Any]:
+    """What a board sends its page: view, log, error, and (if any) the coach and the figure."""
+    out = {"view": widget.view, "log": getattr(widget, "log", []), "error": getattr(widget, "error", {})}
+    for trait in ("coach", "figure"):
+        if hasattr(widget, trait):
+            out[trait] = getattr(widget, trait)
+    return out
+
+
+def ask(widget: Any, **message: Any) -> dict[str, Any]:
+    return widget.handle_message(message)
+
+
+# ----------------------------------------------------------------- label tables
+@pytest.mark.parametrize("module", ["_splendor_text", "_herecomes_text", "_bag_explorer_text"])
+def test_every_label_table_renders_through_the_catalogue(pseudo: str, module: str) -> None:
+    import importlib
+
+    words = importlib.import_module(f"widgets.{module}").labels(pseudo)
+    allowed = [choice["name"] for choice in words.get("languages", [])] + [words.get("lang_switch", "")]
+    assert_no_leaks(words, pseudo, allowed=[*NAMES, *allowed])
+    assert len(list(strings(words))) > 20
+
+
+def test_the_tree_and_plot_words_render_through_the_catalogue(pseudo: str) -> None:
+    from widgets._words import labels_in
+    from widgets.plots import _TEXT, overlay_names
+    from widgets.probability_tree import tree_labels
+
+    assert_no_leaks([tree_labels(pseudo), labels_in(_TEXT, pseudo), overlay_names(pseudo)], pseudo)
+
+
+def test_the_language_switch_names_each_language_in_its_own_words(pseudo: str) -> None:
+    from widgets._splendor_text import labels
+    from widgets._words import lang_choices, own_name, switch_to
+
+    assert pseudo in languages() and switch_to(languages()[-1]) == languages()[0]
+    assert {c["lang"] for c in lang_choices()} == set(languages())
+    assert own_name("zh") == "中文" and own_name("en") == "English"
+    assert labels("zh")["lang_switch"] == own_name(labels("zh")["lang_next"])
+    assert leaks(own_name(pseudo)) == []
+
+
+# ----------------------------------------------------------------- the boards
+def test_splendor_vs_bots_in_the_pseudo_language(pseudo: str) -> None:
+    from widgets import SplendorBoard
+
+    check = Check(pseudo)
+    board = SplendorBoard(players=["Ann", "Bo"], bots={1: "random"}, lang=pseudo, seed=3, bot_delay=0)
+    check(published(board))
+    for turn in range(6):  # a few turns: the log fills, the rules refuse a Master Ball
+        board.run_bots()
+        legal = [a for a in sp.legal_actions(board.state) if not isinstance(a, sp.Pass)]
+        board.play(legal[turn % len(legal)])
+        board.run_bots()
+        ask(board, type="intent", action={"kind": "take", "colors": ["master"]})
+        assert board.error["rule"]
+        check(published(board))
+    for bad in ({"kind": "fly"}, {"kind": "catch", "card": "x"}, {"kind": "catch", "card": 9999}, "nonsense",
+                {"kind": "text", "text": "Zap()"}, {"kind": "take", "colors": ["pink"]}, {"kind": "take"},
+                {"kind": "return"}, {"kind": "take", "colors": ["red"] * 4}):
+        ask(board, type="intent", action=bad)
+        assert board.error
+        check(published(board))
+    for message in ({"type": "nonsense"}, {"type": "set_lang", "lang": "xx"}, {"type": "new_game", "seed": -1},
+                    {"type": "step"}):
+        ask(board, **message)
+        check(published(board))
+    board.lang = "en"
+    board.lang = pseudo  # the error and log are drawn again in the new language
+    check(published(board))
+    check.done(at_least=200)
+
+
+def test_splendor_default_seats_and_pass_and_play_in_the_pseudo_language(pseudo: str) -> None:
+    from widgets import SplendorBoard
+
+    check = Check(pseudo)
+    board = SplendorBoard(lang=pseudo, seed=2)  # "You" and the greedy bot, in the board's language
+    assert leaks(board.players[0]) == [] and board.view["players"][0]["named_you"] is True
+    check(published(board), allowed=())
+    counted = SplendorBoard(3, bots={}, lang=pseudo, seed=1)  # "Player 1" … in the board's language
+    assert all(leaks(name) == [] for name in counted.players)
+    check(published(counted), allowed=())
+    hot = SplendorBoard(players=["Ann", "Bo"], humans=[0, 1], lang=pseudo, seed=5)
+    ask(hot, type="intent", action={"kind": "take", "colors": ["red", "blue", "green"]})
+    ask(hot, type="undo")
+    ask(hot, type="undo")  # nothing left to undo: refused
+    assert hot.error
+    check(published(hot))
+    check.done()
+
+
+def test_splendor_coach_panel_in_the_pseudo_language(pseudo: str) -> None:
+    from widgets import SplendorBoard
+
+    check = Check(pseudo)
+    board = SplendorBoard(players=["Ann", "Bo"], bots={1: "greedy"}, lang=pseudo, seed=4, odds=True, coach=True)
+    board.odds_playouts = board.line_playouts = 20
+    board.review_playouts = 4
+    board.coach_level = "easy"
+    assert board.wait_coach(120)
+    ask(board, type="coach_suggest")
+    assert board.wait_coach(120)
+    check(published(board))
+    ask(board, type="coach_point", index=0)
+    assert board.wait_coach(120)
+    check(published(board))
+    ask(board, type="coach_point", index=99)  # no such turn: refused
+    ask(board, type="coach_review")  # not before the game is over: refused
+    check(published(board))
+    board.close()
+    check.done(at_least=100)
+
+
+def test_here_comes_in_the_pseudo_language(pseudo: str) -> None:
+    from widgets import HereComesBoard
+
+    check = Check(pseudo)
+    board = HereComesBoard(players=["Ann", "Bo", "Cy"], bots={1: "random", 2: "random"}, lang=pseudo, seed=2,
+                           advisor=True, teacher=True, bot_delay=0)
+    check(published(board))
+    ask(board, type="intent", action={"kind": "vote", "agree": True})  # not now: the rules refuse it
+    assert board.error["rule"]
+    check(published(board))
+    for _step in range(12):  # play rounds: draws, discards, votes, keeps, summaries
+        state = board.state
+        if state.is_over:
+            break
+        if state.is_chance:
+            ask(board, type="intent", action={"kind": "draw"})
+        elif 0 in state.to_move:
+            board.play(sp_free_choice(board))
+        board.run_bots()
+        check(published(board))
+    for bad in ({"kind": "fly"}, "Draw(red)", {"kind": "discard", "card": "X99"}, {"kind": "trainer", "power": 3.5},
+                {"kind": "trainer", "power": "swap", "target": True}, 42, "Discard(1, G01)"):
+        ask(board, type="intent", action=bad)
+        assert board.error
+        check(published(board))
+    board.teacher = False
+    check(published(board))
+    check.done(at_least=300)
+
+
+def sp_free_choice(board: Any) -> Any:
+    """Your first legal move in Here Comes (a discard, a vote, a keep)."""
+    return board._legal(board.state, 0)[0]
+
+
+def test_here_comes_default_seats_and_pass_and_play_in_the_pseudo_language(pseudo: str) -> None:
+    from widgets import HereComesBoard
+
+    check = Check(pseudo)
+    board = HereComesBoard(lang=pseudo, seed=1)  # "You" and two bots, in the board's language
+    assert all(leaks(name) == [] for name in board.players)
+    ask(board, type="intent", action={"kind": "draw"})  # "You draw wave 1: …"
+    check(published(board), allowed=())
+    hot = HereComesBoard(players=["Ann", "Bo"], humans=[0, 1], bots={}, lang=pseudo, seed=3)
+    ask(hot, type="intent", action={"kind": "draw"})  # behind the curtain: refused
+    check(published(hot))
+    ask(hot, type="show_hand")
+    ask(hot, type="show_hand")  # nothing hidden now: refused
+    check(published(hot))
+    check.done()
+
+
+def test_a_failing_bot_is_explained_in_the_pseudo_language(pseudo: str) -> None:
+    from widgets import HereComesBoard, SplendorBoard
+
+    class Broken:
+        name = "broken"
+
+        def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+            raise ZeroDivisionError("x")
+
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+            return "not a move"
+
+    check = Check(pseudo)
+    # the exception's name and message and the bot's own name are data from the bot's code
+    allowed = [*NAMES, "broken", "cheat", "ZeroDivisionError", "board.bots", "random"]
+    for bot in (Broken(), Cheat()):
+        board = SplendorBoard(players=["Ann", "Bo"], bots={1: bot}, lang=pseudo, seed=1, bot_delay=0)
+        ask(board, type="step", revision=board.revision)
+        assert board.bot_failure is not None
+        check(published(board), allowed=allowed)
+    hc_board = HereComesBoard(players=["Ann", "Bo"], bots={1: Broken()}, lang=pseudo, seed=1, bot_delay=0)
+    ask(hc_board, type="intent", action={"kind": "draw"})
+    check(published(hc_board), allowed=allowed)
+    check.done()
+
+
+def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
+    from pokelab.classroom import ClassStore
+    from widgets._board_table import join_table
+
+    check = Check(pseudo)
+    store = ClassStore.connect("sqlite://")
+    code = store.create_table(store.create_class("7B")[0], "splendor", bots={1: "greedy"}, seed=2)
+    board = join_table("splendor", code, name="Ann", store=store, lang=pseudo, poll_seconds=0)
+    ask(board, type="intent", action={"kind": "take", "colors": ["red", "blue", "green"]})
+    ask(board, type="intent", action={"kind": "take", "colors": ["master"]})
+    check(published(board), allowed=[*NAMES, code, board.token])
+    ask(board, type="set_lang", lang="xx")
+    ask(board, type="fly")
+    check(published(board), allowed=[*NAMES, code, board.token])
+    hc_code = store.create_table(store.create_class("7C")[0], "herecomes", bots={1: "heuristic"}, seed=2)
+    seat = join_table("herecomes", hc_code, name="Bo", store=store, lang=pseudo, poll_seconds=0)
+    ask(seat, type="intent", action={"kind": "draw"})  # the table draws: refused
+    check(published(seat), allowed=[*NAMES, hc_code, seat.token])
+    board.close()
+    seat.close()
+    check.done()
+
+
+def test_the_bag_explorer_and_the_probability_tree_in_the_pseudo_language(pseudo: str) -> None:
+    from widgets.bag_explorer import BagExplorer
+    from widgets.probability_tree import ProbabilityTree
+
+    check = Check(pseudo)
+    ex = BagExplorer(seed=1, lang=pseudo)
+    for message in ({"type": "set", "draws": 30}, {"type": "set", "bag": {"red": -2}},
+                    {"type": "set", "colour": "pink"}, {"type": "more", "n": 0}, {"type": "set", "bag": {"red": 2.5}},
+                    {"type": "set", "bag": {"blue": 5000}}, {"type": "set", "draws": "ten"},
+                    {"type": "more", "n": 10**9}):
+        ex._on_msg(ex, message, [])
+        assert ex.error
+        check({"view": ex.view, "figure": ex.figure, "error": ex.error}, allowed=[*NAMES, "pink", "ten"])
+    tree = ProbabilityTree(bag={"red": 2, "blue": 1, "purple": 1}, draws=2, target="last:red", lang=pseudo)
+    for target in ("never", "last:pink"):
+        tree._on_msg(tree, {"type": "set_target", "target": target}, [])
+        assert tree.error
+        check({"view": tree.view, "error": tree.error}, allowed=[*NAMES, "pink", "never"])
+    check.done()
+
+
+def test_the_odds_figure_titles_and_axes_in_the_pseudo_language(pseudo: str) -> None:
+    from widgets.plots import odds_figure_spec
+
+    rows = [{"label": "Ann", "p": 0.3, "value": 2, "kind": "gray"}]
+    spec = odds_figure_spec(rows, previous=[0.2], mc=[(0.3, 0.2, 0.4)], redraw=[0.5], lang=pseudo)
+    names = [trace.get("name") for trace in spec["data"]]
+    titles = [axis["title"]["text"] for key, axis in spec["layout"].items() if key.startswith("xaxis")]
+    assert_no_leaks([names, titles], pseudo)
+
+
+# ----------------------------------------------------------------- the apps
+def _widget_words(widget: Any) -> Iterator[str]:
+    """Every text an ipywidgets tree shows: descriptions, tooltips, placeholders, labels, HTML."""
+    import ipywidgets as w
+
+    stack = [widget]
+    seen = set()
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        for attr in ("description", "tooltip", "placeholder"):
+            value = getattr(item, attr, None)
+            if isinstance(value, str) and value:
+                yield value
+        if isinstance(item, w.HTML | w.Label | w.HTMLMath | w.Button):
+            markup = re.sub(r"(?s)<style>.*?</style>", " ", str(getattr(item, "value", "") or ""))
+            yield html.unescape(re.sub(r"<[^>]+>", " ", markup))
+        labels = getattr(item, "_options_labels", None)
+        if labels:
+            yield from labels
+        titles = getattr(item, "titles", None)
+        if titles:
+            yield from (t for t in titles if t)
+        stack.extend(getattr(item, "children", ()) or ())
+
+
+@pytest.mark.parametrize("module", ["widgets.apps._common", "widgets.apps.tables", "widgets.apps._tables_panel"])
+def test_every_app_label_renders_through_the_catalogue(pseudo: str, module: str) -> None:
+    import importlib
+
+    from widgets._words import labels_in
+
+    table = importlib.import_module(module).TEXT
+    assert_no_leaks(labels_in(table, pseudo), pseudo)
+
+
+def test_the_apps_speak_only_through_the_catalogue(pseudo: str, tmp_path: Any) -> None:
+    from pokelab.classroom import ClassStore
+    from widgets._words import own_name
+    from widgets.apps import ClassExperiment, OddsLab, SplendorApp
+    from widgets.apps.class_live import StudentPage, TeacherDashboard
+    from widgets.apps.tables import TablesPage
+
+    switch_names = [own_name(lang, short=True) for lang in languages()]
+    store = ClassStore.connect("sqlite://")
+    apps: list[Any] = [SplendorApp(opponents=1, bot="random", seed=2, lang=pseudo), StudentPage(store, lang=pseudo),
+                       TablesPage(store, lang=pseudo, poll_seconds=0)]
+    teacher = TeacherDashboard(store, poll=None, lang=pseudo, export_dir=tmp_path)
+    apps.append(teacher)
+    try:
+        apps.append(ClassExperiment(seed=1, lang=pseudo).draw(10))
+    except KeyError:  # pokelab.odds / pokelab.classroom still keep tables per language
+        if engine_speaks(pseudo):
+            raise
+    try:
+        apps.append(OddsLab(lang=pseudo))
+    except KeyError:  # pokelab.odds' tables still keep a column table per language
+        if engine_speaks(pseudo):
+            raise
+    from pokelab.bots import BOT_TITLES, bot_title
+    from pokelab.classroom import DEFAULT_EVENTS, parse_event
+
+    # what the engine words: the bots' names, the events' descriptions (the engine's part of issue 28)
+    engine = {bot_title(name, pseudo) for name in BOT_TITLES} | {
+        parse_event(code).describe(pseudo) for code in DEFAULT_EVENTS
+    }
+    check = Check(pseudo)
+    for app in apps:
+        root = getattr(app, "widget", None) or getattr(app, "ui", None) or app
+        for text in _widget_words(root):
+            own = text
+            for words in sorted(engine, key=len, reverse=True):
+                if words in own and leaks(words):
+                    check.engine.append(("app", words, leaks(words)))
+                    own = own.replace(words, " ")
+            found = leaks(own, allowed=[*NAMES, *switch_names, *DEFAULT_EVENTS, "all:purple"])
+            assert found == [], (text, found)
+            check.texts += 1
+    check.done(at_least=20)
+
+
+# ----------------------------------------------------------------- Chinese for every text
+def test_every_text_of_the_faces_has_its_chinese(template: Any) -> None:
+    mine = {
+        (m.id if isinstance(m.id, str) else m.id[0], m.context)
+        for m in template
+        if m.id and any(loc[0].startswith("widgets/") for loc in m.locations)
+    }
+    assert len(mine) > 300
+    problems = [
+        p for p in maintain.problems("zh", template)
+        if any(repr(key[0]) in p and (key[1] is None or repr(key[1]) in p) for key in mine)
+        and "no longer used" not in p
+    ]
+    assert problems == []
