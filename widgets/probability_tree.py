@@ -55,6 +55,7 @@ pokelab.errors.BilingualError: this tree would have 6,873,630 nodes but a probab
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -337,10 +338,13 @@ def _target_reason(en: str) -> Text:
     """The catalogue text of a refused target (the engine's messages are English).
 
     >>> _target_reason("bad condition 'x': each part is last:COLOUR, never:COLOUR or all:COLOUR").render("zh")
-    '目标写法有误：每一部分是 last:颜色、never:颜色 或 all:颜色'
+    "目标写法有误 'x'：每一部分是 last:颜色、never:颜色 或 all:颜色"
     """
-    if en.startswith("bad condition"):
-        return _("bad target: each part is last:COLOUR, never:COLOUR or all:COLOUR")
-    if en.startswith("unknown token colour"):
-        return _("unknown token colour; the colours are {colours}", colours=joined([colour_name(c) for c in COLOURS]))
+    bad = re.match(r"bad condition ('[^']*'|\S+)", en)
+    if bad:
+        return _("bad condition {target}: each part is last:COLOUR, never:COLOUR or all:COLOUR", target=bad[1])
+    unknown = re.match(r"unknown token colour ('[^']*'|\S+)", en)
+    if unknown:
+        return _("unknown token colour {colour}; the colours are {colours}", colour=unknown[1],
+                 colours=joined([colour_name(c) for c in COLOURS]))
     return _("not a valid target: {reason}", reason=en)

@@ -39,7 +39,8 @@ def in_lang(widget: Any, lang: str) -> dict[str, Any]:
     old = widget.lang
     widget.lang = lang
     try:
-        return {"error": dict(widget.error).get("text"), "log": [e["text"] for e in getattr(widget, "log", [])]}
+        log = widget.log if isinstance(getattr(widget, "log", None), list) else []
+        return {"error": dict(widget.error).get("text"), "log": [e["text"] for e in log]}
     finally:
         widget.lang = old
 
