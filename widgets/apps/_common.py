@@ -150,8 +150,8 @@ def t(lang: str, key: str, **fields: Any) -> str:
 def text(key: str, **fields: Any) -> Text:
     """The label ``key`` as a catalogue text with its fields (for an error raised in every language).
 
-    >>> text("draw_n", n=3).render("en")
-    'Draw 3 rounds'
+    >>> text("draw_n", n=3).render("zh")
+    '抽 3 轮'
     """
     return TEXT[key].with_fields(**fields) if fields else TEXT[key]
 
