@@ -8,7 +8,6 @@ reason. Bots take their turns by themselves, one visible step at a time.
 >>> board.view["supply"]["master"], len(board.view["display"]), board.lang
 (5, 4, 'zh')
 >>> from pokelab import splendor as sp
-from pokelab.bots import bot_title
 >>> lesson = sp.scenario(["Ash", "Misty"], tokens={0: {"red": 3, "blue": 2}, 1: {"red": 2}})
 >>> board = SplendorBoard.from_state(lesson, bots={1: "random"})
 >>> board.play(sp.TakeSame("red"))
@@ -33,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 from pokelab import splendor as sp
-from pokelab.bots import bot_title
 from pokelab.errors import check_lang
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from pokelab.splendor.game import SplendorGame
@@ -65,7 +63,7 @@ def seat_names(players: int | Sequence[str] | None, lang: str) -> list[str] | in
     """
     check_lang(lang)
     if players is None:
-        return [_("You").render(lang), bot_title("greedy", lang)]
+        return [_("You").render(lang), _("Greedy").render(lang)]
     if isinstance(players, bool):
         raise ValueError(f"players is a list of names or a count (2 to 4 players), not {players!r}")
     if isinstance(players, int):
