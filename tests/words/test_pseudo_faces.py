@@ -50,6 +50,8 @@ CODE_TEXT_PARENTS = frozenset({"suggest", "items", "trainer_actions"})
 _CODE = re.compile(r"^(?:[A-Z][a-zA-Z]*\(.*\)|#[0-9a-fA-F]{3,8}|[a-z_]+:[a-z_]+(?:[,;|][a-z_]+:[a-z_]+)*|[A-Z]\d\d)$")
 
 NAMES = ("Ann", "Bo", "Cy")
+#: Words of the message protocol a refusal quotes to a programmer (a field's name, an example message).
+PROTOCOL = ("tokens", "None", "True", "False", "'revision'", "float", "int", "str", "bool", "list", "'kind'", "'draw'", "'discard'", "'card'", "'G13'", "'action'", "'xx'")
 
 
 def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -74,9 +76,9 @@ _PLACEHOLDER = re.compile(r"%\{[^}]*\}|\{\w+\}|<[^>]+>")
 #: Where a board shows what the engine words (a move's describe, a rule's reason, a bot's title,
 #: a trainer, a card's condition, a round's events, the odds' names): the engine's part of issue 28.
 ENGINE_PATHS = re.compile(
-    r"(^\.log\[\]\.text$|^\.error\.text$|\.bot_title$|\.trainer\.|\.condition_text$|\.events\[\]|\.why$"
+    r"(^\.log\[\]\.text$|\.rule_reason$|\.bot_title$|\.trainer\.|\.condition_text$|\.events\[\]|\.why$"
     r"|\.reason(\.|$)|\.last_round\.|^\.view\.tree\.|\.target_options\[\]|\.names\.|\.bag\[\]\.name$"
-    r"|\.move$|\.moves\[\]$|\.names\[\]$|\.better\.|\.players\[\]\.name$|\.who$|\.seats\[\]\.name$|\.failure|\.bot_failure\.text$)"
+    r"|\.move$|\.moves\[\]$|\.names\[\]$|\.better\.|\.players\[\]\.name$|\.who$|\.seats\[\]\.name$)"
 )
 
 
@@ -124,7 +126,10 @@ class Check:
         self.engine: list[tuple[str, str, list[str]]] = []
         self.texts = 0
 
-    def __call__(self, value: Any, allowed: Iterable[str] = NAMES) -> None:
+    def __call__(self, value: Any, allowed: Iterable[str] = NAMES, *, engine_error: bool = False) -> None:
+        """Check ``value``; ``engine_error``: its error quotes the engine's own words (a parse error)."""
+        if engine_error and isinstance(value, dict) and value.get("error"):
+            value = {**value, "error": {"rule_reason": value["error"].get("text")}}
         bad = found_leaks(value, allowed)
         ours = [leak for leak in bad if not ENGINE_PATHS.search(leak[0])]
         assert ours == [], ours[:10]  # the faces' own texts: always strict
@@ -151,12 +156,30 @@ def assert_no_leaks(value: Any, pseudo: str, allowed: Iterable[str] = NAMES) -> 
 
 
 def published(widget: Any) -> dict[str, Any]:
-    """What a board sends its page: view, log, error, and (if any) the coach and the figure."""
-    out = {"view": widget.view, "log": getattr(widget, "log", []), "error": getattr(widget, "error", {})}
+    """What a board sends its page: view, log, error, and (if any) the coach and the figure.
+
+    An error with a rule ID is a rule's reason, worded by the engine (``rule_reason``); one without
+    is the board's own refusal, checked strictly.
+    """
+    error = dict(getattr(widget, "error", {}))
+    if error.get("rule"):
+        error["rule_reason"] = error.pop("text")
+    out = {"view": widget.view, "log": getattr(widget, "log", []), "error": error}
     for trait in ("coach", "figure"):
         if hasattr(widget, trait):
             out[trait] = getattr(widget, trait)
     return out
+
+
+def sent(payload: Any) -> list[str]:
+    """The words a test itself sent (keys and values of a payload): a refusal may quote them back."""
+    if isinstance(payload, str):
+        return [payload, *re.findall(r"[A-Za-z]+", payload)]
+    if isinstance(payload, dict):
+        return [w for k, v in payload.items() for w in (*sent(k), *sent(v))]
+    if isinstance(payload, list | tuple):
+        return [w for item in payload for w in sent(item)]
+    return []
 
 
 def ask(widget: Any, **message: Any) -> dict[str, Any]:
@@ -209,18 +232,20 @@ def test_splendor_vs_bots_in_the_pseudo_language(pseudo: str) -> None:
         assert board.error["rule"]
         check(published(board))
     for bad in ({"kind": "fly"}, {"kind": "catch", "card": "x"}, {"kind": "catch", "card": 9999}, "nonsense",
-                {"kind": "text", "text": "Zap()"}, {"kind": "take", "colors": ["pink"]}, {"kind": "take"},
-                {"kind": "return"}, {"kind": "take", "colors": ["red"] * 4}):
+                {"kind": "take", "colors": ["pink"]}, {"kind": "take"}, {"kind": "return"},
+                {"kind": "take", "colors": ["red"] * 4}):
         ask(board, type="intent", action=bad)
         assert board.error
-        check(published(board))
+        check(published(board), allowed=[*NAMES, *PROTOCOL, *sent(bad)])
+    ask(board, type="intent", action={"kind": "text", "text": "Zap()"})  # the engine says why it cannot read it
+    check(published(board), engine_error=True)
     for message in ({"type": "nonsense"}, {"type": "set_lang", "lang": "xx"}, {"type": "new_game", "seed": -1},
                     {"type": "step"}):
         ask(board, **message)
-        check(published(board))
+        check(published(board), allowed=[*NAMES, *PROTOCOL, *sent(message)])
     board.lang = "en"
     board.lang = pseudo  # the error and log are drawn again in the new language
-    check(published(board))
+    check(published(board), allowed=[*NAMES, *PROTOCOL])
     check.done(at_least=200)
 
 
@@ -289,7 +314,7 @@ def test_here_comes_in_the_pseudo_language(pseudo: str) -> None:
                 {"kind": "trainer", "power": "swap", "target": True}, 42, "Discard(1, G01)"):
         ask(board, type="intent", action=bad)
         assert board.error
-        check(published(board))
+        check(published(board), allowed=[*NAMES, *PROTOCOL, *sent(bad)])
     board.teacher = False
     check(published(board))
     check.done(at_least=300)
@@ -334,7 +359,7 @@ def test_a_failing_bot_is_explained_in_the_pseudo_language(pseudo: str) -> None:
 
     check = Check(pseudo)
     # the exception's name and message and the bot's own name are data from the bot's code
-    allowed = [*NAMES, "broken", "cheat", "ZeroDivisionError", "board.bots", "random"]
+    allowed = [*NAMES, "broken", "cheat", "ZeroDivisionError", "not a move"]
     for bot in (Broken(), Cheat()):
         board = SplendorBoard(players=["Ann", "Bo"], bots={1: bot}, lang=pseudo, seed=1, bot_delay=0)
         ask(board, type="step", revision=board.revision)
@@ -358,8 +383,9 @@ def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
     ask(board, type="intent", action={"kind": "take", "colors": ["master"]})
     check(published(board), allowed=[*NAMES, code, board.token])
     ask(board, type="set_lang", lang="xx")
+    check(published(board), allowed=[*NAMES, *PROTOCOL, code, board.token])
     ask(board, type="fly")
-    check(published(board), allowed=[*NAMES, code, board.token])
+    check(published(board), allowed=[*NAMES, code, board.token, "fly"])
     hc_code = store.create_table(store.create_class("7C")[0], "herecomes", bots={1: "heuristic"}, seed=2)
     seat = join_table("herecomes", hc_code, name="Bo", store=store, lang=pseudo, poll_seconds=0)
     ask(seat, type="intent", action={"kind": "draw"})  # the table draws: refused
