@@ -27,7 +27,7 @@ from typing import Any
 
 from pokelab.words import Text, _, _p, check_lang, languages, render
 
-__all__ = ["Said", "joined", "labels_in", "lang_choices", "localized", "own_name", "shown", "switch_to", "template"]
+__all__ = ["Said", "joined", "labels_in", "lang_choices", "localized", "own_name", "reason_of", "shown", "switch_to", "template"]
 
 _FORMATTER = string.Formatter()
 
@@ -121,6 +121,20 @@ def joined(items: Sequence[Text | str]) -> Text:
         return _("{item}", item=items[0])
     # Translators: two items of a list, the second possibly a list itself (Chinese: {first}、{rest})
     return _("{first}, {rest}", first=items[0], rest=joined(items[1:]))
+
+
+def reason_of(err: BaseException) -> Text | str:
+    """What an error says, as a text a board can show in any language.
+
+    The kit's errors carry a catalogue text (``err.reason``); any other error's text
+    is shown as it was written.
+
+    >>> from pokelab.errors import BilingualError
+    >>> reason_of(BilingualError(_("Pass"))).render("zh"), reason_of(KeyError("x"))
+    ('跳过', "'x'")
+    """
+    reason = getattr(err, "reason", None)
+    return reason if isinstance(reason, Text) else str(err)
 
 
 @dataclass(frozen=True)

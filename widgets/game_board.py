@@ -29,7 +29,7 @@ from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.words import _
 from widgets._board import BadIntent, Board, DrawChance
-from widgets._words import Said
+from widgets._words import Said, reason_of
 
 __all__ = ["GameBoard"]
 
@@ -97,7 +97,7 @@ class GameBoard(Board):
         try:
             return self._adapter.parse_action(action)
         except (TypeError, ValueError) as err:
-            raise BadIntent(_("cannot read that move: {err}", err=str(err))) from None
+            raise BadIntent(_("cannot read that move: {err}", err=reason_of(err))) from None
 
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
         game = self._adapter

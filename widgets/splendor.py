@@ -44,7 +44,7 @@ from widgets._board_table import join_table
 from widgets._bundle import bundle, esm
 from widgets._splendor_coach import CoachMixin
 from widgets._splendor_text import labels
-from widgets._words import Said, localized
+from widgets._words import Said, localized, reason_of
 from widgets.tokens import view_marks
 
 _HERE = Path(__file__).parent
@@ -343,5 +343,5 @@ def parse_intent(payload: Any) -> Any:
         try:
             return sp.parse_action(text)  # type: ignore[arg-type]
         except ValueError as err:
-            raise BadIntent(_("cannot read the move {action}: {reason}", action=_short(text), reason=str(err))) from None
+            raise BadIntent(_("cannot read the move {action}: {reason}", action=_short(text), reason=reason_of(err))) from None
     raise BadIntent(_('unknown intent kind {kind}', kind=repr(kind)))

@@ -15,7 +15,8 @@ from plotly.subplots import make_subplots
 from pokelab.classroom import DEFAULT_EVENTS, SIMULATED, ClassroomError, ClassTally, parse_event
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.herecomes.bag import COLOURS, WAVES
-from pokelab.words import _
+from pokelab.words import _, render
+from widgets._words import reason_of
 from widgets.apps._common import (
     _WAVE_ENDS,
     EVENT_HEX,
@@ -264,7 +265,7 @@ class ClassExperiment:
             self.error = err.message(self.lang)
             self.refresh()
         except ValueError as err:
-            self.error = str(err)
+            self.error = render(reason_of(err), self.lang)
             self.refresh()
 
     def _on_record(self) -> None:

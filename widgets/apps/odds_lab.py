@@ -12,7 +12,8 @@ from pokelab.classroom import ClassroomError
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, validate_bag
 from pokelab.odds import card_table
-from pokelab.words import _
+from pokelab.words import _, render
+from widgets._words import reason_of
 from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, lang_switch, t
 from widgets.herecomes_board import HereComesBoard
 
@@ -172,7 +173,7 @@ class OddsLab(_BotBoardApp):
         try:
             self.new_round()
         except ValueError as err:
-            text = err.message(self.lang) if isinstance(err, ClassroomError) else str(err)
+            text = err.message(self.lang) if isinstance(err, ClassroomError) else render(reason_of(err), self.lang)
             self.error_html.value = f"<div role='alert' style='color:#b71c1c;font-weight:bold'>{html.escape(text)}</div>"
 
     def _update_bag_info(self) -> None:
