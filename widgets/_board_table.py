@@ -331,7 +331,7 @@ def join_table(
     """Sit down at (``name``, a free ``seat`` or the first free one) or rejoin (``token``) a table; its board.
 
     ``store`` defaults to the class database the class pages use (``POKELAB_CLASS_DB``
-    or the default SQLite file). ``ClassroomError`` (English and Chinese) for an
+    or the default SQLite file). ``ClassroomError`` (in every language) for an
     unknown table, a table of the other game, a taken seat or no name;
     ``ClassAccessError`` for a wrong seat token.
     """

@@ -169,9 +169,14 @@ def shown(value: Text | Said | str | int | float | None, lang: str) -> str | Non
 _SUFFIX = "_"
 
 
+#: The language keys of an engine's legacy per-language fields (``name_zh``, ``{"en", "zh"}``): read, never written.
+#: This adapter goes once the engine gives catalogue texts (issue 28); the kit's languages come from ``languages()``.
+_LEGACY = frozenset({"en", "zh"})
+
+
 def _per_language(mapping: Mapping[str, Any], lang: str) -> tuple[dict[str, Any], set[str]]:
     """The ``<base>_<lang>`` texts of an engine dict in ``lang`` (English when it has no ``lang``), and the keys used."""
-    langs = {*languages(), "en", "zh"}
+    langs = {*languages(), *_LEGACY}
     bases: dict[str, str] = {}
     used: set[str] = set()
     for key in mapping:
@@ -182,7 +187,7 @@ def _per_language(mapping: Mapping[str, Any], lang: str) -> tuple[dict[str, Any]
     out: dict[str, Any] = {}
     for base in bases:
         text = mapping.get(f"{base}_{lang}", mapping.get(f"{base}_en"))
-        if text is not None:
+        if isinstance(text, str | Text | Said):  # a table per language (``colours_zh``) is dropped, not picked
             out[base] = text
     return out, used
 
@@ -207,16 +212,16 @@ def localized(value: Any, lang: str, *, name: Callable[[str], Text] | None = Non
     if not isinstance(value, Mapping):
         return value
     texts, used = _per_language(value, lang)
-    if set(value) <= {*languages(), "en", "zh"} and "en" in value:  # a bare language pair
+    if set(value) <= {*languages(), *_LEGACY} and "en" in value:  # a bare language pair
         return {"text": localized(value.get(lang, value["en"]), lang)}
     out: dict[str, Any] = {}
     for key, item in value.items():
         if key in used:
             continue
-        if key in ("en", "zh") or key in languages():
+        if key in _LEGACY or key in languages():
             continue
         out[key] = localized(item, lang, name=name)
-    pair = {k: value[k] for k in value if k in ("en", "zh") or k in languages()}
+    pair = {k: value[k] for k in value if k in _LEGACY or k in languages()}
     if "en" in pair:
         out["text"] = localized(value.get(lang, value["en"]), lang)
     for base, text in texts.items():

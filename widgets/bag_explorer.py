@@ -27,7 +27,7 @@ Python API: ``exact`` (tuple of Fractions, index k), ``mean`` (Fraction),
 Messages from the page: ``{"type": "set", "bag": {...}, "draws": n, "colour": c}``
 (any of the three), ``{"type": "more", "n": 100}``, ``{"type": "reset"}``,
 ``{"type": "set_lang", "lang": "zh"}``, ``{"type": "plotly_js"}``. A refused
-change leaves everything as it was and says why in ``error`` (English and Chinese).
+change leaves everything as it was and says why in ``error`` (in the explorer's language).
 
 >>> ex = BagExplorer(seed=1)
 >>> [str(p) for p in ex.exact], ex.mean, ex.rounds

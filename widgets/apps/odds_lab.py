@@ -116,7 +116,7 @@ class OddsLab(_BotBoardApp):
     def new_round(self) -> OddsLab:
         """A fresh board with the sliders' bag, the chosen bots and the next seed.
 
-        Raises ``ClassroomError`` (English and Chinese) when the bag cannot fill a round (HC-C1).
+        Raises ``ClassroomError`` (in every language) when the bag cannot fill a round (HC-C1).
         """
         total = sum(self.bag().values())
         if total < DRAWS_PER_ROUND:

@@ -11,7 +11,7 @@ same page (``make app``); the class's join code and a name, then
 
 Once seated, the page's address carries ``?table=…&token=…`` (and the
 language), so reloading the page — or opening that address on another
-device — rejoins the same seat. Everything is in English and Chinese.
+device — rejoins the same seat. Every word comes from the word catalogue.
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
