@@ -145,7 +145,7 @@ class OddsLab(_BotBoardApp):
     # -------------------------------------------------------------- internals
     def _make_board(self, bag: Mapping[str, int]) -> None:
         names = [_("You").render(self.lang)] + [
-            f"{t(self.lang, 'bot')} {i}" for i in range(1, self.opponents.value + 1)
+            _("Bot {n}", n=i).render(self.lang) for i in range(1, self.opponents.value + 1)
         ]
         old = self.board  # the board's own toggles (odds, advisor, Monte Carlo) carry over
         board_cls = _herecomes_board()

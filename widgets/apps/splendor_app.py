@@ -98,7 +98,7 @@ class SplendorApp(_BotBoardApp):
     def new_game(self) -> SplendorApp:
         """A fresh game with the chosen number and kind of bots and the seed in the box."""
         names = [_("You").render(self.lang)] + [
-            f"{t(self.lang, 'bot')} {i}" for i in range(1, self.opponents.value + 1)
+            _("Bot {n}", n=i).render(self.lang) for i in range(1, self.opponents.value + 1)
         ]
         board = _splendor_board()(
             names,
