@@ -25,7 +25,7 @@ from pokelab.herecomes import COLOURS, WAVES, State, observe
 from pokelab.herecomes.names import pokemon_name
 from pokelab.words import _
 from widgets._board_errors import BadIntent
-from widgets._herecomes_text import labels
+from widgets._herecomes_text import counted, labels
 from widgets._words import localized
 from widgets.tokens import view_marks
 
@@ -141,7 +141,7 @@ def curtain_view(state: State, seat: int, lang: str) -> dict[str, Any]:
     """
     words = labels(lang)
     view: dict[str, Any] = {
-        "hc": localized(public_observation(state, seat), lang, name=pokemon_name),
+        "hc": counted(localized(public_observation(state, seat), lang, name=pokemon_name), lang),
         "odds": [],
         "hand_ev": None,
         "advice": None,

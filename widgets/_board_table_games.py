@@ -25,8 +25,8 @@ from pokelab.words import _
 from widgets._board_errors import BadIntent, _require, _short
 from widgets._board_table import BOARDS, TableBoard
 from widgets._herecomes_hand import hand_odds, kept_hand_value
+from widgets._herecomes_text import counted, trainer_actions
 from widgets._herecomes_text import labels as hc_labels
-from widgets._herecomes_text import trainer_actions
 from widgets._words import localized
 from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard, board_view, parse_intent
@@ -86,7 +86,7 @@ class HereComesTable(TableBoard):
         odds = [{k: x for k, x in r.items() if k != "p"} for r in hand_odds(observation, seat)]
         trainers = trainer_actions([hc.parse_action(text) for text in observation["legal"]], names, self.lang)
         view = {
-            "hc": localized(observation, self.lang, name=hc_names.pokemon_name),
+            "hc": counted(localized(observation, self.lang, name=hc_names.pokemon_name), self.lang),
             "odds": odds,
             "hand_ev": kept_hand_value(observation, seat),
             "advice": None,

@@ -8,8 +8,8 @@ lives in this one table, translated by the word catalogue (``pokelab.words``).
 
 >>> labels("zh")["you_lead"]
 '你是领队。'
->>> labels("en")["draw_wave"].format(wave=2, n=3)
-'Draw wave 2 (3 tokens)'
+>>> labels("en")["status"].format(round=1, wave=2, phase="drawing")
+'Round 1 · Wave 2 · drawing'
 >>> labels("en")["colour"]["purple"], labels("zh")["colour"]["purple"]
 ('purple', '紫色')
 >>> labels("de")
@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from pokelab.herecomes import UseTrainer
+from pokelab.herecomes import TARGETS, WAVES, UseTrainer
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
-from pokelab.words import Text, _, check_lang
+from pokelab.words import Text, _, _n, check_lang
 from widgets._words import labels_in, lang_choices
 
-__all__ = ["TEXT", "labels", "say", "trainer_actions"]
+__all__ = ["TEXT", "counted", "labels", "say", "trainer_actions"]
 
 #: key -> catalogue text (the front end fills the ``{placeholders}`` left in)
 TEXT: dict[str, Any] = {
@@ -65,8 +65,6 @@ TEXT: dict[str, Any] = {
     'new_game': _('New game'),
     'retry': _('Let the bots try again'),
     'bot_failed': _('A bot failed'),
-    'draw_wave': _('Draw wave {wave} ({n} tokens)'),
-    'draw_wave_1': _('Draw wave {wave} (1 token)'),
     'draw_redraw': _('Draw a new token for order card 4'),
     'you_lead': _('You are the leader.'),
     'bot_draws': _('{who} (leader) is drawing wave {wave}…'),
@@ -91,8 +89,6 @@ TEXT: dict[str, Any] = {
     'winners': _('Winner: {names}'),
     'by_legend': _('a legend card won the game (HC-G1)'),
     'points': _('pts'),
-    'point': _('pt'),
-    'hand_size': _('{n} cards in hand'),
     'chosen': _('has chosen'),
     'thinking': _('to choose'),
     'trainer': _('Trainer'),
@@ -196,3 +192,40 @@ def trainer_actions(legal: Iterable[Any], names: Sequence[str], lang: str) -> li
         for a in legal
         if isinstance(a, UseTrainer)
     ]
+
+
+def counted(hc: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A Here Comes view with its counts in words, each with the plural form of ``lang``.
+
+    Players get ``points_text`` ("1 pt", "3 pts") and ``hand_size_text``; every card its
+    ``points_unit``; a leader's draw its button's words (``draw_text``).
+
+    >>> seen = counted({"players": [{"seat": 0, "points": 1, "hand_size": 5}], "hand": [{"id": "G01", "points": 1}]}, "en")
+    >>> seen["players"][0]["points_text"], seen["players"][0]["hand_size_text"], seen["hand"][0]["points_unit"]
+    ('1 pt', '5 cards in hand', 'pt')
+    """
+    check_lang(lang)
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            points = value.get("points")
+            if isinstance(points, int) and not isinstance(points, bool):
+                if value.get("id") in TARGETS:
+                    value["points_unit"] = _n("pt", "pts", points).render(lang)
+                if "hand_size" in value:
+                    value["points_text"] = _n("{count} pt", "{count} pts", points).render(lang)
+                    value["hand_size_text"] = _n(
+                        "{count} card in hand", "{count} cards in hand", value["hand_size"]
+                    ).render(lang)
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    walk(hc)
+    wave, tokens = hc.get("wave"), hc.get("tokens")
+    if isinstance(wave, int) and 1 <= wave <= len(WAVES) and isinstance(tokens, list):
+        need = WAVES[wave - 1] - (len(tokens) - sum(WAVES[: wave - 1]))
+        hc["draw_text"] = _n("Draw wave {wave} (1 token)", "Draw wave {wave} ({count} tokens)", need, wave=wave).render(lang)
+    return hc

@@ -54,7 +54,6 @@ TEXT: dict[str, Any] = {
     'winners': _('Shared victory: {names}'),
     'stalled': _('The game stalled (round cap): no winner'),
     'deck': _('Deck'),
-    'cards_left': _('{n} cards'),
     'display': _('Display (wild Pokémon)'),
     'supply': _('Supply'),
     'pick_hint': _('Click balls in the supply to pick tokens: 3 different colours, or 2 of one colour.'),

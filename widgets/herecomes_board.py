@@ -78,7 +78,7 @@ from widgets._board_table import join_table
 from widgets._bundle import esm
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
-from widgets._herecomes_text import labels, text, trainer_actions
+from widgets._herecomes_text import counted, labels, text, trainer_actions
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets._words import Said, localized, shown
 from widgets.plots import odds_figure_spec, overlay_names
@@ -402,7 +402,7 @@ class HereComesBoard(PassAndPlay, Board):
         if hidden:  # pass-and-play between two people: the public table only
             return curtain_view(state, me, self.lang)
         view: dict[str, Any] = {
-            "hc": localized(observe(state, me), self.lang, name=pokemon_name),
+            "hc": counted(localized(observe(state, me), self.lang, name=pokemon_name), self.lang),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,

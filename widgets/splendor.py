@@ -36,7 +36,7 @@ from pokelab.errors import check_lang
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from pokelab.splendor.game import SplendorGame
 from pokelab.splendor.names import pokemon_name
-from pokelab.words import _
+from pokelab.words import _, _n
 from widgets._board import BadIntent, Board
 from widgets._board_errors import _short
 from widgets._board_humans import split_seats
@@ -236,6 +236,7 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
         "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
         "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],
     }
+    view["deck_text"] = _n("{count} card", "{count} cards", view["deck_size"]).render(lang)
     view["labels"] = labels(lang)
     view["colours"] = list(COLOURS)
     view["token_colours"] = list(TOKEN_COLOURS)

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 3d08a7064d725c9caa80e0124b6302f314d02c793ddac93055c8ccdc33afc662
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 34327f090a16815a6dc87965c00d190c849e112f559ff99c81132e2d764733d3
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -201,7 +201,7 @@ function cardView(card, ctx, opts = {}) {
   if (opts.best) classes.push("hc-best");
   if (opts.setAside) classes.push("hc-set-aside");
   if (opts.small) classes.push("hc-small");
-  const pts = card.points === 1 ? L.point : L.points;
+  const pts = card.points_unit ?? L.points;
   let oddsLine = null;
   if (odds) {
     const trend = odds.prev === null || odds.prev === void 0 ? null : odds.p_float > odds.prev + 1e-9 ? h("span", { class: "hc-up" }, "▲") : odds.p_float < odds.prev - 1e-9 ? h("span", { class: "hc-down" }, "▼") : null;
@@ -354,9 +354,9 @@ function players(ctx) {
         seat.bot ? [" ", h("small", { class: "hc-bot" }, seat.bot_title)] : null,
         " ",
         p.is_leader ? [h("span", { class: "hc-crown", title: L.leader }, L.leader), " "] : null,
-        h("span", { class: "hc-score", dataset: { testid: `points-${p.seat}` } }, `${p.points} ${L.points}`)
+        h("span", { class: "hc-score", dataset: { testid: `points-${p.seat}` } }, p.points_text)
       ),
-      h("div", { class: "hc-player-sub" }, fmt(L.hand_size, { n: p.hand_size }), " ", status),
+      h("div", { class: "hc-player-sub" }, p.hand_size_text, " ", status),
       trainer,
       h("div", { class: "hc-scored" }, scored)
     );
@@ -523,11 +523,8 @@ function prompt(ctx) {
   } else if (hc.is_chance) {
     const redraw = hc.phase === "redraw";
     if (hc.leader === me) {
-      const shown = hc.tokens.length;
-      const waves = view.waves;
-      const need = waves[hc.wave - 1] - (shown - waves.slice(0, hc.wave - 1).reduce((a, b) => a + b, 0));
       text = L.you_lead;
-      const label = redraw ? L.draw_redraw : fmt(need === 1 ? L.draw_wave_1 : L.draw_wave, { wave: hc.wave, n: need });
+      const label = redraw ? L.draw_redraw : hc.draw_text;
       buttons = actionButton("hc-primary", "hc-draw", { intent: { kind: "draw" } }, label);
     } else {
       text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 8acc50e3cc812871ba135515d81832ab441a9a2b59a9b07697d6c979349357bc
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: fd08a08030da9df25e8fa246d34be4b05b8ceba6614196b94717a16e371727ad
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -607,7 +607,7 @@ function displayRow(b, view, L, lang) {
     { class: "pk-deck", title: L.deck },
     h("div", { class: "pk-deck-label" }, L.deck),
     h("div", { class: "pk-deck-count", dataset: { count: view.deck_size } }, view.deck_size),
-    h("div", { class: "pk-deck-sub" }, fmt(L.cards_left, { n: view.deck_size }))
+    h("div", { class: "pk-deck-sub" }, view.deck_text)
   );
   return h(
     "section",

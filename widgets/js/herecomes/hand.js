@@ -130,9 +130,9 @@ export function players(ctx) {
         seat.bot ? [" ", h("small", { class: "hc-bot" }, seat.bot_title)] : null,
         " ",
         p.is_leader ? [h("span", { class: "hc-crown", title: L.leader }, L.leader), " "] : null,
-        h("span", { class: "hc-score", dataset: { testid: `points-${p.seat}` } }, `${p.points} ${L.points}`),
+        h("span", { class: "hc-score", dataset: { testid: `points-${p.seat}` } }, p.points_text),
       ),
-      h("div", { class: "hc-player-sub" }, fmt(L.hand_size, { n: p.hand_size }), " ", status),
+      h("div", { class: "hc-player-sub" }, p.hand_size_text, " ", status),
       trainer,
       h("div", { class: "hc-scored" }, scored),
     );

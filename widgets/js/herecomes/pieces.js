@@ -78,7 +78,7 @@ export function cardView(card, ctx, opts = {}) {
   if (opts.best) classes.push("hc-best");
   if (opts.setAside) classes.push("hc-set-aside");
   if (opts.small) classes.push("hc-small");
-  const pts = card.points === 1 ? L.point : L.points;
+  const pts = card.points_unit ?? L.points;  // the unit's plural form comes from the kernel
   let oddsLine = null;
   if (odds) {
     const trend = odds.prev === null || odds.prev === undefined ? null

@@ -85,11 +85,8 @@ export function prompt(ctx) {
   } else if (hc.is_chance) {
     const redraw = hc.phase === "redraw";
     if (hc.leader === me) {
-      const shown = hc.tokens.length;
-      const waves = view.waves;
-      const need = waves[hc.wave - 1] - (shown - waves.slice(0, hc.wave - 1).reduce((a, b) => a + b, 0));
       text = L.you_lead;
-      const label = redraw ? L.draw_redraw : fmt(need === 1 ? L.draw_wave_1 : L.draw_wave, { wave: hc.wave, n: need });
+      const label = redraw ? L.draw_redraw : hc.draw_text;  // "Draw wave 2 (3 tokens)", plural from the kernel
       buttons = actionButton("hc-primary", "hc-draw", { intent: { kind: "draw" } }, label);
     } else {
       text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
