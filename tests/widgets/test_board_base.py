@@ -16,6 +16,7 @@ import pytest
 
 from pokelab.errors import IllegalAction
 from pokelab.sim import GameAdapter
+from pokelab.words import _
 from tests.widgets.conftest import in_lang, said
 from widgets._board import BadIntent, Board
 from widgets._words import Said
@@ -46,7 +47,8 @@ class NimGame(GameAdapter):
 
     def apply(self, state: Nim, action: int) -> Nim:
         if action not in self.legal_actions(state, state.to_move):
-            raise IllegalAction("NIM-1", "Take 1 to 3 stones.", "只能拿 1 到 3 颗。")
+            # a text of the kit's catalogue, so the fake game's refusal has its Chinese too
+            raise IllegalAction("NIM-1", _("pick at most 3 tokens"))
         return Nim(state.pile - action, 1 - state.to_move)
 
     def observe(self, state: Nim, player: int) -> dict[str, int]:
@@ -70,7 +72,7 @@ class NimBoard(Board):
 
     def _parse_intent(self, action: Any) -> int:
         if not isinstance(action, dict) or not isinstance(action.get("take"), int):
-            raise BadIntent("say how many to take", "要说明拿几颗")
+            raise BadIntent(_("the message has no {key}", key="'take'"))
         return action["take"]
 
     def _log_lines(self, seat: int, action: int, before: Nim, after: Nim) -> list[dict[str, str]]:
@@ -107,7 +109,7 @@ def test_illegal_intent_answers_with_the_rule_in_both_languages(send: Any) -> No
     reply = send(board, {"type": "intent", "action": {"take": 5}})
     assert reply["ok"] is False
     assert reply["error"]["rule"] == "NIM-1"
-    assert board.error["text"] == "只能拿 1 到 3 颗。" and said(board, "en") == "Take 1 to 3 stones."
+    assert board.error["text"] == "最多只能选 3 颗" and said(board, "en") == "pick at most 3 tokens"
     assert board.state == Nim(7, 0) and board.log == []
     # the same mistake twice still changes the trait, so the page shows it again
     first = board.error["n"]
