@@ -218,7 +218,7 @@ def test_class_experiment_relabels_everything_in_chinese():
     assert app.record_button.description == "记录这一轮"
     assert app.draw_buttons[1].description == "抽 10 轮"
     assert app.wave_labels[0].value == "<b>1 号顺序卡（4 枚）</b>"
-    assert ("红", "red") in app.tokens[0].options
+    assert ("红色", "red") in app.tokens[0].options  # the games' own colour names (pokelab.herecomes.names)
     assert "最后一枚是红色" in app.table.value and "精确概率" in app.table.value
     assert app.figure.data[0].name == "观察频率"
     assert "全班" in app.groups_html.value and "电脑" in app.groups_html.value
@@ -261,7 +261,7 @@ def test_odds_lab_options_and_language_reach_the_board():
     assert lab.board.advisor and lab.board.teacher and not lab.board.monte_carlo
     lab.switch.value = "zh"
     assert lab.board.lang == "zh" and lab.new_button.description == "用这个布袋开新一轮"
-    assert lab.sliders["red"].description == "红"
+    assert lab.sliders["red"].description == "红色"
     assert (
         "编号" in lab.cards.value and "最后一枚是" in lab.cards.value
     )  # the 60-card table in Chinese

@@ -1,101 +1,89 @@
-"""Every word the bag explorer shows, in English and Chinese, and the Chinese of the engine's refusals.
+"""Every word the bag explorer shows, as catalogue texts, and the refusals of a bag or a number of draws.
 
->>> EXPLORER_LABELS["zh"]["more"].format(n=100)
+>>> labels("zh")["more"].format(n=100)
 '再模拟 100 轮'
->>> zh_reason("the bag holds 8 tokens but a round draws 10: add at least 2 more")
+>>> reason("the bag holds 8 tokens but a round draws 10: add at least 2 more").render("zh")
 '布袋里只有 8 枚代币，但一轮要抽 10 枚：至少再加 2 枚'
->>> zh_reason("something else")
+>>> reason("something else").render("zh")
 '输入无效：something else'
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from typing import Any
 
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.herecomes.bag import COLOURS
+from pokelab.herecomes.names import colour_name
+from pokelab.words import Text, _
+from widgets._words import joined, labels_in
 
-__all__ = ["EXPLORER_LABELS", "zh_reason"]
+__all__ = ["EXPLORER_LABELS", "labels", "reason"]
 
-EXPLORER_LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "title": "Bag explorer",
-        "intro": "Change the bag and the number of draws: the exact distribution and a simulation follow.",
-        "bag": "Bag",
-        "count_of": "{colour} tokens in the bag",
-        "draws": "Tokens drawn",
-        "colour": "Count the colour",
-        "total": "{n} tokens in the bag",
-        "more": "Draw {n} more rounds",
-        "reset": "Start the simulation again",
-        "rounds": "Simulated rounds: {n}",
-        "exact_mean": "Exact mean: {draws} × {k}/{total} = {mean} ≈ {value}",
-        "sim_mean": "Simulated mean: {value}",
-        "sim_none": "No simulated round yet.",
-        "k": "{colour} drawn",
-        "p_exact": "exact chance",
-        "p_sim": "share of simulated rounds",
-        "table": "The distribution as numbers",
-        "fig_title": "How many {colour} in {draws} draws: exact and {n} simulated rounds",
-        "x": "number of {colour} tokens drawn",
-        "y": "chance / share of rounds",
-        "exact": "exact",
-        "simulated": "simulated",
-        "mean_exact": "exact mean {value}",
-        "mean_sim": "simulated mean {value}",
-        "plotly_failed": "The plot could not be drawn: {error}",
-        "error": "Not possible",
-    },
-    "zh": {
-        "title": "布袋探索器",
-        "intro": "改变布袋里的代币和抽取数：确切分布和模拟结果会一起变化。",
-        "bag": "布袋",
-        "count_of": "布袋里的{colour}色代币",
-        "draws": "抽出的代币数",
-        "colour": "统计的颜色",
-        "total": "布袋里共 {n} 枚代币",
-        "more": "再模拟 {n} 轮",
-        "reset": "重新开始模拟",
-        "rounds": "已模拟的轮数：{n}",
-        "exact_mean": "确切均值：{draws} × {k}/{total} = {mean} ≈ {value}",
-        "sim_mean": "模拟均值：{value}",
-        "sim_none": "还没有模拟的轮。",
-        "k": "抽出的{colour}色",
-        "p_exact": "确切概率",
-        "p_sim": "模拟轮数占比",
-        "table": "分布的数值",
-        "fig_title": "抽 {draws} 枚中有几枚{colour}色：确切值与 {n} 轮模拟",
-        "x": "抽出的{colour}色代币数",
-        "y": "概率 / 轮数占比",
-        "exact": "确切",
-        "simulated": "模拟",
-        "mean_exact": "确切均值 {value}",
-        "mean_sim": "模拟均值 {value}",
-        "plotly_failed": "无法画出图表：{error}",
-        "error": "做不到",
-    },
+#: key -> catalogue text (the page fills the ``{placeholders}`` left in)
+EXPLORER_LABELS: dict[str, Text] = {
+    'title': _('Bag explorer'),
+    'intro': _('Change the bag and the number of draws: the exact distribution and a simulation follow.'),
+    'bag': _('Bag'),
+    'count_of': _('{colour} tokens in the bag'),
+    'draws': _('Tokens drawn'),
+    'colour': _('Count the colour'),
+    'total': _('{n} tokens in the bag'),
+    'more': _('Draw {n} more rounds'),
+    'reset': _('Start the simulation again'),
+    'rounds': _('Simulated rounds: {n}'),
+    'exact_mean': _('Exact mean: {draws} × {k}/{total} = {mean} ≈ {value}'),
+    'sim_mean': _('Simulated mean: {value}'),
+    'sim_none': _('No simulated round yet.'),
+    'k': _('{colour} drawn'),
+    'p_exact': _('exact chance'),
+    'p_sim': _('share of simulated rounds'),
+    'table': _('The distribution as numbers'),
+    'fig_title': _('How many {colour} in {draws} draws: exact and {n} simulated rounds'),
+    'x': _('number of {colour} tokens drawn'),
+    'y': _('chance / share of rounds'),
+    'exact': _('exact'),
+    'simulated': _('simulated'),
+    'mean_exact': _('exact mean {value}'),
+    'mean_sim': _('simulated mean {value}'),
+    'plotly_failed': _('The plot could not be drawn: {error}'),
+    'error': _('Not possible'),
 }
 
 
-def zh_reason(en: str) -> str:
-    """A Chinese reason for the common refusals of a bag or a number of draws (else the English after a prefix)."""
+def labels(lang: str) -> dict[str, Any]:
+    """The explorer's words in ``lang`` as a fresh JSON-safe dict."""
+    return labels_in(EXPLORER_LABELS, lang)
+
+
+def _colour(word: str) -> Text | str:
+    return colour_name(word) if word in COLOURS else word
+
+
+def reason(en: str) -> Text:
+    """The catalogue text of a refusal of a bag or of a number of draws (the engine's English message).
+
+    A message it does not know is shown after a prefix, as the engine wrote it.
+    """
     m = re.match(r"the bag holds (\d+) tokens but a round draws (\d+): add at least (\d+) more", en)
     if m:
-        return f"布袋里只有 {m[1]} 枚代币，但一轮要抽 {m[2]} 枚：至少再加 {m[3]} 枚"
+        return _("the bag holds {total} tokens but a round draws {draws}: add at least {missing} more",
+                 total=int(m[1]), draws=int(m[2]), missing=int(m[3]))
     m = re.match(r"the count of (\w+) cannot be negative", en)
     if m:
-        return f"{COLOUR_ZH[m[1]] if m[1] in COLOURS else m[1]}色代币的数量不能是负数"
+        return _("the count of {colour} cannot be negative", colour=_colour(m[1]))
     m = re.match(r"the count of (\w+) must be a whole number", en)
     if m:
-        return f"{COLOUR_ZH[m[1]] if m[1] in COLOURS else m[1]}色代币的数量必须是整数"
+        return _("the count of {colour} must be a whole number", colour=_colour(m[1]))
     m = re.match(r"unknown token colour ('[^']*'|\S+)", en)
     if m:
-        return f"未知的代币颜色 {m[1]}；颜色有{'、'.join(COLOUR_ZH[c] for c in COLOURS)}"
+        return _("unknown token colour {colour}; the colours are {colours}", colour=m[1],
+                 colours=joined([colour_name(c) for c in COLOURS]))
     m = re.match(r"a bag holds at most (\d+) tokens of a colour", en)
     if m:
-        return f"布袋里每种颜色最多 {m[1]} 枚代币"
+        return _("a bag holds at most {n} tokens of a colour", n=int(m[1]))
     if en.startswith("draws must be"):
-        return "抽取数必须是至少为 1 的整数"
+        return _("draws must be a whole number of at least 1")
     if en.startswith("n must be"):
-        return "模拟的轮数必须是至少为 1 的整数"
-    return f"输入无效：{en}"
+        return _("the number of simulated rounds must be a whole number of at least 1")
+    return _("not valid: {reason}", reason=en)

@@ -42,9 +42,13 @@ A subclass draws the game through three hooks: ``_make_view`` (the JSON the
 front end draws), ``_parse_intent`` (a front-end payload to an engine action)
 and ``_log_lines`` (a move as log text); see ``widgets.splendor.SplendorBoard``.
 
->>> BadIntent("no such colour 'pink'", "没有 'pink' 这种颜色").message("zh")
-"没有 'pink' 这种颜色"
->>> BadIntent("x", "y").message("fr")
+Every word a board sends is rendered in its ``lang`` when it is published: the
+``error`` trait and the log are kept as catalogue texts and drawn again when the
+language changes.
+
+>>> BadIntent(_("unknown colour {colour}", colour="'pink'")).message("zh")
+"未知的颜色 'pink'"
+>>> BadIntent(_("the game is over")).message("fr")
 Traceback (most recent call last):
 ...
 ValueError: unknown language 'fr': choose 'en' or 'zh'
@@ -63,13 +67,28 @@ import traitlets
 from pokelab.bots import bot_title
 from pokelab.core.game import Game as GameAdapter
 from pokelab.errors import IllegalAction, check_lang
+from pokelab.words import _, languages
 from widgets._board_errors import BadIntent, BotFailure, _require, _short
 from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
 from widgets._bots import bot_label, resolve_bot
+from widgets._words import shown
 
 __all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BadIntent", "Board", "BotFailure", "DrawChance", "_require"]
 
 log = logging.getLogger(__name__)
+
+
+def _checked_lang(lang: str) -> str:
+    """``lang`` if the kit speaks it, else ``BadIntent`` naming the languages there are.
+
+    >>> _checked_lang("xx")
+    Traceback (most recent call last):
+    ...
+    widgets._board_errors.BadIntent: unknown language 'xx': choose one of en, zh
+    """
+    if lang not in languages():
+        raise BadIntent(_("unknown language {lang}: choose one of {choices}", lang=_short(lang), choices=", ".join(languages())))
+    return lang
 
 
 class Board(_Turns, anywidget.AnyWidget):
@@ -87,11 +106,11 @@ class Board(_Turns, anywidget.AnyWidget):
 
     #: The JSON view the front end draws (built by ``_make_view``), with ``revision`` inside.
     view = traitlets.Dict().tag(sync=True)
-    #: ``"en"`` or ``"zh"``.
+    #: A language of ``pokelab.words.languages()`` (``"en"``, ``"zh"``, ...).
     lang = traitlets.Unicode("en").tag(sync=True)
-    #: The last rejection: ``{"rule", "en", "zh", "n"}``; ``{}`` after a successful move.
+    #: The last rejection: ``{"rule", "text", "n"}`` (``text`` in ``lang``); ``{}`` after a successful move.
     error = traitlets.Dict().tag(sync=True)
-    #: The move log, oldest first: ``{"seat", "who", "bot", "en", "zh"}``.
+    #: The move log, oldest first: ``{"seat", "who", "bot", "text"}`` (``text`` in ``lang``).
     log = traitlets.List().tag(sync=True)
     #: The seed of the current game.
     seed = traitlets.Int(0).tag(sync=True)
@@ -142,6 +161,8 @@ class Board(_Turns, anywidget.AnyWidget):
         self._ply = 0
         self._errors = 0
         self._failure: BotFailure | None = None
+        #: the error the ``error`` trait shows (drawn again in a new language)
+        self._shown_error: IllegalAction | BadIntent | None = None
         #: seat -> (state, action) of each bot's last decision (for a teacher's view)
         self._decisions: dict[int, tuple[Any, Any]] = {}
         self._ready = False
@@ -165,7 +186,7 @@ class Board(_Turns, anywidget.AnyWidget):
     def _log_lines(
         self, seat: int, action: Any, before: Any, after: Any
     ) -> list[dict[str, Any]]:  # pragma: no cover - abstract
-        """The log entries of ``seat`` playing ``action`` (``{"en", "zh"}``; keys starting ``_`` stay private)."""
+        """The log entries of ``seat`` playing ``action``: ``{"text": Text or Said}`` (keys starting ``_`` stay private)."""
         raise NotImplementedError
 
     def _seat_text(self, text: str) -> str:
@@ -231,10 +252,11 @@ class Board(_Turns, anywidget.AnyWidget):
         seat = self._human_seat(action)
         if seat in self._bots:
             raise BadIntent(
-                f"it is {self._names[seat]}'s turn (bot {bot_label(self._bots[seat])}): "
-                "call run_bots() to let the bots move first",
-                f"现在轮到 {self._names[seat]}（电脑 {bot_title(bot_label(self._bots[seat]), 'zh')}）："
-                "请先调用 run_bots() 让电脑行动",
+                _(
+                    "it is {name}'s turn (bot {bot}): call run_bots() to let the bots move first",
+                    name=self._names[seat],
+                    bot=bot_label(self._bots[seat]),
+                )
             )
         self._act(seat, action)
         self._set_error(None)
@@ -290,8 +312,7 @@ class Board(_Turns, anywidget.AnyWidget):
         try:
             if not isinstance(content, Mapping):
                 raise BadIntent(
-                    f"a message must be an object, not {type(content).__name__}",
-                    f"消息必须是一个对象，而不是 {type(content).__name__}",
+                    _('a message must be an object, not {type}', type=type(content).__name__),
                 )
             kind = content.get("type")
             handler = {
@@ -305,7 +326,7 @@ class Board(_Turns, anywidget.AnyWidget):
             handler = handler or (self._more_handlers().get(kind) if isinstance(kind, str) else None)
             if handler is None:
                 raise BadIntent(
-                    f"unknown message type {_short(kind)}", f"未知的消息类型 {_short(kind)}"
+                    _('unknown message type {kind}', kind=_short(kind))
                 )
             extra = handler(content) or {}
             reply = {"type": "reply", "id": msg_id, "ok": True, "error": None, **extra}
@@ -322,9 +343,7 @@ class Board(_Turns, anywidget.AnyWidget):
                 "ok": False,
                 "error": self._reject(
                     BadIntent(
-                        f"the board could not handle that ({type(err).__name__}); "
-                        "the game is unchanged",
-                        f"棋盘无法处理这个请求（{type(err).__name__}），对局没有变化",
+                        _('the board could not handle that ({type}); the game is unchanged', type=type(err).__name__),
                     )
                 ),
             }
@@ -338,7 +357,10 @@ class Board(_Turns, anywidget.AnyWidget):
 
     def _on_lang(self, change: Mapping[str, Any]) -> None:
         check_lang(change["new"])
-        self._publish()
+        with self.hold_sync():
+            self._publish()
+            if self._shown_error is not None and self.error:
+                self.error = {**self._error_payload(self._shown_error), "n": self.error.get("n", self._errors)}
 
     @traitlets.validate("lang")
     def _valid_lang(self, proposal: Mapping[str, Any]) -> str:
@@ -349,20 +371,19 @@ class Board(_Turns, anywidget.AnyWidget):
 
     def _msg_intent(self, content: Mapping[str, Any]) -> dict[str, Any]:
         if self._to_move(self._state) is None:
-            raise BadIntent("the game is over", "对局已经结束")
+            raise BadIntent(_('the game is over'))
         action = self._parse_intent(content.get("action"))
         seat = self._human_seat(action)
         if seat in self._bots:
             raise BadIntent(
-                f"it is {self._names[seat]}'s turn (a bot), not yours",
-                f"现在轮到 {self._names[seat]}（电脑），不是你",
+                _("it is {name}'s turn (a bot), not yours", name=self._names[seat]),
             )
         self.play(action)
         return {}
 
     def _msg_undo(self, _content: Mapping[str, Any]) -> dict[str, Any]:
         if not self.undo():
-            raise BadIntent("there is no move of yours to undo", "没有可以撤销的操作")
+            raise BadIntent(_('there is no move of yours to undo'))
         return {}
 
     def _msg_new_game(self, content: Mapping[str, Any]) -> dict[str, Any]:
@@ -371,8 +392,7 @@ class Board(_Turns, anywidget.AnyWidget):
             not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
         ):
             raise BadIntent(
-                f"the seed must be a whole number ≥ 0, not {_short(seed)}",
-                f"种子必须是不小于 0 的整数，而不是 {_short(seed)}",
+                _('the seed must be a whole number ≥ 0, not {seed}', seed=_short(seed)),
             )
         self.new_game(seed)
         return {}
@@ -387,13 +407,7 @@ class Board(_Turns, anywidget.AnyWidget):
         return {"stepped": self._step()}
 
     def _msg_set_lang(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        lang = _require(content, "lang", str)
-        if lang not in ("en", "zh"):
-            raise BadIntent(
-                f"unknown language {_short(lang)}: choose 'en' or 'zh'",
-                f"未知的语言 {_short(lang)}：请选 'en' 或 'zh'",
-            )
-        self.lang = lang
+        self.lang = _checked_lang(_require(content, "lang", str))
         return {}
 
     def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
@@ -434,22 +448,33 @@ class Board(_Turns, anywidget.AnyWidget):
         except Exception:  # pragma: no cover - the view itself is broken
             log.debug("board could not redraw after a failed message", exc_info=True)
 
+    def _error_payload(self, err: IllegalAction | BadIntent) -> dict[str, Any]:
+        """The error as the front end shows it: its rule ID (if a rule was broken) and reason in ``lang``."""
+        if isinstance(err, BadIntent):
+            return err.to_dict(self.lang)
+        return {"rule": err.rule, "text": err.message(self.lang)}
+
     def _reject(self, err: IllegalAction | BadIntent) -> dict[str, Any]:
         self._errors += 1
-        payload = {**err.to_dict(), "n": self._errors}
+        self._shown_error = err
+        payload = {**self._error_payload(err), "n": self._errors}
         self.error = payload
         return payload
 
     def _set_error(self, err: IllegalAction | BadIntent | None) -> None:
         if err is None:
+            self._shown_error = None
             if self.error:
                 self.error = {}
         else:
             self._reject(err)
 
     def _published_log(self) -> list[dict[str, Any]]:
-        """The log as the front end receives it (private ``_`` keys left out)."""
-        return [{k: v for k, v in e.items() if not k.startswith("_")} for e in self._entries]
+        """The log as the front end receives it: each ``text`` in ``lang``, private ``_`` keys left out."""
+        return [
+            {**{k: v for k, v in e.items() if not k.startswith("_")}, "text": shown(e["text"], self.lang)}
+            for e in self._entries
+        ]
 
     def _seat_bot(self, seat: int) -> dict[str, str | None]:
         """The bot of ``seat`` as a view shows it: its id and its name in the board's language (None for a person)."""
@@ -474,7 +499,7 @@ class Board(_Turns, anywidget.AnyWidget):
                 human=self._human,
                 humans=[i for i in range(len(self._names)) if i not in self._bots],
                 bot_to_move=seat is not None and seat in self._bots,
-                bot_failure=None if failure is None else failure.to_dict(),
+                bot_failure=None if failure is None else failure.to_dict(self.lang),
                 seats=[
                     {
                         "seat": i,

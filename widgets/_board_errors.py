@@ -1,11 +1,12 @@
 """The boards' refusals: a message they cannot understand, and a bot that could not move.
 
-Both are ``BilingualError`` values (``pokelab.errors``): ``str(err)`` is the English,
-``err.zh`` the Chinese, ``to_dict()`` the JSON a board's ``error`` trait carries.
+Both are ``BilingualError`` values (``pokelab.errors``) made of one catalogue text:
+``str(err)`` is the English, ``err.message(lang)`` any language, ``to_dict(lang)`` the
+JSON a board's ``error`` trait carries (the reason in the board's language).
 
->>> BadIntent("no such colour 'pink'", "没有 'pink' 这种颜色").message("zh")
-"没有 'pink' 这种颜色"
->>> BadIntent("x", "y").message("fr")
+>>> BadIntent(_("the message has no {key}", key="'card'")).message("zh")
+"消息里缺少 'card'"
+>>> BadIntent(_("the game is over")).message("fr")
 Traceback (most recent call last):
 ...
 ValueError: unknown language 'fr': choose 'en' or 'zh'
@@ -13,49 +14,66 @@ ValueError: unknown language 'fr': choose 'en' or 'zh'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pokelab.errors import BilingualError
+from pokelab.words import Text, _, check_lang
+from widgets._words import Said, shown
 
 __all__ = ["BadIntent", "BotFailure"]
 
 
 class BadIntent(BilingualError):
-    """A front-end message the board cannot understand, explained in English and Chinese.
+    """A front-end message the board cannot understand, explained in every language.
 
-    >>> err = BadIntent("missing 'card'", "缺少 'card'")
-    >>> str(err), err.to_dict()["rule"]
-    ("missing 'card'", None)
+    >>> err = BadIntent(_("the game is over"))
+    >>> str(err), err.to_dict("zh")
+    ('the game is over', {'rule': None, 'text': '对局已经结束'})
     """
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-safe form: no rule ID (nothing in the rules was broken), both texts."""
-        return {"rule": None, "en": self.en, "zh": self.zh}
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """A JSON-safe form: no rule ID (nothing in the rules was broken), the reason in ``lang``."""
+        return {"rule": None, "text": self.message(lang)}
 
 
 class BotFailure(BadIntent):
     """A bot that could not make its move; the board kept every move before it.
 
-    >>> err = BotFailure(1, "Bot", "mine", "it raised ZeroDivisionError", "它抛出了 ZeroDivisionError")
+    ``why`` says what went wrong (a Text, or a ``Said`` when an engine words it);
+    ``blank`` hides from the rendered reason what the human's seat may not know.
+
+    >>> err = BotFailure(1, "Bot", "mine", _("it raised {error}", error="ZeroDivisionError: x"))
     >>> err.en
-    "Bot's bot 'mine' (seat 1) failed: it raised ZeroDivisionError. Every move so far is kept: retry, replace the bot (board.bots[1] = 'random') or undo."
-    >>> err.to_dict()["bot_seat"]
+    "Bot's bot 'mine' (seat 1) failed: it raised ZeroDivisionError: x. Every move so far is kept: retry, replace the bot (board.bots[1] = 'random') or undo."
+    >>> err.to_dict("zh")["bot_seat"]
     1
     """
 
-    def __init__(self, seat: int, who: str, label: str, why_en: str, why_zh: str) -> None:
-        super().__init__(
-            f"{who}'s bot {label!r} (seat {seat}) failed: {why_en}. Every move so far is kept: "
-            f"retry, replace the bot (board.bots[{seat}] = 'random') or undo.",
-            f"{who} 的电脑 {label!r}（座位 {seat}）出错了：{why_zh}。之前的所有动作都保留着："
-            f"可以重试、换一个电脑（board.bots[{seat}] = 'random'）或撤销。",
-        )
-        self.seat = seat
+    def __init__(
+        self, seat: int, who: str, label: str, why: Text | Said, blank: Callable[[str], str] | None = None
+    ) -> None:
+        self.seat, self._who, self._label, self._why = seat, who, label, why
+        self._blank = blank or (lambda text: text)
+        super().__init__(self._text("en"))
 
-    def to_dict(self) -> dict[str, Any]:
+    def _text(self, lang: str) -> Text:
+        return _(
+            "{who}'s bot {label} (seat {seat}) failed: {why}. Every move so far is kept: "
+            "retry, replace the bot (board.bots[{seat}] = 'random') or undo.",
+            who=self._who,
+            label=repr(self._label),
+            seat=self.seat,
+            why=shown(self._why, lang) or "",
+        )
+
+    def message(self, lang: str = "en") -> str:
+        """The reason in ``lang``, with what the human's seat may not know blanked."""
+        return self._blank(self._text(check_lang(lang)).render(lang))
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The ``BadIntent`` form plus the failing bot's seat."""
-        return {**super().to_dict(), "bot_seat": self.seat}
+        return {**super().to_dict(lang), "bot_seat": self.seat}
 
 
 def _require(content: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -69,13 +87,10 @@ def _require(content: Mapping[str, Any], key: str, kind: type | tuple[type, ...]
     widgets._board_errors.BadIntent: the message has no 'card'
     """
     if key not in content:
-        raise BadIntent(f"the message has no {key!r}", f"消息里缺少 {key!r}")
+        raise BadIntent(_("the message has no {key}", key=repr(key)))
     value = content[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise BadIntent(
-            f"{key!r} has the wrong type: {type(value).__name__}",
-            f"{key!r} 的类型不对：{type(value).__name__}",
-        )
+        raise BadIntent(_("{key} has the wrong type: {type}", key=repr(key), type=type(value).__name__))
     return value
 
 

@@ -22,8 +22,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pokelab.herecomes import COLOURS, WAVES, State, observe
+from pokelab.herecomes.names import pokemon_name
+from pokelab.words import _
 from widgets._board_errors import BadIntent
-from widgets._herecomes_text import labels
+from widgets._herecomes_text import counted, labels
+from widgets._words import localized
 from widgets.tokens import view_marks
 
 __all__ = ["PRIVATE_KEYS", "PassAndPlay", "curtain_view", "public_observation", "seat_list", "split_seats"]
@@ -138,7 +141,7 @@ def curtain_view(state: State, seat: int, lang: str) -> dict[str, Any]:
     """
     words = labels(lang)
     view: dict[str, Any] = {
-        "hc": public_observation(state, seat),
+        "hc": counted(localized(public_observation(state, seat), lang, name=pokemon_name), lang),
         "odds": [],
         "hand_ev": None,
         "advice": None,
@@ -182,7 +185,7 @@ class PassAndPlay:
         """The seat behind the curtain tapped "show my hand": show its hand (else ``ValueError``)."""
         seat = self.curtain
         if seat is None:
-            raise BadIntent("no hand is hidden now", "现在没有被遮住的手牌")
+            raise BadIntent(_('no hand is hidden now'))
         self._shown = seat
         self._publish()  # type: ignore[attr-defined]
 
@@ -204,8 +207,7 @@ class PassAndPlay:
         seat = self.curtain
         if seat is not None:
             raise BadIntent(
-                f"pass the device to {self._names[seat]} first: tap to show the hand",
-                f"请先把设备交给 {self._names[seat]}：点按显示手牌",
+                _('pass the device to {name} first: tap to show the hand', name=self._names[seat]),
             )
 
     def _reset(self, state: Any, seed: int) -> None:

@@ -41,12 +41,12 @@ from pokelab.bots import bot_title
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, check_name
 from pokelab.core.registry import get_game
 from pokelab.errors import BilingualError, IllegalAction, check_lang
+from pokelab.words import _
 from widgets._board_errors import BadIntent, _require, _short
 
 __all__ = ["TableBoard", "join_table", "takeover_bot"]
 
 log = logging.getLogger(__name__)
-
 
 
 #: Each game's seat board, by game name. ``widgets._board_table_games`` writes its two in when the
@@ -88,9 +88,10 @@ class TableBoard(anywidget.AnyWidget):
         self._changed_at = time.monotonic()
         self._idle: list[int] = []
         self._errors = 0
+        self._shown_error: Any = None
         super().__init__(lang=lang)
         self.on_msg(lambda _w, content, _b: self.handle_message(content))
-        self.observe(lambda _change: self._publish(), names="lang")
+        self.observe(self._on_lang, names="lang")
         self.refresh(force=True)
         self._thread: threading.Thread | None = None
         if poll_seconds > 0:
@@ -152,8 +153,7 @@ class TableBoard(anywidget.AnyWidget):
         msg_id = content.get("id") if isinstance(content, Mapping) else None
         try:
             if not isinstance(content, Mapping):
-                raise BadIntent(f"a message must be an object, not {type(content).__name__}",
-                                f"消息必须是一个对象，而不是 {type(content).__name__}")
+                raise BadIntent(_('a message must be an object, not {type}', type=type(content).__name__))
             kind = content.get("type")
             handler = {
                 "intent": self._msg_intent,
@@ -165,7 +165,7 @@ class TableBoard(anywidget.AnyWidget):
                 "step": lambda _c: self._table.advance(),
             }.get(kind) if isinstance(kind, str) else None
             if handler is None:
-                raise BadIntent(f"a shared table cannot do {_short(kind)}", f"共享游戏桌不能执行 {_short(kind)}")
+                raise BadIntent(_('a shared table cannot do {kind}', kind=_short(kind)))
             with self._lock:
                 handler(content)
                 self._set_error(None)
@@ -177,8 +177,7 @@ class TableBoard(anywidget.AnyWidget):
         except Exception as err:  # the database went away, a bug: say so, keep the page alive
             log.debug("table message %r failed", content, exc_info=True)
             reply = {"type": "reply", "id": msg_id, "ok": False, "error": self._reject(BadIntent(
-                f"the table could not handle that ({type(err).__name__}); try again",
-                f"游戏桌无法处理这个请求（{type(err).__name__}），请再试一次"))}
+                _('the table could not handle that ({type}); try again', type=type(err).__name__)))}
         reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
         self.send(reply)
         return reply
@@ -193,11 +192,15 @@ class TableBoard(anywidget.AnyWidget):
         self._table.hand_to_bot(seat, takeover_bot(self.game), creator_token=self._token)
 
     def _msg_set_lang(self, content: Mapping[str, Any]) -> None:
-        lang = _require(content, "lang", str)
-        if lang not in ("en", "zh"):
-            raise BadIntent(f"unknown language {_short(lang)}: choose 'en' or 'zh'",
-                            f"未知的语言 {_short(lang)}：请选 'en' 或 'zh'")
-        self.lang = lang
+        from widgets._board import _checked_lang
+
+        self.lang = _checked_lang(_require(content, "lang", str))
+
+    def _on_lang(self, _change: Mapping[str, Any]) -> None:
+        with self.hold_sync():
+            self._publish()
+            if self._shown_error is not None and self.error:
+                self.error = {**self._error_payload(self._shown_error), "n": self.error.get("n", self._errors)}
 
     def _safe_refresh(self) -> None:
         try:
@@ -205,15 +208,22 @@ class TableBoard(anywidget.AnyWidget):
         except Exception:
             log.debug("table refresh failed", exc_info=True)
 
+    def _error_payload(self, err: Any) -> dict[str, Any]:
+        """The error as the page shows it: its rule ID (if any) and the reason in ``lang``."""
+        return {"rule": getattr(err, "rule", None), "text": err.message(self.lang)}
+
     def _reject(self, err: Any) -> dict[str, Any]:
         self._errors += 1
-        payload = {"rule": getattr(err, "rule", None), "en": err.en, "zh": err.zh, "n": self._errors}
+        self._shown_error = err
+        payload = {**self._error_payload(err), "n": self._errors}
         self.error = payload
         return payload
 
     def _set_error(self, err: Any) -> None:
-        if err is None and self.error:
-            self.error = {}
+        if err is None:
+            self._shown_error = None
+            if self.error:
+                self.error = {}
 
     # -------------------------------------------------------------- polling
     def _poll(self, every: float) -> None:
@@ -243,8 +253,7 @@ class TableBoard(anywidget.AnyWidget):
 
     # -------------------------------------------------------------- drawing
     def _names(self) -> list[str]:
-        seat_word = "座位" if self.lang == "zh" else "Seat"
-        return [name or f"{seat_word} {i + 1}" for i, name in enumerate(self._last["names"])]
+        return [name or _("Seat {seat}", seat=i + 1).render(self.lang) for i, name in enumerate(self._last["names"])]
 
     def _publish(self) -> None:
         """Send this seat's view, the log and the flags to the page in one batch."""
@@ -299,7 +308,7 @@ def _undo_info(pending: Any) -> dict[str, Any] | None:
     if not pending:
         return None
     if not isinstance(pending, Mapping):
-        raise ClassroomError(f"a damaged undo request: {_short(pending)}", f"撤销请求已损坏：{_short(pending)}")
+        raise ClassroomError(_('a damaged undo request: {pending}', pending=_short(pending)))
     asked = next((pending[k] for k in ("asked_by", "seat", "by") if k in pending), None)
     waiting = pending.get("waiting")
     if waiting is None:
@@ -322,7 +331,7 @@ def join_table(
     """Sit down at (``name``, a free ``seat`` or the first free one) or rejoin (``token``) a table; its board.
 
     ``store`` defaults to the class database the class pages use (``POKELAB_CLASS_DB``
-    or the default SQLite file). ``ClassroomError`` (English and Chinese) for an
+    or the default SQLite file). ``ClassroomError`` (in every language) for an
     unknown table, a table of the other game, a taken seat or no name;
     ``ClassAccessError`` for a wrong seat token.
     """
@@ -330,17 +339,15 @@ def join_table(
     store = ClassStore.connect() if store is None else store
     table = store.table(table_code)
     if table.game != game:
-        raise ClassroomError(f"table {table.code} is a {table.game} table, not {game}",
-                             f"游戏桌 {table.code} 是 {table.game} 游戏桌，不是 {game}")
+        raise ClassroomError(_("table {code} is a {game} table, not {wanted}", code=table.code, game=table.game, wanted=game))
     if token is not None:
         found = table.rejoin(token)
         if seat is not None and seat != found:
-            raise ClassroomError(f"that seat token belongs to seat {found + 1}, not seat {seat + 1}",
-                                 f"这个座位口令属于第 {found + 1} 座，不是第 {seat + 1} 座")
+            raise ClassroomError(_("that seat token belongs to seat {found}, not seat {seat}", found=found + 1, seat=seat + 1))
         seat = found
     else:
         if name is None or not str(name).strip():
-            raise ClassroomError("say your name to sit at the table (name=...)", "请写上你的名字再入座（name=...）")
+            raise ClassroomError(_('say your name to sit at the table (name=...)'))
         if seat is None:
             seat, token = _first_free_seat(table, name)
         else:
@@ -356,5 +363,4 @@ def _first_free_seat(table: Any, name: str) -> tuple[int, str]:
             return seat, table.sit(seat, name)
         except ClassroomError:
             continue
-    raise ClassroomError(f"table {table.code} has no free seat: rejoin with your seat token",
-                         f"游戏桌 {table.code} 没有空座位：请用你的座位口令重新加入")
+    raise ClassroomError(_('table {code} has no free seat: rejoin with your seat token', code=table.code))

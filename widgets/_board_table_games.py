@@ -20,10 +20,14 @@ import traitlets
 
 from pokelab import herecomes as hc
 from pokelab import splendor as sp
+from pokelab.herecomes import names as hc_names
+from pokelab.words import _
 from widgets._board_errors import BadIntent, _require, _short
 from widgets._board_table import BOARDS, TableBoard
 from widgets._herecomes_hand import hand_odds, kept_hand_value
+from widgets._herecomes_text import counted, trainer_actions
 from widgets._herecomes_text import labels as hc_labels
+from widgets._words import localized
 from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard, board_view, parse_intent
 from widgets.tokens import view_marks
@@ -59,7 +63,7 @@ class SplendorTable(TableBoard):
                 continue
             action = sp.parse_action(m["action"])
             out.append({"seat": m["seat"], "who": names[m["seat"]], "bot": m["kind"] == "bot",
-                        "en": action.describe("en"), "zh": action.describe("zh")})
+                        "text": action.describe(self.lang)})
         return out
 
 
@@ -80,14 +84,9 @@ class HereComesTable(TableBoard):
         seat = self.seat
         observation = _named(json.loads(json.dumps(v["observation"], default=str)), names)
         odds = [{k: x for k, x in r.items() if k != "p"} for r in hand_odds(observation, seat)]
-        trainers = []
-        for text in observation["legal"]:
-            action = hc.parse_action(text)
-            if isinstance(action, hc.UseTrainer):
-                trainers.append({"power": action.power, "target": action.target,
-                                 "en": action.describe("en", names), "zh": action.describe("zh", names)})
+        trainers = trainer_actions([hc.parse_action(text) for text in observation["legal"]], names, self.lang)
         view = {
-            "hc": observation,
+            "hc": counted(localized(observation, self.lang, name=hc_names.pokemon_name), self.lang),
             "odds": odds,
             "hand_ev": kept_hand_value(observation, seat),
             "advice": None,
@@ -114,8 +113,8 @@ class HereComesTable(TableBoard):
             mine = m["seat"] == self.seat
             if isinstance(action, hc.UseTrainer) and not mine:
                 continue  # its public effect is in the table's events
-            texts = {lang: action.describe(lang, names, hidden=not mine) for lang in ("en", "zh")}
-            out.append({"seat": m["seat"], "who": names[m["seat"]], "bot": m["kind"] == "bot", **texts})
+            out.append({"seat": m["seat"], "who": names[m["seat"]], "bot": m["kind"] == "bot",
+                        "text": action.describe(self.lang, names, hidden=not mine)})
         return out
 
 
@@ -130,12 +129,10 @@ def herecomes_intent(action: Any, seat: int) -> Any:
     widgets._board_errors.BadIntent: at a shared table the tokens are drawn by the table itself
     """
     if not isinstance(action, Mapping):
-        raise BadIntent("an intent is an object such as {'kind': 'discard', 'card': 'G13'}",
-                        "动作应是一个对象，例如 {'kind': 'discard', 'card': 'G13'}")
+        raise BadIntent(_("an intent is an object such as {example}", example="{'kind': 'discard', 'card': 'G13'}"))
     kind = action.get("kind")
     if kind == "draw":
-        raise BadIntent("at a shared table the tokens are drawn by the table itself",
-                        "共享游戏桌上的代币由游戏桌自己从布袋里抽出")
+        raise BadIntent(_('at a shared table the tokens are drawn by the table itself'))
     if kind in ("discard", "keep"):
         card = _require(action, "card", str)
         return hc.Discard(seat, card) if kind == "discard" else hc.Keep(seat, card)
@@ -144,11 +141,9 @@ def herecomes_intent(action: Any, seat: int) -> Any:
     if kind == "trainer":
         target = action.get("target")
         if target is not None and (isinstance(target, bool) or not isinstance(target, str | int)):
-            raise BadIntent(f"a trainer's target is a card id or a seat number, not {_short(target)}",
-                            f"训练师能力的目标应是卡牌编号或座位号，而不是 {_short(target)}")
+            raise BadIntent(_("a trainer's target is a card id or a seat number, not {target}", target=_short(target)))
         return hc.UseTrainer(seat, _require(action, "power", str), target)
-    raise BadIntent(f"unknown intent kind {_short(kind)}: use discard, vote, keep or trainer",
-                    f"未知的动作类型 {_short(kind)}：可用 discard、vote、keep、trainer")
+    raise BadIntent(_('unknown intent kind {kind}: use discard, vote, keep or trainer', kind=_short(kind)))
 
 
 BOARDS.update({"splendor": SplendorTable, "herecomes": HereComesTable})

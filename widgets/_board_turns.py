@@ -20,8 +20,10 @@ from typing import Any
 from pokelab.core.game import Game
 from pokelab.core.stepper import BotError, Seeding, Step, Stepper
 from pokelab.errors import IllegalAction
+from pokelab.words import Text, _
 from widgets._board_errors import BadIntent, BotFailure, _short
 from widgets._bots import bot_label
+from widgets._words import Said, shown
 
 #: Most actions one bot may take in a single turn before the board stops it.
 MAX_BOT_ACTIONS_PER_TURN = 40
@@ -106,6 +108,8 @@ class _Turns:
                 else self._adapter.apply(before, action)
             )
         lines = self._log_lines(seat, action, before, after)
+        for line in lines:  # a line that cannot be worded fails here, not when it is shown
+            shown(line["text"], "en")
         if seat not in self._bots:
             self._history.append(_Snapshot(before, len(self._entries), self._ply))
         self._state = after
@@ -207,21 +211,22 @@ class _Turns:
     def _failure_of(self, err: BotError) -> BotFailure:
         """The ``BotFailure`` a board shows for a stepper's ``BotError``."""
         seat, action, cause = err.seat, err.action, err.cause
+        why: Text | Said
         if err.stage == "choose":
-            en = f"it raised {type(cause).__name__}: {_short(cause, 160, quote=False)}"
-            zh = f"它抛出了 {type(cause).__name__}：{_short(cause, 160, quote=False)}"
+            why = _("it raised {error}: {detail}", error=type(cause).__name__, detail=_short(cause, 160, quote=False))
         elif err.stage == "seat":
-            named = self._adapter.actor_of(action)
-            en = f"it chose a move for seat {named}, but it plays seat {seat}"
-            zh = f"它替座位 {named} 选了动作，但它坐在座位 {seat}"
+            why = _("it chose a move for seat {named}, but it plays seat {seat}", named=self._adapter.actor_of(action), seat=seat)
         elif isinstance(cause, IllegalAction):
-            en = f"it chose a move the rules forbid ({cause.rule}): {cause.en}"
-            zh = f"它选了不合规则的动作（{cause.rule}）：{cause.zh}"
+            forbidden = cause
+
+            def why_forbidden(lang: str) -> str:
+                return _("it chose a move the rules forbid ({rule}): {reason}", rule=forbidden.rule, reason=forbidden.message(lang)).render(lang)
+
+            why = Said(why_forbidden)
         else:
-            en = f"it returned {_short(action)}, which is not a move of this game"
-            zh = f"它返回了 {_short(action)}，这不是这个游戏的动作"
+            why = _("it returned {action}, which is not a move of this game", action=_short(action))
         label = bot_label(self._bots[seat])
-        return BotFailure(seat, self._names[seat], label, self._seat_text(en), self._seat_text(zh))
+        return BotFailure(seat, self._names[seat], label, why, blank=self._seat_text)
 
     def _step(self) -> bool:
         """One bot turn for a ``step``/``retry`` message; a failure is shown and raised."""

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pokelab.herecomes import TARGETS, State, observe
+from pokelab.herecomes.names import pokemon_name
+from pokelab.words import languages
 
 __all__ = ["blank_unknown_cards", "card_ids_in", "new_events"]
 
@@ -40,14 +42,24 @@ def new_events(before: State, after: State, seat: int) -> list[dict[str, Any]]:
 
 
 _CARD_ID = re.compile(r"[A-Z]\d\d")
-_NAME_IDS: dict[str, set[str]] = {}
-for _cid, _card in TARGETS.items():
-    for _name in (_card.name_en, _card.name_zh):
-        _NAME_IDS.setdefault(_name, set()).add(_cid)
-# longest names first, so "Mewtwo" is one match and never "Mew" + "two"
-_CARD_WORD = re.compile(
-    "|".join([_CARD_ID.pattern, *(re.escape(n) for n in sorted(_NAME_IDS, key=len, reverse=True))])
-)
+
+
+def _names_and_pattern() -> tuple[dict[str, set[str]], re.Pattern[str]]:
+    """Each card's name in every language the kit speaks now -> its ids, and one pattern for ids and names."""
+    langs = languages()
+    cached = _CACHE.get(langs)
+    if cached is None:
+        name_ids: dict[str, set[str]] = {}
+        for cid, card in TARGETS.items():
+            for lang in langs:
+                name_ids.setdefault(pokemon_name(card.name_en).render(lang), set()).add(cid)
+        # longest names first, so "Mewtwo" is one match and never "Mew" + "two"
+        names = sorted(name_ids, key=len, reverse=True)
+        cached = _CACHE[langs] = (name_ids, re.compile("|".join([_CARD_ID.pattern, *map(re.escape, names)])))
+    return cached
+
+
+_CACHE: dict[tuple[str, ...], tuple[dict[str, set[str]], re.Pattern[str]]] = {}
 
 
 def card_ids_in(value: Any) -> set[str]:
@@ -73,19 +85,21 @@ def card_ids_in(value: Any) -> set[str]:
 
 
 def blank_unknown_cards(text: str, known: set[str]) -> str:
-    """``text`` with every card id and card name (English or Chinese) not in ``known`` replaced by "?".
+    """``text`` with every card id and card name (in any language) not in ``known`` replaced by "?".
 
     >>> blank_unknown_cards("it holds Pikachu (G13) and G01", {"G01"})
     'it holds ? (?) and G01'
     >>> blank_unknown_cards("皮卡丘（G13）", set()), blank_unknown_cards("Mewtwo", {"L01"})
     ('?（?）', '?')
     """
+    name_ids, pattern = _names_and_pattern()
+
     def keep_or_blank(match: re.Match[str]) -> str:
         word = match.group(0)
-        ids = _NAME_IDS.get(word) or ({word} if word in TARGETS else set())
+        ids = name_ids.get(word) or ({word} if word in TARGETS else set())
         return word if not ids or ids & known else "?"
 
-    return _CARD_WORD.sub(keep_or_blank, text)
+    return pattern.sub(keep_or_blank, text)
 
 
 def _unique_names(players: Any) -> list[str]:

@@ -24,7 +24,7 @@ Messages from the front end (besides the board's own, see ``widgets._board``):
 True
 >>> len(board.coach["odds"]["seats"]), board.coach["odds"]["playouts"] >= 20
 (2, True)
->>> board.handle_message({"type": "coach_point", "index": 99})["error"]["en"]
+>>> board.handle_message({"type": "coach_point", "index": 99})["error"]["text"]
 'there is no turn 99 on the line (0 to 0)'
 >>> board.close()
 """
@@ -41,6 +41,7 @@ import traitlets
 
 from pokelab import splendor as sp
 from pokelab.analysis import WinEstimate
+from pokelab.words import _
 from widgets._board_errors import BadIntent, _short
 from widgets._splendor_coach_data import (
     LinePoint,
@@ -58,6 +59,7 @@ from widgets._splendor_coach_jobs import (
     suggest_job,
 )
 from widgets._splendor_coach_view import review_json, review_pairs, suggestion_json
+from widgets._words import localized
 
 __all__ = ["CHUNK", "LEVELS", "CoachMixin"]
 
@@ -114,6 +116,11 @@ class CoachMixin(traitlets.HasTraits):
         self.coach_stats = {"chunks": 0, "dropped": 0}
         self.odds_on, self.coach_on = odds, coach
         self.observe(self._coach_switched, names=["odds_on", "coach_on"])
+        self.observe(self._coach_relang, names="lang")
+
+    def _coach_relang(self, _change: Mapping[str, Any]) -> None:
+        with self._coach_lock:
+            self._coach_publish()
 
     def _coach_switched(self, _change: Mapping[str, Any]) -> None:
         with self._coach_lock:
@@ -200,9 +207,9 @@ class CoachMixin(traitlets.HasTraits):
         state = self._state  # type: ignore[has-type]
         seat = None if state.is_over else state.current_player
         if not self.coach_on:
-            raise BadIntent("the coach is switched off", "教练已关闭")
+            raise BadIntent(_('the coach is switched off'))
         if seat is None or seat in self._bots:  # type: ignore[attr-defined]
-            raise BadIntent("the coach suggests moves on your turn", "轮到你时教练才会给出建议")
+            raise BadIntent(_('the coach suggests moves on your turn'))
         self._suggest = {"state": state, "items": None}
         self._coach_publish()
         self._coach_wake.notify_all()
@@ -210,9 +217,9 @@ class CoachMixin(traitlets.HasTraits):
 
     def _msg_coach_review(self, _content: Mapping[str, Any]) -> None:
         if not self.coach_on:
-            raise BadIntent("the coach is switched off", "教练已关闭")
+            raise BadIntent(_('the coach is switched off'))
         if not self._state.is_over:  # type: ignore[has-type]
-            raise BadIntent("the review is ready once the game is over", "对局结束后才能复盘")
+            raise BadIntent(_('the review is ready once the game is over'))
         if self._review is None or self._review.get("state") is not self._state:  # type: ignore[has-type]
             self._review = {"state": self._state, "moves": None}  # type: ignore[has-type]
         self._coach_publish()
@@ -225,14 +232,12 @@ class CoachMixin(traitlets.HasTraits):
             self._point = None
         elif isinstance(index, bool) or not isinstance(index, int):
             raise BadIntent(
-                f"index must be a turn number or null, not {_short(index)}",
-                f"index 必须是回合编号或 null，而不是 {_short(index)}",
+                _('index must be a turn number or null, not {index}', index=_short(index)),
             )
         elif not 0 <= index < len(self._line):
             top = len(self._line) - 1
             raise BadIntent(
-                f"there is no turn {index} on the line (0 to {max(top, 0)})",
-                f"曲线上没有第 {index} 个回合（0 到 {max(top, 0)}）",
+                _('there is no turn {index} on the line (0 to {value})', index=index, value=max(top, 0)),
             )
         else:
             self._point = index
@@ -454,4 +459,4 @@ class CoachMixin(traitlets.HasTraits):
                 "failed": rev.get("failed", False),
             }
         self._coach_sent = time.monotonic()
-        self.coach = data
+        self.coach = localized(data, self.lang)  # type: ignore[attr-defined]

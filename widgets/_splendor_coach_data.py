@@ -26,6 +26,9 @@ from typing import Any
 from pokelab import splendor as sp
 from pokelab.odds.splendor import splendor_appears_within, splendor_catchable, splendor_unseen
 from pokelab.splendor.cards import CARDS
+from pokelab.splendor.names import pokemon_name
+from pokelab.words import Text
+from widgets._words import Said
 
 __all__ = [
     "LinePoint",
@@ -128,8 +131,8 @@ def afford_turns(state: sp.State, seat: int, card: int) -> int:
     return extra + _turns(tuple(sorted(need, reverse=True)))
 
 
-def _name(card: int) -> dict[str, str]:
-    return {"en": CARDS[card].name_en, "zh": CARDS[card].name_zh}
+def _name(card: int) -> Text:
+    return pokemon_name(CARDS[card].name_en)
 
 
 def card_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
@@ -170,7 +173,7 @@ def evolution_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
     >>> from pokelab import splendor as sp
     >>> s = sp.scenario(["Ash", "Misty"], captured={0: ["Charmander"]}, display=[4, 7, 10, 12],
     ...                 deck=["Wartortle", "Charmeleon", "Quilava", "Squirtle"])
-    >>> [(r["name"]["en"], r["within"]) for r in evolution_odds(s, 0)]
+    >>> [(str(r["name"]), r["within"]) for r in evolution_odds(s, 0)]
     [('Charmeleon', {'1': 0.25, '4': 1.0})]
     >>> evolution_odds(s, -1)
     Traceback (most recent call last):
@@ -243,7 +246,7 @@ def position_summary(state: sp.State, viewer: int) -> dict[str, Any]:
         "to_move": view["current_player"],
         "deck_size": view["deck_size"],
         "supply": view["supply"],
-        "display": [{"id": c["id"], "name": {"en": c["name_en"], "zh": c["name_zh"]}} for c in view["display"]],
+        "display": [{"id": c["id"], "name": pokemon_name(c["name_en"])} for c in view["display"]],
         "players": [
             {
                 "seat": p["index"],
@@ -251,8 +254,8 @@ def position_summary(state: sp.State, viewer: int) -> dict[str, Any]:
                 "points": p["points"],
                 "tokens": p["tokens"],
                 "discounts": p["discounts"],
-                "captured": [{"en": c["name_en"], "zh": c["name_zh"]} for c in p["captured"]],
-                "reserved": [{"en": c["name_en"], "zh": c["name_zh"]} for c in p["reserved"]],
+                "captured": [pokemon_name(c["name_en"]) for c in p["captured"]],
+                "reserved": [pokemon_name(c["name_en"]) for c in p["reserved"]],
             }
             for p in view["players"]
         ],
@@ -291,7 +294,7 @@ class LinePoint:
             "round": self.state.round,
             "seat": self.seat,
             "final": self.final,
-            "moves": [{"en": a.describe("en"), "zh": a.describe("zh")} for _, a in self.moves],
+            "moves": [Said(a.describe) for _, a in self.moves],
             "rates": None if est is None else [round(e[0], 4) for e in est],
             "lows": None if est is None else [round(e[1], 4) for e in est],
             "highs": None if est is None else [round(e[2], 4) for e in est],

@@ -1,12 +1,12 @@
 """The coach's answers (``pokelab.analysis.suggest`` / ``review``) as the JSON the coach panel draws.
 
-Moves and reasons go out in both languages; the page picks the board's.
+Moves and reasons are kept as texts (``Said``/``Text``) and rendered in the board's language when the coach publishes.
 
 >>> from pokelab import splendor as sp
 >>> from pokelab.analysis import Suggestion
 >>> from pokelab.analysis import WinEstimate
 >>> row = suggestion_json(Suggestion(sp.Pass(), WinEstimate.from_wins(1, 4), "passes", "跳过"))
->>> row["text"], row["estimate"]["rate"], row["reason"]["zh"]
+>>> row["text"], row["estimate"]["rate"], row["reason"].render("zh")
 ('Pass()', 0.25, '跳过')
 >>> suggestion_json("Pass()")
 Traceback (most recent call last):
@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pokelab.words import Text
 from widgets._splendor_coach_data import LinePoint
+from widgets._words import Said
 
 __all__ = ["estimate_json", "review_json", "review_pairs", "suggestion_json"]
 
@@ -40,19 +42,27 @@ def estimate_json(est: Any) -> dict[str, float]:
     return {"rate": round(est.rate, 4), "low": round(est.low, 4), "high": round(est.high, 4)}
 
 
-def _move(action: Any) -> dict[str, str]:
-    return {"en": action.describe("en"), "zh": action.describe("zh")}
+def _move(action: Any) -> Said:
+    return Said(action.describe)
+
+
+def _reason(sug: Any) -> Text | Said:
+    """A suggestion's reason in any language (a catalogue text, or the analysis' words per language)."""
+    reason = getattr(sug, "reason", None)
+    if isinstance(reason, Text):
+        return reason
+    return Said(lambda lang: str(getattr(sug, f"reason_{lang}", None) or sug.reason_en))
 
 
 def suggestion_json(sug: Any) -> dict[str, Any]:
     """One suggestion: the action's text (to play it), the move in words, its estimate, the reason."""
-    if not hasattr(sug, "action") or not hasattr(sug, "reason_en"):
+    if not hasattr(sug, "action") or not (hasattr(sug, "reason_en") or isinstance(getattr(sug, "reason", None), Text)):
         raise ValueError(f"expected a pokelab.analysis Suggestion, got {type(sug).__name__}")
     return {
         "text": str(sug.action),
         "move": _move(sug.action),
         "estimate": estimate_json(sug.estimate),
-        "reason": {"en": sug.reason_en, "zh": sug.reason_zh},
+        "reason": _reason(sug),
     }
 
 

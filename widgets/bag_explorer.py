@@ -27,7 +27,7 @@ Python API: ``exact`` (tuple of Fractions, index k), ``mean`` (Fraction),
 Messages from the page: ``{"type": "set", "bag": {...}, "draws": n, "colour": c}``
 (any of the three), ``{"type": "more", "n": 100}``, ``{"type": "reset"}``,
 ``{"type": "set_lang", "lang": "zh"}``, ``{"type": "plotly_js"}``. A refused
-change leaves everything as it was and says why in ``error`` (English and Chinese).
+change leaves everything as it was and says why in ``error`` (in the explorer's language).
 
 >>> ex = BagExplorer(seed=1)
 >>> [str(p) for p in ex.exact], ex.mean, ex.rounds
@@ -58,10 +58,12 @@ from pokelab.course.hypergeometric import (
     simulate_counts,
 )
 from pokelab.errors import BilingualError, check_lang
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS, DEFAULT_BAG, validate_bag
+from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, validate_bag
+from pokelab.herecomes.names import colour_name
 from pokelab.odds.inputs import check_seed
 from pokelab.odds.probability_tree import fraction_text
-from widgets._bag_explorer_text import EXPLORER_LABELS, zh_reason
+from pokelab.words import Text, _, languages
+from widgets._bag_explorer_text import EXPLORER_LABELS, labels, reason
 from widgets._bundle import esm
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets.tokens import TOKENS, view_marks
@@ -73,7 +75,7 @@ _HERE = Path(__file__).parent
 MAX_ROUNDS = MAX_SIMULATED
 
 def _colour_name(colour: str, lang: str) -> str:
-    return COLOUR_ZH[colour] if lang == "zh" else colour
+    return colour_name(colour).render(lang)
 
 
 def explorer_figure_spec(
@@ -96,7 +98,7 @@ def explorer_figure_spec(
     ...
     ValueError: tallies has 2 entries but the distribution has 1
     """
-    text = EXPLORER_LABELS[check_lang(lang)]
+    text = labels(lang)
     if len(tallies) != len(exact):
         raise ValueError(f"tallies has {len(tallies)} entries but the distribution has {len(exact)}")
     name = _colour_name(colour, lang)
@@ -160,7 +162,7 @@ class BagExplorer(anywidget.AnyWidget):
     #: The plotly figure ``{"data", "layout"}``.
     figure = traitlets.Dict().tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
-    #: The last refusal ``{"en", "zh", "n"}`` (``n`` counts refusals); ``{}`` after a change that worked.
+    #: The last refusal ``{"text", "n"}`` (``text`` in ``lang``, ``n`` counts refusals); ``{}`` after a change that worked.
     error = traitlets.Dict().tag(sync=True)
 
     def __init__(
@@ -192,7 +194,7 @@ class BagExplorer(anywidget.AnyWidget):
         super().__init__(lang=lang)
         self._restart()
         self.on_msg(self._on_msg)
-        self.observe(lambda _change: self._publish(), names="lang")
+        self.observe(self._on_lang, names="lang")
 
     # ------------------------------------------------------------------ the model
     @staticmethod
@@ -315,8 +317,7 @@ class BagExplorer(anywidget.AnyWidget):
             raise ValueError(f"n must be a whole number of rounds of at least 1, got {n!r}")
         if self.rounds + n > MAX_ROUNDS:
             raise BilingualError(
-                f"the explorer simulates at most {MAX_ROUNDS:,} rounds in all; start again to simulate more",
-                f"探索器最多模拟 {MAX_ROUNDS:,} 轮；请重新开始模拟",
+                _('the explorer simulates at most {MAX_ROUNDS} rounds in all; start again to simulate more', MAX_ROUNDS=format(MAX_ROUNDS, ',')),
             )
         self._simulate(n)
         self._publish()
@@ -338,7 +339,7 @@ class BagExplorer(anywidget.AnyWidget):
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
-        text = EXPLORER_LABELS[check_lang(lang)]
+        text = labels(lang)
         n = self.rounds
         return pd.DataFrame({
             "k": list(range(len(self._exact))),
@@ -361,7 +362,7 @@ class BagExplorer(anywidget.AnyWidget):
         top = max(self._max_count, *self._bag.values())
         with self.hold_sync():
             self.view = {
-                "labels": dict(EXPLORER_LABELS[lang]),
+                "labels": labels(lang),
                 "colours": list(COLOURS),
                 "names": {c: _colour_name(c, lang) for c in COLOURS},
                 "marks": view_marks(COLOURS),
@@ -397,19 +398,30 @@ class BagExplorer(anywidget.AnyWidget):
                 self.draw_more(content.get("n", 100))
             elif kind == "reset":
                 self.reset()
-            elif kind == "set_lang" and content.get("lang") in ("en", "zh"):
+            elif kind == "set_lang" and content.get("lang") in languages():
                 self.lang = content["lang"]
             else:
                 return
             self.error = {}
         except BilingualError as err:
-            self._refuse(err.en, err.zh)
+            self._refuse(err)
         except ValueError as err:
-            self._refuse(str(err), zh_reason(str(err)))
+            self._refuse(reason(str(err)))
 
-    def _refuse(self, en: str, zh: str) -> None:
+    def _refuse(self, err: BilingualError | Text) -> None:
         self._refusals = getattr(self, "_refusals", 0) + 1
-        self.error = {"en": en, "zh": zh, "n": self._refusals}
+        self._refused = err
+        self.error = {"text": self._refusal_text(), "n": self._refusals}
+
+    def _refusal_text(self) -> str:
+        err = self._refused
+        return err.render(self.lang) if isinstance(err, Text) else err.message(self.lang)
+
+    def _on_lang(self, _change: Any) -> None:
+        with self.hold_sync():
+            self._publish()
+            if self.error and getattr(self, "_refused", None) is not None:
+                self.error = {**self.error, "text": self._refusal_text()}
 
     def _set(self, content: Mapping[str, Any]) -> None:
         """One change from the page: any of bag, draws, colour, checked together, applied at once."""

@@ -12,7 +12,7 @@ and is read with the game's ``parse_action``.
 >>> board = GameBoard(ToyGame(), players=["Ann", "Bot"], bots={1: "random"}, seed=3)
 >>> board.view["legal"], board.view["to_move"]
 (['Choose(0, bank)', 'Choose(0, risk)'], 0)
->>> board.handle_message({"type": "intent", "action": "Fly(away)"})["error"]["en"]
+>>> board.handle_message({"type": "intent", "action": "Fly(away)"})["error"]["text"]
 "cannot read that move: cannot read 'Fly(away)' as a toy action: Roll(1..3) or Choose(seat, bank|risk)"
 >>> GameBoard(ToyGame(), players=["A", "B", "C", "D"])
 Traceback (most recent call last):
@@ -27,7 +27,9 @@ from typing import Any
 
 from pokelab.core.game import Game
 from pokelab.core.registry import get_game
+from pokelab.words import _
 from widgets._board import BadIntent, Board, DrawChance
+from widgets._words import Said, reason_of
 
 __all__ = ["GameBoard"]
 
@@ -63,14 +65,15 @@ class GameBoard(Board):
         self,
         game: str | Game,
         *,
-        players: Sequence[str] = ("You", "Bot"),
+        players: Sequence[str] | None = None,
         bots: Mapping[int, Any] | None = None,
         seed: int = 0,
         options: Mapping[str, Any] | None = None,
         **board: Any,
     ) -> None:
         made = get_game(game)
-        names = list(players)
+        lang = board.get("lang", "en")
+        names = list(players) if players is not None else [_("You").render(lang), _("Bot").render(lang)]
         if not made.min_players <= len(names) <= made.max_players:
             raise ValueError(f"{made.name} takes {made.min_players} to {made.max_players} players, not {len(names)}")
         self.game = made.name  # the bot registry's name of the game
@@ -94,10 +97,10 @@ class GameBoard(Board):
         try:
             return self._adapter.parse_action(action)
         except (TypeError, ValueError) as err:
-            raise BadIntent(f"cannot read that move: {err}", f"无法读取这一步：{err}") from None
+            raise BadIntent(_("cannot read that move: {err}", err=reason_of(err))) from None
 
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
         game = self._adapter
         if isinstance(action, DrawChance):
-            return [{"en": "draws", "zh": "抽取"}]
-        return [{"en": game.describe(action, "en"), "zh": game.describe(action, "zh")}]
+            return [{"text": _("draws")}]
+        return [{"text": Said(lambda lang: game.describe(action, lang))}]

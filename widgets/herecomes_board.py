@@ -68,7 +68,9 @@ from pokelab.herecomes import (
     parse_action,
 )
 from pokelab.herecomes.game import HereComesGame
+from pokelab.herecomes.names import colour_name, pokemon_name
 from pokelab.odds import estimate_many
+from pokelab.words import Text, _, languages
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
@@ -76,16 +78,28 @@ from widgets._board_table import join_table
 from widgets._bundle import esm
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
-from widgets._herecomes_text import labels, say
+from widgets._herecomes_text import counted, labels, text, trainer_actions
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
-from widgets.plots import _TEXT as PLOT_TEXT
-from widgets.plots import odds_figure_spec
+from widgets._words import Said, localized, shown
+from widgets.plots import odds_figure_spec, overlay_names
 from widgets.tokens import view_marks
 
 __all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds", "previous_shown"]
 
 _HERE = Path(__file__).parent
 _DEFAULT_BOTS = ("optimal", "heuristic", "heuristic")
+
+
+def _is_you(name: str) -> bool:
+    """Whether ``name`` is the default name of your seat in some language (your draws read "You draw …")."""
+    return name in {_("You").render(lang) for lang in languages()}
+
+
+def _event_text(event: Mapping[str, Any]) -> Text | Said:
+    """A public event of the engine as a text in any language (its ``text``, or its per-language words)."""
+    if isinstance(event.get("text"), Text):
+        return event["text"]
+    return Said(lambda lang: str(event.get(lang, event["en"])))
 
 #: The leader's act of drawing the rest of the wave (or the redraw's token): HC-R2, HC-R3, HC-R4.
 DrawWave = DrawChance
@@ -117,7 +131,7 @@ class HereComesBoard(PassAndPlay, Board):
 
     def __init__(
         self,
-        players: Sequence[str] = ("You", "Bot", "Bot"),
+        players: Sequence[str] | None = None,
         bots: Mapping[int, Any] | None = None,
         lang: str = "zh",
         seed: int = 1,
@@ -137,6 +151,8 @@ class HereComesBoard(PassAndPlay, Board):
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a whole number ≥ 0, not {seed!r}")
         if state is None:
+            if players is None:  # "You" and two bots, in the board's language
+                players = [_("You").render(lang), _("Bot").render(lang), _("Bot").render(lang)]
             names = _unique_names(players)
             state = new_game(names, seed=seed, bag=bag, trainers=trainers, variant=variant)
         elif not isinstance(state, State):
@@ -266,23 +282,20 @@ class HereComesBoard(PassAndPlay, Board):
                 return self._draw()
             try:
                 parsed = parse_action(action)
-            except ValueError as err:
-                raise BadIntent(str(err), f"看不懂这个动作：{_short(action)}") from None
+            except ValueError:
+                raise BadIntent(_("cannot read the move {action}", action=_short(action))) from None
             if isinstance(parsed, Draw):
                 raise BadIntent(
-                    "tokens are drawn from the bag, not chosen: send {'kind': 'draw'}",
-                    "代币是从布袋里随机抽出的，不能指定：请发送 {'kind': 'draw'}",
+                    _("tokens are drawn from the bag, not chosen: send {example}", example="{'kind': 'draw'}"),
                 )
             if parsed.player != me:
                 raise BadIntent(
-                    f"you play seat {me}, not seat {parsed.player}",
-                    f"你坐在座位 {me}，不是座位 {parsed.player}",
+                    _('you play seat {me}, not seat {player}', me=me, player=parsed.player),
                 )
             return parsed
         if not isinstance(action, Mapping):
             raise BadIntent(
-                "an intent is an object such as {'kind': 'discard', 'card': 'G13'}",
-                "动作应是一个对象，例如 {'kind': 'discard', 'card': 'G13'}",
+                _("an intent is an object such as {example}", example="{'kind': 'discard', 'card': 'G13'}"),
             )
         kind = action.get("kind")
         if kind == "draw":
@@ -299,13 +312,11 @@ class HereComesBoard(PassAndPlay, Board):
                 isinstance(target, bool) or not isinstance(target, str | int)
             ):
                 raise BadIntent(
-                    f"a trainer's target is a card id or a seat number, not {_short(target)}",
-                    f"训练师能力的目标应是卡牌编号或座位号，而不是 {_short(target)}",
+                    _("a trainer's target is a card id or a seat number, not {target}", target=_short(target)),
                 )
             return UseTrainer(me, power, target)
         raise BadIntent(
-            f"unknown intent kind {_short(kind)}: use draw, discard, vote, keep or trainer",
-            f"未知的动作类型 {_short(kind)}：可用 draw、discard、vote、keep、trainer",
+            _('unknown intent kind {kind}: use draw, discard, vote, keep or trainer', kind=_short(kind)),
         )
 
     def _draw(self) -> Any:
@@ -313,53 +324,63 @@ class HereComesBoard(PassAndPlay, Board):
         return DrawChance() if self._state.is_chance else Draw(COLOURS[0])
 
     def _log_lines(self, seat: int, action: Any, before: State, after: State) -> list[dict[str, Any]]:
-        """The move as the human's seat may know it (``en``/``zh``, ``None`` when it sees nothing) and in full."""
-        names = self._names
+        """The move as the human's seat may know it (``text``: ``None`` when it sees nothing) and in full.
+
+        Each text stays a ``Text``/``Said`` until the log is published in the board's language.
+        """
+        names = list(self._names)
         if isinstance(action, DrawChance | Draw):
-            texts = {lang: self._draw_line(seat, before, after, lang) for lang in ("en", "zh")}
-            return [{**texts, "_teacher": texts}]
-        full = {lang: action.describe(lang, names) for lang in ("en", "zh")}
+            line = self._draw_line(seat, before, after)
+            return [{"text": line, "_teacher": line}]
+        full = Said(lambda lang: action.describe(lang, names))
+        seen: Said | None
         if seat == self._human and len(self._humans) == 1:  # pass-and-play: everyone reads the log
-            seen: dict[str, str | None] = dict(full)
+            seen = full
         elif isinstance(action, UseTrainer):  # its public effect comes as the engine's event
-            seen = {"en": None, "zh": None}
+            seen = None
         else:
-            seen = {lang: action.describe(lang, names, hidden=True) for lang in ("en", "zh")}
-        lines = [{**seen, "_teacher": full}]
+            seen = Said(lambda lang: action.describe(lang, names, hidden=True))
+        lines: list[dict[str, Any]] = [{"text": seen, "_teacher": full}]
         for event in new_events(before, after, self._human):
             if event.get("player") in (self._human, seat):
                 continue  # that seat's own move already says it
-            texts = {"en": event["en"], "zh": event["zh"]}
-            lines.append({**texts, "_teacher": texts})
+            said = _event_text(event)
+            lines.append({"text": said, "_teacher": said})
         return lines
 
-    def _draw_line(self, seat: int, before: State, after: State, lang: str) -> str:
+    def _draw_line(self, seat: int, before: State, after: State) -> Said:
         if after.round == before.round and len(after.tokens) > len(before.tokens):
             drawn = after.tokens[len(before.tokens) :]
         else:  # the draw ended the round: its tokens are in the round's summary
             drawn = tuple(after.summary["tokens"][len(before.tokens) :]) if after.summary else ()
-        colour = labels(lang)["colour"]
-        tokens = say("list_sep", lang).join(colour[c] for c in drawn)
-        you = "_you" if seat == self._human and self._names[seat] in ("You", "你") and len(self._humans) == 1 else ""
-        key = "log_redraw" if before.phase == "redraw" else "log_wave"
-        return say(key + you, lang, who=self._names[seat], wave=before.wave, tokens=tokens)
+        you = "_you" if seat == self._human and _is_you(self._names[seat]) and len(self._humans) == 1 else ""
+        key = ("log_redraw" if before.phase == "redraw" else "log_wave") + you
+        who, wave = self._names[seat], before.wave
+
+        def line(lang: str) -> str:
+            tokens = text("list_sep").render(lang).join(colour_name(c).render(lang) for c in drawn)
+            return text(key, who=who, wave=wave, tokens=tokens).render(lang)
+
+        return Said(line)
 
     def _seat_text(self, text: str) -> str:
         return blank_unknown_cards(text, self._known_cards())
 
     def _known_cards(self) -> set[str]:
-        """The card ids your seat may know now: those in your view and in your log."""
+        """The card ids your seat may know now: those in your view and in your log (in every language)."""
         known = card_ids_in(observe(self._state, self._human))
-        known |= card_ids_in([(e["en"], e["zh"]) for e in self._entries if e["en"] is not None])
+        known |= card_ids_in(
+            [shown(e["text"], lang) for e in self._entries if e["text"] is not None for lang in languages()]
+        )
         return known
 
     def _published_log(self) -> list[dict[str, Any]]:
         teacher = self.teacher
         out = []
         for e in self._entries:
-            en, zh = (e["_teacher"]["en"], e["_teacher"]["zh"]) if teacher else (e["en"], e["zh"])
-            if en is not None:
-                out.append({"seat": e["seat"], "who": e["who"], "bot": e["bot"], "en": en, "zh": zh})
+            said = e["_teacher"] if teacher else e["text"]
+            if said is not None:
+                out.append({"seat": e["seat"], "who": e["who"], "bot": e["bot"], "text": shown(said, self.lang)})
         return out
 
     # ------------------------------------------------------------------ drawing
@@ -381,7 +402,7 @@ class HereComesBoard(PassAndPlay, Board):
         if hidden:  # pass-and-play between two people: the public table only
             return curtain_view(state, me, self.lang)
         view: dict[str, Any] = {
-            "hc": observe(state, me),
+            "hc": counted(localized(observe(state, me), self.lang, name=pokemon_name), self.lang),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
@@ -400,16 +421,7 @@ class HereComesBoard(PassAndPlay, Board):
         me = self._human
         if state.is_chance or state.is_over or me not in state.to_move:
             return []
-        return [
-            {
-                "power": a.power,
-                "target": a.target,
-                "en": a.describe("en", self._names),
-                "zh": a.describe("zh", self._names),
-            }
-            for a in self._legal(state, me)
-            if isinstance(a, UseTrainer)
-        ]
+        return trainer_actions(self._legal(state, me), self._names, self.lang)
 
     def _teacher_view(self, state: State) -> dict[str, Any]:
         """Every hand with its odds, the face-down choices, and each bot's reasoning."""
@@ -427,7 +439,7 @@ class HereComesBoard(PassAndPlay, Board):
                     "reason": self._reason(seat, state),
                 }
             )
-        return {"seats": seats, "last_round": full["last_round"]}
+        return {"seats": seats, "last_round": localized(full["last_round"], self.lang, name=pokemon_name)}
 
     def _reason(self, seat: int, state: State) -> dict[str, Any] | None:
         """A bot's last decision this round and what the exact odds said at that moment."""
@@ -438,8 +450,7 @@ class HereComesBoard(PassAndPlay, Board):
             return None
         names = self._names
         return {
-            "en": action.describe("en", names),
-            "zh": action.describe("zh", names),
+            "text": action.describe(self.lang, names),
             "wave": before.wave,
             "phase": before.phase,
             "advice": advice_for(before, seat),
@@ -455,7 +466,7 @@ class HereComesBoard(PassAndPlay, Board):
             return {}
         lang = self.lang
         state = self._state
-        names = [f"{TARGETS[r['id']].name(lang)}{' ✂' if r['set_aside'] else ''}" for r in rows]
+        names = [f"{pokemon_name(TARGETS[r['id']].name_en).render(lang)}{' ✂' if r['set_aside'] else ''}" for r in rows]
         mc = None
         if self.monte_carlo:
             est = estimate_many(
@@ -477,12 +488,11 @@ class HereComesBoard(PassAndPlay, Board):
             lang=lang,
             legend=False,
         )
-        words = PLOT_TEXT[lang]
         data["meta"] = {
             "revision": self.revision,
             "tokens": len(state.tokens),
             "round": state.round,
             # the traces the page lists in its own legend (the main bars need none)
-            "overlays": [words["previous"], words["redraw"], words["mc"]],
+            "overlays": overlay_names(lang),
         }
         return data

@@ -31,9 +31,11 @@ import plotly.graph_objects as go
 
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS
+from pokelab.words import Text, _, render
+from widgets._words import labels_in
 from widgets.tokens import TOKENS
 
-__all__ = ["KIND_COLOURS", "KIND_PATTERNS", "TOKEN_COLOURS", "odds_figure", "odds_figure_spec"]
+__all__ = ["KIND_COLOURS", "KIND_PATTERNS", "TOKEN_COLOURS", "odds_figure", "odds_figure_spec", "overlay_names"]
 
 #: Colours of the bag's tokens: the boards' palette (widgets/tokens.py, checked under colour blindness).
 TOKEN_COLOURS: Mapping[str, str] = {c: TOKENS[c].light for c in COLOURS}
@@ -49,28 +51,25 @@ _DEFAULT_COLOUR = "#5c7cfa"
 #: A bar's fill pattern per card kind, so kinds differ by more than hue (issue 22).
 KIND_PATTERNS: Mapping[str, str] = {"gray": "", "purple": "/", "orange": ".", "legend": "x"}
 
-_TEXT = {
-    "en": {
-        "chance": "chance",
-        "ev": "expected points",
-        "previous": "previous wave",
-        "previous_mark": "previous position",
-        "mc": "Monte Carlo",
-        "redraw": "if redrawn",
-        "x_chance": "chance the card is achieved",
-        "x_ev": "expected points",
-    },
-    "zh": {
-        "chance": "概率",
-        "ev": "期望分",
-        "previous": "上一波",
-        "previous_mark": "上一波的位置",
-        "mc": "蒙特卡洛",
-        "redraw": "若重抽",
-        "x_chance": "达成这张卡的概率",
-        "x_ev": "期望分",
-    },
+_TEXT: Mapping[str, Text] = {
+    "chance": _("chance"),
+    "ev": _("expected points"),
+    "previous": _("previous wave"),
+    "previous_mark": _("previous position"),
+    "mc": _("Monte Carlo"),
+    "redraw": _("if redrawn"),
+    "x_chance": _("chance the card is achieved"),
+    "x_ev": _("expected points"),
 }
+
+
+def overlay_names(lang: str) -> list[str]:
+    """The names of the overlays a board lists in its own legend (previous wave, redraw, Monte Carlo) in ``lang``.
+
+    >>> overlay_names("zh")
+    ['上一波', '若重抽', '蒙特卡洛']
+    """
+    return [_TEXT[key].render(check_lang(lang)) for key in ("previous", "redraw", "mc")]
 
 
 def _chance(value: Any, where: str) -> float:
@@ -170,7 +169,7 @@ def odds_figure(
     *,
     redraw: Sequence[Any] | None = None,
     lang: str = "en",
-    title: str | None = None,
+    title: str | Text | None = None,
     height: int | None = None,
 ) -> go.Figure:
     """Each card's chance of being achieved (left) and expected points (right), one row per card.
@@ -206,7 +205,7 @@ def odds_figure_spec(
     *,
     redraw: Sequence[Any] | None = None,
     lang: str = "en",
-    title: str | None = None,
+    title: str | Text | None = None,
     height: int | None = None,
     legend: bool = True,
 ) -> dict[str, Any]:
@@ -225,7 +224,7 @@ def odds_figure_spec(
     ...
     ValueError: row 0: expected a mapping with 'label' and 'p', got {'label': 'Pikachu'}
     """
-    text = _TEXT[check_lang(lang)]
+    text = labels_in(_TEXT, lang)
     if isinstance(rows, str | bytes) or not isinstance(rows, Sequence):
         raise ValueError(f"rows must be a list of mappings with 'label' and 'p', got {rows!r}")
     labels: list[str] = []
@@ -368,5 +367,5 @@ def odds_figure_spec(
             "anchor": "y",
         }
     if title:
-        layout["title"] = {"text": title, "x": 0, "font": {"size": 13}}
+        layout["title"] = {"text": render(title, lang), "x": 0, "font": {"size": 13}}
     return {"data": traces, "layout": layout}

@@ -31,7 +31,7 @@ out below ("1/3 + 1/3 = 2/3").
 Python API: ``tree`` (the ``DrawTree``), ``target_probability``, ``set_target(code)``,
 ``expand(id)``, ``collapse(id)``, ``expand_all()``, ``collapse_all()``, the
 traits ``open_nodes`` (ids of the open nodes), ``target`` (compact code, ``""``
-for none), ``lang``, ``error`` (the last refusal, ``{"en", "zh"}``).
+for none), ``lang``, ``error`` (the last refusal, ``{"text", "n"}`` in ``lang``).
 
 Messages from the page: ``{"type": "set_target", "target": "never:red"}``,
 ``{"type": "set_lang", "lang": "zh"}``; the open nodes are synced through
@@ -55,6 +55,7 @@ pokelab.errors.BilingualError: this tree would have 6,873,630 nodes but a probab
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -64,85 +65,53 @@ import anywidget
 import traitlets
 
 from pokelab.errors import BilingualError, check_lang
-from pokelab.herecomes.bag import COLOUR_ZH, COLOURS
+from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn
+from pokelab.herecomes.names import colour_name
 from pokelab.odds.inputs import condition_of
 from pokelab.odds.probability_tree import OTHER, DrawTree, draw_tree, group_name
+from pokelab.words import Text, _, languages
 from widgets._bundle import esm
+from widgets._words import joined, labels_in
 from widgets.tokens import TOKENS, view_marks
 
 __all__ = ["TREE_LABELS", "ProbabilityTree", "tree_labels"]
 
 _HERE = Path(__file__).parent
 
-#: Every word the tree shows, in both languages ({placeholders} filled by the page).
-TREE_LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "title": "Probability tree",
-        "intro": "Each branch is the next token drawn, with its exact chance given the tokens above it. "
-                 "A path's probability is the product of its branches.",
-        "bag": "Bag",
-        "shown": "Already shown",
-        "draws": "Tokens drawn in the tree: {n}",
-        "target": "Target",
-        "no_target": "no target",
-        "start": "start",
-        "other": "other",
-        "branch": "branch {p}",
-        "path_p": "P = {p}",
-        "achieved": "achieved",
-        "not_achieved": "not achieved",
-        "hits_inside": "target {p} below",
-        "expand_all": "Open every branch",
-        "collapse_all": "Close every branch",
-        "tree_label": "Probability tree: {n} nodes, {leaves} whole rounds",
-        "item_label": "{path}: branch {branch}, path probability {p}",
-        "item_leaf_hit": "target achieved",
-        "item_leaf_miss": "target not achieved",
-        "item_hits": "the target's paths below add up to {p}",
-        "item_closed": "{n} branches hidden",
-        "sum_title": "Paths where the target is achieved",
-        "sum": "{k} of {leaves} paths achieve “{target}”: {text} ≈ {pct}",
-        "sum_none": "Choose a target to mark its paths and add them up.",
-        "legend_hit": "achieved: the target holds on this whole round",
-        "legend_line": "thick branches lead to a path that achieves the target",
-        "keys": "Keys: ↑ ↓ move, → opens, ← closes, Enter or Space opens and closes.",
-        "lumped": "Colours the target does not mention are lumped into “other”.",
-        "error": "Not possible",
-    },
-    "zh": {
-        "title": "概率树",
-        "intro": "每一条分支是下一枚抽出的代币，上面写着在前面几枚已抽出的情况下它的确切概率。"
-                 "一条路径的概率是它各分支概率的乘积。",
-        "bag": "布袋",
-        "shown": "已经抽出",
-        "draws": "树里要抽的代币：{n} 枚",
-        "target": "目标",
-        "no_target": "没有目标",
-        "start": "开始",
-        "other": "其他",
-        "branch": "分支 {p}",
-        "path_p": "P = {p}",
-        "achieved": "达成",
-        "not_achieved": "未达成",
-        "hits_inside": "下面目标共 {p}",
-        "expand_all": "展开全部分支",
-        "collapse_all": "收起全部分支",
-        "tree_label": "概率树：{n} 个节点，{leaves} 种完整的抽法",
-        "item_label": "{path}：分支 {branch}，路径概率 {p}",
-        "item_leaf_hit": "目标达成",
-        "item_leaf_miss": "目标未达成",
-        "item_hits": "下面达成目标的路径加起来是 {p}",
-        "item_closed": "隐藏了 {n} 条分支",
-        "sum_title": "达成目标的路径",
-        "sum": "{leaves} 条路径中有 {k} 条达成“{target}”：{text} ≈ {pct}",
-        "sum_none": "选择一个目标，标出它的路径并把它们加起来。",
-        "legend_hit": "达成：这一整轮目标成立",
-        "legend_line": "粗的分支通向达成目标的路径",
-        "keys": "按键：↑ ↓ 移动，→ 展开，← 收起，Enter 或空格 展开/收起。",
-        "lumped": "目标没有提到的颜色合并为“其他”。",
-        "error": "做不到",
-    },
+#: Every word the tree shows, as catalogue texts ({placeholders} filled by the page).
+TREE_LABELS: Mapping[str, Text] = {
+    'title': _('Probability tree'),
+    'intro': _("Each branch is the next token drawn, with its exact chance given the tokens above it. A path's probability is the product of its branches."),
+    'bag': _('Bag'),
+    'shown': _('Already shown'),
+    'draws': _('Tokens drawn in the tree: {n}'),
+    'target': _('Target'),
+    'no_target': _('no target'),
+    'start': _('start'),
+    'other': _('other'),
+    'branch': _('branch {p}'),
+    'path_p': _('P = {p}'),
+    'achieved': _('achieved'),
+    'not_achieved': _('not achieved'),
+    'hits_inside': _('target {p} below'),
+    'expand_all': _('Open every branch'),
+    'collapse_all': _('Close every branch'),
+    'tree_label': _('Probability tree: {n} nodes, {leaves} whole rounds'),
+    'item_label': _('{path}: branch {branch}, path probability {p}'),
+    'item_leaf_hit': _('target achieved'),
+    'item_leaf_miss': _('target not achieved'),
+    'item_hits': _("the target's paths below add up to {p}"),
+    'item_closed': _('{n} branches hidden'),
+    'sum_title': _('Paths where the target is achieved'),
+    'sum': _('{k} of {leaves} paths achieve “{target}”: {text} ≈ {pct}'),
+    'sum_none': _('Choose a target to mark its paths and add them up.'),
+    'legend_hit': _('achieved: the target holds on this whole round'),
+    'legend_line': _('thick branches lead to a path that achieves the target'),
+    'keys': _('Keys: ↑ ↓ move, → opens, ← closes, Enter or Space opens and closes.'),
+    'lumped': _('Colours the target does not mention are lumped into “other”.'),
+    'error': _('Not possible'),
+
 }
 
 
@@ -156,12 +125,12 @@ def tree_labels(lang: str) -> dict[str, str]:
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
-    return dict(TREE_LABELS[check_lang(lang)])
+    return labels_in(TREE_LABELS, lang)
 
 
 def _target_options(tree: DrawTree, lang: str) -> list[dict[str, str]]:
     """The targets offered in the page's list: none, then last/never/all for each colour of the bag."""
-    options = [{"code": "", "text": TREE_LABELS[lang]["no_target"]}]
+    options = [{"code": "", "text": TREE_LABELS["no_target"].render(lang)}]
     seen: set[str] = set()
     colours = [c for c in COLOURS if tree.bag.get(c, 0) > 0]
     for condition in (
@@ -187,7 +156,7 @@ class ProbabilityTree(anywidget.AnyWidget):
     target = traitlets.Unicode("").tag(sync=True)
     #: Ids of the open nodes (the page opens and closes them; Python may too).
     open_nodes = traitlets.List(traitlets.Int()).tag(sync=True)
-    #: The last refusal, ``{"en", "zh", "n"}`` (``n`` counts refusals); ``{}`` after a change that worked.
+    #: The last refusal, ``{"text", "n"}`` (``text`` in ``lang``, ``n`` counts refusals); ``{}`` after a change that worked.
     error = traitlets.Dict().tag(sync=True)
 
     def __init__(
@@ -218,7 +187,7 @@ class ProbabilityTree(anywidget.AnyWidget):
         super().__init__(lang=lang, target=code, open_nodes=opened)
         self._publish()
         self.on_msg(self._on_msg)
-        self.observe(lambda _change: self._publish(), names="lang")
+        self.observe(self._on_lang, names="lang")
 
     # ------------------------------------------------------------------ Python API
     @property
@@ -342,26 +311,40 @@ class ProbabilityTree(anywidget.AnyWidget):
             try:
                 self.set_target(content.get("target") or None)
             except BilingualError as err:
-                self._refuse(err.en, err.zh)
+                self._refuse(err)
             except ValueError as err:
-                self._refuse(str(err), _zh_target_reason(str(err)))
-        elif kind == "set_lang" and content.get("lang") in ("en", "zh"):
+                self._refuse(_target_reason(str(err)))
+        elif kind == "set_lang" and content.get("lang") in languages():
             self.lang = content["lang"]
 
-    def _refuse(self, en: str, zh: str) -> None:
+    def _refuse(self, err: BilingualError | Text) -> None:
         """Say why the page's wish was refused; ``n`` makes the same refusal twice a new message."""
         self._refusals = getattr(self, "_refusals", 0) + 1
-        self.error = {"en": en, "zh": zh, "n": self._refusals}
+        self._refused = err
+        self.error = {"text": self._refusal_text(), "n": self._refusals}
+
+    def _refusal_text(self) -> str:
+        err = self._refused
+        return err.render(self.lang) if isinstance(err, Text) else err.message(self.lang)
+
+    def _on_lang(self, _change: Any) -> None:
+        with self.hold_sync():
+            self._publish()
+            if self.error and getattr(self, "_refused", None) is not None:
+                self.error = {**self.error, "text": self._refusal_text()}
 
 
-def _zh_target_reason(en: str) -> str:
-    """The Chinese reason for a refused target (the engine's messages are English).
+def _target_reason(en: str) -> Text:
+    """The catalogue text of a refused target (the engine's messages are English).
 
-    >>> _zh_target_reason("bad condition 'x': each part is last:COLOUR, never:COLOUR or all:COLOUR")
-    '目标写法有误：每一部分是 last:颜色、never:颜色 或 all:颜色'
+    >>> _target_reason("bad condition 'x': each part is last:COLOUR, never:COLOUR or all:COLOUR").render("zh")
+    "目标写法有误 'x'：每一部分是 last:颜色、never:颜色 或 all:颜色"
     """
-    if en.startswith("bad condition"):
-        return "目标写法有误：每一部分是 last:颜色、never:颜色 或 all:颜色"
-    if en.startswith("unknown token colour"):
-        return f"未知的代币颜色；颜色有{'、'.join(COLOUR_ZH[c] for c in COLOURS)}"
-    return f"无效的目标：{en}"
+    bad = re.match(r"bad condition ('[^']*'|\S+)", en)
+    if bad:
+        return _("bad condition {target}: each part is last:COLOUR, never:COLOUR or all:COLOUR", target=bad[1])
+    unknown = re.match(r"unknown token colour ('[^']*'|\S+)", en)
+    if unknown:
+        return _("unknown token colour {colour}; the colours are {colours}", colour=unknown[1],
+                 colours=joined([colour_name(c) for c in COLOURS]))
+    return _("not a valid target: {reason}", reason=en)

@@ -32,18 +32,45 @@ from pathlib import Path
 from typing import Any
 
 from pokelab import splendor as sp
+from pokelab.errors import check_lang
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from pokelab.splendor.game import SplendorGame
+from pokelab.splendor.names import pokemon_name
+from pokelab.words import _, _n
 from widgets._board import BadIntent, Board
+from widgets._board_errors import _short
 from widgets._board_humans import split_seats
 from widgets._board_table import join_table
 from widgets._bundle import bundle, esm
 from widgets._splendor_coach import CoachMixin
 from widgets._splendor_text import labels
+from widgets._words import Said, localized, reason_of
 from widgets.tokens import view_marks
 
 _HERE = Path(__file__).parent
 _DEFAULT = object()
+
+
+def seat_names(players: int | Sequence[str] | None, lang: str) -> list[str] | int:
+    """The players' names: those given, else "You" and "Greedy" (a count: "Player 1", ...) in ``lang``.
+
+    >>> seat_names(None, "zh"), seat_names(3, "en"), seat_names(["Ann", "Bo"], "zh")
+    (['你', '贪心'], ['Player 1', 'Player 2', 'Player 3'], ['Ann', 'Bo'])
+    >>> seat_names(True, "en")
+    Traceback (most recent call last):
+    ...
+    ValueError: players is a list of names or a count (2 to 4 players), not True
+    """
+    check_lang(lang)
+    if players is None:
+        return [_("You").render(lang), _("Greedy").render(lang)]
+    if isinstance(players, bool):
+        raise ValueError(f"players is a list of names or a count (2 to 4 players), not {players!r}")
+    if isinstance(players, int):
+        if not 2 <= players <= 4:
+            return players  # the engine explains the count
+        return [_("Player {n}", n=seat + 1).render(lang) for seat in range(players)]
+    return list(players)
 
 
 class SplendorBoard(CoachMixin, Board):
@@ -72,7 +99,7 @@ class SplendorBoard(CoachMixin, Board):
 
     def __init__(
         self,
-        players: int | Sequence[str] = ("You", "Greedy"),
+        players: int | Sequence[str] | None = None,
         *,
         bots: Mapping[int, Any] | object | None = _DEFAULT,
         human: int | None = None,
@@ -87,7 +114,7 @@ class SplendorBoard(CoachMixin, Board):
     ) -> None:
         if isinstance(players, str):
             raise ValueError("players is a list of names or a count (2 to 4 players), not a string")
-        state = _state if _state is not None else sp.new_game(players, seed=seed, variant=variant)
+        state = _state if _state is not None else sp.new_game(seat_names(players, lang), seed=seed, variant=variant)
         names = [p.name for p in state.players]
         if humans is not None:  # pass-and-play: these seats are people, "greedy" plays the rest
             _, bots = split_seats(humans, None if bots is _DEFAULT else bots, len(names), lambda _: "greedy")  # type: ignore[arg-type]
@@ -144,7 +171,7 @@ class SplendorBoard(CoachMixin, Board):
 
     # ----------------------------------------------------------------- hooks
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
-        return [{"en": action.describe("en"), "zh": action.describe("zh")}]
+        return [{"text": Said(action.describe)}]
 
     def _viewer(self, state: sp.State) -> int:
         """Whose eyes the board shows: the human to move (hot seat), else the main human."""
@@ -188,11 +215,16 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
     for a in legal:
         if isinstance(a, sp.Evolve):
             evolve.setdefault(a.into, []).append(a.base)
-    me = view["players"][viewer]
+    check_lang(lang)
     for card in _all_cards(view):
         base = card.get("evolves_from")
         if base is not None:
-            card["from_name"] = {"en": sp.CARDS[base].name_en, "zh": sp.CARDS[base].name_zh}
+            card["from_name"] = pokemon_name(sp.CARDS[base].name_en).render(lang)
+    view = localized(view, lang, name=pokemon_name)
+    you = _("You").render(lang)
+    for player in view["players"]:  # "You (you)" once: no tag beside a seat already named "You"
+        player["named_you"] = player["name"] == you
+    me = view["players"][viewer]
     for card in [*view["display"], *me["reserved"]]:
         card["can_catch"] = card["id"] in catch
         card["can_reserve"] = card["id"] in reserve
@@ -204,6 +236,7 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
         "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
         "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],
     }
+    view["deck_text"] = _n("{count} card", "{count} cards", view["deck_size"]).render(lang)
     view["labels"] = labels(lang)
     view["colours"] = list(COLOURS)
     view["token_colours"] = list(TOKEN_COLOURS)
@@ -223,28 +256,25 @@ def _card(payload: Mapping[str, Any], key: str) -> int:
     value = payload.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadIntent(
-            f"{key!r} must be a card id (a whole number), not {value!r}",
-            f"{key!r} 必须是卡牌编号（整数），而不是 {value!r}",
+            _('{key} must be a card id (a whole number), not {value}', key=repr(key), value=repr(value)),
         )
     if value not in sp.CARDS:
-        raise BadIntent(f"no card has id {value}", f"没有编号为 {value} 的卡牌")
+        raise BadIntent(_('no card has id {value}', value=value))
     return value
 
 
 def _colour_counts(value: Any, what: str) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise BadIntent(
-            f"{what} must map colours to counts, not {value!r}",
-            f"{what} 必须是“颜色 → 数量”的对应，而不是 {value!r}",
+            _('{what} must map colours to counts, not {value}', what=what, value=repr(value)),
         )
     out: dict[str, int] = {}
     for colour, count in value.items():
         if colour not in TOKEN_COLOURS:
-            raise BadIntent(f"unknown colour {colour!r}", f"未知的颜色 {colour!r}")
+            raise BadIntent(_('unknown colour {colour}', colour=repr(colour)))
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 40:
             raise BadIntent(
-                f"the count of {colour} must be a whole number 0–40, not {count!r}",
-                f"{colour} 的数量必须是 0–40 的整数，而不是 {count!r}",
+                _('the count of {colour} must be a whole number 0–40, not {count}', colour=colour, count=repr(count)),
             )
         if count:
             out[colour] = count
@@ -274,22 +304,20 @@ def parse_intent(payload: Any) -> Any:
     """
     if not isinstance(payload, Mapping):
         raise BadIntent(
-            f"an intent needs an 'action' object, not {payload!r}",
-            f"意图需要一个 'action' 对象，而不是 {payload!r}",
+            _("an intent needs an 'action' object, not {payload}", payload=repr(payload)),
         )
     kind = payload.get("kind")
     if kind == "take":
         colors = payload.get("colors")
         if not isinstance(colors, list) or not colors:
             raise BadIntent(
-                "pick 1 to 3 tokens from the supply first",
-                "请先从供应堆选 1 到 3 颗精灵球",
+                _('pick 1 to 3 tokens from the supply first'),
             )
         if len(colors) > 3:
-            raise BadIntent("pick at most 3 tokens", "最多只能选 3 颗")
+            raise BadIntent(_('pick at most 3 tokens'))
         for colour in colors:
             if colour not in TOKEN_COLOURS:
-                raise BadIntent(f"unknown colour {colour!r}", f"未知的颜色 {colour!r}")
+                raise BadIntent(_('unknown colour {colour}', colour=repr(colour)))
         if len(colors) == 2 and colors[0] == colors[1]:
             return sp.TakeSame(colors[0])
         return sp.TakeDifferent(tuple(colors))
@@ -305,7 +333,7 @@ def parse_intent(payload: Any) -> Any:
     if kind == "return":
         tokens = _colour_counts(payload.get("tokens"), "tokens")
         if not tokens:
-            raise BadIntent("choose the tokens to return first", "请先选择要归还的精灵球")
+            raise BadIntent(_('choose the tokens to return first'))
         return sp.ReturnTokens(tokens)
     if kind == "pass":
         return sp.Pass()
@@ -316,5 +344,5 @@ def parse_intent(payload: Any) -> Any:
         try:
             return sp.parse_action(text)  # type: ignore[arg-type]
         except ValueError as err:
-            raise BadIntent(str(err), f"无法读懂这个动作：{err}") from None
-    raise BadIntent(f"unknown intent kind {kind!r}", f"未知的意图类型 {kind!r}")
+            raise BadIntent(_("cannot read the move {action}: {reason}", action=_short(text), reason=reason_of(err))) from None
+    raise BadIntent(_('unknown intent kind {kind}', kind=repr(kind)))

@@ -9,8 +9,8 @@ palette itself is chosen so that every pair stays clearly apart (CIE76
 and in the dark theme (``widgets.cvd``; checked by ``tests/widgets/test_tokens.py``
 on the colours the CSS files actually hold).
 
->>> TOKENS["red"].light, TOKENS["red"].symbol, TOKENS["red"].zh
-('#c62828', 'flame', '红')
+>>> TOKENS["red"].light, TOKENS["red"].symbol, TOKENS["red"].name.render("zh")
+('#c62828', 'flame', '红色')
 >>> mark_svg("green")[:40]
 '<svg class="tok-mark" viewBox="0 0 24 24'
 >>> mark_svg("pink")
@@ -26,6 +26,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pokelab.herecomes.names import colour_name as hc_colour_name
+from pokelab.splendor.names import colour_name as sp_colour_name
+from pokelab.words import Text, check_lang
 from widgets.cvd import contrast
 
 __all__ = ["TOKENS", "Token", "css_variables", "mark_svg", "names", "token_html", "view_marks"]
@@ -35,15 +38,18 @@ _INKS = ("#ffffff", "#1b1b1b")
 
 @dataclass(frozen=True)
 class Token:
-    """One token colour: its fills for the light and dark theme, its symbol and its names."""
+    """One token colour: its fills for the light and dark theme, its symbol; its name comes from the catalogue."""
 
     colour: str
     light: str
     dark: str
     symbol: str
     path: str
-    en: str
-    zh: str
+
+    @property
+    def name(self) -> Text:
+        """The colour's name (the games' own: ``pokelab.splendor.names`` / ``pokelab.herecomes.names``)."""
+        return hc_colour_name(self.colour) if self.colour == "purple" else sp_colour_name(self.colour)
 
     @property
     def ink(self) -> str:
@@ -67,13 +73,13 @@ _PATHS = {
 TOKENS: Mapping[str, Token] = {
     t.colour: t
     for t in (
-        Token("red", "#c62828", "#d32f2f", "flame", _PATHS["flame"], "red", "红"),
-        Token("blue", "#0d47a1", "#1256b0", "drop", _PATHS["drop"], "blue", "蓝"),
-        Token("green", "#00a86b", "#00a86b", "leaf", _PATHS["leaf"], "green", "绿"),
-        Token("yellow", "#fbc02d", "#fbc02d", "bolt", _PATHS["bolt"], "yellow", "黄"),
-        Token("purple", "#a78bdb", "#a78bdb", "cross", _PATHS["cross"], "purple", "紫"),
-        Token("black", "#212121", "#3a3a3a", "stone", _PATHS["stone"], "black", "黑"),
-        Token("master", "#a78bdb", "#a78bdb", "master", _PATHS["master"], "Master Ball", "万能大师球"),
+        Token("red", "#c62828", "#d32f2f", "flame", _PATHS["flame"]),
+        Token("blue", "#0d47a1", "#1256b0", "drop", _PATHS["drop"]),
+        Token("green", "#00a86b", "#00a86b", "leaf", _PATHS["leaf"]),
+        Token("yellow", "#fbc02d", "#fbc02d", "bolt", _PATHS["bolt"]),
+        Token("purple", "#a78bdb", "#a78bdb", "cross", _PATHS["cross"]),
+        Token("black", "#212121", "#3a3a3a", "stone", _PATHS["stone"]),
+        Token("master", "#a78bdb", "#a78bdb", "master", _PATHS["master"]),
     )
 }
 
@@ -139,17 +145,16 @@ def mark_svg(colour: str, ink: str | None = None) -> str:
 def token_html(colour: str, lang: str = "en", size: str = "1.1em") -> str:
     """A token for plain HTML (the apps): a disc in the colour with its symbol, named for screen readers.
 
-    >>> 'aria-label="红"' in token_html("red", "zh")
+    >>> 'aria-label="红色"' in token_html("red", "zh")
     True
     >>> token_html("red", "fr")
     Traceback (most recent call last):
     ...
-    ValueError: lang is 'en' or 'zh', got 'fr'
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
-    if lang not in ("en", "zh"):
-        raise ValueError(f"lang is 'en' or 'zh', got {lang!r}")
+    check_lang(lang)
     t = _token(colour)
-    name = html.escape(t.zh if lang == "zh" else t.en)
+    name = html.escape(t.name.render(lang))
     style = (
         f"display:inline-flex;align-items:center;justify-content:center;width:{size};height:{size};"
         f"border-radius:50%;background:{t.light};box-shadow:0 0 0 1px #767676;margin:0 2px;"
@@ -167,8 +172,7 @@ def names(lang: str) -> dict[str, Any]:
     >>> names("de")
     Traceback (most recent call last):
     ...
-    ValueError: lang is 'en' or 'zh', got 'de'
+    ValueError: unknown language 'de': choose 'en' or 'zh'
     """
-    if lang not in ("en", "zh"):
-        raise ValueError(f"lang is 'en' or 'zh', got {lang!r}")
-    return {c: (t.zh if lang == "zh" else t.en) for c, t in TOKENS.items()}
+    check_lang(lang)
+    return {c: t.name.render(lang) for c, t in TOKENS.items()}

@@ -28,3 +28,23 @@ def deliver(board: Any, content: Any) -> dict[str, Any]:
 def send() -> Callable[[Any, Any], dict[str, Any]]:
     """The ``deliver`` function, as a fixture."""
     return deliver
+
+
+def in_lang(widget: Any, lang: str) -> dict[str, Any]:
+    """What ``widget`` shows in ``lang``: its error text and its log lines (the language is put back after).
+
+    A board renders its error and log in its own language only; a test that checks both
+    languages switches the board, as a reader would.
+    """
+    old = widget.lang
+    widget.lang = lang
+    try:
+        log = widget.log if isinstance(getattr(widget, "log", None), list) else []
+        return {"error": dict(widget.error).get("text"), "log": [e["text"] for e in log]}
+    finally:
+        widget.lang = old
+
+
+def said(widget: Any, lang: str) -> str | None:
+    """The error ``widget`` shows, as it reads in ``lang``."""
+    return in_lang(widget, lang)["error"]

@@ -16,7 +16,10 @@ import pytest
 
 from pokelab.errors import IllegalAction
 from pokelab.sim import GameAdapter
+from pokelab.words import _
+from tests.widgets.conftest import in_lang, said
 from widgets._board import BadIntent, Board
+from widgets._words import Said
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,8 @@ class NimGame(GameAdapter):
 
     def apply(self, state: Nim, action: int) -> Nim:
         if action not in self.legal_actions(state, state.to_move):
-            raise IllegalAction("NIM-1", "Take 1 to 3 stones.", "只能拿 1 到 3 颗。")
+            # a text of the kit's catalogue, so the fake game's refusal has its Chinese too
+            raise IllegalAction("NIM-1", _("pick at most 3 tokens"))
         return Nim(state.pile - action, 1 - state.to_move)
 
     def observe(self, state: Nim, player: int) -> dict[str, int]:
@@ -68,11 +72,11 @@ class NimBoard(Board):
 
     def _parse_intent(self, action: Any) -> int:
         if not isinstance(action, dict) or not isinstance(action.get("take"), int):
-            raise BadIntent("say how many to take", "要说明拿几颗")
+            raise BadIntent(_("the message has no {key}", key="'take'"))
         return action["take"]
 
     def _log_lines(self, seat: int, action: int, before: Nim, after: Nim) -> list[dict[str, str]]:
-        return [{"en": f"takes {action}", "zh": f"拿 {action} 颗"}]
+        return [{"text": Said(lambda lang: f"拿 {action} 颗" if lang == "zh" else f"takes {action}")}]
 
 
 class Always:
@@ -96,7 +100,8 @@ def test_intent_applies_the_move_and_bumps_the_revision(send: Any) -> None:
     assert board.state == Nim(5, 1)
     assert board.view["pile"] == 5 and board.view["revision"] == board.revision > revision
     assert board.view["bot_to_move"] is True and board.view["to_move"] == 1
-    assert board.log == [{"seat": 0, "who": "Ann", "bot": False, "en": "takes 2", "zh": "拿 2 颗"}]
+    assert board.log == [{"seat": 0, "who": "Ann", "bot": False, "text": "takes 2"}]
+    assert in_lang(board, "zh")["log"] == ["拿 2 颗"]
 
 
 def test_illegal_intent_answers_with_the_rule_in_both_languages(send: Any) -> None:
@@ -104,7 +109,7 @@ def test_illegal_intent_answers_with_the_rule_in_both_languages(send: Any) -> No
     reply = send(board, {"type": "intent", "action": {"take": 5}})
     assert reply["ok"] is False
     assert reply["error"]["rule"] == "NIM-1"
-    assert board.error["zh"] == "只能拿 1 到 3 颗。" and board.error["en"] == "Take 1 to 3 stones."
+    assert board.error["text"] == "最多只能选 3 颗" and said(board, "en") == "pick at most 3 tokens"
     assert board.state == Nim(7, 0) and board.log == []
     # the same mistake twice still changes the trait, so the page shows it again
     first = board.error["n"]
@@ -141,7 +146,7 @@ def test_malformed_messages_are_answered_and_change_nothing(content: Any, send: 
     reply = send(board, content)
     assert reply["ok"] is False
     assert reply["error"]["rule"] is None
-    assert reply["error"]["en"] and reply["error"]["zh"]
+    assert reply["error"]["text"] and said(board, "zh")
     assert board.error == reply["error"]
     assert (board.state, list(board.log), board.lang, board.seed) == before
     # the board still plays afterwards
@@ -156,7 +161,7 @@ def test_a_bug_in_a_hook_is_answered_not_raised(send: Any) -> None:
 
     board._parse_intent = broken  # type: ignore[method-assign]
     reply = send(board, {"type": "intent", "action": {"take": 1}})
-    assert reply["ok"] is False and "RuntimeError" in reply["error"]["en"]
+    assert reply["ok"] is False and "RuntimeError" in reply["error"]["text"]
     assert board.state == Nim(7, 0)
 
 
@@ -167,7 +172,7 @@ def test_step_plays_one_bot_turn_only_for_the_current_revision(send: Any) -> Non
     assert stale["ok"] and stale["stale"] and board.state == Nim(6, 1)
     reply = send(board, {"type": "step", "revision": board.revision})
     assert reply["stepped"] is True and board.state == Nim(3, 0)
-    assert board.log[-1] == {"seat": 1, "who": "Bot", "bot": True, "en": "takes 3", "zh": "拿 3 颗"}
+    assert board.log[-1] == {"seat": 1, "who": "Bot", "bot": True, "text": "takes 3"}
     # nothing to step when the human is to move
     assert send(board, {"type": "step", "revision": board.revision})["stepped"] is False
 
@@ -176,7 +181,7 @@ def test_intent_when_a_bot_is_to_move_is_refused(send: Any) -> None:
     board = NimBoard(bots={1: Always(1)})
     send(board, {"type": "intent", "action": {"take": 1}})
     reply = send(board, {"type": "intent", "action": {"take": 1}})
-    assert reply["ok"] is False and "Bot" in reply["error"]["en"]
+    assert reply["ok"] is False and "Bot" in reply["error"]["text"]
     assert board.state == Nim(6, 1)
 
 
@@ -184,7 +189,7 @@ def test_a_bot_that_breaks_the_rules_is_reported_and_the_game_kept(send: Any) ->
     board = NimBoard(bots={1: Always(9)})
     send(board, {"type": "intent", "action": {"take": 1}})
     reply = send(board, {"type": "step", "revision": board.revision})
-    assert reply["ok"] is False and "always" in reply["error"]["en"]
+    assert reply["ok"] is False and "always" in reply["error"]["text"]
     assert board.state == Nim(6, 1)
 
 
@@ -237,7 +242,7 @@ def test_run_bots_plays_until_a_human_must_act_or_the_game_ends(send: Any) -> No
     assert board.run_bots() == 5
     assert board.view["over"] is True and board.view["to_move"] is None
     reply = send(board, {"type": "intent", "action": {"take": 1}})
-    assert reply["ok"] is False and "over" in reply["error"]["en"]
+    assert reply["ok"] is False and "over" in reply["error"]["text"]
 
 
 def test_bad_constructor_arguments_are_explained() -> None:
@@ -285,7 +290,7 @@ class ToyBoard(Board):
         return Choose(self.human, str(action))
 
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, str]]:
-        return [{"en": f"chooses {action.move}", "zh": f"选择 {action.move}"}]
+        return [{"text": Said(lambda lang: f"选择 {action.move}" if lang == "zh" else f"chooses {action.move}")}]
 
 
 def test_a_board_plays_any_adapter_chance_and_simultaneous_bots(send: Any) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from pokelab.herecomes import TARGETS
+from tests.widgets.conftest import said
 from widgets._board_humans import public_observation, seat_list, split_seats
 from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard
@@ -49,12 +50,12 @@ def test_the_hand_is_not_in_the_view_until_its_seat_taps_show(pair: HereComesBoa
     private = set().union(*hands(board))
     assert not card_ids(board.view) & private, "a hand leaked through the curtain"
     refused = send(board, type="intent", action={"kind": "draw"})
-    assert not refused["ok"] and "pass the device to" in refused["error"]["en"]
+    assert not refused["ok"] and "pass the device to" in refused["error"]["text"]
     assert send(board, type="show_hand")["ok"]
     assert board.curtain is None and board.view["curtain"] is None
     assert {c["id"] for c in board.view["hc"]["hand"]} == hands(board)[seat]
     again = send(board, type="show_hand")
-    assert not again["ok"] and again["error"]["zh"] == "现在没有被遮住的手牌"
+    assert not again["ok"] and said(board, "zh") == "现在没有被遮住的手牌"
 
 
 def test_discards_are_collected_one_person_at_a_time_without_showing_the_others(pair: HereComesBoard) -> None:

@@ -18,6 +18,7 @@ import pytest
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
 from pokelab.herecomes import TARGETS
+from tests.widgets.conftest import said
 from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard
 
@@ -62,7 +63,7 @@ def test_two_seats_play_splendor_and_see_each_others_moves(store: Any, join_code
         assert send(board, type="intent", action=first_legal(board))["ok"]
         other.refresh()
         assert other.view["revision"] > before
-        assert [e["en"] for e in other.log] == [e["en"] for e in board.log]
+        assert [e["text"] for e in other.log] == [e["text"] for e in board.log]
     waiting = ben if mover([ann, ben]) is ann else ann
     refused = send(waiting, type="intent", action={"kind": "pass"})
     assert not refused["ok"] and refused["error"]["rule"] is not None  # SP-T1 or the legal-move rule
@@ -78,7 +79,7 @@ def test_a_stale_move_is_refused_and_the_board_refreshes(store: Any, join_code: 
     board._last = stale_view  # this device did not see its own move yet
     reply = send(board, type="intent", action={"kind": "pass"})
     assert not reply["ok"]
-    assert "someone moved first" in reply["error"]["en"] and reply["error"]["zh"]
+    assert "someone moved first" in reply["error"]["text"] and said(board, "zh")
     assert board.view["revision"] == store.table(code).revision()
 
 
@@ -130,7 +131,7 @@ def test_herecomes_boards_hold_only_their_own_hand(store: Any, join_code: str) -
         assert send(board, type="intent", action=action)["ok"]
     assert all(cid in TARGETS for b in boards for cid in (c["id"] for c in b.view["hc"]["hand"]))
     refused = send(boards[0], type="intent", action={"kind": "draw"})
-    assert not refused["ok"] and "drawn by the table" in refused["error"]["en"]
+    assert not refused["ok"] and "drawn by the table" in refused["error"]["text"]
 
 
 def test_a_seat_token_rejoins_and_bad_joins_are_refused(store: Any, join_code: str) -> None:
@@ -179,7 +180,7 @@ def test_the_creator_hands_a_free_seat_to_a_bot(store: Any, join_code: str) -> N
     ann.refresh()
     assert ann.view["table"]["idle"] == [2] and ben.view["table"]["idle"] == []  # only the creator may
     refused = send(ben, type="hand_to_bot", seat=2)
-    assert not refused["ok"] and refused["error"]["zh"]
+    assert not refused["ok"] and said(ben, "zh")
     assert send(ann, type="hand_to_bot", seat=2)["ok"]
     assert ann.view["seats"][2]["bot"] == "greedy" and ann.view["table"]["idle"] == []
     assert not send(ann, type="hand_to_bot", seat="two")["ok"]

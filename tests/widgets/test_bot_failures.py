@@ -15,6 +15,7 @@ import pytest
 
 from pokelab import splendor as sp
 from pokelab.herecomes import TARGETS, Discard, scenario
+from tests.widgets.conftest import said
 from widgets import HereComesBoard, SplendorBoard
 from widgets._board import BotFailure
 
@@ -89,14 +90,15 @@ def test_hc_r2_a_faulty_bot_keeps_your_draw_and_the_board_consistent(bot: Any, s
     assert len(s.tokens) == 4 and s.phase == "discard"  # your draw is kept
     assert_consistent(board)
     assert board.view["hc"]["tokens"] == list(s.tokens)
-    assert board.log[0]["en"].startswith("You draw wave 1: ")
+    assert board.log[0]["text"].startswith("You draw wave 1: ")
     assert s.pending[1] is None and s.pending[2] is not None  # the sound bot still chose
     failure = board.view["bot_failure"]
     assert failure["bot_seat"] == 1 and board.view["bot_to_move"] is True
-    assert board.error["en"] == failure["en"] and board.error["zh"] == failure["zh"]
-    assert f"'{bot.name}'" in board.error["en"] and f"'{bot.name}'" in board.error["zh"]
-    assert "Bot 1" in board.error["en"] and "座位 1" in board.error["zh"]
-    assert "kept" in board.error["en"] and "unchanged" not in board.error["en"]
+    zh = said(board, "zh")
+    assert board.error["text"] == failure["text"] and board.view["bot_failure"]["text"] == failure["text"]
+    assert f"'{bot.name}'" in board.error["text"] and f"'{bot.name}'" in zh
+    assert "Bot 1" in board.error["text"] and "座位 1" in zh
+    assert "kept" in board.error["text"] and "unchanged" not in board.error["text"]
     assert isinstance(board.bot_failure, BotFailure)
 
 
@@ -112,12 +114,12 @@ def test_hc_r2_a_faulty_bot_keeps_your_draw_and_the_board_consistent(bot: Any, s
 )
 def test_hc_the_failure_says_why_in_both_languages(bot: Any, en: str, zh: str, send: Any) -> None:
     board = hc_board(bot, send)
-    assert en in board.error["en"] and zh in board.error["zh"]
+    assert en in board.error["text"] and zh in said(board, "zh")
 
 
 def test_hc_g3_a_failure_names_no_card_you_may_not_know(send: Any) -> None:
     board = hc_board(Raises(), send)
-    text = board.error["en"] + board.error["zh"]
+    text = board.error["text"] + said(board, "zh")
     theirs = set(board.state.hands[1]) - set(board.state.hands[0])
     assert theirs and not any(card in text for card in theirs)
     assert not any(TARGETS[c].name_en in text or TARGETS[c].name_zh in text for c in theirs)
@@ -194,7 +196,7 @@ def test_sp_a_faulty_bot_keeps_your_move_and_says_why(bot: Any, en: str, send: A
     assert board.state.players[0].token_count == 3  # your move is kept
     assert_consistent(board)
     assert board.view["bot_failure"]["bot_seat"] == 1 and board.view["bot_to_move"] is True
-    assert en in board.error["en"] and f"'{bot.name}'" in board.error["zh"]
+    assert en in board.error["text"] and f"'{bot.name}'" in said(board, "zh")
     assert len(board.log) == 1 and board.log[0]["seat"] == 0
 
 

@@ -28,6 +28,7 @@ from pokelab.odds import (
     redraw_gain,
     redraw_probability,
 )
+from tests.widgets.conftest import said
 from widgets.herecomes_board import HereComesBoard, advice_for, hand_odds, previous_shown
 
 HAND = ["G01", "G13", "P01", "O01", "L01"]
@@ -116,7 +117,7 @@ def test_hc_r2_the_leader_draws_a_whole_wave_with_one_click() -> None:
     assert len(s.tokens) == 4 and s.phase == "discard"
     # the bots have already put a card face down: only you are still to choose
     assert board.view["hc"]["waiting_for"] == [0] and board.view["hc"]["must_act"] is True
-    assert board.log[0]["en"].startswith("You draw wave 1: ")
+    assert board.log[0]["text"].startswith("You draw wave 1: ")
 
 
 def test_same_board_seed_same_tokens_and_undo_replays_them() -> None:
@@ -138,9 +139,9 @@ def test_hc_r2_discards_are_simultaneous_bots_choices_appear_only_when_all_have_
     view = board.view
     assert [p["hand_size"] for p in view["hc"]["players"]] == [5, 5, 5]
     assert "pending" not in view["hc"] and view["teacher"] is None
-    bot_lines = [e for e in board.log if e["bot"] and "discard" in e["en"]]
-    assert bot_lines and all("face down" in e["en"] for e in bot_lines)
-    assert not any(card in e["en"] for e in bot_lines for card in TARGETS)
+    bot_lines = [e for e in board.log if e["bot"] and "discard" in e["text"]]
+    assert bot_lines and all("face down" in e["text"] for e in bot_lines)
+    assert not any(card in e["text"] for e in bot_lines for card in TARGETS)
     assert intent(board, kind="discard", card="L01")["ok"]
     assert [p["hand_size"] for p in board.view["hc"]["players"]] == [4, 4, 4]
     assert board.state.phase == "draw" and board.state.wave == 2
@@ -152,7 +153,7 @@ def test_hc_r2_discarding_a_card_you_do_not_hold_is_answered_with_the_rule() -> 
     before = board.state
     reply = intent(board, kind="discard", card="G02")
     assert reply["ok"] is False and reply["error"]["rule"] == "HC-R2"
-    assert "G02" in reply["error"]["en"] and "G02" in reply["error"]["zh"]
+    assert "G02" in reply["error"]["text"] and "G02" in said(board, "zh")
     assert board.state == before and board.error["rule"] == "HC-R2"
 
 
@@ -161,7 +162,7 @@ def test_hc_r2_drawing_while_players_discard_is_refused_by_the_engine_rule() -> 
     intent(board, kind="draw")
     reply = intent(board, kind="draw")
     assert reply["ok"] is False and reply["error"]["rule"] == "HC-R2"
-    assert "discarding" in reply["error"]["en"]
+    assert "discarding" in reply["error"]["text"]
 
 
 def test_a_bot_leader_draws_its_wave_by_itself_when_stepped() -> None:
@@ -169,7 +170,7 @@ def test_a_bot_leader_draws_its_wave_by_itself_when_stepped() -> None:
     assert board.view["bot_to_move"] is True and board.view["to_move"] == 1
     reply = intent(board, kind="draw")  # not your wave to draw
     assert (
-        reply["ok"] is False and reply["error"]["rule"] is None and "Bot 1" in reply["error"]["en"]
+        reply["ok"] is False and reply["error"]["rule"] is None and "Bot 1" in reply["error"]["text"]
     )
     stale = send(board, {"type": "step", "revision": board.revision - 1})
     assert stale["ok"] and stale["stale"] and board.state.tokens == ()
@@ -207,7 +208,7 @@ def test_hc_r6_keep_one_of_two_achieved_cards_and_the_summary_says_why() -> None
     last = board.view["hc"]["last_round"]
     mine = last["seats"][0]
     assert mine["kept"] == options[0] and mine["gained"] == TARGETS[options[0]].points
-    assert all(c["achieved"] for c in mine["checked"]) and all(c["why_en"] for c in mine["checked"])
+    assert all(c["achieved"] for c in mine["checked"]) and all(c["why"] for c in mine["checked"])
     assert board.state.points[0] == TARGETS[options[0]].points
 
 
@@ -238,9 +239,9 @@ def test_string_actions_from_the_front_end_are_parsed_but_only_for_your_seat() -
     assert send(board, {"type": "intent", "action": "DrawWave"})["ok"]
     card = board.state.hands[0][0]
     other = send(board, {"type": "intent", "action": f"Discard(1, {board.state.hands[1][0]})"})
-    assert other["ok"] is False and "seat 1" in other["error"]["en"]
+    assert other["ok"] is False and "seat 1" in other["error"]["text"]
     chosen = send(board, {"type": "intent", "action": "Draw(red)"})
-    assert chosen["ok"] is False and "drawn from the bag" in chosen["error"]["en"]
+    assert chosen["ok"] is False and "drawn from the bag" in chosen["error"]["text"]
     assert send(board, {"type": "intent", "action": f"Discard(0, {card})"})["ok"]
 
 
@@ -253,7 +254,7 @@ def test_new_game_set_lang_and_undo_messages() -> None:
     assert board.state.phase == "discard" and "L01" in board.state.hands[0]
     assert send(board, {"type": "set_lang", "lang": "zh"})["ok"] and board.lang == "zh"
     reply = intent(board, kind="discard", card="X99")
-    assert "X99" in board.error["zh"] and reply["error"]["rule"] == "HC-R2"
+    assert "X99" in board.error["text"] and reply["error"]["rule"] == "HC-R2"
     assert send(board, {"type": "new_game", "seed": 9})["ok"]
     assert board.seed == 9 and board.state.round == 1 and board.state.tokens == ()
     assert board.players == ["You", "Bot 1", "Bot 2"] and board.log == []
@@ -294,7 +295,7 @@ def test_malformed_messages_are_answered_and_change_nothing(content: Any) -> Non
         assert reply["ok"] is False
     assert (board.state, list(board.log), board.lang, board.seed) == before
     if not reply["ok"]:
-        assert reply["error"]["en"] and reply["error"]["zh"]
+        assert reply["error"]["text"] and said(board, "zh")
 
 
 def test_plotly_js_is_served_by_the_kernel_as_a_buffer() -> None:
@@ -439,12 +440,12 @@ def test_hc_g3_teacher_mode_reveals_every_hand_choice_and_the_bots_reasoning() -
     ]
     assert teacher["seats"][1]["pending"]["discard"] == s.pending[1]
     reason = teacher["seats"][1]["reason"]
-    assert reason["phase"] == "discard" and s.pending[1] in reason["en"]
+    assert reason["phase"] == "discard" and s.pending[1] in reason["text"]
     assert reason["advice"]["kind"] == "discard"
-    assert any(s.pending[1] in e["en"] for e in board.log if e["seat"] == 1)
+    assert any(s.pending[1] in e["text"] for e in board.log if e["seat"] == 1)
     board.teacher = False
     assert board.view["teacher"] is None
-    assert not any(s.pending[1] in e["en"] for e in board.log if e["seat"] == 1)
+    assert not any(s.pending[1] in e["text"] for e in board.log if e["seat"] == 1)
 
 
 def test_python_play_accepts_engine_actions_strings_and_intents() -> None:
@@ -479,7 +480,8 @@ def test_from_state_shows_any_position_and_checks_its_options() -> None:
 
 def test_default_board_matches_the_issue() -> None:
     board = HereComesBoard()
-    assert board.players == ["You", "Bot 1", "Bot 2"] and board.lang == "zh" and board.seed == 1
+    # the seats are named in the board's language
+    assert board.players == ["你", "电脑 1", "电脑 2"] and board.lang == "zh" and board.seed == 1
     assert [type(b).__name__ for b in board.bots.values()] == ["OptimalBot", "HeuristicBot"]
     assert board.show_odds and not board.teacher and board.human == 0
 

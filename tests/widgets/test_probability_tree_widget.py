@@ -11,6 +11,7 @@ from pokelab.errors import BilingualError
 from pokelab.herecomes import TARGETS
 from pokelab.odds import probability
 from pokelab.odds.probability_tree import MAX_TREE_NODES, draw_tree
+from tests.widgets.conftest import said
 from widgets import ProbabilityTree
 from widgets.probability_tree import TREE_LABELS, tree_labels
 
@@ -90,9 +91,9 @@ def test_a_bad_target_from_the_page_is_refused_and_nothing_changes() -> None:
     w = ProbabilityTree(bag=BAG, draws=2, target="last:red")
     before = w.view
     page_says(w, {"type": "set_target", "target": "first:red"})
-    assert "bad condition" in w.error["en"] and w.error["zh"].startswith("目标写法有误")
+    assert "bad condition" in w.error["text"] and said(w, "zh").startswith("目标写法有误")
     page_says(w, {"type": "set_target", "target": "last:pink"})
-    assert "pink" in w.error["en"] and w.error["zh"].startswith("未知的代币颜色")
+    assert "pink" in w.error["text"] and said(w, "zh").startswith("未知的代币颜色")
     assert w.view == before and w.target == "last:red"
     page_says(w, {"type": "unknown"})
     page_says(w, "not a dict")
@@ -104,7 +105,7 @@ def test_a_target_that_would_make_a_lumped_tree_too_big_is_refused_in_both_langu
     w = ProbabilityTree(bag=None, draws=10, target=TARGETS["P01"], lump=True)
     assert len(w.tree.nodes) == 231 and w.target_probability == Fraction(9, 38)
     page_says(w, {"type": "set_target", "target": ""})
-    assert str(MAX_TREE_NODES) in w.error["en"] and str(MAX_TREE_NODES) in w.error["zh"]
+    assert str(MAX_TREE_NODES) in w.error["text"] and str(MAX_TREE_NODES) in said(w, "zh")
     assert w.target == "never:purple" and len(w.tree.nodes) == 231
     first = w.error["n"]
     page_says(w, {"type": "set_target", "target": ""})  # the same refusal again is a new message
@@ -130,8 +131,8 @@ def test_a_new_tree_shape_resets_the_open_nodes() -> None:
 
 
 def test_language_switch_and_labels_in_both_languages() -> None:
-    assert set(TREE_LABELS["en"]) == set(TREE_LABELS["zh"])
-    assert all(TREE_LABELS["zh"][k] for k in TREE_LABELS["zh"])
+    assert set(tree_labels("en")) == set(tree_labels("zh")) == set(TREE_LABELS)
+    assert all(tree_labels("zh").values())
     w = ProbabilityTree(bag=BAG, draws=2, target="last:red", lang="zh")
     assert w.view["labels"] == tree_labels("zh") and w.view["tree"]["target_text"] == "最后一枚是红色"
     assert w.view["names"]["other"] == "其他"
@@ -173,10 +174,11 @@ def test_every_label_the_page_reads_exists_in_both_languages_without_english_in_
 
     from widgets._bundle import JS
 
-    for key, zh in TREE_LABELS["zh"].items():
+    en = tree_labels("en")
+    for key, zh in tree_labels("zh").items():
         english = set(re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", zh))) - {"Enter"}
         assert not english, (key, zh)
-        assert set(re.findall(r"\{\w+\}", zh)) == set(re.findall(r"\{\w+\}", TREE_LABELS["en"][key])), key
+        assert set(re.findall(r"\{\w+\}", zh)) == set(re.findall(r"\{\w+\}", en[key])), key
     js = (JS / "probability_tree.js").read_text()
     read = set(re.findall(r"\bL\.(\w+)", js))
-    assert read and read <= set(TREE_LABELS["en"]), read - set(TREE_LABELS["en"])
+    assert read and read <= set(TREE_LABELS), read - set(TREE_LABELS)

@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from pokelab import splendor as sp
+from pokelab.words import languages
+from tests.widgets.conftest import in_lang, said
 from widgets import SplendorBoard
-from widgets._splendor_text import TEXT, labels
+from widgets._splendor_text import labels
 from widgets.splendor import parse_intent
 
 RARE, RARE2, RARE3, LEGEND = 16, 17, 33, 86  # three rare cards (Magmar first) and Articuno
@@ -40,10 +42,10 @@ def assert_rejected_like_engine(
     reply = send(board, intent(payload))
     assert reply["ok"] is False
     assert reply["error"]["rule"] == expected.rule
-    assert reply["error"]["en"] == expected.message("en")
-    assert reply["error"]["zh"] == expected.message("zh")
+    assert reply["error"]["text"] == expected.message(board.lang)
     assert board.error["rule"] == expected.rule
     assert board.state is before and board.log == log_before
+    assert said(board, "zh") == expected.message("zh")
 
 
 def lesson(**options: Any) -> SplendorBoard:
@@ -65,8 +67,8 @@ def test_sp_a1_take_three_different_by_clicking(send: Any) -> None:
         "black": 0,
         "master": 0,
     }
-    assert board.log[-1]["en"] == "take red, blue, green"
-    assert board.log[-1]["zh"] == sp.TakeDifferent(("red", "blue", "green")).describe("zh")
+    assert board.log[-1]["text"] == "take red, blue, green"
+    assert in_lang(board, "zh")["log"][-1] == sp.TakeDifferent(("red", "blue", "green")).describe("zh")
     assert board.view["supply"]["red"] == 6
 
 
@@ -151,7 +153,7 @@ def test_sp_e1_evolve_from_the_display_before_or_after_the_main_action(send: Any
     board = lesson(display=[CHARMELEON, 55, 23, 22], captured={0: [CHARMANDER]})
     card = next(c for c in board.view["display"] if c["id"] == CHARMELEON)
     assert card["evolve_from"] == [CHARMANDER]
-    assert card["from_name"] == {"en": "Charmander", "zh": "小火龙"}
+    assert card["from_name"] == "Charmander"
     assert board.view["moves"]["evolve"] == [[CHARMANDER, CHARMELEON]]
     # a main action first: the turn stays open for the evolution (SP-T1)
     assert send(board, intent({"kind": "take", "colors": ["blue", "blue"]}))["ok"] is True
@@ -176,7 +178,7 @@ def test_sp_t1_end_turn_only_after_the_main_action(send: Any) -> None:
     assert_rejected_like_engine(board, send, {"kind": "end_turn"}, sp.EndTurn())
     send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
     assert send(board, intent({"kind": "end_turn"}))["ok"] is True
-    assert board.state.current_player == 1 and board.log[-1]["en"] == "end the turn"
+    assert board.state.current_player == 1 and board.log[-1]["text"] == "end the turn"
 
 
 def test_sp_t2_pass_only_when_no_main_action_is_possible(send: Any) -> None:
@@ -260,9 +262,10 @@ def test_malformed_intents_are_answered_and_the_game_stays_intact(send: Any, pay
     reply = send(board, {"type": "intent", "action": payload})
     assert reply["ok"] is False
     assert reply["error"]["rule"] is None
-    assert reply["error"]["en"] and reply["error"]["zh"]
-    assert "Traceback" not in reply["error"]["en"]
+    assert reply["error"]["text"]
+    assert "Traceback" not in reply["error"]["text"]
     assert board.state is state and board.log == log and board.revision == revision
+    assert said(board, "zh")
     # the kernel and the game carry on
     assert send(board, intent({"kind": "text", "text": str(sp.legal_actions(state)[0])}))["ok"]
 
@@ -287,7 +290,7 @@ def test_intents_while_a_bot_is_to_move_are_refused(send: Any) -> None:
     board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)
     assert board.view["bot_to_move"] is True
     reply = send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
-    assert reply["ok"] is False and "Greedy" in reply["error"]["en"]
+    assert reply["ok"] is False and "Greedy" in reply["error"]["text"]
     with pytest.raises(ValueError, match="run_bots"):
         board.play(sp.TakeDifferent(("red", "blue", "green")))
 
@@ -302,7 +305,7 @@ def test_undo_returns_to_the_humans_previous_decision(send: Any) -> None:
     assert send(board, {"type": "undo"})["ok"] is True
     assert board.state == start and board.log == start_log and board.can_undo is False
     reply = send(board, {"type": "undo"})
-    assert reply["ok"] is False and reply["error"]["zh"]
+    assert reply["ok"] is False and said(board, "zh")
 
 
 def test_new_game_with_a_seed_deals_the_engines_game(send: Any) -> None:
@@ -352,15 +355,15 @@ def test_language_switch_changes_labels_and_log_stays_bilingual(send: Any) -> No
     assert board.view["labels"]["title"] == "Splendor: Pokémon"
     assert send(board, {"type": "set_lang", "lang": "zh"})["ok"] is True
     assert board.lang == "zh" and board.view["labels"]["title"] == "璀璨宝石：宝可梦"
-    assert {"en", "zh"} <= set(board.log[-1])
+    assert board.log[-1]["text"] == sp.TakeDifferent(("red", "blue", "green")).describe("zh")
 
 
 def test_every_label_exists_in_both_languages() -> None:
     def shape(value: Any) -> Any:
         return {k: shape(v) for k, v in value.items()} if isinstance(value, dict) else None
 
-    assert shape(TEXT["en"]) == shape(TEXT["zh"])
-    for lang in ("en", "zh"):
+    assert shape(labels("en")) == shape(labels("zh"))
+    for lang in languages():
         flat = [v for v in labels(lang).values() if isinstance(v, str)]
         assert all(text.strip() for text in flat)
 

@@ -18,10 +18,12 @@ from pokelab import splendor as sp
 from pokelab.analysis import WinEstimate
 from pokelab.bots import make_bot
 from pokelab.splendor.cards import COLOURS
+from tests.widgets.conftest import said
 from widgets import SplendorBoard
 from widgets._splendor_coach_data import LinePoint, afford_turns, card_odds, min_take_turns
 from widgets._splendor_coach_text import COACH_TEXT
 from widgets._splendor_text import labels
+from widgets._words import labels_in
 
 WAIT = 180
 
@@ -128,7 +130,7 @@ def test_coach_off_means_no_suggestions(send: Any) -> None:
     board.run_bots()
     reply = send(board, {"type": "coach_suggest"})
     assert reply["ok"] is False
-    assert reply["error"]["en"] == "the coach is switched off" and reply["error"]["zh"] == "教练已关闭"
+    assert reply["error"]["text"] == "the coach is switched off" and said(board, "zh") == "教练已关闭"
     assert "suggest" not in board.coach and "odds" not in board.coach and "line" not in board.coach
     board.close()
 
@@ -143,7 +145,7 @@ def test_suggest_offers_legal_moves_with_reasons_and_a_teacher_can_switch_it_off
     legal = {str(a) for a in sp.legal_actions(board.state)}
     assert 1 <= len(items) <= 3 and {i["text"] for i in items} <= legal
     for item in items:
-        assert item["reason"]["en"] and re.search(r"[\u4e00-\u9fff]", item["reason"]["zh"])
+        assert re.search(r"[\u4e00-\u9fff]", item["reason"])  # the board is in Chinese
         assert 0 <= item["estimate"]["low"] <= item["estimate"]["rate"] <= item["estimate"]["high"] <= 1
     # playing a suggestion is an ordinary intent; the suggestions are then for an old position
     reply = send(board, {"type": "intent", "action": {"kind": "text", "text": items[0]["text"]}})
@@ -160,7 +162,7 @@ def test_suggest_is_refused_when_it_is_not_your_turn(send: Any) -> None:
     if board.state.current_player == 1:
         board.play(greedy_move(board))
     reply = send(board, {"type": "coach_suggest"})
-    assert reply["ok"] is False and reply["error"]["en"] == "the coach suggests moves on your turn"
+    assert reply["ok"] is False and reply["error"]["text"] == "the coach suggests moves on your turn"
     board.close()
 
 
@@ -177,7 +179,7 @@ def test_the_line_points_open_read_only_positions(send: Any) -> None:
     assert [p["name"] for p in point["position"]["players"]] == board.players
     assert board.revision == revision and board.state is state  # read-only: the game did not move
     bad = send(board, {"type": "coach_point", "index": 50})
-    assert bad["ok"] is False and "50" in bad["error"]["en"] and "50" in bad["error"]["zh"]
+    assert bad["ok"] is False and "50" in bad["error"]["text"] and "50" in said(board, "zh")
     assert send(board, {"type": "coach_point", "index": "one"})["ok"] is False
     assert send(board, {"type": "coach_point", "index": None})["ok"] and "point" not in board.coach
     board.close()
@@ -186,7 +188,7 @@ def test_the_line_points_open_read_only_positions(send: Any) -> None:
 def test_review_after_a_finished_game(send: Any) -> None:
     board = coach_board(odds=False, bots={1: "greedy"}, seed=6)
     refused = send(board, {"type": "coach_review"})
-    assert refused["ok"] is False and refused["error"]["zh"] == "对局结束后才能复盘"
+    assert refused["ok"] is False and said(board, "zh") == "对局结束后才能复盘"
     board.run_bots()
     while not board.state.is_over:
         board.play(greedy_move(board))
@@ -201,7 +203,7 @@ def test_review_after_a_finished_game(send: Any) -> None:
         assert board._moves[row["index"]][1] == 0
         assert row["turn"] is not None and 0 <= row["turn"] < len(board._line)
         if row["better"] is not None:
-            assert row["mistake"] and row["better"]["reason"]["zh"]
+            assert row["mistake"] and row["better"]["reason"]
     board.close()
 
 
@@ -258,13 +260,13 @@ def test_a_line_point_reports_nothing_until_computed() -> None:
 def test_the_coach_words_exist_in_both_languages_and_the_front_end_reads_only_those() -> None:
     from widgets._bundle import JS
 
-    assert labels("zh")["coach"] == COACH_TEXT["zh"] and labels("en")["coach"] == COACH_TEXT["en"]
+    assert labels("zh")["coach"] == labels_in(COACH_TEXT, "zh") and labels("en")["coach"] == labels_in(COACH_TEXT, "en")
     js = "\n".join(p.read_text(encoding="utf-8") for p in sorted((JS / "splendor" / "coach").glob("*.js")))
     read = set(re.findall(r"\bC\.(\w+)", js))
-    assert len(read) > 30 and read <= set(COACH_TEXT["en"])
+    assert len(read) > 30 and read <= set(COACH_TEXT)
     code = re.sub(r"/\*.*?\*/|//[^\n]*", "", js, flags=re.S)
     assert not re.search(r"[\u4e00-\u9fff]", code)
-    for text in COACH_TEXT["zh"].values():
+    for text in labels("zh")["coach"].values():
         assert not re.findall(r"[A-Za-z]{2,}", re.sub(r"\{\w+\}", "", text)), text
 
 

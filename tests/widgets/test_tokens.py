@@ -115,7 +115,7 @@ def test_boards_send_each_colour_s_symbol_in_the_view() -> None:
 
 def test_app_tokens_carry_symbol_and_name() -> None:
     html = token_html("purple", "zh")
-    assert TOKENS["purple"].path in html and 'aria-label="紫"' in html
+    assert TOKENS["purple"].path in html and 'aria-label="紫色"' in html  # the games' own colour names
     assert mark_svg("yellow").count("<path") == 1
     with pytest.raises(ValueError, match="unknown token colour 'cyan'"):
         token_html("cyan")

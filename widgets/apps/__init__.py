@@ -3,8 +3,8 @@
 The app notebooks are a few lines each (``make app`` / ``pokelab app`` opens
 them full screen with Voilà, no code showing); the layout and the buttons live
 here, inside the installable package, so ``pip install pokelab[lab]`` users get
-them and they can be tested without a browser. Everything is bilingual: every
-label exists in English and Chinese and the 中文/EN switch relabels the whole app.
+them and they can be tested without a browser. Every
+label is a catalogue text (every language the kit speaks) and the language switch relabels the whole app.
 No rule and no probability is computed here: the boards use the engines, the
 class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 

@@ -18,7 +18,10 @@ import ipywidgets as w
 
 from pokelab.bots import available_bots, bot_title
 from pokelab.errors import check_lang
-from pokelab.herecomes.bag import COLOUR_ZH, WAVES
+from pokelab.herecomes.bag import WAVES
+from pokelab.herecomes.names import colour_name as hc_colour_name
+from pokelab.words import Text, _, _p, languages
+from widgets._words import lang_choices, template
 from widgets.tokens import token_html
 
 __all__ = ["TEXT", "bot_choices", "colour_name", "lang_switch", "page_options", "t"]
@@ -39,209 +42,94 @@ def bot_choices(bots: list[str], lang: str) -> list[tuple[str, str]]:
     return [(bot_title(bot, lang), bot) for bot in bots]
 
 
-TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "lang": "Language",
-        # class experiment
-        "exp_title": "Draw from the bag — the whole class experiment",
-        "exp_intro": (
-            "Each group draws a round of 10 tokens (waves of 4, 3, 2 and 1) from the bag and enters them here, "
-            "or the computer draws rounds. The more rounds we tally, the closer each frequency gets to the exact chance."
-        ),
-        "bag": "Bag",
-        "group": "Group",
-        "group_placeholder": "e.g. Team Pikachu",
-        "order_card": "Order card {i} ({n})",
-        "record": "Record this round",
-        "undo": "Take back the last round",
-        "simulate": "Let the computer draw",
-        "draw_n": "Draw {n}",
-        "reset": "Start again",
-        "add_event": "Add an event",
-        "event_placeholder": "e.g. any:red or last:blue & never:purple",
-        "add": "Add",
-        "rounds": "{n} rounds tallied ({groups} from groups, {sim} by the computer)",
-        "recorded": "Recorded {group}'s round: {tokens}",
-        "no_rounds": "No rounds yet: enter one, or let the computer draw.",
-        "table_title": "Tallies against the exact odds",
-        "event": "event",
-        "happened": "happened",
-        "observed": "observed",
-        "exact": "exact",
-        "gap": "gap",
-        "interval": "95% interval",
-        "inside": "exact inside?",
-        "yes": "yes",
-        "no": "no",
-        "chart_bars": "observed vs exact",
-        "chart_lines": "running frequency (dashed: exact)",
-        "x_rounds": "rounds tallied",
-        "y_freq": "frequency",
-        "observed_trace": "observed",
-        "exact_trace": "exact",
-        "streak_title": "After a streak",
-        "streak": (
-            "After {length} rounds in a row where <i>{event}</i>, it happened again in {happened} of {after} rounds "
-            "({observed}). The exact chance is still {p}: the bag does not remember."
-        ),
-        "streak_none": "No streak of {length} rounds where <i>{event}</i> yet.",
-        "groups_title": "Each group against the whole class",
-        "group_col": "group",
-        "rounds_col": "rounds",
-        "whole_class": "whole class",
-        "computer": "computer",
-        "anonymous": "a group",
-        # the class experiment on many devices: student page and teacher dashboard
-        "st_title": "Draw from the bag — your group's page",
-        "st_intro": (
-            "Join your class with the code on the board, draw a round of 10 tokens from the bag "
-            "(order cards 1–4) and send it. Your rounds join the whole class's on the teacher's screen."
-        ),
-        "join_code": "Join code",
-        "join": "Join",
-        "joined": "You are group <b>{group}</b> in class <b>{name}</b>.",
-        "send": "Send this round",
-        "draw_one": "Let the computer draw a round",
-        "undo_mine": "Take back our last round",
-        "sent": "Sent: {tokens}",
-        "taken_back": "Your last round was taken back.",
-        "join_first": "Join your class first: type the join code and your group's name.",
-        "mine_title": "Our group's rounds",
-        "mine_status": "Our group: {mine} rounds · whole class: {n} rounds",
-        "db_trouble": "The class database cannot be reached: {error}",
-        "tc_title": "Draw from the bag — teacher dashboard",
-        "tc_intro": (
-            "Create a class or open one with its join code and teacher key. The tallies update by "
-            "themselves within a second of any group's submission."
-        ),
-        "class_name": "Class",
-        "class_placeholder": "e.g. 7B",
-        "new_class": "New class",
-        "teacher_key": "Teacher key",
-        "open": "Open",
-        "export": "Export CSV",
-        "exported": "Saved {n} rounds to {path} — <a download='{file}' href='{href}'>download</a>",
-        "reset_class": "Reset the class (delete every round)",
-        "reset_done": "All {n} rounds were deleted.",
-        "keys_shown": (
-            "Class <b>{name}</b>. Students join with the code <b data-testid='join-code'>{code}</b>. "
-            "Teacher key (keep it to yourself): <code data-testid='teacher-key'>{teacher_key}</code>"
-        ),
-        "class_open": "Class <b>{name}</b> · join code <b data-testid='join-code'>{code}</b>",
-        "live": "{n} rounds from {groups} groups · updated {time}",
-        "open_first": "Create a class, or open one with its join code and teacher key.",
-        # odds lab
-        "lab_title": "Here Comes Pokémon! odds lab",
-        "lab_intro": (
-            "Play a round against the bots: the chart beside your hand shows each card's exact chance of coming true "
-            "and how it moved with the last wave. Change the bag and watch every chance move."
-        ),
-        "opponents": "Bots",
-        "bot": "Bot",
-        "settings": "Settings: bots and bag",
-        "teacher": "Teacher view",
-        "new_bag_game": "New round with this bag",
-        "bag_total": "{n} tokens in the bag",
-        "all_cards": "All 60 target cards with this bag",
-        # splendor
-        "sp_title": "Splendor: Pokémon against the bots",
-        "sp_intro": "Take tokens, buy cards, catch the legends — the bots play their turns one visible step at a time.",
-        "new_game": "New game",
-        "seed": "Seed",
-    },
-    "zh": {
-        "lang": "语言",
-        "exp_title": "从布袋里抽——全班实验",
-        "exp_intro": (
-            "每组从布袋里抽一轮 10 枚精灵球（分 4、3、2、1 四波），并在这里输入，或者让电脑来抽。"
-            "统计的轮数越多，每个频率就越接近精确概率。"
-        ),
-        "bag": "布袋",
-        "group": "小组",
-        "group_placeholder": "例如：皮卡丘队",
-        "order_card": "{i} 号顺序卡（{n} 枚）",
-        "record": "记录这一轮",
-        "undo": "撤回上一轮",
-        "simulate": "让电脑来抽",
-        "draw_n": "抽 {n} 轮",
-        "reset": "重新开始",
-        "add_event": "添加事件",
-        "event_placeholder": "例如 any:red 或 last:blue & never:purple",
-        "add": "添加",
-        "rounds": "已统计 {n} 轮（小组 {groups} 轮，电脑 {sim} 轮）",
-        "recorded": "已记录 {group} 的一轮：{tokens}",
-        "no_rounds": "还没有数据：输入一轮，或者让电脑来抽。",
-        "table_title": "统计结果与精确概率",
-        "event": "事件",
-        "happened": "发生次数",
-        "observed": "观察频率",
-        "exact": "精确概率",
-        "gap": "差距",
-        "interval": "95% 区间",
-        "inside": "精确值在区间内？",
-        "yes": "是",
-        "no": "否",
-        "chart_bars": "观察频率与精确概率",
-        "chart_lines": "累计频率（虚线：精确概率）",
-        "x_rounds": "已统计轮数",
-        "y_freq": "频率",
-        "observed_trace": "观察频率",
-        "exact_trace": "精确概率",
-        "streak_title": "连续发生之后",
-        "streak": (
-            "在连续 {length} 轮都出现“<i>{event}</i>”之后，下一轮再次出现 {happened} 次，共 {after} 轮（{observed}）。"
-            "精确概率仍然是 {p}：布袋没有记忆。"
-        ),
-        "streak_none": "还没有出现连续 {length} 轮“<i>{event}</i>”。",
-        "groups_title": "各组与全班对比",
-        "group_col": "小组",
-        "rounds_col": "轮数",
-        "whole_class": "全班",
-        "computer": "电脑",
-        "anonymous": "某组",
-        "st_title": "从布袋里抽——小组页面",
-        "st_intro": "用黑板上的加入码加入班级，从布袋里抽一轮 10 枚精灵球（1–4 号顺序卡）并提交。你们的结果会汇总到老师屏幕上的全班数据里。",
-        "join_code": "加入码",
-        "join": "加入",
-        "joined": "你们是 <b>{name}</b> 班的 <b>{group}</b> 组。",
-        "send": "提交这一轮",
-        "draw_one": "让电脑抽一轮",
-        "undo_mine": "撤回我们的上一轮",
-        "sent": "已提交：{tokens}",
-        "taken_back": "已撤回你们的上一轮。",
-        "join_first": "请先加入班级：输入加入码和小组名称。",
-        "mine_title": "我们组的结果",
-        "mine_status": "我们组：{mine} 轮 · 全班：{n} 轮",
-        "db_trouble": "连不上班级数据库：{error}",
-        "tc_title": "从布袋里抽——教师面板",
-        "tc_intro": "新建一个班级，或用加入码和教师密钥打开已有班级。任何小组提交后，统计结果会在一秒内自动更新。",
-        "class_name": "班级",
-        "class_placeholder": "例如：7B",
-        "new_class": "新建班级",
-        "teacher_key": "教师密钥",
-        "open": "打开",
-        "export": "导出 CSV",
-        "exported": "已将 {n} 轮保存到 {path} —— <a download='{file}' href='{href}'>下载</a>",
-        "reset_class": "重置班级（删除所有轮次）",
-        "reset_done": "已删除全部 {n} 轮。",
-        "keys_shown": "班级 <b>{name}</b>。学生用加入码 <b data-testid='join-code'>{code}</b> 加入。教师密钥（请自己保管）：<code data-testid='teacher-key'>{teacher_key}</code>",
-        "class_open": "班级 <b>{name}</b> · 加入码 <b data-testid='join-code'>{code}</b>",
-        "live": "共 {n} 轮，来自 {groups} 个小组 · 更新于 {time}",
-        "open_first": "新建一个班级，或用加入码和教师密钥打开已有班级。",
-        "lab_title": "来啦！宝可梦 概率实验室",
-        "lab_intro": "和电脑对战一轮：手牌旁的图表显示每张卡达成的精确概率，以及它随上一波如何变化。改变布袋，看所有概率一起变化。",
-        "opponents": "电脑人数",
-        "bot": "电脑",
-        "settings": "设置：电脑与布袋",
-        "teacher": "教师视图",
-        "new_bag_game": "用这个布袋开新一轮",
-        "bag_total": "布袋里共 {n} 枚",
-        "all_cards": "用这个布袋时全部 60 张目标卡",
-        "sp_title": "璀璨宝石：宝可梦 人机对战",
-        "sp_intro": "拿精灵球、捕捉宝可梦、挑战传说宝可梦——电脑一步一步地走，你能看清每一步。",
-        "new_game": "新游戏",
-        "seed": "种子",
-    },
+#: key -> catalogue text (rendered in the page's language by ``t``)
+TEXT: dict[str, Text] = {
+    'lang': _('Language'),
+    'exp_title': _('Draw from the bag — the whole class experiment'),
+    'exp_intro': _('Each group draws a round of 10 tokens (waves of 4, 3, 2 and 1) from the bag and enters them here, or the computer draws rounds. The more rounds we tally, the closer each frequency gets to the exact chance.'),
+    'bag': _('Bag'),
+    'group': _('Group'),
+    'group_placeholder': _('e.g. Team Pikachu'),
+    'order_card': _('Order card {i} ({n})'),
+    'record': _('Record this round'),
+    'undo': _('Take back the last round'),
+    'simulate': _('Let the computer draw'),
+    'draw_n': _('Draw {n}'),
+    'reset': _('Start again'),
+    'add_event': _('Add an event'),
+    'event_placeholder': _('e.g. any:red or last:blue & never:purple'),
+    'add': _('Add'),
+    'rounds': _('{n} rounds tallied ({groups} from groups, {sim} by the computer)'),
+    'recorded': _("Recorded {group}'s round: {tokens}"),
+    'no_rounds': _('No rounds yet: enter one, or let the computer draw.'),
+    'table_title': _('Tallies against the exact odds'),
+    'event': _('event'),
+    'happened': _('happened'),
+    'observed': _('observed'),
+    'exact': _p('apps exact', 'exact'),
+    'gap': _('gap'),
+    'interval': _('95% interval'),
+    'inside': _('exact inside?'),
+    'yes': _('yes'),
+    'no': _('no'),
+    'chart_bars': _('observed vs exact'),
+    'chart_lines': _('running frequency (dashed: exact)'),
+    'x_rounds': _('rounds tallied'),
+    'y_freq': _('frequency'),
+    'observed_trace': _('observed'),
+    'exact_trace': _p('apps exact_trace', 'exact'),
+    'streak_title': _('After a streak'),
+    'streak': _('After {length} rounds in a row where <i>{event}</i>, it happened again in {happened} of {after} rounds ({observed}). The exact chance is still {p}: the bag does not remember.'),
+    'streak_none': _('No streak of {length} rounds where <i>{event}</i> yet.'),
+    'groups_title': _('Each group against the whole class'),
+    'group_col': _('group'),
+    'rounds_col': _('rounds'),
+    'whole_class': _('whole class'),
+    'computer': _('computer'),
+    'anonymous': _('a group'),
+    'st_title': _("Draw from the bag — your group's page"),
+    'st_intro': _("Join your class with the code on the board, draw a round of 10 tokens from the bag (order cards 1–4) and send it. Your rounds join the whole class's on the teacher's screen."),
+    'join_code': _('Join code'),
+    'join': _('Join'),
+    'joined': _('You are group <b>{group}</b> in class <b>{name}</b>.'),
+    'send': _('Send this round'),
+    'draw_one': _('Let the computer draw a round'),
+    'undo_mine': _('Take back our last round'),
+    'sent': _('Sent: {tokens}'),
+    'taken_back': _('Your last round was taken back.'),
+    'join_first': _("Join your class first: type the join code and your group's name."),
+    'mine_title': _("Our group's rounds"),
+    'mine_status': _('Our group: {mine} rounds · whole class: {n} rounds'),
+    'db_trouble': _('The class database cannot be reached: {error}'),
+    'tc_title': _('Draw from the bag — teacher dashboard'),
+    'tc_intro': _("Create a class or open one with its join code and teacher key. The tallies update by themselves within a second of any group's submission."),
+    'class_name': _('Class'),
+    'class_placeholder': _('e.g. 7B'),
+    'new_class': _('New class'),
+    'teacher_key': _('Teacher key'),
+    'open': _('Open'),
+    'export': _('Export CSV'),
+    'exported': _("Saved {n} rounds to {path} — <a download='{file}' href='{href}'>download</a>"),
+    'reset_class': _('Reset the class (delete every round)'),
+    'reset_done': _('All {n} rounds were deleted.'),
+    'keys_shown': _("Class <b>{name}</b>. Students join with the code <b data-testid='join-code'>{code}</b>. Teacher key (keep it to yourself): <code data-testid='teacher-key'>{teacher_key}</code>"),
+    'class_open': _("Class <b>{name}</b> · join code <b data-testid='join-code'>{code}</b>"),
+    'live': _('{n} rounds from {groups} groups · updated {time}'),
+    'open_first': _('Create a class, or open one with its join code and teacher key.'),
+    'lab_title': _('Here Comes Pokémon! odds lab'),
+    'lab_intro': _("Play a round against the bots: the chart beside your hand shows each card's exact chance of coming true and how it moved with the last wave. Change the bag and watch every chance move."),
+    'opponents': _('Bots'),
+    'bot': _('Bot'),
+    'settings': _('Settings: bots and bag'),
+    'teacher': _('Teacher view'),
+    'new_bag_game': _('New round with this bag'),
+    'bag_total': _p('apps bag_total', '{n} tokens in the bag'),
+    'all_cards': _('All 60 target cards with this bag'),
+    'sp_title': _('Splendor: Pokémon against the bots'),
+    'sp_intro': _('Take tokens, buy cards, catch the legends — the bots play their turns one visible step at a time.'),
+    'new_game': _('New game'),
+    'seed': _('Seed'),
+
 }
 
 
@@ -255,13 +143,22 @@ def t(lang: str, key: str, **fields: Any) -> str:
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
-    text = TEXT[check_lang(lang)][key]
-    return text.format(**fields) if fields else text
+    check_lang(lang)
+    return text(key, **fields).render(lang) if fields else template(TEXT[key], lang)
+
+
+def text(key: str, **fields: Any) -> Text:
+    """The label ``key`` as a catalogue text with its fields (for an error raised in every language).
+
+    >>> text("draw_n", n=3).render("zh")
+    '抽 3 轮'
+    """
+    return TEXT[key].with_fields(**fields) if fields else TEXT[key]
 
 
 def colour_name(colour: str, lang: str) -> str:
-    """A token colour in words: ``red`` or ``红``."""
-    return COLOUR_ZH[colour] if lang == "zh" else colour
+    """A token colour in words (the games' own names): ``red`` or ``红色``."""
+    return hc_colour_name(colour).render(lang)
 
 
 def _pct(x: float) -> str:
@@ -288,16 +185,16 @@ def page_options(
     wanted_lang = query.get("lang", [lang])[-1]
     wanted_seed = query.get("seed", [str(seed)])[-1]
     return {
-        "lang": wanted_lang if wanted_lang in ("en", "zh") else lang,
+        "lang": wanted_lang if wanted_lang in languages() else lang,
         "seed": int(wanted_seed) if wanted_seed.isdigit() else seed,
     }
 
 
 def lang_switch(lang: str) -> w.ToggleButtons:
-    """The EN / 中文 switch shown at the top of every app."""
+    """The language switch shown at the top of every app: each language named in its own words (EN / 中文 …)."""
     check_lang(lang)
     return w.ToggleButtons(
-        options=[("EN", "en"), ("中文", "zh")],
+        options=[(choice["name"], choice["lang"]) for choice in lang_choices(short=True)],
         value=lang,
         style={"button_width": "4.5em"},
         layout=w.Layout(width="auto"),

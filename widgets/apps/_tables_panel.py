@@ -27,42 +27,28 @@ from typing import Any
 import ipywidgets as w
 
 from pokelab.errors import check_lang
+from pokelab.words import Text, _, _p
+from widgets._words import labels_in
 
 __all__ = ["TablesPanel"]
 
-TEXT = {
-    "en": {
-        "head": "Shared game tables",
-        "none": "No shared tables yet: pupils create them on the “Play a classmate” page.",
-        "table": "Table",
-        "game": "Game",
-        "players": "Players (score)",
-        "moves": "Moves",
-        "state": "State",
-        "last": "Last move (UTC)",
-        "splendor": "Splendor",
-        "herecomes": "Here Comes",
-        "free": "free seat",
-        "bot": "bot",
-        "finished": "finished",
-        "playing": "playing",
-    },
-    "zh": {
-        "head": "共享游戏桌",
-        "none": "还没有共享游戏桌：学生在“和同学对战”页面创建。",
-        "table": "游戏桌",
-        "game": "游戏",
-        "players": "玩家（得分）",
-        "moves": "步数",
-        "state": "状态",
-        "last": "最后一步（UTC）",
-        "splendor": "璀璨宝石",
-        "herecomes": "来啦！宝可梦",
-        "free": "空座位",
-        "bot": "电脑",
-        "finished": "已结束",
-        "playing": "进行中",
-    },
+#: key -> catalogue text (rendered in the page's language by ````)
+TEXT: dict[str, Text] = {
+    'head': _('Shared game tables'),
+    'none': _('No shared tables yet: pupils create them on the “Play a classmate” page.'),
+    'table': _('Table'),
+    'game': _('Game'),
+    'players': _('Players (score)'),
+    'moves': _p('panel moves', 'Moves'),
+    'state': _('State'),
+    'last': _('Last move (UTC)'),
+    'splendor': _('Splendor'),
+    'herecomes': _('Here Comes'),
+    'free': _('free seat'),
+    'bot': _('bot'),
+    'finished': _('finished'),
+    'playing': _('playing'),
+
 }
 
 
@@ -92,7 +78,7 @@ class TablesPanel:
 
     def refresh(self) -> None:
         """Redraw the panel from the tables read last."""
-        words = TEXT[self.lang]
+        words = labels_in(TEXT, self.lang)
         head = f"<h3 style='margin:0.6em 0 0.2em 0'>{html.escape(words['head'])}</h3>"
         if self._rows is None:
             self.html.value = ""

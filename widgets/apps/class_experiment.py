@@ -15,6 +15,8 @@ from plotly.subplots import make_subplots
 from pokelab.classroom import DEFAULT_EVENTS, SIMULATED, ClassroomError, ClassTally, parse_event
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.herecomes.bag import COLOURS, WAVES
+from pokelab.words import _, render
+from widgets._words import reason_of
 from widgets.apps._common import (
     _WAVE_ENDS,
     EVENT_HEX,
@@ -263,7 +265,7 @@ class ClassExperiment:
             self.error = err.message(self.lang)
             self.refresh()
         except ValueError as err:
-            self.error = str(err)
+            self.error = render(reason_of(err), self.lang)
             self.refresh()
 
     def _on_record(self) -> None:
@@ -273,8 +275,7 @@ class ClassExperiment:
                 i = tokens.index(None)
                 card = next(k for k, end in enumerate(_WAVE_ENDS) if i < end)
                 raise ClassroomError(
-                    f"choose the colour of token {i + 1} (order card {card + 1}) first",
-                    f"请先选好第 {i + 1} 枚（{card + 1} 号顺序卡）的颜色",
+                    _('choose the colour of token {value} (order card {value2}) first', value=i + 1, value2=card + 1),
                 )
             self.enter(tokens, group=self.group.value)
             for dd in self.tokens:  # ready for the next group
@@ -303,7 +304,7 @@ class ClassExperiment:
             for k in ("event", "happened", "observed", "exact", "gap", "interval", "inside")
         )
         body = []
-        for e, (_, row) in zip(self.events, df.iterrows(), strict=True):
+        for e, (_index, row) in zip(self.events, df.iterrows(), strict=True):
             n = int(row["rounds"])
             interval = "—" if not n else f"{_pct(row['low'])} – {_pct(row['high'])}"
             inside = "—" if not n else t(lang, "yes" if row["inside"] else "no")
@@ -467,7 +468,7 @@ class ClassExperiment:
         event = self.events[0]
         df = self.tally.by_group(event, lang="en")
         rows = []
-        for _, row in df.iterrows():
+        for _index, row in df.iterrows():
             name = {SIMULATED: t(lang, "computer"), "whole class": t(lang, "whole_class")}.get(
                 row["group"], row["group"]
             )

@@ -49,7 +49,8 @@ from pokelab.classroom import (
 )
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
-from widgets.apps._common import _WAVE_ENDS, _header, _token_html, colour_name, lang_switch, t
+from pokelab.words import _
+from widgets.apps._common import _WAVE_ENDS, _header, _token_html, colour_name, lang_switch, t, text
 from widgets.apps._tables_panel import TablesPanel
 from widgets.apps.class_experiment import ClassExperiment
 
@@ -271,7 +272,7 @@ class StudentPage(_StorePage):
     # ------------------------------------------------------------------ internals
     def _need_join(self) -> tuple[str, str, str]:
         if self.joined is None:
-            raise ClassroomError(t("en", "join_first"), t("zh", "join_first"))
+            raise ClassroomError(text("join_first"))
         return self.joined
 
     def _send_form(self) -> None:
@@ -280,8 +281,7 @@ class StudentPage(_StorePage):
             i = tokens.index(None)
             card = next(k for k, end in enumerate(_WAVE_ENDS) if i < end)
             raise ClassroomError(
-                f"choose the colour of token {i + 1} (order card {card + 1}) first",
-                f"请先选好第 {i + 1} 枚（{card + 1} 号顺序卡）的颜色",
+                _('choose the colour of token {value} (order card {value2}) first', value=i + 1, value2=card + 1),
             )
         self.send(tokens)
         for dropdown in self.tokens:
@@ -514,5 +514,5 @@ class TeacherDashboard(_StorePage):
 
     def _need_open(self) -> tuple[str, str, str]:
         if self.opened is None:
-            raise ClassroomError(t("en", "open_first"), t("zh", "open_first"))
+            raise ClassroomError(text("open_first"))
         return self.opened

@@ -12,6 +12,8 @@ from pokelab.classroom import ClassroomError
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, validate_bag
 from pokelab.odds import card_table
+from pokelab.words import _, render
+from widgets._words import reason_of
 from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, lang_switch, t
 from widgets.herecomes_board import HereComesBoard
 
@@ -114,14 +116,12 @@ class OddsLab(_BotBoardApp):
     def new_round(self) -> OddsLab:
         """A fresh board with the sliders' bag, the chosen bots and the next seed.
 
-        Raises ``ClassroomError`` (English and Chinese) when the bag cannot fill a round (HC-C1).
+        Raises ``ClassroomError`` (in every language) when the bag cannot fill a round (HC-C1).
         """
         total = sum(self.bag().values())
         if total < DRAWS_PER_ROUND:
             raise ClassroomError(
-                f"the bag holds {total} tokens but a round draws {DRAWS_PER_ROUND}: "
-                f"add at least {DRAWS_PER_ROUND - total} more",
-                f"布袋里只有 {total} 枚，但一轮要抽 {DRAWS_PER_ROUND} 枚：至少再加 {DRAWS_PER_ROUND - total} 枚",
+                _('the bag holds {total} tokens but a round draws {DRAWS_PER_ROUND}: add at least {value} more', total=total, DRAWS_PER_ROUND=DRAWS_PER_ROUND, value=DRAWS_PER_ROUND - total),
             )
         bag = validate_bag(self.bag())
         self.seed += 1
@@ -144,8 +144,8 @@ class OddsLab(_BotBoardApp):
 
     # -------------------------------------------------------------- internals
     def _make_board(self, bag: Mapping[str, int]) -> None:
-        names = ["You" if self.lang == "en" else "你"] + [
-            f"{t(self.lang, 'bot')} {i}" for i in range(1, self.opponents.value + 1)
+        names = [_("You").render(self.lang)] + [
+            _("Bot {n}", n=i).render(self.lang) for i in range(1, self.opponents.value + 1)
         ]
         old = self.board  # the board's own toggles (odds, advisor, Monte Carlo) carry over
         board_cls = _herecomes_board()
@@ -173,7 +173,7 @@ class OddsLab(_BotBoardApp):
         try:
             self.new_round()
         except ValueError as err:
-            text = err.message(self.lang) if isinstance(err, ClassroomError) else str(err)
+            text = err.message(self.lang) if isinstance(err, ClassroomError) else render(reason_of(err), self.lang)
             self.error_html.value = f"<div role='alert' style='color:#b71c1c;font-weight:bold'>{html.escape(text)}</div>"
 
     def _update_bag_info(self) -> None:

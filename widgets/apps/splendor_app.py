@@ -7,16 +7,14 @@ from typing import Any
 import ipywidgets as w
 
 from pokelab.errors import check_lang
+from pokelab.words import _
 from widgets.apps._common import _BotBoardApp, bot_choices, lang_switch, t
 from widgets.splendor import SplendorBoard
 
 __all__ = ["SplendorApp"]
 
 #: The coach switch's words (issue 23): the board's odds panel, line, Suggest and Review.
-COACH_SWITCH = {
-    "en": ("Coach and odds", "Show the win chances, the coach's suggestions and the review"),
-    "zh": ("教练与胜率", "显示获胜机会、教练建议和复盘"),
-}
+COACH_SWITCH = (_("Coach and odds"), _("Show the win chances, the coach's suggestions and the review"))
 
 
 def _splendor_board() -> Any:
@@ -99,8 +97,8 @@ class SplendorApp(_BotBoardApp):
 
     def new_game(self) -> SplendorApp:
         """A fresh game with the chosen number and kind of bots and the seed in the box."""
-        names = ["You" if self.lang == "en" else "你"] + [
-            f"{t(self.lang, 'bot')} {i}" for i in range(1, self.opponents.value + 1)
+        names = [_("You").render(self.lang)] + [
+            _("Bot {n}", n=i).render(self.lang) for i in range(1, self.opponents.value + 1)
         ]
         board = _splendor_board()(
             names,
@@ -120,7 +118,7 @@ class SplendorApp(_BotBoardApp):
         self._relabel(lang, "sp_title", "sp_intro")
         self.seed.description = t(lang, "seed")
         self.new_button.description = t(lang, "new_game")
-        self.coach_switch.description, self.coach_switch.tooltip = COACH_SWITCH[lang]
+        self.coach_switch.description, self.coach_switch.tooltip = (word.render(lang) for word in COACH_SWITCH)
 
     def _set_coach(self, on: bool) -> None:
         """Show or hide the board's odds and coach (the teacher's switch)."""

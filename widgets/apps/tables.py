@@ -11,7 +11,7 @@ same page (``make app``); the class's join code and a name, then
 
 Once seated, the page's address carries ``?table=…&token=…`` (and the
 language), so reloading the page — or opening that address on another
-device — rejoins the same seat. Everything is in English and Chinese.
+device — rejoins the same seat. Every word comes from the word catalogue.
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
@@ -42,8 +42,10 @@ import traitlets
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, ClassStoreBusy
 from pokelab.errors import IllegalAction, check_lang
+from pokelab.words import Text, _, _p
 from widgets._board_table import join_table, takeover_bot
 from widgets._bundle import esm
+from widgets._words import template
 from widgets.apps._common import _header, lang_switch
 
 __all__ = ["TEXT", "TablesPage", "table_link"]
@@ -51,65 +53,34 @@ __all__ = ["TEXT", "TablesPage", "table_link"]
 _ALERT = "<div role='alert' style='color:#b71c1c;font-weight:bold'>{}</div>"
 GAMES = ("splendor", "herecomes")
 
-TEXT: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Play a classmate",
-        "intro": "Play Splendor: Pokémon or Here Comes Pokémon! with classmates on their own devices. "
-        "Type the class's join code and your name, then create a table or join one.",
-        "join_code": "Join code",
-        "name": "Your name",
-        "game": "Game",
-        "splendor": "Splendor: Pokémon",
-        "herecomes": "Here Comes Pokémon!",
-        "players": "Players",
-        "bots": "Bots",
-        "create": "Create table",
-        "table_code": "Table code",
-        "seat": "Seat",
-        "any_seat": "first free seat",
-        "join": "Join table",
-        "token": "Seat token",
-        "rejoin": "Rejoin my seat",
-        "create_head": "New table",
-        "join_head": "Join a classmate's table",
-        "rejoin_head": "Back to my seat",
-        "seated": "Table {table}, seat {seat}. Tell your classmates the table code {table}; "
-        "keep your seat token {token} to come back on any device.",
-        "need_code": "type the class's join code first",
-        "need_name": "type your name first",
-        "need_table": "type the table code first",
-        "need_token": "type your seat token first",
-        "db_trouble": "the class database did not answer ({error}); try again",
-    },
-    "zh": {
-        "title": "和同学对战",
-        "intro": "和同学在各自的设备上一起玩《璀璨宝石：宝可梦》或《来啦！宝可梦》。"
-        "输入班级的加入码和你的名字，然后创建一张游戏桌或加入一张。",
-        "join_code": "加入码",
-        "name": "你的名字",
-        "game": "游戏",
-        "splendor": "璀璨宝石：宝可梦",
-        "herecomes": "来啦！宝可梦",
-        "players": "玩家人数",
-        "bots": "电脑玩家",
-        "create": "创建游戏桌",
-        "table_code": "游戏桌代码",
-        "seat": "座位",
-        "any_seat": "第一个空座位",
-        "join": "加入游戏桌",
-        "token": "座位口令",
-        "rejoin": "回到我的座位",
-        "create_head": "新游戏桌",
-        "join_head": "加入同学的游戏桌",
-        "rejoin_head": "回到我的座位",
-        "seated": "游戏桌 {table}，座位 {seat}。把游戏桌代码 {table} 告诉同学；"
-        "记住你的座位口令 {token}，可以在任何设备上回来。",
-        "need_code": "请先输入班级的加入码",
-        "need_name": "请先输入你的名字",
-        "need_table": "请先输入游戏桌代码",
-        "need_token": "请先输入你的座位口令",
-        "db_trouble": "班级数据库没有响应（{error}），请再试一次",
-    },
+#: key -> catalogue text (rendered in the page's language by ``_t``)
+TEXT: dict[str, Text] = {
+    'title': _('Play a classmate'),
+    'intro': _("Play Splendor: Pokémon or Here Comes Pokémon! with classmates on their own devices. Type the class's join code and your name, then create a table or join one."),
+    'join_code': _('Join code'),
+    'name': _('Your name'),
+    'game': _('Game'),
+    'splendor': _('Splendor: Pokémon'),
+    'herecomes': _('Here Comes Pokémon!'),
+    'players': _('Players'),
+    'bots': _p('tables bots', 'Bots'),
+    'create': _('Create table'),
+    'table_code': _('Table code'),
+    'seat': _('Seat'),
+    'any_seat': _('first free seat'),
+    'join': _('Join table'),
+    'token': _('Seat token'),
+    'rejoin': _('Rejoin my seat'),
+    'create_head': _('New table'),
+    'join_head': _("Join a classmate's table"),
+    'rejoin_head': _('Back to my seat'),
+    'seated': _('Table {table}, seat {seat}. Tell your classmates the table code {table}; keep your seat token {token} to come back on any device.'),
+    'need_code': _("type the class's join code first"),
+    'need_name': _('type your name first'),
+    'need_table': _('type the table code first'),
+    'need_token': _('type your seat token first'),
+    'db_trouble': _('the class database did not answer ({error}); try again'),
+
 }
 
 
@@ -123,8 +94,8 @@ def _t(lang: str, key: str, **fields: Any) -> str:
     ...
     ValueError: unknown language 'de': choose 'en' or 'zh'
     """
-    text = TEXT[check_lang(lang)][key]
-    return text.format(**fields) if fields else text
+    check_lang(lang)
+    return TEXT[key].with_fields(**fields).render(lang) if fields else template(TEXT[key], lang)
 
 
 def table_link(environ: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -234,13 +205,11 @@ class TablesPage:
     def create(self, game: str, players: int = 2, bots: int = 0) -> TablesPage:
         """Create a table in the class (the last ``bots`` seats played by bots) and sit in its first seat."""
         if game not in GAMES:
-            raise ClassroomError(f"the game is splendor or herecomes, not {game!r}",
-                                 f"游戏只能是 splendor 或 herecomes，而不是 {game!r}")
+            raise ClassroomError(_('the game is splendor or herecomes, not {game}', game=repr(game)))
 
         code, name = self._need("code"), self._need("name")
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < players:
-            raise ClassroomError(f"between 0 and {players - 1} bots, not {bots!r}",
-                                 f"电脑玩家应为 0 到 {players - 1} 个，而不是 {bots!r}")
+            raise ClassroomError(_('between 0 and {value} bots, not {bots}', value=players - 1, bots=repr(bots)))
         seats = {seat: takeover_bot(game) for seat in range(players - bots, players)}
         table = self.store.create_table(code, game, players=players, bots=seats)
         return self._seat_at(game, table, seat=0, name=name)
@@ -313,7 +282,7 @@ class TablesPage:
         field = {"code": self.code, "name": self.name, "table": self.table_code, "token": self.token}[what]
         text = (field.value if value is None else value or "").strip()
         if not text:
-            raise ClassroomError(_t("en", f"need_{what}"), _t("zh", f"need_{what}"))
+            raise ClassroomError(TEXT[f"need_{what}"])
         return text
 
     def _bot_choices(self) -> None:

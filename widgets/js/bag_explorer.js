@@ -222,13 +222,13 @@ function render({ model, el }) {
   function drawError() {
     const err = model.get("error") || {};
     const box = part(".bx-error");
-    if (!err.en) { box.hidden = true; box.textContent = ""; return; }
+    if (!err.text) { box.hidden = true; box.textContent = ""; return; }
     // a refused change: every input shows the bag and draws the kernel still holds
     const v = view();
     root.querySelectorAll('input[data-field="bag"]').forEach((input) => { input.value = String(v.bag[input.dataset.colour]); });
     root.querySelectorAll('input[data-field="draws"]').forEach((input) => { input.value = String(v.draws); });
     box.hidden = false;
-    fill(box, h("b", {}, `${view().labels.error}:`), " ", model.get("lang") === "zh" ? err.zh : err.en);
+    fill(box, h("b", {}, `${view().labels.error}:`), " ", err.text);
   }
 
   function changeFrom(input) {

@@ -196,12 +196,12 @@ function render({ model, el }) {
     const err = model.get("error") || {};
     const box = part(".pt-error");
     const L = (view().labels) || {};
-    if (!err.en) { box.hidden = true; box.textContent = ""; return; }
+    if (!err.text) { box.hidden = true; box.textContent = ""; return; }
     // a refused target: the list shows the target the tree still has
     const t = view().tree;
     if (t) part(".pt-target").value = t.target ?? "";
     box.hidden = false;
-    fill(box, h("b", {}, `${L.error}:`), " ", model.get("lang") === "zh" ? err.zh : err.en);
+    fill(box, h("b", {}, `${L.error}:`), " ", err.text);
   }
 
   // ------------------------------------------------------------- keyboard (WAI-ARIA tree pattern)

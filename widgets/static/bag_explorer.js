@@ -1,4 +1,4 @@
-// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: a1c2ac9c2f89f0d01a889f2979cb6a6e8b4142e7111d71e152989379827a246e
+// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: a9cc8ffb8fa1362ce9e1677756abadb80e27eb85dca9ad75b269510ada66be97
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -289,7 +289,7 @@ function render({ model, el }) {
   function drawError() {
     const err = model.get("error") || {};
     const box = part(".bx-error");
-    if (!err.en) {
+    if (!err.text) {
       box.hidden = true;
       box.textContent = "";
       return;
@@ -302,7 +302,7 @@ function render({ model, el }) {
       input.value = String(v.draws);
     });
     box.hidden = false;
-    fill(box, h("b", {}, `${view().labels.error}:`), " ", model.get("lang") === "zh" ? err.zh : err.en);
+    fill(box, h("b", {}, `${view().labels.error}:`), " ", err.text);
   }
   function changeFrom(input) {
     const value = Number(input.value);

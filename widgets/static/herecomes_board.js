@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 707ff334e0b8742f7a4be28162eaeaa8cc3d6fee0b408fd58943cbccdebd8f78
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 34327f090a16815a6dc87965c00d190c849e112f559ff99c81132e2d764733d3
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -174,7 +174,7 @@ function condIcons(code, composition, L) {
   });
 }
 function cardName(card, lang) {
-  return lang === "zh" ? card.name_zh : card.name_en;
+  return card.name;
 }
 function nameOf(view, seat) {
   const p = view.hc.players[seat];
@@ -193,15 +193,15 @@ function actionButton(cls, testid, { intent, msg }, label) {
 function cardView(card, ctx, opts = {}) {
   const { lang, view, L } = ctx;
   const comp = view.hc.composition;
-  const kind = lang === "zh" ? card.kind_zh : card.kind;
-  const cond = lang === "zh" ? card.condition_zh : card.condition_en;
+  const kind = card.kind_text ?? card.kind;
+  const cond = card.condition_text;
   const odds = opts.odds;
   const classes = ["hc-card", `hc-kind-${card.kind}`];
   if (opts.state) classes.push(`hc-${opts.state}`);
   if (opts.best) classes.push("hc-best");
   if (opts.setAside) classes.push("hc-set-aside");
   if (opts.small) classes.push("hc-small");
-  const pts = card.points === 1 ? L.point : L.points;
+  const pts = card.points_unit ?? L.points;
   let oddsLine = null;
   if (odds) {
     const trend = odds.prev === null || odds.prev === void 0 ? null : odds.p_float > odds.prev + 1e-9 ? h("span", { class: "hc-up" }, "▲") : odds.p_float < odds.prev - 1e-9 ? h("span", { class: "hc-down" }, "▼") : null;
@@ -329,19 +329,19 @@ function players(ctx) {
     const stepOpen = !hc.is_chance && !hc.is_over && (hc.waiting_for || []).length > 0;
     const status = stepOpen ? waiting ? h("span", { class: "hc-wait" }, `… ${L.thinking}`) : h("span", { class: "hc-done" }, `✓ ${L.chosen}`) : null;
     const tr = p.trainer;
-    const trText = tr ? lang === "zh" ? tr.text_zh : tr.text_en : "";
+    const trText = tr ? tr.text : "";
     const trainer = tr ? h(
       "div",
       { class: "hc-trainer", title: trText },
       h("span", { class: "hc-tag" }, L.trainer),
-      ` ${lang === "zh" ? tr.name_zh : tr.name_en} `,
+      ` ${tr.name} `,
       h("small", {}, tr.rule),
       " ",
       tr.uses_this_round || tr.per_game && tr.uses_this_game ? h("small", { class: "hc-used" }, tr.per_game ? L.used_game : L.used_round) : null,
       h("div", { class: "hc-trainer-text" }, trText)
     ) : null;
     const scored = p.scored.map(
-      (c) => h("span", { class: `hc-chip hc-kind-${c.kind}`, title: lang === "zh" ? c.condition_zh : c.condition_en }, `${cardName(c, lang)} ${c.points}`)
+      (c) => h("span", { class: `hc-chip hc-kind-${c.kind}`, title: c.condition_text }, `${cardName(c, lang)} ${c.points}`)
     );
     return h(
       "div",
@@ -354,9 +354,9 @@ function players(ctx) {
         seat.bot ? [" ", h("small", { class: "hc-bot" }, seat.bot_title)] : null,
         " ",
         p.is_leader ? [h("span", { class: "hc-crown", title: L.leader }, L.leader), " "] : null,
-        h("span", { class: "hc-score", dataset: { testid: `points-${p.seat}` } }, `${p.points} ${L.points}`)
+        h("span", { class: "hc-score", dataset: { testid: `points-${p.seat}` } }, p.points_text)
       ),
-      h("div", { class: "hc-player-sub" }, fmt(L.hand_size, { n: p.hand_size }), " ", status),
+      h("div", { class: "hc-player-sub" }, p.hand_size_text, " ", status),
       trainer,
       h("div", { class: "hc-scored" }, scored)
     );
@@ -378,8 +378,8 @@ function summary(ctx) {
         { class: `hc-check ${c.achieved ? "hc-ok" : "hc-no"}` },
         `${c.achieved ? "✔" : "✘"} `,
         h("b", {}, cardName(c.card, lang)),
-        ` — ${lang === "zh" ? c.card.condition_zh : c.card.condition_en}: `,
-        h("i", {}, lang === "zh" ? c.why_zh : c.why_en),
+        ` — ${c.card.condition_text}: `,
+        h("i", {}, c.why),
         s.kept === c.card.id ? [" ", h("span", { class: "hc-kept" }, `★ ${L.kept}`)] : null
       )
     );
@@ -391,7 +391,7 @@ function summary(ctx) {
       checked
     );
   });
-  const events = (last.events || []).map((e) => h("li", {}, lang === "zh" ? e.zh : e.en));
+  const events = (last.events || []).map((e) => h("li", {}, e.text));
   return [
     h("h4", {}, fmt(L.summary, { round: last.round })),
     " ",
@@ -421,7 +421,7 @@ function teacher(ctx) {
         "div",
         { class: "hc-reason" },
         `${L.reason}: `,
-        h("b", {}, lang === "zh" ? r.zh : r.en),
+        h("b", {}, r.text),
         h("br"),
         h("small", {}, `${L.odds_then}: ${oddsThen}${adv}`)
       );
@@ -442,7 +442,7 @@ function teacher(ctx) {
 function logParts(ctx) {
   const { model, lang, L } = ctx;
   const log = model.get("log") || [];
-  const items = log.slice(-40).map((e) => h("li", { class: e.bot ? "hc-log-bot" : "hc-log-me" }, lang === "zh" ? e.zh : e.en));
+  const items = log.slice(-40).map((e) => h("li", { class: e.bot ? "hc-log-bot" : "hc-log-me" }, e.text));
   return [h("summary", {}, `${L.log} (${log.length})`), h("ol", { class: "hc-log-list" }, items)];
 }
 
@@ -460,7 +460,7 @@ function head(ctx) {
       { class: "hc-controls" },
       view.table ? null : [toggle("show_odds", L.show_odds), toggle("advisor", L.advisor), toggle("monte_carlo", L.mc)],
       " ",
-      h("span", { class: "hc-lang" }, langButton("en", L.lang_en), langButton("zh", L.lang_zh)),
+      h("span", { class: "hc-lang" }, (L.languages || []).map((x) => langButton(x.lang, x.name))),
       " ",
       h("button", { class: "hc-btn hc-flat", dataset: { cmd: "undo" }, disabled: !model.get("can_undo") }, `↶ ${L.undo}`),
       view.table ? null : [" ", h("button", { class: "hc-btn hc-flat", dataset: { cmd: "new_game" } }, L.new_game)]
@@ -523,11 +523,8 @@ function prompt(ctx) {
   } else if (hc.is_chance) {
     const redraw = hc.phase === "redraw";
     if (hc.leader === me) {
-      const shown = hc.tokens.length;
-      const waves = view.waves;
-      const need = waves[hc.wave - 1] - (shown - waves.slice(0, hc.wave - 1).reduce((a, b) => a + b, 0));
       text = L.you_lead;
-      const label = redraw ? L.draw_redraw : fmt(need === 1 ? L.draw_wave_1 : L.draw_wave, { wave: hc.wave, n: need });
+      const label = redraw ? L.draw_redraw : hc.draw_text;
       buttons = actionButton("hc-primary", "hc-draw", { intent: { kind: "draw" } }, label);
     } else {
       text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
@@ -550,7 +547,7 @@ function prompt(ctx) {
     text = hc.must_act ? L.keep_two : fmt(L.waiting_for, { names: others.join(L.list_sep) });
   }
   const trainerButtons = (view.trainer_actions || []).filter((a) => a.power !== "extra_discard").map(
-    (a) => actionButton("hc-trainer-btn", `trainer-${a.power}-${a.target ?? ""}`, { intent: { kind: "trainer", power: a.power, target: a.target } }, ctx.lang === "zh" ? a.zh : a.en)
+    (a) => actionButton("hc-trainer-btn", `trainer-${a.power}-${a.target ?? ""}`, { intent: { kind: "trainer", power: a.power, target: a.target } }, a.text)
   );
   return [h("div", { class: "hc-prompt-text" }, text), h("div", { class: "hc-prompt-buttons" }, buttons, trainerButtons)];
 }
@@ -621,7 +618,7 @@ function render({ model, el }) {
   const pending = /* @__PURE__ */ new Set();
   let plotly = null;
   let lastFigure = null;
-  const lang = () => model.get("lang") === "zh" ? "zh" : "en";
+  const lang = () => model.get("lang") || "en";
   const labelsNow = () => (model.get("view") || {}).labels || {};
   function send(msg) {
     const id = nextId++;
@@ -741,7 +738,7 @@ function render({ model, el }) {
     saidCurtain = curtain;
     if (!fresh.length) return;
     for (const e of fresh) {
-      live.append(h("p", {}, l === "zh" ? e.zh : e.en));
+      live.append(h("p", {}, e.text));
     }
     while (live.childElementCount > 6) live.firstElementChild.remove();
   }
@@ -792,14 +789,14 @@ function render({ model, el }) {
   function drawError() {
     const err = model.get("error") || {};
     const box = part(".hc-error");
-    if (!err.en) {
+    if (!err.text) {
       box.hidden = true;
       box.textContent = "";
       return;
     }
     box.hidden = false;
     const l = lang();
-    fill(box, err.rule ? [h("b", {}, `${labelsNow().rule} ${err.rule}`), " "] : null, l === "zh" ? err.zh : err.en);
+    fill(box, err.rule ? [h("b", {}, `${labelsNow().rule} ${err.rule}`), " "] : null, err.text);
   }
   function onClick(event) {
     const target = event.target.closest("button, input");

@@ -1,4 +1,4 @@
-// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: b4c43817329ac9f397bd2b46b01f8ef420783fd76100a6d43820227e95efd7ff
+// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: 7cc0994a5e003615934f9098162d324d0fcdb8db7aebef7cf4d2ad311755afbb
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -232,7 +232,7 @@ function render({ model, el }) {
     const err = model.get("error") || {};
     const box = part(".pt-error");
     const L = view().labels || {};
-    if (!err.en) {
+    if (!err.text) {
       box.hidden = true;
       box.textContent = "";
       return;
@@ -240,7 +240,7 @@ function render({ model, el }) {
     const t = view().tree;
     if (t) part(".pt-target").value = t.target ?? "";
     box.hidden = false;
-    fill(box, h("b", {}, `${L.error}:`), " ", model.get("lang") === "zh" ? err.zh : err.en);
+    fill(box, h("b", {}, `${L.error}:`), " ", err.text);
   }
   function visibleIds(t, open) {
     const out = [];

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: e44a7a11117abfc460eca943077d1a20a66fbd6e970983f211e3ec935d7b8d37
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: fd08a08030da9df25e8fa246d34be4b05b8ceba6614196b94717a16e371727ad
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -108,8 +108,9 @@ function pct(p, { digits = 0, tiny = false } = {}) {
   if (!digits) return `${Math.round(p * 100)}%`;
   return `${(Math.round(p * 10 ** (digits + 2)) / 10 ** digits).toFixed(digits)}%`;
 }
-function pick(pair, lang) {
-  return pair ? lang === "zh" ? pair.zh : pair.en : "";
+function pick(value, _lang) {
+  if (value === null || value === void 0) return "";
+  return typeof value === "string" ? value : value.text ?? "";
 }
 
 // widgets/js/splendor/timing.js
@@ -446,7 +447,7 @@ function mountCoach({ model, send, seats }) {
     const lang = model.get("lang");
     node.hidden = false;
     node.setAttribute("aria-label", C.panel);
-    node.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
+    node.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     const blocks = [
       data.odds_on && data.odds ? oddsBlock(c, data, C, lang) : null,
       data.odds_on ? graph(c, data, C, lang) : null,
@@ -528,7 +529,7 @@ function pressable(action) {
   };
 }
 function cardName(card, lang) {
-  return lang === "zh" ? card.name_zh : card.name_en;
+  return card.name;
 }
 function costBalls(card, L, useEffective) {
   const out = [];
@@ -562,7 +563,7 @@ function cardView(b, card, L, lang, opts) {
     o.onclick ? "pk-clickable" : ""
   ];
   const badge = card.tier === "legendary" ? "★★" : card.tier === "rare" ? "★" : "";
-  const fromName = card.from_name ? card.from_name[lang] : null;
+  const fromName = card.from_name || null;
   return h(
     "div",
     {
@@ -606,7 +607,7 @@ function displayRow(b, view, L, lang) {
     { class: "pk-deck", title: L.deck },
     h("div", { class: "pk-deck-label" }, L.deck),
     h("div", { class: "pk-deck-count", dataset: { count: view.deck_size } }, view.deck_size),
-    h("div", { class: "pk-deck-sub" }, fmt(L.cards_left, { n: view.deck_size }))
+    h("div", { class: "pk-deck-sub" }, view.deck_text)
   );
   return h(
     "section",
@@ -958,7 +959,7 @@ function header(b, view, L, lang) {
         "button",
         {
           class: "pk-btn pk-lang",
-          onclick: () => send({ type: "set_lang", lang: lang === "zh" ? "en" : "zh" })
+          onclick: () => send({ type: "set_lang", lang: L.lang_next })
         },
         L.lang_switch
       )
@@ -997,12 +998,12 @@ function tablePanel(b, view, L) {
 function messageBar(b, view, L, lang) {
   const { model, send } = b;
   const error = model.get("error") || {};
-  if (error.en) {
+  if (error.text) {
     return h(
       "div",
       { class: "pk-message pk-error", role: "alert", dataset: { rule: error.rule || "" } },
       error.rule ? h("span", { class: "pk-rule" }, `${L.rule} ${error.rule}`) : h("span", { class: "pk-rule" }, L.problem),
-      h("span", { class: "pk-reason" }, lang === "zh" ? error.zh : error.en),
+      h("span", { class: "pk-reason" }, error.text),
       view.bot_failure ? h("button", { class: "pk-btn pk-retry", onclick: () => send({ type: "retry" }) }, L.retry) : null
     );
   }
@@ -1031,7 +1032,7 @@ function playerPanel(b, view, p, L, lang) {
       "div",
       { class: "pk-player-head" },
       h("span", { class: "pk-player-name" }, p.name),
-      seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`) : view.table && p.index !== view.human ? null : h("span", { class: "pk-tag pk-tag-you" }, L.you),
+      seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`) : view.table && p.index !== view.human ? null : p.named_you ? null : h("span", { class: "pk-tag pk-tag-you" }, L.you),
       winner ? h("span", { class: "pk-crown" }, L.won_badge) : null,
       h(
         "span",
@@ -1111,14 +1112,14 @@ function playerPanel(b, view, p, L, lang) {
     )
   );
 }
-var entryKey = (e) => e ? `${e.seat}|${e.en}` : "";
+var entryKey = (e) => e ? `${e.seat}|${e.text}` : "";
 function logEntry(e, lang) {
   return h(
     "li",
     { class: `pk-log-entry ${e.bot ? "pk-log-bot" : ""}`, dataset: { seat: e.seat } },
     h("span", { class: "pk-log-who", style: `border-left: 4px solid ${SEATS[e.seat % SEATS.length]}` }, e.who),
     " ",
-    lang === "zh" ? e.zh : e.en
+    e.text
   );
 }
 function logPanel(b, view, L, lang) {
@@ -1176,7 +1177,7 @@ function render({ model, el }) {
     const log = model.get("log") || [];
     if (announced === null || announced > log.length) announced = log.length;
     for (const e of log.slice(announced)) {
-      live.append(h("p", {}, fmt(L.announce, { who: e.who, text: lang === "zh" ? e.zh : e.en })));
+      live.append(h("p", {}, fmt(L.announce, { who: e.who, text: e.text })));
     }
     announced = log.length;
     while (live.childElementCount > 6) live.firstElementChild.remove();
@@ -1249,7 +1250,7 @@ function render({ model, el }) {
     }
     const me = view.players[view.viewer];
     const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
-    root.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
+    root.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     Object.assign(root.dataset, {
       revision: view.revision,
       toMove: view.to_move === null ? "" : view.to_move,

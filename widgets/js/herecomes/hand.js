@@ -103,13 +103,13 @@ export function players(ctx) {
       ? (waiting ? h("span", { class: "hc-wait" }, `… ${L.thinking}`) : h("span", { class: "hc-done" }, `✓ ${L.chosen}`))
       : null;
     const tr = p.trainer;
-    const trText = tr ? (lang === "zh" ? tr.text_zh : tr.text_en) : "";
+    const trText = tr ? tr.text : "";
     const trainer = tr
       ? h(
           "div",
           { class: "hc-trainer", title: trText },
           h("span", { class: "hc-tag" }, L.trainer),
-          ` ${lang === "zh" ? tr.name_zh : tr.name_en} `,
+          ` ${tr.name} `,
           h("small", {}, tr.rule),
           " ",
           tr.uses_this_round || (tr.per_game && tr.uses_this_game) ? h("small", { class: "hc-used" }, tr.per_game ? L.used_game : L.used_round) : null,
@@ -117,7 +117,7 @@ export function players(ctx) {
         )
       : null;
     const scored = p.scored.map((c) =>
-      h("span", { class: `hc-chip hc-kind-${c.kind}`, title: lang === "zh" ? c.condition_zh : c.condition_en }, `${cardName(c, lang)} ${c.points}`),
+      h("span", { class: `hc-chip hc-kind-${c.kind}`, title: c.condition_text }, `${cardName(c, lang)} ${c.points}`),
     );
     return h(
       "div",
@@ -130,9 +130,9 @@ export function players(ctx) {
         seat.bot ? [" ", h("small", { class: "hc-bot" }, seat.bot_title)] : null,
         " ",
         p.is_leader ? [h("span", { class: "hc-crown", title: L.leader }, L.leader), " "] : null,
-        h("span", { class: "hc-score", dataset: { testid: `points-${p.seat}` } }, `${p.points} ${L.points}`),
+        h("span", { class: "hc-score", dataset: { testid: `points-${p.seat}` } }, p.points_text),
       ),
-      h("div", { class: "hc-player-sub" }, fmt(L.hand_size, { n: p.hand_size }), " ", status),
+      h("div", { class: "hc-player-sub" }, p.hand_size_text, " ", status),
       trainer,
       h("div", { class: "hc-scored" }, scored),
     );

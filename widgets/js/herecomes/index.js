@@ -96,7 +96,7 @@ function render({ model, el }) {
   let plotly = null;
   let lastFigure = null;
 
-  const lang = () => (model.get("lang") === "zh" ? "zh" : "en");
+  const lang = () => model.get("lang") || "en";
   const labelsNow = () => (model.get("view") || {}).labels || {};
 
   function send(msg) {
@@ -217,7 +217,7 @@ function render({ model, el }) {
     saidCurtain = curtain;
     if (!fresh.length) return;
     for (const e of fresh) {
-      live.append(h("p", {}, l === "zh" ? e.zh : e.en));
+      live.append(h("p", {}, e.text));
     }
     while (live.childElementCount > 6) live.firstElementChild.remove();
   }
@@ -270,10 +270,10 @@ function render({ model, el }) {
   function drawError() {
     const err = model.get("error") || {};
     const box = part(".hc-error");
-    if (!err.en) { box.hidden = true; box.textContent = ""; return; }
+    if (!err.text) { box.hidden = true; box.textContent = ""; return; }
     box.hidden = false;
     const l = lang();
-    fill(box, err.rule ? [h("b", {}, `${labelsNow().rule} ${err.rule}`), " "] : null, l === "zh" ? err.zh : err.en);
+    fill(box, err.rule ? [h("b", {}, `${labelsNow().rule} ${err.rule}`), " "] : null, err.text);
   }
 
   function onClick(event) {

@@ -46,7 +46,7 @@ function condIcons(code, composition, L) {
 }
 
 export function cardName(card, lang) {
-  return lang === "zh" ? card.name_zh : card.name_en;
+  return card.name;
 }
 
 export function nameOf(view, seat) {
@@ -70,15 +70,15 @@ export function actionButton(cls, testid, { intent, msg }, label) {
 export function cardView(card, ctx, opts = {}) {
   const { lang, view, L } = ctx;
   const comp = view.hc.composition;
-  const kind = lang === "zh" ? card.kind_zh : card.kind;
-  const cond = lang === "zh" ? card.condition_zh : card.condition_en;
+  const kind = card.kind_text ?? card.kind;
+  const cond = card.condition_text;
   const odds = opts.odds;
   const classes = ["hc-card", `hc-kind-${card.kind}`];
   if (opts.state) classes.push(`hc-${opts.state}`);
   if (opts.best) classes.push("hc-best");
   if (opts.setAside) classes.push("hc-set-aside");
   if (opts.small) classes.push("hc-small");
-  const pts = card.points === 1 ? L.point : L.points;
+  const pts = card.points_unit ?? L.points;  // the unit's plural form comes from the kernel
   let oddsLine = null;
   if (odds) {
     const trend = odds.prev === null || odds.prev === undefined ? null

@@ -21,8 +21,8 @@ export function summary(ctx) {
         { class: `hc-check ${c.achieved ? "hc-ok" : "hc-no"}` },
         `${c.achieved ? "✔" : "✘"} `,
         h("b", {}, cardName(c.card, lang)),
-        ` — ${lang === "zh" ? c.card.condition_zh : c.card.condition_en}: `,
-        h("i", {}, lang === "zh" ? c.why_zh : c.why_en),
+        ` — ${c.card.condition_text}: `,
+        h("i", {}, c.why),
         s.kept === c.card.id ? [" ", h("span", { class: "hc-kept" }, `★ ${L.kept}`)] : null,
       ),
     );
@@ -34,7 +34,7 @@ export function summary(ctx) {
       checked,
     );
   });
-  const events = (last.events || []).map((e) => h("li", {}, lang === "zh" ? e.zh : e.en));
+  const events = (last.events || []).map((e) => h("li", {}, e.text));
   return [
     h("h4", {}, fmt(L.summary, { round: last.round })),
     " ",
@@ -67,7 +67,7 @@ export function teacher(ctx) {
         "div",
         { class: "hc-reason" },
         `${L.reason}: `,
-        h("b", {}, lang === "zh" ? r.zh : r.en),
+        h("b", {}, r.text),
         h("br"),
         h("small", {}, `${L.odds_then}: ${oddsThen}${adv}`),
       );
@@ -89,6 +89,6 @@ export function teacher(ctx) {
 export function logParts(ctx) {
   const { model, lang, L } = ctx;
   const log = model.get("log") || [];
-  const items = log.slice(-40).map((e) => h("li", { class: e.bot ? "hc-log-bot" : "hc-log-me" }, lang === "zh" ? e.zh : e.en));
+  const items = log.slice(-40).map((e) => h("li", { class: e.bot ? "hc-log-bot" : "hc-log-me" }, e.text));
   return [h("summary", {}, `${L.log} (${log.length})`), h("ol", { class: "hc-log-list" }, items)];
 }

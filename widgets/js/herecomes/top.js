@@ -19,7 +19,7 @@ export function head(ctx) {
       { class: "hc-controls" },
       view.table ? null : [toggle("show_odds", L.show_odds), toggle("advisor", L.advisor), toggle("monte_carlo", L.mc)],
       " ",
-      h("span", { class: "hc-lang" }, langButton("en", L.lang_en), langButton("zh", L.lang_zh)),
+      h("span", { class: "hc-lang" }, (L.languages || []).map((x) => langButton(x.lang, x.name))),
       " ",
       h("button", { class: "hc-btn hc-flat", dataset: { cmd: "undo" }, disabled: !model.get("can_undo") }, `↶ ${L.undo}`),
       view.table ? null : [" ", h("button", { class: "hc-btn hc-flat", dataset: { cmd: "new_game" } }, L.new_game)],
@@ -85,11 +85,8 @@ export function prompt(ctx) {
   } else if (hc.is_chance) {
     const redraw = hc.phase === "redraw";
     if (hc.leader === me) {
-      const shown = hc.tokens.length;
-      const waves = view.waves;
-      const need = waves[hc.wave - 1] - (shown - waves.slice(0, hc.wave - 1).reduce((a, b) => a + b, 0));
       text = L.you_lead;
-      const label = redraw ? L.draw_redraw : fmt(need === 1 ? L.draw_wave_1 : L.draw_wave, { wave: hc.wave, n: need });
+      const label = redraw ? L.draw_redraw : hc.draw_text;  // "Draw wave 2 (3 tokens)", plural from the kernel
       buttons = actionButton("hc-primary", "hc-draw", { intent: { kind: "draw" } }, label);
     } else {
       text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
@@ -112,7 +109,7 @@ export function prompt(ctx) {
     text = hc.must_act ? L.keep_two : fmt(L.waiting_for, { names: others.join(L.list_sep) });
   }
   const trainerButtons = (view.trainer_actions || []).filter((a) => a.power !== "extra_discard").map((a) =>
-    actionButton("hc-trainer-btn", `trainer-${a.power}-${a.target ?? ""}`, { intent: { kind: "trainer", power: a.power, target: a.target } }, ctx.lang === "zh" ? a.zh : a.en),
+    actionButton("hc-trainer-btn", `trainer-${a.power}-${a.target ?? ""}`, { intent: { kind: "trainer", power: a.power, target: a.target } }, a.text),
   );
   return [h("div", { class: "hc-prompt-text" }, text), h("div", { class: "hc-prompt-buttons" }, buttons, trainerButtons)];
 }

@@ -17,7 +17,7 @@ export function displayRow(b, view, L, lang) {
     { class: "pk-deck", title: L.deck },
     h("div", { class: "pk-deck-label" }, L.deck),
     h("div", { class: "pk-deck-count", dataset: { count: view.deck_size } }, view.deck_size),
-    h("div", { class: "pk-deck-sub" }, fmt(L.cards_left, { n: view.deck_size })),
+    h("div", { class: "pk-deck-sub" }, view.deck_text),
   );
   return h(
     "section",

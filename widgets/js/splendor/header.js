@@ -94,7 +94,7 @@ export function header(b, view, L, lang) {
         "button",
         {
           class: "pk-btn pk-lang",
-          onclick: () => send({ type: "set_lang", lang: lang === "zh" ? "en" : "zh" }),
+          onclick: () => send({ type: "set_lang", lang: L.lang_next }),
         },
         L.lang_switch,
       ),
@@ -129,12 +129,12 @@ export function tablePanel(b, view, L) {
 export function messageBar(b, view, L, lang) {
   const { model, send } = b;
   const error = model.get("error") || {};
-  if (error.en) {
+  if (error.text) {
     return h(
       "div",
       { class: "pk-message pk-error", role: "alert", dataset: { rule: error.rule || "" } },
       error.rule ? h("span", { class: "pk-rule" }, `${L.rule} ${error.rule}`) : h("span", { class: "pk-rule" }, L.problem),
-      h("span", { class: "pk-reason" }, lang === "zh" ? error.zh : error.en),
+      h("span", { class: "pk-reason" }, error.text),
       view.bot_failure
         ? h("button", { class: "pk-btn pk-retry", onclick: () => send({ type: "retry" }) }, L.retry)
         : null,

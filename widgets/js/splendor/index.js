@@ -4,15 +4,14 @@
 /**
  * @typedef {Object} SplendorCard  a card as pokelab.splendor.observe gives it, plus what you may do with it
  * @property {number} id
- * @property {string} name_en
- * @property {string} name_zh
+ * @property {string} name  the Pokémon's name in the board's language
  * @property {"normal"|"rare"|"legendary"} tier
  * @property {number} stage            0 basic, 1, 2
  * @property {Object<string, number>} cost
  * @property {string|null} discount   the colour it gives
  * @property {number} points
  * @property {number|null} evolves_from
- * @property {{en: string, zh: string}} [from_name]  the name of the card it evolves from
+ * @property {string} [from_name]  the name of the card it evolves from
  * @property {boolean} [can_catch]      display and your reserved cards only
  * @property {boolean} [can_reserve]
  * @property {number[]} [evolve_from]   your cards that may evolve into it
@@ -91,7 +90,7 @@ function render({ model, el }) {
     const log = model.get("log") || [];
     if (announced === null || announced > log.length) announced = log.length;  // no history read aloud
     for (const e of log.slice(announced)) {
-      live.append(h("p", {}, fmt(L.announce, { who: e.who, text: lang === "zh" ? e.zh : e.en })));
+      live.append(h("p", {}, fmt(L.announce, { who: e.who, text: e.text })));
     }
     announced = log.length;
     while (live.childElementCount > 6) live.firstElementChild.remove();
@@ -175,7 +174,7 @@ function render({ model, el }) {
     }
     const me = view.players[view.viewer];
     const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
-    root.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
+    root.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     Object.assign(root.dataset, {
       revision: view.revision,
       toMove: view.to_move === null ? "" : view.to_move,

@@ -53,7 +53,7 @@ export function pressable(action) {
 }
 
 export function cardName(card, lang) {
-  return lang === "zh" ? card.name_zh : card.name_en;
+  return card.name;
 }
 
 export function costBalls(card, L, useEffective) {
@@ -91,7 +91,7 @@ export function cardView(b, card, L, lang, opts) {
   ];
   const badge =
     card.tier === "legendary" ? "★★" : card.tier === "rare" ? "★" : "";
-  const fromName = card.from_name ? card.from_name[lang] : null;
+  const fromName = card.from_name || null;
   return h(
     "div",
     {

@@ -23,6 +23,7 @@ export function playerPanel(b, view, p, L, lang) {
       h("span", { class: "pk-player-name" }, p.name),
       seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`)
         : view.table && p.index !== view.human ? null  // a classmate's seat at a shared table
+        : p.named_you ? null  // a seat already named "You" needs no "(you)" tag
         : h("span", { class: "pk-tag pk-tag-you" }, L.you),
       winner ? h("span", { class: "pk-crown" }, L.won_badge) : null,
       h(
@@ -108,7 +109,7 @@ export function playerPanel(b, view, p, L, lang) {
 
 // ------------------------------------------------------------------ log
 // The log is kept between draws and only appended to, so a long game stays cheap to draw.
-const entryKey = (e) => (e ? `${e.seat}|${e.en}` : "");
+const entryKey = (e) => (e ? `${e.seat}|${e.text}` : "");
 
 function logEntry(e, lang) {
   return h(
@@ -116,7 +117,7 @@ function logEntry(e, lang) {
     { class: `pk-log-entry ${e.bot ? "pk-log-bot" : ""}`, dataset: { seat: e.seat } },
     h("span", { class: "pk-log-who", style: `border-left: 4px solid ${SEATS[e.seat % SEATS.length]}` }, e.who),
     " ",
-    lang === "zh" ? e.zh : e.en,
+    e.text,
   );
 }
 

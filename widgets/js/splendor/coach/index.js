@@ -60,7 +60,7 @@ export function mountCoach({ model, send, seats }) {
     const lang = model.get("lang");
     node.hidden = false;
     node.setAttribute("aria-label", C.panel);
-    node.setAttribute("lang", lang === "zh" ? "zh-CN" : "en");
+    node.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     const blocks = [
       data.odds_on && data.odds ? oddsBlock(c, data, C, lang) : null,
       data.odds_on ? graph(c, data, C, lang) : null,

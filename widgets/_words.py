@@ -1,0 +1,231 @@
+"""How the boards and apps show catalogue texts: label tables, templates the front end fills, languages.
+
+Every word a board shows is a :class:`~pokelab.words.Text` made with ``_`` in a table
+of keys; :func:`labels_in` renders such a table in the board's language for the
+front end. A label with ``{placeholders}`` that the front end fills itself (``"Round
+{n}"``) is rendered by :func:`template`, which keeps the braces. :func:`shown`
+turns anything a board keeps for later (a Text, an engine ``describe`` bound to its
+move, a plain name) into the reader's language when it is published.
+
+>>> from pokelab.words import _
+>>> labels_in({"round": _("Round {n}"), "stage": {"1": _("Stage 1")}}, "zh")
+{'round': '第 {n} 轮', 'stage': {'1': '1 阶'}}
+>>> own_name("zh"), switch_to("zh"), own_name("en")
+('中文', 'en', 'English')
+>>> template(_("Round {n}"), "fr")
+Traceback (most recent call last):
+...
+ValueError: unknown language 'fr': choose 'en' or 'zh'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pokelab.words import Text, _, _p, check_lang, languages, render
+
+__all__ = ["Said", "joined", "labels_in", "lang_choices", "localized", "own_name", "reason_of", "shown", "switch_to", "template"]
+
+_FORMATTER = string.Formatter()
+
+
+def _placeholders(source: str) -> list[str]:
+    return [name for _, name, _, _ in _FORMATTER.parse(source) if name]
+
+
+def template(text: Text, lang: str) -> str:
+    """``text`` in ``lang`` with its unfilled ``{placeholders}`` kept, for the front end to fill.
+
+    >>> from pokelab.words import _
+    >>> template(_("{name}'s turn (seat {seat})"), "zh")
+    '轮到 {name}（座位 {seat}）'
+    """
+    check_lang(lang)
+    given = dict(text.fields)
+    sources = [text.source] + ([text.plural] if text.plural else [])
+    keep = {name: "{" + name + "}" for source in sources for name in _placeholders(source) if name not in given}
+    return text.with_fields(**keep).render(lang) if keep else text.render(lang)
+
+
+def labels_in(table: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A table of Texts (nested tables allowed) as a fresh JSON-safe dict of strings in ``lang``.
+
+    >>> labels_in({"n": 3}, "en")
+    Traceback (most recent call last):
+    ...
+    TypeError: the label 'n' is not a catalogue text: 3
+    """
+    check_lang(lang)
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if isinstance(value, Mapping):
+            out[key] = labels_in(value, lang)
+        elif isinstance(value, Text):
+            out[key] = template(value, lang)
+        else:
+            raise TypeError(f"the label {key!r} is not a catalogue text: {value!r}")
+    return out
+
+
+# Translators: the name of THIS catalogue's language, written in that language ("中文" for zh).
+_OWN_NAME = _p("language's own name", "English")
+# Translators: the short name of THIS catalogue's language on a button ("EN", "中文").
+_OWN_SHORT = _p("language's own short name", "EN")
+
+
+def own_name(lang: str, *, short: bool = False) -> str:
+    """The name of ``lang`` as its own speakers write it (``"中文"``, ``"English"``), for a language switch.
+
+    >>> own_name("zh", short=True), own_name("en", short=True)
+    ('中文', 'EN')
+    """
+    return (_OWN_SHORT if short else _OWN_NAME).render(check_lang(lang))
+
+
+def switch_to(lang: str) -> str:
+    """The language a one-button switch offers from ``lang``: the next one of ``languages()``, cycling.
+
+    >>> switch_to("en")
+    'zh'
+    """
+    langs = languages()
+    return langs[(langs.index(check_lang(lang)) + 1) % len(langs)]
+
+
+def lang_choices(*, short: bool = False) -> list[dict[str, str]]:
+    """Every language the kit speaks as ``{"lang", "name"}``, each named in its own language.
+
+    >>> lang_choices(short=True)[:2]
+    [{'lang': 'en', 'name': 'EN'}, {'lang': 'zh', 'name': '中文'}]
+    """
+    return [{"lang": lang, "name": own_name(lang, short=short)} for lang in languages()]
+
+
+def joined(items: Sequence[Text | str]) -> Text:
+    """A list of texts as one text, with the separator of the reader's language ("red, blue" / "红色、蓝色").
+
+    >>> from pokelab.words import _p
+    >>> joined([_p("colour", "red"), _p("colour", "blue"), "Ann"]).render("zh")
+    '红色、蓝色、Ann'
+    >>> joined([])
+    Traceback (most recent call last):
+    ...
+    ValueError: nothing to join
+    """
+    if not items:
+        raise ValueError("nothing to join")
+    if len(items) == 1:
+        return _("{item}", item=items[0])
+    # Translators: two items of a list, the second possibly a list itself (Chinese: {first}、{rest})
+    return _("{first}, {rest}", first=items[0], rest=joined(items[1:]))
+
+
+def reason_of(err: BaseException) -> Text | str:
+    """What an error says, as a text a board can show in any language.
+
+    The kit's errors carry a catalogue text (``err.reason``); any other error's text
+    is shown as it was written.
+
+    >>> from pokelab.errors import BilingualError
+    >>> reason_of(BilingualError(_("Pass"))).render("zh"), reason_of(KeyError("x"))
+    ('跳过', "'x'")
+    """
+    reason = getattr(err, "reason", None)
+    return reason if isinstance(reason, Text) else str(err)
+
+
+@dataclass(frozen=True)
+class Said:
+    """A text some engine function words for a given language (``action.describe(lang, names)``).
+
+    >>> Said(lambda lang: f"<{lang}>").render("zh")
+    '<zh>'
+    """
+
+    say: Callable[[str], str]
+
+    def render(self, lang: str) -> str:
+        """The text in ``lang``."""
+        return self.say(check_lang(lang))
+
+
+def shown(value: Text | Said | str | int | float | None, lang: str) -> str | None:
+    """``value`` in ``lang``: a Text is translated, a ``Said`` asked, a plain value shown as it is.
+
+    >>> from pokelab.words import _
+    >>> shown(_("Pass"), "zh"), shown("Ann", "zh"), shown(None, "zh")
+    ('跳过', 'Ann', None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, Said):
+        return value.render(lang)
+    return render(value, check_lang(lang))
+
+
+_SUFFIX = "_"
+
+
+#: The language keys of an engine's legacy per-language fields (``name_zh``, ``{"en", "zh"}``): read, never written.
+#: This adapter goes once the engine gives catalogue texts (issue 28); the kit's languages come from ``languages()``.
+_LEGACY = frozenset({"en", "zh"})
+
+
+def _per_language(mapping: Mapping[str, Any], lang: str) -> tuple[dict[str, Any], set[str]]:
+    """The ``<base>_<lang>`` texts of an engine dict in ``lang`` (English when it has no ``lang``), and the keys used."""
+    langs = {*languages(), *_LEGACY}
+    bases: dict[str, str] = {}
+    used: set[str] = set()
+    for key in mapping:
+        base, _sep, tail = key.rpartition(_SUFFIX)
+        if base and tail in langs:
+            used.add(key)
+            bases.setdefault(base, base)
+    out: dict[str, Any] = {}
+    for base in bases:
+        text = mapping.get(f"{base}_{lang}", mapping.get(f"{base}_en"))
+        if isinstance(text, str | Text | Said):  # a table per language (``colours_zh``) is dropped, not picked
+            out[base] = text
+    return out, used
+
+
+def localized(value: Any, lang: str, *, name: Callable[[str], Text] | None = None) -> Any:
+    """An engine's JSON view with every text in ``lang`` only: what the page shows, nothing to choose from.
+
+    A ``Text`` (or ``Said``) anywhere is rendered; a language pair ``{"en": ..., "zh": ...}``
+    becomes ``{"text": ...}``; ``<base>_en``/``<base>_zh`` fields become ``<base>`` (or
+    ``<base>_text`` when ``<base>`` is taken, e.g. a card's ``condition`` code); with
+    ``name``, a ``name_en`` (a Pokémon) is named by the catalogue.
+
+    >>> localized({"id": "G1", "condition": "last:red", "condition_en": "the last is red",
+    ...            "condition_zh": "最后是红色", "events": [{"en": "Ann drew", "zh": "Ann 抽了"}]}, "zh")
+    {'id': 'G1', 'condition': 'last:red', 'events': [{'text': 'Ann 抽了'}], 'condition_text': '最后是红色'}
+    """
+    check_lang(lang)
+    if isinstance(value, Text | Said):
+        return value.render(lang)
+    if isinstance(value, list | tuple):
+        return [localized(item, lang, name=name) for item in value]
+    if not isinstance(value, Mapping):
+        return value
+    texts, used = _per_language(value, lang)
+    if set(value) <= {*languages(), *_LEGACY} and "en" in value:  # a bare language pair
+        return {"text": localized(value.get(lang, value["en"]), lang)}
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if key in used:
+            continue
+        if key in _LEGACY or key in languages():
+            continue
+        out[key] = localized(item, lang, name=name)
+    pair = {k: value[k] for k in value if k in _LEGACY or k in languages()}
+    if "en" in pair:
+        out["text"] = localized(value.get(lang, value["en"]), lang)
+    for base, text in texts.items():
+        if base == "name" and name is not None and "name_en" in value:
+            text = name(value["name_en"])
+        out[base if base not in out else f"{base}_text"] = localized(text, lang)
+    return out
