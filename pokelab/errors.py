@@ -88,9 +88,8 @@ class SimError(BilingualError):
 class InputError(BilingualError):
     """Bad input a person typed or loaded — an action text, a bag, a save, a seat — explained in every language.
 
-    It is the ``ValueError`` these functions always raised (``except ValueError`` still
-    catches it, and it prints as ``ValueError`` so tracebacks and doctests read as before);
-    a face shows ``err.message(lang)``.
+    A ``ValueError`` (``except ValueError`` still catches it); a face shows
+    ``err.message(lang)``, a traceback its English.
 
     >>> from pokelab.words import _
     >>> err = InputError(_("no card has id {id}", id=0))
@@ -99,21 +98,16 @@ class InputError(BilingualError):
     >>> raise err
     Traceback (most recent call last):
     ...
-    ValueError: no card has id 0
+    pokelab.errors.InputError: no card has id 0
     >>> InputError("no card")
     Traceback (most recent call last):
     ...
-    TypeError: ValueError takes its reason as one catalogue text, e.g. _('...'), got ('no card',)
+    TypeError: InputError takes its reason as one catalogue text, e.g. _('...'), got ('no card',)
     """
 
     def __reduce__(self) -> tuple[object, ...]:
-        # across processes (the runner's workers) it travels as the ValueError it prints as
-        return (ValueError, (str(self),))
-
-
-# Printed (and pickled) as the built-in it refines: the errors users and doctests know stay ``ValueError``.
-InputError.__module__ = "builtins"
-InputError.__qualname__ = InputError.__name__ = "ValueError"
+        # across processes (the runner's workers) it travels with its catalogue text
+        return (type(self), (self.reason,))
 
 
 class IllegalAction(_Explained, ValueError):

@@ -29,7 +29,7 @@ class BadIntent(BilingualError):
 
     >>> err = BadIntent(_("the game is over"))
     >>> str(err), err.to_dict("zh")
-    ('the game is over', {'rule': None, 'text': '对局已经结束'})
+    ('the game is over', {'rule': None, 'text': '游戏已经结束'})
     """
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:

@@ -85,7 +85,7 @@ class _Turns:
         """The seat that plays ``action`` now (the chance actor draws; a named seat plays its own)."""
         game, state = self._adapter, self._state
         if game.is_over(state):
-            raise BadIntent("the game is over", "对局已经结束")
+            raise BadIntent(_("the game is over"))
         if game.is_chance(state):
             actor = game.chance_actor(state)
             return self._human if actor is None else actor
@@ -138,7 +138,7 @@ class _Turns:
     def _draw_chance(self, state: Any) -> Any:
         """Sample the outcomes of one chance act (a whole wave) with the board's seeded RNG."""
         if not self._adapter.is_chance(state):
-            raise BadIntent("nothing is drawn now", "现在不需要抽取")
+            raise BadIntent(_("nothing is drawn now"))
         return self._stepper().draw(state, self._ply, group=True).after
 
     def _bot_turn(self) -> bool:

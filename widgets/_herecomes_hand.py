@@ -123,7 +123,7 @@ def hand_odds(
     >>> hand_odds(s, 5)
     Traceback (most recent call last):
     ...
-    ValueError: there is no seat 5: seats are 0 to 1
+    pokelab.errors.InputError: there is no seat 5: seats are 0 to 1
     """
     seat, view = _seat_view(state, seat)
     ids = _hand(view) if cards is None else tuple(cards)
@@ -216,7 +216,7 @@ def advice_for(state: State | Mapping[str, Any], seat: int | None = None) -> dic
     >>> advice_for(s, 3)
     Traceback (most recent call last):
     ...
-    ValueError: there is no seat 3: seats are 0 to 1
+    pokelab.errors.InputError: there is no seat 3: seats are 0 to 1
     """
     seat, view = _seat_view(state, seat)
     if seat not in view["waiting_for"]:
@@ -258,7 +258,7 @@ def kept_hand_value(state: State | Mapping[str, Any], seat: int | None = None) -
     >>> kept_hand_value(s, 2)
     Traceback (most recent call last):
     ...
-    ValueError: there is no seat 2: seats are 0 to 1
+    pokelab.errors.InputError: there is no seat 2: seats are 0 to 1
     """
     _, view = _seat_view(state, seat)
     hand = _hand(view)

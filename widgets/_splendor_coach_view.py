@@ -5,8 +5,9 @@ Moves and reasons are kept as texts (``Said``/``Text``) and rendered in the boar
 >>> from pokelab import splendor as sp
 >>> from pokelab.analysis import Suggestion
 >>> from pokelab.analysis import WinEstimate
->>> row = suggestion_json(Suggestion(sp.Pass(), WinEstimate.from_wins(1, 4), "passes", "跳过"))
->>> row["text"], row["estimate"]["rate"], row["reason"].render("zh")
+>>> from pokelab.words import _
+>>> row = suggestion_json(Suggestion(sp.Pass(), WinEstimate.from_wins(1, 4), _("passes: no main action is possible")))
+>>> row["text"], row["estimate"]["rate"], row["reason"].render("zh")[:2]
 ('Pass()', 0.25, '跳过')
 >>> suggestion_json("Pass()")
 Traceback (most recent call last):
@@ -46,23 +47,15 @@ def _move(action: Any) -> Said:
     return Said(action.describe)
 
 
-def _reason(sug: Any) -> Text | Said:
-    """A suggestion's reason in any language (a catalogue text, or the analysis' words per language)."""
-    reason = getattr(sug, "reason", None)
-    if isinstance(reason, Text):
-        return reason
-    return Said(lambda lang: str(getattr(sug, f"reason_{lang}", None) or sug.reason_en))
-
-
 def suggestion_json(sug: Any) -> dict[str, Any]:
     """One suggestion: the action's text (to play it), the move in words, its estimate, the reason."""
-    if not hasattr(sug, "action") or not (hasattr(sug, "reason_en") or isinstance(getattr(sug, "reason", None), Text)):
+    if not hasattr(sug, "action") or not isinstance(getattr(sug, "why", None), Text):
         raise ValueError(f"expected a pokelab.analysis Suggestion, got {type(sug).__name__}")
     return {
         "text": str(sug.action),
         "move": _move(sug.action),
         "estimate": estimate_json(sug.estimate),
-        "reason": _reason(sug),
+        "reason": sug.why,
     }
 
 

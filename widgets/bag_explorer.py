@@ -37,7 +37,7 @@ change leaves everything as it was and says why in ``error`` (in the explorer's 
 >>> ex.set_bag({"red": 2, "purple": 1})
 Traceback (most recent call last):
 ...
-ValueError: the bag holds 3 tokens but a round draws 10: add at least 7 more
+pokelab.errors.InputError: the bag holds 3 tokens but a round draws 10: add at least 7 more
 """
 
 from __future__ import annotations
@@ -266,7 +266,7 @@ class BagExplorer(anywidget.AnyWidget):
         >>> ex.set_bag({"purple": 1})
         Traceback (most recent call last):
         ...
-        ValueError: the bag holds 1 tokens but a round draws 2: add at least 1 more
+        pokelab.errors.InputError: the bag holds 1 tokens but a round draws 2: add at least 1 more
         """
         self._check(bag, self._draws, self._colour)
         self._bag = validate_bag(bag, draws=self._draws)
@@ -281,7 +281,7 @@ class BagExplorer(anywidget.AnyWidget):
         >>> ex.set_draws(21)
         Traceback (most recent call last):
         ...
-        ValueError: the bag holds 20 tokens but a round draws 21: add at least 1 more
+        pokelab.errors.InputError: the bag holds 20 tokens but a round draws 21: add at least 1 more
         """
         self._check(self._bag, draws, self._colour)
         self._draws = draws

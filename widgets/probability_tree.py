@@ -46,7 +46,7 @@ Fraction(1, 3)
 >>> w.set_target("last:pink")
 Traceback (most recent call last):
 ...
-ValueError: unknown token colour 'pink'; colours are red, blue, green, yellow, purple
+pokelab.errors.InputError: unknown token colour 'pink'; colours are red, blue, green, yellow, purple
 >>> ProbabilityTree(bag=None, draws=10)
 Traceback (most recent call last):
 ...
@@ -212,7 +212,7 @@ class ProbabilityTree(anywidget.AnyWidget):
         >>> w.set_target("never")
         Traceback (most recent call last):
         ...
-        ValueError: bad condition 'never': each part is last:COLOUR, never:COLOUR or all:COLOUR
+        pokelab.errors.InputError: bad condition 'never': each part is last:COLOUR, never:COLOUR or all:COLOUR
         """
         condition = None if target in (None, "") else condition_of(target)
         tree = draw_tree(self._bag, self._draws, condition, shown=self._shown,

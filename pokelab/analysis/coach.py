@@ -81,16 +81,6 @@ class Suggestion:
         """The reason in ``lang`` (any language of ``pokelab.words.languages()``)."""
         return self.why.render(check_lang(lang))
 
-    @property
-    def reason_en(self) -> str:
-        """The reason in English (kept while the boards move to ``reason(lang)``)."""
-        return self.reason("en")
-
-    @property
-    def reason_zh(self) -> str:
-        """The reason in Chinese (kept while the boards move to ``reason(lang)``)."""
-        return self.reason("zh")
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict: the action's text, the estimate and the reason in every language.
 

@@ -239,7 +239,7 @@ def known_position(state: Any, viewer: int) -> tuple[Any, tuple[int, ...]]:
     >>> known_position(new_game(2, seed=1), 5)
     Traceback (most recent call last):
     ...
-    ValueError: player must be 0..1, got 5
+    pokelab.errors.InputError: player must be 0..1, got 5
     """
     view = observe(state, viewer)
     return state_from_view(view, ()), tuple(unseen_cards(view))

@@ -31,7 +31,7 @@ from pokelab.herecomes.bag import (
     validate_bag,
 )
 from pokelab.herecomes.conditions import Condition, parse_condition
-from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.names import colour_name, short_colour_name
 from pokelab.odds.exact import probability
 from pokelab.words import Text, _, languages
 
@@ -77,7 +77,7 @@ def _aliases_in(langs: tuple[str, ...]) -> dict[str, str]:
         for colour in COLOURS:
             name = colour_name(colour).render(lang).strip().lower()
             aliases.setdefault(name, colour)
-            aliases.setdefault(name.removesuffix("色"), colour)
+            aliases.setdefault(short_colour_name(colour).render(lang).strip().lower(), colour)
     return aliases
 
 

@@ -109,7 +109,7 @@ class ClassTally:
         >>> ClassTally.new({"red": 5}).n
         Traceback (most recent call last):
         ...
-        ValueError: the bag holds 5 tokens but a round draws 10: add at least 5 more
+        pokelab.errors.InputError: the bag holds 5 tokens but a round draws 10: add at least 5 more
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise ValueError(f"seed must be a whole number ≥ 0, got {seed!r}")

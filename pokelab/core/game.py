@@ -225,7 +225,7 @@ class Game:
         >>> Game().parse_action("Pass")
         Traceback (most recent call last):
         ...
-        ValueError: game cannot read actions from text
+        pokelab.errors.InputError: game cannot read actions from text
         """
         if self.action_types and isinstance(text, self.action_types):
             return text

@@ -41,7 +41,7 @@ from pokelab.course.registry import Idea, Option
 from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, draw_round, validate_bag
 from pokelab.herecomes.cards import TARGETS
 from pokelab.odds.advice import should_redraw
-from pokelab.words import Text, _
+from pokelab.words import Text, _, _p
 
 __all__ = ["VoteReading", "bag_posterior", "log10_bayes_factor", "read_redraw_vote", "sequence_probability"]
 
@@ -291,6 +291,6 @@ explain("39-5", L39, _("Why can 10 rounds of class tallies not tell the rules' b
         _("The two bags differ by one token in twenty, so one round is almost as likely under either: each round's "
         "likelihood ratio is close to 1. The evidence of independent rounds multiplies (the log Bayes factor adds up), "
         "so it takes many rounds before it grows large, and a few rounds can point either way by chance."),
-        [Idea(_("the bags are almost the same"), ("one token", "almost", "similar", "close to 1", "差一枚", "几乎", "接近")),
-         Idea(_("evidence adds up over rounds"), ("add", "multipl", "accumulat", "many rounds", "相乘", "相加", "累积", "越多")),
-         Idea(_("few rounds vary by chance"), ("chance", "luck", "random", "vary", "偶然", "碰巧", "运气"))])
+        [Idea(_("the bags are almost the same"), _p("words a pupil may write", "one token|almost|similar|close to 1")),
+         Idea(_("evidence adds up over rounds"), _p("words a pupil may write", "add|multipl|accumulat|many rounds")),
+         Idea(_("few rounds vary by chance"), _p("words a pupil may write", "chance|luck|random|vary"))])

@@ -11,7 +11,7 @@ from pokelab.course.herecomes_rounds import draw_tokens
 from pokelab.course.registry import Idea
 from pokelab.herecomes import COLOURS, DEFAULT_BAG, LastIs
 from pokelab.odds import probability
-from pokelab.words import _
+from pokelab.words import _, _p
 
 L30 = "probability/30-counting-and-the-last-token.ipynb"
 
@@ -42,8 +42,8 @@ explain("30-4", L30, _("Why is the chance that the last token is purple the same
         _("Shuffle all 20 tokens into a row and draw the first 10 in order. Every token is equally likely to sit in any "
         "position of the row, so the 10th position (the last token drawn) is like the 1st: purple lands there with "
         "chance purple tokens ÷ all tokens = 2/20."),
-        [Idea(_("every position is alike"), ("equally likely", "any position", "same chance", "每个位置", "一样")),
-         Idea(_("a shuffled row of all the tokens"), ("shuffle", "row", "order", "洗", "一排")),
-         Idea(_("purple ÷ all"), ("2/20", "1/10", "÷", "divide", "share", "除"))],
+        [Idea(_("every position is alike"), _p("words a pupil may write", "equally likely|any position|same chance")),
+         Idea(_("a shuffled row of all the tokens"), _p("words a pupil may write", "shuffle|row|order")),
+         Idea(_("purple ÷ all"), _p("words a pupil may write", "2/20|1/10|÷|divide|share"))],
         misconceptions=[Idea(_("a token is due, or less likely, because of the tokens drawn before it"),
-                             ("is due", "less likely at the end", "used up", "该来了", "用完了"))])
+                             _p("words a pupil may write", "is due|less likely at the end|used up"))])

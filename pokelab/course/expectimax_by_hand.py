@@ -566,12 +566,11 @@ explain("43-1", L43, _("Why is deciding after seeing the first token worth more 
         "every branch, then averages; a discard fixed in advance has to use one choice for every branch, so in some "
         "branches it is not the best. The average of the best choices is at least the best of the averages."),
         [Idea(_("the best discard depends on the token"),
-              ("depend", "different", "each token", "each branch", "changes", "取决", "不同", "每一个分支", "每个分支")),
+              _p("words a pupil may write", "depend|different|each token|each branch|changes")),
          Idea(_("best in every branch, then average"),
-              ("every branch", "each branch", "then average", "best choice", "average of the best", "每一个分支", "再平均",
-               "取最好")),
+              _p("words a pupil may write", "every branch|each branch|then average|best choice|average of the best")),
          Idea(_("a fixed plan cannot adapt"),
-              ("fixed", "in advance", "one choice", "same choice", "before", "提前", "同一种", "固定"))])
+              _p("words a pupil may write", "fixed|in advance|one choice|same choice|before"))])
 choice("43-2", L43, _("How does the kit's best_discard find the same values as the tree written out by hand, but fast "
        "enough for a whole round?"), (
            Option("a", _("It draws each wave as colour counts (not orders), lumps the colours the hand ignores, and "

@@ -9,7 +9,7 @@ import pandas as pd
 from pokelab.course._build import choice, explain, number, value
 from pokelab.course.registry import Idea, Option
 from pokelab.odds import card_table
-from pokelab.words import _
+from pokelab.words import _, _p
 
 L35 = "probability/35-is-the-scoring-fair.ipynb"
 
@@ -78,6 +78,6 @@ choice("35-4", L35, _("Why is best ÷ worst a crude measure of fairness?"), (
 explain("35-5", L35, _("Why can a small target make the scoring less fair?"),
         _("With a small target, target ÷ p is below 1.5 for many cards, so they all round to the minimum of 1 point; "
         "likely cards then earn far more per round than rarer ones, and the expected points spread out."),
-        [Idea(_("rounding to whole points"), ("round", "whole", "取整", "整数")),
-         Idea(_("the minimum of 1 point"), ("1 point", "one point", "minimum", "at least 1", "1 分", "最低")),
-         Idea(_("likely cards earn more"), ("likely", "common", "more per round", "容易", "更多"))])
+        [Idea(_("rounding to whole points"), _p("words a pupil may write", "round|whole")),
+         Idea(_("the minimum of 1 point"), _p("words a pupil may write", "1 point|one point|minimum|at least 1")),
+         Idea(_("likely cards earn more"), _p("words a pupil may write", "likely|common|more per round"))])

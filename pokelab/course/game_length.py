@@ -39,7 +39,7 @@ import numpy as np
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.registry import Idea, Option
 from pokelab.sim.balance import load
-from pokelab.words import Text, _
+from pokelab.words import Text, _, _p
 
 __all__ = ["WIN", "distribution_from_counts", "expected_rounds", "mean_with_interval", "rounds_distribution", "simulate_lengths", "transition_matrix"]
 
@@ -334,9 +334,9 @@ explain("42-5", L42, _("The chain's mean and the mean of 400 real solo games of 
         "model: it assumes every round has the same points distribution, independent of the others, while in the real game "
         "the deck is not reshuffled every round, a trainer like Erika is used once per game, and the table of round points "
         "is itself measured from a finite number of rounds."),
-        [Idea(_("chance / sampling error"), ("chance", "sample", "random", "interval", "luck", "随机", "样本", "区间", "抽样", "运气")),
+        [Idea(_("chance / sampling error"), _p("words a pupil may write", "chance|sample|random|interval|luck")),
          Idea(_("the model's assumption: rounds independent and the same"),
-              ("independent", "same distribution", "model", "assum", "deck", "trainer", "独立", "模型", "假设", "牌堆", "训练师", "一样"))],
+              _p("words a pupil may write", "independent|same distribution|model|assum|deck|trainer"))],
         [_("One reason is about the 400 games, one about the chain.")])
 
 

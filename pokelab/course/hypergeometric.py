@@ -54,7 +54,7 @@ from pokelab.herecomes.bag import COLOURS
 from pokelab.odds import splendor_appears_within
 from pokelab.odds.inputs import bag_counts, check_seed
 from pokelab.odds.splendor import check_refills, marked_in_deck
-from pokelab.words import _
+from pokelab.words import _, _p
 
 __all__ = [
     "MAX_SIMULATED",
@@ -87,7 +87,7 @@ def count_distribution(bag: Mapping[str, int] | None, draws: int, colour: str) -
     >>> count_distribution({"red": 3}, 4, "red")
     Traceback (most recent call last):
     ...
-    ValueError: the bag holds 3 tokens but a round draws 4: add at least 1 more
+    pokelab.errors.InputError: the bag holds 3 tokens but a round draws 4: add at least 1 more
     """
     good, total = _colour_and_counts(bag, draws, colour)
     den = comb(total, draws)
@@ -104,7 +104,7 @@ def count_mean(bag: Mapping[str, int] | None, draws: int, colour: str) -> Fracti
     >>> count_mean({"red": 3, "blue": 2}, 0, "red")
     Traceback (most recent call last):
     ...
-    ValueError: draws must be a whole number of at least 1, got 0
+    pokelab.errors.InputError: draws must be a whole number of at least 1, got 0
     """
     good, total = _colour_and_counts(bag, draws, colour)
     return Fraction(draws * good, total)
@@ -210,7 +210,7 @@ def splendor_count_distribution(state: Any, cards: Any, refills: int) -> tuple[F
     >>> splendor_count_distribution(s, [2, 5], -1)
     Traceback (most recent call last):
     ...
-    ValueError: refills must be a whole number >= 0, got -1
+    pokelab.errors.InputError: refills must be a whole number >= 0, got -1
     """
     deck, marked, refills = _deck_and_marked(state, cards, refills)
     return hypergeometric(deck, marked, refills)
@@ -226,7 +226,7 @@ def splendor_count_mean(state: Any, cards: Any, refills: int) -> Fraction:
     >>> splendor_count_mean(s, [1], 2)
     Traceback (most recent call last):
     ...
-    ValueError: ...is not in the deck: ...
+    pokelab.errors.InputError: ...is not in the deck: ...
     """
     deck, marked, refills = _deck_and_marked(state, cards, refills)
     return hypergeometric_mean(deck, marked, refills)
@@ -332,6 +332,6 @@ explain("37-6", L37, _("Why is the expected number of purple tokens in a round e
         _("Look at the 10 draws one at a time: each token drawn is purple with chance 2/20 = 1/10, whatever the others are. "
         "The expected count is the sum of these chances (linearity of expectation holds even though the draws depend "
         "on each other): 10 × 1/10 = 1."),
-        [Idea(_("each draw on its own"), ("each", "every draw", "one at a time", "position", "每", "每一次", "每一枚")),
-         Idea(_("the chance 2/20 for each"), ("2/20", "1/10", "0.1", "K/N", "2 ÷ 20")),
-         Idea(_("add them up (linearity)"), ("add", "sum", "linear", "10 ×", "10 x", "加", "线性"))])
+        [Idea(_("each draw on its own"), _p("words a pupil may write", "each|every draw|one at a time|position")),
+         Idea(_("the chance 2/20 for each"), _p("words a pupil may write", "2/20|1/10|0.1|K/N|2 ÷ 20")),
+         Idea(_("add them up (linearity)"), _p("words a pupil may write", "add|sum|linear|10 ×|10 x"))])

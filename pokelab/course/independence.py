@@ -15,7 +15,7 @@ Fraction(1, 3)
 >>> conditional_probability("last:red", given="never:pink")
 Traceback (most recent call last):
 ...
-ValueError: unknown token colour 'pink'...
+pokelab.errors.InputError: unknown token colour 'pink'...
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from pokelab.herecomes.bag import DRAWS_PER_ROUND
 from pokelab.herecomes.names import colour_name
 from pokelab.odds import probability
 from pokelab.odds.exact import joint_outcomes
-from pokelab.words import Text, _
+from pokelab.words import Text, _, _p
 
 __all__ = ["Dependence", "conditional_probability", "dependence"]
 
@@ -91,7 +91,7 @@ def dependence(
     >>> dependence("last:red", 3)
     Traceback (most recent call last):
     ...
-    ValueError: expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got 3
+    pokelab.errors.InputError: expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got 3
     """
     joint = joint_outcomes(card_a, card_b, bag=bag, shown=shown, draws=draws)
     return Dependence(p_a=joint.only_a + joint.both, p_b=joint.only_b + joint.both, both=joint.both)
@@ -222,9 +222,8 @@ explain("38-5", L38, _("Why are \"the last token is red\" and \"no purple appear
         _("If no purple appears, the last token is one of the 18 non-purple tokens, 6 of them red, so its chance of being "
         "red rises from 6/20 = 3/10 to 6/18 = 1/3. Knowing one event changes the chance of the other, so "
         "P(both) is not P(last red) × P(no purple)."),
-        [Idea(_("knowing one changes the other"), ("changes", "given", "knowing", "if no purple",
-                                                              "改变", "已知", "知道", "如果没有")),
-         Idea(_("only the 18 non-purple tokens are left"), ("18", "non-purple", "not purple", "非紫")),
-         Idea(_("3/10 becomes 1/3"), ("1/3", "6/18", "3/10", "6/20"))],
+        [Idea(_("knowing one changes the other"), _p("words a pupil may write", "changes|given|knowing|if no purple")),
+         Idea(_("only the 18 non-purple tokens are left"), _p("words a pupil may write", "18|non-purple|not purple")),
+         Idea(_("3/10 becomes 1/3"), _p("words a pupil may write", "1/3|6/18|3/10|6/20"))],
         misconceptions=[Idea(_("two colours that have nothing to do with each other are independent"),
-                             ("nothing to do with", "unrelated", "different colours so", "毫无关系", "没有关系"))])
+                             _p("words a pupil may write", "nothing to do with|unrelated|different colours so"))])

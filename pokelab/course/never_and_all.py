@@ -9,7 +9,7 @@ from pokelab.course._build import choice, explain, number
 from pokelab.course.registry import Idea, Option
 from pokelab.herecomes import COLOURS, AllDrawn, NeverDrawn
 from pokelab.odds import probability
-from pokelab.words import _
+from pokelab.words import _, _p
 
 L31 = "probability/31-never-and-all.ipynb"
 
@@ -49,8 +49,8 @@ explain("31-5", L31, _("Why are P(no purple) and P(every purple) equal when exac
         _("A round splits the bag into two halves of 10: drawn and left over. Swapping the names of the halves gives "
         "another equally likely split. 'No purple drawn' is 'every purple left over', which by the swap is as likely as "
         "'every purple drawn'. The trick needs the two halves to be the same size."),
-        [Idea(_("two halves of the bag"), ("half", "halves", "一半", "两半")),
-         Idea(_("swapping drawn and left over"), ("swap", "exchange", "mirror", "交换", "对调")),
-         Idea(_("the halves are the same size"), ("same size", "equal size", "10 of 20", "一样大", "10"))],
+        [Idea(_("two halves of the bag"), _p("words a pupil may write", "half|halves")),
+         Idea(_("swapping drawn and left over"), _p("words a pupil may write", "swap|exchange|mirror")),
+         Idea(_("the halves are the same size"), _p("words a pupil may write", "same size|equal size|10 of 20|10"))],
         misconceptions=[Idea(_("never and all are always equal, whatever the number drawn"),
-                             ("whatever the number", "any number of tokens", "always mirror", "不管抽几枚", "无论抽多少"))])
+                             _p("words a pupil may write", "whatever the number|any number of tokens|always mirror"))])

@@ -41,7 +41,7 @@ from typing import Any
 
 from pokelab.course.fields import field as shown_field
 from pokelab.errors import BilingualError
-from pokelab.words import Text, _
+from pokelab.words import Text, _, languages
 
 __all__ = [
     "KINDS",
@@ -91,20 +91,39 @@ class Option:
 class Idea:
     """A key idea a good explanation mentions (or, in ``misconceptions``, a wrong one it states): its label and its words.
 
-    The words are what a pupil may write, in any language they write in.
+    ``words`` is a catalogue text: the words a pupil may write, separated by ``|``
+    (``_p("words a pupil may write", "half|halves")``); each language's catalogue
+    gives its own, and an explanation may use the words of any language the kit speaks.
 
-    >>> from pokelab.words import _
-    >>> Idea(_("two halves of the bag"), ("half", "halves", "一半")).found_in("The two halves swap")
-    True
+    >>> from pokelab.words import _, _p
+    >>> idea = Idea(_("every position is alike"), _p("words a pupil may write", "equally likely|any position|same chance"))
+    >>> idea.found_in("Any position is the same"), idea.found_in("每个位置都一样"), idea.found_in("no idea")
+    (True, True, False)
+    >>> Idea(_("every position is alike"), ("half", "一半"))
+    Traceback (most recent call last):
+    ...
+    TypeError: an Idea's words are one catalogue text of alternatives separated by |, got tuple
     """
 
     label: Text
-    words: tuple[str, ...]
+    words: Text
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.words, Text):
+            raise TypeError(
+                "an Idea's words are one catalogue text of alternatives separated by |, "
+                f"got {type(self.words).__name__}"
+            )
+
+    def alternatives(self) -> tuple[str, ...]:
+        """Every word of the idea, in every language the kit speaks (lower case)."""
+        found = {word.strip().lower() for lang in languages() for word in self.words.render(lang).split("|")}
+        return tuple(sorted(w for w in found if w))
 
     def found_in(self, text: str) -> bool:
-        """True when ``text`` uses one of the idea's words."""
+        """True when ``text`` uses one of the idea's words, in any language."""
         low = text.lower()
-        return any(word.lower() in low for word in self.words)
+        return any(word in low for word in self.alternatives())
 
 
 @dataclass(frozen=True)

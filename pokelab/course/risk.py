@@ -44,7 +44,7 @@ from pokelab.odds.advice import SHOWN_9
 from pokelab.odds.exact import joint_outcomes, probability, redraw_probability
 from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
 from pokelab.sim.balance import load
-from pokelab.words import Text, _
+from pokelab.words import Text, _, _p
 
 __all__ = ["chance_at_least", "finish_chance", "mean_and_variance", "points_distribution", "reach_choice"]
 
@@ -259,7 +259,7 @@ def best_reach_40(need: int, shown: tuple[str, ...] = SHOWN_9) -> Fraction:
     >>> best_reach_40(1, ("red",) * 9)
     Traceback (most recent call last):
     ...
-    ValueError: the shown tokens hold 9 red but the bag has only 6
+    pokelab.errors.InputError: the shown tokens hold 9 red but the bag has only 6
     """
     return max(chance_at_least(dist, need) for dist in keep_options_40(shown).values())
 
@@ -380,7 +380,7 @@ explain("40-5", L40, _("Why is the pair with the best expected points not the be
         _("At 9 points you need only one point. Expected points also count the extra points of Pikachu and Gastly, "
         "which are worth nothing more now; what matters is the chance of scoring at least one point, and keeping "
         "Bulbasaur gives the most tokens that score."),
-        [Idea(_("only one point is needed"), ("one point", "1 point", "only need", "need 1", "差 1", "1 分", "一分")),
-         Idea(_("extra points are useless"), ("extra", "more points", "useless", "worth nothing", "多出", "没用", "浪费")),
+        [Idea(_("only one point is needed"), _p("words a pupil may write", "one point|1 point|only need|need 1")),
+         Idea(_("extra points are useless"), _p("words a pupil may write", "extra|more points|useless|worth nothing")),
          Idea(_("the chance of scoring, not the average"),
-              ("chance", "probability", "likely", "概率", "机会", "可能"))])
+              _p("words a pupil may write", "chance|probability|likely"))])

@@ -301,7 +301,7 @@ explain("41-5", L41, _("Why does a redraw never help a purple card, even when th
         _("A purple card needs its colour never to appear. The token put back has already appeared, and it still counts "
         "(HC-C2), so the card stays broken; the new token can only bring another colour that might break a purple card too."),
         [Idea(_("the token put back has appeared and still counts"),
-              ("appeared", "still counts", "already", "seen", "出现过", "仍然", "已经", "算数")),
+              _p("words a pupil may write", "appeared|still counts|already|seen")),
          Idea(_("the new token can only break, never repair"),
-              ("new token", "break", "another colour", "only hurt", "新", "破坏", "只会"))],
+              _p("words a pupil may write", "new token|break|another colour|only hurt"))],
         [_("Read HC-C2's note on the redraw.")])

@@ -16,7 +16,7 @@ VoteRedraw(player=2, agree=True)
 >>> parse_action("Jump(1)")
 Traceback (most recent call last):
 ...
-ValueError: unknown action 'Jump(1)': actions are Draw, Discard, VoteRedraw, Keep, UseTrainer
+pokelab.errors.InputError: unknown action 'Jump(1)': actions are Draw, Discard, VoteRedraw, Keep, UseTrainer
 """
 
 from __future__ import annotations
@@ -268,7 +268,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("Discard(x, G03)")
     Traceback (most recent call last):
     ...
-    ValueError: bad action 'Discard(x, G03)': the player must be a seat number, got 'x'
+    pokelab.errors.InputError: bad action 'Discard(x, G03)': the player must be a seat number, got 'x'
     """
     if not isinstance(text, str):
         raise InputError(_("expected an action text, got {value}", value=repr(text)))

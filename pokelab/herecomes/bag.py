@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pokelab.errors import InputError
-from pokelab.words import Text, _
+from pokelab.herecomes.names import colour_name, colour_names, short_colour_name
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.words import _
 
 __all__ = [
     "COLOURS",
@@ -19,7 +21,6 @@ __all__ = [
     "validate_bag",
 ]
 
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "purple")
 WAVES: tuple[int, ...] = (4, 3, 2, 1)  # HC-C3: tokens onto order cards 1-4
 DRAWS_PER_ROUND: int = sum(WAVES)
 
@@ -43,11 +44,11 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
     >>> validate_bag({"pink": 3})
     Traceback (most recent call last):
     ...
-    ValueError: unknown token colour 'pink' in the bag; colours are red, blue, green, yellow, purple
+    pokelab.errors.InputError: unknown token colour 'pink' in the bag; colours are red, blue, green, yellow, purple
     >>> validate_bag({"red": 5})
     Traceback (most recent call last):
     ...
-    ValueError: the bag holds 5 tokens but a round draws 10: add at least 5 more
+    pokelab.errors.InputError: the bag holds 5 tokens but a round draws 10: add at least 5 more
     >>> validate_bag({"red": 10**400})
     Traceback (most recent call last):
     ...
@@ -61,18 +62,18 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
     for colour, count in bag.items():
         if colour not in clean:
             raise InputError(
-                _("unknown token colour {value} in the bag; colours are {choices}", value=repr(colour), choices=_all_colours())
+                _("unknown token colour {value} in the bag; colours are {choices}", value=repr(colour), choices=colour_names())
             )
         if isinstance(count, bool) or not isinstance(count, int):
             raise InputError(
-                _("the count of {colour} must be a whole number, got {value}", colour=_colour(colour), value=repr(count))
+                _("the count of {colour} must be a whole number, got {value}", colour=colour_name(colour), value=repr(count))
             )
         if count < 0:
-            raise InputError(_("the count of {colour} cannot be negative, got {count}", colour=_colour(colour), count=count))
+            raise InputError(_("the count of {colour} cannot be negative, got {count}", colour=colour_name(colour), count=count))
         if count > MAX_BAG_COLOUR:
             raise InputError(
                 _("a bag holds at most {most} tokens of a colour, got {count} {colour}",
-                  most=MAX_BAG_COLOUR, count=str(count), colour=_colour(colour))
+                  most=MAX_BAG_COLOUR, count=str(count), colour=colour_name(colour))
             )
         clean[colour] = count
     total = sum(clean.values())
@@ -84,16 +85,6 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
     return clean
 
 
-def _all_colours() -> Text:
-    from pokelab.herecomes.names import colour_names  # names.py reads COLOURS from here
-
-    return colour_names()
-
-
-def _colour(colour: str) -> Text:
-    from pokelab.herecomes.names import colour_name  # names.py reads COLOURS from here
-
-    return colour_name(colour)
 
 
 def __getattr__(name: str) -> object:
@@ -102,7 +93,7 @@ def __getattr__(name: str) -> object:
     The old table said the bare colour ("红"); use ``pokelab.herecomes.names.colour_name`` instead.
     """
     if name == "COLOUR_ZH":
-        return MappingProxyType({c: _colour(c).render("zh").removesuffix("色") for c in COLOURS})
+        return MappingProxyType({c: short_colour_name(c).render("zh") for c in COLOURS})
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -35,11 +35,12 @@ from pokelab.herecomes.conditions import (
     NeverDrawn,
     parse_condition,
 )
+from pokelab.herecomes.names import kind_name, pokemon_name
+from pokelab.herecomes.pieces import KINDS
 from pokelab.words import SOURCE_LANG, Text, _, _n
 
 __all__ = ["KINDS", "TARGETS", "TARGETS_CSV", "TargetCard", "load_targets"]
 
-KINDS: tuple[str, ...] = ("gray", "purple", "orange", "legend")
 # Which condition each kind prints (HC-C2).
 _KIND_CONDITION: Mapping[str, type] = MappingProxyType(
     {"gray": LastIs, "purple": NeverDrawn, "orange": AllDrawn, "legend": AllOf}
@@ -221,8 +222,6 @@ def load_targets(path: str | Path = TARGETS_CSV) -> Mapping[str, TargetCard]:
     return MappingProxyType(cards)
 
 
-# names.py reads KINDS from here: import it once this module's names exist
-from pokelab.herecomes.names import kind_name, pokemon_name  # noqa: E402
 
 TARGETS: Mapping[str, TargetCard] = load_targets()
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from pokelab.errors import InputError, check_lang
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.herecomes.names import colour_name, colour_names
 from pokelab.words import Text, _
 
 __all__ = [
@@ -49,24 +50,10 @@ __all__ = [
 def _check_colour(colour: str) -> None:
     if colour not in COLOURS:
         raise InputError(
-            _("unknown token colour {value}; colours are {choices}", value=repr(colour), choices=_all_colours())
+            _("unknown token colour {value}; colours are {choices}", value=repr(colour), choices=colour_names())
         )
 
 
-def _all_colours() -> Text:
-    from pokelab.herecomes.names import (
-        colour_names,  # names.py reads the kinds of cards.py, which reads this module
-    )
-
-    return colour_names()
-
-
-def _colour(colour: str) -> Text:
-    from pokelab.herecomes.names import (
-        colour_name,  # names.py reads the kinds of cards.py, which reads this module
-    )
-
-    return colour_name(colour)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +76,7 @@ class LastIs:
 
     def text(self) -> Text:
         """The condition in words, as a catalogue text."""
-        return _("the last token is {colour}", colour=_colour(self.colour))
+        return _("the last token is {colour}", colour=colour_name(self.colour))
 
     def describe(self, lang: str = "en") -> str:
         """The condition in words: ``LastIs('red').describe('zh')`` -> ``'最后一枚是红色'``."""
@@ -133,7 +120,7 @@ class NeverDrawn:
 
     def text(self) -> Text:
         """The condition in words, as a catalogue text."""
-        return _("no {colour} token is drawn", colour=_colour(self.colour))
+        return _("no {colour} token is drawn", colour=colour_name(self.colour))
 
     def describe(self, lang: str = "en") -> str:
         """The condition in words."""
@@ -173,7 +160,7 @@ class AllDrawn:
 
     def text(self) -> Text:
         """The condition in words, as a catalogue text."""
-        return _("every {colour} token is drawn", colour=_colour(self.colour))
+        return _("every {colour} token is drawn", colour=colour_name(self.colour))
 
     def describe(self, lang: str = "en") -> str:
         """The condition in words."""
@@ -250,7 +237,7 @@ def parse_condition(text: str) -> Condition:
     >>> parse_condition("first:red")
     Traceback (most recent call last):
     ...
-    ValueError: bad condition 'first:red': each part is last:COLOUR, never:COLOUR or all:COLOUR
+    pokelab.errors.InputError: bad condition 'first:red': each part is last:COLOUR, never:COLOUR or all:COLOUR
     """
     parts: list[Condition] = []
     for piece in str(text).split("&"):

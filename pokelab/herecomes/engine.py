@@ -149,7 +149,7 @@ def legal_actions(state: State, player: int | None = None) -> list[Action]:
     >>> legal_actions(s, 5)
     Traceback (most recent call last):
     ...
-    ValueError: there is no seat 5: seats are 0 to 1
+    pokelab.errors.InputError: there is no seat 5: seats are 0 to 1
     """
     s = state
     phase = s.phase

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from pokelab.herecomes.bag import COLOURS
-from pokelab.herecomes.cards import KINDS
+from pokelab.herecomes.pieces import COLOURS, KINDS
 from pokelab.words import Text, _p
 
 __all__ = ["colour_name", "colour_names", "kind_name", "pokemon_name", "short_colour_name"]

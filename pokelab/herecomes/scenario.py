@@ -46,7 +46,7 @@ def scenario(
     >>> scenario(2, hands={0: ["G01", "G01", "P01", "O01", "L01"]})
     Traceback (most recent call last):
     ...
-    ValueError: impossible set-up: card G01 is dealt twice
+    pokelab.errors.InputError: impossible set-up: card G01 is dealt twice
     """
     if trainers is True:
         trainers = None

@@ -11,11 +11,11 @@ True
 >>> from_json('{"format": "pokelab.herecomes/1"}')
 Traceback (most recent call last):
 ...
-ValueError: Here Comes state JSON: missing field 'setup'
+pokelab.errors.InputError: Here Comes state JSON: missing field 'setup'
 >>> from_json("not json")
 Traceback (most recent call last):
 ...
-ValueError: Here Comes state JSON: not valid JSON (Expecting value: line 1 column 1 (char 0))
+pokelab.errors.InputError: Here Comes state JSON: not valid JSON (Expecting value: line 1 column 1 (char 0))
 """
 
 from __future__ import annotations
@@ -254,7 +254,7 @@ def from_json(text: str | bytes) -> State:
     >>> from_json(json.dumps(doc))
     Traceback (most recent call last):
     ...
-    ValueError: Here Comes state JSON: field 'hands': seat 0 holds 6 cards; in phase 'draw' of wave 1 a hand holds 5 (HC-R1, HC-R3)
+    pokelab.errors.InputError: Here Comes state JSON: field 'hands': seat 0 holds 6 cards; in phase 'draw' of wave 1 a hand holds 5 (HC-R1, HC-R3)
     """
     data = _load(text, _("Here Comes state JSON"))
     if not isinstance(data, dict):

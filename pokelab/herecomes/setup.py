@@ -177,11 +177,11 @@ def new_game(
     >>> new_game(5)
     Traceback (most recent call last):
     ...
-    ValueError: Here Comes Pokémon! is for 1 to 4 players (1 = solo practice), got 5
+    pokelab.errors.InputError: Here Comes Pokémon! is for 1 to 4 players (1 = solo practice), got 5
     >>> new_game(2, bag={"red": 4, "blue": 4})
     Traceback (most recent call last):
     ...
-    ValueError: the bag holds 8 tokens but a round draws 10: add at least 2 more
+    pokelab.errors.InputError: the bag holds 8 tokens but a round draws 10: add at least 2 more
     """
     if not isinstance(trainers, bool):
         raise InputError(_('trainers is True or False, got {trainers}', trainers=repr(trainers)))

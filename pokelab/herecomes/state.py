@@ -50,7 +50,7 @@ class Variant:
     >>> Variant(redraw="nobody")
     Traceback (most recent call last):
     ...
-    ValueError: Variant.redraw must be 'all' or 'leader', got 'nobody'
+    pokelab.errors.InputError: Variant.redraw must be 'all' or 'leader', got 'nobody'
     """
 
     redraw: str = "all"
@@ -202,7 +202,7 @@ def check_seat(state: State, seat: Any, *, teacher: bool = False) -> None:
     >>> check_seat(new_game(2, seed=1), 2)
     Traceback (most recent call last):
     ...
-    ValueError: there is no seat 2: seats are 0 to 1
+    pokelab.errors.InputError: there is no seat 2: seats are 0 to 1
     """
     n = len(state.hands)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:

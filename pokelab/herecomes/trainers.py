@@ -10,7 +10,7 @@ texts here are what a view shows on the card.
 >>> trainer_for_power("teleport")
 Traceback (most recent call last):
 ...
-ValueError: unknown trainer power 'teleport': choose extra_discard, redraw, peek, swap
+pokelab.errors.InputError: unknown trainer power 'teleport': choose extra_discard, redraw, peek, swap
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ True
 >>> observe(s, 2)
 Traceback (most recent call last):
 ...
-ValueError: there is no seat 2: seats are 0 to 1 (or None for the teacher's view)
+pokelab.errors.InputError: there is no seat 2: seats are 0 to 1 (or None for the teacher's view)
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ Fraction(231, 190)
 >>> advise_discard(hand, shown=("red",) * 4)
 Traceback (most recent call last):
 ...
-ValueError: after wave 1 a player holding 2 cards cannot make the 3 discards left this round; they need at least 4 cards
+pokelab.errors.InputError: after wave 1 a player holding 2 cards cannot make the 3 discards left this round; they need at least 4 cards
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ def expected_points(
     >>> expected_points([("last:red", 3)], redraw_agree=2)
     Traceback (most recent call last):
     ...
-    ValueError: redraw_agree is a chance between 0 and 1, got 2
+    pokelab.errors.InputError: redraw_agree is a chance between 0 and 1, got 2
     """
     counts = bag_counts(bag, draws)
     seen = shown_counts(shown, counts, draws)
@@ -178,7 +178,7 @@ def redraw_gain(
     >>> redraw_gain([("last:red", 3)], tokens[:9])
     Traceback (most recent call last):
     ...
-    ValueError: the redraw needs all 10 tokens of the round, got 9
+    pokelab.errors.InputError: the redraw needs all 10 tokens of the round, got 9
     """
     counts = bag_counts(bag, draws)
     if isinstance(final_tokens, str) or len(final_tokens) != draws:
@@ -215,7 +215,7 @@ def should_redraw(
     >>> should_redraw([("last:red", 3)], tokens[:9])
     Traceback (most recent call last):
     ...
-    ValueError: the redraw needs all 10 tokens of the round, got 9
+    pokelab.errors.InputError: the redraw needs all 10 tokens of the round, got 9
     """
     gain = redraw_gain(
         hand, final_tokens, bag=bag, draws=draws, legend_value=legend_value, returned=returned
@@ -358,7 +358,7 @@ def advise_discard(
     >>> advise_discard(hand, shown=("red",) * 5)
     Traceback (most recent call last):
     ...
-    ValueError: a discard follows a wave: shown must hold 4, 7 or 9 tokens, got 5
+    pokelab.errors.InputError: a discard follows a wave: shown must hold 4, 7 or 9 tokens, got 5
     """
     waves = tuple(waves)
     if not waves or any(isinstance(w, bool) or not isinstance(w, int) or w < 1 for w in waves):
@@ -398,7 +398,7 @@ def _player_view(state: Any, player: int | None) -> Mapping[str, Any]:
     >>> _player_view(new_game(2, seed=1), 5)
     Traceback (most recent call last):
     ...
-    ValueError: there is no seat 5: seats are 0 to 1
+    pokelab.errors.InputError: there is no seat 5: seats are 0 to 1
     """
     if isinstance(state, Mapping):
         return state
@@ -437,7 +437,7 @@ def best_discard(
     >>> best_discard(scenario(2, trainers=False), 0)
     Traceback (most recent call last):
     ...
-    ValueError: best_discard needs a discard step (phase 'discard'), the game is in phase 'draw'
+    pokelab.errors.InputError: best_discard needs a discard step (phase 'discard'), the game is in phase 'draw'
     """
     view = _player_view(state, player)
     phase = view.get("phase")

@@ -41,7 +41,7 @@ Fraction(3, 38)
 >>> probability(LastIs("pink"))
 Traceback (most recent call last):
 ...
-ValueError: unknown token colour 'pink'; colours are red, blue, green, yellow, purple
+pokelab.errors.InputError: unknown token colour 'pink'; colours are red, blue, green, yellow, purple
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def returned_counts(
     >>> returned_counts(("purple",), (6, 5, 4, 3, 2), 4)
     Traceback (most recent call last):
     ...
-    ValueError: a token is put back only after the round's last token (HC-R4): returned needs at least 9 shown tokens, got 4
+    pokelab.errors.InputError: a token is put back only after the round's last token (HC-R4): returned needs at least 9 shown tokens, got 4
     """
     if isinstance(returned, str):
         raise InputError(_('returned must be a sequence of colours, not the string {returned}', returned=repr(returned)))
@@ -247,7 +247,7 @@ def probability(
     >>> probability(NeverDrawn("red"), shown=("red",) * 11)
     Traceback (most recent call last):
     ...
-    ValueError: 11 tokens shown but a round draws only 10
+    pokelab.errors.InputError: 11 tokens shown but a round draws only 10
     """
     parts = parts_of([condition_of(condition)])
     counts, seen, last_shown, back = _prepare(bag, shown, draws, returned)
@@ -289,7 +289,7 @@ def redraw_probability(
     >>> redraw_probability(LastIs("blue"), shown=("green",) * 5)
     Traceback (most recent call last):
     ...
-    ValueError: the shown tokens hold 5 green but the bag has only 4
+    pokelab.errors.InputError: the shown tokens hold 5 green but the bag has only 4
     """
     parts = parts_of([condition_of(condition)])
     counts, seen, last_shown, back = _prepare(bag, shown, draws, returned)
@@ -366,7 +366,7 @@ def joint_outcomes(
     >>> joint_outcomes("last:red", 7)
     Traceback (most recent call last):
     ...
-    ValueError: expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got 7
+    pokelab.errors.InputError: expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got 7
     """
     a = parts_of([card_condition(card_a)])
     b = parts_of([card_condition(card_b)])
@@ -399,7 +399,7 @@ def any_probability(
     >>> any_probability(["never:purple"], shown=("red",) * 6, returned=("purple",))
     Traceback (most recent call last):
     ...
-    ValueError: a token is put back only after the round's last token (HC-R4): returned needs at least 9 shown tokens, got 6
+    pokelab.errors.InputError: a token is put back only after the round's last token (HC-R4): returned needs at least 9 shown tokens, got 6
     """
     parts = [parts_of([card_condition(t)]) for t in targets]
     counts, seen, last_shown, back = _prepare(bag, shown, draws, returned)

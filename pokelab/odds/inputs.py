@@ -10,7 +10,7 @@ raises a ``ValueError`` that says what was wrong.
 >>> shown_counts(("purple",) * 3, (6, 5, 4, 3, 2))
 Traceback (most recent call last):
 ...
-ValueError: the shown tokens hold 3 purple but the bag has only 2
+pokelab.errors.InputError: the shown tokens hold 3 purple but the bag has only 2
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ def bag_counts(bag: Mapping[str, int] | None = DEFAULT_BAG, draws: int = DRAWS_P
     >>> bag_counts({"red": -1})
     Traceback (most recent call last):
     ...
-    ValueError: the count of red cannot be negative, got -1
+    pokelab.errors.InputError: the count of red cannot be negative, got -1
     """
     if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
         raise InputError(_('draws must be a whole number of at least 1, got {draws}', draws=repr(draws)))
@@ -86,7 +86,7 @@ def check_seed(seed: Any) -> int | None:
     >>> check_seed("abc")
     Traceback (most recent call last):
     ...
-    ValueError: seed must be None or a whole number >= 0, got 'abc'
+    pokelab.errors.InputError: seed must be None or a whole number >= 0, got 'abc'
     """
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise InputError(_('seed must be None or a whole number >= 0, got {seed}', seed=repr(seed)))
@@ -101,7 +101,7 @@ def shown_counts(shown: Sequence[str], counts: Sequence[int], draws: int = DRAWS
     >>> shown_counts(["pink"], (6, 5, 4, 3, 2))
     Traceback (most recent call last):
     ...
-    ValueError: unknown token colour 'pink' among the shown tokens (position 1); colours are red, blue, green, yellow, purple
+    pokelab.errors.InputError: unknown token colour 'pink' among the shown tokens (position 1); colours are red, blue, green, yellow, purple
     """
     if isinstance(shown, str):
         raise InputError(_('shown must be a sequence of colours, not the string {shown}', shown=repr(shown)))
@@ -131,7 +131,7 @@ def condition_of(target: Any) -> Condition:
     >>> condition_of(42)
     Traceback (most recent call last):
     ...
-    ValueError: expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got 42
+    pokelab.errors.InputError: expected a target card or a condition (LastIs, NeverDrawn, AllDrawn, AllOf), got 42
     """
     condition = getattr(target, "condition", target)
     if isinstance(condition, str):
@@ -175,7 +175,7 @@ def card_value(card: Any, legend_value: Fraction | int = LEGEND_VALUE) -> Fracti
     >>> card_value("last:red")
     Traceback (most recent call last):
     ...
-    ValueError: a card needs points: give a TargetCard or a (condition, points) pair, got 'last:red'
+    pokelab.errors.InputError: a card needs points: give a TargetCard or a (condition, points) pair, got 'last:red'
     """
     if isinstance(card, tuple) and len(card) == 2:
         condition, points = card

@@ -21,7 +21,7 @@ True
 >>> estimate(NeverDrawn("purple"), n=0)
 Traceback (most recent call last):
 ...
-ValueError: n must be a positive whole number of rounds, got 0
+pokelab.errors.InputError: n must be a positive whole number of rounds, got 0
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def simulate_rounds(
     >>> simulate_rounds(n=3, shown=("red",) * 7)
     Traceback (most recent call last):
     ...
-    ValueError: the shown tokens hold 7 red but the bag has only 6
+    pokelab.errors.InputError: the shown tokens hold 7 red but the bag has only 6
     """
     finals, lasts, backs = _simulate(bag, shown, n, seed, draws, redraw)
     return (finals, lasts, backs) if with_returned else (finals, lasts)
@@ -263,7 +263,7 @@ def estimate(
     >>> estimate("last:red", shown=("pink",))
     Traceback (most recent call last):
     ...
-    ValueError: unknown token colour 'pink' among the shown tokens (position 1); colours are red, blue, green, yellow, purple
+    pokelab.errors.InputError: unknown token colour 'pink' among the shown tokens (position 1); colours are red, blue, green, yellow, purple
     """
     return estimate_many(
         [condition],

@@ -394,7 +394,7 @@ def tree_size(
     >>> tree_size({"red": 2}, 3)
     Traceback (most recent call last):
     ...
-    ValueError: the bag holds 2 tokens but a round draws 3: add at least 1 more
+    pokelab.errors.InputError: the bag holds 2 tokens but a round draws 3: add at least 1 more
     """
     counts = bag_counts(bag, _check_draws(draws))
     seen = shown_counts(tuple(shown), counts, draws)
@@ -426,7 +426,7 @@ def draw_tree(
     >>> draw_tree({"red": 1, "blue": 1}, draws=2, target="first:red")
     Traceback (most recent call last):
     ...
-    ValueError: bad condition 'first:red': each part is last:COLOUR, never:COLOUR or all:COLOUR
+    pokelab.errors.InputError: bad condition 'first:red': each part is last:COLOUR, never:COLOUR or all:COLOUR
     >>> draw_tree({"red": 3, "blue": 3}, draws=2, lump=True)
     Traceback (most recent call last):
     ...

@@ -18,7 +18,7 @@ Fraction(1, 5)
 >>> splendor_appears_within(s, "Squirtle", 2)
 Traceback (most recent call last):
 ...
-ValueError: Squirtle (card 18) is not in the deck: it is face up in the display
+pokelab.errors.InputError: Squirtle (card 18) is not in the deck: it is face up in the display
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _public(state: Any) -> tuple[frozenset[int], dict[int, str]]:
     >>> _public({"display": []})
     Traceback (most recent call last):
     ...
-    ValueError: expected a Splendor State or a view from observe(state, player); this one lacks 'discard'
+    pokelab.errors.InputError: expected a Splendor State or a view from observe(state, player); this one lacks 'discard'
     """
     if isinstance(state, Mapping):
         try:
@@ -169,7 +169,7 @@ def splendor_appears_within(state: Any, card: Any, refills: int) -> Fraction:
     >>> splendor_appears_within(s, deck[0], -1)
     Traceback (most recent call last):
     ...
-    ValueError: refills must be a whole number >= 0, got -1
+    pokelab.errors.InputError: refills must be a whole number >= 0, got -1
     """
     refills = check_refills(refills)
     deck, k = marked_in_deck(state, card)

@@ -16,7 +16,7 @@ purple ones drop, since the token put back has appeared (HC-C2).
 >>> card_table({"red": 3})
 Traceback (most recent call last):
 ...
-ValueError: the bag holds 3 tokens but a round draws 10: add at least 7 more
+pokelab.errors.InputError: the bag holds 3 tokens but a round draws 10: add at least 7 more
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ Catch(1, blue=1, master=2)
 >>> parse_action("Dance(red)")
 Traceback (most recent call last):
 ...
-ValueError: unknown action 'Dance': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
+pokelab.errors.InputError: unknown action 'Dance': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ class TakeDifferent(_Logged):
     >>> TakeDifferent(["pink"])
     Traceback (most recent call last):
     ...
-    ValueError: unknown colour 'pink': choose one of red, blue, green, yellow, black, master
+    pokelab.errors.InputError: unknown colour 'pink': choose one of red, blue, green, yellow, black, master
     """
 
     colors: tuple[str, ...]
@@ -187,7 +187,7 @@ class Reserve(_Logged):
     >>> Reserve(0)
     Traceback (most recent call last):
     ...
-    ValueError: no card has id 0
+    pokelab.errors.InputError: no card has id 0
     """
 
     card: int
@@ -218,7 +218,7 @@ class Catch(_Logged):
     >>> Catch(3, {"red": -1})
     Traceback (most recent call last):
     ...
-    ValueError: Catch payment: the count of red must be a whole number ≥ 0, got -1
+    pokelab.errors.InputError: Catch payment: the count of red must be a whole number ≥ 0, got -1
     """
 
     card: int
@@ -378,7 +378,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("TakeSame(red, blue)")
     Traceback (most recent call last):
     ...
-    ValueError: TakeSame takes exactly one colour, got 'red, blue'
+    pokelab.errors.InputError: TakeSame takes exactly one colour, got 'red, blue'
     """
     if not isinstance(text, str):
         raise _bad(_("expected an action text, got {value}", value=repr(text)))

@@ -274,10 +274,10 @@ def __getattr__(name: str) -> object:
     if name in ("COLOUR_ZH", "TIER_ZH"):
         from types import MappingProxyType
 
-        from pokelab.splendor.names import colour_name, tier_name
+        from pokelab.splendor.names import short_colour_name, tier_name
 
         if name == "TIER_ZH":
             return MappingProxyType({t: tier_name(t).render("zh") for t in TIERS})
-        # the old table said the bare colour ("红"); the lessons add "色" themselves
-        return MappingProxyType({c: colour_name(c).render("zh").removesuffix("色") for c in TOKEN_COLOURS})
+        # the old table said the bare colour ("红"); the lessons add the rest themselves
+        return MappingProxyType({c: short_colour_name(c).render("zh") for c in TOKEN_COLOURS})
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,7 @@ TakeSame(red)
 >>> g.parse_action("Fly(away)")
 Traceback (most recent call last):
 ...
-ValueError: unknown action 'Fly': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
+pokelab.errors.InputError: unknown action 'Fly': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
 """
 
 from __future__ import annotations

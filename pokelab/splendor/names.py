@@ -30,6 +30,17 @@ _COLOURS = MappingProxyType(
         MASTER: _("Master Ball"),
     }
 )
+# A colour in a word ("红"), where the full name ("红色") would not fit or a pupil types it short.
+_SHORT = MappingProxyType(
+    {
+        "red": _p("colour, short", "red"),
+        "blue": _p("colour, short", "blue"),
+        "green": _p("colour, short", "green"),
+        "yellow": _p("colour, short", "yellow"),
+        "black": _p("colour, short", "black"),
+        MASTER: _("Master Ball"),
+    }
+)
 _TIERS = MappingProxyType(
     {"normal": _p("tier", "Normal"), "rare": _p("tier", "Rare"), "legendary": _p("tier", "Legendary")}
 )
@@ -40,6 +51,18 @@ def colour_name(colour: str) -> Text:
     """The name of a token colour (``"master"``: the Master Ball)."""
     try:
         return _COLOURS[colour]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown token colour {colour!r}: choose one of {', '.join(TOKEN_COLOURS)}") from None
+
+
+def short_colour_name(colour: str) -> Text:
+    """A token colour in a word ("红"), where the full name ("红色") would not fit.
+
+    >>> short_colour_name("black").render("zh"), short_colour_name("black").render("en")
+    ('黑', 'black')
+    """
+    try:
+        return _SHORT[colour]
     except (KeyError, TypeError):
         raise ValueError(f"unknown token colour {colour!r}: choose one of {', '.join(TOKEN_COLOURS)}") from None
 

@@ -14,7 +14,7 @@ given by id or by name (English or Chinese); tokens as a list of colours or a
 >>> scenario(captured={0: [1], 1: [1]})
 Traceback (most recent call last):
 ...
-ValueError: card 1 (Charmander) is in two places: captured by player 0 and captured by player 1
+pokelab.errors.InputError: card 1 (Charmander) is in two places: captured by player 0 and captured by player 1
 """
 
 from __future__ import annotations
@@ -258,11 +258,11 @@ def scenario(
     >>> scenario(tokens={0: {"red": 5}, 1: {"red": 3}})
     Traceback (most recent call last):
     ...
-    ValueError: players hold 8 red tokens but the game has only 7
+    pokelab.errors.InputError: players hold 8 red tokens but the game has only 7
     >>> scenario(display=[1, 2, 3, 4, 5])
     Traceback (most recent call last):
     ...
-    ValueError: the display holds at most 4 cards, got 5
+    pokelab.errors.InputError: the display holds at most 4 cards, got 5
     """
     names = _player_names(players)
     n = len(names)

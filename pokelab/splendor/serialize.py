@@ -12,7 +12,7 @@ True
 >>> from_json('{"format": "pokelab.splendor", "version": 1}')
 Traceback (most recent call last):
 ...
-ValueError: splendor JSON: missing field(s) current_player, deck, discard, display, ending, evolved, first_player, over, phase, players, round, seed, supply, variant
+pokelab.errors.InputError: splendor JSON: missing field(s) current_player, deck, discard, display, ending, evolved, first_player, over, phase, players, round, seed, supply, variant
 """
 
 from __future__ import annotations
@@ -139,11 +139,11 @@ def from_json(text: str | bytes) -> State:
     >>> from_json(bad)
     Traceback (most recent call last):
     ...
-    ValueError: splendor JSON: round must be an integer, got 'one'
+    pokelab.errors.InputError: splendor JSON: round must be an integer, got 'one'
     >>> from_json("{not json")
     Traceback (most recent call last):
     ...
-    ValueError: splendor JSON: not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
+    pokelab.errors.InputError: splendor JSON: not valid JSON (Expecting property name enclosed in double quotes: line 1 column 2 (char 1))
     """
     data = _fields(_load(text, _("splendor JSON")), _TOP, _TOP_LEVEL)
     if data["format"] != FORMAT:

@@ -73,7 +73,7 @@ def new_game(players: int | Sequence[str] = 2, *, seed: int = 0, variant: Varian
     >>> new_game(5)
     Traceback (most recent call last):
     ...
-    ValueError: Splendor: Pokémon is for 2 to 4 players (SP-C3), got 5
+    pokelab.errors.InputError: Splendor: Pokémon is for 2 to 4 players (SP-C3), got 5
     """
     names = _player_names(players)
     variant = DEFAULT_VARIANT if variant is None else variant

@@ -66,13 +66,13 @@ class Variant:
     >>> Variant(supply="half")
     Traceback (most recent call last):
     ...
-    ValueError: Variant supply must be 'full' or 'scaled', got 'half'
+    pokelab.errors.InputError: Variant supply must be 'full' or 'scaled', got 'half'
     >>> Variant().frozen_display, Variant(frozen_display="wait").to_dict()["frozen_display"]
     ('sweep', 'wait')
     >>> Variant(frozen_display="shuffle")
     Traceback (most recent call last):
     ...
-    ValueError: Variant frozen_display must be 'wait' or 'sweep', got 'shuffle'
+    pokelab.errors.InputError: Variant frozen_display must be 'wait' or 'sweep', got 'shuffle'
     """
 
     supply: str = "full"

@@ -53,7 +53,7 @@ True
 >>> observe(new_game(2), 2)
 Traceback (most recent call last):
 ...
-ValueError: player must be 0..1, got 2
+pokelab.errors.InputError: player must be 0..1, got 2
 """
 
 from __future__ import annotations

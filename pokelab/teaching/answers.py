@@ -17,39 +17,28 @@ from typing import Any
 from pokelab.course.fields import field
 from pokelab.course.registry import ExerciseDef
 from pokelab.splendor.cards import TIERS, TOKEN_COLOURS
-from pokelab.splendor.names import colour_name, tier_name
+from pokelab.splendor.names import colour_name, short_colour_name, tier_name
 from pokelab.teaching.feedback import as_number
 from pokelab.words import SOURCE_LANG, Text, languages
 
 __all__ = ["chinese_words", "matches", "other_words"]
 
-#: Chinese writes a colour with or without 色 ("红" or "红色"): both are accepted.
-_COLOUR_SUFFIXES = ("色",)
-
-
-def _catalogue_word(word: str) -> Text | None:
+def _catalogue_words(word: str) -> list[Text]:
+    """The catalogue texts a pupil may write for ``word``: a colour in full or short ("红色", "红"), a tier, a name."""
     if word in TIERS:
-        return tier_name(word)
+        return [tier_name(word)]
     if word in TOKEN_COLOURS and word != "master":
-        return colour_name(word)
+        return [colour_name(word), short_colour_name(word)]
     named = field(word)
-    return named if isinstance(named, Text) else None
+    return [named] if isinstance(named, Text) else []
 
 
 def other_words(word: str) -> set[str]:
     """The ways a pupil may write the English answer ``word`` in the kit's other languages (a colour, a tier, a name)."""
-    text = _catalogue_word(word)
-    if text is None:
-        return set()
-    words: set[str] = set()
-    for lang in languages():
-        if lang == SOURCE_LANG:
-            continue
-        rendered = text.render(lang)
-        if rendered != word:
-            words.add(rendered)
-            words |= {rendered[: -len(s)] for s in _COLOUR_SUFFIXES if rendered.endswith(s) and len(rendered) > len(s)}
-    return words
+    words = {
+        text.render(lang) for text in _catalogue_words(word) for lang in languages() if lang != SOURCE_LANG
+    }
+    return words - {word}
 
 
 def chinese_words(word: str) -> set[str]:

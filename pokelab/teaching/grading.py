@@ -41,13 +41,19 @@ from pokelab.teaching.answers import matches
 from pokelab.teaching.feedback import show
 from pokelab.teaching.language import say
 from pokelab.teaching.session import student_of
-from pokelab.words import _
+from pokelab.words import _, _p, languages
 
 __all__ = ["answer_key", "export_nbgrader", "grade", "nbgrader_source", "read_roster"]
 
 _GRADED_KINDS = ("number", "value", "member", "choice", "board")
 _CALL = re.compile(r"""\b(check|choice|board_task)\(\s*["'](\d\d-\d+)["']\s*,\s*([A-Za-z_]\w*)""")
 SOLUTION_MARK, BEGIN, END = "# SOLUTION", "# BEGIN SOLUTION", "# END SOLUTION"
+
+
+def _name_headers() -> set[str]:
+    """The headings a class list's name column may have, in every language the kit speaks."""
+    headings = (_p("class list column", "name"), _p("class list column", "student"))
+    return {h.render(lang).strip().lower() for h in headings for lang in languages()}
 
 
 def read_roster(path: str | Path) -> list[str]:
@@ -65,7 +71,7 @@ def read_roster(path: str | Path) -> list[str]:
     if not rows:
         raise BilingualError(_("{path}: the class list is empty", path=str(path)))
     header = [cell.strip().lower() for cell in rows[0]]
-    column = next((header.index(h) for h in ("name", "student", "姓名") if h in header), None)
+    column = next((header.index(h) for h in _name_headers() if h in header), None)
     body = rows[1:] if column is not None else rows
     names = [row[column or 0].strip() for row in body if len(row) > (column or 0) and row[column or 0].strip()]
     if not names:

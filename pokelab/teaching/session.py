@@ -27,6 +27,7 @@ pokelab.teaching.language.LessonError: 练习 31-1 是数值题：请用 check('
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -38,6 +39,9 @@ from pokelab.teaching.feedback import Feedback, as_number, show, shown
 from pokelab.teaching.language import LessonError
 from pokelab.teaching.task import Task
 from pokelab.words import Text, _, _p
+
+#: Scripts written without spaces between words (CJK ideographs): a few characters make a sentence.
+_UNSPACED_SCRIPT = re.compile(r"[\u3400-\u9fff]")
 
 __all__ = [
     "KIND_NAMES",
@@ -254,7 +258,7 @@ def predict(exercise_id: str, guess: Any = ...) -> Feedback:
 
 def _is_sentence(text: str) -> bool:
     """Five words, or (in a language written without spaces) a few characters of it."""
-    return len(text.split()) >= 5 or any("\u3400" <= ch <= "\u9fff" for ch in text)
+    return len(text.split()) >= 5 or _UNSPACED_SCRIPT.search(text) is not None
 
 
 def explain(exercise_id: str, text: Any = ...) -> Feedback:

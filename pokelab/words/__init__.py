@@ -6,7 +6,7 @@ Write a text once, in English, with ``_``; translate it where it is shown::
 
     label = _("Round {n}", n=3)          # a Text: lazy, immutable
     label.render("zh")                   # '第 3 轮'
-    _n("{count} token", "{count} tokens", 2).render("en")   # '2 tokens'
+    _n("{count} pt", "{count} pts", 2).render("en")   # '2 pts'
     _p("colour", "red").render("zh")     # '红色'
 
 ``N_`` marks a text for the catalogue without making a ``Text`` (a key in a table).
@@ -57,8 +57,8 @@ __all__ = [
 def _(source: str, /, **fields: Any) -> Text:
     """A text of the kit, in English, with its placeholder values; translated when rendered.
 
-    >>> _("{name} wins!", name="Misty").render("zh")
-    'Misty 获胜！'
+    >>> _("{name}'s turn", name="Misty").render("zh")
+    '轮到Misty'
     """
     return Text(source, tuple(fields.items()))
 
@@ -66,10 +66,10 @@ def _(source: str, /, **fields: Any) -> Text:
 def _n(singular: str, plural: str, count: int, /, **fields: Any) -> Text:
     """A text about ``count`` things: English picks ``singular`` or ``plural``, each language its own forms.
 
-    >>> _n("{count} point", "{count} points", 1).render("en")
-    '1 point'
-    >>> _n("{count} point", "{count} points", 2).render("en")
-    '2 points'
+    >>> _n("{count} pt", "{count} pts", 1).render("en")
+    '1 pt'
+    >>> _n("{count} pt", "{count} pts", 2).render("zh")
+    '2 分'
     """
     return Text(singular, tuple(fields.items()), plural=plural, count=int(count))
 

@@ -12,8 +12,8 @@ kit or in a folder named by ``$POKELAB_LOCALE_PATH``.
 '轮到你了'
 >>> translate("en", "{name}'s turn", {"name": "Ann"})
 "Ann's turn"
->>> translate("zh", "{count} token", plural="{count} tokens", count=2)
-'2 颗精灵球'
+>>> translate("zh", "{count} pt", plural="{count} pts", count=2)
+'2 分'
 >>> translate("fr", "Your turn")
 Traceback (most recent call last):
 ...
@@ -210,6 +210,4 @@ def translate(
     missing = _field_names(pattern) - set(fields)
     if missing:
         raise ValueError(f"the text {source!r} needs the field {sorted(missing)[0]!r}")
-    if not _field_names(pattern) and not fields:
-        return pattern
     return pattern.format(**{key: render(value, lang) for key, value in fields.items()})

@@ -27,6 +27,8 @@ from pokelab.words.extract import REPO, extract_catalog
 __all__ = ["compile_all", "init", "po_path", "problems", "read", "update", "write"]
 
 _FORMATTER = string.Formatter()
+#: Babel's name for a language whose code alone is ambiguous to it (plural rules, script).
+_BABEL_LOCALE = {"zh": "zh_Hans"}
 _FIXED_DATE = datetime.datetime(2026, 12, 1, tzinfo=datetime.UTC)
 _LANG = re.compile(r"^[a-z]{2,3}(?:_[A-Z]{2})?$")
 
@@ -45,7 +47,7 @@ def read(lang: str) -> Catalog:
             f"(start one with: python scripts/words.py init {lang})"
         )
     with open(path, "rb") as handle:
-        return read_po(handle, locale=lang.split("_")[0] if lang != "zh" else "zh_Hans", domain=DOMAIN)
+        return read_po(handle, locale=_BABEL_LOCALE.get(lang, lang), domain=DOMAIN)
 
 
 def write(lang: str, catalog: Catalog) -> Path:

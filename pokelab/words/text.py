@@ -7,11 +7,11 @@ and turned into the reader's language only where it is shown, by ``render(lang)`
 through the one function :func:`pokelab.words.catalogue.translate`.
 
 >>> from pokelab.words import _
->>> took = _("{name} took {count} tokens", name="Ann", count=3)
->>> str(took)
-'Ann took 3 tokens'
->>> took.render("zh")
-'Ann 拿了 3 颗精灵球'
+>>> turn = _("{name}'s turn", name="Ann")
+>>> str(turn)
+"Ann's turn"
+>>> turn.render("zh")
+'轮到Ann'
 >>> Text("")
 Traceback (most recent call last):
 ...
@@ -36,8 +36,8 @@ class Text:
     (English "1 token" / "2 tokens"; Chinese has one form); ``context`` tells apart two
     meanings of one English word ("red" the colour, "Red" the trainer).
 
-    >>> Text("{n} token", plural="{n} tokens", count=1, fields=(("n", 1),)).render("en")
-    '1 token'
+    >>> Text("{count} pt", plural="{count} pts", count=1).render("en")
+    '1 pt'
     >>> Text("Pass", fields=(("x", [1]),))
     Traceback (most recent call last):
     ...

@@ -55,8 +55,8 @@ def test_the_top_suggestion_takes_the_winning_catch():
     tips = suggest(state, k=3, level="hard", playouts=40)
     assert tips[0].action == Catch(3)
     assert tips[0].estimate.rate > 0.8 and tips[-1].estimate.rate < 0.2
-    assert "Charizard" in tips[0].reason_en and "喷火龙" in tips[0].reason_zh
-    assert "+3" in tips[0].reason_en and "19" in tips[0].reason_en and "最后一轮" in tips[0].reason_zh
+    assert "Charizard" in tips[0].reason('en') and "喷火龙" in tips[0].reason('zh')
+    assert "+3" in tips[0].reason('en') and "19" in tips[0].reason('en') and "最后一轮" in tips[0].reason('zh')
 
 
 @pytest.mark.parametrize("phase", ["main", "after_main", "return"])
@@ -68,7 +68,7 @@ def test_suggestions_are_legal_moves_of_the_player_to_move(phase):
     assert all(isinstance(t, Suggestion) and t.action in legal for t in tips)
     assert len({str(t.action) for t in tips}) == len(tips)
     assert [t.estimate.rate for t in tips] == sorted((t.estimate.rate for t in tips), reverse=True)
-    assert all(t.reason_en and t.reason_zh and t.reason_en != t.reason_zh for t in tips)
+    assert all(t.reason('en') and t.reason('zh') and t.reason('en') != t.reason('zh') for t in tips)
 
 
 def test_suggestions_ignore_the_hidden_deck_order_and_repeat_for_a_seed():

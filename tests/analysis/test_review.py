@@ -29,7 +29,7 @@ def test_a_passed_up_winning_catch_is_a_mistake_and_the_catch_is_offered():
     assert first.before.rate > 0.8 and first.after.rate == 0.0
     assert first.mistake and first.drop > 0.8
     assert first.better is not None and first.better.action == Catch(3)
-    assert "Charizard" in first.better.reason_en and "喷火龙" in first.better.reason_zh
+    assert "Charizard" in first.better.reason('en') and "喷火龙" in first.better.reason('zh')
     assert not second.mistake and second.better is None  # seat 1 took its winning catch
     assert rev.mistakes() == (first,) and rev.mistakes(seat=0) == (first,) and rev.mistakes(seat=1) == ()
 
