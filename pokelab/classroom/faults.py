@@ -33,7 +33,8 @@ class FileWatch:
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "c.db"
     >>> _ = path.write_bytes(b""); watch = FileWatch(path); watch.check()
-    >>> path.unlink(); _ = path.write_bytes(b"")  # replaced by another file
+    >>> other = path.with_name("other.db"); _ = other.write_bytes(b"")
+    >>> _ = other.replace(path)  # another file now sits at the path
     >>> watch.check()  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...

@@ -16,7 +16,7 @@ the stored round's id; the same id with another round is refused.
 >>> store = ClassStore.connect("sqlite://")
 >>> code, key = store.create_class("7B")
 >>> token = store.join_group(code, "Team Eevee")
->>> store.add_round(code, "Team Eevee", ["red"] * 4 + ["blue"] * 6, token=token)
+>>> store.add_round(code, "Team Eevee", ["red"] * 4 + ["blue"] * 4 + ["green"] * 2, token=token)
 1
 >>> store.undo_round(code, "Team Eevee", "WRONGTOK")
 Traceback (most recent call last):

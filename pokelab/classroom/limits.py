@@ -18,8 +18,8 @@ cool-down. The clock is injected (``clock=``), so tests never sleep.
 seconds (counted in the database, so every kernel of the group shares it).
 
 >>> t = Throttle(Limits(free_failures=1, lockout_seconds=10), clock=lambda: 0.0)
->>> t.check(("join",)); t.failed(("join",)); t.failed(("join",))
-10.0
+>>> t.check(("join",)); t.failed(("join",)), t.failed(("join",))
+(0.0, 10.0)
 >>> t.check(("join",))
 Traceback (most recent call last):
 ...

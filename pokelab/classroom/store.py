@@ -95,7 +95,7 @@ class ClassStore(GroupSide, ClassReads):
         self._queue = writer_queue(engine)
         self.limits = Limits() if limits is None else limits
         if not isinstance(self.limits, Limits):
-            raise ClassroomError(_("limits= takes a Limits(...), not {type}", type=type(limits).__name__))
+            raise TypeError(f"limits= takes a pokelab.classroom.Limits(...), not {limits!r}")  # a programming error
         self._clock = clock
         self._throttle = Throttle(self.limits, clock)
         database = getattr(engine.url, "database", None) if engine.url.get_backend_name() == "sqlite" else None
