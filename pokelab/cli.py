@@ -305,6 +305,8 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     grader.add_argument("outdir", help=h(_("the course folder to write")))
     grader.add_argument("--notebooks", default=str(Path(__file__).resolve().parent.parent / "notebooks"),
                         help=h(_("the lessons folder")))
+    grader.add_argument("--force", action="store_true",
+                        help=h(_("overwrite source notebooks already there (your edits are lost)")))
     grader.set_defaults(func=_cmd_nbgrader)
 
     add_commands(sub, lang)
@@ -324,7 +326,7 @@ def _cmd_answer_key(args: argparse.Namespace) -> None:
 
 def _cmd_nbgrader(args: argparse.Namespace) -> None:
     try:
-        written = export_nbgrader(args.outdir, args.notebooks)
+        written = export_nbgrader(args.outdir, args.notebooks, **({"overwrite": True} if args.force else {}))
     except (OSError, ValueError) as err:
         raise SimError(_("cannot export the nbgrader course: {error}",
                           error=why(err))) from None
