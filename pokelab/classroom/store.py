@@ -375,7 +375,7 @@ class ClassStore(GroupSide, ClassReads):
         return self._write(work)
 
     def delete_class(self, join_code: str, teacher_key: str) -> None:
-        """Delete the class and its rounds (teacher key needed); its join code stops working."""
+        """Delete the class, its groups, rounds, tables and refusal log (teacher key needed); its join code stops working."""
         import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
@@ -383,6 +383,8 @@ class ClassStore(GroupSide, ClassReads):
         def work(conn: Any) -> None:
             class_id = self._teacher_class(conn, join_code, teacher_key, "delete")
             conn.execute(sa.delete(schema.rounds).where(schema.rounds.c.class_id == class_id))
+            conn.execute(sa.delete(schema.groups).where(schema.groups.c.class_id == class_id))
+            conn.execute(sa.delete(schema.refusals).where(schema.refusals.c.class_id == class_id))
             conn.execute(sa.delete(schema.classes).where(schema.classes.c.id == class_id))
 
         self._write(work)

@@ -67,6 +67,10 @@ def test_a_group_cannot_undo_or_add_to_another_groups_rounds(db_url):
     assert store.undo_round(code, "A", fresh.lower()) == first
     log = store.refusal_log(code, key)
     assert {"missing group token", "wrong group token"} <= set(log["reason"])
+    store.delete_class(code, key)  # what is stored goes with the class (docs/security.md)
+    with store._engine.connect() as conn:
+        for table in (schema.groups, schema.rounds, schema.refusals):
+            assert conn.execute(sa.select(sa.func.count()).select_from(table)).scalar() == 0
 
 
 def test_teacher_only_reads_need_the_teacher_key(db_url, tmp_path):
