@@ -145,7 +145,10 @@ class GroupSide:
         stored = conn.execute(sa.select(g.token_hash).where(g.class_id == class_id, g.name == name)).scalar()
         if stored is None and token is None and action != "undo round":
             return False
+        source = ("group token", class_id, name)
+        self._throttle.check(source)
         if token is None or token == "":
+            self._throttle.failed(source)  # a loop without a token is slowed like one with wrong ones
             raise _refused(
                 class_id, action, "missing group token",
                 ClassAccessError(
@@ -153,8 +156,6 @@ class GroupSide:
                       "(a group gets it when it joins the class)", name=repr(name)),
                 ),
             )
-        source = ("group token", class_id, name)
-        self._throttle.check(source)
         clean = _clean_secret(token, _("group token"))
         if stored is None or not secrets.compare_digest(str(stored), _token_hash(class_id, name, clean)):
             self._throttle.failed(source)

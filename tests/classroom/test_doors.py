@@ -42,7 +42,7 @@ def bilingual(err: pytest.ExceptionInfo) -> None:
 
 # ---------------------------------------------------------------- groups
 def test_a_group_cannot_undo_or_add_to_another_groups_rounds(db_url):
-    store = ClassStore.connect(db_url)
+    store = ClassStore.connect(db_url, limits=Limits(free_failures=10))  # lockouts: tested below
     code, key = store.create_class("7B")
     mine, theirs = store.join_group(code, "A"), store.join_group(code, "B")
     first = store.add_round(code, "A", ROUND, token=mine)
