@@ -32,8 +32,6 @@ pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset need
 
 from __future__ import annotations
 
-import contextlib
-import hmac
 import random
 import secrets
 import time
@@ -48,15 +46,12 @@ from pokelab.classroom.access import (
     TEACHER_KEY_GROUPS,
     ClassAccessError,
     ClassStoreBusy,
-    _clean_secret,
     _digest,
-    _refused,
     _transient,
-    action_name,
     check_name,
     default_url,
-    log,
 )
+from pokelab.classroom.doors import Doors
 from pokelab.classroom.faults import FileWatch, explain
 from pokelab.classroom.groups import GroupSide
 from pokelab.classroom.limits import Limits, Throttle
@@ -71,7 +66,7 @@ __all__ = ["ClassStore"]
 _T = TypeVar("_T")
 
 
-class ClassStore(GroupSide, ClassReads):
+class ClassStore(Doors, GroupSide, ClassReads):
     """One class database (``connect`` it with a URL); every method checks the code, key or token it is given.
 
     ``timeout``: how long a write keeps retrying a locked or unreachable
@@ -235,78 +230,6 @@ class ClassStore(GroupSide, ClassReads):
             if known is None:
                 raise
             raise known from None
-
-    # ------------------------------------------------------------------ access
-    def _class_id(self, conn: Any, join_code: Any, action: str) -> int:
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
-        self._throttle.check(("join code",))
-        code = _clean_secret(join_code, _("join code"))
-        found = conn.execute(
-            sa.select(schema.classes.c.id).where(
-                schema.classes.c.join_hash == _digest("join", code)
-            )
-        ).scalar()
-        if found is None:
-            self._throttle.failed(("join code",))
-            raise _refused(
-                None,
-                action,
-                "wrong join code",
-                ClassAccessError(
-                    _("wrong join code: no class has the code {code}", code=repr(code[: JOIN_LENGTH + 2])),
-                ),
-            )
-        self._throttle.succeeded(("join code",))
-        return int(found)
-
-    def _teacher_class(self, conn: Any, join_code: Any, teacher_key: Any, action: str) -> int:
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
-        class_id = self._class_id(conn, join_code, action)
-        try:
-            key = _clean_secret(teacher_key, _("teacher key"))
-        except ClassAccessError as err:
-            raise _refused(class_id, action, "missing teacher key", err) from None
-        source = ("teacher key", class_id)
-        self._throttle.check(source)
-        stored = conn.execute(
-            sa.select(schema.classes.c.teacher_hash).where(schema.classes.c.id == class_id)
-        ).scalar()
-        if not hmac.compare_digest(str(stored), _digest("teacher", key)):
-            self._throttle.failed(source)
-            raise _refused(
-                class_id,
-                action,
-                "wrong teacher key",
-                ClassAccessError(
-                    _("wrong teacher key for this class: {action} needs the class's teacher key",
-                        action=action_name(action)),
-                ),
-            )
-        self._throttle.succeeded(source)
-        return class_id
-
-    def _refuse(self, err: ClassAccessError) -> None:
-        """Log a refused request (in the database's refusal log and the ``pokelab.classroom`` logger).
-
-        Called once the refused request's transaction is over (SQLite has one writer at a time).
-        """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
-        class_id, action, reason = getattr(err, "refusal", (None, "?", "?"))
-        log.warning("class store refused %s: %s (class %s)", action, reason, class_id)
-        if not hasattr(err, "refusal"):  # a lockout or a missing code: logged, never stored (no flood of rows)
-            return
-        row = {"at": self._clock(), "class_id": class_id, "action": action[:40], "reason": reason}
-        with contextlib.suppress(Exception):  # the refusal itself must reach the caller
-            self._write(lambda conn: conn.execute(sa.insert(schema.refusals).values(**row)))
 
     # ------------------------------------------------------------------ the teacher's side
     def create_class(self, name: str) -> tuple[str, str]:
