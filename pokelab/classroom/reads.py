@@ -25,7 +25,7 @@ from pokelab.classroom.tally import ClassTally
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
 from pokelab.words import _
 
-__all__ = ["FORMULA_STARTS", "ClassReads", "safe_cell", "write_csv_safely"]
+__all__ = ["FORMULA_STARTS", "ClassReads", "check_new_file", "safe_cell", "write_csv_safely"]
 
 #: What a spreadsheet reads as a formula at the start of a cell (OWASP CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
@@ -40,6 +40,25 @@ def safe_cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def check_new_file(path: str | Path, *, overwrite: bool = False) -> Path:
+    """``path`` as a file to write: ``ClassroomError`` when it exists and ``overwrite`` is not set.
+
+    >>> check_new_file(__file__)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: the file ... exists already: nothing was written (choose another name, or overwrite=True / --force)
+    """
+    target = Path(path)
+    if target.exists() and not overwrite:
+        raise ClassroomError(_file_exists(target))
+    return target
+
+
+def _file_exists(target: Path) -> Any:
+    return _("the file {path} exists already: nothing was written "
+             "(choose another name, or overwrite=True / --force)", path=str(target))
 
 
 def write_csv_safely(table: Any, path: str | Path, *, overwrite: bool = False) -> Path:
@@ -64,10 +83,7 @@ def write_csv_safely(table: Any, path: str | Path, *, overwrite: bool = False) -
             for row in table.itertuples(index=False):
                 writer.writerow([safe_cell(v) for v in row])
     except FileExistsError:
-        raise ClassroomError(
-            _("the file {path} exists already: nothing was written "
-              "(choose another name, or overwrite=True / --force)", path=str(target)),
-        ) from None
+        raise ClassroomError(_file_exists(target)) from None
     return target
 
 

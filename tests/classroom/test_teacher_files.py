@@ -15,6 +15,13 @@ ROOT = Path(__file__).resolve().parents[2]
 LESSON = "probability/30-counting-and-the-last-token.ipynb"
 
 
+def huge_class_list():
+    """A class list of millions of names that fails the test if it is read far past the cap."""
+    for i in range(10**7):
+        assert i < 5000, "the class list was read far past its cap of 1000 names"
+        yield f"pupil {i}"
+
+
 @pytest.mark.parametrize(
     "students, says",
     [
@@ -23,7 +30,7 @@ LESSON = "probability/30-counting-and-the-last-token.ipynb"
         (["Ana", 7], "name 2 of the class list is int"),  # today: AttributeError
         (["x" * 1_000_000], "not a name"),  # today: accepted
         (["Ana\x00Ben"], "not a name"),
-        ((f"pupil {i}" for i in range(10**7)), "at most 1000 names"),  # today: a huge list is accepted
+        (huge_class_list(), "at most 1000 names"),  # today: a huge list is accepted (read to its end)
         (["=HYPERLINK(\"http://x\")"], "formula"),
         (["@SUM(A1)"], "formula"),
         (["+1"], "formula"),
@@ -73,3 +80,19 @@ def test_nbgrader_export_refuses_an_empty_outdir(outdir, tmp_path, monkeypatch):
     with pytest.raises(BilingualError, match="OUTDIR is empty"):
         export_nbgrader(outdir, ROOT / "notebooks", lessons=[LESSON])  # today: writes into the current folder
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_answer_key_file_is_spreadsheet_safe_and_never_overwritten(tmp_path, capsys):
+    roster, out = tmp_path / "roster.csv", tmp_path / "key.csv"
+    roster.write_text("name\nAna\nBen\n", encoding="utf-8")
+    out.write_text("my marks\n", encoding="utf-8")
+    args = ["teacher", "answer-key", str(roster), "--lesson", LESSON, "--out", str(out)]
+    assert main(args) == 2  # today: silently overwritten
+    assert out.read_text(encoding="utf-8") == "my marks\n" and "exists already" in capsys.readouterr().err
+    assert main([*args, "--force"]) == 0
+    import csv
+
+    with open(out, encoding="utf-8", newline="") as handle:
+        cells = [cell for row in csv.reader(handle) for cell in row]
+    assert "Ana" in cells
+    assert not [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))]
