@@ -24,6 +24,7 @@ from typing import Any
 import pandas as pd
 
 from pokelab.classroom.cli import add_commands
+from pokelab.classroom.reads import check_new_file, safe_cell
 from pokelab.classroom.rounds import why
 from pokelab.herecomes.bag import validate_bag
 from pokelab.herecomes.invariants import MAX_BAG_COLOUR
@@ -300,11 +301,14 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     key.add_argument("roster", help=h(_("class list CSV (a name column)")))
     key.add_argument("--lesson", help=h(_("only this lesson, like probability/31-never-and-all.ipynb")))
     key.add_argument("--out", help=h(_("save the key (.csv or .json)")))
+    key.add_argument("--force", action="store_true", help=h(_("overwrite the --out file if it exists")))
     key.set_defaults(func=_cmd_answer_key)
     grader = tsub.add_parser("nbgrader", help=h(_("export the exercises as an nbgrader course")))
     grader.add_argument("outdir", help=h(_("the course folder to write")))
     grader.add_argument("--notebooks", default=str(Path(__file__).resolve().parent.parent / "notebooks"),
                         help=h(_("the lessons folder")))
+    grader.add_argument("--force", action="store_true",
+                        help=h(_("overwrite source notebooks already there (your edits are lost)")))
     grader.set_defaults(func=_cmd_nbgrader)
 
     add_commands(sub, lang)
@@ -313,18 +317,20 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
 def _cmd_answer_key(args: argparse.Namespace) -> None:
     try:
+        if args.out:
+            check_new_file(args.out, overwrite=args.force)
         key = answer_key(read_roster(args.roster), lesson=args.lesson)
     except (OSError, ValueError) as err:
         raise SimError(_("cannot make the answer key: {error}", error=why(err))) from None
     if args.out:
-        _save(key, args.out, args.lang)
+        _save(key if args.out.endswith(".json") else key.map(safe_cell), args.out, args.lang)  # no formulas
     else:
         print(key.to_string(index=False))
 
 
 def _cmd_nbgrader(args: argparse.Namespace) -> None:
     try:
-        written = export_nbgrader(args.outdir, args.notebooks)
+        written = export_nbgrader(args.outdir, args.notebooks, **({"overwrite": True} if args.force else {}))
     except (OSError, ValueError) as err:
         raise SimError(_("cannot export the nbgrader course: {error}",
                           error=why(err))) from None

@@ -4,7 +4,10 @@
   frozen value compared with the exact chances from ``pokelab.odds``.
 - ``ClassStore`` (``store``): the class database many devices write at once —
   SQLite by default, PostgreSQL on a JupyterHub — with a join code for the
-  groups and a teacher key; ``schema`` holds its tables and migrations.
+  groups, a group token per group that joined and a teacher key; ``limits``
+  (``Limits``) slows and locks out guessing and caps rounds per minute;
+  ``faults`` turns a vanished, replaced, damaged or read-only database into a
+  ``ClassroomError``; ``schema`` holds its tables and migrations.
 - ``Table`` (``tables``): a Splendor or Here Comes game shared by several
   devices through the class database (``store.create_table``, ``store.table``),
   with seat tokens, undo by consent and ``StaleRevision`` for a move made on an
@@ -25,6 +28,7 @@ from pokelab.classroom.access import (
     check_name,
     default_url,
 )
+from pokelab.classroom.limits import Limits
 from pokelab.classroom.store import ClassStore
 from pokelab.classroom.table_rows import StaleRevision
 from pokelab.classroom.tables import Table
@@ -51,6 +55,7 @@ __all__ = [
     "ClassTally",
     "ClassroomError",
     "Event",
+    "Limits",
     "StaleRevision",
     "Table",
     "check_name",

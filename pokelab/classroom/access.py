@@ -126,9 +126,19 @@ def _digest(kind: str, secret: str) -> str:
     return hashlib.sha256(f"pokelab-{kind}:{secret}".encode()).hexdigest()
 
 
+#: What ``_clean_secret`` also reads that only finds something and proves nothing.
+_ADDRESSES = frozenset({"table code"})
+
+
 def _clean_secret(value: Any, what: Text) -> str:
-    """A join code or teacher key as typed (any case, spaces and dashes ignored)."""
+    """A join code or teacher key as typed (any case, spaces and dashes ignored).
+
+    A missing secret is a ``ClassAccessError``; a missing table code (an
+    address, not a secret) is a ``ClassroomError``.
+    """
     if value is None or value == "":
+        if what.source in _ADDRESSES:
+            raise ClassroomError(_("no {what} given", what=what))
         raise ClassAccessError(_("no {what} given", what=what))
     if not isinstance(value, str):
         raise ClassroomError(
@@ -150,6 +160,7 @@ _ACTIONS = {
     "refusal log": _("refusal log"),
     "add round": _("add round"),
     "undo round": _("undo round"),
+    "join group": _("join group"),
     "read rounds": _("read rounds"),
     "create table": _("create table"),
     "list tables": _("list tables"),
@@ -206,7 +217,7 @@ def check_name(name: Any, *, limit: int = GROUP_LENGTH, what: str = "group") -> 
             _('a {what} name may hold letters, digits, spaces and - _ . · only, not "{bad}"',
                 what=what_name, bad=bad),
         )
-    if text.casefold() == SIMULATED:
+    if unicodedata.normalize("NFKC", text).casefold() == SIMULATED:  # full-width look-alikes too
         raise ClassroomError(
             _("'{most}' is kept for the computer's rounds: choose another name", most=SIMULATED),
         )

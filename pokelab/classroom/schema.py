@@ -12,13 +12,15 @@ migration from 1, so the upgrade path is the path every database takes.
   stores a round twice) and the log of refused requests.
 - 3: shared game tables (one row per table: the game's seed, seats, current
   state and revision) and their accepted moves, in order (``pokelab.classroom.tables``).
+- 4: the groups that joined a class, each with the hash of its group token
+  (``ClassStore.join_group``: adding and taking back its rounds need it).
 
 >>> SCHEMA_VERSION, [m.__name__ for m in MIGRATIONS][-1]
-(3, '_v3_game_tables')
->>> migrate_to(None, 4)
+(4, '_v4_group_tokens')
+>>> migrate_to(None, 5)
 Traceback (most recent call last):
 ...
-ValueError: this kit knows class-database versions up to 3, not 4
+ValueError: this kit knows class-database versions up to 4, not 5
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from pokelab.classroom.access import GROUP_LENGTH, NAME_LENGTH, REASON_LENGTH, TOKEN_COLUMNS
+from pokelab.classroom.rounds import ClassroomError
+from pokelab.words import _
 
 __all__ = [
     "MIGRATIONS",
@@ -35,6 +39,7 @@ __all__ = [
     "TOKEN_COLUMNS",
     "classes",
     "game_tables",
+    "groups",
     "meta",
     "migrate_to",
     "read_version",
@@ -154,6 +159,25 @@ table_moves = sa.Table(
 )
 
 
+#: The groups that joined a class: the name is theirs once joined, and the group token proves it.
+groups = sa.Table(
+    "pokelab_groups",
+    _METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "class_id",
+        sa.Integer,
+        sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("name", sa.String(GROUP_LENGTH), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.UniqueConstraint("class_id", "name", name="pokelab_groups_name"),
+    sqlite_autoincrement=True,
+)
+
+
 def _v1_classes_and_rounds(conn: sa.Connection) -> None:
     """Version 1: classes and rounds (no submission ids yet)."""
     v1 = sa.MetaData()
@@ -180,20 +204,37 @@ def _v3_game_tables(conn: sa.Connection) -> None:
     table_moves.create(conn)
 
 
+def _v4_group_tokens(conn: sa.Connection) -> None:
+    """Version 4: the groups that joined, with their hashed group tokens."""
+    groups.create(conn)
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (
     _v1_classes_and_rounds,
     _v2_submissions_and_refusals,
     _v3_game_tables,
+    _v4_group_tokens,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def read_version(conn: sa.Connection) -> int:
-    """The schema version of the database behind ``conn`` (0 for an empty database)."""
+    """The schema version of the database behind ``conn`` (0 for an empty database).
+
+    A version that is not a whole number from 0 up is a damaged database: ``ClassroomError``.
+    """
     if not sa.inspect(conn).has_table(meta.name):
         return 0
     value = conn.execute(sa.select(meta.c.value).where(meta.c.key == "schema_version")).scalar()
-    return int(value) if value is not None else 0
+    if value is None:
+        return 0
+    text = str(value).strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 6:
+        raise ClassroomError(
+            _("the class database's schema version is damaged ({version} is not a version number): "
+              "this is not a class database pokelab can read; restore it from a copy", version=repr(str(value)[:40])),
+        )
+    return int(text)
 
 
 def migrate_to(conn: sa.Connection | None, target: int = SCHEMA_VERSION) -> int:

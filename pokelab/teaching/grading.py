@@ -43,7 +43,7 @@ from pokelab.teaching.language import say
 from pokelab.teaching.session import student_of
 from pokelab.words import _, _p, languages
 
-__all__ = ["answer_key", "export_nbgrader", "grade", "nbgrader_source", "read_roster"]
+__all__ = ["answer_key", "check_class_list", "export_nbgrader", "grade", "nbgrader_source", "read_roster"]
 
 _GRADED_KINDS = ("number", "value", "member", "choice", "board")
 _CALL = re.compile(r"""\b(check|choice|board_task)\(\s*["'](\d\d-\d+)["']\s*,\s*([A-Za-z_]\w*)""")
@@ -79,11 +79,59 @@ def read_roster(path: str | Path) -> list[str]:
     return names
 
 
-def answer_key(students: Iterable[str], lesson: str | None = None) -> pd.DataFrame:
-    """Every student's question (with their numbers) and right answer, for the graded exercises."""
-    names = [s.strip() for s in students if s and s.strip()]
+#: Most names a class list may hold, and most characters of one name.
+MAX_STUDENTS, NAME_CHARS = 1000, 60
+#: A cell a spreadsheet would run as a formula starts with one of these (OWASP CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def check_class_list(students: Any) -> list[str]:
+    """The names of a class list, checked: a list of 1 to 1000 texts, each 1 to 60 printable characters.
+
+    A name a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@`` first) is refused, so an
+    answer key is safe to open in a spreadsheet.
+
+    >>> check_class_list(["Ana", " 王芳 ", ""])
+    ['Ana', '王芳']
+    >>> check_class_list("Ana")
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: a class list is a list of names, not one text ('Ana')
+    """
+    if isinstance(students, str | bytes) or not isinstance(students, Iterable):
+        raise BilingualError(
+            _("a class list is a list of names, not one text ({value})", value=repr(students)[:40]))
+    names: list[str] = []
+    for number, name in enumerate(students, start=1):
+        if len(names) >= MAX_STUDENTS:
+            raise BilingualError(_("a class list has at most {most} names", most=MAX_STUDENTS))
+        if name is None or name == "":
+            continue
+        if not isinstance(name, str):
+            raise BilingualError(
+                _("name {number} of the class list is {type}, not text", number=number, type=type(name).__name__))
+        clean = " ".join(name.split())
+        if len(clean) > NAME_CHARS or any(not ch.isprintable() for ch in clean):
+            raise BilingualError(
+                _("name {number} of the class list is not a name: at most {most} printable characters",
+                  number=number, most=NAME_CHARS))
+        if clean.startswith(_FORMULA_STARTS):
+            raise BilingualError(
+                _("name {number} of the class list starts with {first}, which a spreadsheet runs as a formula",
+                  number=number, first=repr(clean[0])))
+        if clean:
+            names.append(clean)
     if not names:
         raise BilingualError(_("the class list is empty"))
+    return names
+
+
+def answer_key(students: Iterable[str], lesson: str | None = None) -> pd.DataFrame:
+    """Every student's question (with their numbers) and right answer, for the graded exercises.
+
+    The class list is checked first (``check_class_list``).
+    """
+    names = check_class_list(students)
     rows = []
     for name in names:
         for ex in all_exercises(lesson):
@@ -178,17 +226,31 @@ def nbgrader_source(nb: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def export_nbgrader(outdir: str | Path, notebooks: str | Path, lessons: Iterable[str] | None = None) -> list[Path]:
-    """Write an nbgrader course in ``outdir`` (``source/<lesson>/<lesson>.ipynb`` + config); return the notebooks written."""
+def export_nbgrader(outdir: str | Path, notebooks: str | Path, lessons: Iterable[str] | None = None,
+                    *, overwrite: bool = False) -> list[Path]:
+    """Write an nbgrader course in ``outdir`` (``source/<lesson>/<lesson>.ipynb`` + config); return the notebooks written.
+
+    A source notebook already there is the teacher's (maybe edited) and is kept
+    unless ``overwrite`` (``--force``). Lessons come from inside ``notebooks``
+    only; an empty ``outdir`` is refused (``BilingualError``).
+    """
+    if outdir is None or not str(outdir).strip():
+        raise BilingualError(_("give the folder to write the nbgrader course in (OUTDIR is empty)"))
     root, target = Path(notebooks), Path(outdir)
     wanted = sorted({ex.lesson for ex in all_exercises()}) if lessons is None else list(lessons)
     written: list[Path] = []
     for lesson in wanted:
         path = root / lesson
+        if not isinstance(lesson, str) or not path.resolve().is_relative_to(root.resolve()):
+            raise BilingualError(
+                _("the lesson {lesson} is not inside the lessons folder {folder}", lesson=repr(lesson)[:80],
+                  folder=str(root)))
         if not path.is_file():
             raise ValueError(f"no lesson notebook {path}; 找不到课程笔记本")
         name = Path(lesson).stem
         dest = target / "source" / name / f"{name}.ipynb"
+        if dest.exists() and not overwrite:  # the teacher's own edits stay
+            continue
         dest.parent.mkdir(parents=True, exist_ok=True)
         nb = nbgrader_source(json.loads(path.read_text(encoding="utf-8")))
         dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

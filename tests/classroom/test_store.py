@@ -55,13 +55,14 @@ def test_hc_c3_rounds_are_stored_in_drawing_order_with_group_and_time(db_url):
 def test_a_group_takes_back_only_its_own_last_round(db_url):
     store = ClassStore.connect(db_url)
     code, key = store.create_class("7B")
-    a1 = store.add_round(code, "A", ROUND)
+    token = store.join_group(code, "A")
+    a1 = store.add_round(code, "A", ROUND, token=token)
     store.add_round(code, "B", OTHER)
-    a2 = store.add_round(code, "A", OTHER)
-    assert store.undo_round(code, "A") == a2
-    assert store.undo_round(code, "A") == a1
+    a2 = store.add_round(code, "A", OTHER, token=token)
+    assert store.undo_round(code, "A", token) == a2
+    assert store.undo_round(code, "A", token) == a1
     with pytest.raises(ClassroomError) as err:
-        store.undo_round(code, "A")
+        store.undo_round(code, "A", token)
     assert "no round to take back" in str(err.value) and "撤回" in err.value.message("zh")
     assert store.rounds(code, key)["group"].tolist() == ["B"]
 
@@ -210,17 +211,18 @@ def test_revision_changes_whenever_the_rounds_change(db_url):
         assert seen.setdefault(store.revision(code), ids) == ids  # same fingerprint, same rounds
 
     check()
-    store.add_round(code, "A", ROUND)
+    a, b = store.join_group(code, "A"), store.join_group(code, "B")
+    store.add_round(code, "A", ROUND, token=a)
     check()
-    store.add_round(code, "B", ROUND)
+    store.add_round(code, "B", ROUND, token=b)
     check()
-    store.undo_round(code, "B")
+    store.undo_round(code, "B", b)
     check()
-    store.add_round(code, "B", OTHER)  # as many rounds as two steps ago, but another one
+    store.add_round(code, "B", OTHER, token=b)  # as many rounds as two steps ago, but another one
     check()
-    store.undo_round(code, "A")
+    store.undo_round(code, "A", a)
     check()
-    store.add_round(code, "A", OTHER)
+    store.add_round(code, "A", OTHER, token=a)
     check()
     store.reset(code, key)
     check()

@@ -129,6 +129,7 @@ class StudentPage(_StorePage):
         self.lang = check_lang(lang)
         self.rng = random.Random(seed)
         self.joined: tuple[str, str, str] | None = None  # (code, group, class name)
+        self.group_token: str | None = None  # the group's token, from joining
         self.mine = 0
         self.error = ""
         self.message = ""
@@ -200,6 +201,8 @@ class StudentPage(_StorePage):
         """Join the class with the code and group name typed in (``ClassAccessError`` for a wrong code)."""
         group = check_name(self.group.value)
         name = self.store.class_name(self.code.value)
+        if self.joined is None or self.joined[:2] != (self.code.value, group):
+            self.group_token = self.store.join_group(self.code.value, group)  # adds and undos need it
         self.joined = (self.code.value, group, name)
         self.refresh()
         return self
@@ -207,7 +210,7 @@ class StudentPage(_StorePage):
     def send(self, tokens: Sequence[str], *, simulated: bool = False) -> StudentPage:
         """Send one round of 10 tokens in drawing order for our group."""
         code, group, _ = self._need_join()
-        self.store.add_round(code, group, tokens, simulated=simulated)
+        self.store.add_round(code, group, tokens, simulated=simulated, token=self.group_token)
         self.message = t(self.lang, "sent", tokens=_token_html(tuple(tokens), self.lang))
         self.refresh()
         return self
@@ -219,7 +222,7 @@ class StudentPage(_StorePage):
     def undo(self) -> StudentPage:
         """Take back our group's last round (``ClassroomError`` when we have none)."""
         code, group, _ = self._need_join()
-        self.store.undo_round(code, group)
+        self.store.undo_round(code, group, self.group_token)
         self.message = t(self.lang, "taken_back")
         self.refresh()
         return self

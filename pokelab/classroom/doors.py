@@ -1,0 +1,115 @@
+"""The class store's doors: the join code and the teacher key checked, throttled and logged.
+
+``ClassStore`` inherits these checks; every request passes one before it reads
+or writes anything. A wrong code or key counts against its source (``limits``)
+and is logged — in the ``pokelab.classroom`` logger, and for a named class in
+its refusal log — without the code or key typed.
+
+>>> from pokelab.classroom import ClassStore
+>>> store = ClassStore.connect("sqlite://")
+>>> code, key = store.create_class("7B")
+>>> store.reset(code, key)
+0
+>>> store.reset("WRONG1", key)
+Traceback (most recent call last):
+...
+pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+from typing import Any
+
+from pokelab.classroom.access import (
+    JOIN_LENGTH,
+    ClassAccessError,
+    _clean_secret,
+    _digest,
+    _refused,
+    action_name,
+    log,
+)
+from pokelab.words import _
+
+__all__ = ["Doors"]
+
+
+class Doors:
+    """``ClassStore``'s checks of join codes and teacher keys (mixed in; they use its throttle and clock)."""
+
+    _throttle: Any
+    _clock: Any
+    _write: Any
+
+    def _class_id(self, conn: Any, join_code: Any, action: str) -> int:
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+        self._throttle.check(("join code",))
+        code = _clean_secret(join_code, _("join code"))
+        found = conn.execute(
+            sa.select(schema.classes.c.id).where(
+                schema.classes.c.join_hash == _digest("join", code)
+            )
+        ).scalar()
+        if found is None:
+            self._throttle.failed(("join code",))
+            raise _refused(
+                None,
+                action,
+                "wrong join code",
+                ClassAccessError(
+                    _("wrong join code: no class has the code {code}", code=repr(code[: JOIN_LENGTH + 2])),
+                ),
+            )
+        self._throttle.succeeded(("join code",))
+        return int(found)
+
+    def _teacher_class(self, conn: Any, join_code: Any, teacher_key: Any, action: str) -> int:
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+        class_id = self._class_id(conn, join_code, action)
+        try:
+            key = _clean_secret(teacher_key, _("teacher key"))
+        except ClassAccessError as err:
+            raise _refused(class_id, action, "missing teacher key", err) from None
+        source = ("teacher key", class_id)
+        self._throttle.check(source)
+        stored = conn.execute(
+            sa.select(schema.classes.c.teacher_hash).where(schema.classes.c.id == class_id)
+        ).scalar()
+        if not hmac.compare_digest(str(stored), _digest("teacher", key)):
+            self._throttle.failed(source)
+            raise _refused(
+                class_id,
+                action,
+                "wrong teacher key",
+                ClassAccessError(
+                    _("wrong teacher key for this class: {action} needs the class's teacher key",
+                        action=action_name(action)),
+                ),
+            )
+        self._throttle.succeeded(source)
+        return class_id
+
+    def _refuse(self, err: ClassAccessError) -> None:
+        """Log a refused request (in the database's refusal log and the ``pokelab.classroom`` logger).
+
+        Called once the refused request's transaction is over (SQLite has one writer at a time).
+        """
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+        class_id, action, reason = getattr(err, "refusal", (None, "?", "?"))
+        log.warning("class store refused %s: %s (class %s)", action, reason, class_id)
+        if not hasattr(err, "refusal"):  # a lockout or a missing code: logged, never stored (no flood of rows)
+            return
+        row = {"at": self._clock(), "class_id": class_id, "action": action[:40], "reason": reason}
+        with contextlib.suppress(Exception):  # the refusal itself must reach the caller
+            self._write(lambda conn: conn.execute(sa.insert(schema.refusals).values(**row)))
