@@ -21,25 +21,20 @@ __all__ = ["LANGS", "BilingualError", "IllegalAction", "InputError", "SimError",
 LANGS = languages()
 
 
-def _reason(args: tuple[Any, ...], kind: str) -> Text | tuple[str, str]:
+def _reason(args: tuple[Any, ...], kind: str) -> Text:
     if len(args) == 1 and isinstance(args[0], Text):
         return args[0]
-    if len(args) == 2 and all(isinstance(a, str) for a in args):  # legacy (en, zh): being moved to the catalogue
-        return (args[0], args[1])
     raise TypeError(f"{kind} takes its reason as one catalogue text, e.g. _('...'), got {args!r}")
 
 
 class _Explained:
     """The shared half of the kit's errors: a reason that renders in any language."""
 
-    reason: Text | tuple[str, str]
+    reason: Text
 
     def message(self, lang: str = "en") -> str:
         """The reason in ``lang``."""
-        check_lang(lang)
-        if isinstance(self.reason, Text):
-            return self.reason.render(lang)
-        return self.reason[1] if lang == "zh" else self.reason[0]
+        return self.reason.render(check_lang(lang))
 
     @property
     def en(self) -> str:

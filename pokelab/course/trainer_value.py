@@ -46,7 +46,7 @@ from pokelab.herecomes import TARGETS
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
 from pokelab.odds.advice import SHOWN_9, advise_discard, expected_points, redraw_gain
 from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
-from pokelab.words import Text, _
+from pokelab.words import Text, _, _p
 
 __all__ = ["finish_hand", "misty_worth", "redraw_worth", "swap_worth"]
 

@@ -34,6 +34,7 @@ from typing import Any
 
 import pandas as pd
 
+from pokelab.classroom.reads import FORMULA_STARTS
 from pokelab.course.fields import join
 from pokelab.course.registry import all_exercises, get
 from pokelab.errors import BilingualError
@@ -82,7 +83,6 @@ def read_roster(path: str | Path) -> list[str]:
 #: Most names a class list may hold, and most characters of one name.
 MAX_STUDENTS, NAME_CHARS = 1000, 60
 #: A cell a spreadsheet would run as a formula starts with one of these (OWASP CSV injection).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def check_class_list(students: Any) -> list[str]:
@@ -115,7 +115,7 @@ def check_class_list(students: Any) -> list[str]:
             raise BilingualError(
                 _("name {number} of the class list is not a name: at most {most} printable characters",
                   number=number, most=NAME_CHARS))
-        if clean.startswith(_FORMULA_STARTS):
+        if clean.startswith(FORMULA_STARTS):
             raise BilingualError(
                 _("name {number} of the class list starts with {first}, which a spreadsheet runs as a formula",
                   number=number, first=repr(clean[0])))
@@ -246,7 +246,7 @@ def export_nbgrader(outdir: str | Path, notebooks: str | Path, lessons: Iterable
                 _("the lesson {lesson} is not inside the lessons folder {folder}", lesson=repr(lesson)[:80],
                   folder=str(root)))
         if not path.is_file():
-            raise ValueError(f"no lesson notebook {path}; 找不到课程笔记本")
+            raise BilingualError(_("no lesson notebook {path}", path=str(path)))
         name = Path(lesson).stem
         dest = target / "source" / name / f"{name}.ipynb"
         if dest.exists() and not overwrite:  # the teacher's own edits stay

@@ -9,6 +9,7 @@ import pytest
 
 from pokelab.bots import RandomBot
 from pokelab.sim import GameRecord, SimError, game_seed, lineup, play, simulate
+from pokelab.words import _
 
 from .toygame import AlwaysRisk, Cheater
 
@@ -112,7 +113,7 @@ def test_bad_counts_bots_and_seeds_get_clear_errors():
         play("go", ["random"])
     with pytest.raises(SimError, match="2 names for 1 bots"):
         simulate("toy", ["random"], games=1, names=["a", "b"])
-    assert SimError("a", "乙").message("zh") == "乙"
+    assert SimError(_("unknown game {name}: choose {choices}", name="go", choices="toy")).message("zh") == "未知的游戏 go：请选择 toy"
 
 
 def test_lineup_rotation():
