@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from pokelab.herecomes.names import colour_name
 from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS
@@ -128,7 +130,7 @@ def test_class_experiment_in_voila_draws_rounds_in_chinese(voila: VoilaServer, p
     expect(draw10).to_have_text("抽 10 轮", timeout=60_000, use_inner_text=True)
     expect(page.locator("[data-testid='rounds']")).to_contain_text("还没有数据", timeout=60_000, use_inner_text=True)
     # a group enters its round with the drop-downs (order cards 1-4) and records it
-    zh = {"red": "红", "blue": "蓝", "green": "绿", "yellow": "黄", "purple": "紫"}
+    zh = {colour: colour_name(colour).render("zh") for colour in set(ROUND)}  # as the catalogue says it
     selects = page.locator(".pk-class-experiment select")
     expect(selects).to_have_count(10, timeout=60_000)
     for i, colour in enumerate(ROUND):

@@ -31,7 +31,9 @@ import pytest
 
 from pokelab import splendor as sp
 from pokelab.herecomes import TARGETS
-from pokelab.herecomes.cards import KIND_ZH
+from pokelab.herecomes.cards import KINDS
+from pokelab.herecomes.names import kind_name
+from pokelab.words import languages
 
 from .a11y import axe_violations, describe
 from .conftest import ARTIFACTS
@@ -323,9 +325,16 @@ def _hand(page: Any) -> list[str]:
     return page.locator("[data-testid='hand'] .hc-card").evaluate_all("(cards) => cards.map((c) => c.dataset.card)")
 
 
+def _names(card: Any) -> set[str]:
+    """A card's Pokémon in every language the kit speaks."""
+    return {card.pokemon.render(lang) for lang in languages()}
+
+
 def _names_on(text: str) -> set[str]:
     """Every card name and kind label in ``text``, read longest first ("Mewtwo" is not "Mew", 火伊布 not 伊布)."""
-    words = set(KIND_ZH.values()) | {name for card in TARGETS.values() for name in (card.name_en, card.name_zh)}
+    words = {kind_name(k).render(lang) for k in KINDS for lang in languages()} | {
+        name for card in TARGETS.values() for name in _names(card)
+    }
     pattern = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
     return set(re.findall(pattern, text))
 
@@ -337,8 +346,8 @@ def _never_shows(page: Any, cards: set[str], mine: set[str]) -> None:
     for cid in cards - mine:
         card = TARGETS[cid]
         assert cid not in text, f"{cid} of the other hand is on this page"
-        for name in (card.name_en, card.name_zh):
-            if not any(name in (TARGETS[m].name_en, TARGETS[m].name_zh) for m in mine):
+        for name in _names(card):
+            if not any(name in _names(TARGETS[m]) for m in mine):
                 assert name not in shown, f"{name} ({cid}) of the other hand is on this page"
 
 
