@@ -19,6 +19,7 @@ pokelab.classroom.ClassroomError: the class database file /nonexistent/class.db 
 from __future__ import annotations
 
 import os
+import sqlite3
 from pathlib import Path
 
 from pokelab.classroom.rounds import ClassroomError
@@ -104,8 +105,6 @@ def explain(err: BaseException) -> ClassroomError | None:
 
 
 def _is_database_error(err: BaseException) -> bool:
-    import sqlite3
-
     if isinstance(err, sqlite3.Error):
         return True
     try:

@@ -19,7 +19,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from pokelab.classroom.access import TOKEN_COLUMNS
+from pokelab.classroom.access import TOKEN_COLUMNS, check_name
 from pokelab.classroom.rounds import SIMULATED, ClassroomError
 from pokelab.classroom.tally import ClassTally
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
@@ -118,7 +118,6 @@ class ClassReads:
         import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
-        from pokelab.classroom.access import check_name
 
         own = None if group is None else check_name(group)
 

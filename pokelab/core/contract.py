@@ -44,6 +44,7 @@ from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.errors import IllegalAction
 from pokelab.words import SOURCE_LANG, Text, languages
+from pokelab.words.pseudo import PSEUDO, install_pseudo, leaks, uninstall_pseudo
 
 __all__ = ["ContractError", "Playthrough", "check_game", "legal_now", "player_counts", "playthrough"]
 
@@ -224,12 +225,7 @@ def _check_pseudo(play: Playthrough, errors: list[IllegalAction], pool: list[Any
     """Every refusal rendered in the pseudo-language shows no word that bypassed the catalogue.
 
     Allowed: the rule IDs and the words of the actions' own texts (card ids, colour codes).
-    Skipped when the catalogue tools (Babel) are not installed.
     """
-    try:
-        from pokelab.words.pseudo import PSEUDO, install_pseudo, leaks, uninstall_pseudo
-    except ImportError:  # pragma: no cover - the kit's dev tools are absent
-        return
     installed = PSEUDO in languages()
     if not installed:
         install_pseudo()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from pokelab.errors import IllegalAction
 from pokelab.words import Text, _, languages, render
 
 __all__ = ["alternatives", "in_languages", "listing", "reason_text"]
@@ -66,8 +67,6 @@ def reason_text(err: BaseException) -> Text | str:
     >>> reason_text(KeyError("x"))
     "'x'"
     """
-    from pokelab.errors import IllegalAction
-
     reason = getattr(err, "reason", None)
     if not isinstance(reason, Text):
         return str(err)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from pokelab.core.texts import listing
 from pokelab.herecomes.pieces import COLOURS, KINDS
 from pokelab.words import Text, _p
 
@@ -75,8 +76,6 @@ def colour_names() -> Text:
     >>> colour_names().render("zh")
     '红、蓝、绿、黄、紫'
     """
-    from pokelab.core.texts import listing
-
     return listing(short_colour_name(c) for c in COLOURS)
 
 

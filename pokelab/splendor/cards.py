@@ -25,9 +25,10 @@ import csv
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from pokelab.errors import check_lang
-from pokelab.words import Text, _p, languages
+from pokelab.words import Text, _p, languages, translate
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 """The five regular token colours, in the engine's fixed order."""
@@ -271,13 +272,11 @@ def __getattr__(name: str) -> object:
 
     Use ``pokelab.splendor.names`` (``colour_name``, ``tier_name``) instead; these go once the lessons move.
     """
-    if name in ("COLOUR_ZH", "TIER_ZH"):
-        from types import MappingProxyType
-
-        from pokelab.splendor.names import short_colour_name, tier_name
-
-        if name == "TIER_ZH":
-            return MappingProxyType({t: tier_name(t).render("zh") for t in TIERS})
-        # the old table said the bare colour ("红"); the lessons add the rest themselves
-        return MappingProxyType({c: short_colour_name(c).render("zh") for c in TOKEN_COLOURS})
+    if name == "TIER_ZH":  # the catalogue's entries of pokelab.splendor.names.tier_name
+        return MappingProxyType({t: translate("zh", t.capitalize(), context="tier") for t in TIERS})
+    if name == "COLOUR_ZH":  # ... and of short_colour_name: the bare colour ("红"), as the old table said
+        return MappingProxyType(
+            {c: translate("zh", c, context="colour, short") if c != MASTER else translate("zh", "Master Ball")
+             for c in TOKEN_COLOURS}
+        )
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

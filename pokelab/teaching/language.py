@@ -22,6 +22,7 @@ pokelab.teaching.language.LessonError: unknown language 'fr': choose 'en', 'zh' 
 
 from __future__ import annotations
 
+from pokelab.course.fields import join_or
 from pokelab.errors import BilingualError
 from pokelab.words import SOURCE_LANG, Text, _, languages, render
 
@@ -65,10 +66,6 @@ LANGUAGES = language_choices()
 
 
 def _choices() -> Text | str:
-    from pokelab.course.fields import (
-        join_or,  # the course's list words; imported late (it loads the lessons)
-    )
-
     return join_or(f"'{lang}'" for lang in language_choices())
 
 

@@ -31,6 +31,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
 __all__ = [
     "DOMAIN",
     "LOCALE_DIR",
@@ -112,9 +115,6 @@ def check_lang(lang: object) -> str:
 
 def compile_po(po_file: Path | io.BytesIO) -> bytes:
     """The compiled ``.mo`` bytes of a ``.po`` file (Babel), fuzzy entries left out."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
     with (open(po_file, "rb") if isinstance(po_file, Path) else po_file) as handle:
         catalog = read_po(handle, domain=DOMAIN)
     out = io.BytesIO()
@@ -191,8 +191,6 @@ def translate(
     ...
     ValueError: the text '{name} wins!' needs the field 'name'
     """
-    from pokelab.words.text import render
-
     catalogue = translations(lang)
     if plural is not None:
         if count is None:
@@ -210,4 +208,10 @@ def translate(
     missing = _field_names(pattern) - set(fields)
     if missing:
         raise ValueError(f"the text {source!r} needs the field {sorted(missing)[0]!r}")
-    return pattern.format(**{key: render(value, lang) for key, value in fields.items()})
+    return pattern.format(**{key: _shown(value, lang) for key, value in fields.items()})
+
+
+def _shown(value: Any, lang: str) -> str:
+    """A field in ``lang``: a catalogue text (anything with ``render(lang)``) translated, a name or number as it is."""
+    render = getattr(value, "render", None)
+    return render(lang) if callable(render) else str(value)

@@ -25,6 +25,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from pokelab.words.catalogue import DOMAIN, install, uninstall
+from pokelab.words.extract import extract_catalog
 
 __all__ = ["PSEUDO", "install_pseudo", "leaks", "pseudo_catalogue", "pseudo_text", "uninstall_pseudo"]
 
@@ -65,8 +66,6 @@ def pseudo_catalogue(template: Catalog) -> gettext.GNUTranslations:
 def install_pseudo(template: Catalog | None = None) -> str:
     """Make :data:`PSEUDO` a language of this process (from the kit's extracted texts); returns its code."""
     if template is None:
-        from pokelab.words.extract import extract_catalog
-
         template = extract_catalog()
     install(PSEUDO, pseudo_catalogue(template))
     return PSEUDO

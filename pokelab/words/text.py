@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pokelab.words.catalogue import translate
+
 __all__ = ["Text", "render"]
 
 
@@ -73,8 +75,6 @@ class Text:
         ...
         ValueError: unknown language 'klingon': choose 'en' or 'zh'
         """
-        from pokelab.words.catalogue import translate
-
         return translate(
             lang, self.source, dict(self.fields), context=self.context, plural=self.plural, count=self.count
         )

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from pokelab.herecomes.names import colour_name
-from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS
 from .voila import PAGE_TIMEOUT, VoilaServer, voila_server

@@ -86,10 +86,10 @@ def test_a_generic_board_plays_the_toy_with_a_bot_chance_and_undo():
     board = GameBoard(NAME, players=["Ann", "Bot"], bots={1: "random"}, seed=2)
     assert board.view["to_move"] == 0 and board.view["legal"] == ["Choose(0, bank)", "Choose(0, risk)"]
     assert board.handle_message({"type": "intent", "action": "Choose(0, bank)"})["ok"]
-    assert board.state.round == 1 and board.log[-1]["en"] in ("Choose(0, bank)", "Choose(1, bank)", "Choose(1, risk)")
+    assert board.state.round == 1 and str(board.log[-1]["text"]) in ("Choose(0, bank)", "Choose(1, bank)", "Choose(1, risk)")
     assert board.handle_message({"type": "undo"})["ok"] and board.state.round == 0
     refused = board.handle_message({"type": "intent", "action": "Choose(1, bank)"})
-    assert not refused["ok"] and "Bot" in refused["error"]["en"]  # the bot's seat, not Ann's
+    assert not refused["ok"] and "Bot" in refused["error"]["text"]  # the bot's seat, not Ann's
     while not board.state.is_over:
         board.play(Choose(0, "risk"))
     assert board.view["over"] and len(board.state.totals) == 2

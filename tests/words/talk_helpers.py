@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from pokelab.words import catalogue
+from pokelab.words import text as words_text
 from pokelab.words.pseudo import leaks
 
 AREA_FILES = (
@@ -33,6 +34,7 @@ def seen(monkeypatch: pytest.MonkeyPatch) -> set[tuple[str, str | None]]:
         return original(lang, source, fields, **kw)
 
     monkeypatch.setattr(catalogue, "translate", recording)
+    monkeypatch.setattr(words_text, "translate", recording)  # what Text.render calls
     return found
 
 

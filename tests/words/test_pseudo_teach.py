@@ -158,9 +158,9 @@ def _drive_predict(ex: ExerciseDef, student: str | None) -> int:
 
 
 def _drive_explain(ex: ExerciseDef) -> int:
-    every_idea = " ".join(idea.words[0] for idea in ex.ideas) + " and so on, because of all that"
+    every_idea = " ".join(idea.words.render("en").split("|")[0] for idea in ex.ideas) + " and so on, because of all that"
     attempts = [..., "because", every_idea, "I really do not know why this would be so at all",
-                *(" ".join(m.words) + " is what I think happens" for m in ex.misconceptions)]
+                *(" ".join(m.alternatives()) + " is what I think happens" for m in ex.misconceptions)]
     rendered = 0
     for attempt in attempts:
         rendered += _assert_clean(explain(ex.id, attempt), where=ex.id)
