@@ -225,7 +225,8 @@ def localized(value: Any, lang: str, *, name: Callable[[str], Text] | None = Non
     if "en" in pair:
         out["text"] = localized(value.get(lang, value["en"]), lang)
     for base, text in texts.items():
-        if base == "name" and name is not None and "name_en" in value:
+        pokemon = "power" not in value  # a trainer's dict names a person, not a Pokémon
+        if base == "name" and name is not None and "name_en" in value and pokemon and f"name_{lang}" not in value:
             text = name(value["name_en"])
         out[base if base not in out else f"{base}_text"] = localized(text, lang)
     return out
