@@ -9,7 +9,7 @@ from types import MappingProxyType
 from pokelab.errors import InputError
 from pokelab.herecomes.names import colour_name, colour_names, short_colour_name
 from pokelab.herecomes.pieces import COLOURS
-from pokelab.words import _
+from pokelab.words import Text, _
 
 __all__ = [
     "COLOURS",
@@ -52,7 +52,7 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
     >>> validate_bag({"red": 10**400})
     Traceback (most recent call last):
     ...
-    ValueError: a bag holds at most 1000 tokens of a colour, got ... red
+    pokelab.errors.InputError: a bag holds at most 1000 tokens of a colour, got 1000000000… (401 digits) red
     """
     if bag is None:
         return dict(DEFAULT_BAG)
@@ -73,7 +73,7 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
         if count > MAX_BAG_COLOUR:
             raise InputError(
                 _("a bag holds at most {most} tokens of a colour, got {count} {colour}",
-                  most=MAX_BAG_COLOUR, count=str(count), colour=colour_name(colour))
+                  most=MAX_BAG_COLOUR, count=_shortened(count), colour=colour_name(colour))
             )
         clean[colour] = count
     total = sum(clean.values())
@@ -85,6 +85,18 @@ def validate_bag(bag: Mapping[str, int] | None, *, draws: int = DRAWS_PER_ROUND)
     return clean
 
 
+
+
+def _shortened(count: int) -> str | Text:
+    """A huge number as a person can read it in a message: its first digits and how many there are.
+
+    >>> _shortened(1234), _shortened(10**40).render("zh")
+    ('1234', '1000000000…（共 41 位）')
+    """
+    digits = str(count)
+    if len(digits) <= 12:
+        return digits
+    return _("{start}… ({count} digits)", start=digits[:10], count=len(digits))
 
 
 def __getattr__(name: str) -> object:
