@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from pokelab.core.texts import listing as core_listing
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from pokelab.herecomes.bag import (
     COLOURS,
@@ -93,10 +94,7 @@ def listing(words: Sequence[Text | str]) -> Text | str:
     """
     if not words:
         raise ValueError("listing needs at least one word")
-    joined = words[0]
-    for word in words[1:]:
-        joined = _("{words}, {word}", words=joined, word=word)
-    return joined
+    return words[0] if len(words) == 1 else core_listing(words)
 
 
 def why(err: BaseException) -> Text | str:
