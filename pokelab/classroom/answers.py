@@ -96,6 +96,7 @@ class AnswerSide:
     _teacher_class: Any
     _throttle: Any
     _clock: Any
+    _known_pupils: dict[tuple[str, str, str], tuple[int, int]]
 
     # ------------------------------------------------------------------ the pupils' side
     def join_pupil(self, join_code: str, name: str, *, teacher_key: str | None = None) -> str:
@@ -215,10 +216,9 @@ class AnswerSide:
             "submission": sub,
         }
         a = schema.answers.c
+        class_id, pupil_id = self._pupil_ids(join_code, name, token)
 
         def work(conn: Any) -> int:
-            class_id = self._class_id(conn, join_code, "record answer")
-            pupil_id = self._pupil_id(conn, class_id, name, token)
             same = conn.execute(
                 sa.select(a.try_number, a.pupil_id).where(a.class_id == class_id, a.submission == sub)
             ).first()
@@ -226,15 +226,37 @@ class AnswerSide:
                 if same.pupil_id != pupil_id:
                     raise ClassroomError(_("that submission id belongs to another answer: nothing was saved"))
                 return int(same.try_number)
-            tries = conn.execute(
-                sa.select(sa.func.count()).where(a.pupil_id == pupil_id, a.exercise == exercise_id)
+            earlier = (sa.select(sa.func.count() + 1).where(a.pupil_id == pupil_id, a.exercise == exercise_id)
+                       .scalar_subquery())
+            number = conn.execute(
+                sa.insert(schema.answers)
+                .values(class_id=class_id, pupil_id=pupil_id, try_number=earlier, at=self._clock(), **row)
+                .returning(a.try_number)
             ).scalar()
-            number = int(tries or 0) + 1
-            conn.execute(sa.insert(schema.answers).values(
-                class_id=class_id, pupil_id=pupil_id, try_number=number, at=self._clock(), **row))
-            return number
+            return int(number)
 
-        return self._write(work)
+        try:
+            return self._write(work)
+        except sa.exc.IntegrityError:  # the pupil was deleted since their token was checked
+            self._known_pupils.clear()
+            raise _refused(class_id, "record answer", "deleted pupil",
+                           ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name)))) from None
+
+    def _pupil_ids(self, join_code: str, name: str, token: Any) -> tuple[int, int]:
+        """The class and pupil ids a join code, name and token prove (checked once per store, then remembered).
+
+        Remembering is safe: a deleted pupil's or class's rows are gone, so an
+        answer recorded under remembered ids fails on its foreign keys.
+        """
+        remembered = (_digest("join", str(join_code).upper()), name, _digest("pupil", str(token)))
+        known = self._known_pupils.get(remembered)
+        if known is None:
+            def read(conn: Any) -> tuple[int, int]:
+                class_id = self._class_id(conn, join_code, "record answer")
+                return class_id, self._pupil_id(conn, class_id, name, token)
+
+            known = self._known_pupils[remembered] = self._read(read)
+        return known
 
     def check_pupil(self, join_code: str, pupil: str, token: str) -> bool:
         """True when ``token`` is the pupil token of ``pupil`` in the class (a kernel rejoining after a restart)."""
@@ -419,6 +441,7 @@ class AnswerSide:
             pupil_id = conn.execute(sa.select(p.id).where(p.class_id == class_id, p.name == name)).scalar()
             if pupil_id is None:
                 raise ClassroomError(_("no pupil {name} joined this class", name=repr(name)))
+            self._known_pupils.clear()
             gone = conn.execute(sa.delete(schema.answers).where(schema.answers.c.pupil_id == pupil_id))
             conn.execute(sa.delete(schema.pupils).where(p.id == pupil_id))
             return int(gone.rowcount)

@@ -95,6 +95,7 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide):
             raise TypeError(f"limits= takes a pokelab.classroom.Limits(...), not {limits!r}")  # a programming error
         self._clock = clock
         self._throttle = Throttle(self.limits, clock)
+        self._known_pupils = {}  # (join hash, pupil, token hash) -> (class id, pupil id): see answers
         database = getattr(engine.url, "database", None) if engine.url.get_backend_name() == "sqlite" else None
         self._watch = FileWatch(None if database in (None, "", ":memory:") else Path(database).expanduser())
 
