@@ -79,6 +79,8 @@ _REVEAL: dict[str, Text] = {
     "never": _p("reveal policy", "never (hints only)"),
 }
 _PATTERNS = ("/", "x", ".", "\\", "+", "-", "|")
+_TABLE_CSS = ("<style>.pk-misconceptions table td,.pk-misconceptions table th{padding:2px 10px;"
+              "border-bottom:1px solid #cfd8dc;text-align:left}</style>")
 _RIGHT, _WRONG = "#2e7d32", "#ef6c00"
 
 
@@ -318,7 +320,7 @@ class MisconceptionDashboard:
                 cells.append(f"<td data-status='{status}' title='{html.escape(word.render(lang))}'>"
                              f"<span aria-hidden='true'>{symbol}</span> {html.escape(word.render(lang))}</td>")
             rows.append(f"<tr><th scope='row'>{html.escape(names[pupil])}</th>{''.join(cells)}</tr>")
-        return (f"<h4>{html.escape(_t('progress', lang))}</h4><table data-testid='progress' class='pk-progress'>"
+        return (f"{_TABLE_CSS}<h4>{html.escape(_t('progress', lang))}</h4><table data-testid='progress' class='pk-progress'>"
                 f"<tr><th scope='col'>{html.escape(_t('pupil', lang))}</th>{head}</tr>{''.join(rows)}</table>")
 
     # ------------------------------------------------------------------ polling
