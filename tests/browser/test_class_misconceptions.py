@@ -25,6 +25,7 @@ import pytest
 from pokelab.course.registry import get
 from pokelab.teaching.discussion import QUESTIONS
 
+from .a11y import axe_violations, describe
 from .conftest import ARTIFACTS, ROOT
 from .test_app_mode import settled
 from .voila import PAGE_TIMEOUT, class_server
@@ -130,6 +131,9 @@ def test_two_pupils_answer_and_both_dashboards_show_them_by_themselves(
             settled(page)
             page.screenshot(path=str(ARTIFACTS / f"misconceptions-{name}.png"), full_page=True)
         assert not errors, errors
+        for page, name in ((english, "en"), (chinese, "zh")):  # issue 22's bar: no WCAG 2.1 A/AA violation
+            violations = axe_violations(page)
+            assert violations == [], f"misconceptions dashboard {name}: {describe(violations)}"
     finally:
         for page in (english, chinese):
             page.context.close()
