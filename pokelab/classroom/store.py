@@ -51,6 +51,7 @@ from pokelab.classroom.access import (
     check_name,
     default_url,
 )
+from pokelab.classroom.answer_reads import AnswerReads
 from pokelab.classroom.answers import AnswerSide
 from pokelab.classroom.doors import Doors
 from pokelab.classroom.faults import FileWatch, explain
@@ -67,7 +68,7 @@ __all__ = ["ClassStore"]
 _T = TypeVar("_T")
 
 
-class ClassStore(Doors, GroupSide, ClassReads, AnswerSide):
+class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
     """One class database (``connect`` it with a URL); every method checks the code, key or token it is given.
 
     ``timeout``: how long a write keeps retrying a locked or unreachable
