@@ -23,7 +23,7 @@ from typing import Any
 
 import pandas as pd
 
-from pokelab.classroom.cli import add_commands
+from pokelab.classroom.cli import add_commands, add_teacher_options, teacher_access
 from pokelab.classroom.reads import check_new_file, safe_cell
 from pokelab.classroom.rounds import why
 from pokelab.herecomes.bag import validate_bag
@@ -302,6 +302,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
     key.add_argument("--lesson", help=h(_("only this lesson, like probability/31-never-and-all.ipynb")))
     key.add_argument("--out", help=h(_("save the key (.csv or .json)")))
     key.add_argument("--force", action="store_true", help=h(_("overwrite the --out file if it exists")))
+    add_teacher_options(key, lang)
     key.set_defaults(func=_cmd_answer_key)
     grader = tsub.add_parser("nbgrader", help=h(_("export the exercises as an nbgrader course")))
     grader.add_argument("outdir", help=h(_("the course folder to write")))
@@ -316,6 +317,7 @@ def _parser(lang: str = "en") -> argparse.ArgumentParser:
 
 
 def _cmd_answer_key(args: argparse.Namespace) -> None:
+    teacher_access(args)[0].close()  # every pupil's answers: for the class's teacher only
     try:
         if args.out:
             check_new_file(args.out, overwrite=args.force)

@@ -36,6 +36,7 @@ def test_there_is_an_app_for_each_board_and_the_class_experiment():
     names = {p.name for p in APP_NOTEBOOKS}
     assert names == {
         "class-bag-experiment.ipynb",
+        "class-misconceptions.ipynb",
         "class-student.ipynb",
         "class-teacher.ipynb",
         "here-comes-odds-lab.ipynb",

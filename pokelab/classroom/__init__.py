@@ -8,6 +8,11 @@
   (``Limits``) slows and locks out guessing and caps rounds per minute;
   ``faults`` turns a vanished, replaced, damaged or read-only database into a
   ``ClassroomError``; ``schema`` holds its tables and migrations.
+- Pupils' answers (``answers``): pupils join with a pupil token and record
+  each exercise answer (``pokelab.teaching.join_class`` does it for a
+  notebook); only the teacher key reads them (``ClassStore.answers``,
+  ``misconceptions``, ``export_answers``, ``delete_pupil``) and sets the
+  class's reveal policy (``set_reveal``).
 - ``Table`` (``tables``): a Splendor or Here Comes game shared by several
   devices through the class database (``store.create_table``, ``store.table``),
   with seat tokens, undo by consent and ``StaleRevision`` for a move made on an

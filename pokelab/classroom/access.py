@@ -51,6 +51,8 @@ MAX_CODE_TEXT, MAX_TOKEN_TEXT = 64, 16
 _GROUP_PUNCTUATION = frozenset(" -_.·")
 #: Longest class name, group name and logged reason (characters).
 NAME_LENGTH, GROUP_LENGTH, REASON_LENGTH = 60, 32, 200
+#: Longest answer text stored (a longer one is kept cut, with "…").
+ANSWER_LENGTH = 500
 #: The columns of the 10 tokens of a round, in drawing order.
 TOKEN_COLUMNS: tuple[str, ...] = tuple(f"token_{i}" for i in range(1, DRAWS_PER_ROUND + 1))
 
@@ -169,6 +171,11 @@ _ACTIONS = {
     "undo": _("undo"),
     "answer undo": _("answer undo"),
     "hand a seat to a bot": _("hand a seat to a bot"),
+    "join class": _("join class"),
+    "record answer": _("record answer"),
+    "read answers": _("read answers"),
+    "delete answers": _("delete answers"),
+    "class settings": _("class settings"),
 }
 
 
@@ -182,7 +189,7 @@ def action_name(action: str) -> Text | str:
 
 
 #: What a checked name names, as the errors say it.
-_WHAT = {"group": _p("whose name", "group"), "class": _p("whose name", "class")}
+_WHAT = {"group": _p("whose name", "group"), "class": _p("whose name", "class"), "pupil": _p("whose name", "pupil")}
 
 
 def check_name(name: Any, *, limit: int = GROUP_LENGTH, what: str = "group") -> str:

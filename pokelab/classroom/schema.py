@@ -14,13 +14,16 @@ migration from 1, so the upgrade path is the path every database takes.
   state and revision) and their accepted moves, in order (``pokelab.classroom.tables``).
 - 4: the groups that joined a class, each with the hash of its group token
   (``ClassStore.join_group``: adding and taking back its rounds need it).
+- 5: pupils who joined a class (hashed pupil token), every answer they gave to
+  an exercise (``pokelab.classroom.answers``) and the class's settings (the
+  teacher's ``reveal`` policy).
 
 >>> SCHEMA_VERSION, [m.__name__ for m in MIGRATIONS][-1]
-(4, '_v4_group_tokens')
->>> migrate_to(None, 5)
+(5, '_v5_pupil_answers')
+>>> migrate_to(None, 6)
 Traceback (most recent call last):
 ...
-ValueError: this kit knows class-database versions up to 4, not 5
+ValueError: this kit knows class-database versions up to 5, not 6
 """
 
 from __future__ import annotations
@@ -29,7 +32,13 @@ from collections.abc import Callable
 
 import sqlalchemy as sa
 
-from pokelab.classroom.access import GROUP_LENGTH, NAME_LENGTH, REASON_LENGTH, TOKEN_COLUMNS
+from pokelab.classroom.access import (
+    ANSWER_LENGTH,
+    GROUP_LENGTH,
+    NAME_LENGTH,
+    REASON_LENGTH,
+    TOKEN_COLUMNS,
+)
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.words import _
 
@@ -37,14 +46,17 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "TOKEN_COLUMNS",
+    "answers",
     "classes",
     "game_tables",
     "groups",
     "meta",
     "migrate_to",
+    "pupils",
     "read_version",
     "refusals",
     "rounds",
+    "settings",
     "table_moves",
 ]
 
@@ -178,6 +190,72 @@ groups = sa.Table(
 )
 
 
+#: The pupils who joined a class (``join_pupil``): the name is theirs, the pupil token proves it.
+pupils = sa.Table(
+    "pokelab_pupils",
+    _METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "class_id",
+        sa.Integer,
+        sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("name", sa.String(GROUP_LENGTH), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+    sa.UniqueConstraint("class_id", "name", name="pokelab_pupils_name"),
+    sqlite_autoincrement=True,
+)
+
+#: Every answer a joined pupil gave: one row per answer, its try number counted in the class store.
+answers = sa.Table(
+    "pokelab_answers",
+    _METADATA,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "class_id",
+        sa.Integer,
+        sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
+        nullable=False,
+        index=True,
+    ),
+    sa.Column(
+        "pupil_id",
+        sa.Integer,
+        sa.ForeignKey("pokelab_pupils.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("exercise", sa.String(16), nullable=False),
+    sa.Column("lesson", sa.String(120), nullable=False),
+    sa.Column("answer", sa.String(ANSWER_LENGTH), nullable=False),
+    sa.Column("outcome", sa.String(12), nullable=False),  # correct, wrong, revealed, recorded, compared
+    sa.Column("correct", sa.Boolean, nullable=True),  # NULL: not judged (a prediction)
+    sa.Column("misconception", sa.String(24), nullable=True),
+    sa.Column("misconception_text", sa.Text, nullable=True),  # JSON: language -> text
+    sa.Column("try_number", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("submission", sa.String(36), nullable=False),
+    sa.UniqueConstraint("class_id", "submission", name="pokelab_answers_submission"),
+    sa.Index("pokelab_answers_pupil", "pupil_id", "exercise"),
+    sqlite_autoincrement=True,
+)
+
+#: A class's settings, one row per setting (``reveal``: when pupils may see an answer).
+settings = sa.Table(
+    "pokelab_class_settings",
+    _METADATA,
+    sa.Column(
+        "class_id",
+        sa.Integer,
+        sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("key", sa.String(40), primary_key=True),
+    sa.Column("value", sa.String(200), nullable=False),
+)
+
+
 def _v1_classes_and_rounds(conn: sa.Connection) -> None:
     """Version 1: classes and rounds (no submission ids yet)."""
     v1 = sa.MetaData()
@@ -209,11 +287,19 @@ def _v4_group_tokens(conn: sa.Connection) -> None:
     groups.create(conn)
 
 
+def _v5_pupil_answers(conn: sa.Connection) -> None:
+    """Version 5: pupils, their answers and the class settings."""
+    pupils.create(conn)
+    answers.create(conn)
+    settings.create(conn)
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (
     _v1_classes_and_rounds,
     _v2_submissions_and_refusals,
     _v3_game_tables,
     _v4_group_tokens,
+    _v5_pupil_answers,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -51,6 +51,8 @@ from pokelab.classroom.access import (
     check_name,
     default_url,
 )
+from pokelab.classroom.answer_reads import AnswerReads
+from pokelab.classroom.answers import AnswerSide
 from pokelab.classroom.doors import Doors
 from pokelab.classroom.faults import FileWatch, explain
 from pokelab.classroom.groups import GroupSide
@@ -66,14 +68,15 @@ __all__ = ["ClassStore"]
 _T = TypeVar("_T")
 
 
-class ClassStore(Doors, GroupSide, ClassReads):
+class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
     """One class database (``connect`` it with a URL); every method checks the code, key or token it is given.
 
     ``timeout``: how long a write keeps retrying a locked or unreachable
     database before ``ClassStoreBusy``. The join code is enough to join as a
     group and to read the pooled rounds (other groups' names blanked); a
     group's token adds and undoes its own rounds; the teacher key is needed
-    for everything else. ``limits``: the throttles and caps (``Limits``);
+    for everything else. Pupils join and record their answers with a pupil
+    token, and only the teacher key reads them (``answers``). ``limits``: the throttles and caps (``Limits``);
     ``clock``: the time in seconds (injected by tests; default ``time.time``).
     """
 
@@ -93,6 +96,7 @@ class ClassStore(Doors, GroupSide, ClassReads):
             raise TypeError(f"limits= takes a pokelab.classroom.Limits(...), not {limits!r}")  # a programming error
         self._clock = clock
         self._throttle = Throttle(self.limits, clock)
+        self._known_pupils = {}  # (join hash, pupil, token hash) -> (class id, pupil id): see answers
         database = getattr(engine.url, "database", None) if engine.url.get_backend_name() == "sqlite" else None
         self._watch = FileWatch(None if database in (None, "", ":memory:") else Path(database).expanduser())
 
@@ -298,7 +302,10 @@ class ClassStore(Doors, GroupSide, ClassReads):
         return self._write(work)
 
     def delete_class(self, join_code: str, teacher_key: str) -> None:
-        """Delete the class, its groups, rounds, tables and refusal log (teacher key needed); its join code stops working."""
+        """Delete the class, its groups, rounds, pupils, answers, settings, tables and refusal log (teacher key needed).
+
+        Its join code stops working.
+        """
         import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
@@ -307,6 +314,8 @@ class ClassStore(Doors, GroupSide, ClassReads):
             class_id = self._teacher_class(conn, join_code, teacher_key, "delete")
             conn.execute(sa.delete(schema.rounds).where(schema.rounds.c.class_id == class_id))
             conn.execute(sa.delete(schema.groups).where(schema.groups.c.class_id == class_id))
+            for table in (schema.answers, schema.pupils, schema.settings):
+                conn.execute(sa.delete(table).where(table.c.class_id == class_id))
             conn.execute(sa.delete(schema.refusals).where(schema.refusals.c.class_id == class_id))
             conn.execute(sa.delete(schema.classes).where(schema.classes.c.id == class_id))
 

@@ -11,7 +11,8 @@ names the exercise and passes the pupil's answer:
 - ``explain("31-5", "because …")`` — the model answer after an attempt;
 - ``board_task("12-4", board)`` — reads ``board.state`` and says what is still missing.
 
-``exercise("31-3", student="Mei")`` (or ``set_student("Mei")`` for the whole notebook)
+``join_class(join_code, "Mei")`` records every answer for the teacher's class dashboard
+(``classlink``; the teacher decides whether ``reveal`` is allowed). ``exercise("31-3", student="Mei")`` (or ``set_student("Mei")`` for the whole notebook)
 hands out that student's own numbers (a seed from the name and the exercise id: anti-copying,
 not security); ``answer_key`` and ``export_nbgrader`` are the teacher's side
 (``pokelab teacher answer-key roster.csv``, ``pokelab teacher nbgrader OUTDIR``).
@@ -33,6 +34,7 @@ TypeError: check() takes 2 positional arguments but 3 were given
 
 from pokelab.course.registry import ExerciseDef, Idea, Option, all_exercises, get, personal_seed
 from pokelab.teaching.answers import matches
+from pokelab.teaching.classlink import ClassLink, join_class, leave_class
 from pokelab.teaching.feedback import MARKS, Feedback, as_number, show
 from pokelab.teaching.grading import (
     answer_key,
@@ -60,6 +62,7 @@ __all__ = [
     "LANGUAGES",
     "MARKS",
     "STRICT_ENV",
+    "ClassLink",
     "ExerciseDef",
     "Feedback",
     "Idea",
@@ -77,7 +80,9 @@ __all__ = [
     "export_nbgrader",
     "get",
     "grade",
+    "join_class",
     "language",
+    "leave_class",
     "matches",
     "nbgrader_source",
     "personal_seed",

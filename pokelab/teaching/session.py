@@ -34,6 +34,7 @@ from typing import Any
 
 from pokelab.course.fields import join
 from pokelab.course.registry import ExerciseDef, ExerciseError, get
+from pokelab.teaching import classlink
 from pokelab.teaching.answers import matches
 from pokelab.teaching.feedback import Feedback, as_number, show, shown
 from pokelab.teaching.language import LessonError
@@ -150,16 +151,42 @@ def _reveal(expected: Any) -> Feedback:
     return Feedback("revealed", _("The answer is {answer}.", answer=shown(expected)))
 
 
+def _slip(definition: ExerciseDef, answer: Any, params: Mapping[str, Any]) -> tuple[str, Text] | None:
+    """The anticipated slip ``answer`` is (its id ``slip-N`` and why), or None."""
+    for index, (value, why) in enumerate(definition.mistakes(params) if definition.mistakes else (), start=1):
+        if matches(definition, answer, value):
+            return f"slip-{index}", why
+    return None
+
+
+def _stated(definition: ExerciseDef, attempt: str) -> list[tuple[str, Text]]:
+    """The misconceptions an explanation states (their ids ``idea-N`` and labels)."""
+    return [(f"idea-{index}", idea.label) for index, idea in enumerate(definition.misconceptions, start=1)
+            if idea.found_in(attempt)]
+
+
+def _noted(definition: ExerciseDef, answer: Any, feedback: Feedback,
+           misconception: tuple[str, Text] | None = None) -> Feedback:
+    """``feedback``, after the answer went to the class (when the notebook joined one: ``classlink``)."""
+    classlink.note(definition, answer, feedback, misconception)
+    return feedback
+
+
 def _wrong(definition: ExerciseDef, answer: Any, params: Mapping[str, Any], expected: Any) -> Feedback:
     tries = _STATE["tries"][definition.id] = _STATE["tries"].get(definition.id, 0) + 1
-    for value, why in definition.mistakes(params) if definition.mistakes else ():
-        if matches(definition, answer, value):
-            return Feedback("wrong", _("A common slip: {why}", why=why))
-    if tries >= definition.reveal_after:
-        return _reveal(expected)
+    slip = _slip(definition, answer, params)
+    if slip is not None:
+        return _noted(definition, answer, Feedback("wrong", _("A common slip: {why}", why=slip[1])), slip)
+    if tries >= definition.reveal_after and classlink.reveals_after_tries():
+        return _noted(definition, answer, _reveal(expected))
     if tries <= len(definition.hints):
-        return Feedback("wrong", _("Not yet. Hint {n}: {hint}", n=tries, hint=definition.hints[tries - 1]))
-    return Feedback("wrong", _("Not yet, and no more hints. Try again, or ask for the answer with reveal=True."))
+        hint = Feedback("wrong", _("Not yet. Hint {n}: {hint}", n=tries, hint=definition.hints[tries - 1]))
+        return _noted(definition, answer, hint)
+    if not classlink.may_reveal(tries, definition.reveal_after):
+        return _noted(definition, answer, Feedback("wrong", _("Not yet, and no more hints. Try again, or ask your "
+                                                              "teacher.")))
+    return _noted(definition, answer, Feedback(
+        "wrong", _("Not yet, and no more hints. Try again, or ask for the answer with reveal=True.")))
 
 
 def _definition(exercise_id: str, kinds: tuple[str, ...]) -> ExerciseDef:
@@ -185,7 +212,10 @@ def check(exercise_id: str, answer: Any, *, reveal: bool = False) -> Feedback:
     params = definition.params(student_of(exercise_id))
     expected = definition.answer(params)
     if reveal:
-        return _reveal(expected)
+        if not classlink.may_reveal(_STATE["tries"].get(exercise_id, 0), definition.reveal_after):
+            return Feedback("unanswered", _("Your teacher keeps the answers hidden for now: try again with the "
+                                            "hints, or ask your teacher."))
+        return _noted(definition, ..., _reveal(expected))
     if answer is ... or answer is None:
         return _unanswered()
     if definition.kind == "number" and as_number(answer) is None:
@@ -199,8 +229,8 @@ def check(exercise_id: str, answer: Any, *, reveal: bool = False) -> Feedback:
         _STATE["tries"][exercise_id] = 0
         exact = isinstance(as_number(answer), Fraction) or definition.kind != "number"
         if exact or as_number(expected) is None:
-            return Feedback("correct", _("Correct!"))
-        return Feedback("correct", _("Correct! Exactly: {value}", value=show(expected)))
+            return _noted(definition, answer, Feedback("correct", _("Correct!")))
+        return _noted(definition, answer, Feedback("correct", _("Correct! Exactly: {value}", value=show(expected))))
     _strict(definition, answer, expected)
     return _wrong(definition, answer, params, expected)
 
@@ -217,10 +247,13 @@ def choice(exercise_id: str, answer: Any = ...) -> Feedback | Task:
         raise LessonError(_("exercise {id}: {answer} is not an option; choose one of {keys}", id=exercise_id,
                             answer=repr(answer), keys=keys))
     if option.correct:
-        return Feedback("correct", _("Correct! {why}", why=option.why) if option.why else _("Correct!"))
+        return _noted(definition, option.key,
+                      Feedback("correct", _("Correct! {why}", why=option.why) if option.why else _("Correct!")))
     _strict(definition, answer, definition.expected())
     _STATE["tries"][exercise_id] = _STATE["tries"].get(exercise_id, 0) + 1
-    return Feedback("wrong", _("Not this one: {why}", why=option.why or ""))
+    misconception = None if option.why is None else (option.key.lower(), option.why)
+    return _noted(definition, option.key, Feedback("wrong", _("Not this one: {why}", why=option.why or "")),
+                  misconception)
 
 
 def predict(exercise_id: str, guess: Any = ...) -> Feedback:
@@ -234,10 +267,11 @@ def predict(exercise_id: str, guess: Any = ...) -> Feedback:
         guesses[exercise_id] = guess
         fields = {"guess": show(guess), "call": f"predict({exercise_id!r})"}
         if changed:
-            return Feedback("recorded", _("Your guess {guess} is kept (you changed your guess). Now run the experiment, "
-                                          "then {call} to compare.", **fields))
-        return Feedback("recorded", _("Your guess {guess} is kept. Now run the experiment, then {call} to compare.",
-                                      **fields))
+            return _noted(definition, guess, Feedback(
+                "recorded", _("Your guess {guess} is kept (you changed your guess). Now run the experiment, then "
+                              "{call} to compare.", **fields)))
+        return _noted(definition, guess, Feedback(
+            "recorded", _("Your guess {guess} is kept. Now run the experiment, then {call} to compare.", **fields)))
     if exercise_id not in guesses:
         return Feedback("unanswered", _("Make your guess first: predict({id}, your_guess), before the experiment runs.",
                                         id=repr(exercise_id)))
@@ -274,24 +308,24 @@ def explain(exercise_id: str, text: Any = ...) -> Feedback:
         return Feedback("wrong", _("Write a whole sentence (at least five words) before you see the model answer."))
     model = definition.model
     assert model is not None  # an explain exercise is registered with its model answer
-    wrong = [idea.label for idea in definition.misconceptions if idea.found_in(attempt)]
-    if wrong:
-        return Feedback(
+    stated = _stated(definition, attempt)
+    if stated:
+        return _noted(definition, attempt, Feedback(
             "wrong",
             _("Compare yours with the model answer: {model} (careful: your text says {wrong}, which is not so)",
-              model=model, wrong=join(wrong)),
+              model=model, wrong=join(label for _id, label in stated)),
             model=model,
             ideas=tuple((idea.label, False) for idea in definition.ideas),
-        )
+        ), stated[0])
     found = tuple((idea.label, idea.found_in(attempt)) for idea in definition.ideas)
     named = [label for label, hit in found if hit]
-    return Feedback(
+    return _noted(definition, attempt, Feedback(
         "revealed",
         _("Compare yours with the model answer: {model} (key ideas you named: {named})",
           model=model, named=join(named) if named else _("none yet")),
         model=model,
         ideas=found,
-    )
+    ))
 
 
 def board_task(exercise_id: str, board: Any) -> Feedback:
@@ -305,9 +339,9 @@ def board_task(exercise_id: str, board: Any) -> Feedback:
     state = getattr(board, "state", board)
     missing = definition.goal(state, definition.params(student_of(exercise_id)))
     if not missing:
-        return Feedback("correct", _("Done: the board shows the task complete."))
+        return _noted(definition, board, Feedback("correct", _("Done: the board shows the task complete.")))
     _strict(definition, [str(m) for m in missing], "done")
     items: Text | str = ""
     for index, item in enumerate(missing):
         items = item if index == 0 else _p("list", "{items}; {item}", items=items, item=item)
-    return Feedback("wrong", _("Still missing: {items}.", items=items))
+    return _noted(definition, board, Feedback("wrong", _("Still missing: {items}.", items=items)))

@@ -86,7 +86,9 @@ def test_the_answer_key_file_is_spreadsheet_safe_and_never_overwritten(tmp_path,
     roster, out = tmp_path / "roster.csv", tmp_path / "key.csv"
     roster.write_text("name\nAna\nBen\n", encoding="utf-8")
     out.write_text("my marks\n", encoding="utf-8")
-    args = ["teacher", "answer-key", str(roster), "--lesson", LESSON, "--out", str(out)]
+    teacher = tmp_path / "7B.teacher"
+    assert main(["class", "new", "7B", "--db", f"sqlite:///{tmp_path / 'c.db'}", "--teacher-file", str(teacher)]) == 0
+    args = ["teacher", "answer-key", str(roster), "--lesson", LESSON, "--out", str(out), "--teacher-file", str(teacher)]
     assert main(args) == 2  # today: silently overwritten
     assert out.read_text(encoding="utf-8") == "my marks\n" and "exists already" in capsys.readouterr().err
     assert main([*args, "--force"]) == 0
@@ -96,3 +98,40 @@ def test_the_answer_key_file_is_spreadsheet_safe_and_never_overwritten(tmp_path,
         cells = [cell for row in csv.reader(handle) for cell in row]
     assert "Ana" in cells
     assert not [c for c in cells if c.startswith(("=", "+", "-", "@", "\t", "\r"))]
+
+
+def test_the_answer_key_needs_the_class_teacher_key(tmp_path, capsys, monkeypatch):
+    """Issue 31: every pupil's answers are printed for the class's teacher only (a teacher file or the key)."""
+    roster, url = tmp_path / "roster.csv", f"sqlite:///{tmp_path / 'c.db'}"
+    roster.write_text("name\nAna\n", encoding="utf-8")
+    args = ["teacher", "answer-key", str(roster), "--lesson", LESSON]
+    assert main(args) == 2  # today: every answer, for anyone
+    err = capsys.readouterr()
+    assert "for the class's teacher" in err.err and "Ana" not in err.out
+    teacher = tmp_path / "7B.teacher"
+    assert main(["class", "new", "7B", "--db", url, "--teacher-file", str(teacher)]) == 0
+    saved = json.loads(teacher.read_text(encoding="utf-8"))
+    assert teacher.stat().st_mode & 0o077 == 0  # only the teacher may read it
+    capsys.readouterr()
+    monkeypatch.setenv("POKELAB_TEACHER_KEY", "AAAA-BBBB-CCCC-DDDD")
+    assert main([*args, "--class", saved["join_code"], "--db", url]) == 2  # a wrong key
+    assert "wrong teacher key" in capsys.readouterr().err
+    monkeypatch.setenv("POKELAB_TEACHER_KEY", saved["teacher_key"])
+    assert main([*args, "--class", saved["join_code"], "--db", url]) == 0
+    assert "Ana" in capsys.readouterr().out
+    assert main([*args, "--teacher-file", str(teacher)]) == 0
+    assert "Ana" in capsys.readouterr().out
+    (tmp_path / "bad.teacher").write_text("{}", encoding="utf-8")
+    assert main([*args, "--teacher-file", str(tmp_path / "bad.teacher")]) == 2
+    assert "not a teacher file" in capsys.readouterr().err
+
+
+def test_the_teacher_sets_the_reveal_policy_from_the_command_line(tmp_path, capsys):
+    url, teacher = f"sqlite:///{tmp_path / 'c.db'}", tmp_path / "7B.teacher"
+    assert main(["class", "new", "7B", "--db", url, "--teacher-file", str(teacher)]) == 0
+    assert main(["class", "reveal", "never", "--teacher-file", str(teacher)]) == 0
+    from pokelab.classroom import ClassStore
+
+    code = json.loads(teacher.read_text(encoding="utf-8"))["join_code"]
+    assert ClassStore.connect(url).reveal_policy(code) == "never"
+    assert main(["class", "reveal", "never", "--class", code, "--db", url]) == 2  # no key: refused

@@ -32,21 +32,30 @@ def test_answer_key_gives_each_student_their_own_numbers_and_answers(tmp_path: P
     assert row["answer"] == teaching.show(get("30-3").expected("王芳"))
 
 
+def teacher_file(tmp_path: Path) -> list[str]:
+    """A class of its own and its teacher file: the answer key is for the class's teacher only (issue 31)."""
+    path = tmp_path / "7B.teacher"
+    assert main(["class", "new", "7B", "--db", f"sqlite:///{tmp_path / 'class.db'}", "--teacher-file", str(path)]) == 0
+    return ["--teacher-file", str(path)]
+
+
 def test_cli_teacher_answer_key_prints_and_saves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     roster = tmp_path / "roster.csv"
     roster.write_text("student\nAna\nBen\n", encoding="utf-8")
-    assert main(["teacher", "answer-key", str(roster), "--lesson", "probability/31-never-and-all.ipynb"]) == 0
+    teacher = teacher_file(tmp_path)
+    assert main(["teacher", "answer-key", str(roster), "--lesson", "probability/31-never-and-all.ipynb",
+                 *teacher]) == 0
     out = capsys.readouterr().out
     assert "Ana" in out and "31-3" in out
     saved = tmp_path / "key.csv"
-    assert main(["teacher", "answer-key", str(roster), "--out", str(saved)]) == 0
+    assert main(["teacher", "answer-key", str(roster), "--out", str(saved), *teacher]) == 0
     assert saved.read_text(encoding="utf-8").count("Ben,") == saved.read_text(encoding="utf-8").count("Ana,") > 20
 
 
 def test_cli_teacher_answer_key_refuses_an_empty_class_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path / "empty.csv"
     empty.write_text("name\n", encoding="utf-8")
-    assert main(["teacher", "answer-key", str(empty)]) == 2
+    assert main(["teacher", "answer-key", str(empty), *teacher_file(tmp_path)]) == 2
     assert "class list is empty" in capsys.readouterr().err
 
 

@@ -13,6 +13,8 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 - ``StudentPage`` and ``TeacherDashboard`` (``class_live``): the same experiment
   for the whole class at once — each group on its own device, the teacher's
   dashboard updating by itself — over one class database (``ClassStore``).
+- ``MisconceptionDashboard`` (``class_misconceptions``): the teacher's live
+  picture of a lesson from the pupils' recorded answers (``pokelab.teaching.join_class``).
 - ``OddsLab`` (``odds_lab``): the Here Comes Pokémon! board with its odds beside
   the hand, a bag editor and the odds of all 60 target cards for that bag.
 - ``SplendorApp`` (``splendor_app``): Splendor: Pokémon against the bots.
@@ -21,11 +23,13 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 from widgets.apps._common import lang_switch, page_options
 from widgets.apps.class_experiment import ClassExperiment
 from widgets.apps.class_live import StudentPage, TeacherDashboard, class_link
+from widgets.apps.class_misconceptions import MisconceptionDashboard
 from widgets.apps.odds_lab import OddsLab
 from widgets.apps.splendor_app import SplendorApp
 
 __all__ = [
     "ClassExperiment",
+    "MisconceptionDashboard",
     "OddsLab",
     "SplendorApp",
     "StudentPage",

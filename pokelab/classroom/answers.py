@@ -1,0 +1,284 @@
+"""The pupils' answers in the class store: joining as a pupil, recording answers, the teacher's reads.
+
+A pupil **joins** a class with its join code and a name and gets a pupil token
+(shown to the pupil's kernel only, stored hashed); ``record_answer`` needs the
+token, so nobody records answers under another pupil's name. Every answer is
+one row: the exercise, the answer as given, its outcome (right or not), the
+misconception it matched (an id such as ``b`` for a choice option or
+``slip-1`` for an anticipated slip, with its text in every language), its try
+number (counted here, per pupil and exercise) and the time. A **submission
+id** makes a resent answer count once.
+
+Only the teacher key reads answers and deletes a pupil's (``answer_reads``):
+a pupil can write their own answers, never read anyone's. The class's
+**reveal** policy (``set_reveal``, there too) is the teacher's; a joined
+pupil's kernel reads it with the join code (``reveal_policy``).
+
+>>> from pokelab.classroom import ClassStore
+>>> store = ClassStore.connect("sqlite://")
+>>> code, key = store.create_class("7B")
+>>> token = store.join_pupil(code, "Mei")
+>>> store.record_answer(code, "Mei", token, "32-3", lesson="probability/32.ipynb", answer="b",
+...                     outcome="wrong", correct=False, misconception="b", submission="s1")
+1
+>>> store.answers(code, key)[["pupil", "exercise", "answer", "try"]].values.tolist()
+[['Mei', '32-3', 'b', 1]]
+>>> store.answers(code, "not-the-key")
+Traceback (most recent call last):
+...
+pokelab.classroom.ClassAccessError: wrong teacher key for this class: read answers needs the class's teacher key
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from pokelab.classroom.access import (
+    ANSWER_LENGTH,
+    JOIN_ALPHABET,
+    ClassAccessError,
+    _clean_secret,
+    _digest,
+    _refused,
+    check_name,
+)
+from pokelab.classroom.groups import check_submission
+from pokelab.classroom.rounds import ClassroomError
+from pokelab.words import _
+
+__all__ = ["ANSWER_COLUMNS", "OUTCOMES", "PUPIL_TOKEN_LENGTH", "REVEAL_POLICIES", "AnswerSide"]
+
+PUPIL_TOKEN_LENGTH = 10  # 50 random bits
+#: What an answer's feedback was (``pokelab.teaching.feedback.MARKS``' statuses a pupil's answer can get).
+OUTCOMES = ("correct", "wrong", "revealed", "recorded", "compared")
+#: When a joined pupil may see an exercise's answer: ``pupil`` (whenever they ask, and after the
+#: exercise's tries: the kit's behaviour without a class), ``after-tries`` (only after the tries),
+#: ``never`` (not in this lesson: hints only).
+REVEAL_POLICIES = ("pupil", "after-tries", "never")
+#: The columns of ``answers``, in order.
+ANSWER_COLUMNS = ["pupil", "exercise", "lesson", "answer", "outcome", "correct", "misconception", "try", "time"]
+_MISCONCEPTION_ID = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _pupil_hash(class_id: int, name: str, token: str) -> str:
+    return _digest("pupil", f"{class_id}:{name}:{token}")
+
+
+def _check_text(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise ClassroomError(_("the {what} is text, not {type}", what=what, type=type(value).__name__))
+    return value
+
+
+def _check_misconception(value: Any) -> str | None:
+    if value is None:
+        return None
+    text = _check_text(value, "misconception id")
+    if not 1 <= len(text) <= 24 or not set(text) <= _MISCONCEPTION_ID:
+        raise ClassroomError(_("a misconception id has 1 to 24 letters, digits and - _, not {value}",
+                               value=repr(text[:30])))
+    return text
+
+
+class AnswerSide:
+    """``ClassStore``'s methods for pupils and their answers (mixed in; they use its transactions and doors)."""
+
+    _write: Any
+    _read: Any
+    _class_id: Any
+    _teacher_class: Any
+    _throttle: Any
+    _clock: Any
+    _known_pupils: dict[tuple[str, str, str], tuple[int, int]]
+
+    # ------------------------------------------------------------------ the pupils' side
+    def join_pupil(self, join_code: str, name: str, *, teacher_key: str | None = None) -> str:
+        """Join the class as the pupil ``name``; return the pupil token (recording answers needs it).
+
+        A name another pupil joined is refused — unless the teacher key is
+        given, which issues a new token (the old one stops working).
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> len(store.join_pupil(code, "Mei"))
+        10
+        >>> store.join_pupil(code, "Mei")
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassroomError: the pupil name 'Mei' is taken in this class: choose another name, or ask the teacher for a new pupil token
+        """
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+        clean = check_name(name, what="pupil")
+        token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(PUPIL_TOKEN_LENGTH))
+
+        def work(conn: Any) -> str:
+            if teacher_key is None:
+                class_id = self._class_id(conn, join_code, "join class")
+            else:
+                class_id = self._teacher_class(conn, join_code, teacher_key, "join class")
+            p = schema.pupils.c
+            taken = conn.execute(sa.select(p.id).where(p.class_id == class_id, p.name == clean)).scalar()
+            row = {"token_hash": _pupil_hash(class_id, clean, token), "created": self._clock()}
+            if taken is None:
+                conn.execute(sa.insert(schema.pupils).values(class_id=class_id, name=clean, **row))
+            elif teacher_key is not None:
+                conn.execute(sa.update(schema.pupils).where(p.id == taken).values(**row))
+            else:
+                raise ClassroomError(
+                    _("the pupil name {name} is taken in this class: choose another name, "
+                      "or ask the teacher for a new pupil token", name=repr(clean)),
+                )
+            return token
+
+        return self._write(work)
+
+    def _pupil_id(self, conn: Any, class_id: int, name: str, token: Any) -> int:
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+        p = schema.pupils.c
+        found = conn.execute(
+            sa.select(p.id, p.token_hash).where(p.class_id == class_id, p.name == name)
+        ).first()
+        source = ("pupil token", class_id)
+        self._throttle.check(source)
+        given = _clean_secret(token, _("pupil token"))
+        if found is None or not hmac.compare_digest(str(found.token_hash), _pupil_hash(class_id, name, given)):
+            self._throttle.failed(source)
+            raise _refused(class_id, "record answer", "wrong pupil token",
+                           ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name))))
+        self._throttle.succeeded(source)
+        return int(found.id)
+
+    def record_answer(
+        self,
+        join_code: str,
+        pupil: str,
+        token: str,
+        exercise: str,
+        *,
+        lesson: str,
+        answer: Any,
+        outcome: str,
+        correct: bool | None,
+        misconception: str | None = None,
+        misconception_text: Mapping[str, str] | None = None,
+        submission: str,
+    ) -> int:
+        """Record one answer of ``pupil`` (their token needed); return its try number for that exercise.
+
+        The same ``submission`` again is the same answer: it is not stored twice.
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B"); token = store.join_pupil(code, "Mei")
+        >>> [store.record_answer(code, "Mei", token, "30-1", lesson="l", answer=a, outcome="wrong",
+        ...                      correct=False, submission=s) for a, s in [("1/2", "a"), ("1/3", "b"), ("1/3", "b")]]
+        [1, 2, 2]
+        >>> store.record_answer(code, "Mei", token, "30-1", lesson="l", answer="1", outcome="great",
+        ...                     correct=True, submission="c")
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassroomError: an answer's outcome is one of correct, wrong, revealed, recorded, compared, not 'great'
+        """
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+        name = check_name(pupil, what="pupil")
+        sub = check_submission(submission)
+        if outcome not in OUTCOMES:
+            raise ClassroomError(_("an answer's outcome is one of {outcomes}, not {outcome}",
+                                   outcomes=", ".join(OUTCOMES), outcome=repr(outcome)))
+        exercise_id = _check_text(exercise, "exercise id")[:16]
+        text = str(answer)
+        text = text if len(text) <= ANSWER_LENGTH else text[: ANSWER_LENGTH - 1] + "…"
+        row = {
+            "exercise": exercise_id,
+            "lesson": _check_text(lesson, "lesson")[:120],
+            "answer": text,
+            "outcome": outcome,
+            "correct": None if correct is None else bool(correct),
+            "misconception": _check_misconception(misconception),
+            "misconception_text": None if misconception_text is None else json.dumps(dict(misconception_text)),
+            "submission": sub,
+        }
+        a = schema.answers.c
+        class_id, pupil_id = self._pupil_ids(join_code, name, token)
+
+        def work(conn: Any) -> int:
+            same = conn.execute(
+                sa.select(a.try_number, a.pupil_id).where(a.class_id == class_id, a.submission == sub)
+            ).first()
+            if same is not None:
+                if same.pupil_id != pupil_id:
+                    raise ClassroomError(_("that submission id belongs to another answer: nothing was saved"))
+                return int(same.try_number)
+            earlier = (sa.select(sa.func.count() + 1).where(a.pupil_id == pupil_id, a.exercise == exercise_id)
+                       .scalar_subquery())
+            number = conn.execute(
+                sa.insert(schema.answers)
+                .values(class_id=class_id, pupil_id=pupil_id, try_number=earlier, at=self._clock(), **row)
+                .returning(a.try_number)
+            ).scalar()
+            return int(number)
+
+        try:
+            return self._write(work)
+        except sa.exc.IntegrityError:  # the pupil was deleted since their token was checked
+            self._known_pupils.clear()
+            raise _refused(class_id, "record answer", "deleted pupil",
+                           ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name)))) from None
+
+    def _pupil_ids(self, join_code: str, name: str, token: Any) -> tuple[int, int]:
+        """The class and pupil ids a join code, name and token prove (checked once per store, then remembered).
+
+        Remembering is safe: a deleted pupil's or class's rows are gone, so an
+        answer recorded under remembered ids fails on its foreign keys.
+        """
+        remembered = (_digest("join", str(join_code).upper()), name, _digest("pupil", str(token)))
+        known = self._known_pupils.get(remembered)
+        if known is None:
+            def read(conn: Any) -> tuple[int, int]:
+                class_id = self._class_id(conn, join_code, "record answer")
+                return class_id, self._pupil_id(conn, class_id, name, token)
+
+            known = self._known_pupils[remembered] = self._read(read)
+        return known
+
+    def check_pupil(self, join_code: str, pupil: str, token: str) -> bool:
+        """True when ``token`` is the pupil token of ``pupil`` in the class (a kernel rejoining after a restart)."""
+        name = check_name(pupil, what="pupil")
+
+        def read(conn: Any) -> bool:
+            class_id = self._class_id(conn, join_code, "join class")
+            try:
+                self._pupil_id(conn, class_id, name, token)
+            except ClassAccessError:
+                return False
+            return True
+
+        return self._read(read)
+
+    def reveal_policy(self, join_code: str) -> str:
+        """The class's reveal policy (one of ``REVEAL_POLICIES``; ``pupil`` until the teacher sets one)."""
+        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+        from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+        def read(conn: Any) -> str:
+            class_id = self._class_id(conn, join_code, "class settings")
+            s = schema.settings.c
+            value = conn.execute(sa.select(s.value).where(s.class_id == class_id, s.key == "reveal")).scalar()
+            return value if value in REVEAL_POLICIES else "pupil"
+
+        return self._read(read)

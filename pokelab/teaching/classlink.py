@@ -1,0 +1,243 @@
+"""A pupil's notebook joined to a class: every answer recorded for the teacher, without ever blocking a cell.
+
+``join_class(join_code, name)`` joins the class in the class store
+(``pokelab.classroom.ClassStore``, the same database and join codes as the
+class experiment) and from then on ``check``, ``choice``, ``predict``,
+``explain`` and ``board_task`` hand each answer to ``note``. ``note`` only puts
+the answer in this kernel's queue; one background thread sends the queue, in
+order, each answer with its own submission id (a resend is never stored
+twice). A store that cannot be reached keeps the answers queued and retried;
+the pupil is told once, under the next answer, and the feedback always shows.
+Without a class ``note`` returns at once: nothing is recorded.
+
+The teacher's **reveal** policy travels the other way: it is read when the
+pupil joins and every few seconds after (``may_reveal``, ``reveals_after_tries``);
+without a class the pupil decides (``reveal=True``), as before.
+
+>>> leave_class(); joined() is None
+True
+>>> may_reveal(0, 3), reveals_after_tries()
+(True, True)
+>>> join_class("", "Mei", url="sqlite://")
+Traceback (most recent call last):
+...
+pokelab.classroom.ClassAccessError: no join code given
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import queue
+import threading
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pokelab.classroom import ClassAccessError, ClassStore, default_url
+from pokelab.classroom.answers import REVEAL_POLICIES
+from pokelab.course.registry import ExerciseDef
+from pokelab.teaching.feedback import Feedback
+from pokelab.teaching.language import say
+from pokelab.words import Text, _, languages
+
+__all__ = ["ClassLink", "flush", "join_class", "joined", "leave_class", "may_reveal", "note", "reveals_after_tries"]
+
+#: Seconds between two looks at the teacher's reveal policy while the queue is idle.
+POLICY_EVERY = 3.0
+#: Seconds a pupil's store keeps retrying one write before the answer goes back in the queue.
+STORE_TIMEOUT = 2.0
+#: The statuses of feedback that are an answer worth recording (not "unanswered").
+_RECORDED = frozenset({"correct", "wrong", "revealed", "recorded", "compared"})
+
+
+@dataclass(frozen=True)
+class _Answer:
+    exercise: str
+    lesson: str
+    answer: str
+    outcome: str
+    correct: bool | None
+    misconception: str | None
+    texts: Mapping[str, str] | None
+    submission: str
+
+
+def _token_file(url: str, code: str, name: str) -> Path:
+    """Where this computer keeps the pupil's token for this class (so a restarted kernel rejoins)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    digest = hashlib.sha256(f"{url}|{code.upper()}|{name}".encode()).hexdigest()[:24]
+    return base / "pokelab" / "pupils" / f"{digest}.token"
+
+
+class ClassLink:
+    """This kernel's membership of a class: the store, the pupil's name and token, the queue and its sender."""
+
+    def __init__(self, store: ClassStore, code: str, name: str, token: str, class_name: str) -> None:
+        self.store, self.code, self.name, self._token, self.class_name = store, code, name, token, class_name
+        self.policy = "pupil"
+        self.sent = 0
+        self.trouble: Text | None = None  # why answers are waiting (or were refused), told once
+        self.told = False
+        self._queue: queue.Queue[_Answer | None] = queue.Queue()
+        self._stop = threading.Event()
+        self._refresh_policy()
+        self._thread = threading.Thread(target=self._send_all, daemon=True, name="pokelab-answers")
+        self._thread.start()
+
+    def _refresh_policy(self) -> None:
+        try:
+            policy = self.store.reveal_policy(self.code)
+        except Exception:
+            return
+        self.policy = policy if policy in REVEAL_POLICIES else "pupil"
+
+    def _send_all(self) -> None:
+        delay = 0.05
+        while not self._stop.is_set():
+            try:
+                item = self._queue.get(timeout=POLICY_EVERY)
+            except queue.Empty:
+                self._refresh_policy()
+                continue
+            if item is None:
+                self._queue.task_done()
+                return
+            while not self._stop.is_set():
+                try:
+                    self.store.record_answer(
+                        self.code, self.name, self._token, item.exercise, lesson=item.lesson, answer=item.answer,
+                        outcome=item.outcome, correct=item.correct, misconception=item.misconception,
+                        misconception_text=item.texts, submission=item.submission,
+                    )
+                except ClassAccessError:  # the teacher removed this pupil: nothing more can be recorded
+                    self._tell(_("Your teacher's class no longer knows you ({name}): this answer was not recorded. "
+                                 "Run join_class again.", name=self.name))
+                    break
+                except Exception:
+                    self._tell(_("The class store cannot be reached just now: your answers are kept here and "
+                                 "sent when it is back."))
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, 2.0)
+                    continue
+                self.sent += 1
+                delay = 0.05
+                if self.trouble is not None and self._queue.qsize() == 0:
+                    self.trouble, self.told = None, False  # back: a new trouble is told again
+                break
+            self._queue.task_done()
+
+    def _tell(self, why: Text) -> None:
+        if self.trouble is None:
+            self.trouble = why
+
+    def put(self, item: _Answer) -> None:
+        """Queue one answer for the sender (never blocks)."""
+        self._queue.put(item)
+
+    def waiting(self) -> int:
+        """How many answers are queued (not yet in the class store)."""
+        return self._queue.unfinished_tasks
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until every queued answer is in the class store (True), or ``timeout`` seconds passed (False)."""
+        done = self._queue.all_tasks_done
+        with done:
+            return done.wait_for(lambda: self._queue.unfinished_tasks == 0, timeout)
+
+    def close(self) -> None:
+        """Stop the sender (answers still queued are dropped)."""
+        self._stop.set()
+        self._queue.put(None)
+
+    def __repr__(self) -> str:
+        return say(_("Joined the class {klass} as {name}: your answers are recorded for your teacher.",
+                     klass=self.class_name, name=self.name))
+
+
+_LINK: dict[str, ClassLink | None] = {"link": None}
+
+
+def joined() -> ClassLink | None:
+    """The class this kernel joined, or None."""
+    return _LINK["link"]
+
+
+def join_class(join_code: str, name: str, *, url: str | None = None) -> ClassLink:
+    """Join the class with ``join_code`` as ``name``: from now on every answer is recorded for the teacher.
+
+    ``url``: the class database (default: ``$POKELAB_CLASS_DB``, as the class apps).
+    A wrong code is a ``ClassAccessError``; a name another pupil took a ``ClassroomError``.
+    """
+    store = ClassStore.connect(url if url is not None else default_url(), timeout=STORE_TIMEOUT)
+    clean = "".join(ch for ch in str(join_code).upper() if ch not in " -\t") if join_code else join_code
+    saved = _token_file(store.url, str(clean), str(name).strip())
+    token = saved.read_text().strip() if saved.is_file() else ""
+    if not (token and store.check_pupil(clean, name, token)):
+        token = store.join_pupil(clean, name)
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        saved.write_text(token)
+        saved.chmod(0o600)
+    leave_class()
+    link = ClassLink(store, clean, " ".join(str(name).split()), token, store.class_name(clean))
+    _LINK["link"] = link
+    return link
+
+
+def leave_class() -> None:
+    """Stop recording answers (the answers already sent stay in the class store)."""
+    link = _LINK["link"]
+    _LINK["link"] = None
+    if link is not None:
+        link.close()
+
+
+def flush(timeout: float = 10.0) -> bool:
+    """Wait until the queued answers are in the class store (True also without a class)."""
+    link = _LINK["link"]
+    return True if link is None else link.flush(timeout)
+
+
+def note(definition: ExerciseDef, answer: Any, feedback: Feedback, misconception: tuple[str, Text] | None) -> None:
+    """Queue the answer ``feedback`` was given for, when this kernel joined a class (else nothing at all)."""
+    link = _LINK["link"]
+    if link is None or feedback.status not in _RECORDED:
+        return
+    texts = None
+    if misconception is not None:
+        texts = {lang: misconception[1].render(lang) for lang in languages()}
+    link.put(_Answer(
+        exercise=definition.id,
+        lesson=definition.lesson,
+        answer="" if answer is ... or answer is None or definition.kind == "board" else str(answer),
+        outcome=feedback.status,
+        correct=_judged(definition, feedback),
+        misconception=None if misconception is None else misconception[0],
+        texts=texts,
+        submission=uuid.uuid4().hex,
+    ))
+    if link.trouble is not None and not link.told:
+        link.told = True
+        print(say(link.trouble))
+
+
+def _judged(definition: ExerciseDef, feedback: Feedback) -> bool | None:
+    """Right (True), not right (False) or not judged (None: a prediction, an explanation shown its model answer)."""
+    if feedback.status == "revealed":
+        return None if definition.kind == "explain" else False
+    return {"correct": True, "wrong": False}.get(feedback.status)
+
+
+def may_reveal(tries: int, reveal_after: int) -> bool:
+    """Whether ``reveal=True`` shows the answer now, after ``tries`` wrong tries (the class's policy)."""
+    link = _LINK["link"]
+    policy = "pupil" if link is None else link.policy
+    return policy == "pupil" or (policy == "after-tries" and tries >= reveal_after)
+
+
+def reveals_after_tries() -> bool:
+    """Whether the answer is shown by itself after the exercise's wrong tries (not under the policy ``never``)."""
+    link = _LINK["link"]
+    return link is None or link.policy != "never"

@@ -1,0 +1,95 @@
+"""The discussion question for each misconception a multiple-choice option stands for (the teacher's guide, §3).
+
+When many pupils pick the same wrong option, the teacher stops and asks the
+class one question that makes the misconception visible. The questions live
+here once, as catalogue texts (English and Chinese); the teacher's guide
+prints the same words and the class misconceptions dashboard shows the one for
+the class's most-chosen misconception. A misconception without its own
+question (an anticipated slip, an explanation) gets the general one.
+
+>>> question("32-3", "a").render("en")  # doctest: +ELLIPSIS
+'Five reds are out of a bag of 20. How many reds are left...'
+>>> question("30-1", "slip-1") == GENERAL
+True
+>>> question("32-3", "")
+Traceback (most recent call last):
+...
+ValueError: a misconception id is a non-empty text such as 'b' or 'slip-1', not ''
+"""
+
+from __future__ import annotations
+
+from pokelab.words import Text, _
+
+__all__ = ["GENERAL", "QUESTIONS", "question"]
+
+#: The question for a misconception the guide has no question of its own for.
+GENERAL = _("Ask a pupil who gave this answer to explain how they got it; then ask the class for a case where "
+            "that reasoning gives the wrong result.")
+
+#: (exercise id, wrong option) -> the question to put to the class.
+QUESTIONS: dict[tuple[str, str], Text] = {
+    ("15-1", "a"): _("The win rate is a little above 1/2, but the interval contains 1/2. Could a fair game give "
+                     "this rate? What would convince you it is not fair?"),
+    ("15-1", "c"): _("If the interval contains 1/2, does that prove the game is exactly fair? What could a "
+                     "small advantage hide inside?"),
+    ("15-3", "a"): _("Two bots of unequal strength play 10 games. How often could it still end 5–5? How many "
+                     "games would you want before you decide?"),
+    ("15-3", "c"): _("If skill did not matter, what would a match of 1000 games between the bots look like? "
+                     "What does the shipped ladder show?"),
+    ("21-3", "a"): _("Can the better player lose or draw one game? How many games would show which bot is better?"),
+    ("21-3", "c"): _("The tokens are luck, but the discards are choices. How would you find out whether choices "
+                     "change the score over many games?"),
+    ("31-4", "a"): _("The mirror trick swaps the drawn tokens with the ones left in the bag. Does it still work "
+                     "when 12 are drawn and 8 are left?"),
+    ("31-4", "b"): _("When more tokens are drawn, is it easier or harder to miss both purples? Try it with all "
+                     "20 drawn."),
+    ("32-3", "a"): _("Five reds are out of a bag of 20. How many reds are left for the last token, and out of "
+                     "how many tokens?"),
+    ("32-3", "b"): _("When is it true that the bag has no memory? Do the tokens go back into the bag during a round?"),
+    ("33-3", "a"): _("Play each card 10 times in your head: how many points does each bring in total?"),
+    ("33-3", "c"): _("If you played each card every round for a whole game, which would give you more points on "
+                     "average? What single number says that?"),
+    ("35-4", "b"): _("A ratio of two expected values: what is wrong with it here — the ratio, or the two cards "
+                     "it picks?"),
+    ("35-4", "c"): _("Is a card that often comes true but is worth 1 point a better deal than a rare 5-point "
+                     "card? What would make two cards equally fair?"),
+    ("37-4", "b"): _("Draw the chart of how many yellow tokens a round draws. Is 2 more likely than 1?"),
+    ("37-4", "c"): _("The average family has 1.8 children. Does that mean some family has 1.8? What does a "
+                     "mean tell you, then?"),
+    ("37-4", "d"): _("Can a round draw 0 or 3 yellow tokens? How often? What does the mean say about a single round?"),
+    ("38-2", "a"): _("If you know that no purple appeared, what do you know about 'every purple is drawn'? Does "
+                     "knowing one change the other?"),
+    ("38-2", "c"): _("Two events with the same chance: does that tell you whether one changes the other? Check "
+                     "P(both) against the product."),
+    ("39-3", "a"): _("Why would a player vote no? Which hands vote no more often, and what does that tell you "
+                     "about the hand behind this vote?"),
+    ("39-3", "c"): _("Can a player who does not score yet still vote no? When would a redraw not help them?"),
+    ("40-1", "a"): _("You need one point. Is a 3-point card worth more to you than a 1-point card right now?"),
+    ("40-1", "c"): _("The best average and the best chance of reaching 10: are they the same goal? When do "
+                     "they differ?"),
+    ("41-1", "a"): _("What can a redraw take away from you? Which of your cards already scores now?"),
+    ("41-1", "c"): _("The blue token goes back into the bag. Does it still count as drawn for the purple and "
+                     "orange cards (HC-C2)?"),
+    ("41-4", "a"): _("How often in a game can Erika swap, and how often can Brock redraw? What is each worth "
+                     "over a whole game?"),
+    ("41-4", "c"): _("Erika picks from tokens she sees, Brock draws blind. Do the two moves change the last "
+                     "token in the same way?"),
+    ("42-4", "a"): _("Look at the spread of game lengths. How many games end within one round of the mean?"),
+    ("42-4", "c"): _("Could a game last three times the mean? What would have to happen, and is its chance zero?"),
+    ("43-2", "b"): _("Does the advice give exact fractions or estimates? How would you tell a simulation's "
+                     "answer from an exact one?"),
+    ("43-2", "c"): _("Does the best discard now depend on the later discards and the redraw? How far ahead "
+                     "must the search look?"),
+    ("43-2", "d"): _("Two cards that need the same tokens: is the pair worth the sum of their expected points?"),
+    ("43-5", "b"): _("Judge the pair you keep, not each card alone: which last tokens does each pair cover?"),
+    ("43-5", "c"): _("Every card can fail. Which pair of cards brings the most points on average?"),
+    ("43-5", "d"): _("The first token is red. Would you discard the same card if it were purple?"),
+}
+
+
+def question(exercise: str, misconception: str) -> Text:
+    """The question for ``misconception`` (an option key or a slip id) of ``exercise``; ``GENERAL`` when none."""
+    if not isinstance(misconception, str) or not misconception:
+        raise ValueError(f"a misconception id is a non-empty text such as 'b' or 'slip-1', not {misconception!r}")
+    return QUESTIONS.get((exercise, misconception), GENERAL)

@@ -1,0 +1,156 @@
+"""Issue 32 and 31: a notebook joined to a class records every answer, never waits on the store, obeys the reveal policy."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from pokelab.classroom import ClassStore
+from pokelab.course.registry import get
+from pokelab.teaching import (
+    board_task,
+    check,
+    choice,
+    classlink,
+    explain,
+    join_class,
+    leave_class,
+    predict,
+    reset,
+)
+from pokelab.teaching.language import set_language
+from tests.classroom.conftest import pg_url, postgres, wait_until  # noqa: F401 - the real PostgreSQL fixtures
+
+
+@pytest.fixture(autouse=True)
+def _fresh(tmp_path, monkeypatch) -> Iterator[None]:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the pupil's token file
+    reset()
+    set_language("both")
+    yield
+    leave_class()
+    reset()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'class.db'}"
+    return request.getfixturevalue("pg_url")
+
+
+def test_without_a_class_nothing_is_recorded(tmp_path) -> None:
+    assert classlink.joined() is None
+    assert check("30-1", "1/10").status == "wrong"
+    assert classlink.flush(0)  # nothing queued, nothing to wait for
+
+
+def test_every_kind_of_answer_is_recorded_with_its_misconception(url: str) -> None:
+    store = ClassStore.connect(url)
+    code, key = store.create_class("8C")
+    link = join_class(code.lower(), "Mei", url=url)
+    assert "Mei" in repr(link) and "8C" in repr(link)
+    wrong_option = next(o for o in get("32-3").options if not o.correct)
+    assert choice("32-3", wrong_option.key).status == "wrong"
+    assert choice("32-3", "c").status == "correct"
+    assert check("30-1", "1/10").status == "wrong"
+    assert check("30-1", "3/20").status == "correct"
+    predict("34-3", 0.4)
+    explain("30-4", "the purple token is due because it has not come for a long time now")
+    board_task("12-4", None)  # no board yet: not an answer, not recorded
+    assert classlink.flush(30)
+    table = store.answers(code, key)
+    assert table["exercise"].tolist() == ["32-3", "32-3", "30-1", "30-1", "34-3", "30-4"]
+    assert table["try"].tolist() == [1, 2, 1, 2, 1, 1]
+    assert table["correct"].tolist()[:4] == [False, True, False, True]
+    assert table["correct"].iloc[4] is None  # a prediction is not judged
+    assert table["misconception"].iloc[0] == wrong_option.key
+    assert table["misconception_zh"].iloc[0] == wrong_option.why.render("zh")
+    assert table["misconception"].iloc[5] == "idea-1" and table["correct"].iloc[5] is False
+    assert set(table["pupil"]) == {"Mei"}
+    store.close()
+
+
+def test_a_restarted_kernel_rejoins_under_its_name(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = ClassStore.connect(url)
+    code, key = store.create_class("8C")
+    join_class(code, "Mei", url=url)
+    check("30-1", "3/20")
+    assert classlink.flush(30)
+    leave_class()
+    reset()  # a new kernel: the token comes from the pupil's data folder
+    join_class(code, "Mei", url=url)
+    check("30-1", "3/20")
+    assert classlink.flush(30)
+    assert store.answers(code, key)["try"].tolist() == [1, 2]
+    assert store.pupils(code, key) == ["Mei"]
+
+
+def test_a_store_that_cannot_be_reached_never_breaks_the_cell(tmp_path, capsys) -> None:
+    path = tmp_path / "class.db"
+    url = f"sqlite:///{path}"
+    store = ClassStore.connect(url)
+    code, key = store.create_class("8C")
+    join_class(code, "Mei", url=url)
+    capsys.readouterr()
+    blocker = sqlite3.connect(path, timeout=0, check_same_thread=False)
+    blocker.execute("BEGIN IMMEDIATE")  # another writer holds the database
+    try:
+        done = threading.Event()
+        feedback = []
+
+        def cell() -> None:
+            feedback.append(check("30-1", "1/10"))
+            done.set()
+
+        threading.Thread(target=cell).start()
+        assert done.wait(5), "the pupil's cell waited on the class store"
+        assert feedback[0].status == "wrong"  # the feedback shows
+        assert wait_until(lambda: classlink.joined().trouble is not None, 30)
+        check("30-1", "3/20")
+        check("30-1", "3/20")
+        told = capsys.readouterr().out
+        assert told.count("cannot be reached") == 1  # told once
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert classlink.flush(60)
+    table = store.answers(code, key)
+    assert table["answer"].tolist() == ["1/10", "3/20", "3/20"]  # nothing lost, nothing doubled
+    assert table["try"].tolist() == [1, 2, 3]
+
+
+def test_the_teacher_decides_when_reveal_is_allowed(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = ClassStore.connect(url)
+    code, key = store.create_class("8C")
+    assert check("30-1", ..., reveal=True).status == "revealed"  # no class: the pupil decides
+    store.set_reveal(code, key, "never")
+    join_class(code, "Mei", url=url)
+    assert check("30-1", ..., reveal=True).status == "unanswered"
+    statuses = [check("30-1", "1/10").status for _ in range(4)]
+    assert "revealed" not in statuses  # not even after the tries
+    store.set_reveal(code, key, "after-tries")
+    classlink.joined()._refresh_policy()  # the kernel reads it every few seconds; now, for the test
+    reset()
+    assert check("30-1", ..., reveal=True).status == "unanswered"
+    statuses = [check("30-1", "1/10").status for _ in range(3)]
+    assert statuses[-1] == "revealed"
+    assert check("30-1", ..., reveal=True).status == "revealed"
+    store.set_reveal(code, key, "pupil")
+    classlink.joined()._refresh_policy()
+    reset()
+    assert check("30-1", ..., reveal=True).status == "revealed"
+
+
+def test_the_policy_reaches_a_joined_kernel_by_itself(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = ClassStore.connect(url)
+    code, key = store.create_class("8C")
+    join_class(code, "Mei", url=url)
+    store.set_reveal(code, key, "never")
+    assert wait_until(lambda: classlink.joined().policy == "never", 30)
