@@ -2,8 +2,10 @@
 
 ``SplendorBoard.join(code, seat, name=...)`` / ``HereComesBoard.join(...)`` return a
 ``TableBoard``: the same page (the game's ES module) drawing only what
-``Table.view(seat)`` gives that seat — never the game state itself, so another
-seat's hidden cards are never in this kernel. A move goes to ``Table.play`` with
+``Table.view(seat)`` gives that seat — its observation and its view of the move
+log (``Table.moves(seat)``: another seat's face-down choices show ``?``), never the
+game state or the full record, so another seat's hidden cards are never in this
+kernel's board. A move goes to ``Table.play`` with
 the revision it was chosen on; a move made on a stale view is refused with the
 store's message and the board refreshes. A background thread polls
 ``Table.revision()`` every ``poll_seconds`` (0.3 s) and redraws when another
@@ -126,7 +128,7 @@ class TableBoard(anywidget.AnyWidget):
             if view["revision"] != self._last.get("revision"):
                 self._changed_at = time.monotonic()
             self._last = view
-            self._moves = self._table.moves()
+            self._moves = view["moves"]  # this seat's view of the moves: others' face-down choices are "?"
             self._update_idle(publish=False)
             self._publish()
             return True

@@ -29,6 +29,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     from pokelab.classroom import (
         ClassStore,
         ClassTally,
+        Limits,
         access,
         parse_event,
         table_games,
@@ -110,6 +111,8 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: _raise(table_rows._damaged(seated.code, "seats", "not JSON")),
         lambda: _busy_store(url),
         lambda: _newer_schema(tmp_path),
+        lambda: other.moves(),  # issue 29: the record needs a seat token or the teacher key
+        lambda: ClassStore.connect(url, limits=Limits(tables_per_pupil=1)).create_table(code, "splendor", name="Ann"),
     ]
     texts = [err.message(pseudo) for err in refusals(*doors)]
     seated.play(0, move, first["revision"], token=ann)

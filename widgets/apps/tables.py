@@ -211,7 +211,7 @@ class TablesPage:
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < players:
             raise ClassroomError(_('between 0 and {value} bots, not {bots}', value=players - 1, bots=repr(bots)))
         seats = {seat: takeover_bot(game) for seat in range(players - bots, players)}
-        table = self.store.create_table(code, game, players=players, bots=seats)
+        table = self.store.create_table(code, game, players=players, bots=seats, name=name)
         return self._seat_at(game, table, seat=0, name=name)
 
     def join(self, table_code: str, seat: int | None) -> TablesPage:
