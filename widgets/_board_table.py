@@ -40,7 +40,8 @@ import anywidget
 import traitlets
 
 from pokelab.bots import bot_title
-from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, check_name
+from pokelab.classroom import ClassAccessError, ClassroomError, check_name
+from pokelab.classroom.table_client import table_store
 from pokelab.core.registry import get_game
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from pokelab.words import _
@@ -331,13 +332,14 @@ def join_table(
 ) -> TableBoard:
     """Sit down at (``name``, a free ``seat`` or the first free one) or rejoin (``token``) a table; its board.
 
-    ``store`` defaults to the class database the class pages use (``POKELAB_CLASS_DB``
+    ``store`` defaults to the table server at ``POKELAB_TABLES_URL`` when set (``table_store``), else
+    the class database the class pages use (``POKELAB_CLASS_DB``
     or the default SQLite file). ``ClassroomError`` (in every language) for an
     unknown table, a table of the other game, a taken seat or no name;
     ``ClassAccessError`` for a wrong seat token.
     """
     check_lang(lang)
-    store = ClassStore.connect() if store is None else store
+    store = table_store() if store is None else store
     table = store.table(table_code)
     if table.game != game:
         raise ClassroomError(_("table {code} is a {game} table, not {wanted}", code=table.code, game=table.game, wanted=game))
