@@ -13,7 +13,11 @@ The stored game always equals a replay of its accepted moves from the table's
 seed (``Table.replay``): Here Comes' token draws are chance outcomes sampled
 from the seed and the move's number, Splendor's deck is shuffled by the seed.
 Bots move inside the store right after the human move that hands them the turn.
-``view(seat)`` holds only what ``observe`` lets that seat see.
+Every read goes through the game's per-seat view: ``view(seat)``,
+``moves(seat)`` and ``replay(seat)`` hold only what ``observe`` and
+``observe_action`` let that seat see (its token needed); the whole record needs
+the teacher key. Where pupils run their own kernels, a table server holds the
+database instead (``table_server``, ``docs/security.md``).
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
