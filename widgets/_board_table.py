@@ -2,8 +2,10 @@
 
 ``SplendorBoard.join(code, seat, name=...)`` / ``HereComesBoard.join(...)`` return a
 ``TableBoard``: the same page (the game's ES module) drawing only what
-``Table.view(seat)`` gives that seat — never the game state itself, so another
-seat's hidden cards are never in this kernel. A move goes to ``Table.play`` with
+``Table.view(seat)`` gives that seat — its observation and its view of the move
+log (``Table.moves(seat)``: another seat's face-down choices show ``?``), never the
+game state or the full record, so another seat's hidden cards are never in this
+kernel's board. A move goes to ``Table.play`` with
 the revision it was chosen on; a move made on a stale view is refused with the
 store's message and the board refreshes. A background thread polls
 ``Table.revision()`` every ``poll_seconds`` (0.3 s) and redraws when another
@@ -38,7 +40,8 @@ import anywidget
 import traitlets
 
 from pokelab.bots import bot_title
-from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, check_name
+from pokelab.classroom import ClassAccessError, ClassroomError, check_name
+from pokelab.classroom.table_client import table_store
 from pokelab.core.registry import get_game
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from pokelab.words import _
@@ -126,7 +129,7 @@ class TableBoard(anywidget.AnyWidget):
             if view["revision"] != self._last.get("revision"):
                 self._changed_at = time.monotonic()
             self._last = view
-            self._moves = self._table.moves()
+            self._moves = view["moves"]  # this seat's view of the moves: others' face-down choices are "?"
             self._update_idle(publish=False)
             self._publish()
             return True
@@ -329,13 +332,14 @@ def join_table(
 ) -> TableBoard:
     """Sit down at (``name``, a free ``seat`` or the first free one) or rejoin (``token``) a table; its board.
 
-    ``store`` defaults to the class database the class pages use (``POKELAB_CLASS_DB``
+    ``store`` defaults to the table server at ``POKELAB_TABLES_URL`` when set (``table_store``), else
+    the class database the class pages use (``POKELAB_CLASS_DB``
     or the default SQLite file). ``ClassroomError`` (in every language) for an
     unknown table, a table of the other game, a taken seat or no name;
     ``ClassAccessError`` for a wrong seat token.
     """
     check_lang(lang)
-    store = ClassStore.connect() if store is None else store
+    store = table_store() if store is None else store
     table = store.table(table_code)
     if table.game != game:
         raise ClassroomError(_("table {code} is a {game} table, not {wanted}", code=table.code, game=table.game, wanted=game))

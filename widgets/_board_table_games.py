@@ -109,7 +109,7 @@ class HereComesTable(TableBoard):
         for m in self._moves:
             if m["seat"] is None or m["kind"] == "chance":
                 continue
-            action = hc.parse_action(m["action"])
+            action = hc.read_observed(m["action"])  # another seat's face-down choice is a stand-in
             mine = m["seat"] == self.seat
             if isinstance(action, hc.UseTrainer) and not mine:
                 continue  # its public effect is in the table's events

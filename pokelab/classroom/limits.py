@@ -54,7 +54,8 @@ class Limits:
     - ``free_failures``: wrong codes, keys or tokens a source may send before it is locked out (5);
     - ``lockout_seconds``: the first lockout (30 s), doubled with each further failure …
     - ``max_lockout_seconds``: … up to this (900 s = 15 minutes);
-    - ``rounds_per_minute``: most rounds one group adds in any 60 s (30).
+    - ``rounds_per_minute``: most rounds one group adds in any 60 s (30);
+    - ``tables_per_pupil``: most unfinished shared tables one pupil (by name) sits at or creates in a class (10).
 
     >>> Limits().rounds_per_minute
     30
@@ -68,12 +69,13 @@ class Limits:
     lockout_seconds: float = 30.0
     max_lockout_seconds: float = 900.0
     rounds_per_minute: int = 30
+    tables_per_pupil: int = 10
 
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
-            least = 1 if field.name == "rounds_per_minute" else 0
-            whole = field.name in ("free_failures", "rounds_per_minute")
+            least = 1 if field.name in ("rounds_per_minute", "tables_per_pupil") else 0
+            whole = field.name in ("free_failures", "rounds_per_minute", "tables_per_pupil")
             ok = isinstance(value, int | float) and not isinstance(value, bool)
             ok = ok and math.isfinite(value) and least <= value <= _MOST
             if not ok or (whole and not isinstance(value, int)):

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokelab.classroom import table_games as games
+from pokelab.classroom.access import check_name
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.table_rows import (
     DEFAULT_IDLE_SECONDS,
@@ -21,9 +22,9 @@ from pokelab.classroom.table_rows import (
     _read_row,
     _Row,
 )
-from pokelab.words import _
+from pokelab.words import _, _n
 
-__all__ = ["create_table", "list_tables"]
+__all__ = ["check_table_cap", "create_table", "list_tables", "unknown_table_codes"]
 
 
 def create_table(
@@ -36,8 +37,12 @@ def create_table(
     seed: int | None = None,
     variant: Any = None,
     idle_seconds: float = DEFAULT_IDLE_SECONDS,
+    name: str | None = None,
 ) -> str:
     """Create a table in the class of ``join_code``; return its table code (``ClassStore.create_table``).
+
+    ``name``: the pupil who creates it (and sits down next); refused when that
+    pupil is already at ``Limits.tables_per_pupil`` unfinished tables of the class.
 
     >>> from pokelab.classroom import ClassStore
     >>> store = ClassStore.connect("sqlite://")
@@ -54,6 +59,7 @@ def create_table(
     from pokelab.classroom import schema
 
     kit = games.kit(game)
+    pupil = None if name is None else check_name(name, what="group")
     if seed is None:
         seed = secrets.randbits(62)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
@@ -98,6 +104,8 @@ def create_table(
 
     def work(conn: Any, code: str) -> None:
         class_id = store._class_id(conn, join_code, "create table")
+        if pupil is not None:
+            check_table_cap(conn, store.limits.tables_per_pupil, class_id, pupil, None)
         table_id = conn.execute(
             sa.insert(schema.game_tables)
             .values(class_id=class_id, code=code, **row)
@@ -179,3 +187,74 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     frame = pd.DataFrame(records, columns=columns)
     frame["last_move"] = pd.to_datetime(frame["last_move"], unit="s", utc=True)
     return frame
+
+
+def check_table_cap(conn: Any, most: int, class_id: int, name: str, table_id: int | None) -> None:
+    """Refuse (``ClassroomError``) when ``name`` already sits at ``most`` unfinished tables of the class (besides ``table_id``).
+
+    Names are compared as a pupil types them (any case). A name is not a proof of
+    who someone is: the cap stops a runaway loop or a flood, not a pupil who
+    changes their name (``docs/security.md``).
+
+    >>> from pokelab.classroom import ClassStore, Limits
+    >>> store = ClassStore.connect("sqlite://", limits=Limits(tables_per_pupil=1))
+    >>> join_code = store.create_class("7B")[0]
+    >>> store.table(store.create_table(join_code, "splendor", name="Ash")).sit(0, "Ash") and None
+    >>> store.create_table(join_code, "splendor", name="ash")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: ash already plays at 1 unfinished table of this class (the most is 1): finish a game first, or ask your teacher
+    """
+    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+    from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+    t = schema.game_tables.c
+    query = sa.select(t.id, t.seats).where(t.class_id == class_id, t.finished.is_(False))
+    wanted = name.casefold()
+    count = 0
+    for found, seats in conn.execute(query).all():
+        if found == table_id:
+            continue
+        records = json.loads(seats) if isinstance(seats, str) else []
+        if any(isinstance(r, dict) and r.get("token") and str(r.get("name") or "").casefold() == wanted for r in records):
+            count += 1
+    if count >= most:
+        raise ClassroomError(
+            _n("{name} already plays at {count} unfinished table of this class (the most is {most}): "
+               "finish a game first, or ask your teacher",
+               "{name} already plays at {count} unfinished tables of this class (the most is {most}): "
+               "finish a game first, or ask your teacher",
+               count, name=name, count=count, most=most),
+        )
+
+
+def unknown_table_codes(store: Any, join_code: str, teacher_key: str, *, since: float = 0.0) -> int:
+    """How many times an unknown table code was tried on this class database since ``since`` (teacher key needed).
+
+    An unknown code names no class, so the count is the database's: every teacher
+    using it sees the same number (a sudden rise is someone guessing codes).
+
+    >>> from pokelab.classroom import ClassStore
+    >>> store = ClassStore.connect("sqlite://")
+    >>> join_code, key = store.create_class("7B")
+    >>> store.table("ZZZZZZ")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: no table has the code 'ZZZZZZ': check the code (the teacher's dashboard lists the tables)
+    >>> unknown_table_codes(store, join_code, key)
+    1
+    """
+    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+    from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+    def read(conn: Any) -> int:
+        store._teacher_class(conn, join_code, teacher_key, "list tables")
+        r = schema.refusals.c
+        query = sa.select(sa.func.count()).where(
+            r.class_id.is_(None), r.action == "table open", r.reason == "unknown table code", r.at >= since
+        )
+        return int(conn.execute(query).scalar() or 0)
+
+    return int(store._read(read))

@@ -95,11 +95,20 @@ class _Row:
     def kit(self) -> games.GameKit:
         return games.kit(self.game)
 
-    def state(self) -> Any:
+    @cached_property
+    def _state(self) -> Any:
         try:
             return self.kit.from_json(self.state_json)
         except (TypeError, ValueError) as err:
             raise _damaged(self.code, "game", str(err)[:120]) from None
+
+    def state(self) -> Any:
+        """The stored game, decoded once per row (game states are immutable: every change makes a new one)."""
+        return self._state
+
+    def keep_state(self, state: Any) -> None:
+        """Remember ``state`` as this row's decoded game (it was just saved as ``state_json``)."""
+        self.__dict__["_state"] = state
 
     def bots(self) -> dict[int, str]:
         return {i: s["bot"] for i, s in enumerate(self.seats) if s["bot"]}

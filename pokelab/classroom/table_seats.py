@@ -20,7 +20,7 @@ True
 >>> t.view(first)["pending_undo"]["asked"] == [1 - first]
 True
 >>> _ = t.answer_undo(1 - first, True, token=(ash, misty)[1 - first])
->>> t.moves(), t.view(0)["pending_undo"]
+>>> t.moves(0), t.view(0)["pending_undo"]
 ([], None)
 """
 
@@ -41,6 +41,7 @@ from pokelab.classroom.access import (
     check_name,
 )
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.table_list import check_table_cap
 from pokelab.classroom.table_rows import SEAT_TOKEN_LENGTH, _check_seat_number, _Row
 from pokelab.words import _
 
@@ -52,6 +53,7 @@ class TableSeats:
 
     _store: Any
     _tokens: dict[int, str]
+    _conn: Any
     players: int
 
     def _check_token(self, row: _Row, seat: int, token: Any, action: str) -> None:
@@ -113,6 +115,8 @@ class TableSeats:
                     _("seat {seat} of table {code} is taken by {player}: choose a free seat, or rejoin with your seat token",
                         seat=seat + 1, code=row.code, player=record["name"]),
                 )
+            # read in the change's own transaction: the pupil's other unfinished tables
+            check_table_cap(self._conn, self._store.limits.tables_per_pupil, row.class_id, clean_name, row.id)
             seats = list(row.seats)
             seats[seat] = {
                 **record,
@@ -304,7 +308,7 @@ class TableSeats:
         row = self._row()  # type: ignore[attr-defined]
         bot_name = games.check_bot(row.kit, bot)
         if teacher_key is not None:
-            self._store._read(lambda conn: self._check_teacher(conn, row, teacher_key))
+            self._store._read(lambda conn: self._check_teacher(conn, row, teacher_key, "table hand to bot"))
         elif creator_token is not None and row.creator is not None:
             self._check_token(row, row.creator, creator_token, "hand a seat to a bot")
         else:
@@ -349,7 +353,7 @@ class TableSeats:
             moves=lambda current: (current.move_count + 1, plan["moves"], None),
         )
 
-    def _check_teacher(self, conn: Any, row: _Row, teacher_key: Any) -> None:
+    def _check_teacher(self, conn: Any, row: _Row, teacher_key: Any, action: str) -> None:
         import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
@@ -361,7 +365,7 @@ class TableSeats:
         if not hmac.compare_digest(str(stored), _digest("teacher", key)):
             raise _refused(
                 row.class_id,
-                "table hand to bot",
+                action,
                 "wrong teacher key",
                 ClassAccessError(
                     _("wrong teacher key for the class of table {code}", code=row.code),

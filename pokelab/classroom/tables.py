@@ -13,7 +13,11 @@ The stored game always equals a replay of its accepted moves from the table's
 seed (``Table.replay``): Here Comes' token draws are chance outcomes sampled
 from the seed and the move's number, Splendor's deck is shuffled by the seed.
 Bots move inside the store right after the human move that hands them the turn.
-``view(seat)`` holds only what ``observe`` lets that seat see.
+Every read goes through the game's per-seat view: ``view(seat)``,
+``moves(seat)`` and ``replay(seat)`` hold only what ``observe`` and
+``observe_action`` let that seat see (its token needed); the whole record needs
+the teacher key. Where pupils run their own kernels, a table server holds the
+database instead (``table_server``, ``docs/security.md``).
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
@@ -32,18 +36,18 @@ pokelab.classroom.StaleRevision: someone moved first; your board was refreshed (
 
 from __future__ import annotations
 
-import json
-import time
 from typing import Any
 
 from pokelab.classroom import table_games as games
+from pokelab.classroom import table_writes
+from pokelab.classroom.access import ClassAccessError, _digest, _refused
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.table_list import create_table, list_tables
+from pokelab.classroom.table_record import Move, read_moves, seat_view, seen_moves
 from pokelab.classroom.table_rows import (
     TABLE_CODE_LENGTH,
     StaleRevision,
     _check_seat_number,
-    _insert_moves,
     _read_row,
     _Row,
     _simultaneous_revision,
@@ -69,21 +73,35 @@ class Table(TableSeats):
     ``code``, ``game``, ``players`` and ``class_code`` (the class's name: the
     join code itself is stored only hashed) never change. Seat tokens this
     object got from ``sit`` or ``rejoin`` are remembered, so ``view(seat)``
-    needs no token on the device that sat there.
+    needs no token on the device that sat there. An unknown code is refused,
+    logged and counted against this store's throttle (``Limits``).
     """
 
     def __init__(self, store: Any, code: Any) -> None:
         self._store = store
         self.code = clean_table_code(code)
-        row, class_name = store._read(self._load_with_class)
+        store._throttle.check(("table code",))
+        try:
+            row, class_name = store._read(self._load_with_class)
+        except ClassroomError as err:
+            if getattr(err, "refusal", None) is not None:  # an unknown code: a guess, or a typo
+                store._throttle.failed(("table code",))
+                store._refuse(err)
+            raise
+        store._throttle.succeeded(("table code",))
         self._id = row.id
         self._class_id = row.class_id
         self.game: str = row.game
         self.players: int = row.players
         self.class_code: str = class_name
         self._tokens: dict[int, str] = {}
-        #: The connection of the change being computed (its reads share its transaction).
+        #: Per seat this object plays: its view of the moves, at a revision (what that seat may see, nothing more).
+        self._seen: dict[int, tuple[int, list[dict[str, Any]]]] = {}
+        #: Per seat: its next view, made from the row its own change just wrote, with the token it was made for.
+        self._ready: dict[int, tuple[str, dict[str, Any]]] = {}
+        #: The connection and row of the change being computed (its reads share its transaction).
         self._conn: Any = None
+        self._working: _Row | None = None
 
     # ------------------------------------------------------------------ reading
     def _load(self, conn: Any) -> _Row:
@@ -94,10 +112,10 @@ class Table(TableSeats):
         t = schema.game_tables
         found = conn.execute(sa.select(t).where(t.c.code == self.code)).mappings().first()
         if found is None:
-            raise ClassroomError(
+            raise _refused(None, "table open", "unknown table code", ClassroomError(
                 _("no table has the code {code}: check the code (the teacher's dashboard lists the tables)",
                     code=repr(self.code)),
-            )
+            ))
         return _read_row(found)
 
     def _load_with_class(self, conn: Any) -> tuple[_Row, str]:
@@ -145,64 +163,88 @@ class Table(TableSeats):
 
         return self._store._read(read)
 
-    def moves(self) -> list[dict[str, Any]]:
-        """The accepted moves in order: ``number``, ``seat`` (``None`` for a draw), ``kind``, ``action``, ``revision``, ``time``.
+    def _viewer(self, row: _Row, seat: Any, token: Any, teacher_key: Any) -> int | None:
+        """Who reads the record: the seat whose token was given, or ``None`` for the teacher (teacher key checked)."""
+        if teacher_key is not None:
+            self._store._read(lambda conn: self._check_teacher(conn, row, teacher_key, "table record"))
+            return None
+        if seat is None:
+            err = _refused(row.class_id, "table record", "no seat token or teacher key", ClassAccessError(
+                _("the moves of table {code} are read with a seat token (that seat's view) "
+                  "or the teacher key (the whole record)", code=row.code),
+            ))
+            self._store._refuse(err)
+            raise err
+        seat = _check_seat_number(seat, row.players)
+        self._check_token(row, seat, token if token is not None else self._tokens.get(seat), "view")
+        return seat
 
-        ``kind`` is ``human``, ``bot`` or ``chance``; ``action`` is the engine's
-        text form (``parse_action`` reads it back).
+    def moves(
+        self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The accepted moves in order as ``seat`` may see them (its token), or all of them (the teacher key).
+
+        Keys: ``number``, ``seat`` (``None`` for a draw), ``kind`` (``human``,
+        ``bot`` or ``chance``), ``action`` (the engine's text form; another
+        seat's face-down choice shows ``?``, HC-G3), ``revision``, ``time``.
 
         >>> from pokelab.classroom import ClassStore
         >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
-        >>> [m["kind"] for m in t.moves()]
+        >>> join_code, key = store.create_class("7B")
+        >>> t = store.table(store.create_table(join_code, "herecomes", seed=2))
+        >>> [m["kind"] for m in t.moves(teacher_key=key)]
         ['chance', 'chance', 'chance', 'chance']
+        >>> t.moves()
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: the moves of table ... are read with a seat token (that seat's view) or the teacher key (the whole record)
         """
-        import sqlalchemy as sa
+        row, moves = self._store._read(self._read_all)
+        return seen_moves(row.kit, moves, self._viewer(row, seat, token, teacher_key))
 
-        from pokelab.classroom import schema
+    def _read_all(self, conn: Any) -> tuple[_Row, tuple[Move, ...]]:
+        """The row and its moves, in one connection (never kept: the caller filters them for its reader)."""
+        row = self._load(conn)
+        return row, read_moves(conn, row.id)
 
-        m = schema.table_moves.c
-        query = (
-            sa.select(m.number, m.seat, m.kind, m.action, m.revision, m.at)
-            .where(m.table_id == self._id)
-            .order_by(m.number)
-        )
-        if self._conn is not None:  # inside a change's own transaction
-            rows = self._conn.execute(query).all()
-        else:
-            rows = self._store._read(lambda conn: conn.execute(query).all())
-        return [
-            {"number": n, "seat": seat, "kind": kind, "action": action, "revision": rev, "time": at}
-            for n, seat, kind, action, rev, at in rows
-        ]
+    def _move_tuples(self) -> list[tuple[int | None, str, Any]]:
+        """The full record of the change being computed, ``(seat, kind, action)`` (never shown to anyone)."""
+        row = self._working
+        assert row is not None and self._conn is not None, "only inside a change"
+        return [m.tuple() for m in read_moves(self._conn, row.id)]
 
-    def _move_tuples(self) -> list[tuple[int | None, str, str]]:
-        return [(m["seat"], m["kind"], m["action"]) for m in self.moves()]
+    def replay(self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None) -> Any:
+        """The game recomputed from the seed and the accepted moves: the whole game (teacher key) or ``seat``'s view of it.
 
-    def replay(self) -> Any:
-        """The game recomputed from the table's seed and its accepted moves (it equals the stored game).
+        With a seat token it is what ``observe`` lets that seat see; the game
+        itself — every hand, Splendor's deck order — needs the teacher key.
 
         >>> from pokelab.classroom import ClassStore
         >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", bots={1: "random"}, seed=2))
-        >>> t.replay() == t._row().state()
+        >>> join_code, key = store.create_class("7B")
+        >>> t = store.table(store.create_table(join_code, "herecomes", bots={1: "random"}, seed=2))
+        >>> t.replay(teacher_key=key) == t._row().state()
         True
+        >>> "hands" in t.replay(0, token=t.sit(0, "Ash"))
+        False
         """
-        row = self._row()
-        return games.replay(row.kit, row.players, row.seed, row.variant, self._move_tuples())
+        row, moves = self._store._read(self._read_all)
+        viewer = self._viewer(row, seat, token, teacher_key)
+        state = games.replay(row.kit, row.players, row.seed, row.variant, [m.tuple() for m in moves])
+        return state if viewer is None else row.kit.game.observe(state, viewer)
 
     def view(self, seat: int, *, token: str | None = None) -> dict[str, Any]:
-        """What ``seat`` sees: its ``observe`` view plus the table's revision, names, scores and undo request.
+        """What ``seat`` sees: its ``observe`` view, its view of the moves, and the table's revision, names, scores and undo request.
 
         Keys: ``code``, ``game``, ``revision``, ``seat``, ``to_move`` (seats that
         must act), ``observation`` (the engine's ``observe(state, seat)``: never
-        another seat's hidden cards), ``finished``, ``scores``, ``names``,
-        ``bots``, ``creator`` (the seat that may hand idle seats to bots),
-        ``pending_undo`` (``seat``, ``number``, ``asked``, ``yes``, ``waiting``),
-        ``idle_seconds``, ``unused_seconds`` (per seat, since its last use or the
-        table's last change) and ``can_hand_to_bot`` (the seats ``hand_to_bot``
-        accepts now). The seat's token is needed (this object remembers the ones
-        it got from ``sit`` and ``rejoin``).
+        another seat's hidden cards), ``moves`` (``moves(seat)``), ``finished``,
+        ``scores``, ``names``, ``bots``, ``creator`` (the seat that may hand idle
+        seats to bots), ``pending_undo`` (``seat``, ``number``, ``asked``,
+        ``yes``, ``waiting``), ``idle_seconds``, ``unused_seconds`` (per seat,
+        since its last use or the table's last change) and ``can_hand_to_bot``
+        (the seats ``hand_to_bot`` accepts now). The seat's token is needed (this
+        object remembers the ones it got from ``sit`` and ``rejoin``).
 
         >>> from pokelab.classroom import ClassStore
         >>> store = ClassStore.connect("sqlite://")
@@ -212,118 +254,42 @@ class Table(TableSeats):
         ...
         pokelab.classroom.ClassAccessError: seat 2 of table ... is free: nobody sits there yet; only its player can view it
         """
-        row = self._row()
-        seat = _check_seat_number(seat, row.players)
-        self._check_token(row, seat, token if token is not None else self._tokens.get(seat), "view")
-        return self._view(row, seat)
+        seat = _check_seat_number(seat, self.players)
+        given = token if token is not None else self._tokens.get(seat)
+        ready = self._ready.pop(seat, None)
+        if ready is not None and ready[0] == given and ready[1]["revision"] == self.revision():
+            return ready[1]  # made from the row this object's own change just wrote
+        row, moves = self._store._read(self._read_all)
+        self._check_token(row, seat, given, "view")
+        seen = seen_moves(row.kit, moves, seat)
+        self._seen[seat] = (row.revision, seen)
+        return seat_view(row, seen, seat)
 
-    def _view(self, row: _Row, seat: int) -> dict[str, Any]:
-        kit = row.kit
-        state = row.state()
-        now = time.time()
-        unused = [now - max(float(s["active"]), row.changed) for s in row.seats]
-        undo = row.undo
-        if undo is not None:
-            waiting = [s for s in undo.get("asked", []) if s not in undo.get("yes", [])]
-            undo = {**undo, "waiting": waiting}
-        return {
-            "code": row.code,
-            "game": row.game,
-            "revision": row.revision,
-            "seat": seat,
-            "to_move": list(kit.game.actors(state)),
-            "observation": kit.game.observe(state, seat),
-            "finished": row.finished,
-            "scores": list(row.scores),
-            "names": row.names(),
-            "bots": [s["bot"] for s in row.seats],
-            "creator": row.creator,
-            "pending_undo": undo,
-            "idle_seconds": row.idle_seconds,
-            "unused_seconds": [round(x, 1) for x in unused],
-            "can_hand_to_bot": [
-                s
-                for s, record in enumerate(row.seats)
-                if not record["bot"]
-                and not row.finished
-                and (record["token"] is None or unused[s] >= row.idle_seconds)
-            ],
-        }
+    def _after_change(self, before: int, row: _Row, made: list[Move], delete_from: int | None) -> None:
+        """After a change wrote ``row`` (it was at ``before``): each seat this object plays gets its next view from it."""
+        for seat, (revision, seen) in list(self._seen.items()):
+            token = self._tokens.get(seat)
+            if revision != before or token is None or row.seats[seat]["token"] != _digest("seat", f"{row.code}:{token}"):
+                self._seen.pop(seat, None)
+                self._ready.pop(seat, None)
+                continue
+            kept = seen if delete_from is None else [m for m in seen if m["number"] < delete_from]
+            now_seen = kept + seen_moves(row.kit, made, seat)
+            self._seen[seat] = (row.revision, now_seen)
+            self._ready[seat] = (token, seat_view(row, now_seen, seat))
 
     # ------------------------------------------------------------------ changing the table
-    def _change(self, change: Any, *, revision: int | None, action: str, moves: Any = None) -> int:
-        """Apply ``change(row, now) -> {column: value}`` as one optimistic write; return the new revision.
+    def _change(self, change: Any, *, revision: Any, action: str, moves: Any = None) -> int:
+        """Apply ``change(row, now) -> {column: value}`` as one optimistic write (``table_writes.change``)."""
+        return table_writes.change(self, change, revision=revision, moves=moves)
 
-        ``moves(row) -> (first number, [(seat, kind, action)], delete_from)`` adds
-        (and first deletes) moves in the same transaction. A change made without
-        a client's revision (sit, undo, hand to bot) is recomputed when another
-        device changed the table meanwhile.
-        """
-        for attempt in range(1 if revision is not None else 5):  # a seat change retries by itself
-            try:
-                return self._change_once(change, revision, moves)
-            except StaleRevision:
-                if revision is not None or attempt == 4:
-                    raise
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def _change_once(self, change: Any, revision: int | None, moves: Any) -> int:
-        """One read-and-write transaction: read the row, compute the change from it, write it if the revision held.
-
-        ``revision`` may be a callable ``(conn, row) -> revision`` (a move's own rule for
-        which revision it was made at, read in the same transaction).
-        """
-        import sqlalchemy as sa
-
-        from pokelab.classroom import schema
-
-        t = schema.game_tables
-
-        def work(conn: Any) -> int:
-            self._conn = conn
-            row = self._load(conn)
-            made_at = revision(conn, row) if callable(revision) else revision
-            if made_at is not None and made_at != row.revision:
-                raise StaleRevision(row.revision, made_at)
-            now = time.time()
-            values = change(row, now)
-            added = moves(row) if moves is not None else None
-            for key in ("seats", "scores", "undo", "variant"):
-                if key in values and values[key] is not None and not isinstance(values[key], str):
-                    values[key] = json.dumps(values[key])
-            values |= {"revision": row.revision + 1, "changed": now}
-            done = conn.execute(
-                sa.update(t).where(t.c.id == row.id, t.c.revision == row.revision).values(**values)
-            )
-            if done.rowcount != 1:
-                current = conn.execute(sa.select(t.c.revision).where(t.c.id == row.id)).scalar()
-                raise StaleRevision(int(current or 0), made_at if made_at is not None else row.revision)
-            if added is not None:
-                first, new_moves, delete_from = added
-                if delete_from is not None:
-                    m = schema.table_moves.c
-                    conn.execute(
-                        sa.delete(schema.table_moves).where(
-                            m.table_id == row.id, m.number >= delete_from
-                        )
-                    )
-                _insert_moves(conn, row.id, first, new_moves, row.revision + 1, now, row.kit.action_text)
-            return row.revision + 1
-
-        try:  # a refused token is logged by the store once the transaction is over
-            return int(self._store._write(work))
-        finally:
-            self._conn = None
-
-    def _game_values(
-        self, row: _Row, state: Any, move_count: int, seats: Any = None
-    ) -> dict[str, Any]:
-        kit = row.kit
+    def _game_values(self, row: _Row, state: Any, move_count: int, seats: Any = None) -> dict[str, Any]:
+        """The columns a new game state sets (``state`` is the object: the write saves it once)."""
         out = {
-            "state": kit.to_json(state),
+            "state": state,
             "move_count": move_count,
-            "finished": kit.game.is_over(state),
-            "scores": games.points(kit, state),
+            "finished": row.kit.game.is_over(state),
+            "scores": games.points(row.kit, state),
             "undo": None,
         }
         if seats is not None:
@@ -331,12 +297,13 @@ class Table(TableSeats):
         return out
 
     def play(self, seat: int, action: Any, revision: int, *, token: str | None = None) -> int:
-        """Play ``action`` (text like ``"TakeSame(red)"`` or an engine action) for ``seat``; return the new revision.
+        """Play ``action`` (an engine action, or its text like ``"TakeSame(red)"``) for ``seat``; return the new revision.
 
         ``revision`` is the one of the view the move was chosen on: an older one
         raises ``StaleRevision``. The engine checks the move (``IllegalAction``
         with its rule ID); bots due next move right after it. The token may be
-        left out on the object that sat down.
+        left out on the object that sat down. One transaction; an action object
+        is carried through to the database's text, never read back.
 
         >>> from pokelab.classroom import ClassStore
         >>> store = ClassStore.connect("sqlite://")
@@ -362,9 +329,7 @@ class Table(TableSeats):
             kit = row.kit
             move = games.parse_move(kit, action)
             state = games.play_move(kit, row.state(), seat, move)
-            state, automatic = games.advance(
-                kit, state, row.bots(), seed=row.seed, number=row.move_count + 2
-            )
+            state, automatic = games.advance(kit, state, row.bots(), seed=row.seed, number=row.move_count + 2)
             computed["moves"] = [(seat, "human", move), *automatic]
             seats = list(row.seats)
             seats[seat] = {**seats[seat], "active": now}
@@ -378,7 +343,7 @@ class Table(TableSeats):
         )
 
     def advance(self) -> int:
-        """Let the bots (and chance) play the moves due now; return the revision (unchanged when none were due).
+        """Let the bots (and chance) play the moves due now, in one transaction; return the revision (unchanged when none were due).
 
         >>> from pokelab.classroom import ClassStore
         >>> store = ClassStore.connect("sqlite://")
@@ -386,18 +351,29 @@ class Table(TableSeats):
         >>> t.advance()
         1
         """
-        row = self._row()
-        state, automatic = games.advance(
-            row.kit, row.state(), row.bots(), seed=row.seed, number=row.move_count + 1
-        )
-        if not automatic:
-            return row.revision
-        return self._change(
-            lambda r, now: self._game_values(r, state, r.move_count + len(automatic)),
-            revision=row.revision,
-            action="advance",
-            moves=lambda r: (r.move_count + 1, automatic, None),
-        )
+        plan: dict[str, Any] = {}
+
+        def change(row: _Row, now: float) -> dict[str, Any]:
+            state, automatic = games.advance(row.kit, row.state(), row.bots(), seed=row.seed, number=row.move_count + 1)
+            if not automatic:
+                raise _NothingDue(row.revision)
+            plan["moves"] = automatic
+            return self._game_values(row, state, row.move_count + len(automatic))
+
+        try:
+            return self._change(
+                change, revision=None, action="advance", moves=lambda r: (r.move_count + 1, plan["moves"], None)
+            )
+        except _NothingDue as nothing:
+            return nothing.revision
 
     def __repr__(self) -> str:
         return f"Table({self.code!r}, game={self.game!r}, players={self.players})"
+
+
+class _NothingDue(Exception):
+    """No bot or draw is due: ``advance`` writes nothing (the transaction is rolled back)."""
+
+    def __init__(self, revision: int) -> None:
+        super().__init__(revision)
+        self.revision = revision

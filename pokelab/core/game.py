@@ -8,7 +8,7 @@ whether moves are simultaneous, whether information is hidden, the prefix of
 its rule IDs and the rule a move out of turn breaks. It also carries the hooks
 the callers used to keep in their own per-game tables: ``points``,
 ``describe``, ``to_json`` / ``from_json`` (a save), ``parse_action`` (an
-action's text form) and ``is_face_down``. Each game's own package implements
+action's text form), ``observe_action`` (a move as one seat sees it) and ``is_face_down``. Each game's own package implements
 it (``pokelab.splendor.game``, ``pokelab.herecomes.game``, ``pokelab.toy``).
 
 The defaults describe a sequential game without chance nodes that cannot save.
@@ -230,6 +230,16 @@ class Game:
         if self.action_types and isinstance(text, self.action_types):
             return text
         raise InputError(_("{game} cannot read actions from text", game=self.name))
+
+    def observe_action(self, action: Any, player: int | None) -> str:
+        """The text of ``action`` as ``player`` may see it in a move log (``None``: the teacher, who sees all).
+
+        The default shows every move in full; a game with face-down moves hides their secret part here.
+
+        >>> Game().observe_action("Pass", 0)
+        'Pass'
+        """
+        return self.action_text(action)
 
     def is_chance_action(self, action: Any) -> bool:
         """True when ``action`` is one of chance's outcomes (nobody plays it on a table)."""

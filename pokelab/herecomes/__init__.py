@@ -61,6 +61,7 @@ from pokelab.herecomes.setup import HAND_SIZE, new_game
 from pokelab.herecomes.state import Player, Result, State, Variant
 from pokelab.herecomes.trainers import TRAINERS, Trainer
 from pokelab.herecomes.view import explain, observe
+from pokelab.herecomes.view_moves import observe_action, read_observed
 
 __all__ = [
     "COLOURS",
@@ -97,8 +98,10 @@ __all__ = [
     "load_targets",
     "new_game",
     "observe",
+    "observe_action",
     "parse_action",
     "parse_condition",
+    "read_observed",
     "result",
     "sample",
     "scenario",

@@ -25,6 +25,7 @@ from pokelab.herecomes.serialize import from_json, to_json
 from pokelab.herecomes.setup import new_game
 from pokelab.herecomes.state import State, Variant
 from pokelab.herecomes.view import observe
+from pokelab.herecomes.view_moves import observe_action
 
 __all__ = ["HereComesGame"]
 
@@ -101,6 +102,9 @@ class HereComesGame(Game):
 
     def is_chance_action(self, action: Any) -> bool:
         return isinstance(action, Draw)
+
+    def observe_action(self, action: Any, player: int | None) -> str:
+        return observe_action(action, player)  # HC-G3: others' face-down choices show as "?"
 
     def is_face_down(self, action: Any) -> bool:
         return isinstance(action, Discard | VoteRedraw)

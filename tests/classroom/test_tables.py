@@ -30,7 +30,20 @@ def _new(db_url: str, game: str, players: int = 2, bots=None, **options):
     store = ClassStore.connect(db_url)
     join_code, key = store.create_class("7B")
     code = store.create_table(join_code, game, players=players, bots=bots or {}, **options)
+    _KEYS[code] = key
     return store, join_code, key, store.table(code)
+
+
+#: Each test table's teacher key: the full record (every move, the replayed game) needs it.
+_KEYS: dict[str, str] = {}
+
+
+def _moves(t: Table) -> list[dict]:
+    return t.moves(teacher_key=_KEYS[t.code])
+
+
+def _replay(t: Table):
+    return t.replay(teacher_key=_KEYS[t.code])
 
 
 def _strings(value) -> set[str]:
@@ -74,13 +87,13 @@ def test_sp_t1_two_pupils_play_in_turn_stale_and_out_of_turn_moves_are_refused(d
         t.play(other, "Pass()", after, token=tokens[other])
     assert illegal.value.rule == "SP-T2" and t.revision() == after
     t.play(other, "TakeDifferent(blue, green, yellow)", after, token=tokens[other])
-    moves = t.moves()
+    moves = _moves(t)
     assert [(m["seat"], m["kind"], m["action"]) for m in moves] == [
         (first, "human", "TakeSame(red)"),
         (other, "human", "TakeDifferent(blue, green, yellow)"),
     ]
     assert [m["revision"] for m in moves] == [after, after + 1]
-    assert t.replay() == _state(t)
+    assert _replay(t) == _state(t)
     # another device opens the same table by its code (any case, with a dash)
     again = store.table(f"{t.code[:3].lower()}-{t.code[3:]}")
     assert again.revision() == t.revision() and again.rejoin(tokens[0]) == 0
@@ -106,7 +119,7 @@ def test_hc_g3_a_face_down_discard_and_the_other_hands_stay_secret(db_url):
     ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
     state = _state(t)
     assert state.phase == "discard" and t.view(0)["to_move"] == [0, 1]  # the bot chose already
-    assert [m["kind"] for m in t.moves()] == ["chance"] * 4 + ["bot"]  # HC-C3: wave 1 is 4 draws
+    assert [m["kind"] for m in _moves(t)] == ["chance"] * 4 + ["bot"]  # HC-C3: wave 1 is 4 draws
     card = state.hands[0][0]
     t.play(0, f"Discard(0, {card})", t.revision(), token=ash)
     seen_by_misty = t.view(1)
@@ -121,7 +134,7 @@ def test_hc_g3_a_face_down_discard_and_the_other_hands_stay_secret(db_url):
     misty_card = state.hands[1][0]
     t.play(1, f"Discard(1, {misty_card})", t.revision(), token=misty)
     state = _state(t)
-    assert state.wave == 2 and card in state.discards and t.replay() == state
+    assert state.wave == 2 and card in state.discards and _replay(t) == state
 
 
 def test_a_seat_is_claimed_once_and_rejoined_by_its_token_from_another_device(db_url):
@@ -150,7 +163,7 @@ def test_undo_needs_every_other_pupils_consent_and_draws_the_same_tokens_again(d
     state = _state(t)
     t.play(0, f"Discard(0, {state.hands[0][0]})", t.revision(), token=ash)
     t.play(1, f"Discard(1, {state.hands[1][0]})", t.revision(), token=misty)
-    before = t.moves()
+    before = _moves(t)
     assert before[-1]["kind"] == "chance"  # wave 2 was drawn after the last discard
     t.request_undo(0, token=ash)
     pending = t.view(1)["pending_undo"]
@@ -160,16 +173,16 @@ def test_undo_needs_every_other_pupils_consent_and_draws_the_same_tokens_again(d
     with pytest.raises(ClassroomError):
         t.answer_undo(0, True, token=ash)  # the asker does not answer
     t.answer_undo(1, False, token=misty)  # refused: nothing taken back
-    assert t.view(0)["pending_undo"] is None and t.moves() == before
+    assert t.view(0)["pending_undo"] is None and _moves(t) == before
     t.request_undo(0, token=ash)
     t.answer_undo(1, True, token=misty)
-    after = t.moves()
-    assert len(after) == 4 and t.replay() == _state(t)  # back to wave 1's draws, both to discard
+    after = _moves(t)
+    assert len(after) == 4 and _replay(t) == _state(t)  # back to wave 1's draws, both to discard
     assert t.view(0)["to_move"] == [0, 1]
     # the same choices again draw the same tokens: the draws are keyed by move number
     t.play(0, f"Discard(0, {state.hands[0][0]})", t.revision(), token=ash)
     t.play(1, f"Discard(1, {state.hands[1][0]})", t.revision(), token=misty)
-    assert [m["action"] for m in t.moves()] == [m["action"] for m in before]
+    assert [m["action"] for m in _moves(t)] == [m["action"] for m in before]
     with pytest.raises(ClassAccessError) as wrong:
         t.request_undo(1, token=ash)  # the wrong seat's token
     assert "座位口令不对" in wrong.value.message("zh")
@@ -182,12 +195,12 @@ def test_undo_with_only_bots_around_is_immediate_and_takes_back_their_replies(db
         t.request_undo(0, token=token)
     assert "no move" in str(nothing.value) and "撤回" in nothing.value.message("zh")
     v = t.view(0)
-    count = len(t.moves())
+    count = len(_moves(t))
     t.play(0, v["observation"]["legal"][0], v["revision"], token=token)
-    assert len(t.moves()) == count + 3  # Ash, then both bots at once
+    assert len(_moves(t)) == count + 3  # Ash, then both bots at once
     t.request_undo(0, token=token)
-    assert len(t.moves()) == count and t.view(0)["pending_undo"] is None
-    assert t.replay() == _state(t)
+    assert len(_moves(t)) == count and t.view(0)["pending_undo"] is None
+    assert _replay(t) == _state(t)
 
 
 def test_an_idle_seat_is_handed_to_a_bot_by_the_creator_or_the_teacher_only(db_url):
@@ -216,7 +229,7 @@ def test_an_idle_seat_is_handed_to_a_bot_by_the_creator_or_the_teacher_only(db_u
         t.play(1, "Pass()", v["revision"], token=misty)  # Misty's token no longer plays the seat
     if v["to_move"] != [0]:  # the bots move at once whenever it is their turn
         pytest.fail(f"after the hand-over only Ash should be to move, got {v['to_move']}")
-    assert t.replay() == _state(t)
+    assert _replay(t) == _state(t)
     assert (store.refusal_log(join_code, key)["reason"] == "wrong teacher key").sum() == 1
 
 
@@ -244,7 +257,7 @@ def test_a_finished_table_is_listed_finished_and_takes_no_more_moves(db_url):
     while not (v := t.view(0))["finished"]:
         t.play(0, v["observation"]["legal"][0], v["revision"], token=token)
     state = _state(t)
-    assert state.is_over and t.replay() == state
+    assert state.is_over and _replay(t) == state
     assert v["scores"] == list(state.points) and v["observation"]["result"] is not None
     assert bool(store.tables(join_code, key).iloc[0]["finished"])
     with pytest.raises(IllegalAction):
@@ -393,18 +406,19 @@ def test_a_version_2_class_database_is_upgraded_to_hold_tables(sqlite_url):
 def _scripted_game(url: str) -> tuple[list, str]:
     """A Here Comes table played to the end with the same choices every time; its moves and final save."""
     store = ClassStore.connect(url)
-    join_code, _ = store.create_class("7B")
+    join_code, key = store.create_class("7B")
     t = store.table(
         store.create_table(join_code, "herecomes", players=3, bots={2: "random"}, seed=77)
     )
+    _KEYS[t.code] = key
     tokens = {0: t.sit(0, "Ash"), 1: t.sit(1, "Misty")}
     while not (v := t.view(0))["finished"]:
         seat = v["to_move"][0]
         legal = t.view(seat, token=tokens[seat])["observation"]["legal"]
         t.play(seat, legal[-1], v["revision"], token=tokens[seat])
-    moves = [(m["seat"], m["kind"], m["action"], m["revision"]) for m in t.moves()]
+    moves = [(m["seat"], m["kind"], m["action"], m["revision"]) for m in _moves(t)]
     row = t._row()
-    assert t.replay() == row.state()
+    assert _replay(t) == row.state()
     return moves, row.state_json
 
 

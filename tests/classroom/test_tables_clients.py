@@ -87,11 +87,11 @@ def _client(url: str, code: str, seat: int, token: str, results) -> None:
     results.put((seat, views, played, stale_refused, raced))
 
 
-def _states_by_revision(t, k, row) -> dict[int, object]:
+def _states_by_revision(t, k, row, key) -> dict[int, object]:
     """The replayed game after each revision (from the seed and the accepted moves)."""
     state = games.new_state(k, row.players, seed=row.seed, variant=row.variant)
     by_revision = {}
-    for number, move in enumerate(t.moves(), start=1):
+    for number, move in enumerate(t.moves(teacher_key=key), start=1):
         if move["kind"] == "chance":
             action = games.chance_move(k, state, row.seed, number)
             assert str(action) == move["action"]
@@ -199,15 +199,15 @@ def _play_whole_game(url: str, game: str, players: int) -> None:
     k = row.kit
     stored = row.state()
     assert row.finished and k.adapter.is_over(stored)
-    assert table.replay() == stored  # the stored game is a replay of its accepted moves
-    moves = table.moves()
+    assert table.replay(teacher_key=key) == stored  # the stored game is a replay of its accepted moves
+    moves = table.moves(teacher_key=key)
     assert [m["number"] for m in moves] == list(range(1, len(moves) + 1))
     revisions = [m["revision"] for m in moves]
     assert revisions == sorted(revisions)
     human = [m for m in moves if m["kind"] == "human"]
     assert len(human) == sum(r[2] for r in reports)  # every accepted play is stored once
     assert sum(r[3] for r in reports) > 0  # deliberate stale moves were made, and refused
-    by_revision = _states_by_revision(table, k, row)
+    by_revision = _states_by_revision(table, k, row, key)
     first = games.new_state(k, row.players, seed=row.seed, variant=row.variant)
     checked = 0
     for seat, views, *_ in reports:

@@ -61,14 +61,14 @@ _ACTION = st.one_of(
 @pytest.fixture(scope="module")
 def herecomes_table(tmp_path_factory):
     store = ClassStore.connect(f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'class.db'}")
-    join_code, _ = store.create_class("fuzz")
+    join_code, key = store.create_class("fuzz")
     table = store.table(
         store.create_table(join_code, "herecomes", players=2, bots={1: "random"}, seed=5)
     )
     token = table.sit(0, "Ash")
-    yield table, token
+    yield table, token, key
     # seat 0 is the only human: the honest half of the requests moved the game on
-    assert sum(m["kind"] == "human" for m in table.moves()) >= 5
+    assert sum(m["kind"] == "human" for m in table.moves(teacher_key=key)) >= 5
 
 
 _HONEST = st.tuples(
@@ -89,9 +89,9 @@ _RANDOM = st.tuples(
 def test_random_input_to_play_is_refused_cleanly_or_is_a_legal_move(herecomes_table, attempt):
     """Half the attempts are seat 0's honest legal moves (so the game moves on), half anything."""
     seat, action, revision, token = attempt
-    table, own = herecomes_table
+    table, own, key = herecomes_table
     before = table.revision()
-    moves = len(table.moves())
+    moves = len(table.moves(teacher_key=key))
     if revision == "now":
         revision = before
     if isinstance(action, tuple):  # one of seat 0's legal moves (it may not be seat 0 playing it)
@@ -100,7 +100,7 @@ def test_random_input_to_play_is_refused_cleanly_or_is_a_legal_move(herecomes_ta
     try:
         after = table.play(seat, action, revision, token=own if token == "own" else token)
     except (ValueError, ClassAccessError):
-        assert table.revision() == before and len(table.moves()) == moves
+        assert table.revision() == before and len(table.moves(teacher_key=key)) == moves
         return
-    assert after == before + 1 and table.moves()[moves]["seat"] == seat
-    assert table.replay() == table._row().state()
+    assert after == before + 1 and table.moves(teacher_key=key)[moves]["seat"] == seat
+    assert table.replay(teacher_key=key) == table._row().state()

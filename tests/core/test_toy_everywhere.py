@@ -106,8 +106,8 @@ def test_a_shared_table_hosts_the_toy():
         assert view["to_move"] == [0] and view["observation"]["me"] == 0
         table.play(0, "Choose(0, bank)", view["revision"])
     view = table.view(0)
-    assert view["finished"] and view["scores"] == list(table.replay().totals)
-    kinds = [m["kind"] for m in table.moves()]
+    assert view["finished"] and view["scores"] == list(table.replay(teacher_key=key).totals)
+    kinds = [m["kind"] for m in table.moves(teacher_key=key)]
     assert kinds.count("chance") == 4 and kinds.count("human") == 4 and kinds.count("bot") == 4
     with pytest.raises((IllegalAction, ClassroomError)):
         table.play(0, "Choose(0, bank)", table.revision())

@@ -21,19 +21,25 @@ from .talk_helpers import AREA_FILES, messages_of, refusals
 
 seen = talk_helpers.seen  # the fixture: which texts a test rendered
 
-#: Doors no test reaches without writing a damaged row by hand (the undo request of another seat's move).
-CLASSROOM_UNDRIVEN = {("table {code}'s undo request names move {number}, which is not that seat's", None)}
+#: Doors no test reaches on purpose (a damaged undo request written by hand; the table server's own failure).
+CLASSROOM_UNDRIVEN = {("table {code}'s undo request names move {number}, which is not that seat's", None),
+                      # the table server's answer to its own bug: no request causes it on purpose
+                      ("the table server could not answer that; try again in a moment", None)}
 
 
 def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp_path, monkeypatch):
     from pokelab.classroom import (
         ClassStore,
         ClassTally,
+        Limits,
         access,
         parse_event,
         table_games,
         table_rows,
     )
+    from pokelab.classroom.table_client import RemoteTables
+    from pokelab.classroom.table_server import TableService
+    from pokelab.classroom.table_wire import error_from
     from pokelab.toy import register as register_toy
 
     url = f"sqlite:///{tmp_path / 'class.db'}"
@@ -110,6 +116,14 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: _raise(table_rows._damaged(seated.code, "seats", "not JSON")),
         lambda: _busy_store(url),
         lambda: _newer_schema(tmp_path),
+        lambda: other.moves(),  # issue 29: the record needs a seat token or the teacher key
+        lambda: RemoteTables("ftp://example.org"), lambda: RemoteTables("http://127.0.0.1:9").table("ABCDEF"),
+        lambda: _raise(error_from({"kind": "Nope"})),
+        lambda: TableService(url).answer("a", "nope", {}),
+        lambda: _raise(error_from(TableService(url).respond("a", "view", b"x" * 20_000)[1]["error"])),
+        lambda: _raise(error_from(TableService(url).respond("a", "view", b"[1, 2")[1]["error"])),
+
+        lambda: ClassStore.connect(url, limits=Limits(tables_per_pupil=1)).create_table(code, "splendor", name="Ann"),
     ]
     texts = [err.message(pseudo) for err in refusals(*doors)]
     seated.play(0, move, first["revision"], token=ann)
@@ -120,7 +134,8 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     tally = ClassTally.new(seed=1).simulate(20).record(["purple"] * 2 + ["red"] * 6 + ["blue"] * 2, "Ann")
     for frame in (tally.table(["any:purple", "any:red"], lang=pseudo), tally.by_group("any:purple", lang=pseudo)):
         texts.append(frame.to_string())
-    allowed = (*CLASSROOM_DATA, code, seated.code, hc.code, gone.code, toy.code, finished.code,
+    served = ("'ftp://example.org'", "http://127.0.0.1:9", "[Errno 111] Connection refused", "{'kind': 'Nope'}")
+    allowed = (*CLASSROOM_DATA, *served, code, seated.code, hc.code, gone.code, toy.code, finished.code,
                *engine_words(), *available_games())  # game names are names (other tests may register more)
     assert len(texts) == len(doors) + len(pending) + len(access._ACTIONS) + 2
     bad = [(t, leaks(t, allowed)) for t in texts if leaks(t, allowed)]

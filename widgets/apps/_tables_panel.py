@@ -2,6 +2,8 @@
 
 ``TablesPanel.poll(join_code, teacher_key)`` reads ``ClassStore.tables`` and redraws
 its HTML only when a table changed; the dashboard calls it from its own polling.
+Below the tables it says how many unknown table codes were tried on the class
+database (issue 29: a guesser shows up here and in the store's log).
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
@@ -13,6 +15,12 @@ its HTML only when a table changed; the dashboard calls it from its own polling.
 >>> _ = store.table(table).sit(0, "Ash")
 >>> panel.poll(code, key), "Ash" in panel.html.value, panel.poll(code, key)
 (True, True, False)
+>>> try:
+...     store.table("ZZZZZZ")
+... except Exception:
+...     pass
+>>> panel.poll(code, key), "1 unknown table code was tried" in panel.html.value
+(True, True)
 >>> TablesPanel(store, "fr")
 Traceback (most recent call last):
 ...
@@ -26,8 +34,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from pokelab.classroom.table_list import unknown_table_codes
 from pokelab.errors import check_lang
-from pokelab.words import Text, _, _p
+from pokelab.words import Text, _, _n, _p
 from widgets._words import labels_in
 
 __all__ = ["TablesPanel"]
@@ -61,13 +70,15 @@ class TablesPanel:
         self.html = w.HTML()
         self.html.add_class("pk-tables")
         self._rows: list[dict[str, Any]] | None = None
+        self._guesses = 0
 
     def poll(self, join_code: str, teacher_key: str) -> bool:
         """Read the class's tables; redraw and return ``True`` when anything changed."""
         rows = self.store.tables(join_code, teacher_key).to_dict("records")
-        if rows == self._rows:
+        guesses = unknown_table_codes(self.store, join_code, teacher_key)
+        if rows == self._rows and guesses == self._guesses:
             return False
-        self._rows = rows
+        self._rows, self._guesses = rows, guesses
         self.refresh()
         return True
 
@@ -83,15 +94,21 @@ class TablesPanel:
         if self._rows is None:
             self.html.value = ""
             return
+        guesses = ""
+        if self._guesses:
+            said = _n("{count} unknown table code was tried on this class database (someone may be guessing codes)",
+                      "{count} unknown table codes were tried on this class database (someone may be guessing codes)",
+                      self._guesses, count=self._guesses).render(self.lang)
+            guesses = f"<p data-testid='table-guesses'>{html.escape(said)}</p>"
         if not self._rows:
-            self.html.value = head + f"<p>{html.escape(words['none'])}</p>"
+            self.html.value = head + f"<p>{html.escape(words['none'])}</p>" + guesses
             return
         cols = ("table", "game", "players", "moves", "state", "last")
         header = "".join(f"<th scope='col' style='text-align:left;padding:2px 8px'>{html.escape(words[c])}</th>"
                          for c in cols)
         body = "".join(self._row(r, words) for r in self._rows)
         self.html.value = (head + "<table data-testid='tables' style='border-collapse:collapse'>"
-                           f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>")
+                           f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>" + guesses)
 
     @staticmethod
     def _row(r: dict[str, Any], words: dict[str, str]) -> str:

@@ -40,7 +40,8 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
-from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, ClassStoreBusy
+from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
+from pokelab.classroom.table_client import table_store
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.words import Text, _, _p
 from widgets._board_table import join_table, takeover_bot
@@ -123,22 +124,22 @@ class _Address(anywidget.AnyWidget):
 class TablesPage:
     """The "play a classmate" page: create / join / rejoin a table, then the board of your seat (``.ui``).
 
-    ``store``: the class database (default: ``ClassStore.connect()``, i.e.
-    ``POKELAB_CLASS_DB`` or the default SQLite file); ``link``: what the page's
+    ``store``: where the tables are (default: ``table_store()``: the table server at
+    ``POKELAB_TABLES_URL`` when set, else ``POKELAB_CLASS_DB`` or the default SQLite file); ``link``: what the page's
     address carried (``table_link()``): with ``table`` and ``token`` the page
     rejoins that seat at once. ``board`` is the seat's board once seated.
     """
 
     def __init__(
         self,
-        store: ClassStore | None = None,
+        store: Any = None,
         *,
         lang: str = "en",
         link: Mapping[str, str] | None = None,
         poll_seconds: float = 0.3,
     ) -> None:
         self.lang = check_lang(lang)
-        self.store = ClassStore.connect() if store is None else store
+        self.store = table_store() if store is None else store
         self.poll_seconds = poll_seconds
         self.board: Any = None
         self.error = ""
@@ -211,7 +212,7 @@ class TablesPage:
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < players:
             raise ClassroomError(_('between 0 and {value} bots, not {bots}', value=players - 1, bots=repr(bots)))
         seats = {seat: takeover_bot(game) for seat in range(players - bots, players)}
-        table = self.store.create_table(code, game, players=players, bots=seats)
+        table = self.store.create_table(code, game, players=players, bots=seats, name=name)
         return self._seat_at(game, table, seat=0, name=name)
 
     def join(self, table_code: str, seat: int | None) -> TablesPage:

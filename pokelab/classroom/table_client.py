@@ -1,0 +1,163 @@
+"""A board's side of the table authority: ``RemoteTables(url)`` and its tables, the same doors as ``ClassStore`` / ``Table``.
+
+A pupil's kernel that plays through the table server (``table_server``) holds
+no database URL: ``RemoteTables(url).table(code)`` answers ``sit``, ``rejoin``,
+``revision``, ``view``, ``play``, ``request_undo``, ``answer_undo``,
+``hand_to_bot``, ``advance``, ``moves`` and ``replay`` as ``Table`` does, each by
+one request, and raises the same kit errors in every language
+(``table_wire``). A seat board (``widgets._board_table``) takes either.
+
+>>> RemoteTables("ftp://example.org")
+Traceback (most recent call last):
+...
+pokelab.classroom.ClassroomError: the table server's address starts with http:// or https://, not 'ftp://example.org'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from typing import Any
+
+from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.store import ClassStore
+from pokelab.classroom.table_wire import error_from
+from pokelab.words import _
+
+__all__ = ["TABLES_URL_ENV", "RemoteTable", "RemoteTables", "table_store"]
+
+#: The environment variable naming the table server a page plays through (unset: the class database itself).
+TABLES_URL_ENV = "POKELAB_TABLES_URL"
+
+
+def table_store() -> Any:
+    """Where a page's tables are: the table server at ``$POKELAB_TABLES_URL`` if set, else the class database.
+
+    >>> os.environ.pop(TABLES_URL_ENV, None) and None
+    >>> type(table_store()).__name__
+    'ClassStore'
+    """
+    url = os.environ.get(TABLES_URL_ENV, "").strip()
+    return RemoteTables(url) if url else ClassStore.connect()
+
+
+class RemoteTables:
+    """The table server at ``url`` (``http://host:port``), as a board's store: ``table``, ``create_table``."""
+
+    def __init__(self, url: str, *, timeout: float = 10.0) -> None:
+        if not isinstance(url, str) or not url.startswith(("http://", "https://")):
+            raise ClassroomError(
+                _("the table server's address starts with http:// or https://, not {url}", url=repr(url)[:80]),
+            )
+        self.url = url.rstrip("/")
+        self.timeout = timeout
+
+    def ask(self, verb: str, **body: Any) -> dict[str, Any]:
+        """One request to the server; its answer, or the kit error it refused with (raised)."""
+        request = urllib.request.Request(
+            f"{self.url}/api/{verb}", data=json.dumps(body).encode(), method="POST",
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+                return dict(json.loads(answer.read()))
+        except urllib.error.HTTPError as refused:
+            try:
+                data = json.loads(refused.read())
+            except ValueError:
+                data = None
+            raise error_from(data.get("error") if isinstance(data, dict) else data) from None
+        except (urllib.error.URLError, OSError) as away:
+            raise ClassroomError(
+                _("the table server at {url} does not answer ({why}); try again in a moment",
+                  url=self.url, why=str(getattr(away, "reason", away))[:80]),
+            ) from None
+
+    def create_table(self, join_code: str, game: str, players: int = 2, bots: Any = None, **options: Any) -> str:
+        """Create a table in the class (as ``ClassStore.create_table``); its code."""
+        bots = {str(k): v for k, v in (bots or {}).items()} if isinstance(bots, dict) else bots
+        return str(self.ask("create", join_code=join_code, game=game, players=players, bots=bots, **options)["code"])
+
+    def table(self, table_code: str) -> RemoteTable:
+        """The table with ``table_code`` (``ClassroomError`` for an unknown code, as ``ClassStore.table``)."""
+        return RemoteTable(self, self.ask("open", code=table_code))
+
+    def __repr__(self) -> str:
+        return f"RemoteTables({self.url!r})"
+
+
+class RemoteTable:
+    """One table reached through the table server; it remembers the seat tokens it got, as ``Table`` does."""
+
+    def __init__(self, server: RemoteTables, opened: dict[str, Any]) -> None:
+        self._server = server
+        self.code: str = opened["code"]
+        self.game: str = opened["game"]
+        self.players: int = int(opened["players"])
+        self.class_code: str = opened["class_code"]
+        self._tokens: dict[int, str] = {}
+
+    def _ask(self, verb: str, **body: Any) -> dict[str, Any]:
+        return self._server.ask(verb, code=self.code, **body)
+
+    def _token(self, seat: Any, token: str | None) -> str | None:
+        return token if token is not None else self._tokens.get(seat) if isinstance(seat, int) else None
+
+    def sit(self, seat: int, name: str) -> str:
+        """Claim a free seat; the seat token."""
+        token = str(self._ask("sit", seat=seat, name=name)["token"])
+        self._tokens[seat] = token
+        return token
+
+    def rejoin(self, token: str) -> int:
+        """The seat ``token`` holds."""
+        seat = int(self._ask("rejoin", token=token)["seat"])
+        self._tokens[seat] = token
+        return seat
+
+    def revision(self) -> int:
+        """The table's revision now."""
+        return int(self._ask("revision")["revision"])
+
+    def view(self, seat: int, *, token: str | None = None) -> dict[str, Any]:
+        """What ``seat`` sees (``Table.view``)."""
+        return self._ask("view", seat=seat, token=self._token(seat, token))
+
+    def play(self, seat: int, action: Any, revision: int, *, token: str | None = None) -> int:
+        """Play ``action`` (an engine action travels as its text) for ``seat``; the new revision."""
+        text = action if isinstance(action, str) else str(action)
+        return int(self._ask("play", seat=seat, action=text, revision=revision, token=self._token(seat, token))["revision"])
+
+    def request_undo(self, seat: int, *, token: str | None = None) -> int:
+        """Ask to take back ``seat``'s last move."""
+        return int(self._ask("undo", seat=seat, token=self._token(seat, token))["revision"])
+
+    def answer_undo(self, seat: int, yes: bool, *, token: str | None = None) -> int:
+        """Agree or refuse the waiting undo request."""
+        return int(self._ask("answer_undo", seat=seat, yes=yes, token=self._token(seat, token))["revision"])
+
+    def hand_to_bot(self, seat: int, bot: str, *, teacher_key: str | None = None, creator_token: str | None = None) -> int:
+        """Give ``seat`` to ``bot`` (the creator's token or the teacher key)."""
+        return int(self._ask("hand_to_bot", seat=seat, bot=bot, teacher_key=teacher_key,
+                             creator_token=creator_token)["revision"])
+
+    def advance(self) -> int:
+        """Let the bots and chance play the moves due now."""
+        return int(self._ask("advance")["revision"])
+
+    def moves(self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None) -> list[dict[str, Any]]:
+        """The moves as ``seat`` may see them, or all of them (the teacher key)."""
+        if teacher_key is not None:
+            return list(self._ask("moves", teacher_key=teacher_key)["moves"])
+        return list(self._ask("moves", seat=seat, token=self._token(seat, token))["moves"])
+
+    def replay(self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None) -> Any:
+        """``seat``'s view of the replayed game; with the teacher key the game's save (text)."""
+        if teacher_key is not None:
+            return self._ask("replay", teacher_key=teacher_key)["save"]
+        return self._ask("replay", seat=seat, token=self._token(seat, token))["observation"]
+
+    def __repr__(self) -> str:
+        return f"RemoteTable({self.code!r}, game={self.game!r}, players={self.players})"

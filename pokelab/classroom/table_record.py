@@ -1,0 +1,146 @@
+"""A shared table's record — its accepted moves — shown to each reader as the game lets them see it.
+
+Every read of a table's moves goes through the game's per-seat view: a seat
+reads each move as ``Game.observe_action(action, seat)`` words it (Here Comes'
+face-down discards, votes and Misty's extra discard of another seat show ``?``,
+HC-G3, HC-R2, HC-T1); only the teacher (``viewer=None``, after the teacher key)
+reads the record in full. ``seat_view`` is the one place a seat's view of a
+table is made; ``after_change`` gives the row a change just wrote, its game kept
+decoded, so the seat's view after its own move needs no second read or decoding.
+
+>>> from pokelab.classroom.table_games import kit
+>>> from pokelab.herecomes import Discard
+>>> moves = [Move(1, 1, "human", Discard(1, "G13"), 2, 0.0)]
+>>> [m["action"] for m in seen_moves(kit("herecomes"), moves, 0)], seen_moves(kit("herecomes"), moves, None)[0]["action"]
+(['Discard(1, ?)'], 'Discard(1, G13)')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pokelab.classroom.table_games import GameKit
+
+__all__ = ["Move", "after_change", "read_moves", "seat_view", "seen_moves"]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One accepted move: ``action`` is the engine's object, or its stored text (read only when a reader needs it)."""
+
+    number: int
+    seat: int | None
+    kind: str
+    action: Any
+    revision: int
+    at: float
+
+    def tuple(self) -> tuple[int | None, str, Any]:
+        """``(seat, kind, action)``, as ``table_games.replay`` takes it."""
+        return (self.seat, self.kind, self.action)
+
+
+def read_moves(conn: Any, table_id: int) -> tuple[Move, ...]:
+    """The table's accepted moves in order, their actions as stored (text: one query, nothing parsed).
+
+    >>> from pokelab.classroom import ClassStore
+    >>> store = ClassStore.connect("sqlite://")
+    >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
+    >>> [m.action[:5] for m in store._read(lambda conn: read_moves(conn, t._id))]
+    ['Draw(', 'Draw(', 'Draw(', 'Draw(']
+    """
+    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+    from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+    m = schema.table_moves.c
+    rows = conn.execute(
+        sa.select(m.number, m.seat, m.kind, m.action, m.revision, m.at)
+        .where(m.table_id == table_id)
+        .order_by(m.number)
+    ).all()
+    return tuple(
+        Move(n, seat, kind, text, rev, at) for n, seat, kind, text, rev, at in rows
+    )
+
+
+def seen_moves(kit: GameKit, moves: Sequence[Move], viewer: int | None) -> list[dict[str, Any]]:
+    """The moves as ``viewer`` may see them (``None``: the teacher's full record), as plain dicts.
+
+    Keys: ``number``, ``seat`` (``None`` for a draw), ``kind`` (``human``, ``bot``,
+    ``chance``), ``action`` (its text, hidden parts ``?``), ``revision``, ``time``.
+
+    >>> from pokelab.classroom.table_games import kit
+    >>> seen_moves(kit("splendor"), [], 0)
+    []
+    """
+    game = kit.game
+
+    def seen(m: Move) -> str:
+        if viewer is None or m.seat == viewer or not game.hidden_information:
+            return kit.action_text(m.action)  # nothing of it is hidden from this reader
+        return game.observe_action(game.parse_action(m.action), viewer)
+
+    return [
+        {
+            "number": m.number,
+            "seat": m.seat,
+            "kind": m.kind,
+            "action": seen(m),
+            "revision": m.revision,
+            "time": m.at,
+        }
+        for m in moves
+    ]
+
+
+def after_change(row: Any, values: dict[str, Any], state: Any, saved: str | None, now: float) -> Any:
+    """The row a change just wrote: ``row`` with ``values``, the new revision, and ``state`` (saved as ``saved``) kept decoded."""
+    columns = {f.name for f in dataclasses.fields(row)}
+    fields = {k: tuple(v) if k in ("seats", "scores") else v for k, v in values.items() if k in columns}
+    if saved is not None:
+        fields["state_json"] = saved
+    after = dataclasses.replace(row, revision=row.revision + 1, changed=now, **fields)
+    if state is not None:
+        after.keep_state(state)
+    elif "_state" in row.__dict__:  # decoded already: the same game
+        after.keep_state(row.state())
+    return after
+
+
+def seat_view(row: Any, moves: list[dict[str, Any]], seat: int) -> dict[str, Any]:
+    """``Table.view``'s dict for ``seat`` from its row and its view of the moves (``seen_moves``; the token already checked)."""
+    kit = row.kit
+    state = row.state()
+    now = time.time()
+    unused = [now - max(float(s["active"]), row.changed) for s in row.seats]
+    undo = row.undo
+    if undo is not None:
+        waiting = [s for s in undo.get("asked", []) if s not in undo.get("yes", [])]
+        undo = {**undo, "waiting": waiting}
+    return {
+        "code": row.code,
+        "game": row.game,
+        "revision": row.revision,
+        "seat": seat,
+        "to_move": list(kit.game.actors(state)),
+        "observation": kit.game.observe(state, seat),
+        "moves": moves,
+        "finished": row.finished,
+        "scores": list(row.scores),
+        "names": row.names(),
+        "bots": [s["bot"] for s in row.seats],
+        "creator": row.creator,
+        "pending_undo": undo,
+        "idle_seconds": row.idle_seconds,
+        "unused_seconds": [round(x, 1) for x in unused],
+        "can_hand_to_bot": [
+            s
+            for s, one in enumerate(row.seats)
+            if not one["bot"] and not row.finished and (one["token"] is None or unused[s] >= row.idle_seconds)
+        ],
+    }

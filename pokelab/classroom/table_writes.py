@@ -1,0 +1,93 @@
+"""How a shared table changes: one read-and-write transaction per change.
+
+Every change of a table — a move, a seat taken, an undo asked or answered, a
+seat handed to a bot, the bots' moves — is ``change(table, compute, …)``: one
+transaction that reads the table's row, computes the change from it (the game
+decoded once), and rewrites the row only if its **revision** is still the one
+the change was computed from (optimistic concurrency; the moves are read only
+by a change that needs them, an undo). The game is saved once (``to_json``), the
+moves' actions are carried as objects and written as text once
+(``Game.action_text``). Then each seat this ``Table`` object plays gets its next
+view made from the row just written (``Table._after_change``), so a board's
+refresh after its own move needs no second read, decoding or move query.
+
+>>> from pokelab.classroom import ClassStore
+>>> store = ClassStore.connect("sqlite://")
+>>> t = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=4))
+>>> token = t.sit(0, "Ash")
+>>> change(t, lambda row, now: {"idle_seconds": 30.0}, revision=t.revision(), moves=None)
+3
+>>> change(t, lambda row, now: {"idle_seconds": 60.0}, revision=2, moves=None)
+Traceback (most recent call last):
+...
+pokelab.classroom.StaleRevision: someone moved first; your board was refreshed (the table is at revision 3, your move was made at revision 2)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from pokelab.classroom.table_record import Move, after_change
+from pokelab.classroom.table_rows import StaleRevision, _insert_moves
+
+__all__ = ["change"]
+
+
+def change(table: Any, compute: Any, *, revision: Any, moves: Any) -> int:
+    """Apply ``compute(row, now) -> {column: value}`` to ``table`` as one optimistic write; return the new revision.
+
+    ``moves(row) -> (first number, [(seat, kind, action)], delete_from)`` adds
+    (and first deletes) moves in the same transaction. ``revision`` is the
+    client's (``None`` for a seat change, recomputed up to 5 times when another
+    device changed the table meanwhile) or a callable ``(conn, row) -> revision``
+    (a move's own rule for which revision it was made at, read in the same
+    transaction). A ``"state"`` value is the game object: it is saved here.
+    """
+    for attempt in range(1 if revision is not None else 5):  # a seat change retries by itself
+        try:
+            return int(table._store._write(lambda conn: _in_transaction(table, conn, compute, revision, moves)))
+        except StaleRevision:
+            if revision is not None or attempt == 4:
+                raise
+        finally:
+            table._conn = table._working = None
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _in_transaction(table: Any, conn: Any, compute: Any, revision: Any, moves: Any) -> int:
+    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
+
+    from pokelab.classroom import schema  # lazy: built with sqlalchemy
+
+    table._conn = conn
+    row = table._load(conn)
+    table._working = row
+    made_at = revision(conn, row) if callable(revision) else revision
+    if made_at is not None and made_at != row.revision:
+        raise StaleRevision(row.revision, made_at)
+    now = time.time()
+    values = compute(row, now)
+    first, new_moves, delete_from = moves(row) if moves is not None else (0, [], None)
+    state = values.pop("state", None)
+    stored = dict(values)
+    if state is not None:
+        stored["state"] = row.kit.to_json(state)
+    for key in ("seats", "scores", "undo", "variant"):
+        if key in stored and stored[key] is not None and not isinstance(stored[key], str):
+            stored[key] = json.dumps(stored[key])
+    stored |= {"revision": row.revision + 1, "changed": now}
+    t = schema.game_tables
+    done = conn.execute(sa.update(t).where(t.c.id == row.id, t.c.revision == row.revision).values(**stored))
+    if done.rowcount != 1:
+        current = conn.execute(sa.select(t.c.revision).where(t.c.id == row.id)).scalar()
+        raise StaleRevision(int(current or 0), made_at if made_at is not None else row.revision)
+    if delete_from is not None:
+        m = schema.table_moves.c
+        conn.execute(sa.delete(schema.table_moves).where(m.table_id == row.id, m.number >= delete_from))
+    _insert_moves(conn, row.id, first, new_moves, row.revision + 1, now, row.kit.action_text)
+    after = after_change(row, values, state, stored.get("state"), now)
+    made = [Move(first + i, seat, kind, action, after.revision, now) for i, (seat, kind, action) in enumerate(new_moves)]
+    table._after_change(row.revision, after, made, delete_from)
+    return after.revision

@@ -1,0 +1,101 @@
+"""Issue 29: the table authority — a table server process alone holds the class database; boards reach it by seat token.
+
+The server runs as it is deployed (``python -m pokelab.classroom.table_server``, its
+own process on a free port); the pupils' side here holds only its address. Rule
+IDs: a face-down discard and a hand are secret (HC-G3, HC-R2); a move out of turn
+breaks SP-T1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, StaleRevision
+from pokelab.classroom.table_client import RemoteTables
+from pokelab.errors import IllegalAction
+from pokelab.herecomes import Discard
+from widgets._board_table import join_table
+
+from .conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """A table server process on a SQLite class database; the teacher's store on the same file."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('served') / 'class.db'}"
+    teacher = ClassStore.connect(url)
+    join_code, key = teacher.create_class("7B")
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pokelab.classroom.table_server", "--db", url, "--port", str(port)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+    )
+    first = server.stdout.readline()  # the server says it listens once its socket is bound
+    assert "pokelab table server on" in first, first + server.stdout.read()
+    yield {"url": f"http://127.0.0.1:{port}", "join_code": join_code, "key": key, "teacher": teacher}
+    server.terminate()
+    server.wait(timeout=30)
+
+
+def test_hc_g3_two_pupils_play_through_the_server_and_never_see_each_others_cards(served):
+    ash_side, misty_side = RemoteTables(served["url"]), RemoteTables(served["url"])
+    code = ash_side.create_table(served["join_code"], "herecomes", players=2, seed=21, name="Ash")
+    ash, misty = ash_side.table(code), misty_side.table(code)
+    ash.sit(0, "Ash")
+    misty.sit(1, "Misty")
+    full = served["teacher"].table(code).replay(teacher_key=served["key"])
+    card = full.hands[1][0]
+    misty.play(1, Discard(1, card), misty.revision())
+    seen = json.dumps([ash.view(0), ash.moves(0), ash.replay(0)])
+    assert card not in seen and not set(full.hands[1]) & set(seen.replace('"', " ").replace(",", " ").split())
+    assert ash.moves(0)[-1]["action"] == "Discard(1, ?)" and misty.moves(1)[-1]["action"] == f"Discard(1, {card})"
+    assert ash.moves(teacher_key=served["key"])[-1]["action"] == f"Discard(1, {card})"  # the teacher's record
+    with pytest.raises(ClassAccessError) as no_token:
+        RemoteTables(served["url"]).table(code).moves()
+    assert "座位口令" in no_token.value.message("zh")  # the refusal crosses the wire in every language
+
+
+def test_refusals_cross_the_wire_as_the_kits_own_errors(served):
+    side = RemoteTables(served["url"])
+    code = side.create_table(served["join_code"], "splendor", players=2, seed=12, name="Bo")
+    t = side.table(code)
+    tokens = [t.sit(0, "Bo"), t.sit(1, "Cy")]
+    first = t.view(0)["to_move"][0]
+    start = t.revision()
+    with pytest.raises(IllegalAction) as out_of_turn:
+        t.play(1 - first, "TakeSame(red)", start)
+    assert out_of_turn.value.rule == "SP-T1" and "轮到" in out_of_turn.value.message("zh")
+    t.play(first, "TakeSame(red)", start)
+    with pytest.raises(StaleRevision) as stale:
+        t.play(1 - first, "TakeSame(blue)", start)
+    assert stale.value.current == start + 1 and "有人先走了一步" in stale.value.message("zh")
+    with pytest.raises(ClassAccessError):
+        RemoteTables(served["url"]).table(code).view(0, token="ZZZZZZ")
+    with pytest.raises(ClassroomError) as unknown:
+        side.table("ZZZZZZ")
+    assert "没有代码为" in unknown.value.message("zh")
+    assert tokens[0] != tokens[1]
+
+
+def test_a_seat_board_plays_through_the_server_with_no_database_in_its_kernel(served):
+    side = RemoteTables(served["url"])
+    code = side.create_table(served["join_code"], "herecomes", players=2, seed=5, bots={1: "heuristic"}, name="Di")
+    board = join_table("herecomes", code, name="Di", store=side, poll_seconds=0)
+    card = board._last["observation"]["hand"][0]["id"]
+    reply = board.handle_message({"type": "intent", "action": {"kind": "discard", "card": card}})
+    assert reply["ok"], reply
+    full = served["teacher"].table(code).replay(teacher_key=served["key"])
+    kept = json.dumps([board._moves, board._last, board.view, board.log], default=str)
+    assert not set(full.hands[1]) & set(kept.replace('"', " ").replace(",", " ").split())  # the bot's hand
+    assert not any("sqlite" in repr(v) for v in vars(board.table).values())  # no database reachable from here
+    board.close()
