@@ -15,7 +15,7 @@ from typing import Any
 
 from pokelab.words import Text, check_lang, languages
 
-__all__ = ["LANGS", "BilingualError", "IllegalAction", "InputError", "SimError", "check_lang"]
+__all__ = ["LANGS", "BilingualError", "Explained", "IllegalAction", "InputError", "SimError", "check_lang"]
 
 #: The languages the kit ships catalogues for ("en" is the code's own).
 LANGS = languages()
@@ -27,10 +27,27 @@ def _reason(args: tuple[Any, ...], kind: str) -> Text:
     raise TypeError(f"{kind} takes its reason as one catalogue text, e.g. _('...'), got {args!r}")
 
 
-class _Explained:
-    """The shared half of the kit's errors: a reason that renders in any language."""
+class Explained:
+    """The shared half of the kit's errors: one catalogue text that renders in any language; ``str(err)`` is the English.
+
+    Put it first among an error's bases (``class ClassStoreBusy(Explained, TimeoutError)``).
+
+    >>> from pokelab.words import _
+    >>> class Busy(Explained, TimeoutError): pass
+    >>> err = Busy(_("Pass"))
+    >>> str(err), err.zh
+    ('Pass', '跳过')
+    >>> Busy("busy")
+    Traceback (most recent call last):
+    ...
+    TypeError: Busy takes its reason as one catalogue text, e.g. _('...'), got ('busy',)
+    """
 
     reason: Text
+
+    def __init__(self, *reason: Any) -> None:
+        self.reason = _reason(reason, type(self).__name__)
+        super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
         """The reason in ``lang``."""
@@ -47,7 +64,7 @@ class _Explained:
         return self.message("zh")
 
 
-class BilingualError(_Explained, ValueError):
+class BilingualError(Explained, ValueError):
     """Bad input (not a rule of the game), explained in every language the kit speaks; ``str(err)`` is the English.
 
     The base of ``ClassroomError`` and ``SimError``.
@@ -61,10 +78,6 @@ class BilingualError(_Explained, ValueError):
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
-
-    def __init__(self, *reason: Any) -> None:
-        self.reason = _reason(reason, type(self).__name__)
-        super().__init__(self.message("en"))
 
 
 class SimError(BilingualError):
@@ -105,7 +118,7 @@ class InputError(BilingualError):
         return (type(self), (self.reason,))
 
 
-class IllegalAction(_Explained, ValueError):
+class IllegalAction(Explained, ValueError):
     """A move the rules forbid, with the rule's ID and the reason in every language the kit speaks.
 
     ``rule`` is an ID from the rulebooks in ``docs/rules/`` (``"SP-A2"``, ``"HC-R2"``, ...);
@@ -130,7 +143,7 @@ class IllegalAction(_Explained, ValueError):
     def __init__(self, rule: str, *reason: Any) -> None:
         self.rule = rule
         self.reason = _reason(reason, type(self).__name__)
-        super().__init__(f"[{rule}] {self.message('en')}")
+        ValueError.__init__(self, f"[{rule}] {self.message('en')}")
 
     def to_dict(self) -> dict[str, str]:
         """A JSON-safe form for widgets: the rule ID and the reason in each language.

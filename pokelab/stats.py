@@ -1,9 +1,17 @@
-"""Small statistics helpers shared by the odds, the simulator and the tournaments."""
+"""Small statistics helpers shared by the odds, the simulator and the tournaments.
+
+Bad input is an ``InputError`` (a ``ValueError``) whose reason renders in every language.
+"""
 
 from __future__ import annotations
 
 import math
 from statistics import NormalDist
+
+from pokelab.errors import InputError
+from pokelab.words import _
+
+__all__ = ["wilson_interval"]
 
 
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -20,12 +28,18 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[f
     >>> wilson_interval(3, 2)
     Traceback (most recent call last):
     ...
-    ValueError: need 0 <= successes <= n and n > 0, got successes=3, n=2
+    pokelab.errors.InputError: need 0 <= successes <= n and n > 0, got successes=3, n=2
+    >>> wilson_interval(3, 4, confidence=95)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.InputError: confidence must be between 0 and 1, got 95
     """
     if n <= 0 or not 0 <= successes <= n:
-        raise ValueError(f"need 0 <= successes <= n and n > 0, got successes={successes}, n={n}")
+        raise InputError(
+            _("need 0 <= successes <= n and n > 0, got successes={successes}, n={n}", successes=successes, n=n)
+        )
     if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
+        raise InputError(_("confidence must be between 0 and 1, got {confidence}", confidence=confidence))
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
     p = successes / n
     denom = 1 + z * z / n

@@ -33,25 +33,10 @@ sys.path.insert(0, str(ROOT))
 from pokelab import herecomes  # noqa: E402
 from pokelab.core.seeds import stream  # noqa: E402
 from pokelab.sim import play  # noqa: E402
+from scripts._shipped_table import add_output_arguments, output_path  # noqa: E402
 
 OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_round_points.csv"
 WIN = "win"
-
-
-def output_path(out: Path | None = None, force: bool = False) -> Path:
-    """Where the table goes: ``out`` if given, the shipped CSV with ``force``, else a new file beside it.
-
-    Run as the lesson says ("run it again to check"), the script must not overwrite the data the
-    lesson reads: by default it writes ``<name>.check.csv`` to compare with the shipped file.
-
-    >>> output_path().name == OUT.stem + ".check.csv" and output_path(force=True) == OUT
-    True
-    >>> output_path(Path("x.csv"), force=True)
-    PosixPath('x.csv')
-    """
-    if out is not None:
-        return out
-    return OUT if force else OUT.with_name(OUT.stem + ".check.csv")
 
 
 def round_points(seed: int, policy: str = "optimal") -> list[int | str]:
@@ -76,10 +61,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=600, help="games per set (default 600, as lesson 42 uses)")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--policy", default="optimal")
-    parser.add_argument("--out", type=Path, help="where to write (default: a new file beside the shipped one)")
-    parser.add_argument("--force", action="store_true", help="overwrite the shipped CSV the lesson reads")
+    add_output_arguments(parser)
     args = parser.parse_args(argv)
-    out = output_path(args.out, args.force)
+    out = output_path(OUT, args.out, args.force)
     seeds = stream(args.seed, "solo-round-points")
     start = time.time()
     tally: Counter = Counter()

@@ -35,24 +35,9 @@ sys.path.insert(0, str(ROOT))
 from pokelab.core.seeds import stream  # noqa: E402
 from pokelab.herecomes import UseTrainer  # noqa: E402
 from pokelab.sim import play  # noqa: E402
+from scripts._shipped_table import add_output_arguments, output_path  # noqa: E402
 
 OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_trainers.csv"
-
-
-def output_path(out: Path | None = None, force: bool = False) -> Path:
-    """Where the table goes: ``out`` if given, the shipped CSV with ``force``, else a new file beside it.
-
-    Run as the lesson says ("run it again to check"), the script must not overwrite the data the
-    lesson reads: by default it writes ``<name>.check.csv`` to compare with the shipped file.
-
-    >>> output_path().name == OUT.stem + ".check.csv" and output_path(force=True) == OUT
-    True
-    >>> output_path(Path("x.csv"), force=True)
-    PosixPath('x.csv')
-    """
-    if out is not None:
-        return out
-    return OUT if force else OUT.with_name(OUT.stem + ".check.csv")
 
 
 def game_rows(mode: str, trainers: bool, game_id: int, seed: int) -> list[dict]:
@@ -75,10 +60,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="games per set (default 400, as lesson 41 uses)")
     parser.add_argument("--seed", type=int, default=41)
-    parser.add_argument("--out", type=Path, help="where to write (default: a new file beside the shipped one)")
-    parser.add_argument("--force", action="store_true", help="overwrite the shipped CSV the lesson reads")
+    add_output_arguments(parser)
     args = parser.parse_args(argv)
-    out = output_path(args.out, args.force)
+    out = output_path(OUT, args.out, args.force)
     rows = []
     for mode, trainers in (("solo", True), ("solo", False), ("duel", True)):
         start = time.time()

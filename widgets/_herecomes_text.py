@@ -27,6 +27,7 @@ from pokelab.herecomes import TARGETS, WAVES, UseTrainer
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
 from pokelab.words import Text, _, _n, check_lang
+from widgets._table_text import SEAT_TEXT
 from widgets._words import labels_in, lang_choices
 
 __all__ = ["TEXT", "counted", "labels", "say", "trainer_actions"]
@@ -42,20 +43,7 @@ TEXT: dict[str, Any] = {
     'left': _('left'),
     'order_card': _('Order card'),
     'your_hand': _('Your hand'),
-    'turn_of_seat': _("{name}'s turn (seat {seat})"),
-    'pass_to': _('Pass the device to {name} — tap to show your hand'),
-    'show_hand': _("Show {name}'s hand"),
-    'hand_hidden': _("{name}'s hand stays hidden until they tap."),
-    'table_code': _('Table {code}'),
-    'table_seat': _('You play seat {seat}: {name}'),
-    'table_token': _('Your seat token (to rejoin on any device): {token}'),
-    'table_waiting': _('Waiting for {name} (seat {seat})…'),
-    'table_undo_asked': _('{name} asks to undo the last move.'),
-    'table_undo_yes': _('Allow undo'),
-    'table_undo_no': _('Refuse'),
-    'table_undo_waiting': _('Undo asked: waiting for the other players to agree.'),
-    'table_to_bot': _('Let a bot play seat {seat} ({name})'),
-    'table_moved': _('{name} moved'),
+    **SEAT_TEXT,
     'odds': _('Odds of your hand'),
     'odds_hint': _('Exact chance each card is achieved, given the tokens shown; the faint bar is the previous wave.'),
     'show_odds': _('odds'),

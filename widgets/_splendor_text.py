@@ -22,6 +22,7 @@ from pokelab.splendor.cards import TIERS, TOKEN_COLOURS
 from pokelab.splendor.names import colour_name, tier_name
 from pokelab.words import _
 from widgets._splendor_coach_text import COACH_TEXT
+from widgets._table_text import SEAT_TEXT
 from widgets._words import labels_in, own_name, switch_to
 
 __all__ = ["TEXT", "labels"]
@@ -33,20 +34,7 @@ TEXT: dict[str, Any] = {
     'last_round': _('last round!'),
     'your_turn': _('Your turn'),
     'turn_of': _("{name}'s turn"),
-    'turn_of_seat': _("{name}'s turn (seat {seat})"),
-    'pass_to': _('Pass the device to {name} — tap to show your hand'),
-    'show_hand': _("Show {name}'s hand"),
-    'hand_hidden': _("{name}'s hand stays hidden until they tap."),
-    'table_code': _('Table {code}'),
-    'table_seat': _('You play seat {seat}: {name}'),
-    'table_token': _('Your seat token (to rejoin on any device): {token}'),
-    'table_waiting': _('Waiting for {name} (seat {seat})…'),
-    'table_undo_asked': _('{name} asks to undo the last move.'),
-    'table_undo_yes': _('Allow undo'),
-    'table_undo_no': _('Refuse'),
-    'table_undo_waiting': _('Undo asked: waiting for the other players to agree.'),
-    'table_to_bot': _('Let a bot play seat {seat} ({name})'),
-    'table_moved': _('{name} moved'),
+    **SEAT_TEXT,
     'thinking': _('{name} is thinking…'),
     'game_over': _('Game over'),
     'winner': _('{names} wins!'),

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from pokelab.classroom.rounds import SIMULATED, ClassroomError, check_round
-from pokelab.errors import check_lang
+from pokelab.errors import Explained
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.words import Text, _, _p
 
@@ -57,31 +57,7 @@ ANSWER_LENGTH = 500
 TOKEN_COLUMNS: tuple[str, ...] = tuple(f"token_{i}" for i in range(1, DRAWS_PER_ROUND + 1))
 
 
-class _Explained:
-    """An error explained by one catalogue text: ``str(err)`` is the English, ``err.message(lang)`` any language."""
-
-    def __init__(self, reason: Text) -> None:
-        if not isinstance(reason, Text):
-            raise TypeError(f"{type(self).__name__} takes its reason as one catalogue text, e.g. _('...'), got {reason!r}")
-        super().__init__(reason.render("en"))  # type: ignore[call-arg]
-        self.reason = reason
-
-    def message(self, lang: str = "en") -> str:
-        """The explanation in ``lang`` (any language of ``pokelab.words.languages()``)."""
-        return self.reason.render(check_lang(lang))
-
-    @property
-    def en(self) -> str:
-        """The explanation in English."""
-        return self.message("en")
-
-    @property
-    def zh(self) -> str:
-        """The explanation in Chinese."""
-        return self.message("zh")
-
-
-class ClassAccessError(_Explained, PermissionError):
+class ClassAccessError(Explained, PermissionError):
     """A wrong or missing join code or teacher key (refused and logged).
 
     >>> from pokelab.words import _
@@ -90,13 +66,13 @@ class ClassAccessError(_Explained, PermissionError):
     >>> ClassAccessError("wrong join code", "加入码不对")
     Traceback (most recent call last):
     ...
-    TypeError: _Explained.__init__() takes 2 positional arguments but 3 were given
+    TypeError: ClassAccessError takes its reason as one catalogue text, e.g. _('...'), got ('wrong join code', '加入码不对')
     """
 
     __module__ = "pokelab.classroom"
 
 
-class ClassStoreBusy(_Explained, TimeoutError):
+class ClassStoreBusy(Explained, TimeoutError):
     """The class database stayed locked or unreachable for longer than the store's ``timeout``.
 
     >>> from pokelab.words import _
@@ -105,7 +81,7 @@ class ClassStoreBusy(_Explained, TimeoutError):
     >>> ClassStoreBusy("busy")
     Traceback (most recent call last):
     ...
-    TypeError: ClassStoreBusy takes its reason as one catalogue text, e.g. _('...'), got 'busy'
+    TypeError: ClassStoreBusy takes its reason as one catalogue text, e.g. _('...'), got ('busy',)
     """
 
     __module__ = "pokelab.classroom"

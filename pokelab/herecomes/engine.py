@@ -5,7 +5,7 @@ nodes, 4-3-2-1 tokens) each followed — for waves 1 to 3 — by a simultaneous
 discard step; a simultaneous redraw vote; the check; a simultaneous keep step
 for players who achieved two cards; scoring and clean-up.
 
-Beside this module: ``setup`` (``new_game``, the deal), ``scenario`` (chosen
+Beside this module: ``legal`` (chance outcomes and legal actions), ``setup`` (``new_game``, the deal), ``scenario`` (chosen
 positions), ``_trainer_rules`` (HC-T1..T4 in play) and ``_common`` (refusals and
 the actor check they share). ``new_game``, ``scenario`` and ``HAND_SIZE`` are
 still importable from here.
@@ -26,8 +26,6 @@ pokelab.errors.IllegalAction: [HC-R2] No token is drawn now: the players are dis
 
 from __future__ import annotations
 
-import random
-from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
@@ -40,14 +38,15 @@ from pokelab.herecomes._common import (
     _not_to_move,
     _return_last,
 )
-from pokelab.herecomes._trainer_rules import _apply_trainer, _trainer_actions
+from pokelab.herecomes._trainer_rules import _apply_trainer
 from pokelab.herecomes.actions import Action, Discard, Draw, Keep, UseTrainer, VoteRedraw
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.legal import _IS_LEGEND, chance_outcomes, keep_options, legal_actions, sample
 from pokelab.herecomes.names import colour_name
 from pokelab.herecomes.scenario import scenario
 from pokelab.herecomes.setup import HAND_SIZE, _rep, _start_round, _take, new_game
-from pokelab.herecomes.state import _WAVE_ENDS, Result, State, check_seat
+from pokelab.herecomes.state import _WAVE_ENDS, Result, State
 from pokelab.words import Text, _, _p
 
 __all__ = [
@@ -61,126 +60,6 @@ __all__ = [
     "sample",
     "scenario",
 ]
-
-_DRAWS = {c: Draw(c) for c in COLOURS}
-_VOTES: dict[tuple[int, bool], VoteRedraw] = {}
-_IS_LEGEND = {cid: card.is_legend for cid, card in TARGETS.items()}
-_DISCARDS_BY_SEAT = tuple({c: Discard(p, c) for c in TARGETS} for p in range(4))
-
-
-# --------------------------------------------------------------------------- chance
-
-
-def chance_outcomes(state: State) -> list[tuple[str, Fraction]]:
-    """The colours that can be drawn now, each with its exact probability.
-
-    >>> chance_outcomes(new_game(2))[0]
-    ('red', Fraction(3, 10))
-    >>> s = scenario(1, hands={0: ["G01", "G02", "G03", "G04", "G05"]}, trainers=False)
-    >>> s = apply(apply(apply(apply(s, Draw("red")), Draw("red")), Draw("red")), Draw("red"))
-    >>> chance_outcomes(s)
-    Traceback (most recent call last):
-    ...
-    ValueError: not a chance node: the players are discarding
-    """
-    if not state.is_chance:
-        raise ValueError(f"not a chance node: {_PHASE_WORDS[state.phase]}")
-    total = sum(state.bag_left)
-    return [(c, Fraction(k, total)) for c, k in zip(COLOURS, state.bag_left, strict=True) if k]
-
-
-def sample(state: State, rng: random.Random) -> Draw:
-    """Draw the next token with a seeded ``random.Random``, weighted by the bag.
-
-    >>> str(sample(new_game(2), random.Random(0)))
-    'Draw(yellow)'
-    >>> sample(new_game(2), 0)
-    Traceback (most recent call last):
-    ...
-    ValueError: sample needs a random.Random, got 0
-    """
-    if not isinstance(rng, random.Random):
-        raise ValueError(f"sample needs a random.Random, got {rng!r}")
-    if not state.is_chance:
-        raise ValueError(f"not a chance node: {_PHASE_WORDS[state.phase]}")
-    left = state.bag_left
-    r = int(rng.random() * sum(left))
-    for i, k in enumerate(left):
-        if r < k:
-            return _DRAWS[COLOURS[i]]
-        r -= k
-    raise AssertionError("unreachable: r < total")  # pragma: no cover
-
-
-# --------------------------------------------------------------------------- legal actions
-
-
-def keep_options(state: State, player: int) -> tuple[str, ...]:
-    """The cards ``player`` may keep after achieving several (HC-R6; a single legend is kept by itself, HC-G1).
-
-    >>> keep_options(new_game(2), 0)
-    ()
-    """
-    achieved = state.achieved[player]
-    legends = tuple(c for c in achieved if _IS_LEGEND[c])
-    return legends if legends else achieved
-
-
-def _vote_action(player: int, agree: bool) -> VoteRedraw:
-    key = (player, agree)
-    action = _VOTES.get(key)
-    if action is None:
-        action = _VOTES[key] = VoteRedraw(player, agree)
-    return action
-
-
-def legal_actions(state: State, player: int | None = None) -> list[Action]:
-    """The actions ``player`` may take now, in a fixed order ([] when it is not their turn).
-
-    At a chance node, ``legal_actions(state)`` lists the possible ``Draw``s;
-    with ``player=None`` at a decision node, the actions of every seat in
-    ``to_move`` are listed.
-
-    >>> s = scenario(2, hands={0: ["G01", "G05", "P01", "O01", "L01"]}, trainers=False)
-    >>> for colour in ("red", "blue", "red", "green"):
-    ...     s = apply(s, Draw(colour))
-    >>> [str(a) for a in legal_actions(s, 0)]
-    ['Discard(0, G01)', 'Discard(0, G05)', 'Discard(0, L01)', 'Discard(0, O01)', 'Discard(0, P01)']
-    >>> legal_actions(s, 5)
-    Traceback (most recent call last):
-    ...
-    pokelab.errors.InputError: there is no seat 5: seats are 0 to 1
-    """
-    s = state
-    phase = s.phase
-    if player is not None:
-        check_seat(s, player)
-    if phase == "over":
-        return []
-    if phase == "draw" or phase == "redraw":
-        if player is not None:
-            return []
-        return [_DRAWS[c] for c, k in zip(COLOURS, s.bag_left, strict=True) if k]
-    if player is None:
-        return [a for p in s.to_move for a in legal_actions(s, p)]
-    if player not in s.to_move:
-        return []
-    out: list[Action]
-    if phase == "discard":
-        extra = s.extra[player]
-        by_card = _DISCARDS_BY_SEAT[player]
-        if extra is None:
-            out = [by_card[c] for c in s.hands[player]]
-        else:
-            out = [by_card[c] for c in s.hands[player] if c != extra]
-    elif phase == "vote":
-        out = [_vote_action(player, True), _vote_action(player, False)]
-    else:  # keep
-        return [Keep(player, c) for c in keep_options(s, player)]
-    if s.setup.trainers and s.trainers[player] is not None:
-        out.extend(_trainer_actions(s, player))
-    return out
-
 
 def _colour_word(colour: str) -> Text | str:
     """A colour of the bag by its name; an unknown one as the player wrote it."""

@@ -29,7 +29,13 @@ from pokelab.core.texts import reason_text
 from pokelab.errors import InputError
 from pokelab.herecomes.bag import COLOURS, validate_bag
 from pokelab.herecomes.cards import TARGETS
-from pokelab.herecomes.invariants import MAX_BAG_COLOUR, SUMMARY_KEYS, check_events, check_state
+from pokelab.herecomes.invariants import (
+    MAX_BAG_COLOUR,
+    SUMMARY_KEYS,
+    BrokenInvariant,
+    check_events,
+    check_state,
+)
 from pokelab.herecomes.state import PHASES, Setup, State, Variant
 from pokelab.herecomes.trainers import TRAINERS
 from pokelab.words import Text, _
@@ -97,8 +103,8 @@ class _Doc:
         self.data = data
         self.n = n
 
-    def fail(self, field: str, why: Text | str) -> InputError:
-        """``why`` a catalogue text, or the English of a rule check (``check_state``) passed on as it is."""
+    def fail(self, field: str, why: Text) -> InputError:
+        """The save's field ``field`` is wrong: ``why``, a catalogue text."""
         return InputError(_("Here Comes state JSON: field {field}: {why}", field=repr(field), why=why))
 
     def get(self, field: str) -> Any:
@@ -217,8 +223,8 @@ def _events(d: _Doc, field: str, value: Any) -> tuple[tuple[Any, ...], ...]:
     events = _tuples(value)
     try:
         check_events(events, d.n)
-    except ValueError as exc:
-        raise d.fail(field, str(exc).removeprefix("events: ")) from None
+    except BrokenInvariant as exc:
+        raise d.fail(field, exc.why) from None
     return events
 
 
@@ -317,7 +323,6 @@ def from_json(text: str | bytes) -> State:
     )
     try:
         check_state(state)
-    except ValueError as exc:
-        field, _sep, why = str(exc).partition(": ")
-        raise d.fail(field, why) from None
+    except BrokenInvariant as exc:
+        raise d.fail(exc.field, exc.why) from None
     return state

@@ -83,14 +83,22 @@ def _po_path(lang: str) -> Path:
     return _catalogue_files()[lang]
 
 
+#: ``languages()`` as last worked out; ``install``/``uninstall`` clear it (it is asked on every render).
+_SPOKEN: dict[str, tuple[str, ...]] = {}
+#: Texts already rendered, by language and ``Text`` (see ``Text.render``); ``install``/``uninstall`` clear it.
+_RENDERED: dict[tuple[Any, ...], str] = {}
+
+
 def languages() -> tuple[str, ...]:
     """Every language the kit speaks: English first, then each catalogue shipped or installed.
 
     >>> languages()[:2]
     ('en', 'zh')
     """
-    others = sorted({*_shipped(), *_INSTALLED} - {SOURCE_LANG})
-    return (SOURCE_LANG, *others)
+    spoken = _SPOKEN.get("all")
+    if spoken is None:
+        spoken = _SPOKEN["all"] = (SOURCE_LANG, *sorted({*_shipped(), *_INSTALLED} - {SOURCE_LANG}))
+    return spoken
 
 
 def _choices(langs: tuple[str, ...]) -> str:
@@ -154,18 +162,23 @@ def install(lang: str, catalogue: gettext.NullTranslations) -> None:
     if lang == SOURCE_LANG:
         raise ValueError(f"{lang!r} is the source language; it has no catalogue to install")
     _INSTALLED[lang] = catalogue
+    _SPOKEN.clear()
+    _RENDERED.clear()
 
 
 def uninstall(lang: str) -> None:
     """Forget a catalogue given to :func:`install` (nothing happens if there is none)."""
     _INSTALLED.pop(lang, None)
+    _SPOKEN.clear()
+    _RENDERED.clear()
 
 
 _FORMATTER = string.Formatter()
 
 
-def _field_names(pattern: str) -> set[str]:
-    return {name for _, name, _, _ in _FORMATTER.parse(pattern) if name}
+@functools.lru_cache(maxsize=4096)
+def _field_names(pattern: str) -> frozenset[str]:
+    return frozenset(name for _, name, _, _ in _FORMATTER.parse(pattern) if name)
 
 
 def translate(
@@ -205,7 +218,7 @@ def translate(
     fields = dict(fields or {})
     if count is not None:
         fields.setdefault("count", count)
-    missing = _field_names(pattern) - set(fields)
+    missing = _field_names(pattern) - fields.keys()
     if missing:
         raise ValueError(f"the text {source!r} needs the field {sorted(missing)[0]!r}")
     return pattern.format(**{key: _shown(value, lang) for key, value in fields.items()})

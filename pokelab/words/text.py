@@ -24,9 +24,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from pokelab.words.catalogue import translate
+from pokelab.words.catalogue import _RENDERED, translate
 
 __all__ = ["Text", "render"]
+
+#: How many rendered texts are kept before the memo starts afresh (a board's labels, log and cards: a few thousand).
+_MEMO_SIZE = 20_000
+
+
+def _typed(value: Any) -> Any:
+    """A key of a field that tells apart values Python holds equal but shows differently (``1``, ``1.0``, ``True``)."""
+    return value._key() if isinstance(value, Text) else (value.__class__, value)
 
 
 @dataclass(frozen=True, eq=True)
@@ -75,9 +83,25 @@ class Text:
         ...
         ValueError: unknown language 'klingon': choose 'en' or 'zh'
         """
-        return translate(
-            lang, self.source, dict(self.fields), context=self.context, plural=self.plural, count=self.count
-        )
+        key = (lang, self._key())
+        shown = _RENDERED.get(key)
+        if shown is None:  # the catalogues do not change while they are installed: render each text once
+            shown = translate(
+                lang, self.source, dict(self.fields), context=self.context, plural=self.plural, count=self.count
+            )
+            if len(_RENDERED) >= _MEMO_SIZE:
+                _RENDERED.clear()
+            _RENDERED[key] = shown
+        return shown
+
+    def _key(self) -> tuple[Any, ...]:
+        """What tells this text apart from every other (worked out once: a ``Text`` never changes)."""
+        key = self.__dict__.get("_memo_key")
+        if key is None:
+            key = (self.source, self.plural, self.count, self.context,
+                   tuple([(name, _typed(value)) for name, value in self.fields]))
+            object.__setattr__(self, "_memo_key", key)
+        return key
 
     @property
     def en(self) -> str:

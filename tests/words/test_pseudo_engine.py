@@ -664,3 +664,98 @@ def test_herecomes_scenario_errors(pseudo, kwargs):
         hc.scenario(2, **kwargs)
     assert isinstance(caught.value, BilingualError), caught.value
     clean(caught.value.message(pseudo), {"hands", "scores", "trainers", "deck_top", *hc.TRAINERS, "False", "None"})
+
+
+def broken_positions(s: Any) -> Iterator[Any]:
+    """``s`` with one part changed so that it breaks an invariant a loaded save is checked for."""
+    from dataclasses import replace
+
+    n = len(s.setup.names)
+    rest = (None,) * (n - 1)
+    yield from (s._replace(phase=phase) for phase in ("over", "keep", "vote", "redraw"))
+    yield s._replace(points=(50,) * n)
+    yield s._replace(points=(-1,) * n)
+    yield s._replace(wave=9)
+    yield s._replace(bag_left=tuple(k + 1 for k in s.bag_left))
+    yield s._replace(deck=s.deck + s.deck[:1])
+    yield s._replace(events=(("peek", 0, 7),) * 40)
+    yield s._replace(events=(("peek", 0, 7),))
+    yield s._replace(to_move=())
+    yield s._replace(to_move=(*range(n - 1, -1, -1), 0))
+    yield s._replace(to_move=tuple(range(n)))
+    yield s._replace(returned=("red",))
+    yield s._replace(returned=("red",) * 3)
+    yield s._replace(redraw_by=0)
+    yield s._replace(extra=("G01", *rest))
+    yield s._replace(achieved=(("G01",), *((),) * (n - 1)))
+    yield s._replace(pending=("ZZ",) * n)
+    yield s._replace(trainers=("misty",) * n)
+    yield s._replace(trainers=(None,) * n, round_uses=(1,) * n)
+    yield s._replace(round_uses=(9,) * n, game_uses=(9,) * n)
+    yield s._replace(round_uses=(0,) * n, game_uses=(99,) * n)
+    yield s._replace(peeks=(((1, 0, "G01"),),) * n)
+    if n > 1:
+        yield s._replace(trainers=(None, "sabrina", *rest[1:]), round_uses=(0, 1, *(0,) * (n - 2)),
+                         game_uses=(0, 1, *(0,) * (n - 2)), peeks=((), ((99, 0, "G01"),), *((),) * (n - 2)))
+    yield s._replace(scored=(tuple(s.deck[:5]), *((),) * (n - 1)), deck=s.deck[5:])
+    yield s._replace(winners=(0,))
+    yield s._replace(winners=(1, 0))
+    yield s._replace(by_legend=True)
+    yield s._replace(summary=None, round=s.round + 1)
+    yield s._replace(summary={} if s.summary is None else {**s.summary, "zz": 1})
+    yield s._replace(round_discards=((),) * n)
+    yield s._replace(hands=(s.hands[0][:-1], *s.hands[1:]), deck=s.deck + s.hands[0][-1:])
+    yield s._replace(setup=replace(s.setup, names=("Ann",) * n))
+    yield s._replace(setup=replace(s.setup, trainers=False))
+    yield s._replace(setup=replace(s.setup, composition=(1001,) * len(s.setup.composition)))
+    if s.phase == "over":
+        yield s._replace(winners=(), by_legend=False)
+        yield s._replace(winners=tuple(range(n)), by_legend=True)
+        yield s._replace(winners=tuple(range(n)), by_legend=False, points=(0,) * n)
+    if s.summary is not None:
+        summary = dict(s.summary)
+        for key in ("round", "leader", "tokens", "returned", "hands", "kept", "gained", "legend_winners"):
+            yield s._replace(summary={**summary, key: ("x",) * 20})
+        yield s._replace(summary={**summary, "tokens": ("red",) * 3})
+        yield s._replace(summary={**summary, "hands": (("G01",),) * n})
+        yield s._replace(summary={**summary, "achieved": (("ZZ",),) * n})
+        yield s._replace(summary={**summary, "kept": ("G01",) * n})
+        yield s._replace(summary={**summary, "gained": (77,) * n})
+        yield s._replace(summary={**summary, "legend_winners": (0,)})
+        yield s._replace(summary={**summary, "events": (("zz", 1),)})
+        yield s._replace(by_legend=False, summary={**summary, "legend_winners": (0,), "achieved": (("L01",), *((),) * (n - 1))})
+
+
+def test_every_herecomes_invariant_detail_renders_in_the_pseudo_language(pseudo, template):
+    """What ``check_state`` says of an impossible position (the detail of a refused save) is a catalogue text."""
+    from pokelab.herecomes.invariants import BrokenInvariant, check_state
+
+    seen: set[str] = set()
+    states = herecomes_states()
+    for state in states[::9] + [s for s in states if s.phase == "over"]:
+        for broken in broken_positions(state):
+            try:
+                check_state(broken)
+            except BrokenInvariant as err:
+                caught = err
+            else:
+                continue  # a change this position happens to allow (a phase it is already in, …)
+            seen.update(sources(caught.reason))
+            clean(caught.message(pseudo), {"ZZ", "zz", "x", "summary", "tokens", "returned", "hands", "kept",
+                                                 "gained", "legend_winners", "round", "leader", "events", "to_move",
+                                                 "winners", "points", "phase", "wave", "deck", "bag_left", "setup",
+                                                 "trainers", "round_uses", "game_uses", "peeks", "extra", "pending",
+                                                 "achieved", "scored", "redraw_by", "round_discards", "by_legend",
+                                                 "draw", "discard", "vote", "keep", "over", "redraw", "misty",
+                                                 "sabrina", "None", "True", "False", *NAMES})
+    wanted = area_sources(template, ("pokelab/herecomes/invariants.py",))
+    assert wanted - seen == set(), "invariant details never reached"
+
+
+@pytest.mark.parametrize("args", [(3, 2), (0, 0), (1, 2, 1.5)])
+def test_stats_errors(pseudo, args):
+    from pokelab.stats import wilson_interval
+
+    with pytest.raises(BilingualError) as caught:
+        wilson_interval(*args)
+    clean(caught.value.message(pseudo), {"successes"})
