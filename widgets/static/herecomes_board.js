@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 34327f090a16815a6dc87965c00d190c849e112f559ff99c81132e2d764733d3
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: a30b83869af53df06041172b64d7860168c026e9a8c274c7484e89d528c50929
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -80,6 +80,28 @@ function loadPlotly(model) {
     });
   }
   return globalThis.__pokelabPlotly;
+}
+function plotlyLoader(model, { ready, failed }) {
+  let plotly = null;
+  let asked = false;
+  return {
+    get() {
+      if (plotly || asked) return plotly;
+      asked = true;
+      loadPlotly(model).then(
+        (P) => {
+          plotly = P;
+          ready(P);
+        },
+        (err) => {
+          asked = false;
+          failed(err);
+        }
+        // the next figure asks again
+      );
+      return null;
+    }
+  };
 }
 
 // widgets/js/lib/redraw.js
@@ -618,6 +640,16 @@ function render({ model, el }) {
   const pending = /* @__PURE__ */ new Set();
   let plotly = null;
   let lastFigure = null;
+  const plotlyLoad = plotlyLoader(model, {
+    ready: () => {
+      plotDiv.replaceChildren();
+      delete plotDiv.dataset.loading;
+      drawFigure();
+    },
+    failed: (err) => {
+      fill(plotDiv, h("div", { class: "hc-error" }, fmt(labelsNow().plotly_failed, { error: err })));
+    }
+  });
   const lang = () => model.get("lang") || "en";
   const labelsNow = () => (model.get("view") || {}).labels || {};
   function send(msg) {
@@ -682,17 +714,10 @@ function render({ model, el }) {
       plotDiv.dataset.rev = String((model.get("view") || {}).revision ?? "");
       return;
     }
+    plotly = plotlyLoad.get();
     if (!plotly) {
       plotDiv.dataset.loading = "1";
       if (!plotDiv.firstChild) fill(plotDiv, h("div", { class: "hc-muted" }, labelsNow().loading));
-      loadPlotly(model).then((P) => {
-        plotly = P;
-        plotDiv.replaceChildren();
-        delete plotDiv.dataset.loading;
-        drawFigure();
-      }).catch((err) => {
-        fill(plotDiv, h("div", { class: "hc-error" }, fmt(labelsNow().plotly_failed, { error: err })));
-      });
       return;
     }
     lastFigure = fig;
