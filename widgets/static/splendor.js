@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: fd08a08030da9df25e8fa246d34be4b05b8ceba6614196b94717a16e371727ad
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: c76be8f28d278f11a8ca25722780129b4a00c850542ce6822d369c66eb05d6c7
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -639,26 +639,21 @@ function selectedPanel(b, view, L, lang, myTurn) {
     const c = me.captured.find((x) => x.id === id);
     return c ? cardName(c, lang) : `#${id}`;
   };
-  const buttons = [
-    h(
-      "button",
-      {
-        class: `pk-btn pk-catch ${card.can_catch ? "pk-primary" : "pk-soft"}`,
-        disabled: !myTurn,
-        onclick: () => intent({ kind: "catch", card: card.id })
-      },
-      L.catch
-    )
-  ];
-  if (where === "display") {
+  const buttons = [];
+  if (card.can_catch) {
     buttons.push(
       h(
         "button",
-        {
-          class: `pk-btn pk-reserve ${card.can_reserve ? "" : "pk-soft"}`,
-          disabled: !myTurn,
-          onclick: () => intent({ kind: "reserve", card: card.id })
-        },
+        { class: "pk-btn pk-catch pk-primary", disabled: !myTurn, onclick: () => intent({ kind: "catch", card: card.id }) },
+        L.catch
+      )
+    );
+  }
+  if (where === "display" && card.can_reserve) {
+    buttons.push(
+      h(
+        "button",
+        { class: "pk-btn pk-reserve", disabled: !myTurn, onclick: () => intent({ kind: "reserve", card: card.id }) },
         L.reserve
       )
     );
@@ -1032,7 +1027,7 @@ function playerPanel(b, view, p, L, lang) {
       "div",
       { class: "pk-player-head" },
       h("span", { class: "pk-player-name" }, p.name),
-      seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`) : view.table && p.index !== view.human ? null : p.named_you ? null : h("span", { class: "pk-tag pk-tag-you" }, L.you),
+      seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`) : view.table && p.index !== view.human ? null : p.named_you ? null : (view.humans || []).length > 1 ? null : h("span", { class: "pk-tag pk-tag-you" }, L.you),
       winner ? h("span", { class: "pk-crown" }, L.won_badge) : null,
       h(
         "span",
