@@ -1,4 +1,4 @@
-// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: 1b8541f9a2b0f19fa7c471ae3a676f998283791e3d52bdb63eb89a5b81e76a84
+// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: 23f6267f05383a0c358ad17398e34668a5383efe3d78fdfd6199c0bc4710d26e
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";

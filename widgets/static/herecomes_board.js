@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: a30b83869af53df06041172b64d7860168c026e9a8c274c7484e89d528c50929
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 9d30bea1353ad6e16edeb9814380d3dd7ad07710fe2497e671b7eed3f976d905
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -151,10 +151,11 @@ function redrawScheduler(root, draw, onHold) {
 function fmt(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => k in values ? values[k] : `{${k}}`);
 }
-function pct(p, { digits = 0, tiny = false } = {}) {
+function pct(p, { digits = 0 } = {}) {
   if (p === null || p === void 0) return "";
-  if (tiny && p > 0 && p < 5e-3) return "<1%";
-  if (!digits) return `${Math.round(p * 100)}%`;
+  const unit = 10 ** -digits;
+  if (p > 0 && p * 100 < unit / 2) return `<${unit}%`;
+  if (p < 1 && p * 100 >= 100 - unit / 2) return `>${100 - unit}%`;
   return `${(Math.round(p * 10 ** (digits + 2)) / 10 ** digits).toFixed(digits)}%`;
 }
 function num(x, d = 2) {
@@ -162,7 +163,7 @@ function num(x, d = 2) {
 }
 
 // widgets/js/herecomes/pieces.js
-var chance = (p) => pct(p, { tiny: true });
+var chance = (p) => pct(p);
 var MARKS = {};
 function setMarks(marks) {
   MARKS = marks || MARKS;
