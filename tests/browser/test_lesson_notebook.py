@@ -144,3 +144,7 @@ def test_lesson_21_draws_the_odds_chart_after_run_all(lab: Any, track: str) -> N
     labels = board.locator(".hc-plot .main-svg .bars text").all_text_contents()
     assert sum(t.endswith("%") for t in labels) >= 5, f"each card's chance is written on its bar: {labels}"
     lab.screenshot(page, f"lesson-21-odds-{track or 'en'}", element=board)
+    # no word said twice anywhere on the page: the marks' words, the boards' "(you)" tags (issue 31)
+    text = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.innerText")
+    for doubled in ("Correct Correct", "Not yet Not yet", "You (you)", "正确 答对了", "还不对 还不对", "你 (你)", "你（你）"):
+        assert doubled not in text, doubled
