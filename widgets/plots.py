@@ -23,6 +23,7 @@ ValueError: row 0 ('x'): a chance is between 0 and 1, got 1.5
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from numbers import Real
 from typing import Any
@@ -35,7 +36,7 @@ from pokelab.words import Text, _, render
 from widgets._words import labels_in
 from widgets.tokens import TOKENS
 
-__all__ = ["KIND_COLOURS", "KIND_PATTERNS", "TOKEN_COLOURS", "odds_figure", "odds_figure_spec", "overlay_names"]
+__all__ = ["KIND_COLOURS", "KIND_PATTERNS", "TOKEN_COLOURS", "odds_figure", "odds_figure_spec", "overlay_names", "percent_label"]
 
 #: Colours of the bag's tokens: the boards' palette (widgets/tokens.py, checked under colour blindness).
 TOKEN_COLOURS: Mapping[str, str] = {c: TOKENS[c].light for c in COLOURS}
@@ -70,6 +71,30 @@ def overlay_names(lang: str) -> list[str]:
     ['上一波', '若重抽', '蒙特卡洛']
     """
     return [_TEXT[key].render(check_lang(lang)) for key in ("previous", "redraw", "mc")]
+
+
+def percent_label(p: float) -> str:
+    """A chance as a bar's label, a whole percentage that never claims a certainty it is not.
+
+    A chance above 0 that would round to 0% is "<1%", one below 1 that would round to 100%
+    is ">99%"; 0 and 1 themselves are "0%" and "100%" (the boards' ``pct`` in widgets/js/lib/text.js
+    writes them the same way).
+
+    >>> [percent_label(p) for p in (0, 0.004, 0.005, 0.3, 0.994, 0.996, 1)]
+    ['0%', '<1%', '1%', '30%', '99%', '>99%', '100%']
+    >>> percent_label(1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: a chance is between 0 and 1, got 1.5
+    """
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"a chance is between 0 and 1, got {p!r}")
+    whole = math.floor(p * 100 + 0.5)  # half up, as the page's Math.round
+    if whole == 0 < p:
+        return "<1%"
+    if whole == 100 and p < 1:
+        return ">99%"
+    return f"{whole}%"
 
 
 def _chance(value: Any, where: str) -> float:
@@ -259,7 +284,7 @@ def odds_figure_spec(
     y = list(range(n))
     ev = [p * (v or 0.0) for p, v in zip(chances, values, strict=True)]
     ev_prev = [None if q is None else q * (v or 0.0) for q, v in zip(prev, values, strict=True)]
-    percent = [f"{p:.0%}" if p >= 0.005 or p == 0 else "<1%" for p in chances]
+    percent = [percent_label(p) for p in chances]
 
     traces: list[Any] = [
         _ghost_bars(text["previous"], y, prev, colours, "x", any(q is not None for q in prev)),

@@ -73,6 +73,21 @@ def seat_names(players: int | Sequence[str] | None, lang: str) -> list[str] | in
     return list(players)
 
 
+def shown_name(name: str, seat: int, lang: str) -> str:
+    """A seat's name as the board shows it: the engine's own "Player N" (a game dealt for a count of
+    players, as ``pokelab.sim.play`` does) in ``lang``, any other name as it was given.
+
+    >>> shown_name("Player 2", 1, "zh"), shown_name("Player 2", 0, "zh"), shown_name("Ann", 0, "zh")
+    ('玩家 2', 'Player 2', 'Ann')
+    >>> shown_name("Player 1", 0, "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    check_lang(lang)
+    return _("Player {n}", n=seat + 1).render(lang) if name == f"Player {seat + 1}" else name
+
+
 class SplendorBoard(CoachMixin, Board):
     """An interactive Splendor: Pokémon table (anywidget).
 
@@ -223,6 +238,7 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
     view = localized(view, lang, name=pokemon_name)
     you = _("You").render(lang)
     for player in view["players"]:  # "You (you)" once: no tag beside a seat already named "You"
+        player["name"] = shown_name(player["name"], player["index"], lang)
         player["named_you"] = player["name"] == you
     me = view["players"][viewer]
     for card in [*view["display"], *me["reserved"]]:

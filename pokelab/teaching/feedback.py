@@ -135,10 +135,13 @@ class Feedback:
     def _repr_html_(self) -> str:
         background, colour, _path, _word = MARKS[self.status]
         blocks = []
+        # the mark's word is left out where the message already starts with it ("Not yet. Hint 1 …"),
+        # judged in the catalogue's own language: 答对了！ says 正确 in other words (issue 31)
+        said = _bare(self.text.render("en")).startswith(_bare(mark_word(self.status).render("en")))
         for index, lang in enumerate(languages_shown()):
             word, message = mark_word(self.status).render(lang), self.text.render(lang)
-            # the mark's word is left out where the message already starts with it ("Not yet. Hint 1 …")
-            title = "" if _bare(message).startswith(_bare(word)) else f"<b style='color:{colour}'>{html.escape(word)}</b> "
+            said_here = said or _bare(message).startswith(_bare(word))
+            title = "" if said_here else f"<b style='color:{colour}'>{html.escape(word)}</b> "
             style = " style='opacity:.85'" if index else ""
             blocks.append(f"<div{style}>{title}{html.escape(message)}{self._details_html(lang)}</div>")
         return (

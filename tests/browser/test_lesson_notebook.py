@@ -13,6 +13,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "herecomes" / "20-a-round-step-by-step.ipynb"
 TIMEOUT = 120_000  # ms: what never showed, not what was slow (issue 27)
@@ -115,3 +117,34 @@ def test_a_chinese_lesson_speaks_chinese_on_its_board_in_its_feedback_and_plots(
     latin = len(re.findall(r"[A-Za-z]", text))
     assert chinese > 3 * latin, f"the board speaks Chinese ({chinese} Chinese, {latin} Latin letters)"
     lab.screenshot(page, "lesson-20-zh", element=board)
+
+
+# The live board's odds chart: plotly drew its bars (one per card of the hand) in the board's own plot.
+_ODDS_DRAWN = """() => {
+  const plot = document.querySelector('.hc-board .hc-plot');
+  return !!plot && plot.querySelectorAll('.main-svg .bars .point path').length >= 5;
+}"""
+
+
+@pytest.mark.parametrize("track", ["", "zh"])
+def test_lesson_21_draws_the_odds_chart_after_run_all(lab: Any, track: str) -> None:
+    """Issue 31: after Run All the odds chart beside the hand is drawn, in both languages.
+
+    The board asks the kernel for plotly.js while Run All keeps the kernel busy, and its figure
+    changes again meanwhile (the Monte Carlo cell); the chart used to stay empty for the round.
+    """
+    lesson = ROOT / "notebooks" / track / "herecomes" / "21-full-game-with-odds.ipynb"
+    name = f"l21-{track or 'en'}.ipynb"
+    shutil.copy(lesson, lab.root / name)
+    page = lab.open(name, width=1400)
+    lab.run_all(page, timeout=300_000)
+    page.wait_for_function(_ODDS_DRAWN, timeout=TIMEOUT)
+    board = page.locator(".hc-board").first
+    board.scroll_into_view_if_needed()
+    labels = board.locator(".hc-plot .main-svg .bars text").all_text_contents()
+    assert sum(t.endswith("%") for t in labels) >= 5, f"each card's chance is written on its bar: {labels}"
+    lab.screenshot(page, f"lesson-21-odds-{track or 'en'}", element=board)
+    # no word said twice anywhere on the page: the marks' words, the boards' "(you)" tags (issue 31)
+    text = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.innerText")
+    for doubled in ("Correct Correct", "Not yet Not yet", "You (you)", "正确 答对了", "还不对 还不对", "你 (你)", "你（你）"):
+        assert doubled not in text, doubled

@@ -138,6 +138,11 @@ def test_the_coach_panel_renders_updates_and_keeps_the_board_responsive(lab: Any
     page.wait_for_selector(".pk-coach .pk-odds-value[data-rate]:not([data-rate=''])", timeout=TIMEOUT)
     page.wait_for_selector(".pk-coach [data-testid='card-odds'] tbody tr", timeout=TIMEOUT)
     assert "Chances to win" in coach_text(page) and "Greedy" in coach_text(page)
+    # issue 31: the seat named "You" is not "You (you)"; the seats' chances add to 100%, not 101%
+    names = page.locator(".pk-coach .pk-odds-name").all_inner_texts()
+    assert names == ["You", "Greedy"], names
+    shown = [v.split("%")[0] for v in page.locator(".pk-coach .pk-odds-value").all_inner_texts()]
+    assert sum(0 if s.startswith("<") else 100 if s.startswith(">") else int(s) for s in shown) == 100, shown
 
     # ---- responsiveness while the playouts run: the live position never finishes its 5000
     kernel(page, f"board.odds_playouts = {BUSY_PLAYOUTS}")

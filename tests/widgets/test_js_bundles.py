@@ -121,8 +121,10 @@ def test_each_source_module_is_short_and_builds_its_dom_one_way(path: Path) -> N
 
 
 def test_the_shared_text_helpers_format_as_each_board_did(tmp_path: Path) -> None:
-    """lib/text.js (run by node) gives what each board's own copy gave: the coach's and Here Comes'
-    whole percentages ("<1%" for a tiny chance in Here Comes), the tree's one decimal, fmt, num."""
+    """lib/text.js (run by node) gives what each board's own copy gave: whole percentages (the coach,
+    Here Comes), the tree's one decimal, fmt, num; except that, on every board now, a chance above 0
+    that would round to 0 is "<1%" ("<0.1%") and one below 1 that would round to 100% is ">99%"
+    (">99.9%"): issue 31."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
@@ -136,13 +138,15 @@ const out = [];
 const ps = [0, 1, 0.001, 0.004, 0.005, 0.0145, 0.125, 0.3333333, 0.5, 0.995, 0.9995, 2 / 3, 1 / 7];
 for (let i = 0; i <= 1000; i++) ps.push(i / 1000, i / 997);
 for (const p of ps) {
-  if (pct(p) !== `${Math.round(p * 100)}%`) out.push(["coach", p, pct(p)]);
-  const hc = p > 0 && p < 0.005 ? "<1%" : `${Math.round(p * 100)}%`;
-  if (pct(p, { tiny: true }) !== hc) out.push(["herecomes", p]);
-  if (pct(p, { digits: 1 }) !== `${(Math.round(p * 1000) / 10).toFixed(1)}%`) out.push(["tree", p]);
+  const whole = Math.round(p * 100);
+  const want = whole === 0 && p > 0 ? "<1%" : whole === 100 && p < 1 ? ">99%" : `${whole}%`;
+  if (pct(p) !== want) out.push(["whole", p, pct(p)]);
+  const tenth = Math.round(p * 1000) / 10;
+  const tree = tenth === 0 && p > 0 ? "<0.1%" : tenth === 100 && p < 1 ? ">99.9%" : `${tenth.toFixed(1)}%`;
+  if (pct(p, { digits: 1 }) !== tree) out.push(["tree", p, pct(p, { digits: 1 })]);
   if (num(p * 10, 3) !== (Math.round(p * 10 * 1000) / 1000).toFixed(3)) out.push(["num", p]);
 }
-for (const none of [null, undefined]) if (pct(none) !== "" || pct(none, { tiny: true }) !== "") out.push(["none"]);
+for (const none of [null, undefined]) if (pct(none) !== "" || pct(none, { digits: 1 }) !== "") out.push(["none"]);
 if (fmt("{a} and {b}", { a: 1 }) !== "1 and {b}" || fmt(null, {}) !== "") out.push(["fmt"]);
 console.log(JSON.stringify(out));
 """,

@@ -89,3 +89,11 @@ def test_the_spec_is_plain_json_and_the_same_figure() -> None:
 def test_bad_input_says_what_was_wrong(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         odds_figure(**kwargs)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_bar_never_claims_a_certainty_it_is_not(lang: str) -> None:
+    """Issue 31: a chance above 0 is not "0%", one below 1 not "100%"; 0 and 1 are written as they are."""
+    rows = [{"label": str(i), "p": p, "value": 1} for i, p in enumerate([0, 0.001, 0.004999, 0.005, 0.4, 0.996, 1])]
+    chance = odds_figure_spec(rows, lang=lang)["data"][1]
+    assert chance["text"] == ["0%", "<1%", "<1%", "1%", "40%", ">99%", "100%"]

@@ -381,3 +381,30 @@ def test_parse_intent_maps_picks_to_the_two_take_actions() -> None:
     assert parse_intent({"kind": "take", "colors": ["black"]}) == sp.TakeDifferent(("black",))
     assert parse_intent({"kind": "take", "colors": ["red", "red"]}) == sp.TakeSame("red")
     assert parse_intent({"kind": "end_turn"}) == sp.EndTurn()
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_a_replayed_game_names_its_seats_in_the_boards_language(lang: str) -> None:
+    """Issue 31: a game the engine dealt for a count of players (``sim.play``) shows "Player N" in the
+    board's language, and a board without bots (a replay, pass-and-play) has more than one person seated."""
+    from pokelab.sim import play
+    from pokelab.words import _
+
+    record = play("splendor", ["greedy", "greedy"], seed=3)
+    board = SplendorBoard.from_state(record.final_state, bots={}, lang=lang)
+    names = [p["name"] for p in board.view["players"]]
+    assert names == [_("Player {n}", n=n).render(lang) for n in (1, 2)]
+    assert board.view["humans"] == [0, 1]  # the page tags no seat "you" then (players.js)
+
+
+def test_only_legal_reserves_are_offered() -> None:
+    """Issue 31: the view marks a card reservable only when the engine's legal list holds its Reserve (SP-A3)."""
+    board = SplendorBoard(["You", "Greedy"], bots={1: "greedy"}, seed=5, lang="en")  # you move first
+    legal = sp.legal_actions(board.state)
+    reserve = {a.card for a in legal if isinstance(a, sp.Reserve)}
+    view = board.view["players"][board.view["viewer"]]
+    shown = {c["id"]: c["can_reserve"] for c in board.view["display"]}
+    assert any(sp.CARDS[c].tier == "legendary" for c in shown), "seed 5 shows a legendary card"
+    assert reserve and shown == {c: c in reserve for c in shown}
+    assert all(not ok for c, ok in shown.items() if sp.CARDS[c].tier != "normal")
+    assert view["reserved"] == []

@@ -8,7 +8,7 @@
 //         sim_mean, more: [100, 1000]}
 
 import { fill, h, markSvg } from "./lib/dom.js";
-import { loadPlotly } from "./lib/plotly.js";
+import { plotlyLoader } from "./lib/plotly.js";
 import { fmt } from "./lib/text.js";
 
 function token(v, colour) {
@@ -77,6 +77,13 @@ function render({ model, el }) {
   const plotDiv = part(".bx-plot");
   let plotly = null;
   let plotFailed = null;
+  const plotlyLoad = plotlyLoader(model, {
+    ready: () => { plotDiv.replaceChildren(); delete plotDiv.dataset.loading; drawFigure(); },
+    failed: (err) => {
+      plotFailed = err;
+      fill(plotDiv, h("div", { class: "bx-error" }, fmt(view().labels.plotly_failed, { error: err })));
+    },
+  });
   let pending = null;  // a slider being dragged: send after a short pause
   const view = () => model.get("view") || {};
 
@@ -186,14 +193,8 @@ function render({ model, el }) {
     const fig = model.get("figure");
     if (!fig || !fig.data) return;
     if (plotFailed) return;
-    if (!plotly) {
-      loadPlotly(model).then((P) => { plotly = P; plotDiv.replaceChildren(); delete plotDiv.dataset.loading; drawFigure(); })
-        .catch((err) => {
-          plotFailed = err;
-          fill(plotDiv, h("div", { class: "bx-error" }, fmt(view().labels.plotly_failed, { error: err })));
-        });
-      return;
-    }
+    plotly = plotlyLoad.get();
+    if (!plotly) return;
     const dark = document.body.dataset.jpThemeLight === "false";
     const ink = dark ? "#e6e6e6" : "#1b1b1b";
     // the theme's ink for text, outlines, hatching and the mean lines (the figure's own are for a light page)

@@ -1,4 +1,4 @@
-// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: a9cc8ffb8fa1362ce9e1677756abadb80e27eb85dca9ad75b269510ada66be97
+// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: 23f6267f05383a0c358ad17398e34668a5383efe3d78fdfd6199c0bc4710d26e
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -71,6 +71,28 @@ function loadPlotly(model) {
   }
   return globalThis.__pokelabPlotly;
 }
+function plotlyLoader(model, { ready, failed }) {
+  let plotly = null;
+  let asked = false;
+  return {
+    get() {
+      if (plotly || asked) return plotly;
+      asked = true;
+      loadPlotly(model).then(
+        (P) => {
+          plotly = P;
+          ready(P);
+        },
+        (err) => {
+          asked = false;
+          failed(err);
+        }
+        // the next figure asks again
+      );
+      return null;
+    }
+  };
+}
 
 // widgets/js/lib/text.js
 function fmt(template, values) {
@@ -142,6 +164,17 @@ function render({ model, el }) {
   const plotDiv = part(".bx-plot");
   let plotly = null;
   let plotFailed = null;
+  const plotlyLoad = plotlyLoader(model, {
+    ready: () => {
+      plotDiv.replaceChildren();
+      delete plotDiv.dataset.loading;
+      drawFigure();
+    },
+    failed: (err) => {
+      plotFailed = err;
+      fill(plotDiv, h("div", { class: "bx-error" }, fmt(view().labels.plotly_failed, { error: err })));
+    }
+  });
   let pending = null;
   const view = () => model.get("view") || {};
   function draw() {
@@ -248,18 +281,8 @@ function render({ model, el }) {
     const fig = model.get("figure");
     if (!fig || !fig.data) return;
     if (plotFailed) return;
-    if (!plotly) {
-      loadPlotly(model).then((P) => {
-        plotly = P;
-        plotDiv.replaceChildren();
-        delete plotDiv.dataset.loading;
-        drawFigure();
-      }).catch((err) => {
-        plotFailed = err;
-        fill(plotDiv, h("div", { class: "bx-error" }, fmt(view().labels.plotly_failed, { error: err })));
-      });
-      return;
-    }
+    plotly = plotlyLoad.get();
+    if (!plotly) return;
     const dark = document.body.dataset.jpThemeLight === "false";
     const ink = dark ? "#e6e6e6" : "#1b1b1b";
     const grid = "rgba(128, 128, 128, 0.35)";

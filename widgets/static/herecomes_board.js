@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 34327f090a16815a6dc87965c00d190c849e112f559ff99c81132e2d764733d3
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 9d30bea1353ad6e16edeb9814380d3dd7ad07710fe2497e671b7eed3f976d905
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -81,6 +81,28 @@ function loadPlotly(model) {
   }
   return globalThis.__pokelabPlotly;
 }
+function plotlyLoader(model, { ready, failed }) {
+  let plotly = null;
+  let asked = false;
+  return {
+    get() {
+      if (plotly || asked) return plotly;
+      asked = true;
+      loadPlotly(model).then(
+        (P) => {
+          plotly = P;
+          ready(P);
+        },
+        (err) => {
+          asked = false;
+          failed(err);
+        }
+        // the next figure asks again
+      );
+      return null;
+    }
+  };
+}
 
 // widgets/js/lib/redraw.js
 function redrawScheduler(root, draw, onHold) {
@@ -129,10 +151,11 @@ function redrawScheduler(root, draw, onHold) {
 function fmt(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => k in values ? values[k] : `{${k}}`);
 }
-function pct(p, { digits = 0, tiny = false } = {}) {
+function pct(p, { digits = 0 } = {}) {
   if (p === null || p === void 0) return "";
-  if (tiny && p > 0 && p < 5e-3) return "<1%";
-  if (!digits) return `${Math.round(p * 100)}%`;
+  const unit = 10 ** -digits;
+  if (p > 0 && p * 100 < unit / 2) return `<${unit}%`;
+  if (p < 1 && p * 100 >= 100 - unit / 2) return `>${100 - unit}%`;
   return `${(Math.round(p * 10 ** (digits + 2)) / 10 ** digits).toFixed(digits)}%`;
 }
 function num(x, d = 2) {
@@ -140,7 +163,7 @@ function num(x, d = 2) {
 }
 
 // widgets/js/herecomes/pieces.js
-var chance = (p) => pct(p, { tiny: true });
+var chance = (p) => pct(p);
 var MARKS = {};
 function setMarks(marks) {
   MARKS = marks || MARKS;
@@ -618,6 +641,16 @@ function render({ model, el }) {
   const pending = /* @__PURE__ */ new Set();
   let plotly = null;
   let lastFigure = null;
+  const plotlyLoad = plotlyLoader(model, {
+    ready: () => {
+      plotDiv.replaceChildren();
+      delete plotDiv.dataset.loading;
+      drawFigure();
+    },
+    failed: (err) => {
+      fill(plotDiv, h("div", { class: "hc-error" }, fmt(labelsNow().plotly_failed, { error: err })));
+    }
+  });
   const lang = () => model.get("lang") || "en";
   const labelsNow = () => (model.get("view") || {}).labels || {};
   function send(msg) {
@@ -682,17 +715,10 @@ function render({ model, el }) {
       plotDiv.dataset.rev = String((model.get("view") || {}).revision ?? "");
       return;
     }
+    plotly = plotlyLoad.get();
     if (!plotly) {
       plotDiv.dataset.loading = "1";
       if (!plotDiv.firstChild) fill(plotDiv, h("div", { class: "hc-muted" }, labelsNow().loading));
-      loadPlotly(model).then((P) => {
-        plotly = P;
-        plotDiv.replaceChildren();
-        delete plotDiv.dataset.loading;
-        drawFigure();
-      }).catch((err) => {
-        fill(plotDiv, h("div", { class: "hc-error" }, fmt(labelsNow().plotly_failed, { error: err })));
-      });
       return;
     }
     lastFigure = fig;

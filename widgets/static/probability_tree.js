@@ -1,4 +1,4 @@
-// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: 7cc0994a5e003615934f9098162d324d0fcdb8db7aebef7cf4d2ad311755afbb
+// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: ce62f9f9237f2a7fb590d85f5d010e799fba75c106d15c80c82b15b0f7324c8f
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -49,10 +49,11 @@ function markSvg(mark) {
 function fmt(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => k in values ? values[k] : `{${k}}`);
 }
-function pct(p, { digits = 0, tiny = false } = {}) {
+function pct(p, { digits = 0 } = {}) {
   if (p === null || p === void 0) return "";
-  if (tiny && p > 0 && p < 5e-3) return "<1%";
-  if (!digits) return `${Math.round(p * 100)}%`;
+  const unit = 10 ** -digits;
+  if (p > 0 && p * 100 < unit / 2) return `<${unit}%`;
+  if (p < 1 && p * 100 >= 100 - unit / 2) return `>${100 - unit}%`;
   return `${(Math.round(p * 10 ** (digits + 2)) / 10 ** digits).toFixed(digits)}%`;
 }
 

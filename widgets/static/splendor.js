@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: fd08a08030da9df25e8fa246d34be4b05b8ceba6614196b94717a16e371727ad
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: afb258b023d7d9f7157fee5acd12de1be9e5e56ce4f1a08c1364d1c248657f4e
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -102,11 +102,25 @@ function redrawScheduler(root, draw, onHold) {
 function fmt(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => k in values ? values[k] : `{${k}}`);
 }
-function pct(p, { digits = 0, tiny = false } = {}) {
+function pct(p, { digits = 0 } = {}) {
   if (p === null || p === void 0) return "";
-  if (tiny && p > 0 && p < 5e-3) return "<1%";
-  if (!digits) return `${Math.round(p * 100)}%`;
+  const unit = 10 ** -digits;
+  if (p > 0 && p * 100 < unit / 2) return `<${unit}%`;
+  if (p < 1 && p * 100 >= 100 - unit / 2) return `>${100 - unit}%`;
   return `${(Math.round(p * 10 ** (digits + 2)) / 10 ** digits).toFixed(digits)}%`;
+}
+function shares(ps) {
+  const total = ps.reduce((a, p) => a + (p || 0), 0);
+  if (ps.some((p) => p === null || p === void 0) || Math.abs(total - 1) > 1e-9) return ps.map((p) => pct(p));
+  const whole = ps.map((p) => Math.floor(p * 100 + 1e-9));
+  const order = ps.map((p, i) => [p * 100 - whole[i], i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  let left = 100 - whole.reduce((a, n) => a + n, 0);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    whole[i] += 1;
+    left -= 1;
+  }
+  return whole.map((n, i) => n === 0 && ps[i] > 0 ? "<1%" : n === 100 && ps[i] < 1 ? ">99%" : `${n}%`);
 }
 function pick(value, _lang) {
   if (value === null || value === void 0) return "";
@@ -127,20 +141,24 @@ function mark(kind, extra) {
 // widgets/js/splendor/coach/blocks.js
 var range = (e) => `${pct(e.low)}–${pct(e.high)}`;
 function oddsBlock(c, data, C, lang) {
-  const { seats, live } = c;
+  const { seats, live, model } = c;
   const odds = data.odds;
   const status = odds.final ? C.final : odds.playouts >= odds.target ? fmt(C.playouts_done, { n: odds.playouts }) : fmt(C.computing, { n: odds.playouts, target: odds.target });
-  const rows = (odds.seats || data.names.map((name, seat) => ({ seat, name }))).map(
-    (e) => h(
+  const entries = odds.seats || data.names.map((name, seat) => ({ seat, name }));
+  const shown = entries.some((e) => e.rate === void 0) ? entries.map(() => "…") : shares(entries.map((e) => e.rate));
+  const players = (model.get("view") || {}).players || [];
+  const rows = entries.map(
+    (e, k) => h(
       "div",
       { class: `pk-odds-row ${e.seat === data.viewer ? "pk-odds-you" : ""}`, dataset: { seat: e.seat } },
-      h("span", { class: "pk-odds-name" }, e.name, e.seat === data.viewer ? ` (${C.you})` : ""),
+      // "(you)" beside your seat, unless its name already says "You" (players.js does the same)
+      h("span", { class: "pk-odds-name" }, e.name, e.seat === data.viewer && !(players[e.seat] || {}).named_you ? ` (${C.you})` : ""),
       h(
         "span",
         {
           class: "pk-odds-bar",
           role: "img",
-          "aria-label": e.rate === void 0 ? fmt(C.pending_for, { name: e.name }) : fmt(C.chance_of, { name: e.name, p: pct(e.rate), range: range(e) }),
+          "aria-label": e.rate === void 0 ? fmt(C.pending_for, { name: e.name }) : fmt(C.chance_of, { name: e.name, p: shown[k], range: range(e) }),
           style: `--pk-seat: ${seats[e.seat % seats.length]}`
         },
         e.rate === void 0 ? null : [
@@ -151,14 +169,15 @@ function oddsBlock(c, data, C, lang) {
       h(
         "span",
         { class: "pk-odds-value", dataset: { rate: e.rate === void 0 ? "" : e.rate } },
-        e.rate === void 0 ? "…" : `${pct(e.rate)} (${range(e)})`
+        e.rate === void 0 ? "…" : `${shown[k]} (${range(e)})`
       )
     )
   );
-  const me = (odds.seats || []).find((e) => e.seat === data.viewer);
+  const mine = (odds.seats || []).findIndex((e) => e.seat === data.viewer);
+  const me = mine < 0 ? null : odds.seats[mine];
   const done = odds.final || odds.playouts >= odds.target;
   if (me && done) {
-    const text = fmt(C.announce, { p: pct(me.rate), range: range(me) });
+    const text = fmt(C.announce, { p: shown[mine], range: range(me) });
     if (text !== c.said.text) {
       c.said.text = text;
       fill(live, h("p", {}, text));
@@ -180,12 +199,13 @@ function pointView(c, data, C, lang) {
   const who = pt.seat === null || pt.seat === void 0 ? C.end_of_game : data.names[pt.seat];
   const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
   const colour = (c2) => (model.get("view").labels.colour || {})[c2] || c2;
+  const rates = pt.rates ? shares(pt.rates) : null;
   return h(
     "div",
     { class: "pk-point-view", role: "region", "aria-label": fmt(C.position_of, { n: pt.index + 1 }), dataset: { testid: "point-view", index: pt.index } },
     h("div", { class: "pk-coach-title" }, fmt(C.position_of, { n: pt.index + 1 }), ` · ${fmt(C.round, { n: pt.round })}`, ` · ${C.read_only}`),
     h("div", {}, h("b", {}, `${who}: `), moves),
-    pt.rates ? h("div", { class: "pk-coach-note" }, data.names.map((name, s) => `${name} ${pct(pt.rates[s])}`).join(" · ")) : null,
+    rates ? h("div", { class: "pk-coach-note" }, data.names.map((name, s) => `${name} ${rates[s]}`).join(" · ")) : null,
     h("div", {}, h("b", {}, `${C.display}: `), pos.display.map((c2) => pick(c2.name, lang)).join(", ") || "—"),
     h(
       "ul",
@@ -344,7 +364,8 @@ function graph(c, data, C, lang) {
     const rate = pt.rates ? pt.rates[me] : null;
     const who = pt.seat === null || pt.seat === void 0 ? C.end_of_game : data.names[pt.seat];
     const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
-    const chances = pt.rates ? data.names.map((name, s) => `${name} ${pct(pt.rates[s])}`).join(", ") : C.pending;
+    const rates = pt.rates ? shares(pt.rates) : null;
+    const chances = rates ? data.names.map((name, s) => `${name} ${rates[s]}`).join(", ") : C.pending;
     const label = fmt(C.point_label, { n: pt.index + 1, round: pt.round, who, moves, chances });
     const selected = data.point && data.point.index === pt.index;
     const g = svg(
@@ -639,26 +660,21 @@ function selectedPanel(b, view, L, lang, myTurn) {
     const c = me.captured.find((x) => x.id === id);
     return c ? cardName(c, lang) : `#${id}`;
   };
-  const buttons = [
-    h(
-      "button",
-      {
-        class: `pk-btn pk-catch ${card.can_catch ? "pk-primary" : "pk-soft"}`,
-        disabled: !myTurn,
-        onclick: () => intent({ kind: "catch", card: card.id })
-      },
-      L.catch
-    )
-  ];
-  if (where === "display") {
+  const buttons = [];
+  if (card.can_catch) {
     buttons.push(
       h(
         "button",
-        {
-          class: `pk-btn pk-reserve ${card.can_reserve ? "" : "pk-soft"}`,
-          disabled: !myTurn,
-          onclick: () => intent({ kind: "reserve", card: card.id })
-        },
+        { class: "pk-btn pk-catch pk-primary", disabled: !myTurn, onclick: () => intent({ kind: "catch", card: card.id }) },
+        L.catch
+      )
+    );
+  }
+  if (where === "display" && card.can_reserve) {
+    buttons.push(
+      h(
+        "button",
+        { class: "pk-btn pk-reserve", disabled: !myTurn, onclick: () => intent({ kind: "reserve", card: card.id }) },
         L.reserve
       )
     );
@@ -1032,7 +1048,7 @@ function playerPanel(b, view, p, L, lang) {
       "div",
       { class: "pk-player-head" },
       h("span", { class: "pk-player-name" }, p.name),
-      seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`) : view.table && p.index !== view.human ? null : p.named_you ? null : h("span", { class: "pk-tag pk-tag-you" }, L.you),
+      seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`) : view.table && p.index !== view.human ? null : p.named_you ? null : (view.humans || []).length > 1 ? null : h("span", { class: "pk-tag pk-tag-you" }, L.you),
       winner ? h("span", { class: "pk-crown" }, L.won_badge) : null,
       h(
         "span",

@@ -50,7 +50,7 @@
 
 import { fill, h } from "../lib/dom.js";
 import { botDelay } from "../lib/motion.js";
-import { loadPlotly } from "../lib/plotly.js";
+import { plotlyLoader } from "../lib/plotly.js";
 import { redrawScheduler } from "../lib/redraw.js";
 import { fmt, num } from "../lib/text.js";
 import { advice, hand, players, seen } from "./hand.js";
@@ -95,6 +95,10 @@ function render({ model, el }) {
   const pending = new Set();
   let plotly = null;
   let lastFigure = null;
+  const plotlyLoad = plotlyLoader(model, {
+    ready: () => { plotDiv.replaceChildren(); delete plotDiv.dataset.loading; drawFigure(); },
+    failed: (err) => { fill(plotDiv, h("div", { class: "hc-error" }, fmt(labelsNow().plotly_failed, { error: err }))); },
+  });
 
   const lang = () => model.get("lang") || "en";
   const labelsNow = () => (model.get("view") || {}).labels || {};
@@ -163,11 +167,10 @@ function render({ model, el }) {
       plotDiv.dataset.rev = String((model.get("view") || {}).revision ?? "");
       return;
     }
+    plotly = plotlyLoad.get();
     if (!plotly) {
       plotDiv.dataset.loading = "1";
       if (!plotDiv.firstChild) fill(plotDiv, h("div", { class: "hc-muted" }, labelsNow().loading));
-      loadPlotly(model).then((P) => { plotly = P; plotDiv.replaceChildren(); delete plotDiv.dataset.loading; drawFigure(); })
-        .catch((err) => { fill(plotDiv, h("div", { class: "hc-error" }, fmt(labelsNow().plotly_failed, { error: err }))); });
       return;
     }
     lastFigure = fig;

@@ -4,8 +4,8 @@
 import { h, markSvg } from "../lib/dom.js";
 import { fmt, num, pct } from "../lib/text.js";
 
-// A chance as the board shows it: a whole percentage, "<1%" for a tiny one.
-export const chance = (p) => pct(p, { tiny: true });
+// A chance as the board shows it: a whole percentage, "<1%" for a tiny one (../lib/text.js).
+export const chance = (p) => pct(p);
 
 // Each colour's symbol, from the view (widgets/tokens.py); the same for every board on the page.
 let MARKS = {};

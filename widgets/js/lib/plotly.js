@@ -29,3 +29,25 @@ export function loadPlotly(model) {
   }
   return globalThis.__pokelabPlotly;
 }
+
+// One widget's plotly: `get()` is plotly once it is here, else null; the first `get()` asks for it,
+// and `ready(plotly)` runs once when it arrives (the widget draws its latest figure then), `failed(err)`
+// if it cannot. However many figures arrive meanwhile, one request is made and one `ready` runs:
+// each waiting draw used to add its own, and a later one emptied the chart an earlier one had just
+// drawn, which plotly.react, seeing the same figure, never drew again (issue 31: lesson 21 after
+// Run All, where the board's figure changes again before the busy kernel answers).
+export function plotlyLoader(model, { ready, failed }) {
+  let plotly = null;
+  let asked = false;
+  return {
+    get() {
+      if (plotly || asked) return plotly;
+      asked = true;
+      loadPlotly(model).then(
+        (P) => { plotly = P; ready(P); },
+        (err) => { asked = false; failed(err); },  // the next figure asks again
+      );
+      return null;
+    },
+  };
+}

@@ -6,13 +6,32 @@ export function fmt(template, values) {
   return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
 }
 
-// A chance as a percentage with `digits` decimals ("" for none); `tiny` writes "<1%" for a
-// chance above 0 that would round to 0%.
-export function pct(p, { digits = 0, tiny = false } = {}) {
+// A chance as a percentage with `digits` decimals ("" for none). A chance above 0 that would round
+// to 0% is written "<1%", one below 1 that would round to 100% ">99%": neither is certain (issue 31).
+export function pct(p, { digits = 0 } = {}) {
   if (p === null || p === undefined) return "";
-  if (tiny && p > 0 && p < 0.005) return "<1%";
-  if (!digits) return `${Math.round(p * 100)}%`;
+  const unit = 10 ** -digits;  // the last shown digit, in percent
+  if (p > 0 && p * 100 < unit / 2) return `<${unit}%`;
+  if (p < 1 && p * 100 >= 100 - unit / 2) return `>${100 - unit}%`;
   return `${(Math.round(p * 10 ** (digits + 2)) / 10 ** digits).toFixed(digits)}%`;
+}
+
+// Shares of one whole (chances that add to 1: who wins) as whole percentages that add to 100%:
+// each rounded down, then the points left over go to the largest remainders (ties: the earlier
+// seat). A share above 0 left at 0% is written "<1%", one below 1 at 100% ">99%". Chances that
+// do not add to 1 are written one by one with pct.
+export function shares(ps) {
+  const total = ps.reduce((a, p) => a + (p || 0), 0);
+  if (ps.some((p) => p === null || p === undefined) || Math.abs(total - 1) > 1e-9) return ps.map((p) => pct(p));
+  const whole = ps.map((p) => Math.floor(p * 100 + 1e-9));
+  const order = ps.map((p, i) => [p * 100 - whole[i], i]).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  let left = 100 - whole.reduce((a, n) => a + n, 0);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    whole[i] += 1;
+    left -= 1;
+  }
+  return whole.map((n, i) => (n === 0 && ps[i] > 0 ? "<1%" : n === 100 && ps[i] < 1 ? ">99%" : `${n}%`));
 }
 
 // A number with `d` decimals, rounded half up as the boards always showed it.

@@ -51,26 +51,23 @@ export function selectedPanel(b, view, L, lang, myTurn) {
     const c = me.captured.find((x) => x.id === id);
     return c ? cardName(c, lang) : `#${id}`;
   };
-  const buttons = [
-    h(
-      "button",
-      {
-        class: `pk-btn pk-catch ${card.can_catch ? "pk-primary" : "pk-soft"}`,
-        disabled: !myTurn,
-        onclick: () => intent({ kind: "catch", card: card.id }),
-      },
-      L.catch,
-    ),
-  ];
-  if (where === "display") {
+  // Only the moves the engine's legal list holds (card.can_catch, card.can_reserve, card.evolve_from):
+  // a button that is offered and then refused teaches nothing; the note says why a card is out of reach.
+  const buttons = [];
+  if (card.can_catch) {
     buttons.push(
       h(
         "button",
-        {
-          class: `pk-btn pk-reserve ${card.can_reserve ? "" : "pk-soft"}`,
-          disabled: !myTurn,
-          onclick: () => intent({ kind: "reserve", card: card.id }),
-        },
+        { class: "pk-btn pk-catch pk-primary", disabled: !myTurn, onclick: () => intent({ kind: "catch", card: card.id }) },
+        L.catch,
+      ),
+    );
+  }
+  if (where === "display" && card.can_reserve) {
+    buttons.push(
+      h(
+        "button",
+        { class: "pk-btn pk-reserve", disabled: !myTurn, onclick: () => intent({ kind: "reserve", card: card.id }) },
         L.reserve,
       ),
     );

@@ -2,29 +2,34 @@
 // `c` is the panel (model, send, seats, uid, live, said) of ./index.js.
 
 import { fill, h } from "../../lib/dom.js";
-import { fmt, pct, pick } from "../../lib/text.js";
+import { fmt, pct, pick, shares } from "../../lib/text.js";
 
 const range = (e) => `${pct(e.low)}–${pct(e.high)}`;
 
 export function oddsBlock(c, data, C, lang) {
-  const { seats, live } = c;
+  const { seats, live, model } = c;
   const odds = data.odds;
   const status = odds.final
     ? C.final
     : odds.playouts >= odds.target
       ? fmt(C.playouts_done, { n: odds.playouts })
       : fmt(C.computing, { n: odds.playouts, target: odds.target });
-  const rows = (odds.seats || data.names.map((name, seat) => ({ seat, name }))).map((e) =>
+  const entries = odds.seats || data.names.map((name, seat) => ({ seat, name }));
+  // the seats' chances to win share one whole: shown so that they add to 100%
+  const shown = entries.some((e) => e.rate === undefined) ? entries.map(() => "…") : shares(entries.map((e) => e.rate));
+  const players = (model.get("view") || {}).players || [];
+  const rows = entries.map((e, k) =>
     h(
       "div",
       { class: `pk-odds-row ${e.seat === data.viewer ? "pk-odds-you" : ""}`, dataset: { seat: e.seat } },
-      h("span", { class: "pk-odds-name" }, e.name, e.seat === data.viewer ? ` (${C.you})` : ""),
+      // "(you)" beside your seat, unless its name already says "You" (players.js does the same)
+      h("span", { class: "pk-odds-name" }, e.name, e.seat === data.viewer && !(players[e.seat] || {}).named_you ? ` (${C.you})` : ""),
       h(
         "span",
         {
           class: "pk-odds-bar",
           role: "img",
-          "aria-label": e.rate === undefined ? fmt(C.pending_for, { name: e.name }) : fmt(C.chance_of, { name: e.name, p: pct(e.rate), range: range(e) }),
+          "aria-label": e.rate === undefined ? fmt(C.pending_for, { name: e.name }) : fmt(C.chance_of, { name: e.name, p: shown[k], range: range(e) }),
           style: `--pk-seat: ${seats[e.seat % seats.length]}`,
         },
         e.rate === undefined
@@ -35,13 +40,14 @@ export function oddsBlock(c, data, C, lang) {
             ],
       ),
       h("span", { class: "pk-odds-value", dataset: { rate: e.rate === undefined ? "" : e.rate } },
-        e.rate === undefined ? "…" : `${pct(e.rate)} (${range(e)})`),
+        e.rate === undefined ? "…" : `${shown[k]} (${range(e)})`),
     ),
   );
-  const me = (odds.seats || []).find((e) => e.seat === data.viewer);
+  const mine = (odds.seats || []).findIndex((e) => e.seat === data.viewer);
+  const me = mine < 0 ? null : odds.seats[mine];
   const done = odds.final || odds.playouts >= odds.target;
   if (me && done) {
-    const text = fmt(C.announce, { p: pct(me.rate), range: range(me) });
+    const text = fmt(C.announce, { p: shown[mine], range: range(me) });
     if (text !== c.said.text) {
       c.said.text = text;
       fill(live, h("p", {}, text));
@@ -64,12 +70,13 @@ export function pointView(c, data, C, lang) {
   const who = pt.seat === null || pt.seat === undefined ? C.end_of_game : data.names[pt.seat];
   const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
   const colour = (c) => (model.get("view").labels.colour || {})[c] || c;
+  const rates = pt.rates ? shares(pt.rates) : null;  // the seats' chances, adding to 100%
   return h(
     "div",
     { class: "pk-point-view", role: "region", "aria-label": fmt(C.position_of, { n: pt.index + 1 }), dataset: { testid: "point-view", index: pt.index } },
     h("div", { class: "pk-coach-title" }, fmt(C.position_of, { n: pt.index + 1 }), ` · ${fmt(C.round, { n: pt.round })}`, ` · ${C.read_only}`),
     h("div", {}, h("b", {}, `${who}: `), moves),
-    pt.rates ? h("div", { class: "pk-coach-note" }, data.names.map((name, s) => `${name} ${pct(pt.rates[s])}`).join(" · ")) : null,
+    rates ? h("div", { class: "pk-coach-note" }, data.names.map((name, s) => `${name} ${rates[s]}`).join(" · ")) : null,
     h("div", {}, h("b", {}, `${C.display}: `), pos.display.map((c) => pick(c.name, lang)).join(", ") || "—"),
     h(
       "ul",

@@ -2,7 +2,7 @@
 // your band, and one focusable point per turn that opens that position.
 
 import { h, svg } from "../../lib/dom.js";
-import { fmt, pct, pick } from "../../lib/text.js";
+import { fmt, pct, pick, shares } from "../../lib/text.js";
 
 // Each seat's line differs by dash and marker shape as well as colour.
 const DASH = ["", "7 4", "2 3", "10 3 2 3"];
@@ -46,7 +46,8 @@ export function graph(c, data, C, lang) {
     const rate = pt.rates ? pt.rates[me] : null;
     const who = pt.seat === null || pt.seat === undefined ? C.end_of_game : data.names[pt.seat];
     const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
-    const chances = pt.rates ? data.names.map((name, s) => `${name} ${pct(pt.rates[s])}`).join(", ") : C.pending;
+    const rates = pt.rates ? shares(pt.rates) : null;
+    const chances = rates ? data.names.map((name, s) => `${name} ${rates[s]}`).join(", ") : C.pending;
     const label = fmt(C.point_label, { n: pt.index + 1, round: pt.round, who, moves, chances });
     const selected = data.point && data.point.index === pt.index;
     const g = svg(
