@@ -49,7 +49,11 @@ class PostgresServer:
         """The URL of its ``postgres`` database (user ``pokelab``, trust auth on loopback)."""
         return f"postgresql://pokelab@127.0.0.1:{self.port}/postgres"
 
-    def _run(self, *args: str, timeout: float = 60) -> None:
+    # pg_ctl waits up to this long for a start or stop (its own -t), and the subprocess a little
+    # longer, so a slow checkpoint on a loaded disk ends as pg_ctl's own message, not a kill.
+    WAIT_SECONDS = 300
+
+    def _run(self, *args: str, timeout: float = WAIT_SECONDS + 30) -> None:
         command = " ".join(args)
         if os.geteuid() == 0:
             argv = ["su", "postgres", "-s", "/bin/bash", "-c", command]
@@ -76,13 +80,23 @@ class PostgresServer:
             "-l",
             str(self.base / "log"),
             "-w",
+            "-t",
+            str(self.WAIT_SECONDS),
             "start",
         )
 
     def stop(self, mode: str = "fast") -> None:
         """Stop the server (``fast``: clients are disconnected, committed work is kept)."""
         self._run(
-            str(self.bindir / "pg_ctl"), "-D", str(self.base / "data"), "-m", mode, "-w", "stop"
+            str(self.bindir / "pg_ctl"),
+            "-D",
+            str(self.base / "data"),
+            "-m",
+            mode,
+            "-w",
+            "-t",
+            str(self.WAIT_SECONDS),
+            "stop",
         )
 
     def restart(self) -> None:
