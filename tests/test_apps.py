@@ -90,12 +90,17 @@ def test_app_modules_docstring_examples():
     import widgets.apps._common
     import widgets.apps.class_experiment
     import widgets.apps.class_live
+    import widgets.apps.class_student
+    import widgets.apps.class_teacher
     import widgets.apps.odds_lab
     import widgets.apps.splendor_app
 
     modules = (
         widgets.apps._common,
         widgets.apps.class_experiment,
+        widgets.apps.class_live,
+        widgets.apps.class_student,
+        widgets.apps.class_teacher,
         widgets.apps.odds_lab,
         widgets.apps.splendor_app,
     )

@@ -102,3 +102,27 @@ def test_a_closed_page_shuts_its_kernel_down_within_10_s(served: dict[str, Any],
     finally:
         context.close()
     assert "_xsrf' argument missing" not in served["server"].log_tail(200)
+
+
+def test_the_projected_dashboard_shows_the_teacher_key_only_when_asked(
+    served: dict[str, Any], browser: Any
+) -> None:
+    """The teacher opens the class on the projector: the key is nowhere on screen until "Show" is pressed."""
+    url, code, key = served["server"].url, served["code"], served["key"]
+    context = browser.new_context()
+    try:
+        page, off_site = _open_app(context, url, "class-teacher.ipynb")
+        page.locator(".pk-teacher-dashboard input[type='text']").nth(1).fill(code)
+        page.locator(".pk-teacher-dashboard input[type='password']").fill(key)
+        page.locator("button.pk-open-class").click()
+        page.locator("[data-testid='join-code']").wait_for(timeout=60_000)
+        show = page.locator(".pk-show-key")
+        show.wait_for(timeout=60_000)
+        assert key not in page.locator("body").inner_text()
+        show.click()
+        page.locator("[data-testid='teacher-key']", has_text=key).wait_for(timeout=60_000)
+        show.click()
+        page.locator("[data-testid='teacher-key']").wait_for(state="detached", timeout=60_000)
+        assert key not in page.locator("body").inner_text() and off_site == []
+    finally:
+        context.close()

@@ -10,7 +10,8 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 
 - ``ClassExperiment`` (``class_experiment``): the whole-class "draw from the
   bag" experiment on one screen.
-- ``StudentPage`` and ``TeacherDashboard`` (``class_live``): the same experiment
+- ``StudentPage`` (``class_student``) and ``TeacherDashboard`` (``class_teacher``),
+  sharing ``class_live``: the same experiment
   for the whole class at once — each group on its own device, the teacher's
   dashboard updating by itself — over one class database (``ClassStore``).
 - ``OddsLab`` (``odds_lab``): the Here Comes Pokémon! board with its odds beside
@@ -20,7 +21,9 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 
 from widgets.apps._common import lang_switch, page_options
 from widgets.apps.class_experiment import ClassExperiment
-from widgets.apps.class_live import StudentPage, TeacherDashboard, class_link
+from widgets.apps.class_live import class_link
+from widgets.apps.class_student import StudentPage
+from widgets.apps.class_teacher import TeacherDashboard
 from widgets.apps.odds_lab import OddsLab
 from widgets.apps.splendor_app import SplendorApp
 
