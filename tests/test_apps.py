@@ -88,6 +88,7 @@ def test_app_notebooks_run_top_to_bottom(tmp_path, monkeypatch):
 
 def test_app_modules_docstring_examples():
     import widgets.apps._common
+    import widgets.apps._experiment_panels
     import widgets.apps.class_experiment
     import widgets.apps.class_live
     import widgets.apps.class_student
@@ -97,6 +98,7 @@ def test_app_modules_docstring_examples():
 
     modules = (
         widgets.apps._common,
+        widgets.apps._experiment_panels,
         widgets.apps.class_experiment,
         widgets.apps.class_live,
         widgets.apps.class_student,
