@@ -94,6 +94,7 @@ def test_app_modules_docstring_examples():
     import widgets.apps.class_student
     import widgets.apps.class_teacher
     import widgets.apps.odds_lab
+    import widgets.apps.site_board
     import widgets.apps.splendor_app
 
     modules = (
@@ -104,6 +105,7 @@ def test_app_modules_docstring_examples():
         widgets.apps.class_student,
         widgets.apps.class_teacher,
         widgets.apps.odds_lab,
+        widgets.apps.site_board,
         widgets.apps.splendor_app,
     )
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

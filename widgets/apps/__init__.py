@@ -17,6 +17,9 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 - ``OddsLab`` (``odds_lab``): the Here Comes Pokémon! board with its odds beside
   the hand, a bag editor and the odds of all 60 target cards for that bag.
 - ``SplendorApp`` (``splendor_app``): Splendor: Pokémon against the bots.
+- ``site_board``: how a saved board reads on the course website (a picture, a Binder link).
+
+Voilà's settings for serving them (``make app``, ``pokelab app``, Binder) are in ``serve/voila.py``.
 """
 
 from widgets.apps._common import lang_switch, page_options
