@@ -50,6 +50,7 @@ browser: $(STAMP)
 	$(BIN)/python scripts/run_tests.py --only browser
 
 ## Open the classroom apps full screen with Voilà (no code showing) on http://127.0.0.1:$(APP_PORT)/.
+## Voilà's settings (kernels end with their page, no request leaves the machine): widgets/apps/serve/voila.py.
 ## Voilà needs no --allow-root; APP_IP=0.0.0.0 shares the apps on the classroom network.
 ## The class pages share one class database: CLASS_DB (default ~/.local/share/pokelab/classes.db),
 ## e.g. CLASS_DB=postgresql://user@host/db on a JupyterHub.
@@ -57,7 +58,7 @@ APP_PORT ?= 8866
 APP_IP   ?= 127.0.0.1
 CLASS_DB ?=
 app: $(STAMP)
-	$(if $(CLASS_DB),POKELAB_CLASS_DB=$(CLASS_DB),) $(BIN)/voila apps/ --port=$(APP_PORT) --Voila.ip=$(APP_IP) --theme=light
+	$(if $(CLASS_DB),POKELAB_CLASS_DB=$(CLASS_DB),) $(BIN)/voila apps/ --Voila.config_file_paths=widgets/apps/serve --port=$(APP_PORT) --Voila.ip=$(APP_IP) --theme=light
 
 ## The course as a static website in build/site/html (every lesson of both tracks executed; publish the folder as is).
 site: $(STAMP)

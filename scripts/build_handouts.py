@@ -234,7 +234,7 @@ def notebook_html(nb: dict, vendor: str, lang: str = "en") -> str:
     exporter.require_js_url = f"{vendor}/requirejs/require.js"
     exporter.widget_renderer_url = f"{vendor}/html-manager/embed-amd.js"
     exporter.mathjax_url = f"{vendor}/mathjax/tex-svg.js"  # MathJax 3, configured below
-    prepared = build_site.prepare_outputs(nb)
+    prepared = build_site.prepare_outputs(nb, lang=lang)
     # A .ipynb file keeps sources and text outputs as lists of lines; nbconvert wants strings.
     prepared = rejoin_lines(nbformat.from_dict(prepared))
     body, _ = exporter.from_notebook_node(prepared)

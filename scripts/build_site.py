@@ -13,7 +13,8 @@ Steps: (1) each lesson is executed once per build into ``build/executed/`` with 
 engine and widgets are unchanged is reused from there (the notebooks stage of
 ``scripts/run_tests.py`` writes those copies for the lessons that pass: ``notebooks/conftest.py``;
 ``$POKELAB_EXECUTED_DIR`` names another folder); (2) plotly outputs gain the static
-HTML plotly.io writes for them, and each board a note that it is a saved picture; (3) the
+HTML plotly.io writes for them, and each board a note in the lesson's language that it is a saved
+picture, with its link to play it in Binder (widgets.apps.site_board); (3) the
 lessons, the rulebooks, the teacher's guide and the glossary are staged with the config in
 ``site/`` and Jupyter Book builds the HTML; (4) every script a page needs (require.js, the
 ipywidgets HTML manager, anywidget's front end, plotly.js) is served from ``_static/vendor``:
@@ -40,6 +41,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the kit of this checkout: the boards' note comes from its catalogue
+
+from pokelab.words import languages  # noqa: E402
+from widgets.apps.site_board import saved_board_note  # noqa: E402
+
 SITE = ROOT / "site"
 BUILD = ROOT / "build"
 EXECUTED = BUILD / "executed"
@@ -69,10 +75,6 @@ NPM_PACKAGES = [
 ]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PLOTLY = "application/vnd.plotly.v1+json"
-PLAY_NOTE = (
-    '<p class="pokelab-play-note">A saved picture of the board: run this notebook to play '
-    "(Binder button at the top). 这是棋盘的存档画面：运行本笔记本才能玩。</p>"
-)
 # Parts of the site: (folder under notebooks/, part title, intro page); the Chinese track's parts
 # hold notebooks/zh/FOLDER with the intro page INTRO.zh.
 LESSON_PARTS = [
@@ -129,15 +131,32 @@ def _plotly_html(figure: dict) -> str:
     return pio.to_html(figure, include_plotlyjs=False, full_html=False, validate=False)
 
 
-def prepare_outputs(nb: dict) -> dict:
+def lesson_language(notebook: str) -> str:
+    """The language of a lesson from its path: ``notebooks/LANG/…`` for a track other than English.
+
+    >>> lesson_language("notebooks/zh/herecomes/20-a-round-step-by-step.ipynb"), lesson_language("notebooks/00-start-here.ipynb")
+    ('zh', 'en')
+    """
+    parts = Path(notebook).parts
+    return parts[1] if len(parts) > 2 and parts[1] in languages() else "en"
+
+
+def prepare_outputs(nb: dict, notebook: str = "", lang: str = "") -> dict:
     """Copy of an executed notebook whose plotly outputs carry static HTML and whose boards a note.
+
+    The note under each saved board (``widgets.apps.site_board``) says it is a picture of a
+    position and links to ``notebook`` in Binder (the repository when not given), in ``lang``
+    (default: the lesson's language).
 
     >>> nb = {"cells": [{"cell_type": "code", "source": "", "metadata": {}, "outputs": [
     ...     {"output_type": "display_data", "metadata": {},
     ...      "data": {"application/vnd.jupyter.widget-view+json": {"model_id": "m"}}}]}]}
-    >>> [sorted(o.get("data", {})) for o in prepare_outputs(nb)["cells"][0]["outputs"]]
+    >>> outputs = prepare_outputs(nb, "notebooks/zh/splendor/11-taking-tokens.ipynb")["cells"][0]["outputs"]
+    >>> [sorted(o.get("data", {})) for o in outputs]
     [['application/vnd.jupyter.widget-view+json'], ['text/html']]
-    >>> prepare_outputs({"cells": "x"})
+    >>> "mybinder.org" in outputs[1]["data"]["text/html"]
+    True
+    >>> prepare_outputs({"cells": "x"}, "notebooks/00-start-here.ipynb")
     Traceback (most recent call last):
     ...
     ValueError: a notebook's cells are a list, got str
@@ -145,6 +164,7 @@ def prepare_outputs(nb: dict) -> dict:
     if not isinstance(nb.get("cells"), list):
         raise ValueError(f"a notebook's cells are a list, got {type(nb.get('cells')).__name__}")
     out = copy.deepcopy(nb)
+    note = saved_board_note(notebook, lang or lesson_language(notebook))
     for cell in out["cells"]:
         outputs = []
         for output in cell.get("outputs", []):
@@ -157,7 +177,7 @@ def prepare_outputs(nb: dict) -> dict:
                     {
                         "output_type": "display_data",
                         "metadata": {},
-                        "data": {"text/html": PLAY_NOTE},
+                        "data": {"text/html": note},
                     }
                 )
         if "outputs" in cell:
@@ -356,7 +376,7 @@ def stage(dest: Path, executed: dict[Path, Path]) -> list[str]:
     for lesson, notebook in executed.items():
         target = dest / lesson
         target.parent.mkdir(parents=True, exist_ok=True)
-        nb = prepare_outputs(json.loads(notebook.read_text(encoding="utf-8")))
+        nb = prepare_outputs(json.loads(notebook.read_text(encoding="utf-8")), lesson.as_posix())
         for cell in nb["cells"]:  # a link to a notebook the site lacks (the Chinese track) leads to GitHub
             if cell["cell_type"] == "markdown":
                 cell["source"] = _relink("".join(cell["source"]), Path(lesson), staged)

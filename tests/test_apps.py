@@ -89,15 +89,24 @@ def test_app_notebooks_run_top_to_bottom(tmp_path, monkeypatch):
 
 def test_app_modules_docstring_examples():
     import widgets.apps._common
+    import widgets.apps._experiment_panels
     import widgets.apps.class_experiment
     import widgets.apps.class_live
+    import widgets.apps.class_student
+    import widgets.apps.class_teacher
     import widgets.apps.odds_lab
+    import widgets.apps.site_board
     import widgets.apps.splendor_app
 
     modules = (
         widgets.apps._common,
+        widgets.apps._experiment_panels,
         widgets.apps.class_experiment,
+        widgets.apps.class_live,
+        widgets.apps.class_student,
+        widgets.apps.class_teacher,
         widgets.apps.odds_lab,
+        widgets.apps.site_board,
         widgets.apps.splendor_app,
     )
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

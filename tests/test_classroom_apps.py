@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+import ipywidgets as w
 import pandas as pd
 import pytest
 
@@ -24,6 +25,17 @@ def store(tmp_path):
     s.close()
 
 
+def _shown(widget):
+    """Every text a page shows (values and labels of its widgets), a password field's dots aside."""
+    if isinstance(widget, w.Password):
+        return [widget.description]
+    texts = [widget.value] if isinstance(getattr(widget, "value", None), str) else []
+    texts += [widget.description] if isinstance(getattr(widget, "description", None), str) else []
+    for child in getattr(widget, "children", ()):
+        texts += _shown(child)
+    return texts
+
+
 def _fill(page, tokens):
     for dropdown, colour in zip(page.tokens, tokens, strict=True):
         dropdown.value = colour
@@ -34,7 +46,13 @@ def test_teacher_creates_a_class_and_students_join_with_its_code(store, tmp_path
     teacher.class_name.value = "7B"
     teacher.create_button.click()
     code, key = teacher.code.value, teacher.key.value
-    assert code in teacher.keys_html.value and key in teacher.keys_html.value
+    # the dashboard is projected: the new key is not on screen until the teacher asks for it
+    assert code in teacher.keys_html.value and key not in teacher.keys_html.value
+    assert teacher.show_key.layout.display != "none" and not teacher.show_key.value
+    teacher.show_key.value = True
+    assert key in teacher.keys_html.value and teacher.show_key.description == "Hide the teacher key"
+    teacher.show_key.value = False
+    assert key not in teacher.keys_html.value and teacher.show_key.description == "Show the teacher key"
     student = StudentPage(store)
     student.code.value, student.group.value = code.lower(), "Team Pikachu"
     student.join_button.click()
@@ -56,6 +74,7 @@ def test_teacher_creates_a_class_and_students_join_with_its_code(store, tmp_path
     # a later reopening of the dashboard shows no teacher key on screen
     again = TeacherDashboard(store, code=code, key=key, poll=None)
     assert key not in again.keys_html.value and code in again.keys_html.value
+    assert not [text for text in _shown(again.ui) if key in text]  # nothing on the page shows it
     path = teacher.export()
     assert len(pd.read_csv(path)) == 3 and "download" in teacher.message_html.value
     student.undo_button.click()
@@ -122,6 +141,9 @@ def test_the_dashboard_speaks_chinese(store):
     StudentPage(store, code=code, group="皮卡丘队").send(ROUND)
     teacher = TeacherDashboard(store, code=code, key=key, poll=None, lang="zh")
     assert "七年级二班" in teacher.keys_html.value and "共 1 轮" in teacher.live.value
+    assert key not in teacher.keys_html.value and teacher.show_key.description == "显示教师密钥"
+    teacher.show_key.value = True
+    assert key in teacher.keys_html.value and "教师密钥" in teacher.keys_html.value
     assert teacher.reset_button.description == "重置班级（删除所有轮次）"
     assert "最后一枚是红色" in teacher.experiment.table.value
     assert "皮卡丘队" in teacher.experiment.groups_html.value

@@ -117,3 +117,19 @@ def test_lesson_text_reads_as_prose_under_one_title(path: Path) -> None:
     assert len(titles) == 1, f"{path.name} has {len(titles)} level-1 headings: {titles[:4]}"
     commented = [line for line in lines if line.strip() == "#" or line.startswith("# #")]
     assert not commented, f"{path.name} has markdown written as comments: {commented[:3]}"
+
+
+def test_notebooks_hold_the_language_info_jupyterlab_writes() -> None:
+    """JupyterLab writes the kernel's language_info into an opened notebook; a difference makes it
+    save the notebook by itself (issue 31). Only the Python version may differ between machines."""
+    from ipykernel.ipkernel import IPythonKernel
+
+    kernel = dict(IPythonKernel.language_info)
+    shipped = dict(normalize.LANGUAGE_INFO)
+    assert set(shipped) == set(kernel)
+    assert {k: v for k, v in shipped.items() if k != "version"} == {
+        k: v for k, v in kernel.items() if k != "version"
+    }
+    assert shipped["version"].startswith("3.11.")  # binder/runtime.txt: python-3.11
+    for path in normalize.notebooks():
+        assert json.loads(path.read_text(encoding="utf-8"))["metadata"]["language_info"] == shipped, path

@@ -172,6 +172,9 @@ def _cmd_app(args: argparse.Namespace) -> None:
     env = dict(os.environ, **{DEFAULT_URL_ENV: url})
     command = [sys.executable, "-m", "voila", str(folder), f"--port={args.port}"]
     command += [f"--Voila.ip={args.ip}", "--theme=light"]
+    serve = Path(__file__).resolve().parents[2] / "widgets" / "apps" / "serve"  # `make app`'s settings
+    if serve.is_dir():
+        command.append(f"--Voila.config_file_paths={serve}")
     if args.no_browser:
         command.append("--no-browser")
     raise SystemExit(subprocess.call(command, env=env))

@@ -5,12 +5,20 @@ A page ``NAME.en`` has its Chinese twin at ``NAME.zh`` (``index`` at ``index.zh`
 (the Chinese track mirrors the English folders). The switch links to the twin when it exists
 and says "English only for now / 暂时只有英文" when it does not. Bilingual pages (the glossary) say so. plotly.js comes from ``_static/vendor`` (copied
 there by ``scripts/build_site.py``) before require.js, so the plots and the Here Comes board
-find a global ``Plotly`` and no page asks a CDN for it.
+find a global ``Plotly`` and no page asks a CDN for it. A Chinese page's interface (Search,
+Contents, previous/next) speaks Chinese: the themes' own zh_CN catalogues, per page, in the one build.
 """
 
 from __future__ import annotations
 
+import gettext
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+import pydata_sphinx_theme
+import sphinx
+import sphinx_book_theme
 
 BILINGUAL = {"docs/glossary"}
 
@@ -83,6 +91,42 @@ def language_switch(pagename: str, pages: set[str], pathto: Any) -> str:
     )
 
 
+#: The Sphinx locale of a page language whose interface is not English (the themes' catalogues).
+UI_LOCALES = {"zh": "zh_CN"}
+_BOOK_THEME_LOCALES = Path(sphinx_book_theme.__file__).parent / "theme" / "sphinx_book_theme" / "static" / "locales"
+
+
+@cache
+def ui_catalogues(locale: str) -> tuple[gettext.GNUTranslations, gettext.GNUTranslations]:
+    """The site interface's catalogues in ``locale``: (Sphinx's over the pydata theme's, the book theme's over both).
+
+    The pages' own words (Search, Contents, previous/next) come from these: Sphinx's
+    templates call ``gettext``, the book theme's ``translate``.
+
+    >>> ui, book = ui_catalogues("zh_CN")
+    >>> ui.gettext("Search"), ui.gettext("next"), book.gettext("Contents"), book.gettext("Search")
+    ('搜索', '下一页', '目录', '搜索')
+    >>> ui_catalogues("xx")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: [Errno 2] No translation file found for domain: 'sphinx'
+    """
+    ui = gettext.translation("sphinx", Path(sphinx.__file__).parent / "locale", [locale])
+    theme = Path(pydata_sphinx_theme.__file__).parent / "locale"
+    ui.add_fallback(gettext.translation("sphinx", theme, [locale, locale.split("_")[0]], fallback=True))
+    book = gettext.translation("booktheme", _BOOK_THEME_LOCALES, [locale])
+    book.add_fallback(ui)
+    return ui, book
+
+
+def _interface_in(context: dict, locale: str) -> None:
+    """Render this page's interface (the themes' words) in ``locale`` instead of the build's language."""
+    ui, book = ui_catalogues(locale)
+    context["gettext"], context["ngettext"] = ui.gettext, ui.ngettext  # Sphinx's and pydata's ``_()``
+    context["translate"] = book.gettext  # the book theme's words
+    context["theme_search_bar_text"] = book.gettext("Search") + "…"
+
+
 def _page_context(app: Any, pagename: str, templatename: str, context: dict, doctree: Any) -> None:
     if doctree is None or "body" not in context:
         return
@@ -102,10 +146,11 @@ def _page_context(app: Any, pagename: str, templatename: str, context: dict, doc
     context["body"] = language_switch(pagename, pages, context["pathto"]) + context["body"]
     if is_chinese(pagename):  # the theme writes <html lang="{{ language }}">
         context["language"] = context["lang_attr"] = "zh-Hans"
+        _interface_in(context, UI_LOCALES["zh"])
 
 
 def setup(app: Any) -> dict[str, Any]:
     """Register the language switch and the local plotly.js with Sphinx."""
     app.add_js_file("vendor/plotly.min.js", priority=100)
-    app.connect("html-page-context", _page_context, priority=900)
+    app.connect("html-page-context", _page_context, priority=900)  # after the book theme's own
     return {"parallel_read_safe": True, "parallel_write_safe": True}

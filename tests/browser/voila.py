@@ -1,4 +1,4 @@
-"""One way to start the Voilà server the browser tests use: `make app`'s command on a free port.
+"""One way to start the Voilà server the browser tests use: `make app`'s command (and settings) on a free port.
 
 ``voila_server`` raises ``RuntimeError`` (with the end of Voilà's log) when the
 server exits early or does not answer within ``VOILA_START_TIMEOUT`` seconds.
@@ -19,6 +19,9 @@ import pytest
 from pokelab.classroom import ClassStore
 
 from .conftest import ROOT, ServerProcess, free_port, launch
+
+#: The apps' Voilà settings (`make app` reads the same folder): kernel shutdown, culling, template.
+SERVE = ROOT / "widgets" / "apps" / "serve"
 
 # Upper bounds that catch a hang, not a slow start on a loaded 2-core machine (issue 27).
 VOILA_START_TIMEOUT = 300.0
@@ -47,6 +50,7 @@ def voila_server(
         "--theme=light",
         "--no-browser",
         "--Voila.port_retries=0",
+        f"--Voila.config_file_paths={SERVE}",
         f"--Voila.connection_dir_root={base / 'runtime'}",
     ]
     with pytest.MonkeyPatch.context() as patch:

@@ -8,6 +8,7 @@ under ``CI=true``, where that is a failure.
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 import time
@@ -51,7 +52,14 @@ class BuiltSite:
 
 @pytest.fixture(scope="session")
 def built_site(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
-    """``scripts/build_site.py`` run into a temporary folder (executed lessons are cached in build/)."""
+    """``scripts/build_site.py`` run into a temporary folder (executed lessons are cached in build/).
+
+    ``$POKELAB_BUILT_SITE`` names a site built already (``build_site.py --out DIR``, e.g. with
+    ``--only``): the tests then read it instead of building one (while working on one page).
+    """
+    prebuilt = os.environ.get("POKELAB_BUILT_SITE")
+    if prebuilt:
+        return BuiltSite(Path(prebuilt), 0.0)
     out = tmp_path_factory.mktemp("site") / "html"
     start = time.perf_counter()
     subprocess.run(

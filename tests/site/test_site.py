@@ -19,6 +19,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from pokelab.words import render
+from widgets.apps import site_board
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 
@@ -89,7 +92,7 @@ def test_page_renders_offline(offline_page, path: str, drawn: str, shot: str | N
     settled(record.page)  # the widget manager's late console errors come before its views are drawn
     if drawn.startswith((".pk-board", ".hc-root")):
         # The boards are saved pictures, and the page says how to play.
-        assert "run this notebook to play" in record.page.content()
+        expect(record.page.locator("a.pokelab-binder").first).to_be_attached()
     if drawn.startswith("mjx-container"):
         prose = record.page.locator("main").inner_text()
         assert "\\binom" not in prose and "$E[X]" not in prose, "a formula is left as TeX"
@@ -238,3 +241,68 @@ def test_no_page_asks_a_cdn(built_site: Any) -> None:
             if not src.startswith(("https://mybinder.org", "https://github.com")):
                 offenders.append(f"{page.relative_to(built_site.path)}: {src}")
     assert offenders == []
+
+
+#: Every drawn widget view of the page: is it marked a saved picture, inert, and which controls in it are enabled.
+_SAVED_VIEWS = """() => [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
+  .map((tag) => tag.previousElementSibling)
+  .filter((area) => area && area.classList.contains('widget-subarea'))
+  .map((area) => ({
+    saved: area.classList.contains('pokelab-saved-board'),
+    inert: area.hasAttribute('inert') && area.inert === true,
+    enabled: [...area.querySelectorAll('button, input, select, textarea')].filter((c) => !c.disabled).length
+      + area.querySelectorAll('[tabindex]').length,
+    controls: area.querySelectorAll('button, select, input').length,
+  }))"""
+BOARD_LESSONS = [
+    "notebooks/splendor/11-taking-tokens",
+    "notebooks/zh/splendor/11-taking-tokens",
+    "notebooks/herecomes/20-a-round-step-by-step",
+    "notebooks/zh/herecomes/20-a-round-step-by-step",
+]
+
+
+@pytest.mark.parametrize("lesson", BOARD_LESSONS)
+def test_a_saved_board_is_a_picture_with_its_binder_link(offline_page, lesson: str) -> None:
+    """Issue 31: a board on the site takes no click and claims no turn; it says it is a saved
+    picture and links to its lesson in Binder, in the lesson's language."""
+    record = offline_page(f"{lesson}.html")
+    record.page.wait_for_selector(".pk-board, .hc-root .hc-board", state="attached", timeout=120_000)
+    settled(record.page)
+    views = record.page.evaluate(_SAVED_VIEWS)
+    assert views and sum(v["controls"] for v in views) > 0, "the page should draw a board with its buttons"
+    assert [v for v in views if not (v["saved"] and v["inert"] and v["enabled"] == 0)] == [], views
+    turn = record.page.locator(".pk-status-you")
+    assert all(not turn.nth(i).is_visible() for i in range(turn.count())), "a saved board claims a turn"
+    lang = build_site.lesson_language(lesson)
+    links = record.page.locator("a.pokelab-binder")
+    assert links.count() == len(views)
+    assert {links.nth(i).get_attribute("href") for i in range(links.count())} == {
+        site_board.binder_url(f"{lesson}.ipynb")
+    }
+    assert links.first.inner_text().strip() == render(site_board._LINK, lang)
+    assert record.problems() == [], "\n".join(record.problems())
+
+
+#: The theme's own words on a lesson page: the search button, the previous/next links, the page's contents.
+_THEME_WORDS = {
+    "search": re.compile(r'<span class="search-button__default-text">([^<]*)</span>'),
+    "prev_next": re.compile(r'<p class="prev-next-subtitle">([^<]*)</p>'),
+    "contents": re.compile(r'<i class="fa-solid fa-list"></i>\s*([^<]*?)\s*</'),
+}
+
+
+def _theme_words(page: Path) -> dict[str, list[str]]:
+    text = page.read_text(encoding="utf-8")
+    return {name: [w.strip() for w in pattern.findall(text)] for name, pattern in _THEME_WORDS.items()}
+
+
+def test_a_chinese_page_interface_speaks_chinese(built_site: Any) -> None:
+    """Issue 31: Search, Contents and previous/next are the book theme's Chinese on a Chinese page
+    (and stay English on its English twin)."""
+    english = _theme_words(built_site.path / "notebooks/splendor/11-taking-tokens.html")
+    chinese = _theme_words(built_site.path / "notebooks/zh/splendor/11-taking-tokens.html")
+    assert set(english["search"]) == {"Search"} and set(english["prev_next"]) == {"previous", "next"}
+    assert english["contents"] == ["Contents"]
+    assert set(chinese["search"]) == {"搜索"} and set(chinese["prev_next"]) == {"上一页", "下一页"}
+    assert chinese["contents"] == ["目录"]

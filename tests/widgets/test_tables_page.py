@@ -91,7 +91,7 @@ def test_table_link_reads_the_address() -> None:
 
 
 def test_the_teacher_dashboard_lists_the_tables_players_and_scores(store: Any) -> None:
-    from widgets.apps.class_live import TeacherDashboard
+    from widgets.apps import TeacherDashboard
 
     teacher = TeacherDashboard(store, poll=None, lang="zh")
     join_code, _key = teacher.create("7B")

@@ -291,8 +291,7 @@ def test_every_app_label_renders_through_the_catalogue(pseudo: str, module: str)
 def test_the_apps_speak_only_through_the_catalogue(pseudo: str, tmp_path: Any) -> None:
     from pokelab.classroom import ClassStore
     from widgets._words import own_name
-    from widgets.apps import ClassExperiment, OddsLab, SplendorApp
-    from widgets.apps.class_live import StudentPage, TeacherDashboard
+    from widgets.apps import ClassExperiment, OddsLab, SplendorApp, StudentPage, TeacherDashboard
     from widgets.apps.tables import TablesPage
 
     switch_names = [own_name(lang, short=True) for lang in languages()]

@@ -10,7 +10,8 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 
 - ``ClassExperiment`` (``class_experiment``): the whole-class "draw from the
   bag" experiment on one screen.
-- ``StudentPage`` and ``TeacherDashboard`` (``class_live``): the same experiment
+- ``StudentPage`` (``class_student``) and ``TeacherDashboard`` (``class_teacher``),
+  sharing ``class_live``: the same experiment
   for the whole class at once — each group on its own device, the teacher's
   dashboard updating by itself — over one class database (``ClassStore``).
 - ``MisconceptionDashboard`` (``class_misconceptions``): the teacher's live
@@ -18,12 +19,17 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
 - ``OddsLab`` (``odds_lab``): the Here Comes Pokémon! board with its odds beside
   the hand, a bag editor and the odds of all 60 target cards for that bag.
 - ``SplendorApp`` (``splendor_app``): Splendor: Pokémon against the bots.
+- ``site_board``: how a saved board reads on the course website (a picture, a Binder link).
+
+Voilà's settings for serving them (``make app``, ``pokelab app``, Binder) are in ``serve/voila.py``.
 """
 
 from widgets.apps._common import lang_switch, page_options
 from widgets.apps.class_experiment import ClassExperiment
-from widgets.apps.class_live import StudentPage, TeacherDashboard, class_link
+from widgets.apps.class_live import class_link
 from widgets.apps.class_misconceptions import MisconceptionDashboard
+from widgets.apps.class_student import StudentPage
+from widgets.apps.class_teacher import TeacherDashboard
 from widgets.apps.odds_lab import OddsLab
 from widgets.apps.splendor_app import SplendorApp
 

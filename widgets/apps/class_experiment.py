@@ -1,32 +1,24 @@
-"""The whole-class "draw from the bag" experiment on one screen: groups enter rounds, the tallies meet the exact odds."""
+"""The whole-class "draw from the bag" experiment on one screen: groups enter rounds, the tallies meet the exact odds.
+
+The form and the buttons are here; the panels drawn from the tally (table, chart, streak, groups)
+are in ``_experiment_panels``.
+"""
 
 from __future__ import annotations
 
 import html
-import json
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from pokelab.classroom import DEFAULT_EVENTS, SIMULATED, ClassroomError, ClassTally, parse_event
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.herecomes.bag import COLOURS, WAVES
 from pokelab.words import _, render
 from widgets._words import reason_of
-from widgets.apps._common import (
-    _WAVE_ENDS,
-    EVENT_HEX,
-    _header,
-    _pct,
-    _token_html,
-    colour_name,
-    lang_switch,
-    t,
-)
+from widgets.apps import _experiment_panels as panels
+from widgets.apps._common import _WAVE_ENDS, _header, _token_html, colour_name, lang_switch, t
 
 __all__ = ["ClassExperiment"]
 
@@ -161,10 +153,11 @@ class ClassExperiment:
             if self.error
             else ""
         )
-        self.table.value = self._table_html()
-        self._update_figure()
-        self.streak.value = self._streak_html()
-        self.groups_html.value = self._groups_html()
+        self.table.value = panels.table_html(tally, self.events, lang)
+        self.figure = panels.figure(tally, self.events, lang)
+        self.chart.outputs = (panels.chart_output(self.figure, tally.n, lang),)
+        self.streak.value = panels.streak_html(tally, self.events, lang)
+        self.groups_html.value = panels.groups_html(tally, self.events, lang)
 
     # -------------------------------------------------------------- layout
     def _build(self) -> None:
@@ -218,7 +211,7 @@ class ClassExperiment:
         self.error_html.add_class("pk-error")
         self.table = w.HTML()
         self.table.add_class("pk-table")
-        self.figure = self._empty_figure()
+        self.figure = panels.empty_figure()
         self.chart = w.Output(layout=w.Layout(width="100%"))
         self.chart.add_class("pk-chart")
         self.streak = w.HTML()
@@ -294,194 +287,3 @@ class ClassExperiment:
             self.refresh()
 
         self._guard(add)
-
-    # -------------------------------------------------------------- panels
-    def _table_html(self) -> str:
-        lang = self.lang
-        df = self.tally.table(self.events, lang="en")
-        head = "".join(
-            f"<th style='padding:2px 8px'>{html.escape(t(lang, k))}</th>"
-            for k in ("event", "happened", "observed", "exact", "gap", "interval", "inside")
-        )
-        body = []
-        for e, (_index, row) in zip(self.events, df.iterrows(), strict=True):
-            n = int(row["rounds"])
-            interval = "—" if not n else f"{_pct(row['low'])} – {_pct(row['high'])}"
-            inside = "—" if not n else t(lang, "yes" if row["inside"] else "no")
-            gap = "—" if not n else f"{row['gap']:+.1%}"
-            body.append(
-                "<tr>"
-                f"<td style='padding:2px 8px'>{html.escape(e.describe(lang))} <small><code>{e.code}</code></small></td>"
-                f"<td style='padding:2px 8px;text-align:right'>{int(row['happened'])} / {n}</td>"
-                f"<td style='padding:2px 8px;text-align:right'>{_pct(row['observed'])}</td>"
-                f"<td style='padding:2px 8px;text-align:right'>{row['exact']} = {_pct(row['p'])}</td>"
-                f"<td style='padding:2px 8px;text-align:right'>{gap}</td>"
-                f"<td style='padding:2px 8px;text-align:right'>{interval}</td>"
-                f"<td style='padding:2px 8px;text-align:center'>{inside}</td>"
-                "</tr>"
-            )
-        return (
-            f"<h3>{html.escape(t(lang, 'table_title'))}</h3>"
-            f"<table data-testid='tally-table' style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
-            f"<tbody>{''.join(body)}</tbody></table>"
-        )
-
-    def _empty_figure(self) -> go.Figure:
-        fig = make_subplots(rows=1, cols=2, column_widths=[0.4, 0.6], horizontal_spacing=0.08)
-        fig.update_layout(
-            height=380,
-            margin={"l": 50, "r": 20, "t": 40, "b": 40},
-            barmode="group",
-            paper_bgcolor="rgba(0,0,0,0)",
-            legend={"orientation": "h", "y": -0.2},
-        )
-        return fig
-
-    def _update_figure(self) -> None:
-        lang = self.lang
-        table = self.tally.table(self.events, lang="en")
-        history = self.tally.history(self.events, points=120)
-        codes = [e.code for e in self.events]
-        labels = [e.describe(lang) for e in self.events]
-        traces: list[Any] = [
-            go.Bar(
-                name=t(lang, "observed_trace"),
-                x=codes,
-                y=[0 if math.isnan(v) else v for v in table["observed"]],
-                marker_color="#5c7cfa",
-                customdata=labels,
-                hovertemplate="%{customdata}: %{y:.1%}<extra></extra>",
-                error_y={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [
-                        0 if math.isnan(h) else h - o
-                        for h, o in zip(table["high"], table["observed"], strict=True)
-                    ],
-                    "arrayminus": [
-                        0 if math.isnan(lo) else o - lo
-                        for lo, o in zip(table["low"], table["observed"], strict=True)
-                    ],
-                },
-                xaxis="x",
-                yaxis="y",
-            ),
-            go.Bar(
-                name=t(lang, "exact_trace"),
-                x=codes,
-                y=list(table["p"]),
-                marker_color="#adb5bd",
-                customdata=list(table["exact"]),
-                hovertemplate="%{customdata} = %{y:.1%}<extra></extra>",
-                xaxis="x",
-                yaxis="y",
-            ),
-        ]
-        last = self.tally.n or 1
-        for i, (e, label) in enumerate(zip(self.events, labels, strict=True)):
-            colour = EVENT_HEX[i % len(EVENT_HEX)]
-            rows = history[history["event"] == e.code]
-            p = float(table["p"].iloc[i])
-            traces.append(
-                go.Scatter(
-                    name=label,
-                    x=list(rows["rounds"]),
-                    y=list(rows["observed"]),
-                    mode="lines",
-                    line={"color": colour},
-                    legendgroup=e.code,
-                    xaxis="x2",
-                    yaxis="y2",
-                    hovertemplate=f"{html.escape(label)}: %{{y:.1%}} (%{{x}})<extra></extra>",
-                )
-            )
-            traces.append(
-                go.Scatter(
-                    name=f"{label} ({t(lang, 'exact_trace')})",
-                    x=[1, last],
-                    y=[p, p],
-                    mode="lines",
-                    line={"color": colour, "dash": "dash", "width": 1},
-                    legendgroup=e.code,
-                    showlegend=False,
-                    hoverinfo="skip",
-                    xaxis="x2",
-                    yaxis="y2",
-                )
-            )
-        fig = self._empty_figure()
-        fig.add_traces(traces)
-        fig.update_layout(
-            title={
-                "text": f"{t(lang, 'chart_bars')}  ·  {t(lang, 'chart_lines')}",
-                "font": {"size": 14},
-            },
-            xaxis={"title": None},
-            yaxis={"title": t(lang, "y_freq"), "tickformat": ".0%", "range": [0, 1]},
-            xaxis2={
-                "title": t(lang, "x_rounds"),
-                "type": "log" if self.tally.n >= 20 else "linear",
-            },
-            yaxis2={"tickformat": ".0%", "range": [0, 1]},
-        )
-        self.figure = fig
-        # Shown through plotly's own mimetype (JupyterLab and Voilà render it with the
-        # plotly extension that ships with the package: no CDN). The whole output is
-        # replaced at once, so nothing flickers and no kernel-side capture is needed.
-        self.chart.outputs = (
-            {
-                "output_type": "display_data",
-                "data": {
-                    "application/vnd.plotly.v1+json": {
-                        **json.loads(fig.to_json()),
-                        "config": {"displayModeBar": False},
-                    },
-                    "text/plain": f"<{t(lang, 'chart_bars')}: {self.tally.n} rounds>",
-                },
-                "metadata": {},
-            },
-        )
-
-    def _streak_html(self) -> str:
-        lang = self.lang
-        event = self.events[0]
-        s = self.tally.after_streak(event, length=2)
-        title = f"<h4>{html.escape(t(lang, 'streak_title'))}</h4>"
-        words = html.escape(event.describe(lang))
-        if not s["after_streak"]:
-            return title + t(lang, "streak_none", length=2, event=words)
-        return title + t(
-            lang,
-            "streak",
-            length=2,
-            event=words,
-            happened=s["happened"],
-            after=s["after_streak"],
-            observed=_pct(s["observed"]),
-            p=f"{event.exact(self.tally.bag)} = {_pct(s['p'])}",
-        )
-
-    def _groups_html(self) -> str:
-        lang = self.lang
-        if not self.tally.n:
-            return ""
-        event = self.events[0]
-        df = self.tally.by_group(event, lang="en")
-        rows = []
-        for _index, row in df.iterrows():
-            name = {SIMULATED: t(lang, "computer"), "whole class": t(lang, "whole_class")}.get(
-                row["group"], row["group"]
-            )
-            rows.append(
-                f"<tr><td style='padding:2px 8px'>{html.escape(str(name))}</td>"
-                f"<td style='padding:2px 8px;text-align:right'>{int(row['rounds'])}</td>"
-                f"<td style='padding:2px 8px;text-align:right'>{_pct(row['observed'])}</td></tr>"
-            )
-        head = (
-            f"<tr><th>{html.escape(t(lang, 'group_col'))}</th><th>{html.escape(t(lang, 'rounds_col'))}</th>"
-            f"<th>{html.escape(t(lang, 'observed'))}</th></tr>"
-        )
-        return (
-            f"<h4>{html.escape(t(lang, 'groups_title'))}: <i>{html.escape(event.describe(lang))}</i> "
-            f"({event.exact(self.tally.bag)})</h4><table>{head}{''.join(rows)}</table>"
-        )
