@@ -22,11 +22,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pokelab.herecomes import COLOURS, WAVES, State, observe
-from pokelab.herecomes.names import pokemon_name
-from pokelab.words import _
+from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent
 from widgets._herecomes_text import counted, labels
-from widgets._words import localized
 from widgets.tokens import view_marks
 
 __all__ = ["PRIVATE_KEYS", "PassAndPlay", "curtain_view", "public_observation", "seat_list", "split_seats"]
@@ -141,7 +139,7 @@ def curtain_view(state: State, seat: int, lang: str) -> dict[str, Any]:
     """
     words = labels(lang)
     view: dict[str, Any] = {
-        "hc": counted(localized(public_observation(state, seat), lang, name=pokemon_name), lang),
+        "hc": counted(rendered(public_observation(state, seat), lang), lang),
         "odds": [],
         "hand_ev": None,
         "advice": None,

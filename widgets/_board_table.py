@@ -252,7 +252,12 @@ class TableBoard(anywidget.AnyWidget):
 
     # -------------------------------------------------------------- drawing
     def _names(self) -> list[str]:
-        return [name or _("Seat {seat}", seat=i + 1).render(self.lang) for i, name in enumerate(self._last["names"])]
+        """Each seat's name as the page shows it: a bot by its title in the board's language, a free seat by its number."""
+        v = self._last
+        return [
+            bot_title(bot, self.lang) if bot else name or _("Seat {seat}", seat=i + 1).render(self.lang)
+            for i, (name, bot) in enumerate(zip(v["names"], v["bots"], strict=True))
+        ]
 
     def _publish(self) -> None:
         """Send this seat's view, the log and the flags to the page in one batch."""

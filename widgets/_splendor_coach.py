@@ -41,7 +41,7 @@ import traitlets
 
 from pokelab import splendor as sp
 from pokelab.analysis import WinEstimate
-from pokelab.words import _
+from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent, _short
 from widgets._splendor_coach_data import (
     LinePoint,
@@ -59,7 +59,6 @@ from widgets._splendor_coach_jobs import (
     suggest_job,
 )
 from widgets._splendor_coach_view import review_json, review_pairs, suggestion_json
-from widgets._words import localized
 
 __all__ = ["CHUNK", "LEVELS", "CoachMixin"]
 
@@ -459,4 +458,4 @@ class CoachMixin(traitlets.HasTraits):
                 "failed": rev.get("failed", False),
             }
         self._coach_sent = time.monotonic()
-        self.coach = localized(data, self.lang)  # type: ignore[attr-defined]
+        self.coach = rendered(data, self.lang)  # type: ignore[attr-defined]

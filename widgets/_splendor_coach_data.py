@@ -246,7 +246,7 @@ def position_summary(state: sp.State, viewer: int) -> dict[str, Any]:
         "to_move": view["current_player"],
         "deck_size": view["deck_size"],
         "supply": view["supply"],
-        "display": [{"id": c["id"], "name": pokemon_name(c["name_en"])} for c in view["display"]],
+        "display": [{"id": c["id"], "name": c["name"]} for c in view["display"]],
         "players": [
             {
                 "seat": p["index"],
@@ -254,8 +254,8 @@ def position_summary(state: sp.State, viewer: int) -> dict[str, Any]:
                 "points": p["points"],
                 "tokens": p["tokens"],
                 "discounts": p["discounts"],
-                "captured": [pokemon_name(c["name_en"]) for c in p["captured"]],
-                "reserved": [pokemon_name(c["name_en"]) for c in p["reserved"]],
+                "captured": [c["name"] for c in p["captured"]],
+                "reserved": [c["name"] for c in p["reserved"]],
             }
             for p in view["players"]
         ],

@@ -70,7 +70,7 @@ from pokelab.herecomes import (
 from pokelab.herecomes.game import HereComesGame
 from pokelab.herecomes.names import colour_name, pokemon_name
 from pokelab.odds import estimate_many
-from pokelab.words import Text, _, languages
+from pokelab.words import _, languages, rendered
 from widgets._board import BadIntent, Board, DrawChance, _require
 from widgets._board_errors import _short
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
@@ -80,7 +80,7 @@ from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, prev
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
 from widgets._herecomes_text import counted, labels, text, trainer_actions
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
-from widgets._words import Said, localized, shown
+from widgets._words import Said, shown
 from widgets.plots import odds_figure_spec, overlay_names
 from widgets.tokens import view_marks
 
@@ -94,12 +94,6 @@ def _is_you(name: str) -> bool:
     """Whether ``name`` is the default name of your seat in some language (your draws read "You draw …")."""
     return name in {_("You").render(lang) for lang in languages()}
 
-
-def _event_text(event: Mapping[str, Any]) -> Text | Said:
-    """A public event of the engine as a text in any language (its ``text``, or its per-language words)."""
-    if isinstance(event.get("text"), Text):
-        return event["text"]
-    return Said(lambda lang: str(event.get(lang, event["en"])))
 
 #: The leader's act of drawing the rest of the wave (or the redraw's token): HC-R2, HC-R3, HC-R4.
 DrawWave = DrawChance
@@ -344,7 +338,7 @@ class HereComesBoard(PassAndPlay, Board):
         for event in new_events(before, after, self._human):
             if event.get("player") in (self._human, seat):
                 continue  # that seat's own move already says it
-            said = _event_text(event)
+            said = event["text"]
             lines.append({"text": said, "_teacher": said})
         return lines
 
@@ -402,7 +396,7 @@ class HereComesBoard(PassAndPlay, Board):
         if hidden:  # pass-and-play between two people: the public table only
             return curtain_view(state, me, self.lang)
         view: dict[str, Any] = {
-            "hc": counted(localized(observe(state, me), self.lang, name=pokemon_name), self.lang),
+            "hc": counted(rendered(observe(state, me), self.lang), self.lang),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
@@ -415,7 +409,7 @@ class HereComesBoard(PassAndPlay, Board):
             "waves": list(WAVES),
             "curtain": None,
         }
-        return json.loads(json.dumps(view, default=str))
+        return json.loads(json.dumps(rendered(view, self.lang), default=str))  # no text left unworded
 
     def _trainer_actions(self, state: State) -> list[dict[str, Any]]:
         me = self._human
@@ -439,7 +433,7 @@ class HereComesBoard(PassAndPlay, Board):
                     "reason": self._reason(seat, state),
                 }
             )
-        return {"seats": seats, "last_round": localized(full["last_round"], self.lang, name=pokemon_name)}
+        return {"seats": seats, "last_round": rendered(full["last_round"], self.lang)}
 
     def _reason(self, seat: int, state: State) -> dict[str, Any] | None:
         """A bot's last decision this round and what the exact odds said at that moment."""
