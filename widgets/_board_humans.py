@@ -200,6 +200,16 @@ class PassAndPlay:
     def _more_handlers(self) -> dict[str, Any]:
         return {"show_hand": lambda _content: self.show_hand()}
 
+    def undo(self) -> bool:
+        """Go back a decision without lifting the curtain (HC-G3).
+
+        Pressed behind the curtain, nobody knows who holds the device: the curtain comes
+        down for whoever acts after the undo, even the person whose hand was last shown.
+        """
+        if len(self._humans) > 1 and self.curtain is not None:
+            self._shown = None
+        return super().undo()  # type: ignore[misc, no-any-return]
+
     def _check_not_curtained(self) -> None:
         """Refuse a move while the hand of the seat to act is hidden (it has not tapped "show")."""
         seat = self.curtain

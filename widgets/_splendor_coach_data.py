@@ -26,7 +26,6 @@ from typing import Any
 from pokelab import splendor as sp
 from pokelab.odds.splendor import splendor_appears_within, splendor_catchable, splendor_unseen
 from pokelab.splendor.cards import CARDS
-from pokelab.splendor.names import pokemon_name
 from pokelab.words import Text
 from widgets._words import Said
 
@@ -132,7 +131,7 @@ def afford_turns(state: sp.State, seat: int, card: int) -> int:
 
 
 def _name(card: int) -> Text:
-    return pokemon_name(CARDS[card].name_en)
+    return CARDS[card].pokemon
 
 
 def card_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:

@@ -68,7 +68,7 @@ from pokelab.herecomes import (
     parse_action,
 )
 from pokelab.herecomes.game import HereComesGame
-from pokelab.herecomes.names import colour_name, pokemon_name
+from pokelab.herecomes.names import colour_name
 from pokelab.odds import estimate_many
 from pokelab.words import _, languages, rendered
 from widgets._board import BadIntent, Board, DrawChance, _require
@@ -121,7 +121,8 @@ class HereComesBoard(PassAndPlay, Board):
     monte_carlo = traitlets.Bool(False).tag(sync=True)
     #: Simulated rounds per Monte Carlo estimate.
     mc_samples = traitlets.Int(4000).tag(sync=True)
-    teacher = traitlets.Bool(False).tag(sync=True)
+    #: Every hand on screen: the kernel's choice only (not synced, so nothing the page sends can set it).
+    teacher = traitlets.Bool(False)
 
     def __init__(
         self,
@@ -460,7 +461,7 @@ class HereComesBoard(PassAndPlay, Board):
             return {}
         lang = self.lang
         state = self._state
-        names = [f"{pokemon_name(TARGETS[r['id']].name_en).render(lang)}{' ✂' if r['set_aside'] else ''}" for r in rows]
+        names = [f"{TARGETS[r['id']].pokemon.render(lang)}{' ✂' if r['set_aside'] else ''}" for r in rows]
         mc = None
         if self.monte_carlo:
             est = estimate_many(
