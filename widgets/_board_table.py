@@ -42,8 +42,8 @@ from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, chec
 from pokelab.core.registry import get_game
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from pokelab.words import _
-from widgets._board import _checked_lang
 from widgets._board_errors import BadIntent, _require, _short
+from widgets._board_messages import checked_lang
 
 __all__ = ["TableBoard", "join_table", "takeover_bot"]
 
@@ -193,7 +193,7 @@ class TableBoard(anywidget.AnyWidget):
         self._table.hand_to_bot(seat, takeover_bot(self.game), creator_token=self._token)
 
     def _msg_set_lang(self, content: Mapping[str, Any]) -> None:
-        self.lang = _checked_lang(_require(content, "lang", str))
+        self.lang = checked_lang(_require(content, "lang", str))
 
     def _on_lang(self, _change: Mapping[str, Any]) -> None:
         with self.hold_sync():
