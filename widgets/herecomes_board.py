@@ -352,7 +352,7 @@ class HereComesBoard(PassAndPlay, Board):
         if hidden:  # pass-and-play between two people: the public table only
             return curtain_view(state, me, self.lang)
         view: dict[str, Any] = {
-            "hc": counted(rendered(observe(state, me), self.lang), self.lang),
+            "hc": observe(state, me),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
@@ -361,13 +361,16 @@ class HereComesBoard(PassAndPlay, Board):
             if self.teacher
             else None,
             "rules": {"redraw": state.setup.variant.redraw},
-            "labels": labels(self.lang),
             "colours": list(COLOURS),
             "marks": view_marks(COLOURS),  # a symbol per colour, so colour is never the only cue
             "waves": list(WAVES),
             "curtain": None,
         }
-        return json.loads(json.dumps(rendered(view, self.lang), default=str))  # no text left unworded
+        view = rendered(view, self.lang)  # every text in the board's language, in one walk
+        counted(view["hc"], self.lang)
+        view = json.loads(json.dumps(view, default=str))  # fractions and tuples as the page reads them
+        view["labels"] = labels(self.lang)  # already a fresh table of strings
+        return view
 
     def _trainer_actions(self, state: State) -> list[dict[str, Any]]:
         me = self._human

@@ -54,6 +54,8 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 #: Catalogues installed at run time (a test's pseudo-language, a tiny third language).
 _INSTALLED: dict[str, gettext.NullTranslations] = {}
+#: ``languages()`` once worked out (emptied by ``install``/``uninstall``).
+_SPOKEN: list[tuple[str, ...]] = []
 
 
 #: Further folders of catalogues (``<dir>/<lang>/LC_MESSAGES/pokelab.po``), separated like PATH:
@@ -89,8 +91,11 @@ def languages() -> tuple[str, ...]:
     >>> languages()[:2]
     ('en', 'zh')
     """
+    if _SPOKEN:  # asked on every text rendered: worked out again only when a catalogue is installed
+        return _SPOKEN[0]
     others = sorted({*_shipped(), *_INSTALLED} - {SOURCE_LANG})
-    return (SOURCE_LANG, *others)
+    _SPOKEN.append((SOURCE_LANG, *others))
+    return _SPOKEN[0]
 
 
 def _choices(langs: tuple[str, ...]) -> str:
@@ -154,18 +159,21 @@ def install(lang: str, catalogue: gettext.NullTranslations) -> None:
     if lang == SOURCE_LANG:
         raise ValueError(f"{lang!r} is the source language; it has no catalogue to install")
     _INSTALLED[lang] = catalogue
+    _SPOKEN.clear()
 
 
 def uninstall(lang: str) -> None:
     """Forget a catalogue given to :func:`install` (nothing happens if there is none)."""
     _INSTALLED.pop(lang, None)
+    _SPOKEN.clear()
 
 
 _FORMATTER = string.Formatter()
 
 
-def _field_names(pattern: str) -> set[str]:
-    return {name for _, name, _, _ in _FORMATTER.parse(pattern) if name}
+@functools.lru_cache(maxsize=8192)
+def _field_names(pattern: str) -> frozenset[str]:
+    return frozenset(name for _, name, _, _ in _FORMATTER.parse(pattern) if name)
 
 
 def translate(
