@@ -11,32 +11,7 @@ trait and sends the user's wishes as messages; Python checks them with the
 engine and answers with a new ``view`` or with the reason in the chosen
 language, never with a traceback.
 
-Messages from the front end (``model.send(...)``), each a dict with a ``type``:
-
-``{"type": "intent", "action": {...}}``
-    a move; the subclass turns ``action`` into an engine action.
-``{"type": "undo"}``
-    back to the human's previous decision (bot replies after it are undone too).
-``{"type": "new_game", "seed": 7}``
-    a fresh game; without ``seed`` the next seed is used.
-``{"type": "step", "revision": 12}``
-    let the bot to move play its turn; ignored unless ``revision`` is current,
-    so two views of one board, or a late message, never make a bot move twice.
-``{"type": "retry"}``
-    after a bot failed (``view["bot_failure"]``), let the bots try again.
-``{"type": "set_lang", "lang": "zh"}``
-    switch the language of labels, log and errors.
-
-Every message may carry an ``id``; the answer ``{"type": "reply", "id": ...,
-"ok": bool, "error": {...} | None, "kernel_ms": float}`` is sent back (``kernel_ms``:
-how long Python took to answer), and the traits (``view``, ``error``, ``log``,
-...) are updated in one synchronised batch. A refused message changes nothing.
-
-A bot that raises, returns something that is not a move, a move of another
-seat or a move the rules forbid stops the bots: the board keeps every move made
-so far (yours included), shows which bot failed and why in ``error`` and
-``view["bot_failure"]``, and waits: ``retry``/``run_bots()`` asks again,
-``board.bots[seat] = "greedy"`` replaces the bot, ``undo`` goes back.
+The messages the front end sends, and the replies, are in ``widgets._board_messages``.
 
 A subclass draws the game through three hooks: ``_make_view`` (the JSON the
 front end draws), ``_parse_intent`` (a front-end payload to an engine action)
@@ -64,31 +39,18 @@ from typing import Any
 import anywidget
 import traitlets
 
-from pokelab.bots import bot_title
 from pokelab.core.game import Game as GameAdapter
 from pokelab.errors import IllegalAction, check_lang
-from pokelab.words import _, languages
-from widgets._board_errors import BadIntent, BotFailure, _require, _short
+from pokelab.words import _
+from widgets._board_errors import BadIntent, BotFailure, Refusals, _require
+from widgets._board_messages import checked_lang, checked_seed, handler_for
 from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
-from widgets._bots import bot_label, resolve_bot
+from widgets._bots import bot_label, resolve_bot, seat_bot, seat_bots
 from widgets._words import shown
 
 __all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BadIntent", "Board", "BotFailure", "DrawChance", "_require"]
 
 log = logging.getLogger(__name__)
-
-
-def _checked_lang(lang: str) -> str:
-    """``lang`` if the kit speaks it, else ``BadIntent`` naming the languages there are.
-
-    >>> _checked_lang("xx")
-    Traceback (most recent call last):
-    ...
-    widgets._board_errors.BadIntent: unknown language 'xx': choose one of en, zh
-    """
-    if lang not in languages():
-        raise BadIntent(_("unknown language {lang}: choose one of {choices}", lang=_short(lang), choices=", ".join(languages())))
-    return lang
 
 
 class Board(_Turns, anywidget.AnyWidget):
@@ -135,22 +97,9 @@ class Board(_Turns, anywidget.AnyWidget):
         options: Mapping[str, Any] | None = None,
     ) -> None:
         check_lang(lang)
-        bots = dict(bots or {})
-        for seat in bots:
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(names):
-                raise ValueError(
-                    f"bots: seat {seat!r} does not exist; seats are 0 to {len(names) - 1}"
-                )
         self._adapter = adapter
         self._options = dict(options or {})
-        self._bots = {seat: resolve_bot(self.game, spec) for seat, spec in bots.items()}
-        if human is None:
-            humans = [seat for seat in range(len(names)) if seat not in self._bots]
-            human = humans[0] if humans else 0
-        if not 0 <= human < len(names):
-            raise ValueError(
-                f"human: seat {human!r} does not exist; seats are 0 to {len(names) - 1}"
-            )
+        self._bots, human = seat_bots(self.game, len(names), bots, human)
         if bot_delay < 0:
             raise ValueError(f"bot_delay must be ≥ 0 milliseconds, not {bot_delay}")
         self._names = list(names)
@@ -159,10 +108,9 @@ class Board(_Turns, anywidget.AnyWidget):
         self._history: list[_Snapshot] = []
         self._entries: list[dict[str, Any]] = []
         self._ply = 0
-        self._errors = 0
         self._failure: BotFailure | None = None
-        #: the error the ``error`` trait shows (drawn again in a new language)
-        self._shown_error: IllegalAction | BadIntent | None = None
+        #: the refusals shown in the ``error`` trait (the last one drawn again in a new language)
+        self._refusals = Refusals()
         #: seat -> (state, action) of each bot's last decision (for a teacher's view)
         self._decisions: dict[int, tuple[Any, Any]] = {}
         self._ready = False
@@ -234,9 +182,7 @@ class Board(_Turns, anywidget.AnyWidget):
         ``ValueError`` when ``seat`` is not played by a bot.
         """
         if seat not in self._bots:
-            raise ValueError(
-                f"seat {seat!r} is not played by a bot; bot seats are {sorted(self._bots)}"
-            )
+            raise ValueError(f"seat {seat!r} is not played by a bot; bot seats are {sorted(self._bots)}")
         self._bots[seat] = resolve_bot(self.game, bot)
         self._failure = None
         self._set_error(None)
@@ -251,13 +197,9 @@ class Board(_Turns, anywidget.AnyWidget):
         """
         seat = self._human_seat(action)
         if seat in self._bots:
-            raise BadIntent(
-                _(
-                    "it is {name}'s turn (bot {bot}): call run_bots() to let the bots move first",
-                    name=self._names[seat],
-                    bot=bot_label(self._bots[seat]),
-                )
-            )
+            bot = bot_label(self._bots[seat])
+            raise BadIntent(_("it is {name}'s turn (bot {bot}): call run_bots() to let the bots move first",
+                              name=self._names[seat], bot=bot))
         self._act(seat, action)
         self._set_error(None)
         self._settle_and_publish()
@@ -310,24 +252,15 @@ class Board(_Turns, anywidget.AnyWidget):
         msg_id = content.get("id") if isinstance(content, Mapping) else None
         saved = (self._state, len(self._entries), self._ply, list(self._history), self._failure)
         try:
-            if not isinstance(content, Mapping):
-                raise BadIntent(
-                    _('a message must be an object, not {type}', type=type(content).__name__),
-                )
-            kind = content.get("type")
-            handler = {
+            handler = handler_for(content, {
+                **self._more_handlers(),
                 "intent": self._msg_intent,
                 "undo": self._msg_undo,
                 "new_game": self._msg_new_game,
                 "step": self._msg_step,
                 "retry": self._msg_retry,
                 "set_lang": self._msg_set_lang,
-            }.get(kind) if isinstance(kind, str) else None
-            handler = handler or (self._more_handlers().get(kind) if isinstance(kind, str) else None)
-            if handler is None:
-                raise BadIntent(
-                    _('unknown message type {kind}', kind=_short(kind))
-                )
+            })
             extra = handler(content) or {}
             reply = {"type": "reply", "id": msg_id, "ok": True, "error": None, **extra}
         except BotFailure:  # already shown: the moves before it are kept
@@ -337,16 +270,8 @@ class Board(_Turns, anywidget.AnyWidget):
         except Exception as err:  # a bug must not kill the kernel's comm or the game
             log.debug("board message %r failed", content, exc_info=True)
             self._restore(saved)
-            reply = {
-                "type": "reply",
-                "id": msg_id,
-                "ok": False,
-                "error": self._reject(
-                    BadIntent(
-                        _('the board could not handle that ({type}); the game is unchanged', type=type(err).__name__),
-                    )
-                ),
-            }
+            refusal = BadIntent(_('the board could not handle that ({type}); the game is unchanged', type=type(err).__name__))
+            reply = {"type": "reply", "id": msg_id, "ok": False, "error": self._reject(refusal)}
         reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
         self.send(reply)
         return reply
@@ -359,8 +284,8 @@ class Board(_Turns, anywidget.AnyWidget):
         check_lang(change["new"])
         with self.hold_sync():
             self._publish()
-            if self._shown_error is not None and self.error:
-                self.error = {**self._error_payload(self._shown_error), "n": self.error.get("n", self._errors)}
+            if self.error:
+                self.error = self._refusals.again(self.lang) or {}
 
     @traitlets.validate("lang")
     def _valid_lang(self, proposal: Mapping[str, Any]) -> str:
@@ -375,9 +300,7 @@ class Board(_Turns, anywidget.AnyWidget):
         action = self._parse_intent(content.get("action"))
         seat = self._human_seat(action)
         if seat in self._bots:
-            raise BadIntent(
-                _("it is {name}'s turn (a bot), not yours", name=self._names[seat]),
-            )
+            raise BadIntent(_("it is {name}'s turn (a bot), not yours", name=self._names[seat]))
         self.play(action)
         return {}
 
@@ -387,14 +310,7 @@ class Board(_Turns, anywidget.AnyWidget):
         return {}
 
     def _msg_new_game(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        seed = content.get("seed")
-        if seed is not None and (
-            not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63
-        ):
-            raise BadIntent(
-                _('the seed must be a whole number ≥ 0, not {seed}', seed=_short(seed)),
-            )
-        self.new_game(seed)
+        self.new_game(checked_seed(content.get("seed")))
         return {}
 
     def _msg_step(self, content: Mapping[str, Any]) -> dict[str, Any]:
@@ -407,7 +323,7 @@ class Board(_Turns, anywidget.AnyWidget):
         return {"stepped": self._step()}
 
     def _msg_set_lang(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        self.lang = _checked_lang(_require(content, "lang", str))
+        self.lang = checked_lang(_require(content, "lang", str))
         return {}
 
     def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
@@ -448,40 +364,27 @@ class Board(_Turns, anywidget.AnyWidget):
         except Exception:  # pragma: no cover - the view itself is broken
             log.debug("board could not redraw after a failed message", exc_info=True)
 
-    def _error_payload(self, err: IllegalAction | BadIntent) -> dict[str, Any]:
-        """The error as the front end shows it: its rule ID (if a rule was broken) and reason in ``lang``."""
-        if isinstance(err, BadIntent):
-            return err.to_dict(self.lang)
-        return {"rule": err.rule, "text": err.message(self.lang)}
-
     def _reject(self, err: IllegalAction | BadIntent) -> dict[str, Any]:
-        self._errors += 1
-        self._shown_error = err
-        payload = {**self._error_payload(err), "n": self._errors}
+        payload = self._refusals.refuse(err, self.lang)
         self.error = payload
         return payload
 
     def _set_error(self, err: IllegalAction | BadIntent | None) -> None:
-        if err is None:
-            self._shown_error = None
-            if self.error:
-                self.error = {}
-        else:
+        if err is not None:
             self._reject(err)
+            return
+        self._refusals.clear()
+        if self.error:
+            self.error = {}
 
     def _published_log(self) -> list[dict[str, Any]]:
         """The log as the front end receives it: each ``text`` in ``lang``, private ``_`` keys left out."""
-        return [
-            {**{k: v for k, v in e.items() if not k.startswith("_")}, "text": shown(e["text"], self.lang)}
-            for e in self._entries
-        ]
+        lang = self.lang
+        return [{**{k: v for k, v in e.items() if k[0] != "_"}, "text": shown(e["text"], lang)} for e in self._entries]
 
     def _seat_bot(self, seat: int) -> dict[str, str | None]:
-        """The bot of ``seat`` as a view shows it: its id and its name in the board's language (None for a person)."""
-        if seat not in self._bots:
-            return {"bot": None, "bot_title": None}
-        label = bot_label(self._bots[seat])
-        return {"bot": label, "bot_title": bot_title(label, self.lang)}
+        """The bot of ``seat`` as a view shows it (see ``widgets._bots.seat_bot``)."""
+        return seat_bot(self._bots.get(seat), self.lang)
 
     def _publish(self) -> None:
         """Send the current view, log and flags to the front end in one batch."""
@@ -500,14 +403,7 @@ class Board(_Turns, anywidget.AnyWidget):
                 humans=[i for i in range(len(self._names)) if i not in self._bots],
                 bot_to_move=seat is not None and seat in self._bots,
                 bot_failure=None if failure is None else failure.to_dict(self.lang),
-                seats=[
-                    {
-                        "seat": i,
-                        "name": name,
-                        **self._seat_bot(i),
-                    }
-                    for i, name in enumerate(self._names)
-                ],
+                seats=[{"seat": i, "name": name, **self._seat_bot(i)} for i, name in enumerate(self._names)],
             )
             self.view = view
             self.log = self._published_log()

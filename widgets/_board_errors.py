@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pokelab.errors import BilingualError
+from pokelab.errors import BilingualError, IllegalAction
 from pokelab.words import Text, _, check_lang
 from widgets._words import Said, shown
 
-__all__ = ["BadIntent", "BotFailure"]
+__all__ = ["BadIntent", "BotFailure", "Refusals"]
 
 
 class BadIntent(BilingualError):
@@ -105,3 +105,50 @@ def _short(value: Any, limit: int = 60, *, quote: bool = True) -> str:
     except Exception:  # a hostile __repr__ must not break the answer
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Refusals:
+    """What a board's ``error`` trait shows: the last refusal, drawn again in a new language, and a count.
+
+    ``n`` grows with every refusal, so the same refusal twice is a new message for the page.
+
+    >>> shown = Refusals()
+    >>> shown.refuse(BadIntent(_("the game is over")), "en")
+    {'rule': None, 'text': 'the game is over', 'n': 1}
+    >>> shown.again("zh")
+    {'rule': None, 'text': '游戏已经结束', 'n': 1}
+    >>> shown.clear(); shown.again("zh") is None
+    True
+    >>> shown.refuse(KeyError("x"), "en")
+    Traceback (most recent call last):
+    ...
+    TypeError: a board refuses with an IllegalAction or a BadIntent, not KeyError
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.shown: IllegalAction | BadIntent | None = None
+
+    @staticmethod
+    def payload(err: IllegalAction | BadIntent, lang: str) -> dict[str, Any]:
+        """The refusal as the front end shows it: its rule ID (if a rule was broken) and reason in ``lang``."""
+        if isinstance(err, BadIntent):
+            return err.to_dict(lang)
+        if isinstance(err, IllegalAction):
+            return {"rule": err.rule, "text": err.message(lang)}
+        raise TypeError(f"a board refuses with an IllegalAction or a BadIntent, not {type(err).__name__}")
+
+    def refuse(self, err: IllegalAction | BadIntent, lang: str) -> dict[str, Any]:
+        """Show ``err`` now: its payload with the next ``n``."""
+        payload = self.payload(err, lang)
+        self.count += 1
+        self.shown = err
+        return {**payload, "n": self.count}
+
+    def again(self, lang: str) -> dict[str, Any] | None:
+        """The refusal shown now in ``lang`` (same ``n``), or ``None`` when nothing is refused."""
+        return None if self.shown is None else {**self.payload(self.shown, lang), "n": self.count}
+
+    def clear(self) -> None:
+        """Nothing is refused any more (after a move that went through)."""
+        self.shown = None

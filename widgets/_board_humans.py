@@ -22,11 +22,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pokelab.herecomes import COLOURS, WAVES, State, observe
-from pokelab.herecomes.names import pokemon_name
-from pokelab.words import _
+from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent
 from widgets._herecomes_text import counted, labels
-from widgets._words import localized
 from widgets.tokens import view_marks
 
 __all__ = ["PRIVATE_KEYS", "PassAndPlay", "curtain_view", "public_observation", "seat_list", "split_seats"]
@@ -141,7 +139,7 @@ def curtain_view(state: State, seat: int, lang: str) -> dict[str, Any]:
     """
     words = labels(lang)
     view: dict[str, Any] = {
-        "hc": counted(localized(public_observation(state, seat), lang, name=pokemon_name), lang),
+        "hc": counted(rendered(public_observation(state, seat), lang), lang),
         "odds": [],
         "hand_ev": None,
         "advice": None,
@@ -201,6 +199,16 @@ class PassAndPlay:
 
     def _more_handlers(self) -> dict[str, Any]:
         return {"show_hand": lambda _content: self.show_hand()}
+
+    def undo(self) -> bool:
+        """Go back a decision without lifting the curtain (HC-G3).
+
+        Pressed behind the curtain, nobody knows who holds the device: the curtain comes
+        down for whoever acts after the undo, even the person whose hand was last shown.
+        """
+        if len(self._humans) > 1 and self.curtain is not None:
+            self._shown = None
+        return super().undo()  # type: ignore[misc, no-any-return]
 
     def _check_not_curtained(self) -> None:
         """Refuse a move while the hand of the seat to act is hidden (it has not tapped "show")."""

@@ -45,8 +45,8 @@ from pokelab.classroom.table_client import table_store
 from pokelab.core.registry import get_game
 from pokelab.errors import BilingualError, IllegalAction, check_lang
 from pokelab.words import _
-from widgets._board import _checked_lang
 from widgets._board_errors import BadIntent, _require, _short
+from widgets._board_messages import checked_lang
 
 __all__ = ["TableBoard", "join_table", "takeover_bot"]
 
@@ -196,7 +196,7 @@ class TableBoard(anywidget.AnyWidget):
         self._table.hand_to_bot(seat, takeover_bot(self.game), creator_token=self._token)
 
     def _msg_set_lang(self, content: Mapping[str, Any]) -> None:
-        self.lang = _checked_lang(_require(content, "lang", str))
+        self.lang = checked_lang(_require(content, "lang", str))
 
     def _on_lang(self, _change: Mapping[str, Any]) -> None:
         with self.hold_sync():
@@ -255,7 +255,12 @@ class TableBoard(anywidget.AnyWidget):
 
     # -------------------------------------------------------------- drawing
     def _names(self) -> list[str]:
-        return [name or _("Seat {seat}", seat=i + 1).render(self.lang) for i, name in enumerate(self._last["names"])]
+        """Each seat's name as the page shows it: a bot by its title in the board's language, a free seat by its number."""
+        v = self._last
+        return [
+            bot_title(bot, self.lang) if bot else name or _("Seat {seat}", seat=i + 1).render(self.lang)
+            for i, (name, bot) in enumerate(zip(v["names"], v["bots"], strict=True))
+        ]
 
     def _publish(self) -> None:
         """Send this seat's view, the log and the flags to the page in one batch."""

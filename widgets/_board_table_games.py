@@ -20,14 +20,12 @@ import traitlets
 
 from pokelab import herecomes as hc
 from pokelab import splendor as sp
-from pokelab.herecomes import names as hc_names
-from pokelab.words import _
+from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent, _require, _short
 from widgets._board_table import BOARDS, TableBoard
 from widgets._herecomes_hand import hand_odds, kept_hand_value
 from widgets._herecomes_text import counted, trainer_actions
 from widgets._herecomes_text import labels as hc_labels
-from widgets._words import localized
 from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard, board_view, parse_intent
 from widgets.tokens import view_marks
@@ -49,7 +47,7 @@ class SplendorTable(TableBoard):
     _css = SplendorBoard._css
 
     def _board_view(self, v: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
-        observation = _named(json.loads(json.dumps(v["observation"])), names)
+        observation = _named(rendered(v["observation"], self.lang), names)
         legal = [sp.parse_action(text) for text in observation["legal"]]
         return board_view(observation, legal, self.lang)
 
@@ -82,11 +80,11 @@ class HereComesTable(TableBoard):
 
     def _board_view(self, v: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
         seat = self.seat
-        observation = _named(json.loads(json.dumps(v["observation"], default=str)), names)
+        observation = _named(rendered(v["observation"], self.lang), names)
         odds = [{k: x for k, x in r.items() if k != "p"} for r in hand_odds(observation, seat)]
         trainers = trainer_actions([hc.parse_action(text) for text in observation["legal"]], names, self.lang)
         view = {
-            "hc": counted(localized(observation, self.lang, name=hc_names.pokemon_name), self.lang),
+            "hc": counted(observation, self.lang),
             "odds": odds,
             "hand_ev": kept_hand_value(observation, seat),
             "advice": None,
@@ -99,7 +97,7 @@ class HereComesTable(TableBoard):
             "waves": list(hc.WAVES),
             "curtain": None,
         }
-        return json.loads(json.dumps(view, default=str))
+        return json.loads(json.dumps(rendered(view, self.lang), default=str))  # no text left unworded
 
     def _parse_intent(self, action: Any) -> Any:
         return herecomes_intent(action, self.seat)

@@ -22,9 +22,10 @@ ValueError: a bot is a registered name (like 'greedy') or an object with choose(
 from __future__ import annotations
 
 import warnings
+from collections.abc import Mapping
 from typing import Any
 
-from pokelab.bots import RandomBot, make_bot
+from pokelab.bots import RandomBot, bot_title, make_bot
 
 
 def resolve_bot(game: str, spec: Any) -> Any:
@@ -61,3 +62,39 @@ def bot_label(bot: Any) -> str:
     'random'
     """
     return str(getattr(bot, "name", None) or type(bot).__name__)
+
+
+def seat_bot(bot: Any, lang: str) -> dict[str, str | None]:
+    """A seat's bot as a board's view shows it: its id and its name in ``lang`` (both ``None`` for a person).
+
+    >>> seat_bot(resolve_bot("splendor", "random"), "en"), seat_bot(None, "zh")
+    ({'bot': 'random', 'bot_title': 'random'}, {'bot': None, 'bot_title': None})
+    """
+    if bot is None:
+        return {"bot": None, "bot_title": None}
+    label = bot_label(bot)
+    return {"bot": label, "bot_title": bot_title(label, lang)}
+
+
+def seat_bots(game: str, players: int, bots: Mapping[int, Any] | None, human: int | None) -> tuple[dict[int, Any], int]:
+    """A board's bots by seat (resolved) and the seat it shows: ``human``, else the first seat without a bot.
+
+    >>> bots, human = seat_bots("splendor", 3, {0: "random"}, None)
+    >>> sorted(bots), human
+    ([0], 1)
+    >>> seat_bots("splendor", 2, {2: "random"}, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: bots: seat 2 does not exist; seats are 0 to 1
+    """
+    bots = dict(bots or {})
+    for seat in bots:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise ValueError(f"bots: seat {seat!r} does not exist; seats are 0 to {players - 1}")
+    resolved = {seat: resolve_bot(game, spec) for seat, spec in bots.items()}
+    if human is None:
+        free = [seat for seat in range(players) if seat not in resolved]
+        human = free[0] if free else 0
+    if not 0 <= human < players:
+        raise ValueError(f"human: seat {human!r} does not exist; seats are 0 to {players - 1}")
+    return resolved, human

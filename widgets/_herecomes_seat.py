@@ -22,7 +22,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pokelab.herecomes import TARGETS, State, observe
-from pokelab.herecomes.names import pokemon_name
 from pokelab.words import languages
 
 __all__ = ["blank_unknown_cards", "card_ids_in", "new_events"]
@@ -52,7 +51,7 @@ def _names_and_pattern() -> tuple[dict[str, set[str]], re.Pattern[str]]:
         name_ids: dict[str, set[str]] = {}
         for cid, card in TARGETS.items():
             for lang in langs:
-                name_ids.setdefault(pokemon_name(card.name_en).render(lang), set()).add(cid)
+                name_ids.setdefault(card.pokemon.render(lang), set()).add(cid)
         # longest names first, so "Mewtwo" is one match and never "Mew" + "two"
         names = sorted(name_ids, key=len, reverse=True)
         cached = _CACHE[langs] = (name_ids, re.compile("|".join([_CARD_ID.pattern, *map(re.escape, names)])))

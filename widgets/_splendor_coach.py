@@ -40,16 +40,9 @@ from typing import Any
 import traitlets
 
 from pokelab import splendor as sp
-from pokelab.analysis import WinEstimate
-from pokelab.words import _
+from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent, _short
-from widgets._splendor_coach_data import (
-    LinePoint,
-    card_odds,
-    evolution_odds,
-    position_summary,
-    threat_odds,
-)
+from widgets._splendor_coach_data import LinePoint, card_panel
 from widgets._splendor_coach_jobs import (
     BrokenProcessPool,
     odds_job,
@@ -58,8 +51,13 @@ from widgets._splendor_coach_jobs import (
     review_job,
     suggest_job,
 )
-from widgets._splendor_coach_view import review_json, review_pairs, suggestion_json
-from widgets._words import localized
+from widgets._splendor_coach_view import (
+    job_json,
+    odds_json,
+    review_json,
+    review_pairs,
+    suggestion_json,
+)
 
 __all__ = ["CHUNK", "LEVELS", "CoachMixin"]
 
@@ -167,9 +165,7 @@ class CoachMixin(traitlets.HasTraits):
                 last.moves.append((ply, action))
             after = self._state  # type: ignore[has-type]
             if after.is_over:
-                final = LinePoint(after, ply=ply + 1, seat=None, final=True)
-                final.estimates = self._result_estimates(after)
-                self._line.append(final)
+                self._line.append(LinePoint.final_of(after, ply + 1))
 
     def _publish(self) -> None:
         lock = getattr(self, "_coach_lock", None)
@@ -186,21 +182,14 @@ class CoachMixin(traitlets.HasTraits):
     def handle_message(self, content: Any) -> dict[str, Any]:
         """Answer one front-end message (the coach's own, or the board's) under the board's lock."""
         lock = getattr(self, "_coach_lock", None)
-        kind = content.get("type") if isinstance(content, Mapping) else None
         if lock is None:
-            return super().handle_message(content)  # type: ignore[misc]
+            return super().handle_message(content)  # type: ignore[misc, no-any-return]
         with lock:
-            if kind not in _COACH_MESSAGES:
-                return super().handle_message(content)  # type: ignore[misc]
-            msg_id, started = content.get("id"), time.perf_counter()
-            try:
-                getattr(self, f"_msg_{kind}")(content)
-                reply = {"type": "reply", "id": msg_id, "ok": True, "error": None}
-            except BadIntent as err:
-                reply = {"type": "reply", "id": msg_id, "ok": False, "error": self._reject(err)}  # type: ignore[attr-defined]
-            reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
-            self.send(reply)  # type: ignore[attr-defined]
-            return reply
+            return super().handle_message(content)  # type: ignore[misc, no-any-return]
+
+    def _more_handlers(self) -> dict[str, Any]:
+        """The coach's messages, answered by the board's one message loop (``widgets._board``)."""
+        return {**super()._more_handlers(), **{kind: getattr(self, f"_msg_{kind}") for kind in _COACH_MESSAGES}}  # type: ignore[misc]
 
     # ------------------------------------------------------------ messages
     def _msg_coach_suggest(self, _content: Mapping[str, Any]) -> None:
@@ -254,9 +243,7 @@ class CoachMixin(traitlets.HasTraits):
         if _turn_start(state) and not (self._line and self._line[-1].ply == ply):
             self._line.append(LinePoint(state, ply=ply, seat=state.current_player))
         if state.is_over and not (self._line and self._line[-1].final):
-            final = LinePoint(state, ply=ply, seat=None, final=True)
-            final.estimates = self._result_estimates(state)
-            self._line.append(final)
+            self._line.append(LinePoint.final_of(state, ply))
         if self._line and self._line[-1].state is state:
             self._live = self._line[-1]
         elif self._live is None or self._live.state is not state:
@@ -267,13 +254,6 @@ class CoachMixin(traitlets.HasTraits):
             self._suggest = None
         if self._review is not None and self._review["state"] is not state:
             self._review = None
-
-    @staticmethod
-    def _result_estimates(state: sp.State) -> list[tuple[float, float, float]]:
-        """The finished game as a point: a winner 1, sharers 1/k each, nobody after a stall."""
-        winners = list(sp.result(state).winners)
-        share = 1.0 / len(winners) if winners else 0.0
-        return [(share if s in winners else 0.0,) * 3 for s in range(len(state.players))]
 
     # ------------------------------------------------------------ the worker
     def _coach_ensure_thread(self) -> None:
@@ -365,7 +345,7 @@ class CoachMixin(traitlets.HasTraits):
                 point.playouts = max(self.odds_playouts, self.line_playouts)  # do not retry forever
                 point.estimates = point.estimates or None
             else:
-                self._accumulate(point, result)
+                point.add(result)
                 done = point.playouts >= (self.odds_playouts if point is self._live else self.line_playouts)
                 now = time.monotonic()
                 if not done and now - self._coach_sent < PROGRESS_EVERY:
@@ -384,31 +364,13 @@ class CoachMixin(traitlets.HasTraits):
             target["failed"] = failed
         self._coach_publish()
 
-    @staticmethod
-    def _accumulate(point: LinePoint, estimates: Any) -> None:
-        if not point.wins:
-            point.wins = [0.0] * len(estimates)
-        point.wins = [w + e.wins for w, e in zip(point.wins, estimates, strict=True)]
-        point.playouts += estimates[0].playouts
-        point.chunks += 1
-        combined = [WinEstimate.from_wins(min(w, point.playouts), point.playouts) for w in point.wins]
-        point.estimates = [(e.rate, e.low, e.high) for e in combined]
-
     # ------------------------------------------------------------ what the page gets
     def _panel(self, state: sp.State, viewer: int) -> dict[str, Any]:
-        """Card odds of the position on the board (exact; cached per position)."""
+        """Card odds of the position on the board (``card_panel``, exact; cached per position)."""
         cache = self._panel_cache
-        if cache is not None and cache[0] is state:
-            return cache[1]
-        panel = {
-            "cards": card_odds(state, viewer),
-            "needed": evolution_odds(state, viewer),
-            "threats": [
-                {**t, "name": state.players[t["seat"]].name} for t in threat_odds(state, viewer)
-            ],
-        }
-        self._panel_cache = (state, panel)
-        return panel
+        if cache is None or cache[0] is not state:
+            cache = self._panel_cache = (state, card_panel(state, viewer))
+        return cache[1]
 
     def _coach_publish(self) -> None:
         """Send the coach's data to the page (under the lock)."""
@@ -425,38 +387,10 @@ class CoachMixin(traitlets.HasTraits):
             "level": self.coach_level,
         }
         if self.odds_on:
-            live = self._live
-            estimates = (
-                self._result_estimates(state) if state.is_over
-                else None if live is None else live.estimates
-            )
-            data["odds"] = {
-                "seats": None if estimates is None else [
-                    {"seat": s, "name": names[s], "rate": round(e[0], 4),
-                     "low": round(e[1], 4), "high": round(e[2], 4)}
-                    for s, e in enumerate(estimates)
-                ],
-                "playouts": 0 if live is None else live.playouts,
-                "target": self.odds_playouts,
-                "final": state.is_over,
-            }
+            data.update(odds_json(state, self._live, self._line, self._point, viewer, self.odds_playouts))
             data.update(self._panel(state, viewer) if not state.is_over else {})
-            data["line"] = [p.to_json(i) for i, p in enumerate(self._line)]
-            if self._point is not None:
-                point = self._line[self._point]
-                data["point"] = {**point.to_json(self._point), "position": position_summary(point.state, viewer)}
         if self.coach_on:
-            sug = self._suggest
-            data["suggest"] = None if sug is None else {
-                "pending": sug["items"] is None,
-                "items": sug["items"] or [],
-                "failed": sug.get("failed", False),
-            }
-            rev = self._review
-            data["review"] = None if rev is None else {
-                "pending": rev["moves"] is None,
-                "moves": rev["moves"] or [],
-                "failed": rev.get("failed", False),
-            }
+            data["suggest"] = job_json(self._suggest, "items")
+            data["review"] = job_json(self._review, "moves")
         self._coach_sent = time.monotonic()
-        self.coach = localized(data, self.lang)  # type: ignore[attr-defined]
+        self.coach = rendered(data, self.lang)  # type: ignore[attr-defined]

@@ -24,9 +24,9 @@ from itertools import combinations
 from typing import Any
 
 from pokelab import splendor as sp
+from pokelab.analysis import WinEstimate
 from pokelab.odds.splendor import splendor_appears_within, splendor_catchable, splendor_unseen
 from pokelab.splendor.cards import CARDS
-from pokelab.splendor.names import pokemon_name
 from pokelab.words import Text
 from widgets._words import Said
 
@@ -34,9 +34,11 @@ __all__ = [
     "LinePoint",
     "afford_turns",
     "card_odds",
+    "card_panel",
     "evolution_odds",
     "min_take_turns",
     "position_summary",
+    "result_estimates",
     "threat_odds",
 ]
 
@@ -132,7 +134,7 @@ def afford_turns(state: sp.State, seat: int, card: int) -> int:
 
 
 def _name(card: int) -> Text:
-    return pokemon_name(CARDS[card].name_en)
+    return CARDS[card].pokemon
 
 
 def card_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
@@ -246,7 +248,7 @@ def position_summary(state: sp.State, viewer: int) -> dict[str, Any]:
         "to_move": view["current_player"],
         "deck_size": view["deck_size"],
         "supply": view["supply"],
-        "display": [{"id": c["id"], "name": pokemon_name(c["name_en"])} for c in view["display"]],
+        "display": [{"id": c["id"], "name": c["name"]} for c in view["display"]],
         "players": [
             {
                 "seat": p["index"],
@@ -254,8 +256,8 @@ def position_summary(state: sp.State, viewer: int) -> dict[str, Any]:
                 "points": p["points"],
                 "tokens": p["tokens"],
                 "discounts": p["discounts"],
-                "captured": [pokemon_name(c["name_en"]) for c in p["captured"]],
-                "reserved": [pokemon_name(c["name_en"]) for c in p["reserved"]],
+                "captured": [c["name"] for c in p["captured"]],
+                "reserved": [c["name"] for c in p["reserved"]],
             }
             for p in view["players"]
         ],
@@ -285,6 +287,21 @@ class LinePoint:
     estimates: list[tuple[float, float, float]] | None = None
     final: bool = False
 
+    @classmethod
+    def final_of(cls, state: sp.State, ply: int) -> LinePoint:
+        """The finished game as the line's last point: its estimates are the result (``result_estimates``)."""
+        return cls(state, ply=ply, seat=None, final=True, estimates=result_estimates(state))
+
+    def add(self, estimates: Any) -> None:
+        """Add one chunk of playouts (a ``WinEstimate`` per seat) and recompute the rates and intervals."""
+        if not self.wins:
+            self.wins = [0.0] * len(estimates)
+        self.wins = [w + e.wins for w, e in zip(self.wins, estimates, strict=True)]
+        self.playouts += estimates[0].playouts
+        self.chunks += 1
+        combined = [WinEstimate.from_wins(min(w, self.playouts), self.playouts) for w in self.wins]
+        self.estimates = [(e.rate, e.low, e.high) for e in combined]
+
     def to_json(self, index: int) -> dict[str, Any]:
         """The point as the front end draws it."""
         est = self.estimates
@@ -300,3 +317,33 @@ class LinePoint:
             "highs": None if est is None else [round(e[2], 4) for e in est],
             "playouts": self.playouts,
         }
+
+
+def result_estimates(state: sp.State) -> list[tuple[float, float, float]]:
+    """A finished game as ``(rate, low, high)`` per seat: a winner 1, sharers 1/k each, nobody after a stall.
+
+    >>> from pokelab import splendor as sp
+    >>> result_estimates(sp.new_game(2, seed=1))
+    Traceback (most recent call last):
+    ...
+    ValueError: the game is not over: it has no result yet
+    """
+    if not state.is_over:
+        raise ValueError("the game is not over: it has no result yet")
+    winners = list(sp.result(state).winners)
+    share = 1.0 / len(winners) if winners else 0.0
+    return [(share if s in winners else 0.0,) * 3 for s in range(len(state.players))]
+
+
+def card_panel(state: sp.State, viewer: int) -> dict[str, Any]:
+    """The coach panel's exact odds for ``viewer``: each card's, the evolutions needed, the rivals' threats.
+
+    >>> from pokelab import splendor as sp
+    >>> sorted(card_panel(sp.new_game(["Ann", "Bo"], seed=1), 0))
+    ['cards', 'needed', 'threats']
+    """
+    return {
+        "cards": card_odds(state, viewer),
+        "needed": evolution_odds(state, viewer),
+        "threats": [{**t, "name": state.players[t["seat"]].name} for t in threat_odds(state, viewer)],
+    }

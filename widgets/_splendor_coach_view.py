@@ -17,14 +17,14 @@ ValueError: expected a pokelab.analysis Suggestion, got str
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.words import Text
-from widgets._splendor_coach_data import LinePoint
+from widgets._splendor_coach_data import LinePoint, position_summary, result_estimates
 from widgets._words import Said
 
-__all__ = ["estimate_json", "review_json", "review_pairs", "suggestion_json"]
+__all__ = ["estimate_json", "job_json", "odds_json", "review_json", "review_pairs", "suggestion_json"]
 
 
 def estimate_json(est: Any) -> dict[str, float]:
@@ -120,3 +120,45 @@ def review_json(
             }
         )
     return rows
+
+
+def odds_json(
+    state: Any, live: LinePoint | None, line: Sequence[LinePoint], point: int | None, viewer: int, target: int
+) -> dict[str, Any]:
+    """The odds part of the coach panel: each seat's chance now, the line, and the turn of the line looked at.
+
+    ``live`` is the point being computed for the board's position; ``target`` the playouts it aims at.
+
+    >>> from pokelab import splendor as sp
+    >>> shown = odds_json(sp.new_game(["Ann", "Bo"], seed=1), None, [], None, 0, 200)
+    >>> shown["odds"]["seats"], shown["line"]
+    (None, [])
+    """
+    names = [p.name for p in state.players]
+    estimates = result_estimates(state) if state.is_over else None if live is None else live.estimates
+    out: dict[str, Any] = {
+        "odds": {
+            "seats": None if estimates is None else [
+                {"seat": s, "name": names[s], "rate": round(e[0], 4), "low": round(e[1], 4), "high": round(e[2], 4)}
+                for s, e in enumerate(estimates)
+            ],
+            "playouts": 0 if live is None else live.playouts,
+            "target": target,
+            "final": state.is_over,
+        },
+        "line": [p.to_json(i) for i, p in enumerate(line)],
+    }
+    if point is not None:
+        out["point"] = {**line[point].to_json(point), "position": position_summary(line[point].state, viewer)}
+    return out
+
+
+def job_json(job: Mapping[str, Any] | None, key: str) -> dict[str, Any] | None:
+    """A Suggest or Review the page asked for: still computing, its ``key`` (items or moves), or failed.
+
+    >>> job_json({"items": None}, "items"), job_json(None, "items")
+    ({'pending': True, 'items': [], 'failed': False}, None)
+    """
+    if job is None:
+        return None
+    return {"pending": job[key] is None, key: job[key] or [], "failed": job.get("failed", False)}

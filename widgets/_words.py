@@ -27,7 +27,7 @@ from typing import Any
 
 from pokelab.words import Text, _, _p, check_lang, languages, render
 
-__all__ = ["Said", "joined", "labels_in", "lang_choices", "localized", "own_name", "reason_of", "shown", "switch_to", "template"]
+__all__ = ["Said", "joined", "labels_in", "lang_choices", "own_name", "reason_of", "shown", "switch_to", "template"]
 
 _FORMATTER = string.Formatter()
 
@@ -164,69 +164,3 @@ def shown(value: Text | Said | str | int | float | None, lang: str) -> str | Non
     if isinstance(value, Said):
         return value.render(lang)
     return render(value, check_lang(lang))
-
-
-_SUFFIX = "_"
-
-
-#: The language keys of an engine's legacy per-language fields (``name_zh``, ``{"en", "zh"}``): read, never written.
-#: This adapter goes once the engine gives catalogue texts (issue 28); the kit's languages come from ``languages()``.
-_LEGACY = frozenset({"en", "zh"})
-
-
-def _per_language(mapping: Mapping[str, Any], lang: str) -> tuple[dict[str, Any], set[str]]:
-    """The ``<base>_<lang>`` texts of an engine dict in ``lang`` (English when it has no ``lang``), and the keys used."""
-    langs = {*languages(), *_LEGACY}
-    bases: dict[str, str] = {}
-    used: set[str] = set()
-    for key in mapping:
-        base, _sep, tail = key.rpartition(_SUFFIX)
-        if base and tail in langs:
-            used.add(key)
-            bases.setdefault(base, base)
-    out: dict[str, Any] = {}
-    for base in bases:
-        text = mapping.get(f"{base}_{lang}", mapping.get(f"{base}_en"))
-        if isinstance(text, str | Text | Said):  # a table per language (``colours_zh``) is dropped, not picked
-            out[base] = text
-    return out, used
-
-
-def localized(value: Any, lang: str, *, name: Callable[[str], Text] | None = None) -> Any:
-    """An engine's JSON view with every text in ``lang`` only: what the page shows, nothing to choose from.
-
-    A ``Text`` (or ``Said``) anywhere is rendered; a language pair ``{"en": ..., "zh": ...}``
-    becomes ``{"text": ...}``; ``<base>_en``/``<base>_zh`` fields become ``<base>`` (or
-    ``<base>_text`` when ``<base>`` is taken, e.g. a card's ``condition`` code); with
-    ``name``, a ``name_en`` (a Pokémon) is named by the catalogue.
-
-    >>> localized({"id": "G1", "condition": "last:red", "condition_en": "the last is red",
-    ...            "condition_zh": "最后是红色", "events": [{"en": "Ann drew", "zh": "Ann 抽了"}]}, "zh")
-    {'id': 'G1', 'condition': 'last:red', 'events': [{'text': 'Ann 抽了'}], 'condition_text': '最后是红色'}
-    """
-    check_lang(lang)
-    if isinstance(value, Text | Said):
-        return value.render(lang)
-    if isinstance(value, list | tuple):
-        return [localized(item, lang, name=name) for item in value]
-    if not isinstance(value, Mapping):
-        return value
-    texts, used = _per_language(value, lang)
-    if set(value) <= {*languages(), *_LEGACY} and "en" in value:  # a bare language pair
-        return {"text": localized(value.get(lang, value["en"]), lang)}
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        if key in used:
-            continue
-        if key in _LEGACY or key in languages():
-            continue
-        out[key] = localized(item, lang, name=name)
-    pair = {k: value[k] for k in value if k in _LEGACY or k in languages()}
-    if "en" in pair:
-        out["text"] = localized(value.get(lang, value["en"]), lang)
-    for base, text in texts.items():
-        pokemon = "power" not in value  # a trainer's dict names a person, not a Pokémon
-        if base == "name" and name is not None and "name_en" in value and pokemon and f"name_{lang}" not in value:
-            text = name(value["name_en"])
-        out[base if base not in out else f"{base}_text"] = localized(text, lang)
-    return out

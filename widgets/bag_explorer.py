@@ -63,6 +63,7 @@ from pokelab.herecomes.names import colour_name
 from pokelab.odds.inputs import check_seed
 from pokelab.odds.probability_tree import fraction_text
 from pokelab.words import Text, _, languages
+from widgets._bag_explorer_figure import explorer_figure_spec
 from widgets._bag_explorer_text import EXPLORER_LABELS, labels, reason
 from widgets._bundle import esm
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
@@ -73,83 +74,6 @@ __all__ = ["EXPLORER_LABELS", "BagExplorer", "explorer_figure_spec"]
 _HERE = Path(__file__).parent
 #: The most rounds the explorer simulates in all (then "draw more" is refused).
 MAX_ROUNDS = MAX_SIMULATED
-
-def _colour_name(colour: str, lang: str) -> str:
-    return colour_name(colour).render(lang)
-
-
-def explorer_figure_spec(
-    exact: tuple[Fraction, ...] | list[Fraction],
-    tallies: list[int],
-    *,
-    colour: str,
-    draws: int,
-    mean: Fraction,
-    lang: str = "en",
-) -> dict[str, Any]:
-    """The explorer's plotly figure as JSON: exact bars (plain), simulated shares (hatched), both means.
-
-    >>> spec = explorer_figure_spec([Fraction(1, 4), Fraction(3, 4)], [30, 70], colour="red", draws=1,
-    ...                             mean=Fraction(3, 4), lang="zh")
-    >>> [t["name"] for t in spec["data"]], spec["data"][1]["y"], spec["layout"]["xaxis"]["title"]["text"]
-    (['确切', '模拟', '确切均值 0.750', '模拟均值 0.700'], [0.3, 0.7], '抽出的红色代币数')
-    >>> explorer_figure_spec([Fraction(1)], [1, 2], colour="red", draws=1, mean=Fraction(0))
-    Traceback (most recent call last):
-    ...
-    ValueError: tallies has 2 entries but the distribution has 1
-    """
-    text = labels(lang)
-    if len(tallies) != len(exact):
-        raise ValueError(f"tallies has {len(tallies)} entries but the distribution has {len(exact)}")
-    name = _colour_name(colour, lang)
-    ks = list(range(len(exact)))
-    rounds = sum(tallies)
-    fill = TOKENS[colour].light
-    shares = [t / rounds for t in tallies] if rounds else [0.0] * len(ks)
-    data: list[dict[str, Any]] = [
-        {
-            "type": "bar", "name": text["exact"], "x": ks, "y": [float(p) for p in exact],
-            "marker": {"color": fill, "line": {"color": "#1b1b1b", "width": 1}},
-            "text": [fraction_text(p) for p in exact], "textposition": "outside", "cliponaxis": False,
-            "hovertemplate": f"k=%{{x}}: %{{text}} (%{{y:.3f}})<extra>{text['exact']}</extra>",
-        },
-        {
-            "type": "bar", "name": text["simulated"], "x": ks, "y": shares,
-            "marker": {"color": "#9e9e9e", "line": {"color": "#1b1b1b", "width": 1},
-                       "pattern": {"shape": "/", "fgcolor": "#1b1b1b", "fgopacity": 0.6, "size": 7,
-                                   "solidity": 0.3}},
-            "customdata": tallies,
-            "hovertemplate": f"k=%{{x}}: %{{customdata}} / {rounds} (%{{y:.3f}})<extra>{text['simulated']}</extra>",
-        },
-    ]
-    top = max([float(p) for p in exact] + shares + [0.05])
-    data.append({
-        "type": "scatter", "mode": "lines", "name": text["mean_exact"].format(value=f"{float(mean):.3f}"),
-        "x": [float(mean)] * 2, "y": [0, top * 1.12], "line": {"color": "#1b1b1b", "width": 2},
-        "hoverinfo": "name",
-    })
-    if rounds:
-        sim_mean = sum(k * t for k, t in zip(ks, tallies, strict=True)) / rounds
-        data.append({
-            "type": "scatter", "mode": "lines", "name": text["mean_sim"].format(value=f"{sim_mean:.3f}"),
-            "x": [sim_mean] * 2, "y": [0, top * 1.12],
-            "line": {"color": "#1b1b1b", "width": 2, "dash": "dash"}, "hoverinfo": "name",
-        })
-    layout = {
-        "barmode": "group",
-        "height": 380,
-        "margin": {"l": 56, "r": 16, "t": 40, "b": 104},
-        "title": {"text": text["fig_title"].format(colour=name, draws=draws, n=rounds), "x": 0,
-                  "font": {"size": 13}},
-        "xaxis": {"title": {"text": text["x"].format(colour=name)}, "tickvals": ks, "fixedrange": True},
-        "yaxis": {"title": {"text": text["y"]}, "range": [0, top * 1.2], "fixedrange": True},
-        "legend": {"orientation": "h", "x": 0, "y": -0.26, "yanchor": "top", "font": {"size": 11}},
-        "paper_bgcolor": "rgba(0,0,0,0)",
-        "plot_bgcolor": "rgba(0,0,0,0)",
-        "font": {"size": 12},
-    }
-    return {"data": data, "layout": layout}
-
 
 class BagExplorer(anywidget.AnyWidget):
     """The bag explorer (see the module docstring for the API)."""
@@ -364,7 +288,7 @@ class BagExplorer(anywidget.AnyWidget):
             self.view = {
                 "labels": labels(lang),
                 "colours": list(COLOURS),
-                "names": {c: _colour_name(c, lang) for c in COLOURS},
+                "names": {c: colour_name(c).render(lang) for c in COLOURS},
                 "marks": view_marks(COLOURS),
                 "fills": {c: {"light": TOKENS[c].light, "dark": TOKENS[c].dark} for c in COLOURS},
                 "bag": dict(self._bag),

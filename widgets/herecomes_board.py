@@ -26,7 +26,7 @@ How the board plays the table's part:
 - the odds: ``hand_odds(state, seat)`` — each card's exact chance and expected
   points, one wave earlier, and after a redraw of the last token.
 
->>> from pokelab.herecomes import scenario
+>>> from pokelab.herecomes import TARGETS, scenario
 >>> from pokelab.odds import probability
 >>> s = scenario(["You", "Bot"], hands={0: ["G01", "G13", "P01", "O01", "L01"]}, trainers=False)
 >>> board = HereComesBoard.from_state(s, bots={1: "random"}, lang="en")
@@ -55,33 +55,29 @@ import traitlets
 from pokelab.errors import check_lang
 from pokelab.herecomes import (
     COLOURS,
-    TARGETS,
     WAVES,
-    Discard,
     Draw,
-    Keep,
     State,
     UseTrainer,
-    VoteRedraw,
     new_game,
     observe,
     parse_action,
 )
 from pokelab.herecomes.game import HereComesGame
-from pokelab.herecomes.names import colour_name, pokemon_name
-from pokelab.odds import estimate_many
-from pokelab.words import Text, _, languages
-from widgets._board import BadIntent, Board, DrawChance, _require
-from widgets._board_errors import _short
+from pokelab.herecomes.names import colour_name
+from pokelab.words import _, languages, rendered
+from widgets._board import Board, DrawChance
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
 from widgets._board_table import join_table
 from widgets._bundle import esm
+from widgets._herecomes_figure import odds_figure
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
+from widgets._herecomes_intent import board_intent
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
+from widgets._herecomes_teacher import teacher_view
 from widgets._herecomes_text import counted, labels, text, trainer_actions
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
-from widgets._words import Said, localized, shown
-from widgets.plots import odds_figure_spec, overlay_names
+from widgets._words import Said, shown
 from widgets.tokens import view_marks
 
 __all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds", "previous_shown"]
@@ -94,12 +90,6 @@ def _is_you(name: str) -> bool:
     """Whether ``name`` is the default name of your seat in some language (your draws read "You draw …")."""
     return name in {_("You").render(lang) for lang in languages()}
 
-
-def _event_text(event: Mapping[str, Any]) -> Text | Said:
-    """A public event of the engine as a text in any language (its ``text``, or its per-language words)."""
-    if isinstance(event.get("text"), Text):
-        return event["text"]
-    return Said(lambda lang: str(event.get(lang, event["en"])))
 
 #: The leader's act of drawing the rest of the wave (or the redraw's token): HC-R2, HC-R3, HC-R4.
 DrawWave = DrawChance
@@ -127,7 +117,8 @@ class HereComesBoard(PassAndPlay, Board):
     monte_carlo = traitlets.Bool(False).tag(sync=True)
     #: Simulated rounds per Monte Carlo estimate.
     mc_samples = traitlets.Int(4000).tag(sync=True)
-    teacher = traitlets.Bool(False).tag(sync=True)
+    #: Every hand on screen: the kernel's choice only (not synced, so nothing the page sends can set it).
+    teacher = traitlets.Bool(False)
 
     def __init__(
         self,
@@ -276,48 +267,7 @@ class HereComesBoard(PassAndPlay, Board):
     # ------------------------------------------------------------------ hooks
     def _parse_intent(self, action: Any) -> Any:
         self._check_not_curtained()
-        me = self._human
-        if isinstance(action, str):
-            if action == "DrawWave":
-                return self._draw()
-            try:
-                parsed = parse_action(action)
-            except ValueError:
-                raise BadIntent(_("cannot read the move {action}", action=_short(action))) from None
-            if isinstance(parsed, Draw):
-                raise BadIntent(
-                    _("tokens are drawn from the bag, not chosen: send {example}", example="{'kind': 'draw'}"),
-                )
-            if parsed.player != me:
-                raise BadIntent(
-                    _('you play seat {me}, not seat {player}', me=me, player=parsed.player),
-                )
-            return parsed
-        if not isinstance(action, Mapping):
-            raise BadIntent(
-                _("an intent is an object such as {example}", example="{'kind': 'discard', 'card': 'G13'}"),
-            )
-        kind = action.get("kind")
-        if kind == "draw":
-            return self._draw()
-        if kind in ("discard", "keep"):
-            card = _require(action, "card", str)
-            return Discard(me, card) if kind == "discard" else Keep(me, card)
-        if kind == "vote":
-            return VoteRedraw(me, _require(action, "agree", bool))
-        if kind == "trainer":
-            power = _require(action, "power", str)
-            target = action.get("target")
-            if target is not None and (
-                isinstance(target, bool) or not isinstance(target, str | int)
-            ):
-                raise BadIntent(
-                    _("a trainer's target is a card id or a seat number, not {target}", target=_short(target)),
-                )
-            return UseTrainer(me, power, target)
-        raise BadIntent(
-            _('unknown intent kind {kind}: use draw, discard, vote, keep or trainer', kind=_short(kind)),
-        )
+        return board_intent(action, self._human, draw=self._draw)
 
     def _draw(self) -> Any:
         """The leader's draw; when no token is due, a draw the engine refuses with its own rule and words."""
@@ -344,7 +294,7 @@ class HereComesBoard(PassAndPlay, Board):
         for event in new_events(before, after, self._human):
             if event.get("player") in (self._human, seat):
                 continue  # that seat's own move already says it
-            said = _event_text(event)
+            said = event["text"]
             lines.append({"text": said, "_teacher": said})
         return lines
 
@@ -402,20 +352,25 @@ class HereComesBoard(PassAndPlay, Board):
         if hidden:  # pass-and-play between two people: the public table only
             return curtain_view(state, me, self.lang)
         view: dict[str, Any] = {
-            "hc": counted(localized(observe(state, me), self.lang, name=pokemon_name), self.lang),
+            "hc": observe(state, me),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
             "trainer_actions": self._trainer_actions(state),
-            "teacher": self._teacher_view(state) if self.teacher else None,
+            "teacher": teacher_view(state, self._decisions, [self._seat_bot(i) for i in range(len(self._names))], self.lang)
+            if self.teacher
+            else None,
             "rules": {"redraw": state.setup.variant.redraw},
-            "labels": labels(self.lang),
             "colours": list(COLOURS),
             "marks": view_marks(COLOURS),  # a symbol per colour, so colour is never the only cue
             "waves": list(WAVES),
             "curtain": None,
         }
-        return json.loads(json.dumps(view, default=str))
+        view = rendered(view, self.lang)  # every text in the board's language, in one walk
+        counted(view["hc"], self.lang)
+        view = json.loads(json.dumps(view, default=str))  # fractions and tuples as the page reads them
+        view["labels"] = labels(self.lang)  # already a fresh table of strings
+        return view
 
     def _trainer_actions(self, state: State) -> list[dict[str, Any]]:
         me = self._human
@@ -423,76 +378,12 @@ class HereComesBoard(PassAndPlay, Board):
             return []
         return trainer_actions(self._legal(state, me), self._names, self.lang)
 
-    def _teacher_view(self, state: State) -> dict[str, Any]:
-        """Every hand with its odds, the face-down choices, and each bot's reasoning."""
-        full = observe(state, None)
-        seats = []
-        for seat in range(len(self._names)):
-            seats.append(
-                {
-                    "seat": seat,
-                    "hand": [
-                        {k: v for k, v in r.items() if k != "p"} for r in hand_odds(state, seat)
-                    ],
-                    "pending": full["pending"][seat],
-                    **self._seat_bot(seat),
-                    "reason": self._reason(seat, state),
-                }
-            )
-        return {"seats": seats, "last_round": localized(full["last_round"], self.lang, name=pokemon_name)}
-
-    def _reason(self, seat: int, state: State) -> dict[str, Any] | None:
-        """A bot's last decision this round and what the exact odds said at that moment."""
-        if seat not in self._decisions:
-            return None
-        before, action = self._decisions[seat]
-        if before.round != state.round:
-            return None
-        names = self._names
-        return {
-            "text": action.describe(self.lang, names),
-            "wave": before.wave,
-            "phase": before.phase,
-            "advice": advice_for(before, seat),
-            "odds": [
-                {"id": r["id"], "p_float": r["p_float"], "ev": r["ev"]}
-                for r in hand_odds(before, seat)
-            ],
-        }
-
     def _figure(self) -> dict[str, Any]:
-        rows = self._odds_rows
-        if not rows:
-            return {}
-        lang = self.lang
-        state = self._state
-        names = [f"{pokemon_name(TARGETS[r['id']].name_en).render(lang)}{' ✂' if r['set_aside'] else ''}" for r in rows]
-        mc = None
-        if self.monte_carlo:
-            est = estimate_many(
-                [TARGETS[r["id"]] for r in rows],
-                bag=state.composition,
-                shown=state.tokens,
-                n=max(100, int(self.mc_samples)),
-                seed=self.seed * 1000 + len(state.tokens) + 17 * state.round,
-            )
-            mc = [(e.p, e.low, e.high) for e in est]
-        data = odds_figure_spec(
-            [
-                {"label": name, "p": r["p"], "value": r["value"], "kind": r["kind"]}
-                for name, r in zip(names, rows, strict=True)
-            ],
-            previous=[r["prev"] for r in rows] if any(r["prev"] is not None for r in rows) else None,
-            mc=mc,
-            redraw=[r["redraw"] for r in rows] if any(r["redraw"] is not None for r in rows) else None,
-            lang=lang,
-            legend=False,
+        return odds_figure(
+            self._odds_rows,
+            self._state,
+            lang=self.lang,
+            seed=self.seed,
+            revision=self.revision,
+            mc_samples=int(self.mc_samples) if self.monte_carlo else None,
         )
-        data["meta"] = {
-            "revision": self.revision,
-            "tokens": len(state.tokens),
-            "round": state.round,
-            # the traces the page lists in its own legend (the main bars need none)
-            "overlays": overlay_names(lang),
-        }
-        return data

@@ -35,8 +35,7 @@ from pokelab import splendor as sp
 from pokelab.errors import check_lang
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from pokelab.splendor.game import SplendorGame
-from pokelab.splendor.names import pokemon_name
-from pokelab.words import _, _n
+from pokelab.words import _, _n, rendered
 from widgets._board import BadIntent, Board
 from widgets._board_errors import _short
 from widgets._board_humans import split_seats
@@ -44,7 +43,7 @@ from widgets._board_table import join_table
 from widgets._bundle import bundle, esm
 from widgets._splendor_coach import CoachMixin
 from widgets._splendor_text import labels
-from widgets._words import Said, localized, reason_of
+from widgets._words import Said, reason_of
 from widgets.tokens import view_marks
 
 _HERE = Path(__file__).parent
@@ -234,8 +233,8 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
     for card in _all_cards(view):
         base = card.get("evolves_from")
         if base is not None:
-            card["from_name"] = pokemon_name(sp.CARDS[base].name_en).render(lang)
-    view = localized(view, lang, name=pokemon_name)
+            card["from_name"] = sp.CARDS[base].pokemon
+    view = rendered(view, lang)
     you = _("You").render(lang)
     for player in view["players"]:  # "You (you)" once: no tag beside a seat already named "You"
         player["name"] = shown_name(player["name"], player["index"], lang)

@@ -12,7 +12,8 @@ through the ``Game`` protocol and checked:
   (translated, and in the pseudo-language with no word written around the catalogue:
   ``pokelab.words``), while something that is
   not an action at all is a plain ``ValueError`` (``docs/errors.md``);
-- ``observe`` is JSON-safe and shows a player nothing they may not know
+- ``observe`` is JSON-safe once its texts are rendered (``pokelab.words.rendered``, in every
+  language) and shows a player nothing they may not know
   (``hidden_twin``); a save round-trips (games that save); ``parse_action`` reads
   back every action's text (games that read text).
 
@@ -43,7 +44,7 @@ from typing import Any
 from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.errors import IllegalAction
-from pokelab.words import SOURCE_LANG, Text, languages
+from pokelab.words import SOURCE_LANG, Text, languages, rendered
 from pokelab.words.pseudo import PSEUDO, install_pseudo, leaks, uninstall_pseudo
 
 __all__ = ["ContractError", "Playthrough", "check_game", "legal_now", "player_counts", "playthrough"]
@@ -256,13 +257,16 @@ def check_non_actions(play: Playthrough) -> None:
 
 
 def check_observe(play: Playthrough) -> int:
-    """``observe`` is JSON-safe, and a position differing only in what a seat may not see looks the same to it; returns the pairs compared."""
+    """``observe`` is JSON-safe once rendered, and a position differing only in what a seat may not see looks the same to it; returns the pairs compared."""
     game, compared = play.game, 0
     for state in play.sampled():
         for seat in range(play.players):
             view = game.observe(state, seat)
             try:
-                same = json.loads(json.dumps(view, allow_nan=False)) == view
+                same = all(
+                    json.loads(json.dumps(shown, allow_nan=False)) == shown
+                    for shown in (rendered(view, lang) for lang in languages())
+                )
             except (TypeError, ValueError):
                 same = False
             if not same:

@@ -177,7 +177,7 @@ class Game:
         raise NotImplementedError
 
     def observe(self, state: Any, player: int) -> Any:
-        """What ``player`` may see (JSON-safe): the only input a bot gets besides the legal actions."""
+        """What ``player`` may see (JSON-safe once its catalogue texts are rendered): the only input a bot gets besides the legal actions."""
         raise NotImplementedError
 
     def scores(self, state: Any) -> tuple[int, ...]:

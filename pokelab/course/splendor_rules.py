@@ -97,7 +97,7 @@ def _lesson12() -> Any:
 
 def _effective(card: str) -> dict[str, int]:
     view = _sp().observe(_lesson12(), 0)
-    return next(c for c in view["display"] if c["name_en"] == card)["effective_cost"]
+    return next(c for c in view["display"] if c["name"].render("en") == card)["effective_cost"]
 
 
 number("12-1", L12, _("With the Charmander discount, what is the effective red cost of Ninetales for you?"), lambda p: _effective("Ninetales")["red"],

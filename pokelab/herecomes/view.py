@@ -1,7 +1,9 @@
-"""Per-player views (HC-G3): a JSON-safe dict with only what one player may know.
+"""Per-player views (HC-G3): a dict with only what one player may know, its words catalogue texts.
 
 ``observe(state, player)`` is the only thing a bot or a widget of that player
-sees; ``observe(state, None)`` is the teacher's full view. The schema (every
+sees; ``observe(state, None)`` is the teacher's full view. Every word in it is a
+catalogue ``Text`` (``pokelab.words``), rendered in the reader's language where the
+view is shown (``rendered(view, lang)``, JSON-safe then). The schema (every
 key is always present; teacher-only keys are marked):
 
 - ``game`` ("herecomes"), ``viewer`` (seat or ``None``), ``round``, ``wave`` (1–4),
@@ -14,6 +16,9 @@ key is always present; teacher-only keys are marked):
   that appeared this round, ``tokens`` followed by ``returned`` (public:
   everybody saw them; purple cards are checked against them, HC-C2);
   ``bag`` colour -> count left; ``bag_total``; ``composition`` the configured bag;
+- a card is ``{"id", "kind", "kind_text", "condition", "condition_text", "points",
+  "name"}`` (``kind``/``condition`` codes, the ``*_text`` and ``name`` texts); a trainer
+  ``{"id", "rule", "power", "name", "per_round", "per_game", "text"}``;
 - ``deck_size``, ``discard_size``;
 - ``waiting_for``: seats that still have to act in this step (public: you see
   who has put a card face down — never *what* they chose); ``must_act``: whether
@@ -26,14 +31,14 @@ key is always present; teacher-only keys are marked):
   ``{"discard", "extra_discard", "vote", "keep"}`` (teacher: ``None``);
 - ``keep_options``: the cards the viewer may keep in the keep step;
 - ``seen_discards``: cards the viewer looked at with Sabrina (HC-T3);
-- ``events``: this round's public events (trainer uses, vote results, redraws)
-  with their text once per language of the catalogue (``en``, ``zh``, …);
+- ``events``: this round's public events (trainer uses, vote results, redraws),
+  each with its ``text``;
 - ``legal``: the viewer's legal actions as strings (teacher: every seat's);
 - ``last_round``: the last checked round — tokens, returned tokens, appeared
   tokens (``tokens`` + ``returned``), leader,
   each seat's kept card and points gained, the legend winners, and for the
   viewer's own seat (teacher: every seat) the two cards checked with
-  ``achieved`` and the reason once per language (``why_en``, ``why_zh``, …);
+  ``achieved`` and the reason (``why``);
 - ``result``: ``{"winners", "scores", "by_legend"}`` once over, else ``None``;
 - teacher only: ``hands`` (every seat's cards), ``pending`` (every secret
   choice), ``deck`` (card ids, next first), ``peeks``.
@@ -48,6 +53,8 @@ key is always present; teacher-only keys are marked):
 ([1], True, None, 5)
 >>> "hands" in v, "pending" in observe(s, None)
 (False, True)
+>>> v["hand"][0]["condition_text"].render("zh") == TARGETS[v["hand"][0]["id"]].condition.text().render("zh")
+True
 >>> observe(s, 0)["my_choice"]["discard"] == s.players[0].hand[0]
 True
 >>> observe(s, 2)
@@ -61,21 +68,47 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from pokelab.core.texts import in_languages, listing
-from pokelab.herecomes.bag import COLOURS
-from pokelab.herecomes.cards import TARGETS
+from pokelab.core.texts import listing
+from pokelab.herecomes.cards import TARGETS, TargetCard
 from pokelab.herecomes.conditions import AllDrawn, Condition, LastIs, NeverDrawn
 from pokelab.herecomes.engine import keep_options, legal_actions
-from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.names import colour_name, kind_name
 from pokelab.herecomes.state import State, check_seat
-from pokelab.herecomes.trainers import TRAINERS
-from pokelab.words import Text, _, _n, languages
+from pokelab.herecomes.trainers import TRAINERS, Trainer
+from pokelab.words import Text, _, _n
 
 __all__ = ["event_text", "explain", "observe", "why_text"]
 
+
+def _card_dict(card: TargetCard) -> dict[str, Any]:
+    """A card as views show it: codes for the page to read, catalogue texts for the reader."""
+    return {
+        "id": card.id,
+        "kind": card.kind,
+        "kind_text": kind_name(card.kind),
+        "condition": card.condition.code(),
+        "condition_text": card.condition.text(),
+        "points": card.points,
+        "name": card.pokemon,
+    }
+
+
+def _trainer_dict(trainer: Trainer) -> dict[str, Any]:
+    """A trainer card as views show it (its name and ability catalogue texts)."""
+    return {
+        "id": trainer.id,
+        "rule": trainer.rule,
+        "power": trainer.power,
+        "name": trainer.label,
+        "per_round": trainer.per_round,
+        "per_game": trainer.per_game,
+        "text": trainer.ability,
+    }
+
+
 # Card and trainer data never change: build their dicts once, hand out shallow copies.
-_CARD_DICTS = {cid: card.to_dict() for cid, card in TARGETS.items()}
-_TRAINER_DICTS = {tid: t.to_dict() for tid, t in TRAINERS.items()}
+_CARD_DICTS = {cid: _card_dict(card) for cid, card in TARGETS.items()}
+_TRAINER_DICTS = {tid: _trainer_dict(t) for tid, t in TRAINERS.items()}
 
 
 def _card(card_id: str) -> dict[str, Any]:
@@ -151,7 +184,7 @@ def explain(
     bag: dict[str, int],
     returned: tuple[str, ...] | list[str] = (),
 ) -> dict[str, Any]:
-    """Whether a card is achieved by the final ``tokens``, and why, once per language (``why_en``, ``why_zh``, …).
+    """Whether a card is achieved by the final ``tokens``, and why (``why``, a catalogue text).
 
     ``returned`` are the tokens put back into the bag by a redraw this round
     (HC-R4, HC-T2): they no longer count for gray and orange cards but have
@@ -159,10 +192,10 @@ def explain(
 
     >>> from pokelab.herecomes.bag import DEFAULT_BAG
     >>> e = explain("G01", ("red",) * 9 + ("blue",), dict(DEFAULT_BAG))
-    >>> e["achieved"], e["why_en"]
+    >>> e["achieved"], e["why"].render("en")
     (False, 'the last token is blue (wanted red)')
     >>> e = explain("P01", ("red",) * 9 + ("blue",), dict(DEFAULT_BAG), returned=("purple",))
-    >>> e["achieved"], e["why_en"]
+    >>> e["achieved"], e["why"].render("en")
     (False, 'a purple token appeared and was put back by the redraw: it still counts')
     >>> explain("Z9", (), {})
     Traceback (most recent call last):
@@ -170,7 +203,7 @@ def explain(
     KeyError: 'Z9'
     """
     achieved, why = _why(card_id, tuple(tokens), tuple(sorted(bag.items())), tuple(returned))
-    return {"card": _card(card_id), "achieved": achieved, **in_languages(why, "why")}
+    return {"card": _card(card_id), "achieved": achieved, "why": why}
 
 
 def _still_appeared(token: str) -> Text:
@@ -237,7 +270,8 @@ def _event(state: State, event: tuple[Any, ...]) -> dict[str, Any]:
         out["votes"] = list(event[1])
     elif kind == "swap":
         out["index"] = event[2]
-    return {**out, **in_languages(event_text(state, event))}
+    out["text"] = event_text(state, event)
+    return out
 
 
 def _summary(state: State, viewer: int | None) -> dict[str, Any] | None:
@@ -272,7 +306,7 @@ def _summary(state: State, viewer: int | None) -> dict[str, Any] | None:
 
 
 def observe(state: State, player: int | None = None) -> dict[str, Any]:
-    """The JSON-safe view of ``player`` (``None``: the teacher's full view). See the module docstring."""
+    """The view of ``player`` (``None``: the teacher's full view), its words catalogue texts. See the module docstring."""
     n = len(state.hands)
     if player is not None:
         check_seat(state, player, teacher=True)
@@ -328,7 +362,6 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
         "bag": s.bag,
         "bag_total": sum(s.bag_left),
         "composition": s.setup.bag,
-        **{f"colours_{lang}": {c: colour_name(c).render(lang) for c in COLOURS} for lang in languages()},
         "deck_size": len(s.deck),
         "discard_size": len(s.discards),
         "waiting_for": list(s.to_move),

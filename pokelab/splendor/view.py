@@ -1,4 +1,4 @@
-"""``observe(state, player)``: the JSON-safe view one player may see — the input of widgets and bots.
+"""``observe(state, player)``: the view one player may see — the input of widgets and bots.
 
 Hidden information: the order of the deck (only ``deck_size`` is shown). Reserved
 cards are public (SP-A3 decision), so every player's reserve is shown in full.
@@ -38,9 +38,11 @@ View schema (``VIEW_VERSION`` 1)::
                                       # holds no normal card)
     }
 
-A card is ``{"id", "name_en", "name_zh" (one ``name_<lang>`` per language of the catalogue), "tier", "stage", "evolves_from",
-"cost": {colour: int}, "discount", "points"}``, plus ``"effective_cost"`` (the
-cost after the viewer's discounts) for the display and the viewer's reserve.
+A card is ``{"id", "name", "tier", "stage", "evolves_from", "cost": {colour: int},
+"discount", "points"}``, plus ``"effective_cost"`` (the cost after the viewer's
+discounts) for the display and the viewer's reserve. Its ``name`` is a catalogue
+``Text`` (``pokelab.words``): a view is rendered in its reader's language where it
+is shown, ``rendered(view, lang)``, and is JSON-safe then.
 
 >>> from pokelab.splendor import new_game
 >>> v = observe(new_game(2, seed=1), 0)
@@ -48,7 +50,9 @@ cost after the viewer's discounts) for the display and the viewer's reserve.
 (86, 4, 'main', ['black', 'blue', 'green', 'red', 'yellow'])
 >>> v["variant"]["frozen_display"], v["display_frozen"]
 ('sweep', False)
->>> import json; json.loads(json.dumps(v)) == v
+>>> v["display"][0]["name"].render("zh") == CARDS[v["display"][0]["id"]].pokemon.render("zh")
+True
+>>> import json; from pokelab.words import rendered; shown = rendered(v, "zh"); json.loads(json.dumps(shown)) == shown
 True
 >>> observe(new_game(2), 2)
 Traceback (most recent call last):
@@ -67,13 +71,28 @@ from pokelab.splendor.engine import _frozen, legal_actions, result
 from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, State
 from pokelab.words import _
 
+__all__ = ["VIEW_VERSION", "card_view", "observe"]
+
 VIEW_VERSION = 1
-_CARD_BASE = {cid: c.to_dict() for cid, c in CARDS.items()}
+#: Each card's fixed data, its name a catalogue text (rendered where the card is shown).
+_CARD_BASE = {
+    cid: {
+        "id": c.id,
+        "name": c.pokemon,
+        "tier": c.tier,
+        "stage": c.stage,
+        "evolves_from": c.evolves_from,
+        "cost": dict(zip(COLOURS, c.cost, strict=True)),
+        "discount": c.discount,
+        "points": c.points,
+    }
+    for cid, c in CARDS.items()
+}
 _COST = {cid: c.cost for cid, c in CARDS.items()}
 
 
 def card_view(card_id: int, discounts: tuple[int, ...] | None = None) -> dict[str, Any]:
-    """A fresh JSON-safe dict of one card; with ``discounts`` also its ``effective_cost``.
+    """A fresh dict of one card (its ``name`` a catalogue text); with ``discounts`` also its ``effective_cost``.
 
     >>> card_view(2, (1, 1, 0, 0, 0))["effective_cost"]
     {'red': 0, 'blue': 1, 'green': 2, 'yellow': 0, 'black': 0}
@@ -102,7 +121,7 @@ def card_view(card_id: int, discounts: tuple[int, ...] | None = None) -> dict[st
 
 
 def observe(state: State, player: int, *, legal: Sequence[Any] | None = None) -> dict[str, Any]:
-    """The JSON-safe view of ``state`` for ``player`` (see the module docstring for the schema).
+    """The view of ``state`` for ``player``, its texts catalogue texts (see the module docstring for the schema).
 
     ``legal``: ``legal_actions(state)`` when the caller has already computed them (a board, once per publish).
     """

@@ -35,7 +35,7 @@ from pokelab.words.catalogue import (
     translate,
     uninstall,
 )
-from pokelab.words.text import Text, render
+from pokelab.words.text import Text, render, rendered
 
 __all__ = [
     "LOCALE_DIR",
@@ -49,6 +49,7 @@ __all__ = [
     "install",
     "languages",
     "render",
+    "rendered",
     "translate",
     "uninstall",
 ]

@@ -176,7 +176,7 @@ def uninstall(lang: str) -> None:
 _FORMATTER = string.Formatter()
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=8192)
 def _field_names(pattern: str) -> frozenset[str]:
     return frozenset(name for _, name, _, _ in _FORMATTER.parse(pattern) if name)
 

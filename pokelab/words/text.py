@@ -26,7 +26,7 @@ from typing import Any
 
 from pokelab.words.catalogue import _RENDERED, translate
 
-__all__ = ["Text", "render"]
+__all__ = ["Text", "render", "rendered"]
 
 #: How many rendered texts are kept before the memo starts afresh (a board's labels, log and cards: a few thousand).
 _MEMO_SIZE = 20_000
@@ -140,3 +140,29 @@ def render(value: Text | str | int | float, lang: str) -> str:
 def render_all(values: Mapping[str, Any], lang: str) -> dict[str, str]:
     """Every value of ``values`` rendered in ``lang`` (the fields of a message)."""
     return {key: render(value, lang) for key, value in values.items()}
+
+
+def rendered(value: Any, lang: str) -> Any:
+    """A view (dicts, lists, numbers, names, texts) with every text in it rendered in ``lang``: what a page is sent.
+
+    A text is a ``Text`` or anything else that words itself with ``render(lang)``; tuples
+    become lists, so a view whose other values are JSON's is JSON-safe once rendered.
+
+    >>> from pokelab.words import _, _p
+    >>> rendered({"name": _p("colour", "red"), "seen": ("Ann", 3, [_("Pass")]), "id": None}, "zh")
+    {'name': '红色', 'seen': ['Ann', 3, ['跳过']], 'id': None}
+    >>> rendered({"name": _("Pass")}, "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if isinstance(value, Mapping):
+        return {key: rendered(item, lang) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [rendered(item, lang) for item in value]
+    say = getattr(value, "render", None)
+    if callable(say):
+        return say(lang)
+    return value

@@ -22,6 +22,7 @@ from pokelab.classroom import (
     schema,
 )
 from pokelab.errors import IllegalAction
+from pokelab.words import rendered
 
 from .conftest import wait_until
 
@@ -105,7 +106,7 @@ def test_sp_s1_the_view_never_holds_the_deck_order(db_url):
     token = t.sit(0, "Ash")
     v = t.view(0)
     state = _state(t)
-    shown = json.dumps(v)
+    shown = json.dumps(rendered(v, "en"))  # the observation's texts are catalogue texts
     assert "deck" not in v["observation"] or isinstance(v["observation"].get("deck"), int)
     ids_shown = {c["id"] for c in v["observation"]["display"]}
     assert ids_shown.isdisjoint(state.deck) and v["observation"]["deck_size"] == len(state.deck)

@@ -27,6 +27,7 @@ from pokelab.herecomes import (
     observe,
     scenario,
 )
+from pokelab.words import rendered
 
 # Nine tokens with no purple and no yellow (red 4, blue 3, green 2).
 NINE = ("red", "red", "blue", "green", "red", "blue", "green", "blue", "red")
@@ -86,7 +87,7 @@ def test_hc_t2_brock_redraw_returning_purple_still_breaks_the_purple_card():
     assert s.phase == "vote" and s.returned == ("purple",)
     view = observe(s, 1)  # public: every seat sees the token that was put back
     assert view["appeared"] == [*NINE, "blue", "purple"]
-    assert "purple cards of purple stay broken" in view["events"][-1]["en"]
+    assert "purple cards of purple stay broken" in view["events"][-1]["text"].render("en")
     s = _votes(s, False)
     assert _checked(s) == ("G05",)
 
@@ -143,14 +144,14 @@ def test_hc_r5_the_check_explains_a_purple_card_broken_by_a_returned_token():
     s = _to_vote(["P01", "G05", "G01", "G09", "G13"], NINE, "purple")
     s = apply(_votes(s, True), Draw("blue"))
     view = observe(s, 0)
-    assert json.loads(json.dumps(view)) == view
+    assert json.loads(json.dumps(rendered(view, "zh"))) == rendered(view, "zh")
     last = view["last_round"]
     assert last["returned"] == ["purple"]
     assert last["appeared"] == [*NINE, "blue", "purple"]
     checked = {c["card"]["id"]: c for c in last["seats"][0]["checked"]}
     assert checked["P01"]["achieved"] is False and checked["G05"]["achieved"] is True
-    assert checked["P01"]["why_en"] == "a purple token appeared and was put back by the redraw: it still counts"
-    assert "放回" in checked["P01"]["why_zh"] and "紫" in checked["P01"]["why_zh"]
+    assert checked["P01"]["why"].render("en") == "a purple token appeared and was put back by the redraw: it still counts"
+    assert "放回" in checked["P01"]["why"].render("zh") and "紫" in checked["P01"]["why"].render("zh")
     assert "seats" in last and "checked" not in last["seats"][1]  # another seat's cards stay secret
 
 
@@ -158,7 +159,7 @@ def test_hc_r5_explain_counts_drawn_and_returned_tokens():
     final = (*NINE[:8], "purple", "blue")
     e = explain("P01", final, {"purple": 2}, returned=("purple",))
     assert e["achieved"] is False
-    assert e["why_en"] == "1 purple token was drawn, and 1 more appeared and was put back"
+    assert e["why"].render("en") == "1 purple token was drawn, and 1 more appeared and was put back"
     assert explain("P01", (*NINE, "blue"), {"purple": 2}, returned=("red",))["achieved"] is True
 
 

@@ -33,7 +33,7 @@ def test_hc_r5_hc_r6_gray_card_one_achieved_scores_it():
     summary = observe(s, 0)["last_round"]
     mine = {c["card"]["id"]: c for c in summary["seats"][0]["checked"]}
     assert mine["G01"]["achieved"] and not mine["G18"]["achieved"]
-    assert mine["G18"]["why_en"] == "the last token is red (wanted purple)"
+    assert mine["G18"]["why"].render("en") == "the last token is red (wanted purple)"
     assert "checked" not in summary["seats"][1]  # HC-G3: the other hand stays secret
     check_invariants(s)
 

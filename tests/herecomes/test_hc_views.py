@@ -19,12 +19,13 @@ from pokelab.herecomes import (
     parse_action,
     to_json,
 )
+from pokelab.words import Text, rendered
 
 from .helpers import random_game
 
 VIEW_KEYS = {
     "game", "viewer", "round", "wave", "phase", "is_chance", "is_over", "leader", "variant",
-    "order_cards", "tokens", "returned", "appeared", "bag", "bag_total", "composition", "colours_en", "colours_zh",
+    "order_cards", "tokens", "returned", "appeared", "bag", "bag_total", "composition",
     "deck_size", "discard_size", "waiting_for", "must_act", "players", "hand", "my_choice",
     "keep_options", "seen_discards", "events", "legal", "last_round", "result",
 }
@@ -38,9 +39,9 @@ def test_hc_g3_player_view_shows_own_hand_only():
         v = observe(s, p)
         assert set(v) == VIEW_KEYS
         assert [c["id"] for c in v["hand"]] == list(s.hands[p])
-        assert set(v["hand"][0]) >= {"id", "kind", "condition", "condition_en", "condition_zh", "points",
-                                     "name_en", "name_zh"}
-        text = json.dumps(v)
+        assert set(v["hand"][0]) >= {"id", "kind", "kind_text", "condition", "condition_text", "points", "name"}
+        assert all(isinstance(v["hand"][0][key], Text) for key in ("kind_text", "condition_text", "name"))
+        text = json.dumps(rendered(v, "en"))
         for q in range(3):
             if q != p:
                 assert not any(f'"{c}"' in text for c in s.hands[q]), "another hand leaked"
@@ -62,7 +63,8 @@ def test_hc_g3_views_are_json_safe_through_whole_games():
         if k % 3 == 0 or s.is_over:
             for p in (None, *range(4)):
                 v = observe(s, p)
-                assert json.loads(json.dumps(v)) == v
+                shown = rendered(v, "zh")
+                assert json.loads(json.dumps(shown)) == shown
                 if p is not None:
                     assert v["legal"] == [str(a) for a in legal_actions(s, p)]
                     assert v["must_act"] == (p in s.to_move)
@@ -77,7 +79,7 @@ def test_hc_r5_round_summary_explains_achievements():
     seats = v["last_round"]["seats"]
     assert len(seats[0]["checked"]) == 2 and "checked" not in seats[1]
     for entry in seats[0]["checked"]:
-        assert isinstance(entry["achieved"], bool) and entry["why_en"] and entry["why_zh"]
+        assert isinstance(entry["achieved"], bool) and entry["why"].render("en") and entry["why"].render("zh")
 
 
 def test_json_round_trip_through_random_games():

@@ -20,6 +20,7 @@ from pokelab.splendor import (
     to_json,
 )
 from pokelab.splendor.view import VIEW_VERSION
+from pokelab.words import rendered
 
 
 # ---------------------------------------------------------------- scenario
@@ -144,9 +145,10 @@ def test_observe_is_json_safe_and_hides_the_deck_order():
     s = _random_positions(1, seed=2)[0]
     for player in range(len(s.players)):
         v = observe(s, player)
-        assert json.loads(json.dumps(v)) == v
+        shown = rendered(v, "zh")
+        assert json.loads(json.dumps(shown)) == shown
         assert "deck" not in v and v["deck_size"] == s.deck_size
-        text = json.dumps(v)
+        text = json.dumps(shown)
         assert str(s.deck[:8])[1:-1] not in text
         assert v["version"] == VIEW_VERSION and v["viewer"] == player
 
@@ -165,7 +167,7 @@ def test_observe_phase_fields_and_result():
     assert (v["phase"], v["main_done"], v["must_return"], v["evolved"]) == ("return", True, 2, False)
     assert v["players"][0]["token_count"] == 12 and v["players"][0]["is_you"]
     card = v["display"][0]
-    assert set(card) >= {"id", "name_en", "name_zh", "tier", "stage", "cost", "discount", "points", "effective_cost"}
+    assert set(card) >= {"id", "name", "tier", "stage", "cost", "discount", "points", "effective_cost"}
     s = new_game(2, seed=1, variant=Variant(round_cap=1))
     while not s.is_over:
         s = apply(s, legal_actions(s)[0])

@@ -85,6 +85,65 @@ def test_discards_are_collected_one_person_at_a_time_without_showing_the_others(
     assert board.state.wave == 2 or board.state.is_chance
 
 
+def behind_the_curtain_after_a_discard(board: HereComesBoard) -> tuple[int, int]:
+    """The first person shows their hand, draws the wave and discards: ``(who discarded, who is behind the curtain)``."""
+    assert board.curtain is not None and send(board, type="show_hand")["ok"]
+    assert send(board, type="intent", action={"kind": "draw"})["ok"]
+    if board.curtain is not None:  # the first to discard is not the leader who drew
+        assert send(board, type="show_hand")["ok"]
+    first = board.human
+    card = board.view["hc"]["hand"][0]["id"]
+    assert send(board, type="intent", action={"kind": "discard", "card": card})["ok"]
+    second = board.curtain
+    assert second is not None and second != first and board.can_undo
+    return first, second
+
+
+def nothing_private_on_screen(board: HereComesBoard) -> None:
+    """The curtain is down: no hand, no face-down choice, no teacher's view anywhere the page receives."""
+    assert board.curtain is not None and board.view["curtain"]["seat"] == board.curtain
+    assert board.view["hc"]["hand"] == [] and board.view["teacher"] is None
+    private = set().union(*hands(board)) | {p for p in board.state.pending if isinstance(p, str)}
+    assert not card_ids([board.view, board.log, board.figure]) & private, "a hand leaked through the curtain"
+
+
+def test_undo_behind_the_curtain_keeps_the_previous_hand_hidden(pair: HereComesBoard) -> None:
+    """HC-G3: the board's own undo, pressed behind the curtain, goes back without showing the previous hand."""
+    board = pair
+    first, _second = behind_the_curtain_after_a_discard(board)
+    assert send(board, type="undo")["ok"]  # the page's undo button, whoever holds the device
+    assert board.state.pending[first] is None  # the discard is undone ...
+    assert board.curtain == first  # ... and its player must take the device and tap "show" again
+    nothing_private_on_screen(board)
+    assert send(board, type="show_hand")["ok"]
+    assert {c["id"] for c in board.view["hc"]["hand"]} == hands(board)[first]
+
+
+def test_undo_with_a_hand_shown_goes_behind_the_curtain_when_the_player_changes(pair: HereComesBoard) -> None:
+    """The second person, hand shown, undoes: the first person's decision comes back behind the curtain."""
+    board = pair
+    first, second = behind_the_curtain_after_a_discard(board)
+    assert send(board, type="show_hand")["ok"] and board.human == second
+    assert send(board, type="undo")["ok"]
+    assert board.curtain == first
+    nothing_private_on_screen(board)
+
+
+def test_the_page_cannot_switch_the_teacher_view_on(pair: HereComesBoard) -> None:
+    """The teacher's view is the kernel's choice: a state update from the page (a synced trait) changes nothing."""
+    board = pair
+    behind_the_curtain_after_a_discard(board)
+    assert "teacher" not in board.keys  # not a synced trait: the front end has no such field to write
+    board.set_state({"teacher": True})  # what a comm update from the page runs
+    assert board.teacher is False
+    nothing_private_on_screen(board)
+    for content in ({"type": "set_teacher", "on": True}, {"type": "teacher"}, {"type": "intent", "action": {"kind": "teacher"}}):
+        assert not send(board, **content)["ok"]
+    nothing_private_on_screen(board)
+    board.teacher = True  # the notebook (the kernel) may: every hand, on screen once a hand is shown
+    assert send(board, type="show_hand")["ok"] and board.view["teacher"] is not None
+
+
 def test_a_whole_round_reaches_the_summary_shown_to_everyone() -> None:
     """HC-R6: after the check, the round summary is public: kept cards and gains, nobody's card check."""
     board = HereComesBoard(["Ann", "Misty", "Bot"], humans=[0, 1], lang="zh", seed=5, trainers=False)

@@ -20,29 +20,32 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokelab.herecomes import TARGETS, TRAINERS, UseTrainer, legal_actions, observe, scenario
+from pokelab.herecomes.names import kind_name
+from pokelab.words import rendered
 from tests.widgets.conftest import in_lang
 from widgets import HereComesBoard
 
 CARD_ID = re.compile(r"\b[GPOL]\d\d\b")
+LANGS = ("en", "zh")  # the languages whose card names the page may show
 #: The kinds' names (the legend kind is "梦幻/超梦") are card data, not a card's name.
-KIND_NAMES = {card.to_dict()[key] for card in TARGETS.values() for key in ("kind", "kind_zh")}
+KIND_NAMES = {text for card in TARGETS.values() for text in (card.kind, *(kind_name(card.kind).render(lang) for lang in LANGS))}
 
 
 def ids_in(value: Any) -> set[str]:
-    """Card ids anywhere in a JSON-able value (the test's own walk, not the board's)."""
-    return {m for m in CARD_ID.findall(json.dumps(value, ensure_ascii=False)) if m in TARGETS}
+    """Card ids anywhere in a view (the test's own walk, not the board's)."""
+    return {m for m in CARD_ID.findall(json.dumps(rendered(value, "en"), ensure_ascii=False)) if m in TARGETS}
 
 
 def leaked(text: str, known: set[str]) -> set[str]:
     """Unknown cards whose id or name appears in ``text`` (names of known cards removed first)."""
     found = {c for c in CARD_ID.findall(text) if c in TARGETS and c not in known}
-    known_names = {n for c in known for n in (TARGETS[c].name_en, TARGETS[c].name_zh)}
+    known_names = {TARGETS[c].name(lang) for c in known for lang in LANGS}
     for name in sorted(known_names | KIND_NAMES, key=len, reverse=True):
         text = text.replace(name, "")
     for cid, card in TARGETS.items():
         if cid in known:
             continue
-        for name in (card.name_en, card.name_zh):
+        for name in {card.name(lang) for lang in LANGS}:
             if name not in known_names and name in text:
                 found.add(f"{cid}:{name}")
     return found

@@ -322,7 +322,7 @@ def test_herecomes_events_and_reasons_every_kind(pseudo):
     for card in hc.TARGETS:
         for returned in ((), ("purple",), ("red",)):
             clean(why_text(card, tokens, bag, returned).render(pseudo))
-            clean(explain(card, tokens, bag, returned)["why_" + pseudo])
+            clean(explain(card, tokens, bag, returned)["why"].render(pseudo))
     clean(why_text("G01", (), bag).render(pseudo))
 
 
