@@ -23,7 +23,7 @@ from typing import Any
 
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.store import ClassStore
-from pokelab.classroom.table_wire import error_from
+from pokelab.classroom.table_wire import error_from, wire_from
 from pokelab.words import _
 
 __all__ = ["TABLES_URL_ENV", "RemoteTable", "RemoteTables", "table_store"]
@@ -62,7 +62,7 @@ class RemoteTables:
         )
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as answer:
-                return dict(json.loads(answer.read()))
+                return dict(wire_from(json.loads(answer.read())))  # a view's texts are texts again
         except urllib.error.HTTPError as refused:
             try:
                 data = json.loads(refused.read())

@@ -43,7 +43,7 @@ from pokelab.classroom.limits import Limits
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.store import ClassStore
 from pokelab.classroom.table_rows import StaleRevision
-from pokelab.classroom.table_wire import error_data
+from pokelab.classroom.table_wire import error_data, wire_data
 from pokelab.errors import IllegalAction, InputError
 from pokelab.words import _
 
@@ -224,7 +224,7 @@ def make_app(service: TableService, *, trust_proxy: bool = False) -> Any:
             self.set_status(status)
             self.set_header("Content-Type", "application/json")
             self.set_header("Cache-Control", "no-store")
-            self.finish(json.dumps(data, default=str))
+            self.finish(json.dumps(wire_data(data), default=str))  # texts stay texts: the board words them
 
     return tornado.web.Application([(r"/api/([a-z_]+)", Handler)])
 

@@ -9,7 +9,7 @@ store had raised it in the same kernel.
 >>> back = error_from(error_data(StaleRevision(5, 4)))
 >>> type(back).__name__, back.current, back.message("zh")
 ('StaleRevision', 5, '有人先走了一步，你的棋盘已刷新（游戏桌现在是第 5 版，你的操作基于第 4 版）')
->>> error_from({"kind": "Nope"})
+>>> raise error_from({"kind": "Nope"})
 Traceback (most recent call last):
 ...
 pokelab.classroom.ClassroomError: the table server answered something this kit cannot read ({'kind': 'Nope'})
@@ -25,7 +25,10 @@ from pokelab.classroom.table_rows import StaleRevision
 from pokelab.errors import IllegalAction, InputError
 from pokelab.words import Text, _
 
-__all__ = ["error_data", "error_from", "text_data", "text_from"]
+__all__ = ["error_data", "error_from", "text_data", "text_from", "wire_data", "wire_from"]
+
+#: The key that marks a catalogue text inside an answer (no view uses it as a key of its own).
+TEXT_KEY = "$text"
 
 _KINDS = {"StaleRevision", "ClassroomError", "ClassAccessError", "IllegalAction", "InputError"}
 
@@ -58,6 +61,44 @@ def text_from(data: Any) -> Text:
         return Text(data["source"], fields, data["plural"], data["count"], data["context"])
     except (KeyError, TypeError, ValueError):
         raise _unreadable(data) from None
+
+
+def wire_data(value: Any) -> Any:
+    """An answer as JSON data: every catalogue text in it (a view's names, events, reasons) kept as a text.
+
+    A view travels in no language: the board renders it in its own, exactly as
+    it renders a view made in its own kernel.
+
+    >>> wire_data({"names": [_("Pass")], "seat": 1})
+    {'names': [{'$text': {'source': 'Pass', 'fields': [], 'plural': None, 'count': None, 'context': None}}], 'seat': 1}
+    """
+    if isinstance(value, Text):
+        return {TEXT_KEY: text_data(value)}
+    if isinstance(value, dict):
+        return {str(key): wire_data(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [wire_data(item) for item in value]
+    return value
+
+
+def wire_from(data: Any) -> Any:
+    """The answer ``wire_data`` wrote, its texts texts again (``ClassroomError`` for a damaged text).
+
+    >>> from pokelab.words import rendered
+    >>> rendered(wire_from(wire_data({"names": [_("Pass")]})), "zh")
+    {'names': ['跳过']}
+    >>> wire_from({"$text": {"source": 3}})
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: the table server answered something this kit cannot read ({'source': 3})
+    """
+    if isinstance(data, dict):
+        if set(data) == {TEXT_KEY}:
+            return text_from(data[TEXT_KEY])
+        return {key: wire_from(item) for key, item in data.items()}
+    if isinstance(data, list):
+        return [wire_from(item) for item in data]
+    return data
 
 
 def error_data(err: Exception) -> dict[str, Any]:

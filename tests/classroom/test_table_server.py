@@ -19,6 +19,7 @@ import pytest
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, StaleRevision
 from pokelab.classroom.table_client import RemoteTables
+from pokelab.classroom.table_wire import wire_data
 from pokelab.errors import IllegalAction
 from pokelab.herecomes import Discard
 from widgets._board_table import join_table
@@ -56,7 +57,7 @@ def test_hc_g3_two_pupils_play_through_the_server_and_never_see_each_others_card
     full = served["teacher"].table(code).replay(teacher_key=served["key"])
     card = full.hands[1][0]
     misty.play(1, Discard(1, card), misty.revision())
-    seen = json.dumps([ash.view(0), ash.moves(0), ash.replay(0)])
+    seen = json.dumps(wire_data([ash.view(0), ash.moves(0), ash.replay(0)]))
     assert card not in seen and not set(full.hands[1]) & set(seen.replace('"', " ").replace(",", " ").split())
     assert ash.moves(0)[-1]["action"] == "Discard(1, ?)" and misty.moves(1)[-1]["action"] == f"Discard(1, {card})"
     assert ash.moves(teacher_key=served["key"])[-1]["action"] == f"Discard(1, {card})"  # the teacher's record
@@ -95,7 +96,7 @@ def test_a_seat_board_plays_through_the_server_with_no_database_in_its_kernel(se
     reply = board.handle_message({"type": "intent", "action": {"kind": "discard", "card": card}})
     assert reply["ok"], reply
     full = served["teacher"].table(code).replay(teacher_key=served["key"])
-    kept = json.dumps([board._moves, board._last, board.view, board.log], default=str)
+    kept = json.dumps(wire_data([board._moves, board._last, board.view, board.log]), default=str)
     assert not set(full.hands[1]) & set(kept.replace('"', " ").replace(",", " ").split())  # the bot's hand
     assert not any("sqlite" in repr(v) for v in vars(board.table).values())  # no database reachable from here
     board.close()

@@ -15,6 +15,7 @@ import pytest
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, Limits
 from pokelab.classroom.table_list import unknown_table_codes
+from pokelab.classroom.table_wire import wire_data
 from pokelab.core.registry import get_game
 from pokelab.herecomes import Discard, UseTrainer, VoteRedraw, read_observed
 from widgets._board_table import join_table
@@ -39,7 +40,7 @@ def test_hc_g3_hc_r2_a_face_down_discard_is_not_in_another_seats_moves(db_url):
     assert t.view(0)["to_move"] == [0]
     seen_by_ash = t.moves(0, token=ash)
     assert card not in json.dumps(seen_by_ash) and seen_by_ash[-1]["action"] == "Discard(1, ?)"
-    assert card not in json.dumps(t.view(0))  # the view carries the same filtered log
+    assert card not in json.dumps(wire_data(t.view(0)))  # the view carries the same filtered log
     assert t.moves(1, token=misty)[-1]["action"] == f"Discard(1, {card})"  # her own move, in full
     assert t.moves(teacher_key=key)[-1]["action"] == f"Discard(1, {card})"  # the teacher's full record
 
@@ -68,14 +69,14 @@ def test_sp_s1_replay_with_a_seat_token_is_that_seats_view_never_the_deck(db_url
     seen = t.replay(0, token=ash)
     assert seen == t.view(0)["observation"]
     deck = [card.id if hasattr(card, "id") else str(card) for card in full.deck]
-    assert deck and not set(deck[:8]) & set(json.dumps(seen).replace('"', " ").split())
+    assert deck and not set(deck[:8]) & set(json.dumps(wire_data(seen)).replace('"', " ").split())
 
 
 def test_hc_g3_a_replay_by_seat_holds_no_other_hand(db_url):
     _store, _join_code, key, t = _table(db_url, "herecomes", seed=9, bots={1: "heuristic"})
     ash = t.sit(0, "Ash")
     state = t.replay(teacher_key=key)
-    seen = json.dumps(t.replay(0, token=ash))
+    seen = json.dumps(wire_data(t.replay(0, token=ash)))
     assert "hands" not in t.replay(0, token=ash)
     assert not set(state.hands[1]) & set(seen.replace('"', " ").replace(",", " ").split())
 
@@ -96,7 +97,7 @@ def test_a_table_board_keeps_no_other_seats_secret_in_the_kernel(sqlite_url):
     card = _hand(t, 1)[0]
     t.play(1, Discard(1, card), t.revision(), token=misty)
     board.refresh(force=True)
-    kept = json.dumps([board._moves, board._last, board.view, board.log], default=str)
+    kept = json.dumps(wire_data([board._moves, board._last, board.view, board.log]), default=str)
     assert card not in kept
     assert not set(_hand(t, 1)) & set(kept.replace('"', " ").replace(",", " ").split())
     assert not any(card in repr(v) for v in vars(board.table).values())  # nor the table object it holds
