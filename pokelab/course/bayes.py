@@ -293,4 +293,6 @@ explain("39-5", L39, _("Why can 10 rounds of class tallies not tell the rules' b
         "so it takes many rounds before it grows large, and a few rounds can point either way by chance."),
         [Idea(_("the bags are almost the same"), _p("words a pupil may write", "one token|almost|similar|close to 1")),
          Idea(_("evidence adds up over rounds"), _p("words a pupil may write", "add|multipl|accumulat|many rounds")),
-         Idea(_("few rounds vary by chance"), _p("words a pupil may write", "chance|luck|random|vary"))])
+         Idea(_("few rounds vary by chance"), _p("words a pupil may write", "chance|luck|random|vary"))],
+        misconceptions=[Idea(_("a few rounds are enough to judge a bag"),
+                             _p("words a pupil may write", "few rounds are enough|10 rounds are enough|enough to judge|enough to tell"))])

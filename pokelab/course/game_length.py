@@ -337,7 +337,9 @@ explain("42-5", L42, _("The chain's mean and the mean of 400 real solo games of 
         [Idea(_("chance / sampling error"), _p("words a pupil may write", "chance|sample|random|interval|luck")),
          Idea(_("the model's assumption: rounds independent and the same"),
               _p("words a pupil may write", "independent|same distribution|model|assum|deck|trainer"))],
-        [_("One reason is about the 400 games, one about the chain.")])
+        [_("One reason is about the 400 games, one about the chain.")],
+        [Idea(_("a game lasts 10 ÷ (points per round) rounds, so both means are that"),
+              _p("words a pupil may write", "10 ÷|10 /|10 divided|divided by the points|divided by the mean"))])
 
 
 def splendor_share_longer(rounds: int) -> float:

@@ -334,4 +334,6 @@ explain("37-6", L37, _("Why is the expected number of purple tokens in a round e
         "on each other): 10 × 1/10 = 1."),
         [Idea(_("each draw on its own"), _p("words a pupil may write", "each|every draw|one at a time|position")),
          Idea(_("the chance 2/20 for each"), _p("words a pupil may write", "2/20|1/10|0.1|K/N|2 ÷ 20")),
-         Idea(_("add them up (linearity)"), _p("words a pupil may write", "add|sum|linear|10 ×|10 x"))])
+         Idea(_("add them up (linearity)"), _p("words a pupil may write", "add|sum|linear|10 ×|10 x"))],
+        misconceptions=[Idea(_("a round usually draws exactly one purple token (the mean is what usually happens)"),
+                             _p("words a pupil may write", "usually|most rounds|typical|always draws"))])

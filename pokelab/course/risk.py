@@ -383,4 +383,6 @@ explain("40-5", L40, _("Why is the pair with the best expected points not the be
         [Idea(_("only one point is needed"), _p("words a pupil may write", "one point|1 point|only need|need 1")),
          Idea(_("extra points are useless"), _p("words a pupil may write", "extra|more points|useless|worth nothing")),
          Idea(_("the chance of scoring, not the average"),
-              _p("words a pupil may write", "chance|probability|likely"))])
+              _p("words a pupil may write", "chance|probability|likely"))],
+        misconceptions=[Idea(_("the choice with the highest average is always the best choice"),
+                             _p("words a pupil may write", "always the best|always best|highest average is|best average is always"))])

@@ -304,4 +304,6 @@ explain("41-5", L41, _("Why does a redraw never help a purple card, even when th
               _p("words a pupil may write", "appeared|still counts|already|seen")),
          Idea(_("the new token can only break, never repair"),
               _p("words a pupil may write", "new token|break|another colour|only hurt"))],
-        [_("Read HC-C2's note on the redraw.")])
+        [_("Read HC-C2's note on the redraw.")],
+        [Idea(_("a redraw is a free second chance, so always vote yes"),
+              _p("words a pupil may write", "free|second chance|always vote yes|always say yes"))])
