@@ -259,7 +259,7 @@ number("37-1", L37, _("A bag holds {bag} and a round draws {draws} tokens withou
        defaults={"bag": dict(DEFAULT_BAG), "draws": 10, "colour": "red", "k": 3},
        personal=_exactly_k_bag,
        mistakes=lambda p: [(_binomial(p), _("that is the binomial answer, as if every token were put back before the next "
-                            "draw; in a round the tokens stay out, so count with combinations."))])
+                            "draw; in a round the tokens stay out, so count with combinations."))], chance=True)
 
 
 def _mean_bag(rng: random.Random) -> dict[str, Any]:

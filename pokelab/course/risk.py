@@ -344,7 +344,7 @@ number("40-3", L40, _("Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3
                 "(two last-token cards cannot both come true).")],
        mistakes=_reach_slips,
        defaults=_tokens_params(("red", "blue", "green", "green", "red", "blue", "purple", "red", "yellow"), 9),
-       personal=_personal_wave3)
+       personal=_personal_wave3, chance=True)
 
 
 def policy_games() -> Any:
