@@ -36,13 +36,13 @@ def ids_in(value: Any) -> set[str]:
 def leaked(text: str, known: set[str]) -> set[str]:
     """Unknown cards whose id or name appears in ``text`` (names of known cards removed first)."""
     found = {c for c in CARD_ID.findall(text) if c in TARGETS and c not in known}
-    known_names = {n for c in known for n in (TARGETS[c].name_en, TARGETS[c].name_zh)}
+    known_names = {n for c in known for n in (TARGETS[c].name_en, TARGETS[c].name('zh'))}
     for name in sorted(known_names | KIND_NAMES, key=len, reverse=True):
         text = text.replace(name, "")
     for cid, card in TARGETS.items():
         if cid in known:
             continue
-        for name in (card.name_en, card.name_zh):
+        for name in (card.name_en, card.name('zh')):
             if name not in known_names and name in text:
                 found.add(f"{cid}:{name}")
     return found
