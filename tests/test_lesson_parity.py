@@ -168,3 +168,16 @@ def test_an_english_heading_does_not_switch_language_mid_line(lesson: Path) -> N
         if start and re.search(r"[A-Za-z]{2,}", _NAMES_IN_CHINESE.sub("", text[start.start():])):
             mixed.append(text)
     assert mixed == [], f"{lesson.name}: {mixed}"
+
+
+_PAIR = re.compile(r'tr\("([^"]*)", "([^"]*)"\)')
+
+
+def test_points_are_never_headed_fraction_in_chinese() -> None:
+    """A score or points column, axis or title says 得分/分值/期望分 in Chinese: 分数 reads as "fraction" (奖杯分数 is Splendor's term)."""
+    bad = []
+    for source in sorted((ROOT / "lessons").rglob("*.md")):
+        for en, zh in _PAIR.findall(source.read_text(encoding="utf-8")):
+            if re.search(r"point|score", en, re.IGNORECASE) and re.search(r"(?<!奖杯)分数", zh):
+                bad.append(f"{source.name}: {en!r} -> {zh!r}")
+    assert bad == [], "\n".join(bad)
