@@ -40,7 +40,7 @@ def splendor(games: int, bots: list[str], seed: int, executor) -> None:
     lengths = length_distribution(df)
     lift = card_lift(df)
     lift.insert(1, "name_en", [CARDS[c].name_en for c in lift["card"]])
-    lift.insert(2, "name_zh", [CARDS[c].name_zh for c in lift["card"]])
+    lift.insert(2, "name_zh", [CARDS[c].name("zh") for c in lift["card"]])
     lift.insert(3, "tier", [CARDS[c].tier for c in lift["card"]])
     lift.insert(4, "points", [CARDS[c].points for c in lift["card"]])
     lift = lift.sort_values("lift", ascending=False)

@@ -10,9 +10,9 @@ In a solution notebook (any lesson under ``notebooks/`` outside ``exercises/``):
   ``answer_N = ...`` for every ``answer…`` name the run assigned (or a
   ``# your code here`` line when it assigned none);
 - lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` are treated the same way;
-- a cell tagged ``solution`` (a worked explanation, or a hidden claims cell whose
-  assertions would give an answer away) is dropped; the other hidden claims cells
-  (tagged ``remove-input``) stay, so the exercise version checks the lesson's prose too.
+- a cell tagged ``solution`` (a worked explanation) is dropped, and so is every hidden
+  claims cell (tagged ``remove-input``): removed, not collapsed, so a pupil never opens one
+  and reads a lesson's number or an answer in it (the lesson itself still checks its prose).
 
 An exercise notebook sits one folder deeper than its lesson (``exercises/…``), so a
 markdown link that leaves ``notebooks/`` (``../../docs/rules/…``) gains one ``../``;
@@ -43,6 +43,8 @@ NOTEBOOKS = ROOT / "notebooks"
 EXERCISES = NOTEBOOKS / "exercises"
 MARK = "# SOLUTION"
 BEGIN, END = "# BEGIN SOLUTION", "# END SOLUTION"
+#: Cells the exercise version leaves out: worked solutions and the hidden claims cells.
+DROPPED_TAGS = frozenset({"solution", "remove-input"})
 PLACEHOLDER = "{name} = ...  # your answer 你的答案"
 CODE_HERE = "# your code here 在这里写代码"
 #: The note at the top of an exercise notebook, in its track's language (``zh/…`` lessons get the Chinese one).
@@ -203,7 +205,7 @@ def make_exercise(nb: dict, lesson: str | None = None) -> dict:
     out = copy.deepcopy(nb)
     cells = []
     for cell in out["cells"]:
-        if "solution" in (cell.get("metadata", {}).get("tags") or []):
+        if DROPPED_TAGS & set(cell.get("metadata", {}).get("tags") or []):
             continue
         text = "".join(cell.get("source", ""))
         if cell["cell_type"] == "code":

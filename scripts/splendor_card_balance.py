@@ -129,7 +129,7 @@ def report(appearances, stats, flag: float) -> tuple[str, list[int]]:
         if bad:
             outliers.append(c)
         lines.append(
-            f"| {c} {card.name_en} {card.name_zh} | {card.tier} | {card.stage} | {card.points} | "
+            f"| {c} {card.name_en} {card.name('zh')} | {card.tier} | {card.stage} | {card.points} | "
             f"{card.total_cost} | {n} | {lift[c]:+.3f} | {se:.3f} | {rel:+.3f} | {'**outlier**' if bad else ''} |"
         )
     never = [c for c in CARDS if c not in lift]

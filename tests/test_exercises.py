@@ -17,7 +17,9 @@ LESSONS = mx.solution_notebooks()
 
 
 def _code(nb: dict) -> str:
-    return "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    """The code a pupil sees: every code cell but the dropped ones (solutions, hidden claims)."""
+    return "\n".join("".join(c["source"]) for c in nb["cells"]
+                     if c["cell_type"] == "code" and not mx.DROPPED_TAGS & set(c.get("metadata", {}).get("tags") or []))
 
 
 def test_every_lesson_has_exercises_and_they_are_up_to_date() -> None:
@@ -101,7 +103,8 @@ def test_stale_reports_missing_and_leftover_exercises(tmp_path: Path) -> None:
     assert mx.stale(tmp_path) == []
 
 
-def test_hidden_claims_stay_unless_they_give_an_answer_away() -> None:
+def test_hidden_claims_cells_are_removed_not_collapsed() -> None:
+    """A hidden claims cell is left out of the exercise version, with or without the solution tag (issue 31)."""
     hidden = {"tags": ["remove-input"], "jupyter": {"source_hidden": True}}
     nb = {
         "cells": [
@@ -110,9 +113,19 @@ def test_hidden_claims_stay_unless_they_give_an_answer_away() -> None:
              "outputs": [], "execution_count": None},
             {"cell_type": "code", "id": "r", "metadata": {**hidden, "tags": ["remove-input", "solution"]},
              "source": "assert answer_1 == 2", "outputs": [], "execution_count": None},
+            {"cell_type": "code", "id": "c", "metadata": {}, "source": "answer_1 = 2  # SOLUTION",
+             "outputs": [], "execution_count": None},
         ],
         "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
     }
     out = mx.make_exercise(nb)
-    assert [c["id"] for c in out["cells"]] == ["a", "k"]
-    assert out["cells"][1]["metadata"] == hidden
+    assert [c["id"] for c in out["cells"]] == ["a", "c"]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: str(p.relative_to(mx.NOTEBOOKS)))
+def test_no_exercise_notebook_holds_a_hidden_cell(lesson: Path) -> None:
+    exercise = json.loads(mx.exercise_path(lesson).read_text(encoding="utf-8"))
+    hidden = [c.get("id") for c in exercise["cells"]
+              if "remove-input" in (c.get("metadata", {}).get("tags") or [])
+              or c.get("metadata", {}).get("jupyter", {}).get("source_hidden")]
+    assert hidden == []

@@ -114,3 +114,70 @@ def test_the_titles_are_read_as_expected() -> None:
     assert known["43"] == ("Thinking ahead: expectimax by hand", "向前想：手算期望极大值搜索")
     assert known["11"][1] == "拿精灵球" and known["10"] == ("Components and set-up", "配件与准备")
     assert len(known) == 23
+
+
+_LINKED = re.compile(r"\[(\d\d) · ([^\]]+)\]\(")
+
+
+def test_a_link_to_a_lesson_is_named_by_its_exact_title() -> None:
+    """A link "[NN · title](…)" holds the whole title, nothing more or less: English, Chinese, or English then Chinese."""
+    known = titles()
+    bad = []
+    for path in _texts():
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for match in _LINKED.finditer(line):
+                lesson, text = match.groups()
+                if lesson in known and text not in {*known[lesson], " ".join(known[lesson])}:
+                    bad.append(f"{path.relative_to(ROOT)}:{number}: [{lesson} · {text}]")
+    assert bad == [], "\n".join(bad)
+
+
+def _is_chinese_document(path: Path) -> bool:
+    rel = path.relative_to(ROOT).as_posix()
+    return "/zh/" in f"/{rel}" or rel.endswith(".zh.md")
+
+
+def test_a_document_names_a_lesson_in_its_own_language() -> None:
+    """The teacher's guides, the rulebooks and the README give a lesson its English title in English and its Chinese one in Chinese."""
+    known = titles()
+    bad = []
+    for path in _texts():
+        if path.relative_to(ROOT).parts[0] == "lessons":  # a lesson source holds both languages
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for match in [*_NAMED.finditer(line), *_PLAN.finditer(line)]:
+                lesson, rest = match.group(1), match.group(2)
+                if lesson in known:
+                    want = known[lesson][1 if _is_chinese_document(path) else 0]
+                    if not rest.startswith(want):
+                        bad.append(f"{path.relative_to(ROOT)}:{number}: {lesson} · {rest[:50]!r}, want {want!r}")
+    assert bad == [], "\n".join(bad)
+
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: Latin words that may follow the Chinese half of an English heading: names and code, not English prose.
+_NAMES_IN_CHINESE = re.compile(r"`[^`]*`|Wilson|Splendor|Pokémon|HC-\w+|SP-\w+|[A-Za-z](?![A-Za-z])")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda p: p.relative_to(NOTEBOOKS).as_posix())
+def test_an_english_heading_does_not_switch_language_mid_line(lesson: Path) -> None:
+    """An English heading reads "English text, then its Chinese": once the Chinese starts, no English words follow."""
+    mixed = []
+    for _level, text in _headings(lesson):
+        start = _CJK.search(text)
+        if start and re.search(r"[A-Za-z]{2,}", _NAMES_IN_CHINESE.sub("", text[start.start():])):
+            mixed.append(text)
+    assert mixed == [], f"{lesson.name}: {mixed}"
+
+
+_PAIR = re.compile(r'tr\("([^"]*)", "([^"]*)"\)')
+
+
+def test_points_are_never_headed_fraction_in_chinese() -> None:
+    """A score or points column, axis or title says 得分/分值/期望分 in Chinese: 分数 reads as "fraction" (奖杯分数 is Splendor's term)."""
+    bad = []
+    for source in sorted((ROOT / "lessons").rglob("*.md")):
+        for en, zh in _PAIR.findall(source.read_text(encoding="utf-8")):
+            if re.search(r"point|score", en, re.IGNORECASE) and re.search(r"(?<!奖杯)分数", zh):
+                bad.append(f"{source.name}: {en!r} -> {zh!r}")
+    assert bad == [], "\n".join(bad)

@@ -22,14 +22,14 @@ import pytest
 from pokelab.herecomes import TARGETS, TRAINERS, WAVES
 from pokelab.herecomes import Variant as HCVariant
 from pokelab.herecomes import new_game as hc_new_game
-from pokelab.herecomes.bag import COLOUR_ZH as HC_COLOUR_ZH
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.engine import HAND_SIZE
+from pokelab.herecomes.names import short_colour_name as hc_short_colour_name
 from pokelab.splendor import CARDS, COLOURS, Reserve, TakeSame, legal_actions, scenario
 from pokelab.splendor import Variant as SPVariant
 from pokelab.splendor import new_game as sp_new_game
-from pokelab.splendor.cards import COLOUR_ZH as SP_COLOUR_ZH
-from pokelab.splendor.cards import TIER_ZH
+from pokelab.splendor.names import short_colour_name as sp_short_colour_name
+from pokelab.splendor.names import tier_name
 from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,7 +212,7 @@ def test_chinese_rulebooks_use_the_games_own_terms() -> None:
 def test_sp_c1_token_counts() -> None:
     full = SPVariant().supply_counts(4)
     _quotes(SP_EN, *(f"| {c} | {n} |" for c, n in zip(COLOURS, full, strict=False)))
-    _quotes(SP_ZH, *(f"| {SP_COLOUR_ZH[c]} | {n} |" for c, n in zip(COLOURS, full, strict=False)))
+    _quotes(SP_ZH, *(f"| {sp_short_colour_name(c).render('zh')} | {n} |" for c, n in zip(COLOURS, full, strict=False)))
     _quotes(
         SP_EN, f"| Master Ball (wildcard) | {full[-1]} |", f"| **all tokens** | **{sum(full)}** |"
     )
@@ -252,10 +252,10 @@ def test_sp_c2_card_counts_tiers_and_points() -> None:
     _quotes(
         SP_ZH,
         f"一共 {len(cards)} 张",
-        f"| {TIER_ZH['normal']} | {len(by_tier['normal'])} 张（基础 {stages[0]} 张、1 阶 {stages[1]} 张、"
+        f"| {tier_name('normal').render('zh')} | {len(by_tier['normal'])} 张（基础 {stages[0]} 张、1 阶 {stages[1]} 张、"
         f"2 阶 {stages[2]} 张） | {low} 到 {high} 分 |",
-        f"| {TIER_ZH['rare']} | {len(by_tier['rare'])} 张 | {rare} 分 |",
-        f"| {TIER_ZH['legendary']} | {len(by_tier['legendary'])} 张 | {legendary} 分 | 没有 |",
+        f"| {tier_name('rare').render('zh')} | {len(by_tier['rare'])} 张 | {rare} 分 |",
+        f"| {tier_name('legendary').render('zh')} | {len(by_tier['legendary'])} 张 | {legendary} 分 | 没有 |",
         f"五种颜色各是 {colour_cards} 张卡的折扣颜色",
     )
 
@@ -337,7 +337,7 @@ def test_hc_c1_the_default_bag() -> None:
     _quotes(
         HC_ZH,
         f"这 {sum(DEFAULT_BAG.values())} 枚",
-        *(f"| {HC_COLOUR_ZH[c]} | {n} |" for c, n in DEFAULT_BAG.items()),
+        *(f"| {hc_short_colour_name(c).render('zh')} | {n} |" for c, n in DEFAULT_BAG.items()),
     )
     _quotes(
         HC_EN,
@@ -346,7 +346,7 @@ def test_hc_c1_the_default_bag() -> None:
     )
     _quotes(
         HC_ZH,
-        "、".join(f"{HC_COLOUR_ZH[c]} {n}" for c, n in DEFAULT_BAG.items()),
+        "、".join(f"{hc_short_colour_name(c).render('zh')} {n}" for c, n in DEFAULT_BAG.items()),
         f"不到 {DRAWS_PER_ROUND} 枚",
     )
 
@@ -360,7 +360,7 @@ def test_hc_c2_the_60_target_cards_by_kind_colour_and_points() -> None:
     )
     for (kind, colour, points), count in groups.items():
         _quotes(HC_EN, f"| {kind} | {colour} | {count} | {points} |")
-        _quotes(HC_ZH, f"| {kind_zh[kind]} | {HC_COLOUR_ZH[colour]} | {count} | {points} |")
+        _quotes(HC_ZH, f"| {kind_zh[kind]} | {hc_short_colour_name(colour).render('zh')} | {count} | {points} |")
     table_rows = re.findall(
         r"(?m)^\| (gray|purple|orange) \| \w+ \| (\d+) \|", HC_EN.read_text(encoding="utf-8")
     )
@@ -368,7 +368,7 @@ def test_hc_c2_the_60_target_cards_by_kind_colour_and_points() -> None:
     legends = [t for t in TARGETS.values() if t.kind == "legend"]
     assert sum(groups.values()) + len(legends) == len(TARGETS)
     for card in legends:
-        for path, name in ((HC_EN, card.name_en), (HC_ZH, card.name_zh)):
+        for path, name in ((HC_EN, card.name_en), (HC_ZH, card.name('zh'))):
             row = next(
                 line
                 for line in path.read_text(encoding="utf-8").splitlines()
@@ -439,8 +439,8 @@ def test_hc_c5_players_hc_g2_points_and_hc_r4_vote_defaults() -> None:
 def test_hc_t1_to_hc_t4_names_and_limits(trainer) -> None:
     """Each trainer's rule ID, name and use limit in the rulebooks are the engine's."""
     en, zh = _rule_text(HC_EN, trainer.rule), _rule_text(HC_ZH, trainer.rule)
-    assert en.startswith(_flat(f"**{trainer.rule}** — **{trainer.name_en}** ({trainer.name_zh})"))
-    assert zh.startswith(_flat(f"**{trainer.rule}** —— **{trainer.name_zh}："))
+    assert en.startswith(_flat(f"**{trainer.rule}** — **{trainer.name_en}** ({trainer.name('zh')})"))
+    assert zh.startswith(_flat(f"**{trainer.rule}** —— **{trainer.name('zh')}："))
     if trainer.per_game:
         assert (trainer.per_game, trainer.per_round) == (1, 0)
         assert "Onceper**game**" in en and "每**局**一次" in zh
@@ -449,7 +449,7 @@ def test_hc_t1_to_hc_t4_names_and_limits(trainer) -> None:
         assert "Onceperround" in en and "每轮一次" in zh
     if not trainer.solo:
         _quotes(HC_EN, f"{trainer.name_en} is not dealt in solo mode")
-        _quotes(HC_ZH, f"单人模式不发{trainer.name_zh}")
+        _quotes(HC_ZH, f"单人模式不发{trainer.name('zh')}")
 
 
 # --- links: rulebooks <-> lessons, and every relative link resolves --------------------------

@@ -260,7 +260,7 @@ number("39-2", L39, _("The first tokens of a round are {shown}. Both bags were e
        [_("Likelihood: multiply the chances of each token, one after the other, for each bag."),
         _("Posterior = likelihood of the rich bag ÷ (sum of both likelihoods), when the priors are equal.")],
        mistakes=_posterior_slips, defaults={"tokens": ("purple", "red", "purple"), "shown": ("purple", "red", "purple")},
-       personal=_personal_tokens)
+       personal=_personal_tokens, chance=True)
 choice("39-3", L39, _("The last token is red and your opponent votes NO to the redraw. What does that tell you?"), (
            Option("a", _("Nothing: a vote is a choice, not a token drawn from the bag."),
                   why=_("a choice depends on the hidden hand, so it is evidence about it (ignoring the evidence)")),
@@ -285,7 +285,8 @@ def _vote_slips(_params: Any) -> list[tuple[Any, Text]]:
 
 number("39-4", L39, _("Same tokens, but the opponent votes YES. Under the lesson's model, what is P(they already score | "
        "they voted yes)?"),
-       _vote_yes, [_("Use `read_redraw_vote(tokens, voted_yes=True)`."), _("Read its `posterior`.")], mistakes=_vote_slips)
+       _vote_yes, [_("Use `read_redraw_vote(tokens, voted_yes=True)`."), _("Read its `posterior`.")], mistakes=_vote_slips,
+       chance=True)
 explain("39-5", L39, _("Why can 10 rounds of class tallies not tell the rules' bag from a bag with one extra red token, "
         "when 200 rounds can?"),
         _("The two bags differ by one token in twenty, so one round is almost as likely under either: each round's "
@@ -293,4 +294,6 @@ explain("39-5", L39, _("Why can 10 rounds of class tallies not tell the rules' b
         "so it takes many rounds before it grows large, and a few rounds can point either way by chance."),
         [Idea(_("the bags are almost the same"), _p("words a pupil may write", "one token|almost|similar|close to 1")),
          Idea(_("evidence adds up over rounds"), _p("words a pupil may write", "add|multipl|accumulat|many rounds")),
-         Idea(_("few rounds vary by chance"), _p("words a pupil may write", "chance|luck|random|vary"))])
+         Idea(_("few rounds vary by chance"), _p("words a pupil may write", "chance|luck|random|vary"))],
+        misconceptions=[Idea(_("a few rounds are enough to judge a bag"),
+                             _p("words a pupil may write", "few rounds are enough|10 rounds are enough|enough to judge|enough to tell"))])

@@ -18,7 +18,7 @@ number("32-1", L32, _("After wave 2 the seven tokens shown are {shown}. What is 
        lambda p: probability(LastIs(p["colour"]), shown=p["shown"]),
        [_("Take the 7 shown tokens out of the bag."), _("Tokens of that colour left ÷ tokens left.")],
        defaults={"shown": _WAVE_2, "colour": "blue"},
-       personal=lambda rng: {"shown": draw_tokens(rng, 7), "colour": rng.choice(COLOURS)})
+       personal=lambda rng: {"shown": draw_tokens(rng, 7), "colour": rng.choice(COLOURS)}, chance=True)
 number("32-2", L32, _("After wave 2 the seven tokens shown are {shown}. Give the ratio P(all purple | shown) ÷ P(all purple)."),
        lambda p: probability(AllDrawn("purple"), shown=p["shown"]) / probability(AllDrawn("purple")),
        [_("Use probability(AllDrawn('purple'), shown=...) and probability(AllDrawn('purple'))."), _("Divide the first by the second.")],

@@ -21,12 +21,12 @@ number("30-1", L30, _("With the default bag, what is the chance that the last to
        [_("Count the tokens of that colour in the bag."), _("Divide by the number of tokens in the whole bag, not by the 10 drawn.")],
        defaults={"colour": "yellow"}, personal=lambda rng: {"colour": rng.choice(COLOURS)},
        mistakes=lambda p: [(Fraction(DEFAULT_BAG[p["colour"]], 10),
-                            _("you divided by the 10 tokens drawn; the last token can be any of the bag's tokens."))])
+                            _("you divided by the 10 tokens drawn; the last token can be any of the bag's tokens."))], chance=True)
 number("30-2", L30, _("Wave 1 showed {shown}. What is the chance now that the last token is {colour}?"),
        lambda p: probability(LastIs(p["colour"]), shown=p["shown"]),
        [_("How many tokens of that colour are still in the bag?"), _("How many tokens are still in the bag in all?")],
        defaults={"shown": ("red", "red", "purple", "blue"), "colour": "red"},
-       personal=lambda rng: {"shown": draw_tokens(rng, 4), "colour": rng.choice(COLOURS)})
+       personal=lambda rng: {"shown": draw_tokens(rng, 4), "colour": rng.choice(COLOURS)}, chance=True)
 
 
 def _small_bag(rng: random.Random) -> dict[str, Any]:
@@ -37,7 +37,7 @@ def _small_bag(rng: random.Random) -> dict[str, Any]:
 number("30-3", L30, _("A teacher's bag holds {bag}. What is the chance that the last of the 10 tokens drawn is {colour}?"),
        lambda p: probability(LastIs(p["colour"]), bag=p["bag"]),
        [_("Tokens of that colour ÷ all tokens in this bag."), _("Try the kit: probability(LastIs(colour), bag=...).")],
-       defaults={"bag": {"red": 16, "purple": 4}, "colour": "purple"}, personal=_small_bag)
+       defaults={"bag": {"red": 16, "purple": 4}, "colour": "purple"}, personal=_small_bag, chance=True)
 explain("30-4", L30, _("Why is the chance that the last token is purple the same as the chance that the first token is purple?"),
         _("Shuffle all 20 tokens into a row and draw the first 10 in order. Every token is equally likely to sit in any "
         "position of the row, so the 10th position (the last token drawn) is like the 1st: purple lands there with "

@@ -33,7 +33,7 @@ def _within(p: Any) -> Any:
 number("36-1", L36, _("What is the chance that {card} appears within the next {refills} refills?"), _within,
        [_("One card is equally likely to be at any position of the deck."), _("refills ÷ the number of cards in the deck.")],
        defaults={"card": "Charmeleon", "refills": 5},
-       personal=lambda rng: {"card": rng.choice(_deck_names()), "refills": rng.randint(3, 20)})
+       personal=lambda rng: {"card": rng.choice(_deck_names()), "refills": rng.randint(3, 20)}, chance=True)
 
 
 def legendary_in_deck(state: Any) -> list[int]:

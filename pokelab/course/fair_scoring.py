@@ -80,4 +80,6 @@ explain("35-5", L35, _("Why can a small target make the scoring less fair?"),
         "likely cards then earn far more per round than rarer ones, and the expected points spread out."),
         [Idea(_("rounding to whole points"), _p("words a pupil may write", "round|whole")),
          Idea(_("the minimum of 1 point"), _p("words a pupil may write", "1 point|one point|minimum|at least 1")),
-         Idea(_("likely cards earn more"), _p("words a pupil may write", "likely|common|more per round"))])
+         Idea(_("likely cards earn more"), _p("words a pupil may write", "likely|common|more per round"))],
+        misconceptions=[Idea(_("points = target ÷ p make every card's expected points exactly equal, whatever the target"),
+                             _p("words a pupil may write", "exactly equal|all equal|always equal|whatever the target"))])

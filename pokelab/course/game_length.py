@@ -314,7 +314,7 @@ number("42-3", L42, _("Same simple game, {num}/{den} chance of a point each roun
                   _("The one earlier point can be in any of the n − 1 earlier rounds.")],
        mistakes=_ends_in_slips, defaults={"num": 1, "den": 3, "n": 4},
        personal=lambda rng: {**dict(zip(("num", "den"), rng.choice([(2, 5), (1, 3), (2, 3), (3, 4)]), strict=True)),
-                             "n": rng.choice([3, 4, 5])})
+                             "n": rng.choice([3, 4, 5])}, chance=True)
 
 choice("42-4", L42, _("The chain says a solo game of the optimal bot lasts {mean} rounds on average. What does that number tell you?"), (
            Option("a", _("Most games last about that many rounds, give or take one."),
@@ -337,7 +337,9 @@ explain("42-5", L42, _("The chain's mean and the mean of 400 real solo games of 
         [Idea(_("chance / sampling error"), _p("words a pupil may write", "chance|sample|random|interval|luck")),
          Idea(_("the model's assumption: rounds independent and the same"),
               _p("words a pupil may write", "independent|same distribution|model|assum|deck|trainer"))],
-        [_("One reason is about the 400 games, one about the chain.")])
+        [_("One reason is about the 400 games, one about the chain.")],
+        [Idea(_("a game lasts 10 ÷ (points per round) rounds, so both means are that"),
+              _p("words a pupil may write", "10 ÷|10 /|10 divided|divided by the points|divided by the mean"))])
 
 
 def splendor_share_longer(rounds: int) -> float:
@@ -363,4 +365,4 @@ number("42-6", L42, _("Read the table of the Splendor games: what share of them 
         _("Or: 1 minus the running share (cumulative) on the row of that number of rounds.")],
        tolerance=0.002, defaults={"rounds": 25}, personal=lambda rng: {"rounds": rng.choice([22, 24, 25, 26, 28])},
        mistakes=lambda p: [(1 - splendor_share_longer(p["rounds"]),
-                            _("that is the share that lasted {rounds} rounds or fewer.", rounds=p["rounds"]))])
+                            _("that is the share that lasted {rounds} rounds or fewer.", rounds=p["rounds"]))], chance=True)

@@ -32,7 +32,7 @@ number("00-1", L00, _("What is the chance that the last token drawn is {colour}?
        lambda p: probability(LastIs(p["colour"])),
        [_("Count the tokens of that colour."),
         _("Divide by the number of tokens in the bag: every token is equally likely to be last.")],
-       defaults={"colour": "red"}, personal=_colour)
+       defaults={"colour": "red"}, personal=_colour, chance=True)
 
 # -- 20 a round step by step ---------------------------------------------------------------------
 
@@ -50,7 +50,7 @@ number("20-2", L20, _("Wave 1 showed {shown}. What is the exact chance now that 
         _("Tokens of that colour left ÷ tokens left in the bag.")],
        defaults={"shown": ("yellow", "red", "green", "purple"), "card": "G01"}, personal=_wave_1,
        mistakes=lambda p: [(probability(TARGETS[p["card"]].condition),
-                            _("that is the chance before anything was drawn; take the 4 shown tokens out of the bag first."))])
+                            _("that is the chance before anything was drawn; take the 4 shown tokens out of the bag first."))], chance=True)
 
 HAND_20 = ("G01", "G13", "P01", "O01", "L01")
 

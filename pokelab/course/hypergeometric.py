@@ -259,7 +259,7 @@ number("37-1", L37, _("A bag holds {bag} and a round draws {draws} tokens withou
        defaults={"bag": dict(DEFAULT_BAG), "draws": 10, "colour": "red", "k": 3},
        personal=_exactly_k_bag,
        mistakes=lambda p: [(_binomial(p), _("that is the binomial answer, as if every token were put back before the next "
-                            "draw; in a round the tokens stay out, so count with combinations."))])
+                            "draw; in a round the tokens stay out, so count with combinations."))], chance=True)
 
 
 def _mean_bag(rng: random.Random) -> dict[str, Any]:
@@ -334,4 +334,6 @@ explain("37-6", L37, _("Why is the expected number of purple tokens in a round e
         "on each other): 10 × 1/10 = 1."),
         [Idea(_("each draw on its own"), _p("words a pupil may write", "each|every draw|one at a time|position")),
          Idea(_("the chance 2/20 for each"), _p("words a pupil may write", "2/20|1/10|0.1|K/N|2 ÷ 20")),
-         Idea(_("add them up (linearity)"), _p("words a pupil may write", "add|sum|linear|10 ×|10 x"))])
+         Idea(_("add them up (linearity)"), _p("words a pupil may write", "add|sum|linear|10 ×|10 x"))],
+        misconceptions=[Idea(_("a round usually draws exactly one purple token (the mean is what usually happens)"),
+                             _p("words a pupil may write", "usually|most rounds|typical|always draws"))])

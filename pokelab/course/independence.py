@@ -170,7 +170,7 @@ number("38-1", L38, _("You keep two cards: A = \"{a_text}\" ({a}) and B = \"{b_t
        defaults={"a": "last:red", "b": "never:purple", "a_text": condition_text("last:red"),
                  "b_text": condition_text("never:purple")},
        personal=_hand,
-       mistakes=lambda p: _hand_slips(dependence(p["a"], p["b"])))
+       mistakes=lambda p: _hand_slips(dependence(p["a"], p["b"])), chance=True)
 
 
 def _hand_slips(d: Any) -> list[tuple[Fraction, Text]]:
@@ -217,7 +217,7 @@ number("38-4", L38, _("Card {card} ({name}) needs all three of its conditions at
         _("Check: the answer is at most the smallest of the three parts' chances.")],
        defaults={"card": "L03", "name": "Mewtwo"}, personal=_legend,
        mistakes=lambda p: [(_product_of_parts(p), _("you multiplied the three parts' chances, which is right only for "
-                            "independent events; in one round they depend on each other."))])
+                            "independent events; in one round they depend on each other."))], chance=True)
 explain("38-5", L38, _("Why are \"the last token is red\" and \"no purple appears\" not independent?"),
         _("If no purple appears, the last token is one of the 18 non-purple tokens, 6 of them red, so its chance of being "
         "red rises from 6/20 = 3/10 to 6/18 = 1/3. Knowing one event changes the chance of the other, so "

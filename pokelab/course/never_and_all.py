@@ -18,11 +18,11 @@ L31 = "probability/31-never-and-all.ipynb"
 number("31-1", L31, _("What is the chance that at least one {colour} token is drawn? Use the complement."), lambda p: 1 - probability(NeverDrawn(p["colour"])),
        [_("First find P(no token of that colour): choose all 10 tokens from the others."), _("Then take 1 minus that.")],
        defaults={"colour": "red"}, personal=lambda rng: {"colour": rng.choice(COLOURS)},
-       mistakes=lambda p: [(probability(NeverDrawn(p["colour"])), _("that is P(none): the question asks for the opposite."))])
+       mistakes=lambda p: [(probability(NeverDrawn(p["colour"])), _("that is P(none): the question asks for the opposite."))], chance=True)
 number("31-2", L31, _("What is the chance that every {colour} token is drawn? Count with comb."), lambda p: probability(AllDrawn(p["colour"])),
        [_("All tokens of that colour are in the set; in how many ways can the rest of the 10 come from the other tokens?"),
         _("Divide by comb(20, 10).")],
-       defaults={"colour": "yellow"}, personal=lambda rng: {"colour": rng.choice(COLOURS)})
+       defaults={"colour": "yellow"}, personal=lambda rng: {"colour": rng.choice(COLOURS)}, chance=True)
 
 
 def _never_bag(rng: random.Random) -> dict[str, Any]:
@@ -34,7 +34,7 @@ number("31-3", L31, _("A bag of {total} tokens holds {purple} purple; a round dr
        lambda p: probability(NeverDrawn("purple"), bag={"purple": p["purple"], "red": p["total"] - p["purple"]},
                              draws=p["draws"]),
        [_("Choose all the drawn tokens from the non-purple ones: comb(non-purple, draws)."), _("Divide by comb(total, draws).")],
-       defaults={"total": 20, "purple": 2, "draws": 12}, personal=_never_bag)
+       defaults={"total": 20, "purple": 2, "draws": 12}, personal=_never_bag, chance=True)
 _twelve = probability(NeverDrawn("purple"), draws=12), probability(AllDrawn("purple"), draws=12)
 choice("31-4", L31, _("A round draws 12 of the 20 tokens. How do P(no purple) and P(every purple) compare?"), (
            Option("a", _("They are equal: never and all are always mirror images."),

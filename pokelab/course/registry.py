@@ -15,6 +15,9 @@ An exercise definition says how to compute its expected answer *from the engine*
 for one student from a seed derived from the student's name and the exercise id, so
 neighbours get different numbers and the teacher can print every answer. The seed is
 for anti-copying in class, not security: anyone who knows a name can rebuild it.
+An exercise whose answer is a chance (``chance=True``) never hands a student a degenerate
+one: numbers whose answer is 0 (an impossible event) or 1 are drawn again, from the same
+seeded generator, so every name still has exactly one set of numbers.
 
 >>> ex = get("30-3")
 >>> ex.kind, ex.params() == ex.defaults
@@ -59,6 +62,8 @@ __all__ = [
 KINDS = ("number", "value", "member", "choice", "predict", "explain", "board")
 _ID = re.compile(r"^\d\d-\d+$")
 _FORMATTER = string.Formatter()
+#: How many times a chance exercise draws a student's numbers before it gives up (it never needs more than a few).
+_DRAWS = 50
 
 
 class ExerciseError(BilingualError):
@@ -154,6 +159,7 @@ class ExerciseDef:
     goal: Callable[[Any, Mapping[str, Any]], list[Text]] | None = None
     reveal_after: int = 3
     misconceptions: tuple[Idea, ...] = ()
+    chance: bool = False  # the answer is a probability: every student's is strictly between 0 and 1
 
     def __post_init__(self) -> None:
         problems = []
@@ -176,6 +182,8 @@ class ExerciseDef:
             problems.append("an explain exercise needs a model answer")
         if self.kind == "board" and self.goal is None:
             problems.append("a board task needs a goal function")
+        if self.chance and self.kind != "number":
+            problems.append("only a number exercise can be a chance")
         if problems:
             raise ValueError(f"exercise {self.id}: " + "; ".join(problems))
 
@@ -183,7 +191,12 @@ class ExerciseDef:
         """The parameters for ``student`` (their personal numbers) or, without one, the lesson's own."""
         if student is None or self.personal is None:
             return dict(self.defaults)
-        return dict(self.personal(random.Random(personal_seed(student, self.id))))
+        rng = random.Random(personal_seed(student, self.id))
+        for _attempt in range(_DRAWS):
+            drawn = dict(self.personal(rng))
+            if not self.chance or self.answer is None or 0 < self.answer(drawn) < 1:
+                return drawn
+        raise ValueError(f"exercise {self.id}: {_DRAWS} draws for {student!r} all gave a chance of 0 or 1")
 
     def expected(self, student: str | None = None) -> Any:
         """The right answer for ``student`` (or the lesson's own numbers), computed by the engine."""

@@ -344,7 +344,7 @@ number("40-3", L40, _("Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3
                 "(two last-token cards cannot both come true).")],
        mistakes=_reach_slips,
        defaults=_tokens_params(("red", "blue", "green", "green", "red", "blue", "purple", "red", "yellow"), 9),
-       personal=_personal_wave3)
+       personal=_personal_wave3, chance=True)
 
 
 def policy_games() -> Any:
@@ -383,4 +383,6 @@ explain("40-5", L40, _("Why is the pair with the best expected points not the be
         [Idea(_("only one point is needed"), _p("words a pupil may write", "one point|1 point|only need|need 1")),
          Idea(_("extra points are useless"), _p("words a pupil may write", "extra|more points|useless|worth nothing")),
          Idea(_("the chance of scoring, not the average"),
-              _p("words a pupil may write", "chance|probability|likely"))])
+              _p("words a pupil may write", "chance|probability|likely"))],
+        misconceptions=[Idea(_("the choice with the highest average is always the best choice"),
+                             _p("words a pupil may write", "always the best|always best|highest average is|best average is always"))])

@@ -283,7 +283,7 @@ number("41-3", L41, _("You have {score} points and keep {a_name} ({a}) and {b_na
        mistakes=lambda p: [slip for slip in [(redraw_worth([TARGETS[p["a"]], TARGETS[p["b"]]]),
                                               _("that is the gain in expected points, which also counts points you do not need."))] if slip[0] != _finish_worth(p)],
        defaults={"a": "G05", "b": "G13", "score": 8, "a_name": "Squirtle", "b_name": "Pikachu"},
-       personal=_personal_finish)
+       personal=_personal_finish, chance=True)
 
 choice("41-4", L41, _("For Charmander + Gastly kept a whole round, Erika's swap adds more expected points than a redraw. "
        "Over a whole game, which statement is right?"), (
@@ -304,4 +304,6 @@ explain("41-5", L41, _("Why does a redraw never help a purple card, even when th
               _p("words a pupil may write", "appeared|still counts|already|seen")),
          Idea(_("the new token can only break, never repair"),
               _p("words a pupil may write", "new token|break|another colour|only hurt"))],
-        [_("Read HC-C2's note on the redraw.")])
+        [_("Read HC-C2's note on the redraw.")],
+        [Idea(_("a redraw is a free second chance, so always vote yes"),
+              _p("words a pupil may write", "free|second chance|always vote yes|always say yes"))])

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from pokelab.errors import InputError
-from pokelab.herecomes.names import colour_name, colour_names, short_colour_name
+from pokelab.herecomes.names import colour_name, colour_names
 from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import Text, _
 
@@ -97,16 +97,6 @@ def _shortened(count: int) -> str | Text:
     if len(digits) <= 12:
         return digits
     return _("{start}… ({count} digits)", start=digits[:10], count=len(digits))
-
-
-def __getattr__(name: str) -> object:
-    """``COLOUR_ZH``: a read-only bridge, rendered from the catalogue, for callers outside the engine (the lessons).
-
-    The old table said the bare colour ("红"); use ``pokelab.herecomes.names.colour_name`` instead.
-    """
-    if name == "COLOUR_ZH":
-        return MappingProxyType({c: short_colour_name(c).render("zh") for c in COLOURS})
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def draw_round(bag: Mapping[str, int] | None, rng: random.Random) -> tuple[str, ...]:

@@ -102,11 +102,6 @@ class TargetCard:
         """The card as the move log names it: ``Pikachu (G13)`` / ``皮卡丘（G13）``."""
         return _("{name} ({id})", name=self.pokemon, id=self.id)
 
-    @property
-    def name_zh(self) -> str:
-        """The Chinese name, from the catalogue: a bridge for callers outside the engine (use ``pokemon``)."""
-        return self.pokemon.render("zh")
-
     def name(self, lang: str = "en") -> str:
         """The Pokémon's name in ``lang``: ``TARGETS['L01'].name('zh')`` -> ``'梦幻'``."""
         return self.pokemon.render(check_lang(lang))
@@ -224,13 +219,3 @@ def load_targets(path: str | Path = TARGETS_CSV) -> Mapping[str, TargetCard]:
 
 
 TARGETS: Mapping[str, TargetCard] = load_targets()
-
-
-def __getattr__(name: str) -> object:
-    """``KIND_ZH``: a read-only bridge, rendered from the catalogue, for callers outside the engine.
-
-    Use ``pokelab.herecomes.names.kind_name`` instead; it goes once those callers move.
-    """
-    if name == "KIND_ZH":
-        return MappingProxyType({k: kind_name(k).render("zh") for k in KINDS})
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

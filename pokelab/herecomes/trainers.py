@@ -54,19 +54,9 @@ class Trainer:
         return self.label.render("en")
 
     @property
-    def name_zh(self) -> str:
-        """The Chinese name, from the catalogue: a bridge for callers outside the engine (use ``label``)."""
-        return self.label.render("zh")
-
-    @property
     def text_en(self) -> str:
         """The ability in English."""
         return self.ability.render("en")
-
-    @property
-    def text_zh(self) -> str:
-        """The ability in Chinese, from the catalogue: a bridge (use ``ability``)."""
-        return self.ability.render("zh")
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe trainer data for views (``name_<lang>`` and ``text_<lang>`` for every language)."""

@@ -25,10 +25,9 @@ import csv
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 
 from pokelab.errors import check_lang
-from pokelab.words import Text, _p, languages, translate
+from pokelab.words import Text, _p, languages
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 """The five regular token colours, in the engine's fixed order."""
@@ -103,11 +102,6 @@ class Card:
         ValueError: unknown language 'fr': choose 'en' or 'zh'
         """
         return self.pokemon.render(check_lang(lang))
-
-    @property
-    def name_zh(self) -> str:
-        """The Chinese name, from the catalogue: a bridge for callers outside the engine (use ``pokemon``)."""
-        return self.pokemon.render("zh")
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-safe dict of every field (cost as ``{colour: count}`` over all five colours).
@@ -265,18 +259,3 @@ def card_by_name(name: str) -> Card:
         if found is not None:
             return found
     raise KeyError(f"no card named {name!r}")
-
-
-def __getattr__(name: str) -> object:
-    """``COLOUR_ZH`` and ``TIER_ZH``: read-only bridges, rendered from the catalogue, for callers outside the engine.
-
-    Use ``pokelab.splendor.names`` (``colour_name``, ``tier_name``) instead; these go once the lessons move.
-    """
-    if name == "TIER_ZH":  # the catalogue's entries of pokelab.splendor.names.tier_name
-        return MappingProxyType({t: translate("zh", t.capitalize(), context="tier") for t in TIERS})
-    if name == "COLOUR_ZH":  # ... and of short_colour_name: the bare colour ("红"), as the old table said
-        return MappingProxyType(
-            {c: translate("zh", c, context="colour, short") if c != MASTER else translate("zh", "Master Ball")
-             for c in TOKEN_COLOURS}
-        )
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,7 +31,7 @@ from typing import Any
 
 from pokelab.course.fields import field, join_or
 from pokelab.teaching.language import languages_shown, say
-from pokelab.words import N_, Text, _
+from pokelab.words import N_, SOURCE_LANG, Text, _
 
 __all__ = ["MARKS", "Feedback", "as_number", "mark_word", "show", "shown"]
 
@@ -132,16 +132,26 @@ class Feedback:
             + "</div>"
         )
 
+    def _says_its_mark(self) -> bool:
+        """True when the message itself opens with its mark's word ("Correct!", "Not yet. Hint 1", "The answer is").
+
+        Decided once, on the catalogue's source, so no language shows the word twice ("正确 答对了！").
+
+        >>> from pokelab.words import _
+        >>> Feedback("correct", _("Correct!"))._says_its_mark(), Feedback("wrong", _("A common slip: {why}", why="x"))._says_its_mark()
+        (True, False)
+        """
+        word = _bare(mark_word(self.status).render(SOURCE_LANG))
+        opening = self.text.render(SOURCE_LANG).split()[:3]
+        return any(_bare(w) == word for w in opening) or _bare(self.text.render(SOURCE_LANG)).startswith(word)
+
     def _repr_html_(self) -> str:
         background, colour, _path, _word = MARKS[self.status]
+        says_it = self._says_its_mark()
         blocks = []
-        # the mark's word is left out where the message already starts with it ("Not yet. Hint 1 …"),
-        # judged in the catalogue's own language: 答对了！ says 正确 in other words (issue 31)
-        said = _bare(self.text.render("en")).startswith(_bare(mark_word(self.status).render("en")))
         for index, lang in enumerate(languages_shown()):
             word, message = mark_word(self.status).render(lang), self.text.render(lang)
-            said_here = said or _bare(message).startswith(_bare(word))
-            title = "" if said_here else f"<b style='color:{colour}'>{html.escape(word)}</b> "
+            title = "" if says_it else f"<b style='color:{colour}'>{html.escape(word)}</b> "
             style = " style='opacity:.85'" if index else ""
             blocks.append(f"<div{style}>{title}{html.escape(message)}{self._details_html(lang)}</div>")
         return (

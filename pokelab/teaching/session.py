@@ -36,6 +36,7 @@ from pokelab.course.fields import join
 from pokelab.course.registry import ExerciseDef, ExerciseError, get
 from pokelab.teaching import classlink
 from pokelab.teaching.answers import matches
+from pokelab.teaching.cells import follow_cells
 from pokelab.teaching.feedback import Feedback, as_number, show, shown
 from pokelab.teaching.language import LessonError
 from pokelab.teaching.task import Task
@@ -122,6 +123,9 @@ def student_of(exercise_id: str) -> str | None:
 def exercise(exercise_id: str, student: str | None = None) -> Task:
     """Hand out ``exercise_id``: its question with the numbers of ``student`` (or of the notebook's student).
 
+    In a notebook, a later cell that checks another exercise finds ``task`` rebound to that
+    exercise (:mod:`pokelab.teaching.cells`), so Run All cannot leave it on the wrong one.
+
     >>> exercise("99-9")
     Traceback (most recent call last):
     ...
@@ -132,7 +136,12 @@ def exercise(exercise_id: str, student: str | None = None) -> Task:
         if not str(student).strip():
             raise LessonError(_("a student needs a name (got {name})", name=repr(student)))
         _STATE["students"][exercise_id] = str(student).strip()
+    follow_cells(_task_of)  # in a notebook: `task` in an answer cell is that cell's exercise (see cells.py)
     return Task(definition, student_of(exercise_id))
+
+
+def _task_of(exercise_id: str) -> Task:
+    return Task(_get(exercise_id), student_of(exercise_id))
 
 
 def _unanswered() -> Feedback:

@@ -423,7 +423,7 @@ def test_the_figure_follows_the_language() -> None:
     board = table()
     assert board.figure["layout"]["yaxis"]["ticktext"][0] == TARGETS["G01"].name_en
     board.lang = "zh"
-    assert board.figure["layout"]["yaxis"]["ticktext"][0] == TARGETS["G01"].name_zh
+    assert board.figure["layout"]["yaxis"]["ticktext"][0] == TARGETS["G01"].name('zh')
     assert board.figure["layout"]["xaxis"]["title"]["text"] == "达成这张卡的概率"
 
 
