@@ -37,6 +37,8 @@ from pokelab.splendor import (
     Evolve,
     Pass,
     Reserve,
+    TakeSame,
+    apply,
     legal_actions,
     new_game,
     scenario,
@@ -83,7 +85,14 @@ COACH_CORNERS = [
           tokens={0: {"blue": 1, "green": 1, "yellow": 1}}), "catch"),
     (dict(captured={0: ["Charmander"]}, display=["Charmeleon", "Squirtle", "Bulbasaur", "Pichu"],
           tokens={0: {"blue": 2, "green": 2}}), "any"),
+    # a catch to 19 points before the last round has begun (seat 0 is not last in the round)
+    (dict(captured={0: ["Articuno", "Zapdos", "Magmar"], 1: ["Moltres", "Mewtwo", "Lapras", "Staryu"]},
+          tokens={0: {"red": 1, "blue": 3, "green": 3}, 1: {"black": 4}},
+          display=["Charizard", "Ponyta", "Typhlosion", "Blaziken"]), "catch"),
 ]
+#: A forced return of Master Balls while no card in view is rare or legendary: "no card needs them".
+RETURN_CORNER = dict(display=["Charmander", "Charmeleon", "Charizard", "Cyndaquil"],
+                     tokens={0: {"black": 4, "red": 4, "master": 2}})
 
 
 def _reasons_the_cards_never_give(lang: str, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -114,6 +123,10 @@ def test_every_coach_reason_over_many_positions_is_in_the_catalogue(pseudo, seen
         for action in legal_actions(state):
             check(reason(state, action).render(pseudo), *(p.name for p in state.players))
             rendered += 1
+    returning = apply(scenario(**RETURN_CORNER), TakeSame("blue"))
+    for action in legal_actions(returning):
+        check(reason(returning, action).render(pseudo), *(p.name for p in returning.players))
+        rendered += 1
     rendered += _reasons_the_cards_never_give(pseudo, monkeypatch)
     missing = messages_of(template, "pokelab/analysis/coach_reasons.py") - seen
     assert rendered > 2000 and not missing, (rendered, sorted(missing))
