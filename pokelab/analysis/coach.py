@@ -28,6 +28,7 @@ pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'ex
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 from typing import Any
 
@@ -101,10 +102,10 @@ def _check_level(level: Any) -> dict[str, int]:
 
 
 def _check_k(k: Any) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_SUGGESTIONS:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 1 <= k <= MAX_SUGGESTIONS:
         raise BilingualError(_("k must be a whole number from 1 to {most}, got {k}",
             most=MAX_SUGGESTIONS, k=repr(k)))
-    return k
+    return int(k)
 
 
 def rank_moves(
@@ -178,10 +179,10 @@ def suggest(
     pokelab.errors.BilingualError: k must be a whole number from 1 to 20, got 0
     """
     check_state(state)
-    _check_k(k)
+    k = _check_k(k)
     budget = dict(_check_level(level))
-    check_seed(seed)
-    check_workers(workers)
+    seed = check_seed(seed)
+    workers = check_workers(workers)
     if playouts is not None:
         budget["final"] = check_playouts(playouts)
         budget["first"] = min(budget["first"], budget["final"])

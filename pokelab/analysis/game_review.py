@@ -184,9 +184,9 @@ def review(
     pokelab.errors.BilingualError: threshold must be a number above 0 and at most 1, got 1.5
     """
     threshold = _check_threshold(threshold)
-    check_playouts(playouts)
-    check_seed(seed)
-    check_workers(workers)
+    playouts = check_playouts(playouts)
+    seed = check_seed(seed)
+    workers = check_workers(workers)
     moves = []
     for index, (state, action) in enumerate(_pairs(record)):
         check_state(state)

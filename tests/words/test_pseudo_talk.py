@@ -162,12 +162,14 @@ def test_suggestions_reviews_and_their_errors(pseudo, seen, template):
         lambda: _pairs(dataclasses.replace(wrong_game, game="splendor", actions=[(0, None)] * 2001)),
         lambda: _pairs(iter([(state, None)] * 2001)),
         lambda: check_state("a game"), lambda: check_state(last), lambda: check_seat(state, 5),
+        lambda: check_seat(state, 1.5),
         lambda: check_playouts(0), lambda: check_seed("7"), lambda: check_workers(0),
         lambda: _check_bots("wizard", 2),
     )
     for err in errors:
         check(err.message(pseudo), "'expert'", "'Ash'", "herecomes", "'7'", "'a game'", "GameRecord",
-              "str", "int", "Pass()", "greedy", "random", "mcts", "wizard", "'wizard'", "splendor", *available_bots("splendor"),
+              "str", "int", "float", "1.5", "Pass()", "greedy", "random", "mcts", "wizard", "'wizard'", "splendor",
+              *available_bots("splendor"), "human",
               "player", "playouts")
     files = ("pokelab/analysis/coach.py", "pokelab/analysis/game_review.py", "pokelab/analysis/splendor_win.py")
     assert not messages_of(template, *files) - seen, sorted(messages_of(template, *files) - seen)
