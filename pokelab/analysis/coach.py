@@ -29,10 +29,12 @@ pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'ex
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from pokelab.analysis.coach_reasons import reason
+from pokelab.analysis.reason_checks import turn_ends
 from pokelab.analysis.splendor_win import (
     WinEstimate,
     check_playouts,
@@ -45,9 +47,10 @@ from pokelab.analysis.splendor_win import (
 from pokelab.bots.splendor_greedy import score_actions
 from pokelab.errors import BilingualError, check_lang
 from pokelab.splendor import legal_actions
+from pokelab.splendor.state import State
 from pokelab.words import Text, _, languages
 
-__all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "suggest"]
+__all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "progressing", "suggest"]
 
 #: Budgets: candidates compared (width), playouts each (first), how many go on (keep) to ``final``.
 COACH_LEVELS: dict[str, dict[str, int]] = {
@@ -155,6 +158,36 @@ def rank_moves(
     ]
 
 
+def _position_key(s: Any) -> tuple[Any, ...]:
+    """What makes two positions the same game situation (the round counter aside)."""
+    return (s.players, s.display, s.sup, s.current_player, s.phase_id, s.ending)
+
+
+def progressing(state: Any, moves: list[Any], seen: Iterable[Any]) -> list[Any]:
+    """``moves`` without those whose every turn end repeats a position of ``seen`` (all of them if none is left).
+
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> s = new_game(2, seed=4)
+    >>> after = [e for e in turn_ends(s, TakeSame("red"))]
+    >>> TakeSame("red") in progressing(s, legal_actions(s), after), len(progressing(s, [TakeSame("red")], after))
+    (False, 1)
+    >>> progressing(s, [TakeSame("red")], [3])
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: seen must hold earlier positions (Splendor States), got int
+    """
+    keys = set()
+    for old in seen:
+        if type(old) is not State:
+            raise BilingualError(_("seen must hold earlier positions (Splendor States), got {type}",
+                                   type=type(old).__name__))
+        keys.add(_position_key(old))
+    if not keys:
+        return moves
+    fresh = [a for a in moves if not all(_position_key(e) in keys for e in turn_ends(state, a))]
+    return fresh or moves
+
+
 def suggest(
     state: Any,
     k: int = 3,
@@ -163,12 +196,18 @@ def suggest(
     seed: int = 0,
     playouts: int | None = None,
     workers: int = 1,
+    seen: Iterable[Any] = (),
 ) -> list[Suggestion]:
     """The best ``k`` legal moves for the player to move, best first, each with its win chance and reason.
 
     ``level`` (``"easy"``, ``"medium"``, ``"hard"``) scales how many moves are
     compared and how many playouts each gets; ``playouts`` sets the playouts of
     the finalists instead. Deterministic for a seed.
+
+    ``seen``: the earlier positions of this game (a board's history). A move
+    whose turn can only end in a position already seen (take three, return the
+    same three) makes no progress; it is never suggested while a move that
+    does exists, so a coach playing its own suggestions cannot cycle for ever.
 
     >>> from pokelab.splendor import new_game
     >>> [type(t.action).__name__ for t in suggest(new_game(2, seed=4), k=1, level="easy", playouts=10)]
@@ -186,7 +225,7 @@ def suggest(
     if playouts is not None:
         budget["final"] = check_playouts(playouts)
         budget["first"] = min(budget["first"], budget["final"])
-    legal = legal_actions(state)
+    legal = progressing(state, legal_actions(state), seen)
     scores = score_actions(state, legal)
     by_greedy = sorted(range(len(legal)), key=lambda i: -scores[i])
     width = max(budget["width"], k)

@@ -162,7 +162,7 @@ def test_suggestions_reviews_and_their_errors(pseudo, seen, template):
         lambda: _pairs(dataclasses.replace(wrong_game, game="splendor", actions=[(0, None)] * 2001)),
         lambda: _pairs(iter([(state, None)] * 2001)),
         lambda: check_state("a game"), lambda: check_state(last), lambda: check_seat(state, 5),
-        lambda: check_seat(state, 1.5),
+        lambda: check_seat(state, 1.5), lambda: suggest(state, seen=[3]),
         lambda: check_playouts(0), lambda: check_seed("7"), lambda: check_workers(0),
         lambda: _check_bots("wizard", 2),
     )
