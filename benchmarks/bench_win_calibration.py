@@ -10,6 +10,11 @@ that game (a shared win counts ``1/k``). Models compared:
 - ``greedy`` — every seat greedy (the estimator before issue 30);
 - ``human`` — every seat the stated model of a person (the default now).
 
+Each model is reported twice: the raw share of playouts won and the calibrated
+chance ``win_probability`` returns (``splendor_win.calibrated``: ``MODEL_DOUBT``
+of the share moved to the even share), with the least-Brier ``MODEL_DOUBT`` of
+the sample and a two-fold check of it (fitted on one half, scored on the other).
+
 Targets (issue 30) for ``seated``: Brier ≤ 0.13 and a calibration slope within
 0.8–1.25 (the slope of the logistic fit of the outcome on logit(p); > 1 is an
 under-confident estimate, < 1 an over-confident one) on ≥ 500 positions.
@@ -29,6 +34,7 @@ import time
 import numpy as np
 
 from pokelab.analysis import win_probabilities
+from pokelab.analysis.splendor_win import MODEL_DOUBT
 from pokelab.sim import play
 from pokelab.splendor import legal_actions, result
 
@@ -97,6 +103,11 @@ def report(name: str, p: np.ndarray, y: np.ndarray, floor: float) -> None:
             print(f"  {lo:.1f}–{hi:.1f}  {int(inside.sum()):5d}   {p[inside].mean():.3f}   {y[inside].mean():.3f}")
 
 
+def shrink(p: np.ndarray, doubt: float) -> np.ndarray:
+    """``splendor_win.calibrated`` on an array of two-player chances."""
+    return (1 - doubt) * p + doubt * 0.5
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=84)
@@ -111,12 +122,18 @@ def main() -> None:
     y = np.array([won for _, _, won, _ in sample])
     for model in models:
         t = time.process_time()
-        p = np.array([
-            win_probabilities(s, me, playouts=args.playouts, seed=i,
+        raw = np.array([
+            win_probabilities(s, me, playouts=args.playouts, seed=i, calibrate=False,
                               bots=bots if model == "seated" else model)[me].rate
             for i, (s, me, _, bots) in enumerate(sample)
         ])
-        report(model, p, y, 0.5 / args.playouts)
+        report(f"{model}, raw share of playouts won", raw, y, 0.5 / args.playouts)
+        report(f"{model}, calibrated (MODEL_DOUBT {MODEL_DOUBT})", shrink(raw, MODEL_DOUBT), y, 0.5 / args.playouts)
+        best = min(np.arange(0, 0.41, 0.01), key=lambda d: float(np.mean((shrink(raw, d) - y) ** 2)))
+        halves = [float(np.mean((shrink(raw[k::2], min(np.arange(0, 0.41, 0.01), key=lambda d, k=k: float(
+            np.mean((shrink(raw[1 - k::2], d) - y[1 - k::2]) ** 2)))) - y[k::2]) ** 2)) for k in (0, 1)]
+        print(f"  least-Brier MODEL_DOUBT on this sample: {best:.2f}; Brier fitted on one half, "
+              f"scored on the other: {np.mean(halves):.3f}")
         print(f"  ({time.process_time() - t:.0f} s CPU)")
     base = float(np.mean((y.mean() - y) ** 2))
     print(f"\nconstant baseline (the base rate {y.mean():.2f}): Brier {base:.3f}")

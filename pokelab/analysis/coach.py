@@ -37,6 +37,7 @@ from pokelab.analysis.coach_reasons import reason
 from pokelab.analysis.reason_checks import turn_ends
 from pokelab.analysis.splendor_win import (
     WinEstimate,
+    calibrated,
     check_playouts,
     check_seed,
     check_state,
@@ -126,6 +127,7 @@ def rank_moves(
 
     All get ``first`` playouts; the best ``keep`` go on to ``final`` playouts
     and are listed first (ranked on them), the rest after (ranked on ``first``).
+    Each chance is calibrated like ``win_probability``'s (``splendor_win.calibrated``).
 
     >>> from pokelab.splendor import new_game, legal_actions
     >>> s = new_game(2, seed=4)
@@ -153,7 +155,8 @@ def rank_moves(
             wins[j] += row[me]
     ranked = sorted(top, key=lambda j: -wins[j]) + rest
     return [
-        (candidates[j], WinEstimate.from_wins(float(wins[j]), final if j in top else first))
+        (candidates[j], calibrated(WinEstimate.from_wins(float(wins[j]), final if j in top else first),
+                                   len(state.players)))
         for j in ranked
     ]
 

@@ -70,7 +70,9 @@ __all__ = [
     "MAX_PLAYOUTS",
     "MAX_PLAYOUT_STEPS",
     "MAX_WORKERS",
+    "MODEL_DOUBT",
     "WinEstimate",
+    "calibrated",
     "check_playouts",
     "check_seat",
     "check_seed",
@@ -90,6 +92,11 @@ __all__ = [
 MAX_PLAYOUTS = 10_000
 #: Most worker processes one call starts.
 MAX_WORKERS = 64
+#: How far a playout share is moved toward the even share to make it a calibrated chance: the
+#: share of games the stated playout models misjudge (``calibrated``). Fitted by
+#: ``benchmarks/bench_win_calibration.py`` (least Brier score; a small sample, 168
+#: positions, gave 0.15: refit with the full run).
+MODEL_DOUBT = 0.15
 
 
 @dataclass(frozen=True)
@@ -266,6 +273,37 @@ def _check_bots(bots: Any, n: int) -> tuple[str, ...]:
     return tuple(names)
 
 
+def calibrated(estimate: WinEstimate, seats: int) -> WinEstimate:
+    """The playouts' share of wins as a calibrated chance: ``MODEL_DOUBT`` of it moved to the even share ``1/seats``.
+
+    The playouts play stated models of the seated players, not the players
+    themselves, so a position every playout wins is still lost sometimes
+    (measured: ``benchmarks/bench_win_calibration.py``). The rate and both ends
+    of the interval move alike; ``wins`` and ``playouts`` stay as counted.
+
+    >>> e = calibrated(WinEstimate.from_wins(0, 100), 2)
+    >>> round(e.rate, 3), e.wins, e.playouts
+    (0.075, 0.0, 100)
+    >>> calibrated(WinEstimate.exact(1.0), 2).rate
+    1.0
+    >>> calibrated(WinEstimate.from_wins(1, 2), 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a game has 2 to 4 seats, got 1
+    """
+    if not 2 <= seats <= 4:
+        raise ValueError(f"a game has 2 to 4 seats, got {seats}")
+    if estimate.playouts == 0:  # exact: a finished or frozen game
+        return estimate
+    even = 1 / seats
+
+    def move(p: float) -> float:
+        return (1 - MODEL_DOUBT) * p + MODEL_DOUBT * even
+
+    return WinEstimate(move(estimate.rate), move(estimate.low), move(estimate.high), estimate.wins,
+                       estimate.playouts)
+
+
 def frozen(state: Any) -> bool:
     """Whether nothing can ever change: every seat can only pass, and a round of passes leaves all as it was.
 
@@ -309,6 +347,7 @@ def win_probabilities(
     bots: str | Sequence[str] = "human",
     seed: int = 0,
     workers: int = 1,
+    calibrate: bool = True,
 ) -> tuple[WinEstimate, ...]:
     """Every seat's chance to win from ``state`` as ``viewer`` sees it, all from the same playouts.
 
@@ -316,6 +355,8 @@ def win_probabilities(
     registered names, or ``"human"`` for a person), or one name for every seat;
     ``workers`` > 1 spreads the playouts over processes with the same result.
     A finished or frozen game is answered exactly, without playouts.
+    ``calibrate`` (the default) turns the playouts' share of wins into a
+    calibrated chance (``calibrated``); ``calibrate=False`` gives the raw share.
 
     >>> from pokelab.splendor import new_game
     >>> ests = win_probabilities(new_game(2, seed=5), 0, playouts=30, seed=2, bots=("greedy", "mcts-hard"))
@@ -337,7 +378,8 @@ def win_probabilities(
         return exact
     base, unseen = known_position(state, viewer)
     wins = run_playouts(base, unseen, [None], playouts, seed, names, workers)[0]
-    return tuple(WinEstimate.from_wins(float(w), playouts) for w in wins)
+    raw = tuple(WinEstimate.from_wins(float(w), playouts) for w in wins)
+    return tuple(calibrated(e, len(wins)) for e in raw) if calibrate else raw
 
 
 def win_probability(
@@ -348,6 +390,7 @@ def win_probability(
     bots: str | Sequence[str] = "human",
     seed: int = 0,
     workers: int = 1,
+    calibrate: bool = True,
 ) -> WinEstimate:
     """``player``'s chance to win from ``state``, from playouts that use only what ``player`` may know.
 
@@ -362,5 +405,5 @@ def win_probability(
     check_state(state, playable=False)
     player = check_seat(state, player)
     return win_probabilities(
-        state, player, playouts=playouts, bots=bots, seed=seed, workers=workers
+        state, player, playouts=playouts, bots=bots, seed=seed, workers=workers, calibrate=calibrate
     )[player]

@@ -64,7 +64,7 @@ def test_deterministic_for_a_seed_and_the_same_with_worker_processes():
 
 
 def test_the_interval_is_wilsons_and_holds_the_rate():
-    est = win_probability(_mid_game(6, 12), 0, playouts=50, seed=2)
+    est = win_probability(_mid_game(6, 12), 0, playouts=50, seed=2, calibrate=False)
     assert (est.low, est.high) == wilson_interval(est.wins, 50)
     assert est.low <= est.rate <= est.high and est.rate == est.wins / 50
     assert isinstance(est, WinEstimate) and est.to_dict()["playouts"] == 50
@@ -113,7 +113,7 @@ def test_the_estimate_agrees_with_a_long_independent_simulation(seed, moves):
     """The playout estimate and 400 independent greedy games from the same position agree within the intervals."""
     state = _mid_game(seed, moves)
     seat = state.current_player
-    est = win_probability(state, seat, playouts=300, seed=seed, bots="greedy")
+    est = win_probability(state, seat, playouts=300, seed=seed, bots="greedy", calibrate=False)
     games = 400
     rate = _independent_rate(state, seat, games, seed)
     low, high = wilson_interval(round(rate * games * 2) / 2, games)
@@ -214,3 +214,16 @@ def test_playouts_follow_the_seated_bots():
     human = win_probabilities(state, 0, playouts=30, seed=1)
     assert seated != greedy and human != greedy
     assert win_probabilities(state, 0, playouts=30, seed=1, bots="human") == human
+
+
+def test_the_chance_is_the_calibrated_share_of_playouts_won():
+    from pokelab.analysis.splendor_win import MODEL_DOUBT, calibrated
+
+    state = _mid_game(6, 12)
+    raw = win_probabilities(state, 0, playouts=40, seed=2, calibrate=False)
+    chance = win_probabilities(state, 0, playouts=40, seed=2)
+    assert chance == tuple(calibrated(e, 2) for e in raw)
+    for r, c in zip(raw, chance, strict=True):
+        assert c.rate == pytest.approx((1 - MODEL_DOUBT) * r.rate + MODEL_DOUBT / 2)
+        assert c.low <= c.rate <= c.high and (c.wins, c.playouts) == (r.wins, r.playouts)
+    assert sum(c.rate for c in chance) <= 1.0 + 1e-12
