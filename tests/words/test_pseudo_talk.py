@@ -152,6 +152,7 @@ def test_suggestions_reviews_and_their_errors(pseudo, seen, template):
     for move in review(pairs, playouts=6, threshold=0.01).moves:
         if move.better is not None:
             check(move.better.reason(pseudo))
+            check(move.explain(pseudo), "%")
     over = play("splendor", ["greedy", "greedy"], seed=1)
     last = list(over.states())[-1]
     wrong_game = play("herecomes", ["random", "random"], seed=1)
