@@ -29,7 +29,7 @@ pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'ex
 from __future__ import annotations
 
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,7 @@ from pokelab.analysis.coach_reasons import reason
 from pokelab.analysis.reason_checks import turn_ends
 from pokelab.analysis.splendor_win import (
     WinEstimate,
+    _check_bots,
     calibrated,
     check_playouts,
     check_seed,
@@ -200,6 +201,7 @@ def suggest(
     playouts: int | None = None,
     workers: int = 1,
     seen: Iterable[Any] = (),
+    bots: str | Sequence[str] | None = None,
 ) -> list[Suggestion]:
     """The best ``k`` legal moves for the player to move, best first, each with its win chance and reason.
 
@@ -211,6 +213,8 @@ def suggest(
     whose turn can only end in a position already seen (take three, return the
     same three) makes no progress; it is never suggested while a move that
     does exists, so a coach playing its own suggestions cannot cycle for ever.
+    ``bots``: who plays each seat in the playouts (as ``win_probabilities``'s
+    ``bots``; by default the greedy rules, the coach's own fast model).
 
     >>> from pokelab.splendor import new_game
     >>> [type(t.action).__name__ for t in suggest(new_game(2, seed=4), k=1, level="easy", playouts=10)]
@@ -234,8 +238,9 @@ def suggest(
     width = max(budget["width"], k)
     candidates = [legal[i] for i in by_greedy[:width]]
     keep = max(budget["keep"], k)
+    names = None if bots is None else _check_bots(bots, len(state.players))
     ranked = rank_moves(state, candidates, first=budget["first"], keep=keep, final=budget["final"],
-                        seed=seed, workers=workers)
+                        seed=seed, bots=names, workers=workers)
     out = []
     for action, est in ranked[:k]:
         out.append(Suggestion(action, est, reason(state, action)))

@@ -229,3 +229,13 @@ def test_a_move_that_can_only_repeat_seen_positions_gives_way_to_a_progressing_o
     only = [a for a in legal_actions(state) if a == top]
     from pokelab.analysis.coach import progressing
     assert progressing(state, only, seen) == only
+
+
+def test_the_coach_plays_out_with_the_seated_bots_when_told():
+    state = [s for s in play("splendor", ["greedy", "greedy"], seed=3).states()][6]
+    default = suggest(state, k=2, level="easy", playouts=12, seed=1)
+    assert suggest(state, k=2, level="easy", playouts=12, seed=1, bots="greedy") == default
+    seated = suggest(state, k=2, level="easy", playouts=12, seed=1, bots=("greedy", "mcts-hard"))
+    assert [t.estimate for t in seated] != [t.estimate for t in default]
+    with pytest.raises(BilingualError, match="bots must be one of"):
+        suggest(state, bots="chess")
