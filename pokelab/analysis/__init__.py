@@ -3,11 +3,13 @@
 This layer sits above the bots and the engine odds (a playout needs bots, a review needs the
 coach) and below the simulator, the classroom and the boards:
 
-- ``win_probability`` / ``win_probabilities`` — a seat's win chance from greedy playouts that
-  read only what the viewer may know (a ``WinEstimate`` with a Wilson interval);
-- ``suggest(state, level=)`` — the coach's best moves, each a ``Suggestion`` with its reason;
-- ``review(record)`` — every move's win chance before and after, mistakes and better moves
-  (a ``GameReview`` of ``MoveReview`` rows).
+- ``win_probability`` / ``win_probabilities`` — a seat's calibrated win chance from playouts
+  that read only what the viewer may know and play the seated bots (``bots=``; by default the
+  stated model of a person) (a ``WinEstimate`` with a Wilson interval);
+- ``suggest(state, level=)`` — the coach's best moves, each a ``Suggestion`` with its reason,
+  every claim of which the engine checks (``coach_reasons.false_claims``);
+- ``review(record)`` — every move against the best move found, noise-checked mistakes and
+  better moves explained in one sentence (a ``GameReview`` of ``MoveReview`` rows).
 
 >>> from pokelab.splendor import new_game
 >>> win_probability(new_game(2, seed=5), 1, playouts=10).playouts

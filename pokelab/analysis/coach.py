@@ -28,12 +28,17 @@ pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'ex
 
 from __future__ import annotations
 
+import numbers
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pokelab.analysis.coach_reasons import reason
+from pokelab.analysis.reason_checks import turn_ends
 from pokelab.analysis.splendor_win import (
     WinEstimate,
+    _check_bots,
+    calibrated,
     check_playouts,
     check_seed,
     check_state,
@@ -44,9 +49,10 @@ from pokelab.analysis.splendor_win import (
 from pokelab.bots.splendor_greedy import score_actions
 from pokelab.errors import BilingualError, check_lang
 from pokelab.splendor import legal_actions
+from pokelab.splendor.state import State
 from pokelab.words import Text, _, languages
 
-__all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "suggest"]
+__all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "progressing", "suggest"]
 
 #: Budgets: candidates compared (width), playouts each (first), how many go on (keep) to ``final``.
 COACH_LEVELS: dict[str, dict[str, int]] = {
@@ -101,10 +107,10 @@ def _check_level(level: Any) -> dict[str, int]:
 
 
 def _check_k(k: Any) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_SUGGESTIONS:
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 1 <= k <= MAX_SUGGESTIONS:
         raise BilingualError(_("k must be a whole number from 1 to {most}, got {k}",
             most=MAX_SUGGESTIONS, k=repr(k)))
-    return k
+    return int(k)
 
 
 def rank_moves(
@@ -122,6 +128,7 @@ def rank_moves(
 
     All get ``first`` playouts; the best ``keep`` go on to ``final`` playouts
     and are listed first (ranked on them), the rest after (ranked on ``first``).
+    Each chance is calibrated like ``win_probability``'s (``splendor_win.calibrated``).
 
     >>> from pokelab.splendor import new_game, legal_actions
     >>> s = new_game(2, seed=4)
@@ -149,9 +156,40 @@ def rank_moves(
             wins[j] += row[me]
     ranked = sorted(top, key=lambda j: -wins[j]) + rest
     return [
-        (candidates[j], WinEstimate.from_wins(float(wins[j]), final if j in top else first))
+        (candidates[j], calibrated(WinEstimate.from_wins(float(wins[j]), final if j in top else first),
+                                   len(state.players)))
         for j in ranked
     ]
+
+
+def _position_key(s: Any) -> tuple[Any, ...]:
+    """What makes two positions the same game situation (the round counter aside)."""
+    return (s.players, s.display, s.sup, s.current_player, s.phase_id, s.ending)
+
+
+def progressing(state: Any, moves: list[Any], seen: Iterable[Any]) -> list[Any]:
+    """``moves`` without those whose every turn end repeats a position of ``seen`` (all of them if none is left).
+
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> s = new_game(2, seed=4)
+    >>> after = [e for e in turn_ends(s, TakeSame("red"))]
+    >>> TakeSame("red") in progressing(s, legal_actions(s), after), len(progressing(s, [TakeSame("red")], after))
+    (False, 1)
+    >>> progressing(s, [TakeSame("red")], [3])
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: seen must hold earlier positions (Splendor States), got int
+    """
+    keys = set()
+    for old in seen:
+        if type(old) is not State:
+            raise BilingualError(_("seen must hold earlier positions (Splendor States), got {type}",
+                                   type=type(old).__name__))
+        keys.add(_position_key(old))
+    if not keys:
+        return moves
+    fresh = [a for a in moves if not all(_position_key(e) in keys for e in turn_ends(state, a))]
+    return fresh or moves
 
 
 def suggest(
@@ -162,12 +200,21 @@ def suggest(
     seed: int = 0,
     playouts: int | None = None,
     workers: int = 1,
+    seen: Iterable[Any] = (),
+    bots: str | Sequence[str] | None = None,
 ) -> list[Suggestion]:
     """The best ``k`` legal moves for the player to move, best first, each with its win chance and reason.
 
     ``level`` (``"easy"``, ``"medium"``, ``"hard"``) scales how many moves are
     compared and how many playouts each gets; ``playouts`` sets the playouts of
     the finalists instead. Deterministic for a seed.
+
+    ``seen``: the earlier positions of this game (a board's history). A move
+    whose turn can only end in a position already seen (take three, return the
+    same three) makes no progress; it is never suggested while a move that
+    does exists, so a coach playing its own suggestions cannot cycle for ever.
+    ``bots``: who plays each seat in the playouts (as ``win_probabilities``'s
+    ``bots``; by default the greedy rules, the coach's own fast model).
 
     >>> from pokelab.splendor import new_game
     >>> [type(t.action).__name__ for t in suggest(new_game(2, seed=4), k=1, level="easy", playouts=10)]
@@ -178,21 +225,22 @@ def suggest(
     pokelab.errors.BilingualError: k must be a whole number from 1 to 20, got 0
     """
     check_state(state)
-    _check_k(k)
+    k = _check_k(k)
     budget = dict(_check_level(level))
-    check_seed(seed)
-    check_workers(workers)
+    seed = check_seed(seed)
+    workers = check_workers(workers)
     if playouts is not None:
         budget["final"] = check_playouts(playouts)
         budget["first"] = min(budget["first"], budget["final"])
-    legal = legal_actions(state)
+    legal = progressing(state, legal_actions(state), seen)
     scores = score_actions(state, legal)
     by_greedy = sorted(range(len(legal)), key=lambda i: -scores[i])
     width = max(budget["width"], k)
     candidates = [legal[i] for i in by_greedy[:width]]
     keep = max(budget["keep"], k)
+    names = None if bots is None else _check_bots(bots, len(state.players))
     ranked = rank_moves(state, candidates, first=budget["first"], keep=keep, final=budget["final"],
-                        seed=seed, workers=workers)
+                        seed=seed, bots=names, workers=workers)
     out = []
     for action, est in ranked[:k]:
         out.append(Suggestion(action, est, reason(state, action)))

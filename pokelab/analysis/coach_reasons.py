@@ -24,8 +24,10 @@ ValueError: reason expects a Splendor action object, got str
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from pokelab.analysis.reason_checks import Claim, can_catch, holds, turn_ends
 from pokelab.errors import IllegalAction
 from pokelab.splendor import (
     ACTION_TYPES,
@@ -39,6 +41,7 @@ from pokelab.splendor import (
     ReturnTokens,
     TakeDifferent,
     TakeSame,
+    apply,
     legal_actions,
 )
 from pokelab.splendor.names import colour_name, pokemon_name
@@ -46,7 +49,9 @@ from pokelab.splendor.payment import _auto_payment
 from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, PlayerState, make_player
 from pokelab.words import Text, _, _n, _p
 
-__all__ = ["join_words", "reason", "seat_name"]
+__all__ = ["explain", "false_claims", "join_words", "reason", "seat_name"]
+
+_DEFAULT_NAME = re.compile(r"Player (\d+)")
 
 _ALL_COLOURS = (*COLOURS, "master")
 
@@ -106,7 +111,7 @@ def _opponents_who_can_catch(state: Any, c: int) -> list[int]:
 
 
 def seat_name(state: Any, seat: int) -> Text | str:
-    """A player's name; a seat without one (or with the default "Player 2") is named in the reader's language.
+    """A player's name; a seat without one (or with a default "Player 2", any number) is named in the reader's language.
 
     >>> from pokelab.splendor import new_game
     >>> seat_name(new_game(2), 1).render("zh")
@@ -117,9 +122,10 @@ def seat_name(state: Any, seat: int) -> Text | str:
     IndexError: tuple index out of range
     """
     name = state.players[seat].name
-    if name and name != f"Player {seat + 1}":
+    default = _DEFAULT_NAME.fullmatch(name or "")
+    if name and not default:
         return str(name)
-    return _("Player {n}", n=seat + 1)
+    return _("Player {n}", n=int(default.group(1)) if default else seat + 1)
 
 
 def _players(state: Any, seats: list[int]) -> Text | str:
@@ -130,8 +136,10 @@ def _colours(indices: list[int]) -> Text | str:
     return join_words([colour_name(_ALL_COLOURS[i]) for i in indices])
 
 
-def _take(state: Any, delta: tuple[int, ...]) -> Text:
-    p = state.players[state.current_player]
+def _take(state: Any, action: Any, claims: list[Claim]) -> Text:
+    me = state.current_player
+    p = state.players[me]
+    delta = action.delta
     taken = [i for i in range(5) for _ in range(delta[i])]
     colours = sorted(set(taken))
     if len(colours) == 1 and len(taken) == 2:
@@ -150,9 +158,14 @@ def _take(state: Any, delta: tuple[int, ...]) -> Text:
     if best is None:
         text = _("{reason}; no card in view needs these colours yet", reason=text)
     else:
-        ready = [c for c in (*state.display, *p.reserved) if _catchable(after, c) and not _catchable(p, c)]
+        # The engine's answer: after the move and some legal forced return, the turn over,
+        # the card is still in view and catching it is legal.
+        ends = turn_ends(state, action)
+        ready = [c for c in (*state.display, *p.reserved) if not _catchable(p, c) and any(
+            c in (*end.display, *end.players[me].reserved) and can_catch(end, me, c) for end in ends)]
         if ready:
             top = max(ready, key=lambda c: (CARDS[c].points, -c))
+            claims.append(Claim("catch_next", top))
             text = _("{reason} — then you can catch {card} next turn",
                       reason=text, card=_card(top))
         elif best_cols == colours and len(colours) > 1:
@@ -163,19 +176,22 @@ def _take(state: Any, delta: tuple[int, ...]) -> Text:
                       reason=text, card=_card(best), colours=_colours(best_cols))
     over = sum(after.tok) - TOKEN_LIMIT
     if over > 0:
+        claims.append(Claim("must_return", over))
         text = _n("{reason}; you must then return {count} token",
             "{reason}; you must then return {count} tokens", over, reason=text)
     return text
 
 
-def _reserve(state: Any, c: int) -> Text:
+def _reserve(state: Any, c: int, claims: list[Claim]) -> Text:
     p = state.players[state.current_player]
     text = _("reserves {card}", card=_card(c))
     rivals = _opponents_who_can_catch(state, c)
     if rivals:
+        claims.append(Claim("rivals_catch", tuple(rivals), c))
         text = _("{reason} before {players} can catch it",
                   reason=text, players=_players(state, rivals))
     if state.sup[5]:
+        claims.append(Claim("gains_master"))
         text = _("{reason} and gains a Master Ball", reason=text)
         rare = [d for d in state.display if CARDS[d].tier != "normal"]
         if rare and p.tok[5] == 0:
@@ -192,14 +208,22 @@ def _reserve(state: Any, c: int) -> Text:
     return text
 
 
-def _last_round(p: PlayerState, gain: int, text: Text) -> Text:
-    if p.points < END_POINTS <= p.points + gain:
-        return _("{reason}; reaching {points} points starts the last round",
-                  reason=text, points=p.points + gain)
-    return text
+def _last_round(state: Any, action: Any, gain: int, text: Text, claims: list[Claim]) -> Text:
+    """Add "reaching N points starts the last round" (or "ends the game") when the engine says so."""
+    p = state.players[state.current_player]
+    if state.ending or not p.points < END_POINTS <= p.points + gain:
+        return text
+    points = p.points + gain
+    end = turn_ends(state, action)[0]
+    if end.over:
+        claims.append(Claim("game_ends", points))
+        return _("{reason}; reaching {points} points ends the game", reason=text, points=points)
+    claims.append(Claim("last_round", points))
+    return _("{reason}; reaching {points} points starts the last round", reason=text, points=points)
 
 
-def _catch(state: Any, c: int) -> Text:
+def _catch(state: Any, action: Any, claims: list[Claim]) -> Text:
+    c = action.card
     p = state.players[state.current_player]
     card = CARDS[c]
     pay = _auto_payment(p, c)
@@ -220,6 +244,7 @@ def _catch(state: Any, c: int) -> Text:
     if c in state.display:
         rivals = _opponents_who_can_catch(state, c)
         if rivals:
+            claims.append(Claim("rivals_catch", tuple(rivals), c))
             text = _("{reason}, before {players} can",
                       reason=text, players=_players(state, rivals))
     evolutions = [d for d in (*state.display, *p.reserved) if CARDS[d].evolves_from == c]
@@ -231,11 +256,10 @@ def _catch(state: Any, c: int) -> Text:
         else:
             text = _p("in the reserve",
                 "{reason}; {name} in view can evolve from it", reason=text, name=_name(d))
-    return _last_round(p, card.points, text)
+    return _last_round(state, action, card.points, text, claims)
 
 
-def _evolve(state: Any, a: Evolve) -> Text:
-    p = state.players[state.current_player]
+def _evolve(state: Any, a: Evolve, claims: list[Claim]) -> Text:
     gain = CARDS[a.into].points - CARDS[a.base].points
     text = _n("evolves {base} into {into}: {gain} pt", "evolves {base} into {into}: {gain} pts", abs(gain),
                base=_name(a.base), into=_name(a.into), gain=format(gain, "+d"))
@@ -243,7 +267,7 @@ def _evolve(state: Any, a: Evolve) -> Text:
     if old != new and new:
         text = _("{reason}, its discount becomes {colour}",
                   reason=text, colour=colour_name(new))
-    return _last_round(p, gain, text)
+    return _last_round(state, a, gain, text, claims)
 
 
 def _end_turn(state: Any, legal_evolutions: list[Evolve]) -> Text:
@@ -258,17 +282,25 @@ def _end_turn(state: Any, legal_evolutions: list[Evolve]) -> Text:
                "ends the turn, leaving the evolution into {name} (+{count} pts) for later", best, name=_name(e.into))
 
 
-def _return(state: Any, counts: tuple[int, ...]) -> Text:
-    p = state.players[state.current_player]
+def _return(state: Any, action: Any, claims: list[Claim]) -> Text:
+    me = state.current_player
+    p = state.players[me]
+    counts = action.counts
     given = [i for i in range(6) for _ in range(counts[i])]
     text = _("returns {tokens}", tokens=_colours(given))
-    after = _with_tokens(p, counts, -1)
-    kept = [c for c in (*state.display, *p.reserved) if _catchable(after, c)]
-    needed = {i for c in (*state.display, *p.reserved) for i in range(5) if _missing(after, c)[i]}
+    end = apply(state, action)
+    kept = [c for c in (*end.display, *end.players[me].reserved) if can_catch(end, me, c)]
+    in_view = (*state.display, *p.reserved)
+    # A card needs a colour it costs after discounts; a Master Ball, when it is rare or legendary.
+    needed = {i for c in in_view for i in range(5) if CARDS[c].cost[i] > p.dsc[i]}
+    if any(CARDS[c].tier != "normal" for c in in_view):
+        needed.add(5)
     if kept:
         top = max(kept, key=lambda c: (CARDS[c].points, -c))
+        claims.append(Claim("still_catch", top))
         text = _("{reason}, still able to catch {name}", reason=text, name=_name(top))
-    elif not needed & {i for i in given if i < 5}:
+    elif not needed & set(given):
+        claims.append(Claim("not_needed", tuple(sorted(set(given)))))
         text = _("{reason}: no card in view needs them", reason=text)
     return text
 
@@ -289,21 +321,55 @@ def reason(state: Any, action: Any) -> Text:
     ...
     ValueError: reason expects a Splendor action object, got int
     """
+    return explain(state, action)[0]
+
+
+def explain(state: Any, action: Any) -> tuple[Text, tuple[Claim, ...]]:
+    """The reason for ``action`` and the facts it states, each a ``Claim`` the engine can check (``holds``).
+
+    >>> from pokelab.splendor import TakeDifferent, scenario
+    >>> s = scenario(display=["Charmander", "Squirtle", "Bulbasaur", "Pichu"],
+    ...              tokens={0: {"red": 3, "blue": 3, "green": 2}})
+    >>> why, claims = explain(s, TakeDifferent(("red", "blue", "yellow")))
+    >>> [c.kind for c in claims]
+    ['catch_next', 'must_return']
+    >>> explain(s, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: reason expects a Splendor action object, got NoneType
+    """
     if not isinstance(action, ACTION_TYPES):
         raise ValueError(f"reason expects a Splendor action object, got {type(action).__name__}")
+    claims: list[Claim] = []
     kind = type(action)
     if kind is TakeDifferent or kind is TakeSame:
-        return _take(state, action.delta)
-    if kind is Reserve:
-        return _reserve(state, action.card)
-    if kind is Catch:
-        return _catch(state, action.card)
-    if kind is Evolve:
-        return _evolve(state, action)
-    if kind is ReturnTokens:
-        return _return(state, action.counts)
-    if kind is Pass:
-        return _("passes: no main action is possible")
-    assert kind is EndTurn
+        text = _take(state, action, claims)
+    elif kind is Reserve:
+        text = _reserve(state, action.card, claims)
+    elif kind is Catch:
+        text = _catch(state, action, claims)
+    elif kind is Evolve:
+        text = _evolve(state, action, claims)
+    elif kind is ReturnTokens:
+        text = _return(state, action, claims)
+    elif kind is Pass:
+        text = _("passes: no main action is possible")
+    else:
+        assert kind is EndTurn
+        text = _end_turn(state, [a for a in legal_actions(state) if type(a) is Evolve])
+    return text, tuple(claims)
 
-    return _end_turn(state, [a for a in legal_actions(state) if type(a) is Evolve])
+
+def false_claims(state: Any, action: Any) -> list[Claim]:
+    """The claims of ``action``'s reason that the engine says are false (an empty list: the reason is true).
+
+    >>> from pokelab.splendor import new_game, legal_actions
+    >>> s = new_game(2, seed=3)
+    >>> [false_claims(s, a) for a in legal_actions(s)[:2]]
+    [[], []]
+    >>> false_claims(s, "Pass()")
+    Traceback (most recent call last):
+    ...
+    ValueError: reason expects a Splendor action object, got str
+    """
+    return [c for c in explain(state, action)[1] if not holds(state, action, c)]

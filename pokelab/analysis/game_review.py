@@ -2,12 +2,17 @@
 
 ``review(record)`` walks a finished (or unfinished) game move by move. For
 each move it estimates, from the mover's seat and with only what the mover
-could know then, the win chance *before* the move (greedy play from that
-position) and *after* it (the move played, then greedy play), both on the same
-sampled decks and bot seeds, so the difference measures the move and not the
-luck of the refill. A move whose chance drops by more than ``threshold`` is a
-*mistake*; the coach (``suggest``) then offers a better move, when it finds
-one that does better than the move played.
+could know then, the win chance with the *best* move the coach finds among the
+greedy rules' top ``REVIEW_WIDTH`` moves (``before``) and with the move played
+(``after``), all on the same sampled decks and bot seeds, so the difference
+measures the move and not the luck of the refill. The playouts play the
+seated policies (``bots=``, by default the stated model of a person), and the
+chances are calibrated as ``win_probability``'s are.
+
+Noise-aware: a move whose chance falls short of the best by more than
+``threshold`` is rechecked with ``RECHECK`` times the playouts, and is a
+*mistake* only if the shortfall holds on all of them; the better move comes
+with its reason, and ``MoveReview.explain(lang)`` says it in one sentence.
 
 A record is a ``GameRecord`` of ``pokelab.sim.play("splendor", ...)`` or any
 sequence of ``(state, action)`` pairs, each state the position the action was
@@ -28,13 +33,16 @@ pokelab.errors.BilingualError: expected a Splendor State (from new_game, scenari
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokelab.analysis.coach import Suggestion, suggest
+from pokelab.analysis.coach import Suggestion
+from pokelab.analysis.coach_reasons import reason
 from pokelab.analysis.splendor_win import (
     WinEstimate,
+    _check_bots,
+    calibrated,
     check_playouts,
     check_seed,
     check_state,
@@ -42,14 +50,19 @@ from pokelab.analysis.splendor_win import (
     known_position,
     run_playouts,
 )
-from pokelab.errors import BilingualError
+from pokelab.bots.splendor_greedy import score_actions
+from pokelab.errors import BilingualError, check_lang
 from pokelab.splendor import legal_actions
-from pokelab.words import _
+from pokelab.words import Text, _
 
 __all__ = ["GameReview", "MoveReview", "review"]
 
 #: Most moves one review looks at (a real game has about 60 to 150).
 MAX_REVIEW_MOVES = 2_000
+#: The greedy rules' best this many moves are compared with the move played.
+REVIEW_WIDTH = 4
+#: A possible mistake is rechecked with this many times the playouts before it is flagged.
+RECHECK = 4
 
 
 @dataclass(frozen=True)
@@ -73,6 +86,32 @@ class MoveReview:
         0.4
         """
         return round(self.before.rate - self.after.rate, 12)
+
+    def explain(self, lang: str = "en") -> str:
+        """One sentence on a mistake: what was better, the chances, and why; "" for a move that was fine.
+
+        >>> from pokelab.splendor import Catch, TakeSame
+        >>> from pokelab.words import _
+        >>> e = WinEstimate.from_wins
+        >>> tip = Suggestion(Catch(3), e(9, 10), _("ends the turn"))
+        >>> MoveReview(0, 0, TakeSame("red"), e(9, 10), e(2, 10), True, tip).explain("en")
+        'catch Charizard (#3) was better than take 2 red: a 90% chance to win instead of 20%, because it ends the turn.'
+        >>> MoveReview(0, 0, TakeSame("red"), e(9, 10), e(2, 10), False, None).explain("en")
+        ''
+        """
+        check_lang(lang)
+        if self.better is None:
+            return ""
+        return self.why.render(lang)
+
+    @property
+    def why(self) -> Text:
+        """The one-sentence explanation as a catalogue text (only for a flagged move with a better one)."""
+        if self.better is None:
+            raise ValueError("only a mistake with a better move has an explanation")
+        return _("{better} was better than {played}: a {best} chance to win instead of {chance}, because it {why}.",
+                 better=self.better.action.log_text(), played=self.action.log_text(),
+                 best=format(self.before.rate, ".0%"), chance=format(self.after.rate, ".0%"), why=self.better.why)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict (actions as their text).
@@ -164,6 +203,10 @@ def _check_threshold(threshold: Any) -> float:
     return float(threshold)
 
 
+def _chance(wins: Any, playouts: int, seats: int) -> WinEstimate:
+    return calibrated(WinEstimate.from_wins(float(wins), playouts), seats)
+
+
 def review(
     record: Any,
     *,
@@ -171,22 +214,24 @@ def review(
     playouts: int = 100,
     seed: int = 0,
     workers: int = 1,
+    bots: str | Sequence[str] = "human",
 ) -> GameReview:
     """Review every move of ``record``: the mover's win chance before/after, mistakes, better moves.
 
     >>> from pokelab.splendor import TakeSame, new_game
     >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
-    >>> move.seat, move.before.playouts, move.after.playouts
-    (1, 6, 6)
+    >>> move.seat, move.after.playouts in (6, 30), move.before.rate >= move.after.rate
+    (1, True, True)
     >>> review([], threshold=1.5)
     Traceback (most recent call last):
     ...
     pokelab.errors.BilingualError: threshold must be a number above 0 and at most 1, got 1.5
     """
     threshold = _check_threshold(threshold)
-    check_playouts(playouts)
-    check_seed(seed)
-    check_workers(workers)
+    names: tuple[str, ...] | None = None
+    playouts = check_playouts(playouts)
+    seed = check_seed(seed)
+    workers = check_workers(workers)
     moves = []
     for index, (state, action) in enumerate(_pairs(record)):
         check_state(state)
@@ -195,24 +240,23 @@ def review(
             raise BilingualError(_("move {index}: {action} is not a legal move in its position",
                 index=index, action=repr(action)))
         seat = state.current_player
-        if len(legal) == 1:
-            base, unseen = known_position(state, seat)
-            wins = run_playouts(base, unseen, [None], playouts, seed, ("greedy",) * len(state.players),
-                                workers)[0][seat]
-            est = WinEstimate.from_wins(float(wins), playouts)
-            moves.append(MoveReview(index, seat, action, est, est, False, None))
-            continue
+        n = len(state.players)
+        names = names or _check_bots(bots, n)
         base, unseen = known_position(state, seat)
-        rows = run_playouts(base, unseen, [None, action], playouts, seed,
-                            ("greedy",) * len(state.players), workers)
-        before = WinEstimate.from_wins(float(rows[0][seat]), playouts)
-        after = WinEstimate.from_wins(float(rows[1][seat]), playouts)
-        mistake = before.rate - after.rate > threshold
-        better = None
-        if mistake:
-            tips = [t for t in suggest(state, k=2, level="medium", seed=seed, playouts=playouts,
-                                       workers=workers) if t.action != action]
-            if tips and tips[0].estimate.rate > after.rate:
-                better = tips[0]
+        scores = score_actions(state, legal)
+        top = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])[:REVIEW_WIDTH]]
+        moves_compared = [action, *(a for a in top if a != action)]
+        wins = [row[seat] for row in run_playouts(base, unseen, moves_compared, playouts, seed, names, workers)]
+        best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played
+        count = playouts
+        if best and _chance(wins[best], count, n).rate - _chance(wins[0], count, n).rate > threshold:
+            more = run_playouts(base, unseen, [action, moves_compared[best]], RECHECK * playouts, seed,
+                                names, workers, start=playouts)
+            wins[0] += more[0][seat]
+            wins[best] += more[1][seat]
+            count = (1 + RECHECK) * playouts
+        before, after = _chance(wins[best], count, n), _chance(wins[0], count, n)
+        mistake = best != 0 and before.rate - after.rate > threshold
+        better = Suggestion(moves_compared[best], before, reason(state, moves_compared[best])) if mistake else None
         moves.append(MoveReview(index, seat, action, before, after, mistake, better))
     return GameReview(tuple(moves), threshold)

@@ -184,3 +184,58 @@ def test_the_hard_top_move_beats_a_random_legal_move_cheaply():
         coach += float(rows[0][me])
         chance += float(rows[1][me])
     assert coach > chance
+
+
+def _ten_token_position():
+    """A main-phase position whose mover holds 10 tokens (every take forces a return), from a greedy game."""
+    for seed in range(20):
+        for s in play("splendor", ["greedy", "greedy"], seed=seed).states():
+            if not s.over and s.phase == "main" and sum(s.players[s.current_player].tok) == 10:
+                return s
+    raise AssertionError("no 10-token position found")
+
+
+def test_a_take_and_return_of_the_same_tokens_is_not_suggested_once_its_position_was_seen():
+    from pokelab.analysis.coach import _position_key
+    from pokelab.analysis.reason_checks import turn_ends
+
+    state = _ten_token_position()
+    me = state.current_player
+    take = next(a for a in legal_actions(state) if type(a) is TakeDifferent)
+    returning = apply(state, take)
+    assert returning.phase == "return"
+    undo = ReturnTokens(take.colors)  # give back exactly what was taken
+    assert undo in legal_actions(returning)
+    back = apply(returning, undo)
+    assert back.players[me].tok == state.players[me].tok  # no progress: the same position, a turn later
+    tips = suggest(returning, k=3, level="easy", playouts=8, seen=[state, back])
+    assert undo not in [t.action for t in tips]
+    for tip in tips:
+        assert any(_position_key(e) != _position_key(back) for e in turn_ends(returning, tip.action))
+
+
+def test_a_move_that_can_only_repeat_seen_positions_gives_way_to_a_progressing_one():
+    from pokelab.analysis.coach import _position_key
+    from pokelab.analysis.reason_checks import turn_ends
+
+    state = _ten_token_position()
+    top = suggest(state, k=1, level="easy", playouts=8)[0].action
+    seen = turn_ends(state, top)
+    again = suggest(state, k=1, level="easy", playouts=8, seen=seen)[0].action
+    assert again != top
+    keys = {_position_key(s) for s in seen}
+    assert not all(_position_key(e) in keys for e in turn_ends(state, again))
+    # when nothing else is left, the only move is still suggested (never an empty answer)
+    only = [a for a in legal_actions(state) if a == top]
+    from pokelab.analysis.coach import progressing
+    assert progressing(state, only, seen) == only
+
+
+def test_the_coach_plays_out_with_the_seated_bots_when_told():
+    state = [s for s in play("splendor", ["greedy", "greedy"], seed=3).states()][6]
+    default = suggest(state, k=2, level="easy", playouts=12, seed=1)
+    assert suggest(state, k=2, level="easy", playouts=12, seed=1, bots="greedy") == default
+    seated = suggest(state, k=2, level="easy", playouts=12, seed=1, bots=("greedy", "mcts-hard"))
+    assert [t.estimate for t in seated] != [t.estimate for t in default]
+    with pytest.raises(BilingualError, match="bots must be one of"):
+        suggest(state, bots="chess")

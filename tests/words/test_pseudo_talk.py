@@ -37,6 +37,8 @@ from pokelab.splendor import (
     Evolve,
     Pass,
     Reserve,
+    TakeSame,
+    apply,
     legal_actions,
     new_game,
     scenario,
@@ -83,7 +85,14 @@ COACH_CORNERS = [
           tokens={0: {"blue": 1, "green": 1, "yellow": 1}}), "catch"),
     (dict(captured={0: ["Charmander"]}, display=["Charmeleon", "Squirtle", "Bulbasaur", "Pichu"],
           tokens={0: {"blue": 2, "green": 2}}), "any"),
+    # a catch to 19 points before the last round has begun (seat 0 is not last in the round)
+    (dict(captured={0: ["Articuno", "Zapdos", "Magmar"], 1: ["Moltres", "Mewtwo", "Lapras", "Staryu"]},
+          tokens={0: {"red": 1, "blue": 3, "green": 3}, 1: {"black": 4}},
+          display=["Charizard", "Ponyta", "Typhlosion", "Blaziken"]), "catch"),
 ]
+#: A forced return of Master Balls while no card in view is rare or legendary: "no card needs them".
+RETURN_CORNER = dict(display=["Charmander", "Charmeleon", "Charizard", "Cyndaquil"],
+                     tokens={0: {"black": 4, "red": 4, "master": 2}})
 
 
 def _reasons_the_cards_never_give(lang: str, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -114,6 +123,10 @@ def test_every_coach_reason_over_many_positions_is_in_the_catalogue(pseudo, seen
         for action in legal_actions(state):
             check(reason(state, action).render(pseudo), *(p.name for p in state.players))
             rendered += 1
+    returning = apply(scenario(**RETURN_CORNER), TakeSame("blue"))
+    for action in legal_actions(returning):
+        check(reason(returning, action).render(pseudo), *(p.name for p in returning.players))
+        rendered += 1
     rendered += _reasons_the_cards_never_give(pseudo, monkeypatch)
     missing = messages_of(template, "pokelab/analysis/coach_reasons.py") - seen
     assert rendered > 2000 and not missing, (rendered, sorted(missing))
@@ -139,6 +152,7 @@ def test_suggestions_reviews_and_their_errors(pseudo, seen, template):
     for move in review(pairs, playouts=6, threshold=0.01).moves:
         if move.better is not None:
             check(move.better.reason(pseudo))
+            check(move.explain(pseudo), "%")
     over = play("splendor", ["greedy", "greedy"], seed=1)
     last = list(over.states())[-1]
     wrong_game = play("herecomes", ["random", "random"], seed=1)
@@ -149,12 +163,14 @@ def test_suggestions_reviews_and_their_errors(pseudo, seen, template):
         lambda: _pairs(dataclasses.replace(wrong_game, game="splendor", actions=[(0, None)] * 2001)),
         lambda: _pairs(iter([(state, None)] * 2001)),
         lambda: check_state("a game"), lambda: check_state(last), lambda: check_seat(state, 5),
+        lambda: check_seat(state, 1.5), lambda: suggest(state, seen=[3]),
         lambda: check_playouts(0), lambda: check_seed("7"), lambda: check_workers(0),
         lambda: _check_bots("wizard", 2),
     )
     for err in errors:
         check(err.message(pseudo), "'expert'", "'Ash'", "herecomes", "'7'", "'a game'", "GameRecord",
-              "str", "int", "Pass()", "greedy", "random", "mcts", "wizard", "'wizard'", "splendor", *available_bots("splendor"),
+              "str", "int", "float", "1.5", "Pass()", "greedy", "random", "mcts", "wizard", "'wizard'", "splendor",
+              *available_bots("splendor"), "human",
               "player", "playouts")
     files = ("pokelab/analysis/coach.py", "pokelab/analysis/game_review.py", "pokelab/analysis/splendor_win.py")
     assert not messages_of(template, *files) - seen, sorted(messages_of(template, *files) - seen)
