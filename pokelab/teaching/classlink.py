@@ -290,7 +290,8 @@ def join_class(join_code: str, name: str, *, url: str | None = None) -> ClassLin
         _write_private(saved, token)
     leave_class()
     link = ClassLink(store, clean, " ".join(str(name).split()), token, store.class_name(clean))
-    _write_private(_membership_file(), json.dumps({"url": address, "code": clean, "name": str(name).strip()}))
+    if address.strip() not in ("sqlite://", "sqlite:///:memory:"):  # another kernel cannot reach this RAM
+        _write_private(_membership_file(), json.dumps({"url": address, "code": clean, "name": str(name).strip()}))
     _LINK["link"] = link
     return link
 
