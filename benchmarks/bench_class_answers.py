@@ -15,6 +15,7 @@ with and without a joined class: the answer only goes into a queue).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import statistics
 import sys
 import tempfile
@@ -111,5 +112,6 @@ def cell_cost(folder: Path) -> None:
 
 if __name__ == "__main__":
     folder = Path(tempfile.mkdtemp(prefix="pokelab-bench-"))
+    os.environ["XDG_DATA_HOME"] = str(folder / "data")  # the pupil tokens and the joined class stay out of $HOME
     load(sys.argv[1] if len(sys.argv) > 1 else f"sqlite:///{folder / 'class.db'}")
     cell_cost(folder)

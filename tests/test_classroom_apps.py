@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 
 from pokelab.classroom import ClassStore
+from pokelab.teaching import check, classlink, leave_class, reset
 from widgets.apps import StudentPage, TeacherDashboard
 
 ROUND = ["red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue"]
@@ -147,3 +148,32 @@ def test_the_dashboard_speaks_chinese(store):
     assert teacher.reset_button.description == "重置班级（删除所有轮次）"
     assert "最后一枚是红色" in teacher.experiment.table.value
     assert "皮卡丘队" in teacher.experiment.groups_html.value
+
+
+def test_a_pupil_joins_on_the_group_page_and_their_lesson_notebooks_record(store, tmp_path, monkeypatch):
+    """Issue 32: 'also record my lesson answers under my name' joins once; a lesson kernel then records by itself."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # this computer's pupil folder
+    code, key = store.create_class("8C")
+    page = StudentPage(store, code=code, group="Team Pikachu", lang="zh")
+    assert page.record_button.description == "记录我的作答" and page.pupil_name.value == ""
+    page.record_button.click()  # no name typed: told on the page, nothing joined
+    assert page.pupil is None and page.error_html.value and classlink.remembered() is None
+    page.pupil_name.value = "Mei"
+    page.record_button.click()
+    assert page.error == "" and "Mei" in page.record_html.value and "8C" in page.record_html.value
+    assert "不必再运行 join_class" in page.record_html.value
+    page.switch.value = "en"
+    assert "record your answers as Mei" in page.record_html.value
+    assert classlink.remembered() == classlink.Membership(store.url, code, "Mei")
+    assert classlink.joined() is None  # the page's own kernel answers no exercise: nothing runs in it
+    assert store.pupils(code, key) == ["Mei"]
+    assert StudentPage(store).pupil_name.value == "Mei"  # the page reopened knows who this computer's pupil is
+    classlink._LOOKED.clear()  # a lesson notebook's new kernel on the same computer
+    try:
+        assert check("30-1", "3/20").status == "correct"
+        assert classlink.flush(30)
+    finally:
+        leave_class(forget=True)
+        reset()
+    assert store.answers(code, key)["pupil"].tolist() == ["Mei"]
+    assert classlink.remembered() is None

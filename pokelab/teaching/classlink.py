@@ -10,11 +10,21 @@ twice). A store that cannot be reached keeps the answers queued and retried;
 the pupil is told once, under the next answer, and the feedback always shows.
 Without a class ``note`` returns at once: nothing is recorded.
 
+**Join once.** ``join_class`` also remembers the membership on this computer
+(the class database's URL, the join code and the pupil's name, in an
+owner-only file beside the pupil's token; never a teacher key). Any later
+kernel — the next lesson's notebook — rejoins by itself the first time an
+answer is noted or a reveal is asked: the rejoin runs on the background
+sender, so no cell waits for it; without a remembered class that is one
+cached look for a file. ``leave_class(forget=True)`` forgets the membership.
+
 The teacher's **reveal** policy travels the other way: it is read when the
 pupil joins and every few seconds after (``may_reveal``, ``reveals_after_tries``);
 without a class the pupil decides (``reveal=True``), as before.
 
 >>> leave_class(); joined() is None
+True
+>>> remembered() is None or isinstance(remembered(), Membership)
 True
 >>> may_reveal(0, 3), reveals_after_tries()
 (True, True)
@@ -27,6 +37,7 @@ pokelab.classroom.ClassAccessError: no join code given
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import queue
 import threading
@@ -43,7 +54,10 @@ from pokelab.teaching.feedback import Feedback
 from pokelab.teaching.language import say
 from pokelab.words import Text, _, languages
 
-__all__ = ["ClassLink", "flush", "join_class", "joined", "leave_class", "may_reveal", "note", "reveals_after_tries"]
+__all__ = [
+    "ClassLink", "Membership", "flush", "join_class", "joined", "leave_class", "may_reveal", "note", "remembered",
+    "reveals_after_tries",
+]
 
 #: Seconds between two looks at the teacher's reveal policy while the queue is idle.
 POLICY_EVERY = 3.0
@@ -65,36 +79,113 @@ class _Answer:
     submission: str
 
 
+@dataclass(frozen=True)
+class Membership:
+    """The class this computer's pupil joined: enough for a new kernel to rejoin (no teacher secret)."""
+
+    url: str
+    code: str
+    name: str
+
+
+def _pupils_dir() -> Path:
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "pokelab" / "pupils"
+
+
 def _token_file(url: str, code: str, name: str) -> Path:
     """Where this computer keeps the pupil's token for this class (so a restarted kernel rejoins)."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     digest = hashlib.sha256(f"{url}|{code.upper()}|{name}".encode()).hexdigest()[:24]
-    return base / "pokelab" / "pupils" / f"{digest}.token"
+    return _pupils_dir() / f"{digest}.token"
+
+
+def _membership_file() -> Path:
+    return _pupils_dir() / "class.json"
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable by its owner only (created so from the start, not chmod-ed after)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text)
+    path.chmod(0o600)  # an older file keeps its mode through O_CREAT
+
+
+def remembered() -> Membership | None:
+    """The class this computer remembers from ``join_class`` (None: none, or the file is unreadable)."""
+    try:
+        data = json.loads(_membership_file().read_text(encoding="utf-8"))
+        return Membership(str(data["url"]), str(data["code"]), str(data["name"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 class ClassLink:
     """This kernel's membership of a class: the store, the pupil's name and token, the queue and its sender."""
 
-    def __init__(self, store: ClassStore, code: str, name: str, token: str, class_name: str) -> None:
+    def __init__(self, store: ClassStore | None, code: str, name: str, token: str, class_name: str,
+                 *, rejoin: Membership | None = None) -> None:
         self.store, self.code, self.name, self._token, self.class_name = store, code, name, token, class_name
         self.policy = "pupil"
         self.sent = 0
         self.trouble: Text | None = None  # why answers are waiting (or were refused), told once
         self.told = False
+        self.refused = False  # the class no longer knows this pupil: answers are dropped, not sent
+        self._rejoin = rejoin  # a remembered class, joined by the sender thread before its first send
         self._queue: queue.Queue[_Answer | None] = queue.Queue()
         self._stop = threading.Event()
-        self._refresh_policy()
+        if store is not None:
+            self._refresh_policy()
         self._thread = threading.Thread(target=self._send_all, daemon=True, name="pokelab-answers")
         self._thread.start()
 
     def _refresh_policy(self) -> None:
+        if self.store is None:
+            return
         try:
             policy = self.store.reveal_policy(self.code)
         except Exception:
             return
         self.policy = policy if policy in REVEAL_POLICIES else "pupil"
 
+    def _connect(self, membership: Membership) -> None:
+        """Rejoin a remembered class with this computer's pupil token, retrying while the store is away.
+
+        A class or pupil the teacher deleted is not re-added behind the pupil's back: the pupil is told
+        (under the next answer), the membership is forgotten and the answers are dropped.
+        """
+        delay = 0.05
+        while not self._stop.is_set():
+            try:
+                store = ClassStore.connect(membership.url, timeout=STORE_TIMEOUT)
+                saved = _token_file(store.url, membership.code, membership.name)
+                token = saved.read_text().strip() if saved.is_file() else ""
+                known = bool(token) and store.check_pupil(membership.code, membership.name, token)
+                class_name = store.class_name(membership.code) if known else ""
+            except ClassAccessError:  # the join code is gone (the teacher deleted the class)
+                known = False
+            except Exception:
+                self._tell(_("The class store cannot be reached just now: your answers are kept here and "
+                             "sent when it is back."))
+                self._stop.wait(delay)
+                delay = min(delay * 2, 2.0)
+                continue
+            if not known:
+                self.refused = True
+                self._tell(_("Your teacher's class no longer knows you ({name}): this answer was not recorded. "
+                             "Run join_class again.", name=membership.name))
+                if remembered() == membership:
+                    _membership_file().unlink(missing_ok=True)
+                return
+            self.store, self._token, self.class_name = store, token, class_name
+            self.trouble, self.told = None, False
+            self._refresh_policy()
+            return
+
     def _send_all(self) -> None:
+        if self._rejoin is not None:
+            self._connect(self._rejoin)
         delay = 0.05
         while not self._stop.is_set():
             try:
@@ -105,7 +196,7 @@ class ClassLink:
             if item is None:
                 self._queue.task_done()
                 return
-            while not self._stop.is_set():
+            while not self._stop.is_set() and not self.refused and self.store is not None:
                 try:
                     self.store.record_answer(
                         self.code, self.name, self._token, item.exercise, lesson=item.lesson, answer=item.answer,
@@ -158,6 +249,8 @@ class ClassLink:
 
 
 _LINK: dict[str, ClassLink | None] = {"link": None}
+_LOOKED = threading.Event()  # set once this kernel looked for a remembered class (or joined, or left)
+_LOCK = threading.Lock()
 
 
 def joined() -> ClassLink | None:
@@ -165,33 +258,56 @@ def joined() -> ClassLink | None:
     return _LINK["link"]
 
 
+def _current() -> ClassLink | None:
+    """This kernel's link; the first call rejoins a remembered class (on the sender thread, never waiting)."""
+    link = _LINK["link"]
+    if link is not None or _LOOKED.is_set():
+        return link
+    with _LOCK:
+        if not _LOOKED.is_set():
+            _LOOKED.set()
+            membership = remembered()
+            if membership is not None:
+                name = " ".join(membership.name.split())
+                _LINK["link"] = ClassLink(None, membership.code, name, "", "", rejoin=membership)
+    return _LINK["link"]
+
+
 def join_class(join_code: str, name: str, *, url: str | None = None) -> ClassLink:
     """Join the class with ``join_code`` as ``name``: from now on every answer is recorded for the teacher.
 
     ``url``: the class database (default: ``$POKELAB_CLASS_DB``, as the class apps).
-    A wrong code is a ``ClassAccessError``; a name another pupil took a ``ClassroomError``.
+    The membership is remembered on this computer: later kernels rejoin by themselves
+    (``leave_class(forget=True)`` forgets it). A wrong code is a ``ClassAccessError``; a name another pupil took a ``ClassroomError``.
     """
-    store = ClassStore.connect(url if url is not None else default_url(), timeout=STORE_TIMEOUT)
+    address = url if url is not None else default_url()
+    store = ClassStore.connect(address, timeout=STORE_TIMEOUT)
     clean = "".join(ch for ch in str(join_code).upper() if ch not in " -\t") if join_code else join_code
     saved = _token_file(store.url, str(clean), str(name).strip())
     token = saved.read_text().strip() if saved.is_file() else ""
     if not (token and store.check_pupil(clean, name, token)):
         token = store.join_pupil(clean, name)
-        saved.parent.mkdir(parents=True, exist_ok=True)
-        saved.write_text(token)
-        saved.chmod(0o600)
+        _write_private(saved, token)
     leave_class()
     link = ClassLink(store, clean, " ".join(str(name).split()), token, store.class_name(clean))
+    if address.strip() not in ("sqlite://", "sqlite:///:memory:"):  # another kernel cannot reach this RAM
+        _write_private(_membership_file(), json.dumps({"url": address, "code": clean, "name": str(name).strip()}))
     _LINK["link"] = link
     return link
 
 
-def leave_class() -> None:
-    """Stop recording answers (the answers already sent stay in the class store)."""
+def leave_class(*, forget: bool = False) -> None:
+    """Stop recording answers in this kernel; ``forget=True``: later kernels on this computer do not rejoin either.
+
+    The answers already sent stay in the class store (the teacher deletes them).
+    """
+    _LOOKED.set()  # a kernel that left does not rejoin by itself
     link = _LINK["link"]
     _LINK["link"] = None
     if link is not None:
         link.close()
+    if forget:
+        _membership_file().unlink(missing_ok=True)
 
 
 def flush(timeout: float = 10.0) -> bool:
@@ -202,7 +318,7 @@ def flush(timeout: float = 10.0) -> bool:
 
 def note(definition: ExerciseDef, answer: Any, feedback: Feedback, misconception: tuple[str, Text] | None) -> None:
     """Queue the answer ``feedback`` was given for, when this kernel joined a class (else nothing at all)."""
-    link = _LINK["link"]
+    link = _current()
     if link is None or feedback.status not in _RECORDED:
         return
     texts = None
@@ -232,12 +348,12 @@ def _judged(definition: ExerciseDef, feedback: Feedback) -> bool | None:
 
 def may_reveal(tries: int, reveal_after: int) -> bool:
     """Whether ``reveal=True`` shows the answer now, after ``tries`` wrong tries (the class's policy)."""
-    link = _LINK["link"]
+    link = _current()
     policy = "pupil" if link is None else link.policy
     return policy == "pupil" or (policy == "after-tries" and tries >= reveal_after)
 
 
 def reveals_after_tries() -> bool:
     """Whether the answer is shown by itself after the exercise's wrong tries (not under the policy ``never``)."""
-    link = _LINK["link"]
+    link = _current()
     return link is None or link.policy != "never"

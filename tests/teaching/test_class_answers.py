@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
+import stat
+import subprocess
+import sys
+import textwrap
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +30,8 @@ from pokelab.teaching import (
 )
 from pokelab.teaching.language import set_language
 from tests.classroom.conftest import pg_url, postgres, wait_until  # noqa: F401 - the real PostgreSQL fixtures
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -154,3 +163,64 @@ def test_the_policy_reaches_a_joined_kernel_by_itself(tmp_path) -> None:
     join_class(code, "Mei", url=url)
     store.set_reveal(code, key, "never")
     assert wait_until(lambda: classlink.joined().policy == "never", 30)
+
+
+def _another_kernel(code: str) -> str:
+    """Run ``code`` in a new Python process with this test's HOME and data folder (a second notebook's kernel)."""
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_a_pupil_joins_once_and_later_kernels_record_by_themselves(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = ClassStore.connect(url)
+    code, key = store.create_class("8C")
+    join_class(code, "Mei", url=url)
+    check("30-1", "1/10")
+    assert classlink.flush(30)
+    saved = tmp_path / "data" / "pokelab" / "pupils" / "class.json"
+    assert stat.S_IMODE(saved.stat().st_mode) == 0o600  # the pupil's own, like the token beside it
+    assert json.loads(saved.read_text()) == {"url": url, "code": code, "name": "Mei"}  # no teacher key
+    leave_class()
+    # the next lesson's notebook: no join_class, the answer is recorded all the same
+    out = _another_kernel("""
+        from pokelab.teaching import check, classlink
+        print(check("30-1", "3/20").status, classlink.flush(60), classlink.joined().name)
+    """)
+    assert out.split() == ["correct", "True", "Mei"]
+    table = store.answers(code, key)
+    assert table["answer"].tolist() == ["1/10", "3/20"] and set(table["pupil"]) == {"Mei"}
+    assert store.pupils(code, key) == ["Mei"]
+    # forgetting: that kernel and every later one record nothing
+    out = _another_kernel("""
+        from pokelab.teaching import check, classlink, leave_class
+        leave_class(forget=True)
+        print(check("30-1", "3/20").status, classlink.joined())
+    """)
+    assert out.split() == ["correct", "None"] and not saved.exists()
+    out = _another_kernel("""
+        from pokelab.teaching import check, classlink
+        print(check("30-1", "3/20").status, classlink.joined())
+    """)
+    assert out.split() == ["correct", "None"]
+    assert len(store.answers(code, key)) == 2
+    store.close()
+
+
+def test_a_pupil_the_teacher_deleted_is_not_rejoined_behind_their_back(tmp_path, capsys) -> None:
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = ClassStore.connect(url)
+    code, key = store.create_class("8C")
+    join_class(code, "Mei", url=url)
+    leave_class()
+    store.delete_pupil(code, key, "Mei")
+    classlink._LOOKED.clear()  # a new kernel: it has not looked for a remembered class yet
+    assert check("30-1", "3/20").status == "correct"  # the cell never waits for the rejoin
+    assert classlink.flush(30)
+    assert wait_until(lambda: classlink.joined().refused, 30)
+    check("30-1", "3/20")
+    assert "no longer knows you (Mei)" in capsys.readouterr().out
+    assert classlink.remembered() is None  # forgotten: the next kernel does not try again
+    assert store.pupils(code, key) == [] and len(store.answers(code, key)) == 0

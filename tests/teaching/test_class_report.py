@@ -95,3 +95,27 @@ def test_every_wrong_option_has_its_discussion_question_in_both_guides() -> None
         missing = [k for k, q in QUESTIONS.items() if q.render(lang) not in text]
         assert not missing, f"{guide} lacks the discussion questions of {missing}"
         assert GENERAL.render(lang) in text
+
+
+def test_the_teacher_deletes_one_pupils_answers_after_confirming(lesson_class) -> None:
+    store, code, key = lesson_class
+    page = MisconceptionDashboard(store, code=code, key=key, lesson=LESSON, poll=None)
+    assert [value for _label, value in page.delete.pick.options] == ["Ana", "Ben", "小明", "Dee"]
+    page.delete.pick.value = "Ben"
+    page.delete.button.click()  # the first click only asks
+    assert page.delete.confirm_box.layout.display != "none"
+    assert "Delete Ben's answers?" in page.delete.question.value and store.pupils(code, key).count("Ben") == 1
+    page.delete.cancel.click()  # changed their mind: nothing deleted
+    assert page.delete.confirm_box.layout.display == "none" and "Ben" in store.pupils(code, key)
+    page.hide.value = True  # projected: the question names the pupil by number, as the grid does
+    page.delete.button.click()
+    assert "Pupil 2" in page.delete.question.value and "Ben" not in page.delete.question.value
+    page.set_lang("zh")
+    assert "删除 学生 2 的作答吗？" in page.delete.question.value and page.delete.yes.description == "确定删除"
+    page.delete.yes.click()
+    assert store.pupils(code, key) == ["Ana", "小明", "Dee"] and "已删除 学生 2 及其 1 条作答" in page.message_html.value
+    assert "data-answers='2'" in page.live.value and page.delete.confirm_box.layout.display == "none"
+    assert [value for _label, value in page.delete.pick.options] == ["Ana", "小明", "Dee"]
+    page.delete.pick.value = "Ana"
+    page.delete.yes.click()  # the confirmation step was taken back when another pupil was picked
+    assert "请先选择一名学生" in page.error_html.value and "Ana" in store.pupils(code, key)

@@ -10,7 +10,8 @@ word); and the discussion question the teacher's guide gives for the class's
 most-chosen misconception. The page looks at the class store twice a second
 (a background thread) and redraws when an answer arrived. "Hide names" shows
 pupils as numbers, for a projector. The teacher also sets the class's reveal
-policy here (``ClassStore.set_reveal``) and exports the answers.
+policy here (``ClassStore.set_reveal``), exports the answers, and deletes one
+pupil's answers after a confirmation step (``class_delete.PupilDelete``).
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
@@ -44,6 +45,7 @@ from pokelab.errors import check_lang
 from pokelab.teaching.classreport import PROGRESS, LessonReport, lesson_report, lessons
 from pokelab.words import Text, _, _p
 from widgets.apps._common import _header, lang_switch
+from widgets.apps.class_delete import PupilDelete
 from widgets.apps.class_live import _ALERT, _explain
 
 __all__ = ["MisconceptionDashboard"]
@@ -120,6 +122,7 @@ class MisconceptionDashboard:
         self.reveal = w.Dropdown(layout=w.Layout(width="auto"))
         self.reveal.add_class("pk-reveal")
         self.export_button = w.Button(icon="download", layout=w.Layout(width="auto"))
+        self.delete = PupilDelete(store, lambda: self.opened, on_deleted=self._deleted)
         self.live = w.HTML()
         self.error_html = w.HTML()
         self.message_html = w.HTML()
@@ -134,10 +137,13 @@ class MisconceptionDashboard:
         self.hide.observe(lambda _ch: self.draw(), names="value")
         self.reveal.observe(self._on_reveal, names="value")
         self.export_button.on_click(lambda _b: self._guard(self.export))
+        self.delete.button.on_click(lambda _b: self._guard(self.delete.ask))
+        self.delete.yes.on_click(lambda _b: self._guard(self.delete.confirm))
         self.ui = w.VBox([
             w.HBox([self.header, self.switch], layout=w.Layout(justify_content="space-between")),
             w.HBox([self.code, self.key, self.open_button], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.lesson, self.hide, self.reveal, self.export_button], layout=w.Layout(flex_flow="row wrap")),
+            self.delete.ui,
             self.live, self.error_html, self.message_html,
             self.question_html, self.chart, self.ranked_html, self.grid_html,
         ])
@@ -205,6 +211,10 @@ class MisconceptionDashboard:
                                    f"{html.escape(_t('exported', self.lang, path=str(path)))}</a>")
         return path
 
+    def _deleted(self) -> None:
+        self.message_html.value = html.escape(self.delete.message)
+        self.reload()
+
     def _on_reveal(self, change: Any) -> None:
         if self.opened is not None and change["new"] in REVEAL_POLICIES:
             code, key = self.opened
@@ -238,6 +248,7 @@ class MisconceptionDashboard:
     def draw(self) -> None:
         """Redraw every panel from the last report."""
         lang, report = self.lang, self.report
+        self.delete.set_pupils(self._names() if self.opened is not None else {}, lang)
         if self.opened is None or report is None:
             self.live.value = (f"<div data-testid='answers-live' data-answers='0'>"
                                f"{html.escape(_t('open_first', lang))}</div>")

@@ -1,5 +1,10 @@
 """A group's page of the live class experiment: join with the class's code, send rounds, see our own tallies.
 
+Under the group's join a pupil may also type their own name: ``record_answers``
+joins them to the class (``pokelab.teaching.join_class``), so every lesson
+notebook on this computer records their answers for the teacher's
+misconception dashboard from then on, without a ``join_class`` cell.
+
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
 >>> code, key = store.create_class("7B")
@@ -21,12 +26,22 @@ import ipywidgets as w
 from pokelab.classroom import ClassroomError, ClassStore, check_name, draw_round
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
-from pokelab.words import _
+from pokelab.teaching.classlink import join_class, leave_class, remembered
+from pokelab.words import Text, _
 from widgets.apps._common import _WAVE_ENDS, _header, _token_html, colour_name, lang_switch, t, text
 from widgets.apps.class_experiment import ClassExperiment
 from widgets.apps.class_live import _StorePage
 
 __all__ = ["StudentPage"]
+
+_PUPIL: dict[str, Text] = {
+    "title": _("Also record my lesson answers under my name"),
+    "name": _("My name"),
+    "placeholder": _("your own name, as your teacher knows you"),
+    "record": _("Record my answers"),
+    "recorded": _("Your lesson notebooks on this computer now record your answers as {name} for the class "
+                  "{klass}, with no join_class cell."),
+}
 
 
 class StudentPage(_StorePage):
@@ -88,6 +103,16 @@ class StudentPage(_StorePage):
         self.error_html = w.HTML()
         self.error_html.add_class("pk-error")
         self.experiment = ClassExperiment(lang=lang)  # renders our group's own tallies
+        self.pupil: tuple[str, str] | None = None  # (name, class name) once this pupil's answers are recorded
+        self.pupil_title = w.HTML()
+        membership = remembered()
+        self.pupil_name = w.Text(value=membership.name if membership else "", layout=w.Layout(width="22em"))
+        self.pupil_name.add_class("pk-pupil-name")
+        self.record_button = w.Button(icon="user", layout=w.Layout(width="auto"))
+        self.record_button.add_class("pk-record-answers")
+        self.record_html = w.HTML()
+        self.record_html.add_class("pk-recorded")
+        self.record_button.on_click(lambda _b: self._guard(self.record_answers))
         self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
         self.join_button.on_click(lambda _b: self._guard(self.join))
         self.send_button.on_click(lambda _b: self._guard(self._send_form))
@@ -102,6 +127,9 @@ class StudentPage(_StorePage):
                     [self.code, self.group, self.join_button], layout=w.Layout(flex_flow="row wrap")
                 ),
                 self.joined_html,
+                self.pupil_title,
+                w.HBox([self.pupil_name, self.record_button], layout=w.Layout(flex_flow="row wrap")),
+                self.record_html,
                 *rows,
                 w.HBox(
                     [self.send_button, self.draw_button, self.undo_button],
@@ -127,6 +155,29 @@ class StudentPage(_StorePage):
         self.joined = (self.code.value, group, name)
         self.refresh()
         return self
+
+    def record_answers(self) -> StudentPage:
+        """Join the class as the pupil named below the group: this computer's lesson notebooks record their answers.
+
+        The class is the one this page joined (else the code typed in); a wrong code is a
+        ``ClassAccessError``, a name another pupil took a ``ClassroomError``.
+        """
+        code = self.joined[0] if self.joined is not None else self.code.value
+        url = self.store.url
+        # a hidden password cannot be remembered: the lesson kernels then use $POKELAB_CLASS_DB, as this page did
+        link = join_class(code, self.pupil_name.value, url=None if "***" in url else url)
+        leave_class()  # this page answers no exercise: what counts is the membership the notebooks rejoin
+        self.pupil = (link.name, link.class_name)
+        self._show_pupil()
+        return self
+
+    def _show_pupil(self) -> None:
+        if self.pupil is None:
+            self.record_html.value = ""
+            return
+        name, klass = (html.escape(x) for x in self.pupil)
+        said = _PUPIL["recorded"].with_fields(name=name, klass=klass).render(self.lang)
+        self.record_html.value = f"<div data-testid='recorded'>✓ {said}</div>"
 
     def send(self, tokens: Sequence[str], *, simulated: bool = False) -> StudentPage:
         """Send one round of 10 tokens in drawing order for our group."""
@@ -158,6 +209,11 @@ class StudentPage(_StorePage):
         self.group.description = t(lang, "group")
         self.group.placeholder = t(lang, "group_placeholder")
         self.join_button.description = t(lang, "join")
+        self.pupil_title.value = f"<b>{html.escape(_PUPIL['title'].render(lang))}</b>"
+        self.pupil_name.description = _PUPIL["name"].render(lang)
+        self.pupil_name.placeholder = _PUPIL["placeholder"].render(lang)
+        self.record_button.description = _PUPIL["record"].render(lang)
+        self._show_pupil()
         for i, label in enumerate(self.wave_labels):
             label.value = f"<b>{html.escape(t(lang, 'order_card', i=i + 1, n=WAVES[i]))}</b>"
         options = [("—", None)] + [(colour_name(c, lang), c) for c in COLOURS]
