@@ -66,8 +66,9 @@ import traitlets
 
 from pokelab.bots import bot_title
 from pokelab.core.game import Game as GameAdapter
+from pokelab.core.texts import seat_name
 from pokelab.errors import IllegalAction, check_lang
-from pokelab.words import _, languages
+from pokelab.words import _, languages, render
 from widgets._board_errors import BadIntent, BotFailure, _require, _short
 from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
 from widgets._bots import bot_label, resolve_bot
@@ -254,7 +255,7 @@ class Board(_Turns, anywidget.AnyWidget):
             raise BadIntent(
                 _(
                     "it is {name}'s turn (bot {bot}): call run_bots() to let the bots move first",
-                    name=self._names[seat],
+                    name=seat_name(self._names[seat], seat),
                     bot=bot_label(self._bots[seat]),
                 )
             )
@@ -376,7 +377,7 @@ class Board(_Turns, anywidget.AnyWidget):
         seat = self._human_seat(action)
         if seat in self._bots:
             raise BadIntent(
-                _("it is {name}'s turn (a bot), not yours", name=self._names[seat]),
+                _("it is {name}'s turn (a bot), not yours", name=seat_name(self._names[seat], seat)),
             )
         self.play(action)
         return {}
@@ -472,9 +473,17 @@ class Board(_Turns, anywidget.AnyWidget):
     def _published_log(self) -> list[dict[str, Any]]:
         """The log as the front end receives it: each ``text`` in ``lang``, private ``_`` keys left out."""
         return [
-            {**{k: v for k, v in e.items() if not k.startswith("_")}, "text": shown(e["text"], self.lang)}
+            {
+                **{k: v for k, v in e.items() if not k.startswith("_")},
+                "who": self._shown_name(e["seat"]),
+                "text": shown(e["text"], self.lang),
+            }
             for e in self._entries
         ]
+
+    def _shown_name(self, seat: int) -> str:
+        """``seat``'s name in the board's language: a default "Player N" is the catalogue's (``seat_name``)."""
+        return render(seat_name(self._names[seat], seat), self.lang)
 
     def _seat_bot(self, seat: int) -> dict[str, str | None]:
         """The bot of ``seat`` as a view shows it: its id and its name in the board's language (None for a person)."""
@@ -503,10 +512,10 @@ class Board(_Turns, anywidget.AnyWidget):
                 seats=[
                     {
                         "seat": i,
-                        "name": name,
+                        "name": self._shown_name(i),
                         **self._seat_bot(i),
                     }
-                    for i, name in enumerate(self._names)
+                    for i in range(len(self._names))
                 ],
             )
             self.view = view

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 9d30bea1353ad6e16edeb9814380d3dd7ad07710fe2497e671b7eed3f976d905
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 99356081d181ac83e4dcf94947337b76312a2d29a8c25e19ec28816b49f0e3d6
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -406,7 +406,7 @@ function summary(ctx) {
         s.kept === c.card.id ? [" ", h("span", { class: "hc-kept" }, `★ ${L.kept}`)] : null
       )
     );
-    const result = s.kept_card ? `${L.kept}: ${cardName(s.kept_card, lang)} (${fmt(L.gained, { n: s.gained })})` : L.nothing;
+    const result = s.kept_card ? `${L.kept}: ${cardName(s.kept_card, lang)} (${s.gained_text})` : L.nothing;
     return h(
       "div",
       { class: "hc-sum-seat", dataset: { testid: `summary-${s.seat}` } },
