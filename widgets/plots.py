@@ -286,9 +286,14 @@ def odds_figure_spec(
     ev_prev = [None if q is None else q * (v or 0.0) for q, v in zip(prev, values, strict=True)]
     percent = [percent_label(p) for p in chances]
 
+    # A chance's label goes right of every mark in its row (bar, previous tick, redraw, Monte Carlo dot and
+    # interval; issue 31: "●15%"), off an invisible marker there by its radius.
+    ends = [max(p, q or 0, r or 0, e[2] if e else 0) for p, q, r, e in zip(chances, prev, redrawn, estimates, strict=True)]
     traces: list[Any] = [
         _ghost_bars(text["previous"], y, prev, colours, "x", any(q is not None for q in prev)),
-        _value_bars(text["chance"], y, chances, colours, percent, labels, ".1%", "x", patterns),
+        _value_bars(text["chance"], y, chances, colours, [""] * n, labels, ".1%", "x", patterns),
+        dict(type="scatter", mode="markers+text", name=text["chance"], y=y, x=ends, text=percent, textposition="middle right",
+             marker={"size": 14, "opacity": 0}, cliponaxis=False, hoverinfo="skip", showlegend=False, xaxis="x", yaxis="y"),
     ]
     if with_ev:
         traces += [
