@@ -9,9 +9,9 @@ chance after a redraw. It only draws: the numbers come from ``pokelab.odds``.
 >>> rows = [{"label": "Pikachu", "p": Fraction(3, 10), "value": 2, "kind": "gray"},
 ...         {"label": "Clefairy", "p": 0.25, "value": 1, "kind": "purple"}]
 >>> fig = odds_figure(rows, previous=[0.15, 0.5], lang="en")
->>> [t.name for t in fig.data]
-['previous wave', 'chance', 'previous wave', 'expected points', 'previous position', 'previous position']
->>> [round(x, 2) for x in fig.data[1].x], [round(x, 2) for x in fig.data[3].x]
+>>> [t.name for t in fig.data]  # the second 'chance' is the labels' trace
+['previous wave', 'chance', 'chance', 'previous wave', 'expected points', 'previous position', 'previous position']
+>>> [round(x, 2) for x in fig.data[1].x], [round(x, 2) for x in fig.data[4].x]
 ([0.3, 0.25], [0.6, 0.25])
 >>> fig.data[1].marker.pattern.shape  # a card's kind shows as a pattern, not only as a hue
 ('', '/')
