@@ -40,8 +40,9 @@ import anywidget
 import traitlets
 
 from pokelab.core.game import Game as GameAdapter
+from pokelab.core.texts import seat_name
 from pokelab.errors import IllegalAction, check_lang
-from pokelab.words import _
+from pokelab.words import _, render
 from widgets._board_errors import BadIntent, BotFailure, Refusals, _require
 from widgets._board_messages import checked_lang, checked_seed, handler_for
 from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
@@ -199,7 +200,7 @@ class Board(_Turns, anywidget.AnyWidget):
         if seat in self._bots:
             bot = bot_label(self._bots[seat])
             raise BadIntent(_("it is {name}'s turn (bot {bot}): call run_bots() to let the bots move first",
-                              name=self._names[seat], bot=bot))
+                              name=seat_name(self._names[seat], seat), bot=bot))
         self._act(seat, action)
         self._set_error(None)
         self._settle_and_publish()
@@ -300,7 +301,7 @@ class Board(_Turns, anywidget.AnyWidget):
         action = self._parse_intent(content.get("action"))
         seat = self._human_seat(action)
         if seat in self._bots:
-            raise BadIntent(_("it is {name}'s turn (a bot), not yours", name=self._names[seat]))
+            raise BadIntent(_("it is {name}'s turn (a bot), not yours", name=seat_name(self._names[seat], seat)))
         self.play(action)
         return {}
 
@@ -380,7 +381,14 @@ class Board(_Turns, anywidget.AnyWidget):
     def _published_log(self) -> list[dict[str, Any]]:
         """The log as the front end receives it: each ``text`` in ``lang``, private ``_`` keys left out."""
         lang = self.lang
-        return [{**{k: v for k, v in e.items() if k[0] != "_"}, "text": shown(e["text"], lang)} for e in self._entries]
+        return [
+            {**{k: v for k, v in e.items() if k[0] != "_"}, "who": self._shown_name(e["seat"]), "text": shown(e["text"], lang)}
+            for e in self._entries
+        ]
+
+    def _shown_name(self, seat: int) -> str:
+        """``seat``'s name in the board's language: a default "Player N" is the catalogue's (``seat_name``)."""
+        return render(seat_name(self._names[seat], seat), self.lang)
 
     def _seat_bot(self, seat: int) -> dict[str, str | None]:
         """The bot of ``seat`` as a view shows it (see ``widgets._bots.seat_bot``)."""
@@ -403,7 +411,7 @@ class Board(_Turns, anywidget.AnyWidget):
                 humans=[i for i in range(len(self._names)) if i not in self._bots],
                 bot_to_move=seat is not None and seat in self._bots,
                 bot_failure=None if failure is None else failure.to_dict(self.lang),
-                seats=[{"seat": i, "name": name, **self._seat_bot(i)} for i, name in enumerate(self._names)],
+                seats=[{"seat": i, "name": self._shown_name(i), **self._seat_bot(i)} for i in range(len(self._names))],
             )
             self.view = view
             self.log = self._published_log()

@@ -21,8 +21,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from pokelab.core.texts import seat_name
 from pokelab.herecomes import COLOURS, WAVES, State, observe
-from pokelab.words import _, rendered
+from pokelab.words import _, render, rendered
 from widgets._board_errors import BadIntent
 from widgets._herecomes_text import counted, labels
 from widgets.tokens import view_marks
@@ -150,7 +151,7 @@ def curtain_view(state: State, seat: int, lang: str) -> dict[str, Any]:
         "colours": list(COLOURS),
         "marks": view_marks(COLOURS),
         "waves": list(WAVES),
-        "curtain": {"seat": seat, "name": state.setup.names[seat]},
+        "curtain": {"seat": seat, "name": render(seat_name(state.setup.names[seat], seat), lang)},
     }
     return json.loads(json.dumps(view, default=str))
 
@@ -215,7 +216,7 @@ class PassAndPlay:
         seat = self.curtain
         if seat is not None:
             raise BadIntent(
-                _('pass the device to {name} first: tap to show the hand', name=self._names[seat]),
+                _('pass the device to {name} first: tap to show the hand', name=seat_name(self._names[seat], seat)),
             )
 
     def _reset(self, state: Any, seed: int) -> None:

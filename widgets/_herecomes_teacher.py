@@ -22,6 +22,7 @@ from pokelab.errors import check_lang
 from pokelab.herecomes import State, observe
 from pokelab.words import rendered
 from widgets._herecomes_hand import advice_for, hand_odds
+from widgets._herecomes_text import counted
 
 __all__ = ["teacher_view"]
 
@@ -50,7 +51,8 @@ def teacher_view(
                 "reason": _reason(decisions.get(seat), seat, state, names, lang),
             }
         )
-    return {"seats": seats, "last_round": rendered(full["last_round"], lang)}
+    last = full["last_round"]
+    return {"seats": seats, "last_round": None if last is None else counted(rendered(last, lang), lang)}
 
 
 def _reason(

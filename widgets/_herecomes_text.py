@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from pokelab.core.texts import seat_name
 from pokelab.herecomes import TARGETS, WAVES, UseTrainer
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
-from pokelab.words import Text, _, _n, check_lang
+from pokelab.words import Text, _, _n, check_lang, render
 from widgets._table_text import SEAT_TEXT
 from widgets._words import labels_in, lang_choices
 
@@ -86,7 +87,6 @@ TEXT: dict[str, Any] = {
     'tokens': _('Final tokens'),
     'returned': _('returned to the bag'),
     'kept': _('scores'),
-    'gained': _('+{n} points'),
     'nothing': _('no card scored'),
     'advice': _('Advisor'),
     'best': _('best'),
@@ -159,8 +159,8 @@ def say(key: str, lang: str, **values: Any) -> str:
 def text(key: str, **values: Any) -> Text:
     """One label as a catalogue text with its placeholder values (rendered later, in the reader's language).
 
-    >>> text("gained", n=2).render("zh")
-    '+2 分'
+    >>> text("summary", round=2).render("en")
+    'Round 2: what happened'
     """
     found = TEXT[key]
     if not isinstance(found, Text):
@@ -183,14 +183,20 @@ def trainer_actions(legal: Iterable[Any], names: Sequence[str], lang: str) -> li
 
 
 def counted(hc: dict[str, Any], lang: str) -> dict[str, Any]:
-    """A Here Comes view with its counts in words, each with the plural form of ``lang``.
+    """A Here Comes view with its counts in words, each with the plural form of ``lang``, and its seats named in ``lang``.
 
-    Players get ``points_text`` ("1 pt", "3 pts") and ``hand_size_text``; every card its
+    Players get ``points_text`` ("1 pt", "3 pts") and ``hand_size_text``, a round summary's seats
+    ``gained_text`` ("+1 point", "+2 points"), and a default
+    name ("Player 2") is the catalogue's (``pokelab.core.texts.seat_name``); every card its
     ``points_unit``; a leader's draw its button's words (``draw_text``).
 
     >>> seen = counted({"players": [{"seat": 0, "points": 1, "hand_size": 5}], "hand": [{"id": "G01", "points": 1}]}, "en")
     >>> seen["players"][0]["points_text"], seen["players"][0]["hand_size_text"], seen["hand"][0]["points_unit"]
     ('1 pt', '5 cards in hand', 'pt')
+    >>> counted({"seats": [{"seat": 0, "kept_card": None, "gained": 1}]}, "en")["seats"][0]["gained_text"]
+    '+1 point'
+    >>> counted({"players": [{"seat": 1, "name": "Player 2", "points": 0, "hand_size": 5}]}, "zh")["players"][0]["name"]
+    '玩家 2'
     """
     check_lang(lang)
 
@@ -201,11 +207,16 @@ def counted(hc: dict[str, Any], lang: str) -> dict[str, Any]:
                 if value.get("id") in TARGETS:
                     value["points_unit"] = _n("pt", "pts", points).render(lang)
                 if "hand_size" in value:
+                    if isinstance(value.get("name"), str) and isinstance(value.get("seat"), int):
+                        value["name"] = render(seat_name(value["name"], value["seat"]), lang)
                     value["points_text"] = _n("{count} pt", "{count} pts", points).render(lang)
                     value["hand_size_text"] = _n(
                         "{count} card in hand", "{count} cards in hand", value["hand_size"]
                     ).render(lang)
-            for item in value.values():
+            gained = value.get("gained")
+            if isinstance(gained, int) and not isinstance(gained, bool) and "kept_card" in value:
+                value["gained_text"] = _n("+{count} point", "+{count} points", gained).render(lang)
+            for item in list(value.values()):
                 walk(item)
         elif isinstance(value, list):
             for item in value:

@@ -52,6 +52,7 @@ from typing import Any
 
 import traitlets
 
+from pokelab.core.texts import seat_name
 from pokelab.errors import check_lang
 from pokelab.herecomes import (
     COLOURS,
@@ -305,7 +306,7 @@ class HereComesBoard(PassAndPlay, Board):
             drawn = tuple(after.summary["tokens"][len(before.tokens) :]) if after.summary else ()
         you = "_you" if seat == self._human and _is_you(self._names[seat]) and len(self._humans) == 1 else ""
         key = ("log_redraw" if before.phase == "redraw" else "log_wave") + you
-        who, wave = self._names[seat], before.wave
+        who, wave = seat_name(self._names[seat], seat), before.wave
 
         def line(lang: str) -> str:
             tokens = text("list_sep").render(lang).join(colour_name(c).render(lang) for c in drawn)
@@ -330,7 +331,7 @@ class HereComesBoard(PassAndPlay, Board):
         for e in self._entries:
             said = e["_teacher"] if teacher else e["text"]
             if said is not None:
-                out.append({"seat": e["seat"], "who": e["who"], "bot": e["bot"], "text": shown(said, self.lang)})
+                out.append({"seat": e["seat"], "who": self._shown_name(e["seat"]), "bot": e["bot"], "text": shown(said, self.lang)})
         return out
 
     # ------------------------------------------------------------------ drawing

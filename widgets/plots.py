@@ -9,9 +9,9 @@ chance after a redraw. It only draws: the numbers come from ``pokelab.odds``.
 >>> rows = [{"label": "Pikachu", "p": Fraction(3, 10), "value": 2, "kind": "gray"},
 ...         {"label": "Clefairy", "p": 0.25, "value": 1, "kind": "purple"}]
 >>> fig = odds_figure(rows, previous=[0.15, 0.5], lang="en")
->>> [t.name for t in fig.data]
-['previous wave', 'chance', 'previous wave', 'expected points', 'previous position', 'previous position']
->>> [round(x, 2) for x in fig.data[1].x], [round(x, 2) for x in fig.data[3].x]
+>>> [t.name for t in fig.data]  # the second 'chance' is the labels' trace
+['previous wave', 'chance', 'chance', 'previous wave', 'expected points', 'previous position', 'previous position']
+>>> [round(x, 2) for x in fig.data[1].x], [round(x, 2) for x in fig.data[4].x]
 ([0.3, 0.25], [0.6, 0.25])
 >>> fig.data[1].marker.pattern.shape  # a card's kind shows as a pattern, not only as a hue
 ('', '/')
@@ -286,9 +286,14 @@ def odds_figure_spec(
     ev_prev = [None if q is None else q * (v or 0.0) for q, v in zip(prev, values, strict=True)]
     percent = [percent_label(p) for p in chances]
 
+    # A chance's label goes right of every mark in its row (bar, previous tick, redraw, Monte Carlo dot and
+    # interval; issue 31: "●15%"), off an invisible marker there by its radius.
+    ends = [max(p, q or 0, r or 0, e[2] if e else 0) for p, q, r, e in zip(chances, prev, redrawn, estimates, strict=True)]
     traces: list[Any] = [
         _ghost_bars(text["previous"], y, prev, colours, "x", any(q is not None for q in prev)),
-        _value_bars(text["chance"], y, chances, colours, percent, labels, ".1%", "x", patterns),
+        _value_bars(text["chance"], y, chances, colours, [""] * n, labels, ".1%", "x", patterns),
+        dict(type="scatter", mode="markers+text", name=text["chance"], y=y, x=ends, text=percent, textposition="middle right",
+             marker={"size": 14, "opacity": 0}, cliponaxis=False, hoverinfo="skip", showlegend=False, xaxis="x", yaxis="y"),
     ]
     if with_ev:
         traces += [

@@ -32,10 +32,11 @@ from pathlib import Path
 from typing import Any
 
 from pokelab import splendor as sp
+from pokelab.core.texts import seat_name
 from pokelab.errors import check_lang
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from pokelab.splendor.game import SplendorGame
-from pokelab.words import _, _n, rendered
+from pokelab.words import _, _n, render, rendered
 from widgets._board import BadIntent, Board
 from widgets._board_errors import _short
 from widgets._board_humans import split_seats
@@ -84,7 +85,7 @@ def shown_name(name: str, seat: int, lang: str) -> str:
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
     check_lang(lang)
-    return _("Player {n}", n=seat + 1).render(lang) if name == f"Player {seat + 1}" else name
+    return render(seat_name(name, seat), lang)
 
 
 class SplendorBoard(CoachMixin, Board):

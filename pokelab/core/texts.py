@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from pokelab.errors import IllegalAction
 from pokelab.words import Text, _, languages, render
 
-__all__ = ["alternatives", "in_languages", "listing", "reason_text"]
+__all__ = ["alternatives", "default_name", "in_languages", "listing", "reason_text", "seat_name"]
 
 
 def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
@@ -56,6 +56,35 @@ def alternatives(items: Iterable[Text | str | int]) -> Text:
     for word in words[1:]:
         text = _("{items} or {item}", items=text, item=word)
     return text if isinstance(text, Text) else _("{item}", item=text)
+
+
+def default_name(seat: int) -> str:
+    """The name the engines give ``seat`` (from 0) in a game dealt for a count of players: the key :func:`seat_name` knows.
+
+    >>> default_name(0)
+    'Player 1'
+    >>> default_name(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seat is a number from 0, got -1
+    """
+    if seat < 0:
+        raise ValueError(f"a seat is a number from 0, got {seat}")
+    return f"Player {seat + 1}"
+
+
+def seat_name(name: str, seat: int) -> Text | str:
+    """A seat's name as a reader sees it: the engine's :func:`default_name` as the catalogue's
+    "Player N" (rendered where it is shown, in the reader's language), any other name as it was given.
+
+    >>> seat_name("Player 2", 1).render("zh"), seat_name("Player 2", 0), seat_name("Ann", 0)
+    ('玩家 2', 'Player 2', 'Ann')
+    >>> seat_name("Player 0", -1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seat is a number from 0, got -1
+    """
+    return _("Player {n}", n=seat + 1) if name == default_name(seat) else name
 
 
 def reason_text(err: BaseException) -> Text | str:

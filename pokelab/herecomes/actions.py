@@ -10,7 +10,7 @@ text and ``describe(lang, ...)`` renders it. A malformed action is a ``InputErro
 >>> parse_action("VoteRedraw(2, yes)")
 VoteRedraw(player=2, agree=True)
 >>> Discard(1, "G13").describe("zh")
-'玩家2 弃掉 皮卡丘（G13）'
+'玩家 2 弃掉 皮卡丘（G13）'
 >>> Discard(1, "G13").describe("en", hidden=True)
 'Player 2 discards a card face down'
 >>> parse_action("Jump(1)")
@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from numbers import Integral
 
+from pokelab.core.texts import seat_name
 from pokelab.errors import InputError, check_lang
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import TARGETS
@@ -58,9 +59,10 @@ def _text(value: object, what: Text, action: str) -> str:
 
 
 def _who(player: int, names: Sequence[str] | None) -> Text | str:
+    """The seat's name as the log says it: a default "Player N" from the catalogue (``seat_name``)."""
     if names is not None and 0 <= player < len(names):
-        return names[player]
-    return _("Player {number}", number=player + 1)
+        return seat_name(names[player], player)
+    return _("Player {n}", n=player + 1)
 
 
 def _card(card: str) -> Text | str:

@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from pokelab.core.texts import default_name
 from pokelab.errors import InputError
 from pokelab.herecomes.bag import COLOURS, validate_bag
 from pokelab.herecomes.cards import TARGETS
@@ -65,7 +66,7 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int):
         if not 1 <= players <= 4:
             raise InputError(_('Here Comes Pokémon! is for 1 to 4 players (1 = solo practice), got {players}', players=players))
-        return tuple(f"Player {i + 1}" for i in range(players))
+        return tuple(default_name(i) for i in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InputError(_('players is a count from 1 to 4 or a list of names, got {players}', players=repr(players)))
     names = tuple(players)

@@ -68,7 +68,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from pokelab.core.texts import listing
+from pokelab.core.texts import listing, seat_name
 from pokelab.herecomes.cards import TARGETS, TargetCard
 from pokelab.herecomes.conditions import AllDrawn, Condition, LastIs, NeverDrawn
 from pokelab.herecomes.engine import keep_options, legal_actions
@@ -219,7 +219,7 @@ def event_text(state: State, event: tuple[Any, ...]) -> Text:
     'Redraw vote: Ann agreed'
     """
     kind = event[0]
-    names = state.setup.names
+    names = [seat_name(name, seat) for seat, name in enumerate(state.setup.names)]
     if kind == "extra_discard":
         _kind, p, _wave = event
         return _("{who} (Misty) discarded an extra card and drew a new one", who=names[p])

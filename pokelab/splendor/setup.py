@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pokelab.core.texts import default_name
 from pokelab.errors import InputError
 from pokelab.splendor._tables import DISC, NEXT, PTS
 from pokelab.splendor.cards import CARDS
@@ -26,7 +27,7 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int):
         if not 2 <= players <= 4:
             raise InputError(_('Splendor: Pokémon is for 2 to 4 players (SP-C3), got {players}', players=players))
-        return tuple(f"Player {i + 1}" for i in range(players))
+        return tuple(default_name(i) for i in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InputError(_('players must be a count (2-4) or a list of names, got {players}', players=repr(players)))
     names = tuple(players)

@@ -60,7 +60,7 @@ def test_redraw_markers_appear_only_when_given() -> None:
 
 def test_rows_without_values_draw_only_the_chance_panel() -> None:
     fig = odds_figure([{"label": "a", "p": 0.5}])
-    assert [t.name for t in fig.data] == ["previous wave", "chance", "previous position"]
+    assert [t.name for t in fig.data] == ["previous wave", "chance", "chance", "previous position"]
     assert fig.layout.xaxis.domain == (0.0, 1.0)
 
 
@@ -95,5 +95,15 @@ def test_bad_input_says_what_was_wrong(kwargs: dict, message: str) -> None:
 def test_a_bar_never_claims_a_certainty_it_is_not(lang: str) -> None:
     """Issue 31: a chance above 0 is not "0%", one below 1 not "100%"; 0 and 1 are written as they are."""
     rows = [{"label": str(i), "p": p, "value": 1} for i, p in enumerate([0, 0.001, 0.004999, 0.005, 0.4, 0.996, 1])]
-    chance = odds_figure_spec(rows, lang=lang)["data"][1]
-    assert chance["text"] == ["0%", "<1%", "<1%", "1%", "40%", ">99%", "100%"]
+    chance = odds_figure_spec(rows, lang=lang)["data"][2]
+    assert chance["mode"] == "markers+text" and chance["text"] == ["0%", "<1%", "<1%", "1%", "40%", ">99%", "100%"]
+
+
+def test_a_chance_label_sits_right_of_every_mark_in_its_row() -> None:
+    """Issue 31: the Monte Carlo dot sat on the label ("●15%"); the label now starts after the row's last mark."""
+    rows = [{"label": "a", "p": 0.15, "value": 1}, {"label": "b", "p": 0.5, "value": 1}, {"label": "c", "p": 0.3}]
+    spec = odds_figure_spec(rows, previous=[0.2, None, 0.4], mc=[(0.16, 0.12, 0.21), None, None], redraw=[None, 0.55, None])
+    label = spec["data"][2]
+    assert label["x"] == [0.21, 0.55, 0.4] and label["text"] == ["15%", "50%", "30%"]
+    assert label["textposition"] == "middle right" and label["marker"]["size"] > 0 == label["marker"]["opacity"]
+    assert not any(spec["data"][1]["text"])  # the bar itself carries no second label

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 9d30bea1353ad6e16edeb9814380d3dd7ad07710fe2497e671b7eed3f976d905
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 7b8d5bf696a0404b9fcaa73ada13df8fa8d9b9d20468ab7bd3d5b36126354c43
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -406,7 +406,7 @@ function summary(ctx) {
         s.kept === c.card.id ? [" ", h("span", { class: "hc-kept" }, `★ ${L.kept}`)] : null
       )
     );
-    const result = s.kept_card ? `${L.kept}: ${cardName(s.kept_card, lang)} (${fmt(L.gained, { n: s.gained })})` : L.nothing;
+    const result = s.kept_card ? `${L.kept}: ${cardName(s.kept_card, lang)} (${s.gained_text})` : L.nothing;
     return h(
       "div",
       { class: "hc-sum-seat", dataset: { testid: `summary-${s.seat}` } },
@@ -725,7 +725,7 @@ function render({ model, el }) {
     const meta = fig.meta || {};
     drawLegend(fig);
     const fg = getComputedStyle(root).getPropertyValue("--jp-ui-font-color1").trim() || "#1f2328";
-    const data = fig.data.map((t) => t.type === "bar" && t.text ? { ...t, outsidetextfont: { color: fg, size: 11 } } : t);
+    const data = fig.data.map((t) => t.type === "bar" && t.text ? { ...t, outsidetextfont: { color: fg, size: 11 } } : t.mode === "markers+text" ? { ...t, textfont: { color: fg, size: 11 } } : t);
     plotly.react(plotDiv, data, themedLayout(fig.layout), { displayModeBar: false }).then(() => {
       if (lastFigure === fig) {
         root.hcTiming.plotted = performance.now();

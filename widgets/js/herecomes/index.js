@@ -177,7 +177,8 @@ function render({ model, el }) {
     const meta = fig.meta || {};
     drawLegend(fig);
     const fg = getComputedStyle(root).getPropertyValue("--jp-ui-font-color1").trim() || "#1f2328";
-    const data = fig.data.map((t) => (t.type === "bar" && t.text ? { ...t, outsidetextfont: { color: fg, size: 11 } } : t));
+    const data = fig.data.map((t) => (t.type === "bar" && t.text ? { ...t, outsidetextfont: { color: fg, size: 11 } }
+      : t.mode === "markers+text" ? { ...t, textfont: { color: fg, size: 11 } } : t));
     plotly.react(plotDiv, data, themedLayout(fig.layout), { displayModeBar: false })
       .then(() => {
         if (lastFigure === fig) {

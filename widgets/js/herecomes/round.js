@@ -26,7 +26,7 @@ export function summary(ctx) {
         s.kept === c.card.id ? [" ", h("span", { class: "hc-kept" }, `★ ${L.kept}`)] : null,
       ),
     );
-    const result = s.kept_card ? `${L.kept}: ${cardName(s.kept_card, lang)} (${fmt(L.gained, { n: s.gained })})` : L.nothing;
+    const result = s.kept_card ? `${L.kept}: ${cardName(s.kept_card, lang)} (${s.gained_text})` : L.nothing;
     return h(
       "div",
       { class: "hc-sum-seat", dataset: { testid: `summary-${s.seat}` } },
