@@ -110,7 +110,7 @@ class WinEstimate:
     >>> WinEstimate.from_wins(3, 0)
     Traceback (most recent call last):
     ...
-    ValueError: need 0 <= successes <= n and n > 0, got successes=3, n=0
+    pokelab.errors.InputError: need 0 <= successes <= n and n > 0, got successes=3, n=0
     """
 
     rate: float

@@ -105,9 +105,24 @@ def why(err: BaseException) -> Text | str:
     '没有可以撤回的一轮'
     >>> why(ValueError("bad"))
     'bad'
+    >>> why(FileNotFoundError(2, "No such file or directory")).render("zh")
+    '没有这个文件'
     """
     reason = getattr(err, "reason", None)
-    return reason if isinstance(reason, Text) else str(err)
+    if isinstance(reason, Text):
+        return reason
+    for kind, said in _FILE_TROUBLES:  # the system's own words are English: the common ones are said in ours
+        if isinstance(err, kind):
+            return said
+    return str(err)
+
+
+#: What a file error means, in the catalogue (the system's message is English only).
+_FILE_TROUBLES: tuple[tuple[type[OSError], Text], ...] = (
+    (FileNotFoundError, _("no such file")),
+    (IsADirectoryError, _("that is a folder, not a file")),
+    (PermissionError, _("no permission to read or write that file")),
+)
 
 
 class ClassroomError(BilingualError):

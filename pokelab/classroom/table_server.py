@@ -33,10 +33,13 @@ pokelab.classroom.ClassAccessError: seat 1 of table ... needs its seat token: si
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import logging
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import tornado.web  # the service's web server: Jupyter's own, already installed
 
 from pokelab.classroom.access import ClassAccessError
 from pokelab.classroom.limits import Limits
@@ -207,8 +210,6 @@ def _status(err: Exception) -> int:
 
 def make_app(service: TableService, *, trust_proxy: bool = False) -> Any:
     """The tornado application serving ``service`` at ``POST /api/<verb>``."""
-    import tornado.web  # lazy: the service's web server (Jupyter's own)
-
     class Handler(tornado.web.RequestHandler):
         def check_xsrf_cookie(self) -> None:  # a JSON API for kernels: no browser cookies are used
             return None
@@ -231,8 +232,6 @@ def make_app(service: TableService, *, trust_proxy: bool = False) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Serve the tables of the class database ``--db`` on ``--address``:``--port`` until stopped."""
-    import asyncio
-
     parser = argparse.ArgumentParser(prog="python -m pokelab.classroom.table_server", description=__doc__.splitlines()[0])
     parser.add_argument("--db", required=True, help="the class database URL (only this service holds it)")
     parser.add_argument("--port", type=int, default=8765)

@@ -40,8 +40,8 @@ __all__ = ["PROGRESS", "Bar", "LessonReport", "lesson_report", "lessons"]
 
 #: A pupil's progress on an exercise, as the grid shows it (its word, beside a symbol).
 PROGRESS: dict[str, tuple[str, Text]] = {
-    "right": ("✓", _p("progress", "right")),
-    "wrong": ("✗", _p("progress", "not yet right")),
+    "right": ("√", _p("progress", "right")),
+    "wrong": ("×", _p("progress", "not yet right")),
     "answered": ("○", _p("progress", "answered")),
     "untried": ("·", _p("progress", "not tried")),
 }

@@ -52,13 +52,13 @@ def test_the_dashboard_tells_statuses_apart_without_colour_and_hides_names(lesso
     page = MisconceptionDashboard(store, code=code, key=key, lesson=LESSON, poll=None)
     assert "data-answers='3'" in page.live.value
     grid = page.grid_html.value
-    assert "✓" in grid and "✗" in grid and "·" in grid and "not yet right" in grid and "not tried" in grid
+    assert "√" in grid and "×" in grid and "·" in grid and "not yet right" in grid and "not tried" in grid
     assert QUESTIONS["32-3", "a"].render("en") in page.question_html.value
     chart = page.chart.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"]
     bar = next(trace for trace in chart if trace["name"] == "32-3")
     shapes = bar["marker"]["pattern"]["shape"]
     assert shapes[2] == "" and all(shapes[:2])  # the right option plain, every wrong one hatched
-    assert bar["text"] == ["2", "0", "1"] and "✓" in bar["x"][2]  # counts and the right mark as text
+    assert bar["text"] == ["2", "0", "1"] and "√" in bar["x"][2]  # counts and the right mark as text
     page.hide.value = True
     assert "Ana" not in page.grid_html.value and "小明" not in page.grid_html.value and "Pupil 3" in page.grid_html.value
     page.set_lang("zh")

@@ -272,9 +272,19 @@ def test_every_cli_verb_help_output_and_error_is_in_the_catalogue(pseudo, seen, 
         (q("class", "new", "7B;", "--db", db), 2), (q("class", "new", "7B", "--db", "mysql://x/y"), 2),
         (q("app", "--dir", str(tmp_path / "none")), 2),
         (q("teacher", "answer-key", str(tmp_path / "none.csv")), 2),
+        # the teacher's own doors: a teacher file written, then used, a damaged one, a key asked for at a prompt
+        (q("class", "new", "7C", "--db", db, "--teacher-file", str(tmp_path / "t.json")), 0),
+        (q("class", "reveal", "never", "--teacher-file", str(tmp_path / "t.json")), 0),
+        (q("teacher", "answer-key", str(tmp_path / "none.csv"), "--teacher-file", str(tmp_path / "t.json")), 2),
+        (q("teacher", "answer-key", str(tmp_path / "none.csv"), "--teacher-file", str(tmp_path / "junk.json")), 2),
+        (q("teacher", "answer-key", str(tmp_path / "none.csv"), "--teacher-file", str(tmp_path / "gone.json")), 2),
+        (q("class", "reveal", "never", "--class", "ABCDEF", "--db", db), 2),
     ]
+    (tmp_path / "junk.json").write_text("[]", encoding="utf-8")
+    monkeypatch.setattr(class_cli.sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(class_cli.getpass, "getpass", lambda prompt: print(prompt) or "AAAA-AAAA-AAAA-AAAA")
     allowed = {*parser_words(_parser(pseudo)), *(str(tmp_path / f) for f in ("g.csv", "s.json", "lessons")),
-               str(tmp_path), db, "int", "command",
+               str(tmp_path), db, "int", "command", class_cli.TEACHER_KEY_ENV,  # a variable the teacher sets
                foreign(lambda: export_nbgrader(tmp_path / "course", tmp_path / "lessons")), "http://127.0.0.1:8866/", "7B", "7B;",
                "random", "greedy", "heuristic", "wizard", "chess", "juggle", "extra", "many", "red", "blue",
                "mysql://x/y", "True", "False", *available_bots("splendor"), *available_bots("herecomes"),

@@ -73,6 +73,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: store.class_name("ZZZZZZ"),
         lambda: store.reset(code, None), lambda: store.reset(code, wrong_key),
         lambda: store.delete_class(code, wrong_key), lambda: store.refusal_log(code, wrong_key),
+        lambda: store.join_pupil(code, ""),  # a pupil without a name
         lambda: store.tables(code, wrong_key), lambda: store.rounds(code, wrong_key),
         lambda: store.add_round(code, "A", ["red"] * 50), lambda: store.add_round(code, "A", ["r" * 20] * 10),
         lambda: store.add_round(code, "A", ["pink"] * 10), lambda: store.add_round(code, "A", ["red"] * 9),
@@ -138,6 +139,9 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     allowed = (*CLASSROOM_DATA, *served, code, seated.code, hc.code, gone.code, toy.code, finished.code,
                *engine_words(), *available_games())  # game names are names (other tests may register more)
     assert len(texts) == len(doors) + len(pending) + len(access._ACTIONS) + 2
+    from pokelab.classroom.rounds import why
+
+    texts += [why(err).render(pseudo) for err in (FileNotFoundError(2, "x"), IsADirectoryError(21, "x"), PermissionError(13, "x"))]
     bad = [(t, leaks(t, allowed)) for t in texts if leaks(t, allowed)]
     assert not bad, "\n".join(map(str, bad))
     missing = messages_of(template, *(f for f in AREA_FILES if "/classroom/" in f and "cli" not in f)) - seen

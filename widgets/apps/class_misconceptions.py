@@ -5,7 +5,7 @@ dashboard) and picks a lesson. For each exercise a bar chart shows how many
 pupils chose each option or gave each class of answer — right bars plain, wrong
 ones hatched, each bar labelled with its option and count, so nothing is told
 by colour alone; the named misconceptions are ranked; a grid shows each pupil ×
-exercise as right ✓, not yet right ✗, answered ○ or not tried · (symbol and
+exercise as right √, not yet right ×, answered ○ or not tried · (symbol and
 word); and the discussion question the teacher's guide gives for the class's
 most-chosen misconception. The page looks at the class store twice a second
 (a background thread) and redraws when an answer arrived. "Hide names" shows
@@ -279,7 +279,7 @@ class MisconceptionDashboard:
         for index, exercise in enumerate(shown):
             bars = report.bars[exercise]
             labels = [f"{exercise} · {b.label if isinstance(b.label, str) else b.label.render(lang)}"
-                      + (" ✓" if b.right else "") for b in bars]
+                      + (" √" if b.right else "") for b in bars]
             fig.add_bar(
                 x=labels, y=[b.pupils for b in bars], text=[str(b.pupils) for b in bars], textposition="outside",
                 name=exercise, showlegend=False,

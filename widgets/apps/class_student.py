@@ -177,7 +177,7 @@ class StudentPage(_StorePage):
             return
         name, klass = (html.escape(x) for x in self.pupil)
         said = _PUPIL["recorded"].with_fields(name=name, klass=klass).render(self.lang)
-        self.record_html.value = f"<div data-testid='recorded'>✓ {said}</div>"
+        self.record_html.value = f"<div data-testid='recorded'>√ {said}</div>"
 
     def send(self, tokens: Sequence[str], *, simulated: bool = False) -> StudentPage:
         """Send one round of 10 tokens in drawing order for our group."""
