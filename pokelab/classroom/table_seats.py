@@ -7,6 +7,8 @@ every other seated human agrees (bots always agree); the chance draws after it
 come again the same (they are keyed by move number), so nobody gains a peek.
 A seat unused for the table's ``idle_seconds`` may be handed to a bot by the
 table's creator (the first pupil to sit) or the teacher.
+Wrong seat tokens are throttled and locked out per seat by the store's one
+throttle, like join codes (``limits.Throttle``, ``limits.seat_source``).
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
@@ -40,6 +42,7 @@ from pokelab.classroom.access import (
     action_name,
     check_name,
 )
+from pokelab.classroom.limits import seat_refusal, seat_source
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.table_list import check_table_cap
 from pokelab.classroom.table_rows import SEAT_TOKEN_LENGTH, _check_seat_number, _Row
@@ -70,8 +73,11 @@ class TableSeats:
                 _("seat {seat} of table {code} needs its seat token: sit down (sit) or rejoin with your token first",
                     seat=seat + 1, code=row.code),
             )
+        source = seat_source(row.id, seat)
+        self._store._throttle.check(source, seat_refusal(row.code, seat))
         clean = _clean_secret(token, _("seat token"))
         if record["token"] != _digest("seat", f"{row.code}:{clean}"):
+            self._store._throttle.failed(source)
             err = _refused(
                 row.class_id,
                 f"table {action}",
@@ -83,6 +89,7 @@ class TableSeats:
             if getattr(self, "_conn", None) is None:  # inside a change the store logs it afterwards
                 self._store._refuse(err)
             raise err
+        self._store._throttle.succeeded(source)
 
     def sit(self, seat: int, name: str) -> str:
         """Claim the free human ``seat`` as ``name``; return the seat token (show it: it rejoins the seat).
@@ -145,13 +152,19 @@ class TableSeats:
         ...
         pokelab.classroom.ClassAccessError: no seat of table ... has that seat token
         """
-        clean = _clean_secret(token, _("seat token"))
         row = self._row()
+        seated = [s for s, record in enumerate(row.seats) if record["token"] is not None and not record["bot"]]
+        for seat in seated:  # a guess at any seat: refused while one of them is locked out from here
+            self._store._throttle.check(seat_source(row.id, seat), seat_refusal(row.code, seat))
+        clean = _clean_secret(token, _("seat token"))
         digest = _digest("seat", f"{row.code}:{clean}")
-        for seat, record in enumerate(row.seats):
-            if record["token"] == digest and not record["bot"]:
+        for seat in seated:
+            if row.seats[seat]["token"] == digest:
+                self._store._throttle.succeeded(seat_source(row.id, seat))
                 self._tokens[seat] = clean
                 return seat
+        for seat in seated:
+            self._store._throttle.failed(seat_source(row.id, seat))
         err = _refused(
             row.class_id,
             "table rejoin",

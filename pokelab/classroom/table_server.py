@@ -15,8 +15,9 @@ a refusal ``{"error": …}`` (the kit error's kind and catalogue text,
 revision). ``TableService.answer`` is the whole protocol, one verb per ``Table``
 method, all through the one core (``ClassStore``, ``Table``): a seat's reads and
 moves need its token, the full record the teacher key. Each client address has
-its own store, so its wrong codes and tokens are throttled and locked out by
-address (behind a proxy, ``--trust-proxy`` reads ``X-Forwarded-For``).
+its own store, so its wrong codes and seat tokens are throttled and locked out by
+address, seat tokens per table and seat (behind a proxy, ``--trust-proxy``
+reads ``X-Forwarded-For``).
 
 >>> service = TableService("sqlite://")
 >>> join_code, key = service.store_for("10.0.0.5").create_class("7B")
@@ -63,9 +64,10 @@ MAX_SOURCES = 2_000
 class TableService:
     """The table authority's protocol: ``answer(source, verb, body)`` runs one request for the client at ``source``."""
 
-    def __init__(self, url: str, *, limits: Limits | None = None) -> None:
+    def __init__(self, url: str, *, limits: Limits | None = None, clock: Callable[[], float] | None = None) -> None:
         self.url = url
         self.limits = limits
+        self.clock = clock  # the stores' clock (tests inject one; default the store's own)
         self._stores: dict[str, ClassStore] = {}
         self._shared: ClassStore | None = None
         self._tables: dict[tuple[str, str], Any] = {}
@@ -82,7 +84,8 @@ class TableService:
         if store is None:
             if len(self._stores) >= MAX_SOURCES:
                 self._stores.pop(next(iter(self._stores)))
-            store = ClassStore.connect(self.url, limits=self.limits)
+            store = (ClassStore.connect(self.url, limits=self.limits) if self.clock is None
+                     else ClassStore.connect(self.url, limits=self.limits, clock=self.clock))
             if self.url == "sqlite://":  # in memory (tests): one database for every source
                 self._shared = self._shared or store
                 store = self._shared

@@ -6,6 +6,7 @@ Each refusal's text is checked with ``leaks``; the test checks it reached every 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -125,6 +126,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: _raise(error_from(TableService(url).respond("a", "view", b"[1, 2")[1]["error"])),
 
         lambda: ClassStore.connect(url, limits=Limits(tables_per_pupil=1)).create_table(code, "splendor", name="Ann"),
+        lambda: _seat_locked_out(ClassStore.connect(url, limits=Limits(free_failures=0)), seated.code),
     ]
     texts = [err.message(pseudo) for err in refusals(*doors)]
     seated.play(0, move, first["revision"], token=ann)
@@ -158,6 +160,14 @@ def _unsaveable(table_games: Any) -> None:
         patch.setattr(table_games, "is_game", lambda name: True)
         patch.setattr(table_games, "get_game", lambda name: type("G", (), {"can_save": lambda self: False})())
         table_games.kit("chess")
+
+
+def _seat_locked_out(store: Any, code: str) -> None:
+    """A wrong seat token (free_failures=0: it locks), then the seat refused while locked out (issue 29)."""
+    table = store.table(code)
+    with contextlib.suppress(PermissionError):
+        table.view(0, token="ZZZZ22")
+    table.view(0, token="ZZZZ23")
 
 
 def _busy_store(url: str) -> None:
