@@ -231,8 +231,11 @@ explain("43-1", L43, _("Why is deciding after seeing the first token worth more 
          Idea(_("best in every branch, then average"),
               _p("words a pupil may write", "every branch|each branch|then average|best choice|average of the best")),
          Idea(_("a fixed plan cannot adapt"),
-              _p("words a pupil may write", "fixed|in advance|one choice|same choice|before"))])
-choice("43-2", L43, _("How does the kit's best_discard find the same values as the tree written out by hand, but fast "
+              _p("words a pupil may write", "fixed|in advance|one choice|same choice|before"))],
+        misconceptions=[Idea(_("a discard fixed before the round is just as good as one chosen after the first token"),
+                             _p("words a pupil may write", "just as good|equally good|no difference|worth the same|"
+                                "plan is fixed before|fix it before"))])
+choice("43-2", L43, _("How does the kit's `best_discard` find the same values as the tree written out by hand, but fast "
        "enough for a whole round?"), (
            Option("a", _("It draws each wave as colour counts (not orders), lumps the colours the hand ignores, and "
                   "remembers positions it has already valued."), correct=True,
