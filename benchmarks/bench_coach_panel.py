@@ -30,6 +30,7 @@ def move_times(odds: bool, games: int) -> tuple[list[float], list[float]]:
     for seed in range(games):
         board = SplendorBoard(bots={1: "greedy"}, seed=seed, odds=odds, coach=odds)
         board.odds_playouts = board.line_playouts = 0  # only the kernel's own share
+        board.wait_coach()  # the first position's playouts (asked for before the line above) must not share the CPU
         board.run_bots()
         while not board.state.is_over:
             s = board.state

@@ -25,7 +25,7 @@ from typing import Any
 
 from pokelab import splendor as sp
 from pokelab.analysis import WinEstimate
-from pokelab.odds.splendor import splendor_appears_within, splendor_catchable, splendor_unseen
+from pokelab.odds.splendor import splendor_appears_within, splendor_unseen
 from pokelab.splendor.cards import CARDS
 from pokelab.words import Text
 from widgets._words import Said
@@ -115,9 +115,9 @@ def afford_turns(state: sp.State, seat: int, card: int) -> int:
     seat = _seat(state, seat)
     if card not in CARDS:
         raise ValueError(f"no card has id {card!r}")
-    if splendor_catchable(state, seat, card):
-        return 0
     p = state.players[seat]
+    if _can_catch_now(p.tok, p.dsc, card):  # splendor_catchable's answer, without an IllegalAction per card that cannot be
+        return 0
     need = [max(0, CARDS[card].cost[i] - p.dsc[i] - p.tok[i]) for i in range(5)]
     master = p.tok[5]
     extra = 0

@@ -127,6 +127,10 @@ class Text:
         return Text(self.source, tuple(merged.items()), self.plural, self.count, self.context)
 
 
+#: The values a view holds that ``rendered`` passes on as they are (by exact type).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def render(value: Text | str | int | float, lang: str) -> str:
     """``value`` in ``lang``: a ``Text`` is translated, a plain value (a name, a number) is shown as it is.
 
@@ -156,6 +160,15 @@ def rendered(value: Any, lang: str) -> Any:
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
+    kind = type(value)  # a view is thousands of plain values: the exact types first, the general checks after
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {key: item if type(item) in _PLAIN else rendered(item, lang) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [item if type(item) in _PLAIN else rendered(item, lang) for item in value]
+    if kind is Text:
+        return value.render(lang)
     if value is None or isinstance(value, str | int | float):
         return value
     if isinstance(value, Mapping):
