@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -92,9 +93,15 @@ def _public_state(state: Any) -> tuple[frozenset[int], dict[int, str]]:
     where: dict[int, Text] = dict.fromkeys(state.display, _IN_DISPLAY)  # one text per place, not per card:
     where.update(dict.fromkeys(state.discard, _IN_DISCARD))  # the coach asks this after every move
     for i, p in enumerate(state.players):
-        where.update(dict.fromkeys(p.captured, _("player {seat} has caught it", seat=i)))
-        where.update(dict.fromkeys(p.reserved, _("player {seat} has reserved it", seat=i)))
+        caught, reserved = _held_by(i)
+        where.update(dict.fromkeys(p.captured, caught))
+        where.update(dict.fromkeys(p.reserved, reserved))
     return frozenset(state.deck), where
+
+
+@lru_cache(maxsize=16)
+def _held_by(seat: int) -> tuple[Text, Text]:
+    return _("player {seat} has caught it", seat=seat), _("player {seat} has reserved it", seat=seat)
 
 
 def _players(state: Any) -> Any:

@@ -129,6 +129,8 @@ class Text:
 
 #: The values a view holds that ``rendered`` passes on as they are (by exact type).
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+#: What ``rendered`` found each other type to be: "plain", "map", "seq" or "other" (a text words itself).
+_SHAPES: dict[type, str] = {}
 
 
 def render(value: Text | str | int | float, lang: str) -> str:
@@ -169,11 +171,19 @@ def rendered(value: Any, lang: str) -> Any:
         return [item if type(item) in _PLAIN else rendered(item, lang) for item in value]
     if kind is Text:
         return value.render(lang)
-    if value is None or isinstance(value, str | int | float):
+    shape = _SHAPES.get(kind)
+    if shape is None:  # a type met for the first time: what it is does not change
+        shape = _SHAPES[kind] = (
+            "plain" if issubclass(kind, str | int | float)
+            else "map" if issubclass(kind, Mapping)
+            else "seq" if issubclass(kind, list | tuple)
+            else "other"
+        )
+    if shape == "plain":
         return value
-    if isinstance(value, Mapping):
+    if shape == "map":
         return {key: rendered(item, lang) for key, item in value.items()}
-    if isinstance(value, list | tuple):
+    if shape == "seq":
         return [rendered(item, lang) for item in value]
     say = getattr(value, "render", None)
     if callable(say):
