@@ -44,6 +44,7 @@ from pokelab.core.texts import seat_name
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.words import _, render
 from widgets._board_errors import BadIntent, BotFailure, Refusals, _require
+from widgets._board_log import ShownLog
 from widgets._board_messages import checked_lang, checked_seed, handler_for
 from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
 from widgets._bots import bot_label, resolve_bot, seat_bot, seat_bots
@@ -108,6 +109,7 @@ class Board(_Turns, anywidget.AnyWidget):
         self._state = state
         self._history: list[_Snapshot] = []
         self._entries: list[dict[str, Any]] = []
+        self._shown_log = ShownLog()  # the log's lines as last published, reused while they stand
         self._ply = 0
         self._failure: BotFailure | None = None
         #: the refusals shown in the ``error`` trait (the last one drawn again in a new language)
@@ -381,10 +383,11 @@ class Board(_Turns, anywidget.AnyWidget):
     def _published_log(self) -> list[dict[str, Any]]:
         """The log as the front end receives it: each ``text`` in ``lang``, private ``_`` keys left out."""
         lang = self.lang
-        return [
-            {**{k: v for k, v in e.items() if k[0] != "_"}, "who": self._shown_name(e["seat"]), "text": shown(e["text"], lang)}
-            for e in self._entries
-        ]
+        return self._shown_log.lines(
+            self._entries,
+            (lang,),
+            lambda e: {**{k: v for k, v in e.items() if k[0] != "_"}, "who": self._shown_name(e["seat"]), "text": shown(e["text"], lang)},
+        )
 
     def _shown_name(self, seat: int) -> str:
         """``seat``'s name in the board's language: a default "Player N" is the catalogue's (``seat_name``)."""

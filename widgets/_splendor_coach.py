@@ -99,7 +99,8 @@ class CoachMixin(traitlets.HasTraits):
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be True or False, not {value!r}")
         self._coach_lock = threading.RLock()
-        self._coach_wake = threading.Condition(self._coach_lock)
+        self._coach_wake = threading.Condition(self._coach_lock)  # the worker waits here for a job
+        self._coach_done = threading.Condition(self._coach_lock)  # wait_coach waits here for the worker to be idle
         self._coach_thread: threading.Thread | None = None
         self._coach_closed = False
         self._coach_busy = False
@@ -125,7 +126,13 @@ class CoachMixin(traitlets.HasTraits):
             if not self.coach_on:
                 self._suggest = self._review = None
             self._coach_publish()
+            self._coach_notify()
+
+    def _coach_notify(self) -> None:
+        """Wake the worker only if it has a job (a needless wake costs a move a thread switch), and ``wait_coach``."""
+        if self._coach_closed or self._next_job() is not None:
             self._coach_wake.notify_all()
+        self._coach_done.notify_all()
 
     # ------------------------------------------------------------ public
     def wait_coach(self, timeout: float = 60.0) -> bool:
@@ -133,8 +140,8 @@ class CoachMixin(traitlets.HasTraits):
 
         For scripts and tests; the page never waits.
         """
-        with self._coach_wake:
-            return self._coach_wake.wait_for(
+        with self._coach_done:
+            return self._coach_done.wait_for(
                 lambda: self._coach_closed or (not self._coach_busy and self._next_job() is None),
                 timeout=timeout,
             )
@@ -145,7 +152,7 @@ class CoachMixin(traitlets.HasTraits):
         if wake is not None:
             with wake:
                 self._coach_closed = True
-                wake.notify_all()
+                self._coach_notify()
         super().close()  # type: ignore[misc]
 
     # ------------------------------------------------------------ board hooks
@@ -176,7 +183,7 @@ class CoachMixin(traitlets.HasTraits):
             self._coach_sync_line()
             super()._publish()  # type: ignore[misc]
             self._coach_publish()
-            self._coach_wake.notify_all()
+            self._coach_notify()
         self._coach_ensure_thread()
 
     def handle_message(self, content: Any) -> dict[str, Any]:
@@ -201,7 +208,7 @@ class CoachMixin(traitlets.HasTraits):
             raise BadIntent(_('the coach suggests moves on your turn'))
         self._suggest = {"state": state, "items": None}
         self._coach_publish()
-        self._coach_wake.notify_all()
+        self._coach_notify()
         self._coach_ensure_thread()
 
     def _msg_coach_review(self, _content: Mapping[str, Any]) -> None:
@@ -212,7 +219,7 @@ class CoachMixin(traitlets.HasTraits):
         if self._review is None or self._review.get("state") is not self._state:  # type: ignore[has-type]
             self._review = {"state": self._state, "moves": None}  # type: ignore[has-type]
         self._coach_publish()
-        self._coach_wake.notify_all()
+        self._coach_notify()
         self._coach_ensure_thread()
 
     def _msg_coach_point(self, content: Mapping[str, Any]) -> None:
@@ -287,7 +294,7 @@ class CoachMixin(traitlets.HasTraits):
                 job = self._next_job()
                 while job is None:
                     self._coach_busy = False
-                    self._coach_wake.notify_all()
+                    self._coach_done.notify_all()
                     if self._coach_closed:
                         return
                     self._coach_wake.wait()
@@ -303,7 +310,7 @@ class CoachMixin(traitlets.HasTraits):
             with self._coach_wake:
                 self._deliver(kind, target, result)
                 self._coach_busy = False
-                self._coach_wake.notify_all()
+                self._coach_done.notify_all()
 
     def _prepare(self, kind: str, target: Any) -> tuple[Any, tuple[Any, ...]]:
         """The job's function and arguments (plain, picklable values read under the lock)."""

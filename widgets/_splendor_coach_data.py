@@ -25,7 +25,7 @@ from typing import Any
 
 from pokelab import splendor as sp
 from pokelab.analysis import WinEstimate
-from pokelab.odds.splendor import splendor_appears_within, splendor_catchable, splendor_unseen
+from pokelab.odds.splendor import splendor_appears_within, splendor_unseen
 from pokelab.splendor.cards import CARDS
 from pokelab.words import Text
 from widgets._words import Said
@@ -115,9 +115,9 @@ def afford_turns(state: sp.State, seat: int, card: int) -> int:
     seat = _seat(state, seat)
     if card not in CARDS:
         raise ValueError(f"no card has id {card!r}")
-    if splendor_catchable(state, seat, card):
-        return 0
     p = state.players[seat]
+    if _can_catch_now(_has(p), card):  # splendor_catchable's answer, without an IllegalAction per card that cannot be
+        return 0
     need = [max(0, CARDS[card].cost[i] - p.dsc[i] - p.tok[i]) for i in range(5)]
     master = p.tok[5]
     extra = 0
@@ -199,13 +199,18 @@ def evolution_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
     return rows[:MAX_NEEDED]
 
 
-def _can_catch_now(tok: tuple[int, ...], dsc: tuple[int, ...], card: int) -> bool:
+def _has(p: Any) -> tuple[list[int], int]:
+    """What a player pays with: each colour's tokens plus discount, and the Master Balls."""
+    return [p.tok[i] + p.dsc[i] for i in range(5)], p.tok[5]
+
+
+def _can_catch_now(has: tuple[list[int], int], card: int) -> bool:
     """SP-A4..A6 as ``_auto_payment`` decides it, without building the payment (it runs per deck card)."""
-    cost = CARDS[card].cost
-    short = sum(max(0, cost[i] - dsc[i] - tok[i]) for i in range(5))
+    colours, masters = has
+    short = sum([c - h for c, h in zip(CARDS[card].cost, colours, strict=True) if c > h])
     if _special(card):
-        return tok[5] >= 1 and short <= tok[5]
-    return short <= tok[5]
+        return masters >= 1 and short <= masters
+    return short <= masters
 
 
 def threat_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
@@ -228,7 +233,8 @@ def threat_odds(state: sp.State, seat: int) -> list[dict[str, Any]]:
     for other, p in enumerate(state.players):
         if other == seat:
             continue
-        k = sum(1 for c in deck if _can_catch_now(p.tok, p.dsc, c))
+        has = _has(p)
+        k = sum([1 for c in deck if _can_catch_now(has, c)])
         rows.append({"seat": other, "next": k / len(deck) if deck else 0.0})
     return rows
 

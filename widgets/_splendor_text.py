@@ -23,7 +23,7 @@ from pokelab.splendor.names import colour_name, tier_name
 from pokelab.words import _
 from widgets._splendor_coach_text import COACH_TEXT
 from widgets._table_text import SEAT_TEXT
-from widgets._words import labels_in, own_name, switch_to
+from widgets._words import fresh, kept, labels_in, own_name, switch_to
 
 __all__ = ["TEXT", "labels"]
 
@@ -99,6 +99,10 @@ def labels(lang: str) -> dict[str, Any]:
 
     ``lang_switch`` names the next language in its own words; ``lang_next`` is its code.
     """
+    return fresh(kept(("splendor labels", lang), lambda: _labels(lang)))  # worked out once per language
+
+
+def _labels(lang: str) -> dict[str, Any]:
     words = labels_in(TEXT, lang)
     words["lang_next"] = switch_to(lang)
     words["lang_switch"] = own_name(words["lang_next"])

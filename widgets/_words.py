@@ -25,9 +25,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokelab.words import Text, _, _p, check_lang, languages, render
+from pokelab.words import Text, _, _p, check_lang, generation, languages, render
 
-__all__ = ["Said", "joined", "labels_in", "lang_choices", "own_name", "reason_of", "shown", "switch_to", "template"]
+__all__ = [
+    "Said", "fresh", "joined", "kept", "labels_in", "lang_choices", "own_name", "reason_of", "shown", "switch_to",
+    "template",
+]
 
 _FORMATTER = string.Formatter()
 
@@ -68,6 +71,53 @@ def labels_in(table: Mapping[str, Any], lang: str) -> dict[str, Any]:
         else:
             raise TypeError(f"the label {key!r} is not a catalogue text: {value!r}")
     return out
+
+
+#: What ``kept`` holds, and the catalogue generation it was worked out under.
+_KEPT: dict[Any, Any] = {}
+_KEPT_UNDER = [generation()]
+#: How many values ``kept`` holds before it starts afresh (a few per board and language, one per move described).
+_KEPT_SIZE = 8192
+
+
+def kept(key: Any, make: Callable[[], Any]) -> Any:
+    """``make()``, worked out once and kept under ``key`` while the catalogues stay as they are.
+
+    For words a board shows again and again (its label table, a move's line): the
+    value is shared, so a caller that changes it takes a :func:`fresh` copy first.
+    Installing or removing a catalogue (``pokelab.words.generation``) drops them all.
+
+    >>> kept(("doc", "zh"), lambda: _("Pass").render("zh"))
+    '跳过'
+    >>> kept(("doc", "zh"), lambda: "not asked again")
+    '跳过'
+    >>> kept(("doc", "fr"), lambda: _("Pass").render("fr"))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    if _KEPT_UNDER[0] != generation() or len(_KEPT) >= _KEPT_SIZE:
+        _KEPT.clear()
+        _KEPT_UNDER[0] = generation()
+    try:
+        return _KEPT[key]
+    except KeyError:
+        value = _KEPT[key] = make()
+        return value
+
+
+def fresh(table: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a (nested) table of strings that the caller may change without touching ``table``.
+
+    >>> words = {"stage": {"1": "Stage 1"}}
+    >>> mine = fresh(words); mine["stage"]["1"] = "x"; words["stage"]["1"]
+    'Stage 1'
+    >>> fresh(["Stage 1"])
+    Traceback (most recent call last):
+    ...
+    AttributeError: 'list' object has no attribute 'items'
+    """
+    return {key: fresh(value) if isinstance(value, Mapping) else value for key, value in table.items()}
 
 
 # Translators: the name of THIS catalogue's language, written in that language ("中文" for zh).
@@ -139,7 +189,11 @@ def reason_of(err: BaseException) -> Text | str:
 
 @dataclass(frozen=True)
 class Said:
-    """A text some engine function words for a given language (``action.describe(lang, names)``).
+    """A text some engine function words for a given language (``action.describe(lang)``).
+
+    ``say`` gives the same words for the same language every time it is asked (a
+    move's line does not change), so each language is asked once per ``say`` and kept
+    (:func:`kept`): a board re-publishing its log or its coach line does not word it again.
 
     >>> Said(lambda lang: f"<{lang}>").render("zh")
     '<zh>'
@@ -149,7 +203,7 @@ class Said:
 
     def render(self, lang: str) -> str:
         """The text in ``lang``."""
-        return self.say(check_lang(lang))
+        return kept((self.say, lang), lambda: self.say(check_lang(lang)))  # type: ignore[no-any-return]
 
 
 def shown(value: Text | Said | str | int | float | None, lang: str) -> str | None:

@@ -326,13 +326,15 @@ class HereComesBoard(PassAndPlay, Board):
         return known
 
     def _published_log(self) -> list[dict[str, Any]]:
-        teacher = self.teacher
-        out = []
-        for e in self._entries:
+        teacher, lang = self.teacher, self.lang
+
+        def line(e: dict[str, Any]) -> dict[str, Any] | None:
             said = e["_teacher"] if teacher else e["text"]
-            if said is not None:
-                out.append({"seat": e["seat"], "who": self._shown_name(e["seat"]), "bot": e["bot"], "text": shown(said, self.lang)})
-        return out
+            if said is None:
+                return None
+            return {"seat": e["seat"], "who": self._shown_name(e["seat"]), "bot": e["bot"], "text": shown(said, lang)}
+
+        return self._shown_log.lines(self._entries, (lang, teacher), line)
 
     # ------------------------------------------------------------------ drawing
     def _on_option(self, _change: Mapping[str, Any]) -> None:

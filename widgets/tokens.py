@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pokelab.herecomes.names import colour_name as hc_colour_name
@@ -51,9 +52,9 @@ class Token:
         """The colour's name (the games' own: ``pokelab.splendor.names`` / ``pokelab.herecomes.names``)."""
         return hc_colour_name(self.colour) if self.colour == "purple" else sp_colour_name(self.colour)
 
-    @property
+    @cached_property
     def ink(self) -> str:
-        """The symbol's and the count's colour on this fill: white or near-black, whichever contrasts more."""
+        """The symbol's and the count's colour on this fill: white or near-black, whichever contrasts more (worked out once)."""
         return max(_INKS, key=lambda ink: min(contrast(ink, self.light), contrast(ink, self.dark)))
 
 

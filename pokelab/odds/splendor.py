@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -84,18 +85,23 @@ def _public_view(state: Mapping[str, Any]) -> tuple[frozenset[int], dict[int, st
     return deck, where
 
 
+_IN_DISPLAY = _("it is face up in the display")
+_IN_DISCARD = _("it is in the discard pile")
+
+
 def _public_state(state: Any) -> tuple[frozenset[int], dict[int, str]]:
-    where: dict[int, Text] = {}
-    for c in state.display:
-        where[c] = _("it is face up in the display")
-    for c in state.discard:
-        where[c] = _("it is in the discard pile")
+    where: dict[int, Text] = dict.fromkeys(state.display, _IN_DISPLAY)  # one text per place, not per card:
+    where.update(dict.fromkeys(state.discard, _IN_DISCARD))  # the coach asks this after every move
     for i, p in enumerate(state.players):
-        for c in p.captured:
-            where[c] = _("player {seat} has caught it", seat=i)
-        for c in p.reserved:
-            where[c] = _("player {seat} has reserved it", seat=i)
+        caught, reserved = _held_by(i)
+        where.update(dict.fromkeys(p.captured, caught))
+        where.update(dict.fromkeys(p.reserved, reserved))
     return frozenset(state.deck), where
+
+
+@lru_cache(maxsize=16)
+def _held_by(seat: int) -> tuple[Text, Text]:
+    return _("player {seat} has caught it", seat=seat), _("player {seat} has reserved it", seat=seat)
 
 
 def _players(state: Any) -> Any:

@@ -40,6 +40,7 @@ __all__ = [
     "LOCALE_PATH_ENV",
     "SOURCE_LANG",
     "check_lang",
+    "generation",
     "install",
     "languages",
     "translate",
@@ -87,6 +88,8 @@ def _po_path(lang: str) -> Path:
 _SPOKEN: dict[str, tuple[str, ...]] = {}
 #: Texts already rendered, by language and ``Text`` (see ``Text.render``); ``install``/``uninstall`` clear it.
 _RENDERED: dict[tuple[Any, ...], str] = {}
+#: How many times a catalogue was installed or removed (see :func:`generation`).
+_GENERATION = [0]
 
 
 def languages() -> tuple[str, ...]:
@@ -164,6 +167,7 @@ def install(lang: str, catalogue: gettext.NullTranslations) -> None:
     _INSTALLED[lang] = catalogue
     _SPOKEN.clear()
     _RENDERED.clear()
+    _GENERATION[0] += 1
 
 
 def uninstall(lang: str) -> None:
@@ -171,6 +175,19 @@ def uninstall(lang: str) -> None:
     _INSTALLED.pop(lang, None)
     _SPOKEN.clear()
     _RENDERED.clear()
+    _GENERATION[0] += 1
+
+
+def generation() -> int:
+    """A number that changes whenever a catalogue is installed or removed: words rendered earlier are good while it stays.
+
+    A board keeping what it rendered (its label table, its move log) checks it before reusing them.
+
+    >>> before = generation()
+    >>> uninstall("xx"); generation() == before
+    False
+    """
+    return _GENERATION[0]
 
 
 _FORMATTER = string.Formatter()

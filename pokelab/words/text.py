@@ -127,6 +127,12 @@ class Text:
         return Text(self.source, tuple(merged.items()), self.plural, self.count, self.context)
 
 
+#: The values a view holds that ``rendered`` passes on as they are (by exact type).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+#: What ``rendered`` found each other type to be: "plain", "map", "seq" or "other" (a text words itself).
+_SHAPES: dict[type, str] = {}
+
+
 def render(value: Text | str | int | float, lang: str) -> str:
     """``value`` in ``lang``: a ``Text`` is translated, a plain value (a name, a number) is shown as it is.
 
@@ -156,11 +162,28 @@ def rendered(value: Any, lang: str) -> Any:
     ...
     ValueError: unknown language 'fr': choose 'en' or 'zh'
     """
-    if value is None or isinstance(value, str | int | float):
+    kind = type(value)  # a view is thousands of plain values: the exact types first, the general checks after
+    if kind in _PLAIN:
         return value
-    if isinstance(value, Mapping):
+    if kind is dict:
+        return {key: item if type(item) in _PLAIN else rendered(item, lang) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return [item if type(item) in _PLAIN else rendered(item, lang) for item in value]
+    if kind is Text:
+        return value.render(lang)
+    shape = _SHAPES.get(kind)
+    if shape is None:  # a type met for the first time: what it is does not change
+        shape = _SHAPES[kind] = (
+            "plain" if issubclass(kind, str | int | float)
+            else "map" if issubclass(kind, Mapping)
+            else "seq" if issubclass(kind, list | tuple)
+            else "other"
+        )
+    if shape == "plain":
+        return value
+    if shape == "map":
         return {key: rendered(item, lang) for key, item in value.items()}
-    if isinstance(value, list | tuple):
+    if shape == "seq":
         return [rendered(item, lang) for item in value]
     say = getattr(value, "render", None)
     if callable(say):

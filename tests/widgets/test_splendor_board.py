@@ -308,6 +308,23 @@ def test_undo_returns_to_the_humans_previous_decision(send: Any) -> None:
     assert reply["ok"] is False and said(board, "zh")
 
 
+def test_the_log_is_worded_once_and_follows_undo_and_language(send: Any) -> None:
+    """Issue 28: a publish reuses the log lines already worded, yet undo, a new move and a language switch show."""
+    board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)
+    board.run_bots()
+    send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
+    first = list(board.log)
+    send(board, {"type": "step", "revision": board.revision})
+    assert board.log[: len(first)] == first and all(a is b for a, b in zip(board.log, first, strict=False))
+    send(board, {"type": "undo"})
+    send(board, intent({"kind": "take", "colors": ["black", "blue", "green"]}))
+    assert board.log[-1]["text"] == sp.TakeDifferent(("black", "blue", "green")).describe("en")
+    assert len(board.log) == len(first)
+    send(board, {"type": "set_lang", "lang": "zh"})
+    assert board.log[-1]["text"] == sp.TakeDifferent(("black", "blue", "green")).describe("zh")
+    assert [e["who"] for e in board.log] == [e["who"] for e in first]  # names given by the players stay
+
+
 def test_new_game_with_a_seed_deals_the_engines_game(send: Any) -> None:
     board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)
     board.run_bots()
