@@ -95,9 +95,8 @@ def test_only_lessons_that_pass_leave_a_copy_under_xdist(tmp_path: Path) -> None
     shutil.copy(ROOT / "scripts" / "build_site.py", repo / "scripts")
     (repo / "notebooks").mkdir()
     shutil.copy(ROOT / "notebooks" / "conftest.py", repo / "notebooks")
-    for folder in ("pokelab", "widgets"):  # what the code fingerprint hashes
-        (repo / folder).mkdir()
-        (repo / folder / "__init__.py").write_text("VERSION = 1\n")
+    for folder in ("pokelab", "widgets"):  # what the code fingerprint hashes, and the site builder imports
+        shutil.copytree(ROOT / folder, repo / folder, ignore=shutil.ignore_patterns("__pycache__", "node_modules"))
     _notebook(repo / "notebooks" / "good.ipynb", "print('a')", "import ipywidgets\nipywidgets.IntSlider(3)")
     _notebook(repo / "notebooks" / "bad.ipynb", "x = 1", "1 / 0", "print(x)")
     _notebook(repo / "notebooks" / "exercises" / "good.ipynb", "print('an exercise version')")

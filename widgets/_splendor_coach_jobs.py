@@ -61,7 +61,7 @@ def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int) -> Any:
     >>> review_job([], 0, 0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 100000, got 0
+    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
     """
     return review(pairs, playouts=playouts, seed=seed)
 

@@ -325,7 +325,7 @@ def observe(state: State, player: int | None = None) -> dict[str, Any]:
         players.append(
             {
                 "seat": p,
-                "name": s.setup.names[p],
+                "name": seat_name(s.setup.names[p], p),  # a default "Player N" in the reader's language
                 "is_leader": p == s.leader,
                 "is_you": p == player,
                 "trainer": trainer,

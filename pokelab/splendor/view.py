@@ -24,7 +24,7 @@ View schema (``VIEW_VERSION`` 1)::
       "deck_size": int,
       "discard": [card, ...],         # evolved-away cards
       "players": [{
-          "index": int, "name": str, "is_you": bool, "is_current": bool,
+          "index": int, "name": str | Text (a default name), "is_you": bool, "is_current": bool,
           "tokens": {colour: int}, "token_count": int,
           "discounts": {colour: int},  # the five regular colours
           "captured": [card, ...], "reserved": [card, ...],
@@ -65,6 +65,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pokelab.core.texts import seat_name
 from pokelab.errors import InputError
 from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
 from pokelab.splendor.engine import _frozen, legal_actions, result
@@ -137,7 +138,7 @@ def observe(state: State, player: int, *, legal: Sequence[Any] | None = None) ->
         players.append(
             {
                 "index": i,
-                "name": p.name,
+                "name": seat_name(p.name, i),  # a default "Player N" in the reader's language
                 "is_you": own,
                 "is_current": i == state.current_player,
                 "tokens": dict(zip(TOKEN_COLOURS, p.tok, strict=True)),

@@ -15,6 +15,7 @@ from pokelab.core.texts import default_name, seat_name
 from pokelab.herecomes import observe, parse_action
 from pokelab.herecomes.view import event_text
 from pokelab.sim import play
+from pokelab.words import rendered
 
 
 @pytest.fixture(scope="module")
@@ -40,12 +41,8 @@ def test_every_event_of_the_replay_names_its_seats_in_the_readers_language(repla
 def test_the_chinese_observation_of_every_position_says_no_player(replay: list) -> None:
     for state in replay[::7]:
         for viewer in (None, 0):
-            seen = observe(state, viewer)
-            last = seen["last_round"]
-            if last is None:
-                continue
-            zh = json.dumps([e["zh"] for e in last["events"]], ensure_ascii=False)
-            assert "Player" not in zh
+            zh = json.dumps(rendered(observe(state, viewer), "zh"), ensure_ascii=False)
+            assert "Player" not in zh, zh
 
 
 @pytest.mark.parametrize(
