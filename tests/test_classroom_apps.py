@@ -132,7 +132,7 @@ def test_the_dashboard_updates_by_itself(store):
         assert "data-rounds='1'" in teacher.live.value
     finally:
         teacher.stop()
-    assert not teacher._thread.is_alive()  # stopped: nothing polls, so a new round stays unseen
+    assert not teacher._poller.alive  # stopped: nothing polls, so a new round stays unseen
     StudentPage(store, code=code, group="B").send(ROUND)  # "A" is the first page's now (its group token)
     assert teacher.experiment.tally.n == 1
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import os
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
@@ -82,3 +83,49 @@ class _StorePage:
         return True
 
 
+class _Poller:
+    """A page's background look at the class store every few seconds, until ``stop()`` or the page closes.
+
+    ``look`` is the page's ``poll_once``; a failed look (the store away for a
+    moment) is shown on ``page.error_html`` in the page's language, and the
+    looking goes on. Both live dashboards hold one (composed, not inherited).
+
+    >>> class Page:
+    ...     ui, lang, error_html = None, "en", type("H", (), {"value": ""})()
+    >>> poller = _Poller("pokelab-doc", lambda: None, Page())
+    >>> poller.alive
+    False
+    """
+
+    def __init__(self, name: str, look: Callable[[], Any], page: Any) -> None:
+        self.name, self.look, self.page = name, look, page
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def alive(self) -> bool:
+        """Whether the background look is running."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, every: float = 0.5) -> None:
+        """Look every ``every`` seconds in a background thread (nothing happens if it already runs)."""
+        if self.alive:
+            return
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, args=(every,), daemon=True, name=self.name)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop looking (waits up to 5 s for the look under way)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    def _run(self, every: float) -> None:
+        while not self._stop.wait(every):
+            if getattr(self.page.ui, "comm", True) is None:  # the page's widgets were closed
+                return
+            try:
+                self.look()
+            except Exception as err:  # the store is away for a moment: say so, keep looking
+                self.page.error_html.value = _ALERT.format(html.escape(_explain(err, self.page.lang)))

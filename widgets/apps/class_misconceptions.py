@@ -46,7 +46,7 @@ from pokelab.teaching.classreport import PROGRESS, LessonReport, lesson_report, 
 from pokelab.words import Text, _, _p
 from widgets.apps._common import _header, lang_switch
 from widgets.apps.class_delete import PupilDelete
-from widgets.apps.class_live import _ALERT, _explain
+from widgets.apps.class_live import _ALERT, _explain, _Poller
 
 __all__ = ["MisconceptionDashboard"]
 
@@ -149,8 +149,7 @@ class MisconceptionDashboard:
         ])
         self.ui.add_class("pk-misconceptions")
         self._lock = threading.RLock()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._poller = _Poller("pokelab-misconceptions", self.poll_once, self)
         self.set_lang(lang)
         if code and key:
             self._guard(self.open)
@@ -337,23 +336,8 @@ class MisconceptionDashboard:
     # ------------------------------------------------------------------ polling
     def start(self, every: float = 0.5) -> None:
         """Look at the class store every ``every`` seconds in a background thread (until ``stop()``)."""
-        if self._thread is not None and self._thread.is_alive():
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(target=self._poll, args=(every,), daemon=True, name="pokelab-misconceptions")
-        self._thread.start()
+        self._poller.start(every)
 
     def stop(self) -> None:
         """Stop looking."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def _poll(self, every: float) -> None:
-        while not self._stop.wait(every):
-            if getattr(self.ui, "comm", True) is None:  # the page's widgets were closed
-                return
-            try:
-                self.poll_once()
-            except Exception as err:  # the store is away for a moment: say so, keep looking
-                self.error_html.value = _ALERT.format(html.escape(_explain(err, self.lang)))
+        self._poller.stop()

@@ -29,7 +29,6 @@ from __future__ import annotations
 import base64
 import html
 import re
-import threading
 import time
 from pathlib import Path
 
@@ -40,7 +39,7 @@ from pokelab.errors import check_lang
 from widgets.apps._common import _header, lang_switch, t, text
 from widgets.apps._tables_panel import TablesPanel
 from widgets.apps.class_experiment import ClassExperiment
-from widgets.apps.class_live import _ALERT, _explain, _StorePage
+from widgets.apps.class_live import _Poller, _StorePage
 
 __all__ = ["TeacherDashboard"]
 
@@ -136,8 +135,7 @@ class TeacherDashboard(_StorePage):
             ]
         )
         self.ui.add_class("pk-teacher-dashboard")
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._poller = _Poller("pokelab-dashboard", self.poll_once, self)
         self.set_lang(lang)
         if code and key:
             self._guard(self.open)
@@ -249,29 +247,12 @@ class TeacherDashboard(_StorePage):
 
     # ------------------------------------------------------------------ polling
     def start(self, every: float = 0.5) -> None:
-        """Poll the database every ``every`` seconds in a background thread (until ``stop()``)."""
-        if self._thread is not None and self._thread.is_alive():
-            return
-        self._stop.clear()
-        self._thread = threading.Thread(
-            target=self._poll, args=(every,), daemon=True, name="pokelab-dashboard"
-        )
-        self._thread.start()
+        """Look at the class store every ``every`` seconds in a background thread (until ``stop()``)."""
+        self._poller.start(every)
 
     def stop(self) -> None:
-        """Stop polling."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-
-    def _poll(self, every: float) -> None:
-        while not self._stop.wait(every):
-            if getattr(self.ui, "comm", True) is None:  # the page's widgets were closed
-                return
-            try:
-                self.poll_once()
-            except Exception as err:  # the database is away for a moment: say so, keep polling
-                self.error_html.value = _ALERT.format(html.escape(_explain(err, self.lang)))
+        """Stop looking."""
+        self._poller.stop()
 
     def _need_open(self) -> tuple[str, str, str]:
         if self.opened is None:
