@@ -177,12 +177,12 @@ class Table(TableSeats):
             raise err
         seat = _check_seat_number(seat, row.players)
         self._check_token(row, seat, token if token is not None else self._tokens.get(seat), "view")
-        return seat
+        return None if row.finished else seat  # a finished game hides nothing more: its players study it whole
 
     def moves(
         self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None
     ) -> list[dict[str, Any]]:
-        """The accepted moves in order as ``seat`` may see them (its token), or all of them (the teacher key).
+        """The accepted moves in order as ``seat`` may see them (its token), or all of them (the teacher key, or any seat's token once the game is over).
 
         Keys: ``number``, ``seat`` (``None`` for a draw), ``kind`` (``human``,
         ``bot`` or ``chance``), ``action`` (the engine's text form; another
@@ -217,7 +217,8 @@ class Table(TableSeats):
         """The game recomputed from the seed and the accepted moves: the whole game (teacher key) or ``seat``'s view of it.
 
         With a seat token it is what ``observe`` lets that seat see; the game
-        itself — every hand, Splendor's deck order — needs the teacher key.
+        itself — every hand, Splendor's deck order — needs the teacher key
+        until the game is over, when its players may replay it whole.
 
         >>> from pokelab.classroom import ClassStore
         >>> store = ClassStore.connect("sqlite://")

@@ -18,6 +18,7 @@ from pokelab.classroom.table_list import unknown_table_codes
 from pokelab.classroom.table_wire import wire_data
 from pokelab.core.registry import get_game
 from pokelab.herecomes import Discard, UseTrainer, VoteRedraw, read_observed
+from pokelab.toy import register as register_toy
 from widgets._board_table import join_table
 
 
@@ -135,3 +136,24 @@ def test_a_pupil_may_be_at_a_capped_number_of_unfinished_tables_in_both_language
     assert empty.sit(0, "Misty")  # another pupil is not held back
     with pytest.raises(ClassroomError):
         Limits(tables_per_pupil=0)
+
+
+def test_a_finished_games_players_read_its_whole_record(db_url):
+    """Issue 29: the full record needs the teacher key *or the finished game*; before the end a seat sees its view."""
+    store, _join_code, key, t = _table(db_url, register_toy(), bots={1: "random"}, seed=6)  # a short game
+    token = t.sit(0, "Cy")
+    t.play(0, "Choose(0, bank)", t.revision(), token=token)
+    while not t.view(0, token=token)["finished"]:
+        t.play(0, "Choose(0, bank)", t.revision(), token=token)
+    assert t.moves(0, token=token) == t.moves(teacher_key=key)
+    assert t.replay(0, token=token) == t.replay(teacher_key=key)  # the game itself, not a seat's observation
+    with pytest.raises(ClassAccessError):
+        store.table(t.code).moves(0, token="WRONG-TOKEN")  # a finished table still needs a seat's token
+
+
+def test_before_the_end_a_seat_token_reads_only_its_view_of_the_game(db_url):
+    _store, _join_code, key, t = _table(db_url, "herecomes", seed=21)
+    ash = t.sit(0, "Ash")
+    t.sit(1, "Misty")
+    assert not t.view(0, token=ash)["finished"]
+    assert t.replay(0, token=ash) != t.replay(teacher_key=key)
