@@ -181,3 +181,31 @@ def test_points_are_never_headed_fraction_in_chinese() -> None:
             if re.search(r"point|score", en, re.IGNORECASE) and re.search(r"(?<!奖杯)分数", zh):
                 bad.append(f"{source.name}: {en!r} -> {zh!r}")
     assert bad == [], "\n".join(bad)
+
+
+#: A closing ``**`` right after Chinese punctuation and right before a letter: CommonMark (Jupyter Book's
+#: markdown-it, JupyterLab's marked) does not close it there, so the reader sees the asterisks.
+_OPEN_BOLD = re.compile(r"[：:。，、；！？）」”]\*\*(?=[\w\u3400-\u9fff])")
+
+
+def _unclosed_bold(text: str) -> list[str]:
+    """Each ``**`` that should close a bold but, by CommonMark's flanking rule, does not.
+
+    >>> _unclosed_bold("**手牌 A：**小火龙"), _unclosed_bold("**手牌 A**：小火龙"), _unclosed_bold("**误区：**“或”")
+    (['**手牌 A：**小火龙'], [], [])
+    """
+    found = []
+    for line in text.splitlines():
+        for m in _OPEN_BOLD.finditer(line):
+            if line[: m.start() + 1].count("**") % 2:  # an odd count before it: this ** closes one
+                found.append(line[max(0, line.rfind("**", 0, m.start()) ): m.end() + 3])
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*sorted((ROOT / "lessons").rglob("*.md")), *sorted((ROOT / "docs" / "zh").glob("*.md")), ROOT / "docs" / "teacher-guide.md"],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_every_bold_closes_where_it_is_meant_to(path: Path) -> None:
+    assert not _unclosed_bold(path.read_text(encoding="utf-8"))
