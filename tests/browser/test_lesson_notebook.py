@@ -141,7 +141,7 @@ def test_lesson_21_draws_the_odds_chart_after_run_all(lab: Any, track: str) -> N
     page.wait_for_function(_ODDS_DRAWN, timeout=TIMEOUT)
     board = page.locator(".hc-board").first
     board.scroll_into_view_if_needed()
-    labels = board.locator(".hc-plot .main-svg .bars text").all_text_contents()
+    labels = board.locator(".hc-plot .main-svg .textpoint text").all_text_contents()  # each chance beside its row
     assert sum(t.endswith("%") for t in labels) >= 5, f"each card's chance is written on its bar: {labels}"
     lab.screenshot(page, f"lesson-21-odds-{track or 'en'}", element=board)
     # no word said twice anywhere on the page: the marks' words, the boards' "(you)" tags (issue 31)

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: afb258b023d7d9f7157fee5acd12de1be9e5e56ce4f1a08c1364d1c248657f4e
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 6f9aeb28cc8d9c3b0a610f76cf884c507789e9cba9b5d6c6d3760f84730c303e
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -1048,7 +1048,7 @@ function playerPanel(b, view, p, L, lang) {
       "div",
       { class: "pk-player-head" },
       h("span", { class: "pk-player-name" }, p.name),
-      seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`) : view.table && p.index !== view.human ? null : p.named_you ? null : (view.humans || []).length > 1 ? null : h("span", { class: "pk-tag pk-tag-you" }, L.you),
+      seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`) : view.table ? p.index === view.human ? h("span", { class: "pk-tag pk-tag-you" }, L.you) : null : p.named_you ? null : (view.humans || []).length > 1 ? null : h("span", { class: "pk-tag pk-tag-you" }, L.you),
       winner ? h("span", { class: "pk-crown" }, L.won_badge) : null,
       h(
         "span",

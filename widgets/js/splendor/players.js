@@ -22,7 +22,7 @@ export function playerPanel(b, view, p, L, lang) {
       { class: "pk-player-head" },
       h("span", { class: "pk-player-name" }, p.name),
       seat.bot ? h("span", { class: "pk-tag" }, `${L.bot} · ${seat.bot_title}`)
-        : view.table && p.index !== view.human ? null  // a classmate's seat at a shared table
+        : view.table ? (p.index === view.human ? h("span", { class: "pk-tag pk-tag-you" }, L.you) : null)  // a shared table: my seat only
         : p.named_you ? null  // a seat already named "You" needs no "(you)" tag
         : (view.humans || []).length > 1 ? null  // pass-and-play (or a replay with no bots): every seat is someone's, none is "you"
         : h("span", { class: "pk-tag pk-tag-you" }, L.you),
