@@ -1,14 +1,10 @@
-"""Small builders of catalogue texts the games share: a list of words, a text in every language.
+"""Small builders of catalogue texts the games share: a list of words, seat names, reasons.
 
-A list is joined the way each language joins one ("red, blue" / "红色、蓝色"), and a
-view dict that a face reads without a language carries a text once per language of
-:func:`pokelab.words.languages` (so a third language appears by adding its ``.po``).
+A list is joined the way each language joins one ("red, blue" / "红色、蓝色").
 
 >>> from pokelab.words import _p
 >>> listing([_p("colour", "red"), _p("colour", "blue")]).render("zh")
 '红色、蓝色'
->>> in_languages(_p("colour", "red"), "name")["name_zh"]
-'红色'
 >>> listing([])
 Traceback (most recent call last):
 ...
@@ -20,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from pokelab.errors import IllegalAction
-from pokelab.words import Text, _, languages, render
+from pokelab.words import Text, _
 
-__all__ = ["alternatives", "default_name", "in_languages", "listing", "reason_text", "seat_name"]
+__all__ = ["alternatives", "default_name", "listing", "reason_text", "seat_name"]
 
 
 def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
@@ -103,13 +99,3 @@ def reason_text(err: BaseException) -> Text | str:
         return _("[{rule}] {reason}", rule=err.rule, reason=reason)
     return reason
 
-
-def in_languages(text: Text | str, key: str | None = None) -> dict[str, str]:
-    """``text`` rendered in every language the kit speaks: ``{lang: …}`` or, with ``key``, ``{key_lang: …}``.
-
-    For the JSON views a face reads before it knows its language (``name_en``, ``name_zh``, …).
-
-    >>> in_languages(_("Pass"))["zh"]
-    '跳过'
-    """
-    return {(f"{key}_{lang}" if key else lang): render(text, lang) for lang in languages()}

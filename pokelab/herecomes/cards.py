@@ -25,7 +25,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pokelab.core.texts import in_languages
 from pokelab.errors import check_lang
 from pokelab.herecomes.conditions import (
     AllDrawn,
@@ -37,7 +36,7 @@ from pokelab.herecomes.conditions import (
 )
 from pokelab.herecomes.names import kind_name, pokemon_name
 from pokelab.herecomes.pieces import KINDS
-from pokelab.words import SOURCE_LANG, Text, _, _n
+from pokelab.words import Text, _, _n
 
 __all__ = ["KINDS", "TARGETS", "TARGETS_CSV", "TargetCard", "load_targets"]
 
@@ -126,20 +125,23 @@ class TargetCard:
         return self.text().render(check_lang(lang))
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe card data for views and widgets (every text once per language: ``name_en``, ``name_zh``, …).
+        """The card as views show it: codes for a page to read, catalogue texts for the reader.
 
-        >>> TARGETS["O09"].to_dict()["condition_zh"]
-        '所有黄色都被抽出'
+        ``kind``/``condition`` are codes; ``kind_text``, ``condition_text`` and ``name`` are
+        texts, rendered in the reader's language where the card is shown.
+
+        >>> d = TARGETS["O09"].to_dict()
+        >>> d["condition"], d["condition_text"].render("zh"), d["name"].render("en")
+        ('all:yellow', '所有黄色都被抽出', 'Abra')
         """
         return {
             "id": self.id,
             "kind": self.kind,
-            # English shows the kind's code (``kind``); every other language its name (``kind_zh``, …)
-            **{k: v for k, v in in_languages(kind_name(self.kind), "kind").items() if k != f"kind_{SOURCE_LANG}"},
+            "kind_text": kind_name(self.kind),
             "condition": self.condition.code(),
-            **in_languages(self.condition.text(), "condition"),
+            "condition_text": self.condition.text(),
             "points": self.points,
-            **in_languages(self.pokemon, "name"),
+            "name": self.pokemon,
         }
 
 

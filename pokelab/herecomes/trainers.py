@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from pokelab.core.texts import in_languages
 from pokelab.errors import InputError, check_lang
 from pokelab.words import Text, _, _p
 
@@ -59,15 +58,20 @@ class Trainer:
         return self.ability.render("en")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-safe trainer data for views (``name_<lang>`` and ``text_<lang>`` for every language)."""
+        """The trainer as views show it: its name and ability as catalogue texts.
+
+        >>> d = TRAINERS["brock"].to_dict()
+        >>> d["rule"], d["name"].render("zh")
+        ('HC-T2', '小刚')
+        """
         return {
             "id": self.id,
             "rule": self.rule,
             "power": self.power,
-            **in_languages(self.label, "name"),
+            "name": self.label,
             "per_round": self.per_round,
             "per_game": self.per_game,
-            **in_languages(self.ability, "text"),
+            "text": self.ability,
         }
 
 

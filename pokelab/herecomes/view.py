@@ -69,46 +69,20 @@ from functools import lru_cache
 from typing import Any
 
 from pokelab.core.texts import listing, seat_name
-from pokelab.herecomes.cards import TARGETS, TargetCard
+from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.conditions import AllDrawn, Condition, LastIs, NeverDrawn
 from pokelab.herecomes.engine import keep_options, legal_actions
-from pokelab.herecomes.names import colour_name, kind_name
+from pokelab.herecomes.names import colour_name
 from pokelab.herecomes.state import State, check_seat
-from pokelab.herecomes.trainers import TRAINERS, Trainer
+from pokelab.herecomes.trainers import TRAINERS
 from pokelab.words import Text, _, _n
 
 __all__ = ["event_text", "explain", "observe", "why_text"]
 
 
-def _card_dict(card: TargetCard) -> dict[str, Any]:
-    """A card as views show it: codes for the page to read, catalogue texts for the reader."""
-    return {
-        "id": card.id,
-        "kind": card.kind,
-        "kind_text": kind_name(card.kind),
-        "condition": card.condition.code(),
-        "condition_text": card.condition.text(),
-        "points": card.points,
-        "name": card.pokemon,
-    }
-
-
-def _trainer_dict(trainer: Trainer) -> dict[str, Any]:
-    """A trainer card as views show it (its name and ability catalogue texts)."""
-    return {
-        "id": trainer.id,
-        "rule": trainer.rule,
-        "power": trainer.power,
-        "name": trainer.label,
-        "per_round": trainer.per_round,
-        "per_game": trainer.per_game,
-        "text": trainer.ability,
-    }
-
-
 # Card and trainer data never change: build their dicts once, hand out shallow copies.
-_CARD_DICTS = {cid: _card_dict(card) for cid, card in TARGETS.items()}
-_TRAINER_DICTS = {tid: _trainer_dict(t) for tid, t in TRAINERS.items()}
+_CARD_DICTS = {cid: card.to_dict() for cid, card in TARGETS.items()}
+_TRAINER_DICTS = {tid: t.to_dict() for tid, t in TRAINERS.items()}
 
 
 def _card(card_id: str) -> dict[str, Any]:

@@ -104,14 +104,15 @@ class Card:
         return self.pokemon.render(check_lang(lang))
 
     def to_dict(self) -> dict[str, object]:
-        """A JSON-safe dict of every field (cost as ``{colour: count}`` over all five colours).
+        """Every field as views show it: cost as ``{colour: count}`` over all five colours, ``name`` a catalogue text.
 
-        >>> CARDS[1].to_dict()["cost"]
-        {'red': 0, 'blue': 1, 'green': 1, 'yellow': 1, 'black': 0}
+        >>> d = CARDS[1].to_dict()
+        >>> d["cost"], d["name"].render("zh")
+        ({'red': 0, 'blue': 1, 'green': 1, 'yellow': 1, 'black': 0}, '小火龙')
         """
         return {
             "id": self.id,
-            **{f"name_{lang}": self.pokemon.render(lang) for lang in languages()},
+            "name": self.pokemon,
             "tier": self.tier,
             "stage": self.stage,
             "evolves_from": self.evolves_from,

@@ -76,19 +76,7 @@ __all__ = ["VIEW_VERSION", "card_view", "observe"]
 
 VIEW_VERSION = 1
 #: Each card's fixed data, its name a catalogue text (rendered where the card is shown).
-_CARD_BASE = {
-    cid: {
-        "id": c.id,
-        "name": c.pokemon,
-        "tier": c.tier,
-        "stage": c.stage,
-        "evolves_from": c.evolves_from,
-        "cost": dict(zip(COLOURS, c.cost, strict=True)),
-        "discount": c.discount,
-        "points": c.points,
-    }
-    for cid, c in CARDS.items()
-}
+_CARD_BASE = {cid: c.to_dict() for cid, c in CARDS.items()}
 _COST = {cid: c.cost for cid, c in CARDS.items()}
 
 

@@ -113,7 +113,7 @@ def test_hc_c2_card_data_is_bilingual():
     """HC-C2: a card describes itself in English and Chinese."""
     d = TARGETS["L01"].to_dict()
     assert d["condition"] == "last:red&never:yellow&all:purple"
-    assert "purple" in d["condition_en"] and "紫色" in d["condition_zh"]
+    assert "purple" in d["condition_text"].render("en") and "紫色" in d["condition_text"].render("zh")
     assert TARGETS["L01"].describe("zh").startswith("梦幻（梦幻/超梦，5 分）")
     with pytest.raises(ValueError):
         TARGETS["L01"].describe("fr")

@@ -291,9 +291,12 @@ def test_herecomes_log_lines_views_and_cards(pseudo):
 
 
 def clean_view(view: Any, lang: str) -> int:
-    """Every text of a view dict in ``lang`` (the keys ``lang`` and ``*_lang``); returns how many."""
+    """Every text of a view in ``lang`` (each catalogue text, and the keys ``lang`` and ``*_lang``); returns how many."""
     found = 0
-    if isinstance(view, dict):
+    if isinstance(view, Text):
+        clean(view.render(lang), {"ZZ"})
+        found += 1
+    elif isinstance(view, dict):
         for key, value in view.items():
             if isinstance(value, str) and (key == lang or key.endswith("_" + lang)):
                 clean(value, {"ZZ"})
