@@ -37,6 +37,10 @@ from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the kit of this checkout: a sheet's words come from its catalogue
+
+from pokelab.teaching.handout_words import key_label, sheet_words  # noqa: E402
+
 OUT = ROOT / "build" / "handouts"
 PINNED = "# NBVAL_CHECK_OUTPUT"
 PRINT_CSS = """
@@ -62,41 +66,6 @@ MATHJAX_CONFIG = (
     "<script>window.MathJax = {tex: {inlineMath: [['$', '$'], ['\\\\(', '\\\\)']], "
     "processEscapes: true}, svg: {fontCache: 'global'}};</script>\n"
 )
-# Every word a sheet or a key adds to the lesson, in the lesson's language.
-SHEET_TEXT = {
-    "en": {
-        "sheet": "exercise sheet",
-        "name": "Name",
-        "class": "Class",
-        "date": "Date",
-        "answer": "Your answer",
-        "key": "Teacher's key",
-        "key_note": "the solutions and the numbers the tests pin.",
-        "exercise": "exercise",
-        "pinned": "pinned number",
-        "solution": "solution",
-    },
-    "zh": {
-        "sheet": "练习单",
-        "name": "姓名",
-        "class": "班级",
-        "date": "日期",
-        "answer": "在这里写答案",
-        "key": "教师答案",
-        "key_note": "各题的答案，以及测试固定下来的数值。",
-        "exercise": "练习",
-        "pinned": "固定数值",
-        "solution": "答案",
-    },
-}
-
-
-def _words(lang: str) -> dict[str, str]:
-    if lang not in SHEET_TEXT:
-        raise ValueError(f"lang must be 'en' or 'zh', got {lang!r}")
-    return SHEET_TEXT[lang]
-
-
 def _load(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
@@ -141,13 +110,12 @@ def exercise_sheet(nb: dict, title: str, lang: str = "en") -> dict:
     >>> "在这里写答案" in str(exercise_sheet(nb, "T", "zh"))
     True
     """
-    words = _words(lang)
+    words = sheet_words(lang)
     out = copy.deepcopy(nb)
-    colon = "：" if lang == "zh" else ": "
     head = (
         f'<div class="pokelab-sheet-head"><b>{html.escape(title)}</b> — {words["sheet"]}<br>'
-        f"<span>{words['name']}{colon}____________</span> <span>{words['class']}{colon}________</span> "
-        f"<span>{words['date']}{colon}________</span></div>"
+        f"<span>{words['name']} ____________</span> <span>{words['class']} ________</span> "
+        f"<span>{words['date']} ________</span></div>"
     )
     cells = [_html_cell(head)]
     for cell in out["cells"]:
@@ -181,7 +149,7 @@ def teacher_key(nb: dict, title: str, lang: str = "en") -> dict:
     >>> "固定数值" in str(teacher_key(nb, "T", "zh"))
     True
     """
-    words = _words(lang)
+    words = sheet_words(lang)
     out = copy.deepcopy(nb)
     cells = [
         _html_cell(
@@ -199,11 +167,7 @@ def teacher_key(nb: dict, title: str, lang: str = "en") -> dict:
             or "solution" in (cell.get("metadata", {}).get("tags") or [])
         ):
             ids = re.findall(r"check\(\s*['\"]([\w-]+)['\"]", text)
-            label = (
-                (f"{words['exercise']} " + ", ".join(ids))
-                if ids
-                else (words["pinned"] if not solution else words["solution"])
-            )
+            label = key_label(ids, solution=solution, lang=lang)
             cells.append(_html_cell(f'<div class="pokelab-key"><b>{html.escape(label)}</b></div>'))
             cells.append(cell)
     if len(cells) == 1:

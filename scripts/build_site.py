@@ -16,19 +16,15 @@ engine and widgets are unchanged is reused from there (the notebooks stage of
 HTML plotly.io writes for them, and each board a note in the lesson's language that it is a saved
 picture, with its link to play it in Binder (widgets.apps.site_board); (3) the
 lessons, the rulebooks, the teacher's guide and the glossary are staged with the config in
-``site/`` and Jupyter Book builds the HTML; (4) every script a page needs (require.js, the
-ipywidgets HTML manager, anywidget's front end, plotly.js) is served from ``_static/vendor``:
-the two npm packages come through ``npm pack`` at a pinned version and integrity, anywidget
-and plotly.js from their installed Python packages. No page loads anything from a CDN.
+``site/`` and Jupyter Book builds the HTML; (4) every script a page needs is served from
+``_static/vendor`` (``scripts/_site_vendor.py``). No page loads anything from a CDN.
 """
 
 from __future__ import annotations
 
 import argparse
-import base64
 import concurrent.futures
 import copy
-import csv
 import hashlib
 import json
 import os
@@ -36,7 +32,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import time
 from pathlib import Path
 
@@ -44,35 +39,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the kit of this checkout: the boards' note comes from its catalogue
 
 from pokelab.words import languages  # noqa: E402
+from scripts._site_vendor import vendor_scripts  # noqa: E402
 from widgets.apps.site_board import saved_board_note  # noqa: E402
 
 SITE = ROOT / "site"
 BUILD = ROOT / "build"
 EXECUTED = BUILD / "executed"
 EXECUTED_ENV = "POKELAB_EXECUTED_DIR"  # another folder for the executed lessons (tests use it)
-NPM_CACHE = BUILD / "npm"
 REPOSITORY = "https://github.com/pokelab/pokelab"
-# (package, version, sha512 integrity as npm prints it, files kept from the package)
-NPM_PACKAGES = [
-    (
-        "@jupyter-widgets/html-manager",
-        "1.0.15",
-        "sha512-5thBIV6ymNgmPVOHvzx+gGy8ZSKmSazhtGw4/c4xJDVzRhG9PTeQsRjF3FUTopvFi//SABeNz1yp47bCrJ3CQA==",
-        re.compile(r"^package/dist/(embed-amd\.js|[0-9a-f]{20}\.(woff2?|ttf|eot|svg))$"),
-    ),
-    (
-        "requirejs",
-        "2.3.8",
-        "sha512-7/cTSLOdYkNBNJcDMWf+luFvMriVm7eYxp4BcFCsAX0wF421Vyce5SXP17c+Jd5otXKGNehIonFlyQXSowL6Mw==",
-        re.compile(r"^package/require\.js$"),
-    ),
-    (  # the lessons' formulas ($…$): SVG output needs no font files; extensions load on demand
-        "mathjax",
-        "3.2.2",
-        "sha512-Bt+SSVU8eBG27zChVewOicYs7Xsdt40qm4+UpHyX7k0/O9NliPc+x77k1/FEsPsjKPZGJvtRZM1vO+geW0OhGw==",
-        re.compile(r"^package/es5/(tex-svg\.js|input/tex/extensions/[\w-]+\.js)$"),
-    ),
-]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 PLOTLY = "application/vnd.plotly.v1+json"
 # Parts of the site: (folder under notebooks/, part title, intro page); the Chinese track's parts
@@ -94,6 +68,7 @@ DOCS = [
     "docs/zh/teacher-guide.md",
     "docs/zh/house-rules.md",
     "docs/zh/rules-here-comes-trainers.md",
+    "docs/glossary.md",  # made from docs/glossary.csv by scripts/build_glossary.py
 ]
 RULEBOOKS = ["splendor-pokemon", "here-comes-pokemon"]
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
@@ -276,46 +251,6 @@ def execute_lessons(
     return result
 
 
-def _npm_package(name: str, version: str, integrity: str) -> Path:
-    """The tarball of an npm package at a pinned version, fetched once with `npm pack`."""
-    NPM_CACHE.mkdir(parents=True, exist_ok=True)
-    tarball = NPM_CACHE / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
-    if not tarball.exists():
-        subprocess.run(
-            ["npm", "pack", "--silent", f"{name}@{version}"],
-            cwd=NPM_CACHE,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-    digest = "sha512-" + base64.b64encode(hashlib.sha512(tarball.read_bytes()).digest()).decode()
-    if digest != integrity:
-        tarball.unlink()
-        raise RuntimeError(f"{name}@{version}: integrity {digest} is not the pinned {integrity}")
-    return tarball
-
-
-def vendor_scripts(static: Path) -> None:
-    """Put every script the pages need under ``static/vendor`` (no CDN at view time)."""
-    import anywidget
-    import plotly
-
-    vendor = static / "vendor"
-    for name, version, integrity, keep in NPM_PACKAGES:
-        folder = vendor / name.split("/")[-1]
-        folder.mkdir(parents=True, exist_ok=True)
-        with tarfile.open(_npm_package(name, version, integrity)) as archive:
-            for member in archive.getmembers():
-                match = keep.match(member.name) if member.isfile() else None
-                if match:  # the pattern's first group keeps a file's folder below the package
-                    target = folder / (match.group(1) if keep.groups else Path(member.name).name)
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    target.write_bytes(archive.extractfile(member).read())
-    (vendor / "anywidget").mkdir(parents=True, exist_ok=True)
-    shutil.copy(Path(anywidget.__file__).parent / "nbextension" / "index.js", vendor / "anywidget")
-    shutil.copy(Path(plotly.__file__).parent / "package_data" / "plotly.min.js", vendor)
-    shutil.copy(SITE / "vendor" / "widgets-config.js", vendor)
-
-
 def _relink(markdown: str, source: Path, staged: set[str]) -> str:
     """Links of a staged markdown page: a repository file the site lacks points to GitHub."""
 
@@ -333,36 +268,6 @@ def _relink(markdown: str, source: Path, staged: set[str]) -> str:
         return f"{match.group(1)}{url}{match.group(3)}"
 
     return _LINK.sub(fix, markdown)
-
-
-def glossary_page(rows: list[dict[str, str]]) -> str:
-    """The glossary page (MyST markdown) from the rows of ``docs/glossary.csv``.
-
-    >>> print(glossary_page([{"en": "bag", "zh": "布袋", "game": "Here Comes", "meaning": "holds the tokens"}]))
-    # Glossary 术语表
-    <BLANKLINE>
-    ...
-    | **bag** | 布袋 | Here Comes | holds the tokens |
-    >>> glossary_page([{"en": "bag"}])
-    Traceback (most recent call last):
-    ...
-    ValueError: glossary row 1 ('bag'): missing zh
-    """
-    lines = [
-        "# Glossary 术语表",
-        "",
-        "The words of the two games in English and in Chinese, as the rulebooks use them. "
-        "本表列出两款游戏的术语，中英文与规则书一致。",
-        "",
-        "| English | 中文 | game 游戏 | meaning |",
-        "|---|---|---|---|",
-    ]
-    for number, row in enumerate(rows, start=1):
-        for key in ("en", "zh", "game", "meaning"):
-            if not (row.get(key) or "").strip():
-                raise ValueError(f"glossary row {number} ({row.get('en')!r}): missing {key}")
-        lines.append(f"| **{row['en']}** | {row['zh']} | {row['game']} | {row['meaning']} |")
-    return "\n".join(lines)
 
 
 def stage(dest: Path, executed: dict[Path, Path]) -> list[str]:
@@ -385,10 +290,6 @@ def stage(dest: Path, executed: dict[Path, Path]) -> list[str]:
         (dest / page).parent.mkdir(parents=True, exist_ok=True)
         text = (ROOT / page).read_text(encoding="utf-8")
         (dest / page).write_text(_relink(text, page, staged), encoding="utf-8")
-    with (ROOT / "docs" / "glossary.csv").open(encoding="utf-8", newline="") as handle:
-        (dest / "docs" / "glossary.md").write_text(
-            glossary_page(list(csv.DictReader(handle))), encoding="utf-8"
-        )
     (dest / "_toc.yml").write_text(table_of_contents(dest), encoding="utf-8")
     return sorted(
         p.relative_to(dest).with_suffix("").as_posix()
@@ -423,7 +324,7 @@ def table_of_contents(dest: Path) -> str:
             if (dest / page).exists():
                 toc += entry(page)
     toc += "  - caption: For teachers 教师\n    chapters:\n"
-    for page in [*DOCS, "docs/glossary.md"]:
+    for page in DOCS:
         if (dest / page).exists():
             toc += entry(Path(page))
     return toc

@@ -92,7 +92,8 @@ def test_only_lessons_that_pass_leave_a_copy_under_xdist(tmp_path: Path) -> None
     """A stand-in repository run with ``-n 2``: the passing lesson is written, the failing one's old copy removed."""
     repo, out = tmp_path / "repo", tmp_path / "executed"
     (repo / "scripts").mkdir(parents=True)
-    shutil.copy(ROOT / "scripts" / "build_site.py", repo / "scripts")
+    for script in ("build_site.py", "_site_vendor.py"):  # the site builder and what it imports
+        shutil.copy(ROOT / "scripts" / script, repo / "scripts")
     (repo / "notebooks").mkdir()
     shutil.copy(ROOT / "notebooks" / "conftest.py", repo / "notebooks")
     for folder in ("pokelab", "widgets"):  # what the code fingerprint hashes, and the site builder imports
