@@ -204,6 +204,23 @@ def lang_switch(lang: str) -> w.ToggleButtons:
     )
 
 
+def switch_to(switch: w.ToggleButtons, lang: str) -> str:
+    """``lang``, checked, with the page's language switch showing it (an app's ``set_lang`` starts here).
+
+    >>> switch = lang_switch("en")
+    >>> switch_to(switch, "zh"), switch.value
+    ('zh', 'zh')
+    >>> switch_to(switch, "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    lang = check_lang(lang)
+    if switch.value != lang:
+        switch.value = lang
+    return lang
+
+
 #: ipywidgets' own colours that fall short of WCAG AA text contrast (4.45:1 accordion titles, white on
 #: the warning button's orange, 4.1:1 white on the success button's green), overridden on every app
 #: page; issue 22.
@@ -248,9 +265,7 @@ class _BotBoardApp:
 
     def _relabel(self, lang: str, title_key: str, intro_key: str) -> None:
         """Switch the app, its language toggle and its board to ``lang``; relabel header and bot choices."""
-        self.lang = check_lang(lang)
-        if self.switch.value != lang:
-            self.switch.value = lang
+        self.lang = switch_to(self.switch, lang)
         if self.board is not None and self.board.lang != lang:
             self.board.lang = lang
         self.header.value = _header(t(lang, title_key), t(lang, intro_key))

@@ -18,7 +18,15 @@ from pokelab.herecomes.bag import COLOURS, WAVES
 from pokelab.words import _, render
 from widgets._words import reason_of
 from widgets.apps import _experiment_panels as panels
-from widgets.apps._common import _WAVE_ENDS, _header, _token_html, colour_name, lang_switch, t
+from widgets.apps._common import (
+    _WAVE_ENDS,
+    _header,
+    _token_html,
+    colour_name,
+    lang_switch,
+    switch_to,
+    t,
+)
 
 __all__ = ["ClassExperiment"]
 
@@ -106,9 +114,7 @@ class ClassExperiment:
 
     def set_lang(self, lang: str) -> None:
         """Relabel the whole app in ``lang``."""
-        self.lang = check_lang(lang)
-        if self.switch.value != lang:
-            self.switch.value = lang
+        self.lang = switch_to(self.switch, lang)
         L = lambda key, **f: t(lang, key, **f)  # noqa: E731
         self.header.value = _header(L("exp_title"), L("exp_intro"))
         self.group.description = L("group")

@@ -44,7 +44,7 @@ from pokelab.classroom.answers import REVEAL_POLICIES
 from pokelab.errors import check_lang
 from pokelab.teaching.classreport import PROGRESS, LessonReport, lesson_report, lessons
 from pokelab.words import Text, _, _p
-from widgets.apps._common import _header, lang_switch
+from widgets.apps._common import _header, lang_switch, switch_to
 from widgets.apps.class_delete import PupilDelete
 from widgets.apps.class_live import _ALERT, _explain, _Poller
 
@@ -221,9 +221,7 @@ class MisconceptionDashboard:
 
     def set_lang(self, lang: str) -> None:
         """Relabel the page in ``lang``."""
-        self.lang = check_lang(lang)
-        if self.switch.value != lang:
-            self.switch.value = lang
+        self.lang = switch_to(self.switch, lang)
         self.header.value = _header(_t("title", lang), _t("intro", lang))
         self.code.description = _t("join_code", lang)
         self.key.description = _t("teacher_key", lang)

@@ -28,7 +28,16 @@ from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
 from pokelab.teaching.classlink import join_class, leave_class, remembered
 from pokelab.words import Text, _
-from widgets.apps._common import _WAVE_ENDS, _header, _token_html, colour_name, lang_switch, t, text
+from widgets.apps._common import (
+    _WAVE_ENDS,
+    _header,
+    _token_html,
+    colour_name,
+    lang_switch,
+    switch_to,
+    t,
+    text,
+)
 from widgets.apps.class_experiment import ClassExperiment
 from widgets.apps.class_live import _StorePage
 
@@ -201,9 +210,7 @@ class StudentPage(_StorePage):
 
     def set_lang(self, lang: str) -> None:
         """Relabel the page in ``lang``."""
-        self.lang = check_lang(lang)
-        if self.switch.value != lang:
-            self.switch.value = lang
+        self.lang = switch_to(self.switch, lang)
         self.header.value = _header(t(lang, "st_title"), t(lang, "st_intro"))
         self.code.description = t(lang, "join_code")
         self.group.description = t(lang, "group")

@@ -36,7 +36,7 @@ import ipywidgets as w
 
 from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.errors import check_lang
-from widgets.apps._common import _header, lang_switch, t, text
+from widgets.apps._common import _header, lang_switch, switch_to, t, text
 from widgets.apps._tables_panel import TablesPanel
 from widgets.apps.class_experiment import ClassExperiment
 from widgets.apps.class_live import _Poller, _StorePage
@@ -206,9 +206,7 @@ class TeacherDashboard(_StorePage):
 
     def set_lang(self, lang: str) -> None:
         """Relabel the dashboard in ``lang``."""
-        self.lang = check_lang(lang)
-        if self.switch.value != lang:
-            self.switch.value = lang
+        self.lang = switch_to(self.switch, lang)
         self.header.value = _header(t(lang, "tc_title"), t(lang, "tc_intro"))
         self.class_name.description = t(lang, "class_name")
         self.class_name.placeholder = t(lang, "class_placeholder")
