@@ -33,6 +33,7 @@ from pokelab import splendor as sp
 from pokelab.herecomes import TARGETS
 from pokelab.herecomes.cards import KINDS
 from pokelab.herecomes.names import kind_name
+from pokelab.tables import Tables
 from pokelab.words import languages
 
 from .a11y import axe_violations, describe
@@ -88,7 +89,7 @@ def _seat_two_pages(tables: dict[str, Any], browser: Any, game: str, board: str,
     ann.locator(".pk-tables-page select").first.select_option(value=None, index=("splendor", "herecomes").index(game))
     ann.locator("button.pk-create-table").click()
     _wait(ann, server, board, f"tables-{game}-ann-failed", 60_000)
-    table = store.tables(code, key).iloc[0]["table"]
+    table = Tables(store).listing(code, key).iloc[0]["table"]
     assert table in ann.locator("[data-testid='seated']").inner_text()
     _wait(misty, server, "button.pk-join-table", f"tables-{game}-misty-failed")
     misty.locator(".pk-table-code input").fill(table)
@@ -140,7 +141,7 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
         for page in pages.values():
             page.wait_for_function("document.querySelector('.pk-board').dataset.revision > 0")
         for turn in range(6):
-            state = store.table(table).replay(teacher_key=tables["key"])
+            state = Tables(store).table(table).replay(teacher_key=tables["key"])
             seat = state.current_player
             me, other = pages[seat], pages[1 - seat]
             me.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
@@ -155,7 +156,7 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
                     me.locator(f".pk-supply-token[data-colour='{colour}']").click()
                 started = time.monotonic()
                 me.locator(".pk-btn.pk-take").click()
-            seconds = _other_sees(other, board, before, started, mover=me, table=store.table(table))
+            seconds = _other_sees(other, board, before, started, mover=me, table=Tables(store).table(table))
             LATENCIES["splendor"].append(seconds)
             assert me.locator(".pk-board .pk-error").count() == 0
             if turn == 2:  # Misty's page is reloaded mid-game: the address rejoins her seat
@@ -166,7 +167,7 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
                 assert "座位 2" in misty.locator("[data-testid='table-code']").inner_text()
         assert "Ann" in misty.locator(".pk-board").inner_text()
         # undo needs the other's consent: the last mover asks, the other page offers Allow / Refuse
-        seat = store.table(table).moves(teacher_key=tables["key"])[-1]["seat"]
+        seat = Tables(store).table(table).moves(teacher_key=tables["key"])[-1]["seat"]
         me, other = pages[seat], pages[1 - seat]
         me.locator(".pk-btn.pk-undo").click()
         other.locator("[data-testid='undo-yes']").wait_for(timeout=10_000)
@@ -194,8 +195,8 @@ def _three_seat_table(tables: dict[str, Any], browser: Any, errors: list[str]) -
     """A three-seat Splendor table (its first player seated) with Ann and Misty on their pages; seat 3 free."""
     server, code, store = tables["server"], tables["code"], tables["store"]
     for seed in range(100):  # a deal whose first player is Ann or Misty, not the free seat
-        created = store.create_table(code, "splendor", players=3, seed=seed)
-        if store.table(created).replay(teacher_key=tables["key"]).current_player < 2:
+        created = Tables(store).create_table(code, "splendor", players=3, seed=seed)
+        if Tables(store).table(created).replay(teacher_key=tables["key"]).current_player < 2:
             break
     pages = {}
     for seat, (name, lang) in enumerate((("Ann", "en"), ("Misty", "zh"))):
@@ -225,7 +226,7 @@ def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, 
     store = tables["store"]
     code, pages = _three_seat_table(tables, browser, errors)
     try:
-        state = store.table(code).replay(teacher_key=tables["key"])
+        state = Tables(store).table(code).replay(teacher_key=tables["key"])
         mover = pages[state.current_player]
         mover.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
         take = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent))
@@ -233,7 +234,7 @@ def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, 
             mover.locator(f".pk-supply-token[data-colour='{colour}']").click()
         assert _picks(mover) == list(take.colors[:2])
         before = _revision(mover, ".pk-board")
-        store.table(code).sit(2, "Brock")  # a classmate sits down: a new revision, the same position
+        Tables(store).table(code).sit(2, "Brock")  # a classmate sits down: a new revision, the same position
         mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
                                 timeout=30_000)
         assert _picks(mover) == list(take.colors[:2]), "the picks were thrown away by a change that is not a move"
@@ -242,7 +243,7 @@ def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, 
         mover.locator(".pk-btn.pk-take").click()
         mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
                                 timeout=30_000)
-        played = [(m["seat"], m["action"]) for m in store.table(code).moves(teacher_key=tables["key"]) if m["kind"] == "human"]
+        played = [(m["seat"], m["action"]) for m in Tables(store).table(code).moves(teacher_key=tables["key"]) if m["kind"] == "human"]
         assert (state.current_player, str(take)) in played, played
         assert mover.locator(".pk-board .pk-error").count() == 0
         assert not errors, errors
@@ -257,22 +258,22 @@ def test_a_redraw_between_press_and_release_does_not_eat_the_click(tables: dict[
     store = tables["store"]
     code, pages = _three_seat_table(tables, browser, errors)
     try:
-        state = store.table(code).replay(teacher_key=tables["key"])
+        state = Tables(store).table(code).replay(teacher_key=tables["key"])
         mover = pages[state.current_player]
         mover.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
         colour = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent)).colors[0]
         box = mover.locator(f".pk-supply-token[data-colour='{colour}']").bounding_box()
         mover.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         mover.mouse.down()
-        store.table(code).sit(2, "Brock")
+        Tables(store).table(code).sit(2, "Brock")
         # the page has the change: it either redrew (the old board: the pressed button is gone) or holds it
         mover.wait_for_function(
             """(r) => +document.querySelector('.pk-board').dataset.revision >= r
                  || (window.__pokelab.marks || []).some((m) => m.kind === 'held' && m.revision >= r)""",
-            arg=store.table(code).revision(), timeout=30_000)
+            arg=Tables(store).table(code).revision(), timeout=30_000)
         mover.mouse.up()
         mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision >= r",
-                                arg=store.table(code).revision(), timeout=30_000)
+                                arg=Tables(store).table(code).revision(), timeout=30_000)
         assert _picks(mover) == [colour], "the click was lost to a redraw between the press and the release"
         assert not errors, errors
     finally:
@@ -288,7 +289,7 @@ def test_every_move_another_device_commits_reaches_both_pages(tables: dict[str, 
     store = tables["store"]
     pages = {0: ann, 1: misty}
     try:
-        table = store.table(code)
+        table = Tables(store).table(code)
         for seat, page in pages.items():  # the address carries each page's seat token
             assert table.rejoin(page.evaluate("() => new URLSearchParams(location.search).get('token')")) == seat
         waits: list[float] = []
@@ -360,20 +361,20 @@ def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict
     try:
         moves = 0
         for _ in range(12):
-            state_revision = store.table(table).revision()
-            state = store.table(table).replay(teacher_key=tables["key"])
+            state_revision = Tables(store).table(table).revision()
+            state = Tables(store).table(table).replay(teacher_key=tables["key"])
             if state.round > 1 or moves >= 6:
                 break
             for seat, page in pages.items():
                 page.wait_for_function(
                     "(r) => +document.querySelector('.hc-board').dataset.revision >= r",
-                    arg=store.table(table).revision(), timeout=30_000)
+                    arg=Tables(store).table(table).revision(), timeout=30_000)
                 other = set(state.hands[1 - seat]) | ({state.pending[1 - seat]} - {None})
                 _never_shows(page, {c for c in other if isinstance(c, str)}, set(state.hands[seat]))
                 assert sorted(_hand(page)) == sorted(state.hands[seat])
             acting = [s for s in state.to_move if s in pages]
             if not acting:  # a draw or a bot is due: wait for the table to move on
-                _table_moves_on(store.table(table), state_revision)
+                _table_moves_on(Tables(store).table(table), state_revision)
                 continue
             seat = acting[0]
             me, other = pages[seat], pages[1 - seat]
@@ -387,7 +388,7 @@ def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict
             button.wait_for(timeout=30_000)
             started = time.monotonic()
             button.click()
-            seconds = _other_sees(other, board, before, started, mover=me, table=store.table(table))
+            seconds = _other_sees(other, board, before, started, mover=me, table=Tables(store).table(table))
             LATENCIES["herecomes"].append(seconds)
             moves += 1
             if moves == 3:  # Ann's page reloaded mid-round: the same seat, the same hand

@@ -1,6 +1,6 @@
 """Issue 29, the recommended deployment where pupils run their own kernels: the table server holds the database.
 
-A table server process (``python -m pokelab.classroom.table_server``) alone gets
+A table server process (``python -m pokelab.tables.server``) alone gets
 the class database; the Voilà server's kernels (the pupils' side) get only
 ``POKELAB_TABLES_URL`` and a ``POKELAB_CLASS_DB`` that leads nowhere, so any
 direct read of the database from a page would fail. Ann (English) creates a Here
@@ -23,6 +23,7 @@ import pytest
 
 from pokelab.classroom import ClassStore
 from pokelab.herecomes import TARGETS
+from pokelab.tables import Tables
 
 from .conftest import ROOT, free_port
 from .test_shared_tables import (
@@ -48,7 +49,7 @@ def served(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     code, key = store.create_class("7B")
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "pokelab.classroom.table_server", "--db", url, "--port", str(port)],
+        [sys.executable, "-m", "pokelab.tables.server", "--db", url, "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
@@ -79,11 +80,11 @@ def test_two_pages_play_here_comes_through_the_table_server_and_never_see_each_o
     try:
         moves = 0
         for _ in range(10):
-            revision = store.table(table).revision()
-            state = store.table(table).replay(teacher_key=key)
+            revision = Tables(store).table(table).revision()
+            state = Tables(store).table(table).replay(teacher_key=key)
             if moves >= 4:
                 break
-            record = store.table(table).moves(teacher_key=key)
+            record = Tables(store).table(table).moves(teacher_key=key)
             for seat, page in pages.items():
                 page.wait_for_function(
                     "(r) => +document.querySelector('.hc-board').dataset.revision >= r", arg=revision, timeout=30_000)
@@ -94,7 +95,7 @@ def test_two_pages_play_here_comes_through_the_table_server_and_never_see_each_o
                 assert sorted(_hand(page)) == sorted(state.hands[seat])
             acting = [s for s in state.to_move if s in pages]
             if not acting:
-                _table_moves_on(store.table(table), revision)
+                _table_moves_on(Tables(store).table(table), revision)
                 continue
             seat = acting[0]
             me, other_page = pages[seat], pages[1 - seat]
@@ -104,10 +105,10 @@ def test_two_pages_play_here_comes_through_the_table_server_and_never_see_each_o
             button.wait_for(timeout=30_000)
             started = time.monotonic()
             button.click()
-            _other_sees(other_page, board, before, started, mover=me, table=store.table(table))
+            _other_sees(other_page, board, before, started, mover=me, table=Tables(store).table(table))
             moves += 1
         assert moves >= 4, f"only {moves} moves were played"
-        human = [m for m in store.table(table).moves(teacher_key=key) if m["kind"] == "human"]
+        human = [m for m in Tables(store).table(table).moves(teacher_key=key) if m["kind"] == "human"]
         assert len(human) >= 4  # the moves reached the database through the server alone
         _shot(misty, "table-server-herecomes-misty-zh")
         assert not errors, errors
