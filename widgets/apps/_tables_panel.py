@@ -36,8 +36,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokelab.tables import Tables
 from pokelab.errors import check_lang
+from pokelab.tables import Tables
 from pokelab.words import Text, _, _n, _p
 from widgets._words import labels_in
 
