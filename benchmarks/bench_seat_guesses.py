@@ -27,11 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pokelab.classroom import ClassAccessError, ClassStore, Limits
 from pokelab.classroom.access import JOIN_ALPHABET
+from pokelab.tables import Tables
 
 
 def guessing(url: str, code: str, right: set[str], limits: Limits, seconds: float, verb: str) -> tuple[float, float]:
     """(requests a second, guesses compared a second) of one guessing loop of ``verb`` on a fresh store (source)."""
-    table = ClassStore.connect(url, limits=limits).table(code)
+    table = Tables(ClassStore.connect(url, limits=limits)).table(code)
     tokens = ("".join(t) for t in itertools.product(JOIN_ALPHABET, repeat=6))
     sent = compared = 0
     start = time.perf_counter()
@@ -65,7 +66,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'class.db'}"
         store = ClassStore.connect(url)
-        table = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=1))
+        table = Tables(store).table(Tables(store).create_table(store.create_class("7B")[0], "splendor", seed=1))
         right = {table.sit(0, "Ash"), table.sit(1, "Misty")}
         before = Limits(free_failures=1_000_000)
         print(f"seat-token guesses at one known table, one process, SQLite file, {args.seconds:g} s per loop")

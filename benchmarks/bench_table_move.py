@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import sqlalchemy as sa
 
 from pokelab.classroom import ClassStore
+from pokelab.tables import Tables
 from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard
 
@@ -38,7 +39,7 @@ def run(game: str, moves: int, url: str) -> tuple[float, float, float]:
     """Median ms, mean ms and SQL statements per move of ``moves`` moves of ``game``."""
     store = ClassStore.connect(url)
     join_code, _key = store.create_class("bench")
-    code = store.create_table(join_code, game, players=2, seed=11)
+    code = Tables(store).create_table(join_code, game, players=2, seed=11)
     board_of = {"splendor": SplendorBoard, "herecomes": HereComesBoard}[game]
     boards = [board_of.join(code, name=name, store=store, poll_seconds=0) for name in ("Ash", "Misty")]
     for b in boards:
@@ -78,8 +79,8 @@ def run_store(game: str, moves: int, url: str) -> tuple[float, float, list[str]]
     """
     store = ClassStore.connect(url)
     join_code, _key = store.create_class("bench")
-    code = store.create_table(join_code, game, players=2, seed=11)
-    tables = [store.table(code), store.table(code)]
+    code = Tables(store).create_table(join_code, game, players=2, seed=11)
+    tables = [Tables(store).table(code), Tables(store).table(code)]
     for seat, table in enumerate(tables):
         table.sit(seat, f"pupil {seat}")
     views = [t.view(seat) for seat, t in enumerate(tables)]

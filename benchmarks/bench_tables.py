@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pokelab.classroom import ClassStore
+from pokelab.tables import Tables
 
 _FORK = multiprocessing.get_context("fork")
 
@@ -43,7 +44,7 @@ def _greedy(view: dict, rng: random.Random) -> str:
 
 def _mover(url: str, code: str, tokens: list[str], moves: int, ready, out) -> None:
     store = ClassStore.connect(url, timeout=30)
-    table = store.table(code)
+    table = Tables(store).table(code)
     for token in tokens:
         table.rejoin(token)
     rng = random.Random(1)
@@ -66,7 +67,7 @@ def _mover(url: str, code: str, tokens: list[str], moves: int, ready, out) -> No
 
 def _watcher(url: str, code: str, token: str, poll: float, stop, ready, out) -> None:
     store = ClassStore.connect(url, timeout=30)
-    table = store.table(code)
+    table = Tables(store).table(code)
     table.rejoin(token)
     last = table.revision()
     seen, view_times = {}, []
@@ -90,8 +91,8 @@ def measure(url: str, moves: int, poll: float) -> dict[str, float]:
     """Run the two processes on ``url``; return the latency figures in seconds."""
     store = ClassStore.connect(url)
     join_code, _ = store.create_class("bench")
-    code = store.create_table(join_code, "splendor", players=2, seed=7)
-    table = store.table(code)
+    code = Tables(store).create_table(join_code, "splendor", players=2, seed=7)
+    table = Tables(store).table(code)
     tokens = [table.sit(0, "Ash"), table.sit(1, "Misty")]
     store.close()
     ready, stop, out = _FORK.Barrier(2), _FORK.Event(), _FORK.Queue()

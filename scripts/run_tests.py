@@ -130,8 +130,8 @@ def stages(only: str | None) -> dict[str, list[str] | list[list[str]] | None]:
         # ruff, then the import layers of pyproject.toml's [tool.importlinter] (no cycles, no upward imports).
         "lint": [[str(BIN / "ruff"), "check", "."], [str(BIN / "lint-imports"), "--no-cache"]],
         "unit": pytest("-m", "not browser and not site and not classroom_load", "-n", "2", "-q"),
-        # 30 student processes against SQLite and a real PostgreSQL server; -s prints the latencies.
-        "classroom": pytest("-m", "classroom_load", "-q", "-s", "-p", "no:xdist", "tests/classroom"),
+        # 30 student processes (and the shared tables' clients) against SQLite and a real PostgreSQL server; -s prints the latencies.
+        "classroom": pytest("-m", "classroom_load", "-q", "-s", "-p", "no:xdist", "tests/classroom", "tests/tables"),
         # Each notebook in a fresh kernel forked from a warm one (scripts/warm_kernel.py).
         "notebooks": nbval(str(BIN / "python"), ["-n", "2", "--nbval-kernel-name", "pokelab-warm", *notebooks])
         if notebooks

@@ -17,8 +17,10 @@ own board), ``undo`` (ask the others to agree), ``undo_answer`` (``yes``),
 ``set_lang``, ``refresh``; ``step`` only refreshes (bots move in the store).
 
 >>> from pokelab.classroom import ClassStore
+>>> from pokelab.tables import Tables
 >>> store = ClassStore.connect("sqlite://")
->>> code = store.create_table(store.create_class("7B")[0], "splendor", bots={1: "greedy"}, seed=2)
+>>> tables = Tables(store)
+>>> code = tables.create_table(store.create_class("7B")[0], "splendor", bots={1: "greedy"}, seed=2)
 >>> board = join_table("splendor", code, name="Ash", store=store, poll_seconds=0)
 >>> board.seat, board.view["table"]["code"] == code, board.view["human"]
 (0, True, 0)
@@ -41,9 +43,9 @@ import traitlets
 
 from pokelab.bots import bot_title
 from pokelab.classroom import ClassAccessError, ClassroomError, check_name
-from pokelab.classroom.table_client import table_store
 from pokelab.core.registry import get_game
 from pokelab.errors import BilingualError, IllegalAction, check_lang
+from pokelab.tables import table_store, tables_at
 from pokelab.words import _
 from widgets._board_errors import BadIntent, _require, _short
 from widgets._board_messages import checked_lang
@@ -107,7 +109,7 @@ class TableBoard(anywidget.AnyWidget):
     # ------------------------------------------------------------ public API
     @property
     def table(self) -> Any:
-        """The ``pokelab.classroom.tables.Table`` this board plays at."""
+        """The ``pokelab.tables.table.Table`` this board plays at."""
         return self._table
 
     @property
@@ -337,14 +339,15 @@ def join_table(
 ) -> TableBoard:
     """Sit down at (``name``, a free ``seat`` or the first free one) or rejoin (``token``) a table; its board.
 
-    ``store`` defaults to the table server at ``POKELAB_TABLES_URL`` when set (``table_store``), else
+    ``store``: where the tables are (``Tables``, ``RemoteTables`` or a ``ClassStore``); by default
+    the table server at ``POKELAB_TABLES_URL`` when set (``table_store``), else
     the class database the class pages use (``POKELAB_CLASS_DB``
     or the default SQLite file). ``ClassroomError`` (in every language) for an
     unknown table, a table of the other game, a taken seat or no name;
     ``ClassAccessError`` for a wrong seat token.
     """
     check_lang(lang)
-    store = table_store() if store is None else store
+    store = table_store() if store is None else tables_at(store)
     table = store.table(table_code)
     if table.game != game:
         raise ClassroomError(_("table {code} is a {game} table, not {wanted}", code=table.code, game=table.game, wanted=game))

@@ -13,10 +13,11 @@
   notebook); only the teacher key reads them (``ClassStore.answers``,
   ``misconceptions``, ``export_answers``, ``delete_pupil``) and sets the
   class's reveal policy (``set_reveal``).
-- ``Table`` (``tables``): a Splendor or Here Comes game shared by several
-  devices through the class database (``store.create_table``, ``store.table``),
-  with seat tokens, undo by consent and ``StaleRevision`` for a move made on an
-  old view.
+
+The shared game tables keep their rows in the same database but are a package
+of their own, above this one (``pokelab.tables``): they reach the store only
+through its public doors (``read``, ``write``, ``throttle``, ``class_of``,
+``teacher_class_of``, ``check_class_teacher``, ``refuse``).
 
 The engine stays importable without the database libraries: SQLAlchemy is
 imported only when a store is opened.
@@ -35,8 +36,6 @@ from pokelab.classroom.access import (
 )
 from pokelab.classroom.limits import Limits
 from pokelab.classroom.store import ClassStore
-from pokelab.classroom.table_rows import StaleRevision
-from pokelab.classroom.tables import Table
 from pokelab.classroom.tally import (
     DEFAULT_EVENTS,
     MAX_SIMULATED,
@@ -61,8 +60,6 @@ __all__ = [
     "ClassroomError",
     "Event",
     "Limits",
-    "StaleRevision",
-    "Table",
     "check_name",
     "check_round",
     "default_url",

@@ -35,7 +35,10 @@ __all__ = [
     "ClassAccessError",
     "ClassStoreBusy",
     "check_name",
+    "clean_secret",
     "default_url",
+    "digest",
+    "refused",
 ]
 
 log = logging.getLogger("pokelab.classroom")
@@ -100,19 +103,37 @@ def default_url() -> str:
     return f"sqlite:///{base / 'pokelab' / 'classes.db'}"
 
 
-def _digest(kind: str, secret: str) -> str:
+def digest(kind: str, secret: str) -> str:
+    """The stored hash of a code, key or token of ``kind`` (a secret is never stored as typed).
+
+    >>> digest("seat", "ABC:XYZ123") == digest("seat", "ABC:XYZ123") != digest("join", "ABC:XYZ123")
+    True
+    >>> digest("seat", None)
+    Traceback (most recent call last):
+    ...
+    TypeError: a secret is hashed as text (clean_secret), not None
+    """
+    if not isinstance(secret, str):
+        raise TypeError(f"a secret is hashed as text (clean_secret), not {secret!r}")  # a programming error
     return hashlib.sha256(f"pokelab-{kind}:{secret}".encode()).hexdigest()
 
 
-#: What ``_clean_secret`` also reads that only finds something and proves nothing.
+#: What ``clean_secret`` also reads that only finds something and proves nothing.
 _ADDRESSES = frozenset({"table code"})
 
 
-def _clean_secret(value: Any, what: Text) -> str:
-    """A join code or teacher key as typed (any case, spaces and dashes ignored).
+def clean_secret(value: Any, what: Text) -> str:
+    """A join code, teacher key or token as typed (any case, spaces and dashes ignored).
 
     A missing secret is a ``ClassAccessError``; a missing table code (an
     address, not a secret) is a ``ClassroomError``.
+
+    >>> clean_secret("k7m-2qx ", _("join code"))
+    'K7M2QX'
+    >>> clean_secret("", _("seat token"))
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassAccessError: no seat token given
     """
     if value is None or value == "":
         if what.source in _ADDRESSES:
@@ -224,12 +245,24 @@ def _check_tokens(tokens: Any) -> tuple[str, ...]:
     return check_round(tokens, DEFAULT_BAG)
 
 
-def _refused(
+def refused(
     class_id: int | None, action: str, reason: str, err: ClassAccessError
 ) -> ClassAccessError:
-    """``err``, marked with what the refusal log records about it."""
+    """``err``, marked with what the refusal log records about it (``ClassStore.refuse`` logs it).
+
+    >>> refused(3, "table view", "wrong seat token", ClassAccessError(_("no"))).refusal
+    (3, 'table view', 'wrong seat token')
+    >>> refused(3, "table view", "wrong seat token", "no")
+    Traceback (most recent call last):
+    ...
+    AttributeError: 'str' object has no attribute 'refusal'...
+    """
     err.refusal = (class_id, action, reason)  # type: ignore[attr-defined]
     return err
+
+
+# The store's own modules' names for the three helpers above (the tables use the public ones).
+_digest, _clean_secret, _refused = digest, clean_secret, refused
 
 
 def _transient(err: Exception) -> bool:

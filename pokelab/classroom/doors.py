@@ -1,7 +1,9 @@
 """The class store's doors: the join code and the teacher key checked, throttled and logged.
 
 ``ClassStore`` inherits these checks; every request passes one before it reads
-or writes anything. A wrong code or key counts against its source (``limits``)
+or writes anything. They are public (``class_of``, ``teacher_class_of``,
+``check_class_teacher``, ``refuse``) so that the shared tables (``pokelab.tables``),
+which keep their rows in the same database, pass the same doors. A wrong code or key counts against its source (``limits``)
 and is logged — in the ``pokelab.classroom`` logger, and for a named class in
 its refusal log — without the code or key typed.
 
@@ -25,13 +27,13 @@ from typing import Any
 from pokelab.classroom.access import (
     JOIN_LENGTH,
     ClassAccessError,
-    _clean_secret,
-    _digest,
-    _refused,
     action_name,
+    clean_secret,
+    digest,
     log,
+    refused,
 )
-from pokelab.words import _
+from pokelab.words import Text, _
 
 __all__ = ["Doors"]
 
@@ -43,21 +45,36 @@ class Doors:
     _clock: Any
     _write: Any
 
-    def _class_id(self, conn: Any, join_code: Any, action: str) -> int:
+    def class_of(self, conn: Any, join_code: Any, action: str) -> int:
+        """The id of the class with ``join_code``, read on ``conn`` (throttled; a wrong code is refused).
+
+        ``action`` names the request in the refusal log. Used inside ``read`` or
+        ``write``; the refusal is logged when the transaction is over.
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> store.read(lambda conn: store.class_of(conn, code.lower(), "join"))
+        1
+        >>> store.read(lambda conn: store.class_of(conn, "WRONG1", "join"))
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+        """
         import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
         self._throttle.check(("join code",))
-        code = _clean_secret(join_code, _("join code"))
+        code = clean_secret(join_code, _("join code"))
         found = conn.execute(
             sa.select(schema.classes.c.id).where(
-                schema.classes.c.join_hash == _digest("join", code)
+                schema.classes.c.join_hash == digest("join", code)
             )
         ).scalar()
         if found is None:
             self._throttle.failed(("join code",))
-            raise _refused(
+            raise refused(
                 None,
                 action,
                 "wrong join code",
@@ -68,40 +85,87 @@ class Doors:
         self._throttle.succeeded(("join code",))
         return int(found)
 
-    def _teacher_class(self, conn: Any, join_code: Any, teacher_key: Any, action: str) -> int:
+    def teacher_class_of(self, conn: Any, join_code: Any, teacher_key: Any, action: str) -> int:
+        """The id of the class with ``join_code`` once ``teacher_key`` is its key (``class_of``, then ``check_class_teacher``).
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> store.read(lambda conn: store.teacher_class_of(conn, code, key, "list tables"))
+        1
+        >>> store.read(lambda conn: store.teacher_class_of(conn, code, "AAAA-AAAA-AAAA-AAAA", "list tables"))
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
+        """
+        class_id = self.class_of(conn, join_code, action)
+        self.check_class_teacher(conn, class_id, teacher_key, action)
+        return class_id
+
+    def check_class_teacher(
+        self, conn: Any, class_id: int, teacher_key: Any, action: str, *, wrong: Text | None = None
+    ) -> None:
+        """Check that ``teacher_key`` is the key of class ``class_id`` (throttled per class; refused if not).
+
+        ``wrong``: the refusal's text (default: the class's key is needed for ``action``).
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> store.read(lambda conn: store.check_class_teacher(conn, 1, key.lower(), "reset"))
+        >>> store.read(lambda conn: store.check_class_teacher(conn, 1, None, "reset"))
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: no teacher key given
+        """
         import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
-        class_id = self._class_id(conn, join_code, action)
         try:
-            key = _clean_secret(teacher_key, _("teacher key"))
+            key = clean_secret(teacher_key, _("teacher key"))
         except ClassAccessError as err:
-            raise _refused(class_id, action, "missing teacher key", err) from None
+            raise refused(class_id, action, "missing teacher key", err) from None
         source = ("teacher key", class_id)
         self._throttle.check(source)
         stored = conn.execute(
             sa.select(schema.classes.c.teacher_hash).where(schema.classes.c.id == class_id)
         ).scalar()
-        if not hmac.compare_digest(str(stored), _digest("teacher", key)):
+        if not hmac.compare_digest(str(stored), digest("teacher", key)):
             self._throttle.failed(source)
-            raise _refused(
+            raise refused(
                 class_id,
                 action,
                 "wrong teacher key",
                 ClassAccessError(
+                    wrong if wrong is not None else
                     _("wrong teacher key for this class: {action} needs the class's teacher key",
                         action=action_name(action)),
                 ),
             )
         self._throttle.succeeded(source)
-        return class_id
 
-    def _refuse(self, err: ClassAccessError) -> None:
+    def refuse(self, err: ClassAccessError) -> None:
         """Log a refused request (in the database's refusal log and the ``pokelab.classroom`` logger).
 
-        Called once the refused request's transaction is over (SQLite has one writer at a time).
+        Called once the refused request's transaction is over (SQLite has one writer at a time);
+        ``read`` and ``write`` call it themselves for a ``ClassAccessError`` raised inside them.
+        An error that ``refused`` did not mark is only logged, never stored.
+
+        >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.classroom.access import refused
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> store.refuse(refused(1, "table open", "unknown table code", ClassAccessError(_("no"))))
+        >>> store.refusal_log(code, key)["reason"].tolist()
+        ['unknown table code']
+        >>> store.refuse("not an error")
+        Traceback (most recent call last):
+        ...
+        TypeError: refuse takes a ClassAccessError, not 'not an error'
         """
+        if not isinstance(err, Exception):
+            raise TypeError(f"refuse takes a ClassAccessError, not {err!r}")  # a programming error
         import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
 
         from pokelab.classroom import schema  # lazy: built with sqlalchemy
@@ -113,3 +177,8 @@ class Doors:
         row = {"at": self._clock(), "class_id": class_id, "action": action[:40], "reason": reason}
         with contextlib.suppress(Exception):  # the refusal itself must reach the caller
             self._write(lambda conn: conn.execute(sa.insert(schema.refusals).values(**row)))
+
+    # The store's own modules' names for the doors above (the tables use the public ones).
+    _class_id = class_of
+    _teacher_class = teacher_class_of
+    _refuse = refuse

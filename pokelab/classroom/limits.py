@@ -6,7 +6,7 @@ notebook, the teacher's dashboard) together with what it tries to open:
 - join codes: the store as a whole (a guesser changes the code, not the store);
 - a teacher key: the store and the class it names;
 - a group token: the store, the class and the group;
-- a seat token: the store, the table and the seat (``table_seats``; a wrong
+- a seat token: the store, the table and the seat (``pokelab.tables.seats``; a wrong
   ``rejoin`` token counts against every seated human seat of the table).
 
 Each source may fail ``free_failures`` times; every further failure locks it

@@ -11,7 +11,7 @@ migration from 1, so the upgrade path is the path every database takes.
 - 2: a submission id per round (unique in its class, so a retried submit never
   stores a round twice) and the log of refused requests.
 - 3: shared game tables (one row per table: the game's seed, seats, current
-  state and revision) and their accepted moves, in order (``pokelab.classroom.tables``).
+  state and revision) and their accepted moves, in order (``pokelab.tables.table``).
 - 4: the groups that joined a class, each with the hash of its group token
   (``ClassStore.join_group``: adding and taking back its rounds need it).
 - 5: pupils who joined a class (hashed pupil token), every answer they gave to

@@ -60,7 +60,6 @@ from pokelab.classroom.limits import Limits, Throttle
 from pokelab.classroom.reads import ClassReads
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.sqlite import configure_sqlite, writer_queue
-from pokelab.classroom.tables import Table, create_table, list_tables
 from pokelab.words import _
 
 __all__ = ["ClassStore"]
@@ -186,6 +185,51 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         self._engine.dispose()
 
     # ------------------------------------------------------------------ transactions
+    # The public doors for a package that keeps its rows in this database (``pokelab.tables``):
+    # ``read`` / ``write`` here, ``throttle`` below, ``class_of`` / ``teacher_class_of`` /
+    # ``check_class_teacher`` / ``refuse`` in ``doors``.
+    def read(self, work: Callable[[Any], _T]) -> _T:
+        """Run ``work(conn)`` on one connection and return its result; a ``ClassAccessError`` raised in it is logged (``refuse``).
+
+        >>> store = ClassStore.connect("sqlite://")
+        >>> store.read(lambda conn: conn.exec_driver_sql("SELECT 6 * 7").scalar())
+        42
+        >>> store.read(lambda conn: conn.exec_driver_sql("SELECT nothing FROM nowhere"))
+        Traceback (most recent call last):
+        ...
+        sqlalchemy.exc.OperationalError: ...
+        """
+        return self._read(work)
+
+    def write(self, work: Callable[[Any], _T]) -> _T:
+        """Run ``work(conn)`` in one write transaction (all or nothing), retrying a busy database until ``timeout``.
+
+        A database that stays busy is ``ClassStoreBusy``; a ``ClassAccessError``
+        raised in ``work`` rolls the transaction back and is logged (``refuse``).
+
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> store.write(lambda conn: store.teacher_class_of(conn, code, "AAAA-AAAA-AAAA-AAAA", "reset"))
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
+        """
+        return self._write(work)
+
+    @property
+    def throttle(self) -> Throttle:
+        """The store's one throttle (``limits.Throttle``): ``check``, ``failed`` and ``succeeded`` per source.
+
+        >>> store = ClassStore.connect("sqlite://", limits=Limits(free_failures=0))
+        >>> store.throttle.failed(("table code",))
+        30.0
+        >>> store.throttle.check(("table code",))
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: too many wrong tries from here: wait 30 s before trying again
+        """
+        return self._throttle
+
     def _write(self, work: Callable[[Any], _T]) -> _T:
         """Run ``work(conn)`` in one write transaction, retrying a busy database until ``timeout``."""
         with self._queue():
@@ -320,21 +364,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
             conn.execute(sa.delete(schema.classes).where(schema.classes.c.id == class_id))
 
         self._write(work)
-
-    # ------------------------------------------------------------------ shared game tables
-    def create_table(
-        self, join_code: str, game: str, players: int = 2, bots: Any = None, **options: Any
-    ) -> str:
-        """Create a shared game table in the class (``seed``, ``variant``, ``idle_seconds``); return its code (see ``tables``)."""
-        return create_table(self, join_code, game, players, bots, **options)
-
-    def table(self, table_code: str) -> Any:
-        """The shared game table with ``table_code`` (``ClassroomError`` for an unknown code; see ``tables``)."""
-        return Table(self, table_code)
-
-    def tables(self, join_code: str, teacher_key: str) -> Any:
-        """The class's game tables for the dashboard, as a DataFrame (teacher key needed; see ``tables``)."""
-        return list_tables(self, join_code, teacher_key)
 
     def __repr__(self) -> str:
         return f"ClassStore({self.url!r})"

@@ -21,7 +21,6 @@ purpose; one more commits moves straight to the store and waits for both pages.
 
 from __future__ import annotations
 
-import re
 import statistics
 import time
 from collections.abc import Iterator
@@ -30,13 +29,19 @@ from typing import Any
 import pytest
 
 from pokelab import splendor as sp
-from pokelab.herecomes import TARGETS
-from pokelab.herecomes.cards import KINDS
-from pokelab.herecomes.names import kind_name
-from pokelab.words import languages
+from pokelab.tables import Tables
 
 from .a11y import axe_violations, describe
-from .conftest import ARTIFACTS
+from .table_pages import (
+    device,
+    hand_of,
+    other_sees,
+    play_here_comes,
+    revision_of,
+    seat_two_pages,
+    shot,
+    wait_for,
+)
 from .voila import PAGE_TIMEOUT, VoilaServer, class_server, voila_server
 
 pytestmark = pytest.mark.browser
@@ -57,94 +62,22 @@ def tables(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
                   f"median {statistics.median(times):.2f} s, max {max(times):.2f} s")
 
 
-def _device(browser: Any, errors: list[str]) -> Any:
-    """A page in its own browser context: its own storage, like another device."""
-    page = browser.new_context(viewport={"width": 1280, "height": 1100}).new_page()
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    return page
-
-
-def _shot(page: Any, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def _wait(page: Any, server: VoilaServer, selector: str, shot: str, timeout: float = PAGE_TIMEOUT) -> None:
-    try:
-        page.locator(selector).first.wait_for(timeout=timeout)
-    except Exception:
-        _shot(page, shot)
-        raise AssertionError(f"no {selector}\n{server.log_tail()}") from None
-
-
-def _seat_two_pages(tables: dict[str, Any], browser: Any, game: str, board: str, errors: list[str]) -> tuple[Any, Any, str]:
-    """Ann creates a ``game`` table on her page (English), Misty joins it on hers (Chinese)."""
-    server, code, key, store = tables["server"], tables["code"], tables["key"], tables["store"]
-    ann, misty = _device(browser, errors), _device(browser, errors)
-    app = f"{server.url}/voila/render/play-a-classmate.ipynb"
-    ann.goto(f"{app}?code={code}&name=Ann", timeout=PAGE_TIMEOUT)
-    misty.goto(f"{app}?code={code}&name=Misty&lang=zh", timeout=PAGE_TIMEOUT)
-    _wait(ann, server, "button.pk-create-table", f"tables-{game}-ann-failed")
-    ann.locator(".pk-tables-page select").first.select_option(value=None, index=("splendor", "herecomes").index(game))
-    ann.locator("button.pk-create-table").click()
-    _wait(ann, server, board, f"tables-{game}-ann-failed", 60_000)
-    table = store.tables(code, key).iloc[0]["table"]
-    assert table in ann.locator("[data-testid='seated']").inner_text()
-    _wait(misty, server, "button.pk-join-table", f"tables-{game}-misty-failed")
-    misty.locator(".pk-table-code input").fill(table)
-    misty.locator("button.pk-join-table").click()
-    _wait(misty, server, board, f"tables-{game}-misty-failed", 60_000)
-    # The address widget writes the seat into the URL in its own message, which may land just after
-    # the board's: wait for it (a reload must find the token there).
-    for page in (ann, misty):
-        page.wait_for_function(
-            "(table) => location.search.includes('token=') && location.search.includes('table=' + table)",
-            arg=table, timeout=30_000,
-        )
-    return ann, misty, table
-
-
-def _revision(page: Any, board: str) -> int:
-    return int(page.locator(board).first.get_attribute("data-revision") or -1)
-
-
-def _other_sees(page: Any, board: str, before: int, started: float, *, mover: Any, table: Any) -> float:
-    """Seconds from ``started`` (a click on ``mover``) until ``page`` drew a newer revision.
-
-    On a time-out the failure says where the move stopped: in the store, on the mover's page
-    (its error line) or on the way to ``page`` (its last timing marks).
-    """
-    try:
-        page.wait_for_function(
-            "([sel, r]) => +document.querySelector(sel).dataset.revision > r", arg=[board, before], timeout=30_000
-        )
-    except Exception:
-        marks = page.evaluate("() => JSON.stringify(((window.__pokelab || {}).marks || []).slice(-12))")
-        raise AssertionError(
-            f"the other page stayed at revision {_revision(page, board)} (it was {before}); the store is at "
-            f"{table.revision()}, the mover's page at {_revision(mover, board)} with errors "
-            f"{mover.locator(board + ' .pk-error, ' + board + ' .hc-error').all_inner_texts()}; "
-            f"the other page's last marks: {marks}"
-        ) from None
-    return time.monotonic() - started
-
-
 def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser: Any) -> None:
     errors: list[str] = []
     board = ".pk-board"
-    ann, misty, table = _seat_two_pages(tables, browser, "splendor", board, errors)
-    store, server = tables["store"], tables["server"]
+    ann, misty, code = seat_two_pages(tables, browser, "splendor", board, errors)
+    table, server = Tables(tables["store"]).table(code), tables["server"]
     pages = {0: ann, 1: misty}
     try:
         # whose turn: named with the seat, on both pages (never by colour alone)
         for page in pages.values():
             page.wait_for_function("document.querySelector('.pk-board').dataset.revision > 0")
         for turn in range(6):
-            state = store.table(table).replay(teacher_key=tables["key"])
+            state = table.replay(teacher_key=tables["key"])
             seat = state.current_player
             me, other = pages[seat], pages[1 - seat]
             me.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
-            before = _revision(other, board)
+            before = revision_of(other, board)
             legal = sp.legal_actions(state)
             if state.phase == "after_main":
                 started = time.monotonic()
@@ -155,18 +88,18 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
                     me.locator(f".pk-supply-token[data-colour='{colour}']").click()
                 started = time.monotonic()
                 me.locator(".pk-btn.pk-take").click()
-            seconds = _other_sees(other, board, before, started, mover=me, table=store.table(table))
+            seconds = other_sees(other, board, before, started, mover=me, table=table)
             LATENCIES["splendor"].append(seconds)
             assert me.locator(".pk-board .pk-error").count() == 0
             if turn == 2:  # Misty's page is reloaded mid-game: the address rejoins her seat
                 token = misty.locator("[data-testid='table-token']").inner_text()
                 misty.reload(timeout=PAGE_TIMEOUT)
-                _wait(misty, server, board, "tables-splendor-reload-failed", 120_000)
+                wait_for(misty, server, board, "tables-splendor-reload-failed", 120_000)
                 assert misty.locator("[data-testid='table-token']").inner_text() == token
                 assert "座位 2" in misty.locator("[data-testid='table-code']").inner_text()
         assert "Ann" in misty.locator(".pk-board").inner_text()
         # undo needs the other's consent: the last mover asks, the other page offers Allow / Refuse
-        seat = store.table(table).moves(teacher_key=tables["key"])[-1]["seat"]
+        seat = table.moves(teacher_key=tables["key"])[-1]["seat"]
         me, other = pages[seat], pages[1 - seat]
         me.locator(".pk-btn.pk-undo").click()
         other.locator("[data-testid='undo-yes']").wait_for(timeout=10_000)
@@ -180,8 +113,8 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
         assert misty.locator(".pk-player[data-seat='1'] .pk-tag-you").count() == 1
         status = ann.locator(".pk-status").inner_text()
         assert ("Your turn" in status) or ("seat 2" in status), status
-        _shot(ann, "tables-splendor-ann-en")
-        _shot(misty, "tables-splendor-misty-zh")
+        shot(ann, "tables-splendor-ann-en")
+        shot(misty, "tables-splendor-misty-zh")
         violations = axe_violations(ann)
         assert violations == [], describe(violations)
         assert not errors, errors
@@ -194,18 +127,18 @@ def _three_seat_table(tables: dict[str, Any], browser: Any, errors: list[str]) -
     """A three-seat Splendor table (its first player seated) with Ann and Misty on their pages; seat 3 free."""
     server, code, store = tables["server"], tables["code"], tables["store"]
     for seed in range(100):  # a deal whose first player is Ann or Misty, not the free seat
-        created = store.create_table(code, "splendor", players=3, seed=seed)
-        if store.table(created).replay(teacher_key=tables["key"]).current_player < 2:
+        created = Tables(store).create_table(code, "splendor", players=3, seed=seed)
+        if Tables(store).table(created).replay(teacher_key=tables["key"]).current_player < 2:
             break
     pages = {}
     for seat, (name, lang) in enumerate((("Ann", "en"), ("Misty", "zh"))):
-        page = _device(browser, errors)
+        page = device(browser, errors)
         page.goto(f"{server.url}/voila/render/play-a-classmate.ipynb?code={code}&name={name}&lang={lang}",
                   timeout=PAGE_TIMEOUT)
-        _wait(page, server, "button.pk-join-table", f"three-seats-{name}-failed")
+        wait_for(page, server, "button.pk-join-table", f"three-seats-{name}-failed")
         page.locator(".pk-table-code input").fill(created)
         page.locator("button.pk-join-table").click()
-        _wait(page, server, ".pk-board", f"three-seats-{name}-failed", 60_000)
+        wait_for(page, server, ".pk-board", f"three-seats-{name}-failed", 60_000)
         pages[seat] = page
     return created, pages
 
@@ -222,27 +155,27 @@ def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, 
     saw a move. Here the change comes between two picks on purpose.
     """
     errors: list[str] = []
-    store = tables["store"]
     code, pages = _three_seat_table(tables, browser, errors)
+    table = Tables(tables["store"]).table(code)
     try:
-        state = store.table(code).replay(teacher_key=tables["key"])
+        state = table.replay(teacher_key=tables["key"])
         mover = pages[state.current_player]
         mover.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
         take = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent))
         for colour in take.colors[:2]:
             mover.locator(f".pk-supply-token[data-colour='{colour}']").click()
         assert _picks(mover) == list(take.colors[:2])
-        before = _revision(mover, ".pk-board")
-        store.table(code).sit(2, "Brock")  # a classmate sits down: a new revision, the same position
+        before = revision_of(mover, ".pk-board")
+        table.sit(2, "Brock")  # a classmate sits down: a new revision, the same position
         mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
                                 timeout=30_000)
         assert _picks(mover) == list(take.colors[:2]), "the picks were thrown away by a change that is not a move"
         mover.locator(f".pk-supply-token[data-colour='{take.colors[2]}']").click()
-        before = _revision(mover, ".pk-board")
+        before = revision_of(mover, ".pk-board")
         mover.locator(".pk-btn.pk-take").click()
         mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
                                 timeout=30_000)
-        played = [(m["seat"], m["action"]) for m in store.table(code).moves(teacher_key=tables["key"]) if m["kind"] == "human"]
+        played = [(m["seat"], m["action"]) for m in table.moves(teacher_key=tables["key"]) if m["kind"] == "human"]
         assert (state.current_player, str(take)) in played, played
         assert mover.locator(".pk-board .pk-error").count() == 0
         assert not errors, errors
@@ -254,25 +187,25 @@ def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, 
 def test_a_redraw_between_press_and_release_does_not_eat_the_click(tables: dict[str, Any], browser: Any) -> None:
     """Another device's change arriving while a token is pressed: the release still picks the token."""
     errors: list[str] = []
-    store = tables["store"]
     code, pages = _three_seat_table(tables, browser, errors)
+    table = Tables(tables["store"]).table(code)
     try:
-        state = store.table(code).replay(teacher_key=tables["key"])
+        state = table.replay(teacher_key=tables["key"])
         mover = pages[state.current_player]
         mover.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
         colour = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent)).colors[0]
         box = mover.locator(f".pk-supply-token[data-colour='{colour}']").bounding_box()
         mover.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         mover.mouse.down()
-        store.table(code).sit(2, "Brock")
+        table.sit(2, "Brock")
         # the page has the change: it either redrew (the old board: the pressed button is gone) or holds it
         mover.wait_for_function(
             """(r) => +document.querySelector('.pk-board').dataset.revision >= r
                  || (window.__pokelab.marks || []).some((m) => m.kind === 'held' && m.revision >= r)""",
-            arg=store.table(code).revision(), timeout=30_000)
+            arg=table.revision(), timeout=30_000)
         mover.mouse.up()
         mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision >= r",
-                                arg=store.table(code).revision(), timeout=30_000)
+                                arg=table.revision(), timeout=30_000)
         assert _picks(mover) == [colour], "the click was lost to a redraw between the press and the release"
         assert not errors, errors
     finally:
@@ -284,11 +217,10 @@ def test_every_move_another_device_commits_reaches_both_pages(tables: dict[str, 
     """Moves committed straight to the store (as another device or a bot would) reach both pages, each one."""
     errors: list[str] = []
     board = ".pk-board"
-    ann, misty, code = _seat_two_pages(tables, browser, "splendor", board, errors)
-    store = tables["store"]
+    ann, misty, code = seat_two_pages(tables, browser, "splendor", board, errors)
     pages = {0: ann, 1: misty}
     try:
-        table = store.table(code)
+        table = Tables(tables["store"]).table(code)
         for seat, page in pages.items():  # the address carries each page's seat token
             assert table.rejoin(page.evaluate("() => new URLSearchParams(location.search).get('token')")) == seat
         waits: list[float] = []
@@ -313,91 +245,26 @@ def test_every_move_another_device_commits_reaches_both_pages(tables: dict[str, 
         misty.context.close()
 
 
-def _table_moves_on(table: Any, revision: int, within: float = 60.0) -> None:
-    """Return once ``table`` is past ``revision`` (a draw or a bot moved); fail after ``within`` seconds."""
-    deadline = time.monotonic() + within
-    while table.revision() <= revision:
-        assert time.monotonic() < deadline, f"table {table.code} stayed at revision {revision} for {within:g} s"
-        time.sleep(0.05)
-
-
-def _hand(page: Any) -> list[str]:
-    return page.locator("[data-testid='hand'] .hc-card").evaluate_all("(cards) => cards.map((c) => c.dataset.card)")
-
-
-def _names(card: Any) -> set[str]:
-    """A card's Pokémon in every language the kit speaks."""
-    return {card.pokemon.render(lang) for lang in languages()}
-
-
-def _names_on(text: str) -> set[str]:
-    """Every card name and kind label in ``text``, read longest first ("Mewtwo" is not "Mew", 火伊布 not 伊布)."""
-    words = {kind_name(k).render(lang) for k in KINDS for lang in languages()} | {
-        name for card in TARGETS.values() for name in _names(card)
-    }
-    pattern = "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
-    return set(re.findall(pattern, text))
-
-
-def _never_shows(page: Any, cards: set[str], mine: set[str]) -> None:
-    """The page's text names none of ``cards`` (the other seat's hand) — by id or by either language's name."""
-    text = page.locator(".hc-board").inner_text()
-    shown = _names_on(text)
-    for cid in cards - mine:
-        card = TARGETS[cid]
-        assert cid not in text, f"{cid} of the other hand is on this page"
-        for name in _names(card):
-            if not any(name in _names(TARGETS[m]) for m in mine):
-                assert name not in shown, f"{name} ({cid}) of the other hand is on this page"
-
-
 def test_two_devices_play_here_comes_and_never_see_each_others_hand(tables: dict[str, Any], browser: Any) -> None:
     errors: list[str] = []
-    board = ".hc-board"
-    ann, misty, table = _seat_two_pages(tables, browser, "herecomes", board, errors)
-    store, server = tables["store"], tables["server"]
-    pages = {0: ann, 1: misty}
+    ann, misty, code = seat_two_pages(tables, browser, "herecomes", ".hc-board", errors)
+    server = tables["server"]
+
+    def after_move(played: int, seconds: float) -> None:
+        LATENCIES["herecomes"].append(seconds)
+        if played == 3:  # Ann's page reloaded mid-round: the same seat, the same hand
+            hand = sorted(hand_of(ann))
+            ann.reload(timeout=PAGE_TIMEOUT)
+            wait_for(ann, server, "[data-testid='hand'] .hc-card", "tables-herecomes-reload-failed", 120_000)
+            assert sorted(hand_of(ann)) == hand
+
     try:
-        moves = 0
-        for _ in range(12):
-            state_revision = store.table(table).revision()
-            state = store.table(table).replay(teacher_key=tables["key"])
-            if state.round > 1 or moves >= 6:
-                break
-            for seat, page in pages.items():
-                page.wait_for_function(
-                    "(r) => +document.querySelector('.hc-board').dataset.revision >= r",
-                    arg=store.table(table).revision(), timeout=30_000)
-                other = set(state.hands[1 - seat]) | ({state.pending[1 - seat]} - {None})
-                _never_shows(page, {c for c in other if isinstance(c, str)}, set(state.hands[seat]))
-                assert sorted(_hand(page)) == sorted(state.hands[seat])
-            acting = [s for s in state.to_move if s in pages]
-            if not acting:  # a draw or a bot is due: wait for the table to move on
-                _table_moves_on(store.table(table), state_revision)
-                continue
-            seat = acting[0]
-            me, other = pages[seat], pages[1 - seat]
-            before = _revision(other, board)
-            if state.phase == "discard":
-                button = me.locator("[data-testid^='discard-']").first
-            elif state.phase == "vote":
-                button = me.locator("[data-testid='hc-vote-no']")
-            else:
-                button = me.locator("[data-testid^='keep-']").first
-            button.wait_for(timeout=30_000)
-            started = time.monotonic()
-            button.click()
-            seconds = _other_sees(other, board, before, started, mover=me, table=store.table(table))
-            LATENCIES["herecomes"].append(seconds)
-            moves += 1
-            if moves == 3:  # Ann's page reloaded mid-round: the same seat, the same hand
-                hand = sorted(_hand(ann))
-                ann.reload(timeout=PAGE_TIMEOUT)
-                _wait(ann, server, "[data-testid='hand'] .hc-card", "tables-herecomes-reload-failed", 120_000)
-                assert sorted(_hand(ann)) == hand
-        assert moves >= 4, f"only {moves} moves were played"
-        _shot(ann, "tables-herecomes-ann-en")
-        _shot(misty, "tables-herecomes-misty-zh")
+        table = Tables(tables["store"]).table(code)
+        played = play_here_comes(table, tables["key"], {0: ann, 1: misty}, moves=6, tries=12,
+                                 first_round_only=True, after_move=after_move)
+        assert played >= 4, f"only {played} moves were played"
+        shot(ann, "tables-herecomes-ann-en")
+        shot(misty, "tables-herecomes-misty-zh")
         violations = axe_violations(misty)
         assert violations == [], describe(violations)
         assert not errors, errors
@@ -436,14 +303,14 @@ def _hand_cards(page: Any) -> int:
 def test_pass_and_play_hides_each_hand_until_its_player_taps(one_screen: VoilaServer, browser: Any) -> None:
     """By keyboard only: the curtain names whom to pass to, Enter shows the hand, focus moves on, discards one by one."""
     errors: list[str] = []
-    page = _device(browser, errors)
+    page = device(browser, errors)
     try:
         page.goto(f"{one_screen.url}/voila/render/pass-and-play.ipynb", timeout=PAGE_TIMEOUT)
-        _wait(page, one_screen, "[data-testid='hc-show-hand']", "pass-and-play-failed")
+        wait_for(page, one_screen, "[data-testid='hc-show-hand']", "pass-and-play-failed")
         prompt = page.locator("[data-testid='prompt']")
         assert "Pass the device to Misty" in prompt.inner_text() and _hand_cards(page) == 0
         assert "Pass the device to Misty" in page.locator("[data-testid='live']").inner_text()
-        _shot(page, "pass-and-play-curtain-en")
+        shot(page, "pass-and-play-curtain-en")
         violations = axe_violations(page, ".hc-board")
         assert violations == [], describe(violations)
         page.locator("[data-testid='hc-show-hand']").focus()
@@ -473,11 +340,11 @@ def test_pass_and_play_hides_each_hand_until_its_player_taps(one_screen: VoilaSe
         assert chosen not in page.locator("[data-testid='hand']").inner_text()  # Ann's card is not Misty's
         page.locator("[data-testid^='discard-']").first.click()
         page.wait_for_function("document.querySelector('.hc-board').dataset.wave === '2'", timeout=30_000)
-        zh = _device(browser, errors)
+        zh = device(browser, errors)
         zh.goto(f"{one_screen.url}/voila/render/pass-and-play.ipynb?lang=zh", timeout=PAGE_TIMEOUT)
-        _wait(zh, one_screen, "[data-testid='hc-show-hand']", "pass-and-play-zh-failed")
+        wait_for(zh, one_screen, "[data-testid='hc-show-hand']", "pass-and-play-zh-failed")
         assert "请把设备交给 Misty" in zh.locator("[data-testid='prompt']").inner_text()
-        _shot(zh, "pass-and-play-curtain-zh")
+        shot(zh, "pass-and-play-curtain-zh")
         assert not errors, errors
     finally:
         page.context.close()

@@ -21,6 +21,7 @@ from pokelab.classroom import (
     check_name,
     schema,
 )
+from pokelab.tables import Tables
 
 ROUND = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")
 OTHER = ("purple", "purple", "red", "red", "blue", "green", "yellow", "red", "blue", "green")
@@ -81,7 +82,7 @@ def test_teacher_only_reads_need_the_teacher_key(db_url, tmp_path):
         lambda: store.export_csv(code, None, tmp_path / "x.csv"),
         lambda: store.groups(code, None),
         lambda: store.refusal_log(code, None),
-        lambda: store.tables(code, None),
+        lambda: Tables(store).listing(code, None),
     ):
         with pytest.raises(ClassAccessError) as err:
             refused()
@@ -200,7 +201,7 @@ def test_an_empty_table_code_is_a_classroom_error_not_a_permission_error():
     store = ClassStore.connect("sqlite://")
     for code in ("", None):
         with pytest.raises(ClassroomError) as err:
-            store.table(code)
+            Tables(store).table(code)
         assert not isinstance(err.value, PermissionError)
         bilingual(err)
 

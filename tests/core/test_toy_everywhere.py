@@ -16,6 +16,7 @@ from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.core import BotError, Game, Seeding, Stepper, check_game, get_game, register_game
 from pokelab.errors import IllegalAction, SimError
 from pokelab.sim import play, simulate
+from pokelab.tables import Tables
 from pokelab.toy import Choose, Roll, ToyGame, register
 from widgets import GameBoard
 
@@ -99,7 +100,7 @@ def test_a_generic_board_plays_the_toy_with_a_bot_chance_and_undo():
 def test_a_shared_table_hosts_the_toy():
     store = ClassStore.connect("sqlite://")
     join_code, key = store.create_class("7B")
-    table = store.table(store.create_table(join_code, NAME, players=2, bots={1: "random"}, seed=5))
+    table = Tables(store).table(Tables(store).create_table(join_code, NAME, players=2, bots={1: "random"}, seed=5))
     token = table.sit(0, "Ash")
     for _ in range(4):
         view = table.view(0, token=token)
@@ -111,7 +112,7 @@ def test_a_shared_table_hosts_the_toy():
     assert kinds.count("chance") == 4 and kinds.count("human") == 4 and kinds.count("bot") == 4
     with pytest.raises((IllegalAction, ClassroomError)):
         table.play(0, "Choose(0, bank)", table.revision())
-    assert store.tables(join_code, key).iloc[0]["game"] == NAME
+    assert Tables(store).listing(join_code, key).iloc[0]["game"] == NAME
 
 
 def test_a_table_refuses_a_game_without_a_save_format():
@@ -124,5 +125,5 @@ def test_a_table_refuses_a_game_without_a_save_format():
     store = ClassStore.connect("sqlite://")
     join_code, _ = store.create_class("7B")
     with pytest.raises(ClassroomError, match="no save format"):
-        store.create_table(join_code, "nosave-doc")
+        Tables(store).create_table(join_code, "nosave-doc")
     assert get_game("nosave-doc").can_save() is False

@@ -18,6 +18,7 @@ import pytest
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
 from pokelab.herecomes import TARGETS
+from pokelab.tables import Tables
 from tests.widgets.conftest import said
 from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard
@@ -51,7 +52,7 @@ def mover(boards: list[Any]) -> Any:
 
 
 def test_two_seats_play_splendor_and_see_each_others_moves(store: Any, join_code: str) -> None:
-    code = store.create_table(join_code, "splendor", players=2, seed=5)
+    code = Tables(store).create_table(join_code, "splendor", players=2, seed=5)
     ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
     ben = SplendorBoard.join(code, name="Ben", store=store, poll_seconds=0)
     assert (ann.seat, ben.seat) == (0, 1) and ann.refresh()
@@ -70,7 +71,7 @@ def test_two_seats_play_splendor_and_see_each_others_moves(store: Any, join_code
 
 
 def test_a_stale_move_is_refused_and_the_board_refreshes(store: Any, join_code: str) -> None:
-    code = store.create_table(join_code, "splendor", players=2, seed=6)
+    code = Tables(store).create_table(join_code, "splendor", players=2, seed=6)
     ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
     ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0)
     board = mover([ann, ben])
@@ -80,11 +81,11 @@ def test_a_stale_move_is_refused_and_the_board_refreshes(store: Any, join_code: 
     reply = send(board, type="intent", action={"kind": "pass"})
     assert not reply["ok"]
     assert "someone moved first" in reply["error"]["text"] and said(board, "zh")
-    assert board.view["revision"] == store.table(code).revision()
+    assert board.view["revision"] == Tables(store).table(code).revision()
 
 
 def test_polling_shows_another_devices_move_within_a_second(store: Any, join_code: str) -> None:
-    code = store.create_table(join_code, "splendor", players=2, seed=7)
+    code = Tables(store).create_table(join_code, "splendor", players=2, seed=7)
     ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0.25)
     ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0.25)
     try:
@@ -105,7 +106,7 @@ def test_polling_shows_another_devices_move_within_a_second(store: Any, join_cod
 
 def test_herecomes_boards_hold_only_their_own_hand(store: Any, join_code: str) -> None:
     """HC-G3: neither board's view nor log ever names a card of the other seat's hand."""
-    code = store.create_table(join_code, "herecomes", players=2, seed=8)
+    code = Tables(store).create_table(join_code, "herecomes", players=2, seed=8)
     boards = [HereComesBoard.join(code, seat, name=name, store=store, poll_seconds=0)
               for seat, name in enumerate(["Ann", "Misty"])]
     for _ in range(12):
@@ -135,7 +136,7 @@ def test_herecomes_boards_hold_only_their_own_hand(store: Any, join_code: str) -
 
 
 def test_a_seat_token_rejoins_and_bad_joins_are_refused(store: Any, join_code: str) -> None:
-    code = store.create_table(join_code, "herecomes", players=2, bots={1: "heuristic"}, seed=9)
+    code = Tables(store).create_table(join_code, "herecomes", players=2, bots={1: "heuristic"}, seed=9)
     ann = HereComesBoard.join(code, name="Ann", store=store, poll_seconds=0)
     again = HereComesBoard.join(code, token=ann.token, store=store, poll_seconds=0)
     assert again.seat == ann.seat == 0 and again.view["hc"]["hand"] == ann.view["hc"]["hand"]
@@ -155,7 +156,7 @@ def test_a_seat_token_rejoins_and_bad_joins_are_refused(store: Any, join_code: s
 
 
 def test_undo_asks_the_other_player(store: Any, join_code: str) -> None:
-    code = store.create_table(join_code, "splendor", players=2, seed=10)
+    code = Tables(store).create_table(join_code, "splendor", players=2, seed=10)
     ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
     ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0)
     board = mover([ann, ben])
@@ -174,7 +175,7 @@ def test_undo_asks_the_other_player(store: Any, join_code: str) -> None:
 
 
 def test_the_creator_hands_a_free_seat_to_a_bot(store: Any, join_code: str) -> None:
-    code = store.create_table(join_code, "splendor", players=3, seed=11)
+    code = Tables(store).create_table(join_code, "splendor", players=3, seed=11)
     ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
     ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0)
     ann.refresh()

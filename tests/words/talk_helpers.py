@@ -18,8 +18,8 @@ AREA_FILES = (
     "pokelab/analysis/coach_reasons.py",
     "pokelab/analysis/game_review.py",
     "pokelab/analysis/splendor_win.py",
-    *(f"pokelab/classroom/{m}.py" for m in ("access", "cli", "rounds", "store", "table_games", "table_list",
-                                            "table_rows", "table_seats", "tables", "tally")),
+    *(f"pokelab/classroom/{m}.py" for m in ("access", "cli", "rounds", "store", "tally")),
+    *(f"pokelab/tables/{m}.py" for m in ("games", "listing", "rows", "seats", "undo", "table")),
 )
 
 

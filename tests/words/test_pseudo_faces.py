@@ -224,11 +224,12 @@ def test_a_failing_bot_is_explained_in_the_pseudo_language(pseudo: str) -> None:
 
 def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
     from pokelab.classroom import ClassStore
+    from pokelab.tables import Tables
     from widgets._board_table import join_table
 
     check = Check(pseudo)
     store = ClassStore.connect("sqlite://")
-    code = store.create_table(store.create_class("7B")[0], "splendor", bots={1: "greedy"}, seed=2)
+    code = Tables(store).create_table(store.create_class("7B")[0], "splendor", bots={1: "greedy"}, seed=2)
     board = join_table("splendor", code, name="Ann", store=store, lang=pseudo, poll_seconds=0)
     ask(board, type="intent", action={"kind": "take", "colors": ["red", "blue", "green"]})
     ask(board, type="intent", action={"kind": "take", "colors": ["master"]})
@@ -237,7 +238,7 @@ def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
     check(published(board), allowed=[*NAMES, *PROTOCOL, code, board.token])
     ask(board, type="fly")
     check(published(board), allowed=[*NAMES, code, board.token, "fly"])
-    hc_code = store.create_table(store.create_class("7C")[0], "herecomes", bots={1: "heuristic"}, seed=2)
+    hc_code = Tables(store).create_table(store.create_class("7C")[0], "herecomes", bots={1: "heuristic"}, seed=2)
     seat = join_table("herecomes", hc_code, name="Bo", store=store, lang=pseudo, poll_seconds=0)
     ask(seat, type="intent", action={"kind": "draw"})  # the table draws: refused
     check(published(seat), allowed=[*NAMES, hc_code, seat.token])

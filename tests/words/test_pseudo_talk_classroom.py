@@ -1,7 +1,8 @@
 """The classroom's refusals, labels and tables rendered in the pseudo-language: every door a request can be refused at.
 
 Each refusal's text is checked with ``leaks``; the test checks it reached every message of
-``pokelab/classroom`` (but its command line, checked with the CLI in ``test_pseudo_talk``).
+``pokelab/classroom`` and ``pokelab/tables`` (but the classroom's command line, checked with the CLI
+in ``test_pseudo_talk``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from pokelab.core import available_games
 from pokelab.sim import play
 from pokelab.splendor import Pass
+from pokelab.tables import Tables
 from pokelab.words.pseudo import leaks
 
 from . import talk_helpers
@@ -35,35 +37,36 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         Limits,
         access,
         parse_event,
-        table_games,
-        table_rows,
     )
-    from pokelab.classroom.table_client import RemoteTables
-    from pokelab.classroom.table_server import TableService
-    from pokelab.classroom.table_wire import error_from
+    from pokelab.tables import games as table_games
+    from pokelab.tables import rows as table_rows
+    from pokelab.tables.client import RemoteTables
+    from pokelab.tables.server import TableService
+    from pokelab.tables.wire import error_from
     from pokelab.toy import register as register_toy
 
     url = f"sqlite:///{tmp_path / 'class.db'}"
     store = ClassStore.connect(url)
+    tables = Tables(store)
     code, key = store.create_class("7B")
     wrong_key = "AAAA-AAAA-AAAA-AAAA"
-    seated = store.table(store.create_table(code, "splendor", players=3, bots={2: "greedy"}, seed=1))
+    seated = tables.table(tables.create_table(code, "splendor", players=3, bots={2: "greedy"}, seed=1))
     ann, bo = seated.sit(0, "Ann"), seated.sit(1, "Bo")
-    other = store.table(seated.code)
-    hc = store.table(store.create_table(code, "herecomes", players=2, seed=2))
+    other = tables.table(seated.code)
+    hc = tables.table(tables.create_table(code, "herecomes", players=2, seed=2))
     hc_token = hc.sit(0, "Cy")
     first = seated.view(0, token=ann)
     move = "TakeSame(red)"
-    toy = store.table(store.create_table(code, register_toy(), players=2, seed=5))
+    toy = tables.table(tables.create_table(code, register_toy(), players=2, seed=5))
     toy_tokens = toy.sit(0, "Ann"), toy.sit(1, "Bo")
-    finished = store.table(store.create_table(code, "toy", players=2, bots={1: "random"}, seed=6))
+    finished = tables.table(tables.create_table(code, "toy", players=2, bots={1: "random"}, seed=6))
     done_token = finished.sit(0, "Cy")
     while not finished.view(0, token=done_token)["finished"]:
         finished.play(0, "Choose(0, bank)", finished.revision(), token=done_token)
     over = list(play("splendor", ["greedy", "greedy"], seed=1).states())[-1]
     _other_class, other_key = store.create_class("7C")
     closed, closed_key = store.create_class("7D")
-    gone = store.table(store.create_table(closed, "splendor", seed=3))
+    gone = tables.table(tables.create_table(closed, "splendor", seed=3))
     store.delete_class(closed, closed_key)
     doors: list[Callable[[], Any]] = [
         lambda: ClassStore.connect("mysql://x/y"),
@@ -75,24 +78,24 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: store.reset(code, None), lambda: store.reset(code, wrong_key),
         lambda: store.delete_class(code, wrong_key), lambda: store.refusal_log(code, wrong_key),
         lambda: store.join_pupil(code, ""),  # a pupil without a name
-        lambda: store.tables(code, wrong_key), lambda: store.rounds(code, wrong_key),
+        lambda: tables.listing(code, wrong_key), lambda: store.rounds(code, wrong_key),
         lambda: store.add_round(code, "A", ["red"] * 50), lambda: store.add_round(code, "A", ["r" * 20] * 10),
         lambda: store.add_round(code, "A", ["pink"] * 10), lambda: store.add_round(code, "A", ["red"] * 9),
         lambda: store.add_round(code, "A", ["purple"] * 3 + ["red"] * 7), lambda: store.add_round(code, "A", 7),
         lambda: store.undo_round(code, "B"),
         lambda: ClassTally.new().simulate(0), lambda: ClassTally.new().undo(), lambda: parse_event(3),
         lambda: parse_event("any:pink"), lambda: parse_event("sometimes:red"), lambda: ClassTally.new().table([]),
-        lambda: store.create_table(code, "chess"), lambda: store.create_table(code, "splendor", players=9),
-        lambda: store.create_table(code, "splendor", bots={1: "wizard"}),
-        lambda: store.create_table(code, "splendor", variant=5),
-        lambda: store.create_table(code, "toy", variant=5),
-        lambda: store.create_table(code, "herecomes", variant={"nope": 1}),
-        lambda: store.create_table(code, "herecomes", variant={"win_points": "ten"}),
-        lambda: store.create_table(code, "splendor", seed=-1),
-        lambda: store.create_table(code, "splendor", idle_seconds=-5),
-        lambda: store.create_table(code, "splendor", bots={0: "random", 1: "random"}),
-        lambda: store.create_table(code, "splendor", bots=[1]),
-        lambda: store.table("ZZZZZZ"), lambda: store.table(42), lambda: store.table("#"),
+        lambda: tables.create_table(code, "chess"), lambda: tables.create_table(code, "splendor", players=9),
+        lambda: tables.create_table(code, "splendor", bots={1: "wizard"}),
+        lambda: tables.create_table(code, "splendor", variant=5),
+        lambda: tables.create_table(code, "toy", variant=5),
+        lambda: tables.create_table(code, "herecomes", variant={"nope": 1}),
+        lambda: tables.create_table(code, "herecomes", variant={"win_points": "ten"}),
+        lambda: tables.create_table(code, "splendor", seed=-1),
+        lambda: tables.create_table(code, "splendor", idle_seconds=-5),
+        lambda: tables.create_table(code, "splendor", bots={0: "random", 1: "random"}),
+        lambda: tables.create_table(code, "splendor", bots=[1]),
+        lambda: tables.table("ZZZZZZ"), lambda: tables.table(42), lambda: tables.table("#"),
         lambda: seated.sit(5, "Di"), lambda: seated.sit(2, "Di"), lambda: other.sit(0, "Di"),
         lambda: other.rejoin("ZZZZZZ"), lambda: other.view(0), lambda: other.view(0, token="ZZZZZZ"),
         lambda: other.view(2),
@@ -109,7 +112,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: seated.hand_to_bot(1, "greedy", teacher_key=other_key),
         gone.revision,
         lambda: store.add_round(code, "A;", ["red"] * 10), lambda: hc.view(1), lambda: other.rejoin(None),
-        lambda: store.table(None), lambda: store.table(""), lambda: store.create_table(code, "toy", variant=5),
+        lambda: tables.table(None), lambda: tables.table(""), lambda: tables.create_table(code, "toy", variant=5),
         lambda: _unsaveable(table_games),
         lambda: toy.play(0, "Choose(1, bank)", toy.revision(), token=toy_tokens[0]),
         lambda: finished.request_undo(0, token=done_token),
@@ -125,7 +128,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: _raise(error_from(TableService(url).respond("a", "view", b"x" * 20_000)[1]["error"])),
         lambda: _raise(error_from(TableService(url).respond("a", "view", b"[1, 2")[1]["error"])),
 
-        lambda: ClassStore.connect(url, limits=Limits(tables_per_pupil=1)).create_table(code, "splendor", name="Ann"),
+        lambda: Tables(ClassStore.connect(url, limits=Limits(tables_per_pupil=1))).create_table(code, "splendor", name="Ann"),
         lambda: _seat_locked_out(ClassStore.connect(url, limits=Limits(free_failures=0)), seated.code),
     ]
     texts = [err.message(pseudo) for err in refusals(*doors)]
@@ -146,7 +149,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     texts += [why(err).render(pseudo) for err in (FileNotFoundError(2, "x"), IsADirectoryError(21, "x"), PermissionError(13, "x"))]
     bad = [(t, leaks(t, allowed)) for t in texts if leaks(t, allowed)]
     assert not bad, "\n".join(map(str, bad))
-    missing = messages_of(template, *(f for f in AREA_FILES if "/classroom/" in f and "cli" not in f)) - seen
+    missing = messages_of(template, *(f for f in AREA_FILES if "/classroom/" in f or "/tables/" in f if "cli" not in f)) - seen
     assert not missing - CLASSROOM_UNDRIVEN, "\n".join(map(str, sorted(missing - CLASSROOM_UNDRIVEN)))
 
 
@@ -164,7 +167,7 @@ def _unsaveable(table_games: Any) -> None:
 
 def _seat_locked_out(store: Any, code: str) -> None:
     """A wrong seat token (free_failures=0: it locks), then the seat refused while locked out (issue 29)."""
-    table = store.table(code)
+    table = Tables(store).table(code)
     with contextlib.suppress(PermissionError):
         table.view(0, token="ZZZZ22")
     table.view(0, token="ZZZZ23")

@@ -1,22 +1,24 @@
 """The teacher dashboard's list of the class's shared game tables (issue 19): players, scores, progress.
 
-``TablesPanel.poll(join_code, teacher_key)`` reads ``ClassStore.tables`` and redraws
+``TablesPanel.poll(join_code, teacher_key)`` reads ``Tables.listing`` and redraws
 its HTML only when a table changed; the dashboard calls it from its own polling.
 Below the tables it says how many unknown table codes were tried on the class
 database (issue 29: a guesser shows up here and in the store's log).
 
 >>> from pokelab.classroom import ClassStore
+>>> from pokelab.tables import Tables
 >>> store = ClassStore.connect("sqlite://")
+>>> tables = Tables(store)
 >>> code, key = store.create_class("7B")
 >>> panel = TablesPanel(store, "en")
 >>> panel.poll(code, key), "No shared tables yet" in panel.html.value
 (True, True)
->>> table = store.create_table(code, "herecomes", bots={1: "heuristic"}, seed=3)
->>> _ = store.table(table).sit(0, "Ash")
+>>> table = tables.create_table(code, "herecomes", bots={1: "heuristic"}, seed=3)
+>>> _ = tables.table(table).sit(0, "Ash")
 >>> panel.poll(code, key), "Ash" in panel.html.value, panel.poll(code, key)
 (True, True, False)
 >>> try:
-...     store.table("ZZZZZZ")
+...     tables.table("ZZZZZZ")
 ... except Exception:
 ...     pass
 >>> panel.poll(code, key), "1 unknown table code was tried" in panel.html.value
@@ -34,8 +36,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokelab.classroom.table_list import unknown_table_codes
 from pokelab.errors import check_lang
+from pokelab.tables import Tables
 from pokelab.words import Text, _, _n, _p
 from widgets._words import labels_in
 
@@ -66,7 +68,7 @@ class TablesPanel:
 
     def __init__(self, store: Any, lang: str = "en") -> None:
         self.lang = check_lang(lang)
-        self.store = store
+        self.tables = Tables(store)
         self.html = w.HTML()
         self.html.add_class("pk-tables")
         self._rows: list[dict[str, Any]] | None = None
@@ -74,8 +76,8 @@ class TablesPanel:
 
     def poll(self, join_code: str, teacher_key: str) -> bool:
         """Read the class's tables; redraw and return ``True`` when anything changed."""
-        rows = self.store.tables(join_code, teacher_key).to_dict("records")
-        guesses = unknown_table_codes(self.store, join_code, teacher_key)
+        rows = self.tables.listing(join_code, teacher_key).to_dict("records")
+        guesses = self.tables.unknown_codes(join_code, teacher_key)
         if rows == self._rows and guesses == self._guesses:
             return False
         self._rows, self._guesses = rows, guesses

@@ -14,7 +14,9 @@ language), so reloading the page — or opening that address on another
 device — rejoins the same seat. Every word comes from the word catalogue.
 
 >>> from pokelab.classroom import ClassStore
+>>> from pokelab.tables import Tables
 >>> store = ClassStore.connect("sqlite://")
+>>> tables = Tables(store)
 >>> join_code = store.create_class("7B")[0]
 >>> page = TablesPage(store, lang="en", poll_seconds=0)
 >>> page.code.value, page.name.value = join_code, "Ash"
@@ -41,8 +43,8 @@ import ipywidgets as w
 import traitlets
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
-from pokelab.classroom.table_client import table_store
 from pokelab.errors import IllegalAction, check_lang
+from pokelab.tables import table_store, tables_at
 from pokelab.words import Text, _, _p
 from widgets._board_table import join_table, takeover_bot
 from widgets._bundle import esm
@@ -124,7 +126,7 @@ class _Address(anywidget.AnyWidget):
 class TablesPage:
     """The "play a classmate" page: create / join / rejoin a table, then the board of your seat (``.ui``).
 
-    ``store``: where the tables are (default: ``table_store()``: the table server at
+    ``store``: where the tables are (``Tables``, ``RemoteTables`` or a ``ClassStore``; default: ``table_store()``: the table server at
     ``POKELAB_TABLES_URL`` when set, else ``POKELAB_CLASS_DB`` or the default SQLite file); ``link``: what the page's
     address carried (``table_link()``): with ``table`` and ``token`` the page
     rejoins that seat at once. ``board`` is the seat's board once seated.
@@ -139,7 +141,7 @@ class TablesPage:
         poll_seconds: float = 0.3,
     ) -> None:
         self.lang = check_lang(lang)
-        self.store = table_store() if store is None else store
+        self.store = table_store() if store is None else tables_at(store)
         self.poll_seconds = poll_seconds
         self.board: Any = None
         self.error = ""

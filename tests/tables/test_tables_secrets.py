@@ -14,10 +14,11 @@ import json
 import pytest
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, Limits
-from pokelab.classroom.table_list import unknown_table_codes
-from pokelab.classroom.table_wire import wire_data
 from pokelab.core.registry import get_game
 from pokelab.herecomes import Discard, UseTrainer, VoteRedraw, read_observed
+from pokelab.tables import Tables
+from pokelab.tables.listing import unknown_table_codes
+from pokelab.tables.wire import wire_data
 from pokelab.toy import register as register_toy
 from widgets._board_table import join_table
 
@@ -25,8 +26,8 @@ from widgets._board_table import join_table
 def _table(url: str, game: str, **options):
     store = ClassStore.connect(url)
     join_code, key = store.create_class("7B")
-    code = store.create_table(join_code, game, players=2, **options)
-    return store, join_code, key, store.table(code)
+    code = Tables(store).create_table(join_code, game, players=2, **options)
+    return store, join_code, key, Tables(store).table(code)
 
 
 def _hand(t, seat: int) -> list[str]:
@@ -49,7 +50,7 @@ def test_hc_g3_hc_r2_a_face_down_discard_is_not_in_another_seats_moves(db_url):
 def test_reading_the_record_needs_a_seat_token_or_the_teacher_key_and_is_logged(db_url):
     store, join_code, key, t = _table(db_url, "herecomes", seed=4)
     ash = t.sit(0, "Ash")
-    other = store.table(t.code)  # another kernel: it knows the table code, nothing else
+    other = Tables(store).table(t.code)  # another kernel: it knows the table code, nothing else
     for read in (other.moves, other.replay):
         with pytest.raises(ClassAccessError) as err:
             read()
@@ -108,29 +109,29 @@ def test_a_table_board_keeps_no_other_seats_secret_in_the_kernel(sqlite_url):
 def test_an_unknown_table_code_is_logged_counted_for_the_teacher_and_throttled(sqlite_url):
     store = ClassStore.connect(sqlite_url, limits=Limits(free_failures=2, lockout_seconds=60))
     join_code, key = store.create_class("7B")
-    code = store.create_table(join_code, "splendor", seed=1)
+    code = Tables(store).create_table(join_code, "splendor", seed=1)
     for guess in ("ZZZZZZ", "YYYYYY"):
         with pytest.raises(ClassroomError) as err:
-            store.table(guess)
+            Tables(store).table(guess)
         assert "桌" in err.value.message("zh")
     assert unknown_table_codes(store, join_code, key) == 2  # what the teacher's panel shows
     with pytest.raises(ClassroomError):
-        store.table("XXXXXX")  # the third wrong code locks this source out ...
+        Tables(store).table("XXXXXX")  # the third wrong code locks this source out ...
     with pytest.raises(ClassAccessError) as locked:
-        store.table(code)  # ... so even a right code waits: a guessing loop learns nothing
+        Tables(store).table(code)  # ... so even a right code waits: a guessing loop learns nothing
     assert "wait" in str(locked.value)
-    assert ClassStore.connect(sqlite_url).table(code).code == code  # another kernel is not locked
+    assert Tables(ClassStore.connect(sqlite_url)).table(code).code == code  # another kernel is not locked
 
 
 def test_a_pupil_may_be_at_a_capped_number_of_unfinished_tables_in_both_languages(db_url):
     store = ClassStore.connect(db_url, limits=Limits(tables_per_pupil=2))
     join_code, _key = store.create_class("7B")
     for _ in range(2):
-        store.table(store.create_table(join_code, "splendor", name="Ash")).sit(0, "Ash")
+        Tables(store).table(Tables(store).create_table(join_code, "splendor", name="Ash")).sit(0, "Ash")
     with pytest.raises(ClassroomError) as err:
-        store.create_table(join_code, "herecomes", name="ASH")  # any case: the same pupil
+        Tables(store).create_table(join_code, "herecomes", name="ASH")  # any case: the same pupil
     assert "the most is 2" in str(err.value) and "最多 2" in err.value.message("zh")
-    empty = store.table(store.create_table(join_code, "splendor"))
+    empty = Tables(store).table(Tables(store).create_table(join_code, "splendor"))
     with pytest.raises(ClassroomError):
         empty.sit(0, "ash")  # sitting down counts too
     assert empty.sit(0, "Misty")  # another pupil is not held back
@@ -148,7 +149,7 @@ def test_a_finished_games_players_read_its_whole_record(db_url):
     assert t.moves(0, token=token) == t.moves(teacher_key=key)
     assert t.replay(0, token=token) == t.replay(teacher_key=key)  # the game itself, not a seat's observation
     with pytest.raises(ClassAccessError):
-        store.table(t.code).moves(0, token="WRONG-TOKEN")  # a finished table still needs a seat's token
+        Tables(store).table(t.code).moves(0, token="WRONG-TOKEN")  # a finished table still needs a seat's token
 
 
 def test_before_the_end_a_seat_token_reads_only_its_view_of_the_game(db_url):

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from pokelab.classroom import table_games as games
-from pokelab.classroom.access import JOIN_ALPHABET, _clean_secret
+from pokelab.classroom.access import JOIN_ALPHABET, clean_secret
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.core.registry import is_game
+from pokelab.tables import games
 from pokelab.words import _
 
 __all__ = [
@@ -51,7 +51,7 @@ class StaleRevision(ClassroomError):
     (5, '有人先走了一步，你的棋盘已刷新（游戏桌现在是第 5 版，你的操作基于第 4 版）')
     """
 
-    __module__ = "pokelab.classroom"  # the public name (the package re-exports it)
+    __module__ = "pokelab.tables"  # the public name (the package re-exports it)
 
     def __init__(self, current: int, given: Any) -> None:
         super().__init__(_(
@@ -212,7 +212,7 @@ def clean_table_code(value: Any) -> str:
         raise ClassroomError(
             _("a table code is text, not {type}", type=type(value).__name__),
         )
-    code = _clean_secret(value, _("table code"))
+    code = clean_secret(value, _("table code"))
     if len(code) != TABLE_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
         raise ClassroomError(
             _("a table code is {most} letters and digits (no I, O, 0 or 1), not {code}",
@@ -293,8 +293,10 @@ def _simultaneous_revision(conn: Any, row: _Row, seat: int, revision: int) -> in
     transaction.
 
     >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
     >>> store = ClassStore.connect("sqlite://")
-    >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
+    >>> tables = Tables(store)
+    >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "herecomes", seed=2))
     >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
     >>> seen = t.view(0)["revision"]
     >>> hand = lambda s: [card["id"] for card in t.view(s)["observation"]["hand"]]
@@ -305,7 +307,7 @@ def _simultaneous_revision(conn: Any, row: _Row, seat: int, revision: int) -> in
     >>> t.play(1, "Discard(1, G01)", seen)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.StaleRevision: someone moved first; ...
+    pokelab.tables.StaleRevision: someone moved first; ...
     """
     import sqlalchemy as sa
 

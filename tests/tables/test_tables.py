@@ -17,11 +17,10 @@ from pokelab.classroom import (
     ClassAccessError,
     ClassroomError,
     ClassStore,
-    StaleRevision,
-    Table,
     schema,
 )
 from pokelab.errors import IllegalAction
+from pokelab.tables import StaleRevision, Table, Tables
 from pokelab.words import rendered
 
 from .conftest import wait_until
@@ -30,9 +29,9 @@ from .conftest import wait_until
 def _new(db_url: str, game: str, players: int = 2, bots=None, **options):
     store = ClassStore.connect(db_url)
     join_code, key = store.create_class("7B")
-    code = store.create_table(join_code, game, players=players, bots=bots or {}, **options)
+    code = Tables(store).create_table(join_code, game, players=players, bots=bots or {}, **options)
     _KEYS[code] = key
-    return store, join_code, key, store.table(code)
+    return store, join_code, key, Tables(store).table(code)
 
 
 #: Each test table's teacher key: the full record (every move, the replayed game) needs it.
@@ -96,7 +95,7 @@ def test_sp_t1_two_pupils_play_in_turn_stale_and_out_of_turn_moves_are_refused(d
     assert [m["revision"] for m in moves] == [after, after + 1]
     assert _replay(t) == _state(t)
     # another device opens the same table by its code (any case, with a dash)
-    again = store.table(f"{t.code[:3].lower()}-{t.code[3:]}")
+    again = Tables(store).table(f"{t.code[:3].lower()}-{t.code[3:]}")
     assert again.revision() == t.revision() and again.rejoin(tokens[0]) == 0
     assert again.view(0)["observation"]["players"][first]["tokens"]["red"] == 2
 
@@ -144,7 +143,7 @@ def test_a_seat_is_claimed_once_and_rejoined_by_its_token_from_another_device(db
     with pytest.raises(ClassroomError) as taken:
         t.sit(1, "Brock")
     assert "taken by Misty" in str(taken.value) and "已被" in taken.value.message("zh")
-    device = ClassStore.connect(db_url).table(t.code)
+    device = Tables(ClassStore.connect(db_url)).table(t.code)
     with pytest.raises(ClassAccessError):
         device.view(1)  # another device has no token yet
     assert device.rejoin(f" {token.lower()} ") == 1
@@ -237,10 +236,10 @@ def test_an_idle_seat_is_handed_to_a_bot_by_the_creator_or_the_teacher_only(db_u
 def test_the_teacher_lists_the_class_tables_with_names_bots_and_scores(db_url):
     store, join_code, key, t = _new(db_url, "herecomes", players=3, bots={2: "random"}, seed=1)
     t.sit(0, "Ash")
-    second = store.create_table(join_code, "splendor", seed=4)
+    second = Tables(store).create_table(join_code, "splendor", seed=4)
     other_code, other_key = store.create_class("7C")
-    store.create_table(other_code, "splendor")
-    listing = store.tables(join_code, key)
+    Tables(store).create_table(other_code, "splendor")
+    listing = Tables(store).listing(join_code, key)
     assert listing["table"].tolist() == [second, t.code]  # newest first, this class only
     row = listing.iloc[1]
     assert row["game"] == "herecomes" and row["names"] == ["Ash", None, "random"]
@@ -248,8 +247,8 @@ def test_the_teacher_lists_the_class_tables_with_names_bots_and_scores(db_url):
     assert row["revision"] == t.revision() and not row["finished"] and row["moves"] == 5
     assert str(listing["last_move"].dt.tz) == "UTC"
     with pytest.raises(ClassAccessError):
-        store.tables(join_code, other_key)
-    assert len(store.tables(other_code, other_key)) == 1
+        Tables(store).listing(join_code, other_key)
+    assert len(Tables(store).listing(other_code, other_key)) == 1
 
 
 def test_a_finished_table_is_listed_finished_and_takes_no_more_moves(db_url):
@@ -260,7 +259,7 @@ def test_a_finished_table_is_listed_finished_and_takes_no_more_moves(db_url):
     state = _state(t)
     assert state.is_over and _replay(t) == state
     assert v["scores"] == list(state.points) and v["observation"]["result"] is not None
-    assert bool(store.tables(join_code, key).iloc[0]["finished"])
+    assert bool(Tables(store).listing(join_code, key).iloc[0]["finished"])
     with pytest.raises(IllegalAction):
         t.play(0, "Discard(0, G01)", v["revision"], token=token)
     with pytest.raises(ClassroomError):
@@ -293,16 +292,16 @@ def test_a_bad_table_is_refused_in_both_languages(sqlite_url, change, en, zh):
     args = {"game": "splendor", "players": 2, "bots": {}} | change
     game, players, bots = args.pop("game"), args.pop("players"), args.pop("bots")
     with pytest.raises(ClassroomError) as err:
-        store.create_table(join_code, game, players, bots, **args)
+        Tables(store).create_table(join_code, game, players, bots, **args)
     assert en in str(err.value) and zh in err.value.message("zh")
     with pytest.raises(ClassAccessError):
-        store.create_table("WRONG1", "splendor")
+        Tables(store).create_table("WRONG1", "splendor")
 
 
 BAD_DOORS = [
-    (lambda s, t, tok: s.table("ABC"), "6 letters and digits", "游戏桌代码"),
-    (lambda s, t, tok: s.table(12345), "table code is text", "游戏桌代码"),
-    (lambda s, t, tok: s.table("ZZZZZZ"), "no table has the code", "没有代码"),
+    (lambda s, t, tok: Tables(s).table("ABC"), "6 letters and digits", "游戏桌代码"),
+    (lambda s, t, tok: Tables(s).table(12345), "table code is text", "游戏桌代码"),
+    (lambda s, t, tok: Tables(s).table("ZZZZZZ"), "no table has the code", "没有代码"),
     (lambda s, t, tok: t.view(2), "seats are numbered 0 to 1", "座位编号"),
     (lambda s, t, tok: t.view("0"), "seats are numbered 0 to 1", "座位编号"),
     (lambda s, t, tok: t.sit(1, ""), "1 to 32 characters", "名称"),
@@ -353,7 +352,7 @@ BAD_DOORS = [
 def test_every_door_of_a_table_refuses_bad_input_in_both_languages(sqlite_url, door, en, zh):
     store = ClassStore.connect(sqlite_url)
     join_code, _ = store.create_class("7B")
-    t = store.table(store.create_table(join_code, "herecomes", seed=1))
+    t = Tables(store).table(Tables(store).create_table(join_code, "herecomes", seed=1))
     token = t.sit(0, "Ash")
     revision = t.revision()
     with pytest.raises((ClassroomError, ClassAccessError)) as err:
@@ -396,8 +395,8 @@ def test_a_version_2_class_database_is_upgraded_to_hold_tables(sqlite_url):
     with store._engine.connect() as conn:
         assert schema.read_version(conn) == schema.SCHEMA_VERSION  # 3 added the tables; 4 the group tokens
     join_code, key = store.create_class("7B")
-    code = store.create_table(join_code, "splendor", seed=1)
-    assert store.tables(join_code, key)["table"].tolist() == [code]
+    code = Tables(store).create_table(join_code, "splendor", seed=1)
+    assert Tables(store).listing(join_code, key)["table"].tolist() == [code]
     store.delete_class(join_code, key)  # the class's tables and moves go with it
     with store._engine.connect() as conn:
         assert conn.execute(sa.text("SELECT count(*) FROM pokelab_tables")).scalar() == 0
@@ -408,8 +407,8 @@ def _scripted_game(url: str) -> tuple[list, str]:
     """A Here Comes table played to the end with the same choices every time; its moves and final save."""
     store = ClassStore.connect(url)
     join_code, key = store.create_class("7B")
-    t = store.table(
-        store.create_table(join_code, "herecomes", players=3, bots={2: "random"}, seed=77)
+    t = Tables(store).table(
+        Tables(store).create_table(join_code, "herecomes", players=3, bots={2: "random"}, seed=77)
     )
     _KEYS[t.code] = key
     tokens = {0: t.sit(0, "Ash"), 1: t.sit(1, "Misty")}

@@ -17,13 +17,15 @@ Every read goes through the game's per-seat view: ``view(seat)``,
 ``moves(seat)`` and ``replay(seat)`` hold only what ``observe`` and
 ``observe_action`` let that seat see (its token needed); the whole record needs
 the teacher key. Where pupils run their own kernels, a table server holds the
-database instead (``table_server``, ``docs/security.md``).
+database instead (``server``, ``docs/security.md``).
 
 >>> from pokelab.classroom import ClassStore
+>>> from pokelab.tables import Tables
 >>> store = ClassStore.connect("sqlite://")
+>>> tables = Tables(store)
 >>> join_code, teacher_key = store.create_class("7B")
->>> code = store.create_table(join_code, "splendor", players=2, bots={1: "greedy"}, seed=4)
->>> t = store.table(code)
+>>> code = tables.create_table(join_code, "splendor", players=2, bots={1: "greedy"}, seed=4)
+>>> t = tables.table(code)
 >>> token = t.sit(0, "Ash")
 >>> v = t.view(0)
 >>> v["seat"], v["names"], v["finished"], v["to_move"]
@@ -31,20 +33,18 @@ database instead (``table_server``, ``docs/security.md``).
 >>> t.play(0, "TakeSame(red)", v["revision"] - 1, token=token)
 Traceback (most recent call last):
 ...
-pokelab.classroom.StaleRevision: someone moved first; your board was refreshed (the table is at revision 2, your move was made at revision 1)
+pokelab.tables.StaleRevision: someone moved first; your board was refreshed (the table is at revision 2, your move was made at revision 1)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pokelab.classroom import table_games as games
-from pokelab.classroom import table_writes
-from pokelab.classroom.access import ClassAccessError, _digest, _refused
+from pokelab.classroom.access import ClassAccessError, digest, refused
 from pokelab.classroom.rounds import ClassroomError
-from pokelab.classroom.table_list import create_table, list_tables
-from pokelab.classroom.table_record import Move, read_moves, seat_view, seen_moves
-from pokelab.classroom.table_rows import (
+from pokelab.tables import games, writes
+from pokelab.tables.record import Move, read_moves, seat_view, seen_moves
+from pokelab.tables.rows import (
     TABLE_CODE_LENGTH,
     StaleRevision,
     _check_seat_number,
@@ -53,22 +53,17 @@ from pokelab.classroom.table_rows import (
     _simultaneous_revision,
     clean_table_code,
 )
-from pokelab.classroom.table_seats import TableSeats
+from pokelab.tables.seats import TableSeats
+from pokelab.tables.undo import TableUndo
 from pokelab.words import _
 
 # sqlalchemy (the class database's library, `lab` extra), the schema built with it and pandas load
 # lazily, inside the functions that touch the database: the engine and the lessons run without them.
-__all__ = [
-    "TABLE_CODE_LENGTH",
-    "StaleRevision",
-    "Table",
-    "create_table",
-    "list_tables",
-]
+__all__ = ["TABLE_CODE_LENGTH", "StaleRevision", "Table"]
 
 
-class Table(TableSeats):
-    """One shared game table (from ``ClassStore.table(code)``); every method reads or writes the database.
+class Table(TableSeats, TableUndo):
+    """One shared game table (from ``Tables(store).table(code)``); every method reads or writes the database.
 
     ``code``, ``game``, ``players`` and ``class_code`` (the class's name: the
     join code itself is stored only hashed) never change. Seat tokens this
@@ -80,15 +75,15 @@ class Table(TableSeats):
     def __init__(self, store: Any, code: Any) -> None:
         self._store = store
         self.code = clean_table_code(code)
-        store._throttle.check(("table code",))
+        store.throttle.check(("table code",))
         try:
-            row, class_name = store._read(self._load_with_class)
+            row, class_name = store.read(self._load_with_class)
         except ClassroomError as err:
             if getattr(err, "refusal", None) is not None:  # an unknown code: a guess, or a typo
-                store._throttle.failed(("table code",))
-                store._refuse(err)
+                store.throttle.failed(("table code",))
+                store.refuse(err)
             raise
-        store._throttle.succeeded(("table code",))
+        store.throttle.succeeded(("table code",))
         self._id = row.id
         self._class_id = row.class_id
         self.game: str = row.game
@@ -112,7 +107,7 @@ class Table(TableSeats):
         t = schema.game_tables
         found = conn.execute(sa.select(t).where(t.c.code == self.code)).mappings().first()
         if found is None:
-            raise _refused(None, "table open", "unknown table code", ClassroomError(
+            raise refused(None, "table open", "unknown table code", ClassroomError(
                 _("no table has the code {code}: check the code (the teacher's dashboard lists the tables)",
                     code=repr(self.code)),
             ))
@@ -130,15 +125,17 @@ class Table(TableSeats):
         return row, str(name)
 
     def _row(self) -> _Row:
-        return self._store._read(self._load)
+        return self._store.read(self._load)
 
     def revision(self) -> int:
         """The table's revision now (one small query: poll it and fetch ``view`` only when it changed).
 
         >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
+        >>> tables = Tables(store)
         >>> join_code, key = store.create_class("7B")
-        >>> t = store.table(store.create_table(join_code, "splendor", seed=1))
+        >>> t = tables.table(tables.create_table(join_code, "splendor", seed=1))
         >>> t.revision()
         1
         >>> store.delete_class(join_code, key)  # the class's tables go with it
@@ -161,19 +158,19 @@ class Table(TableSeats):
                 )
             return int(value)
 
-        return self._store._read(read)
+        return self._store.read(read)
 
     def _viewer(self, row: _Row, seat: Any, token: Any, teacher_key: Any) -> int | None:
         """Who reads the record: the seat whose token was given, or ``None`` for the teacher (teacher key checked)."""
         if teacher_key is not None:
-            self._store._read(lambda conn: self._check_teacher(conn, row, teacher_key, "table record"))
+            self._store.read(lambda conn: self._check_teacher(conn, row, teacher_key, "table record"))
             return None
         if seat is None:
-            err = _refused(row.class_id, "table record", "no seat token or teacher key", ClassAccessError(
+            err = refused(row.class_id, "table record", "no seat token or teacher key", ClassAccessError(
                 _("the moves of table {code} are read with a seat token (that seat's view) "
                   "or the teacher key (the whole record)", code=row.code),
             ))
-            self._store._refuse(err)
+            self._store.refuse(err)
             raise err
         seat = _check_seat_number(seat, row.players)
         self._check_token(row, seat, token if token is not None else self._tokens.get(seat), "view")
@@ -189,9 +186,11 @@ class Table(TableSeats):
         seat's face-down choice shows ``?``, HC-G3), ``revision``, ``time``.
 
         >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
+        >>> tables = Tables(store)
         >>> join_code, key = store.create_class("7B")
-        >>> t = store.table(store.create_table(join_code, "herecomes", seed=2))
+        >>> t = tables.table(tables.create_table(join_code, "herecomes", seed=2))
         >>> [m["kind"] for m in t.moves(teacher_key=key)]
         ['chance', 'chance', 'chance', 'chance']
         >>> t.moves()
@@ -199,7 +198,7 @@ class Table(TableSeats):
         ...
         pokelab.classroom.ClassAccessError: the moves of table ... are read with a seat token (that seat's view) or the teacher key (the whole record)
         """
-        row, moves = self._store._read(self._read_all)
+        row, moves = self._store.read(self._read_all)
         return seen_moves(row.kit, moves, self._viewer(row, seat, token, teacher_key))
 
     def _read_all(self, conn: Any) -> tuple[_Row, tuple[Move, ...]]:
@@ -221,15 +220,17 @@ class Table(TableSeats):
         until the game is over, when its players may replay it whole.
 
         >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
+        >>> tables = Tables(store)
         >>> join_code, key = store.create_class("7B")
-        >>> t = store.table(store.create_table(join_code, "herecomes", bots={1: "random"}, seed=2))
+        >>> t = tables.table(tables.create_table(join_code, "herecomes", bots={1: "random"}, seed=2))
         >>> t.replay(teacher_key=key) == t._row().state()
         True
         >>> "hands" in t.replay(0, token=t.sit(0, "Ash"))
         False
         """
-        row, moves = self._store._read(self._read_all)
+        row, moves = self._store.read(self._read_all)
         viewer = self._viewer(row, seat, token, teacher_key)
         state = games.replay(row.kit, row.players, row.seed, row.variant, [m.tuple() for m in moves])
         return state if viewer is None else row.kit.game.observe(state, viewer)
@@ -248,8 +249,10 @@ class Table(TableSeats):
         object remembers the ones it got from ``sit`` and ``rejoin``).
 
         >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=1))
+        >>> tables = Tables(store)
+        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
         >>> t.view(1)
         Traceback (most recent call last):
         ...
@@ -260,7 +263,7 @@ class Table(TableSeats):
         ready = self._ready.pop(seat, None)
         if ready is not None and ready[0] == given and ready[1]["revision"] == self.revision():
             return ready[1]  # made from the row this object's own change just wrote
-        row, moves = self._store._read(self._read_all)
+        row, moves = self._store.read(self._read_all)
         self._check_token(row, seat, given, "view")
         seen = seen_moves(row.kit, moves, seat)
         self._seen[seat] = (row.revision, seen)
@@ -270,7 +273,7 @@ class Table(TableSeats):
         """After a change wrote ``row`` (it was at ``before``): each seat this object plays gets its next view from it."""
         for seat, (revision, seen) in list(self._seen.items()):
             token = self._tokens.get(seat)
-            if revision != before or token is None or row.seats[seat]["token"] != _digest("seat", f"{row.code}:{token}"):
+            if revision != before or token is None or row.seats[seat]["token"] != digest("seat", f"{row.code}:{token}"):
                 self._seen.pop(seat, None)
                 self._ready.pop(seat, None)
                 continue
@@ -281,8 +284,8 @@ class Table(TableSeats):
 
     # ------------------------------------------------------------------ changing the table
     def _change(self, change: Any, *, revision: Any, action: str, moves: Any = None) -> int:
-        """Apply ``change(row, now) -> {column: value}`` as one optimistic write (``table_writes.change``)."""
-        return table_writes.change(self, change, revision=revision, moves=moves)
+        """Apply ``change(row, now) -> {column: value}`` as one optimistic write (``writes.change``)."""
+        return writes.change(self, change, revision=revision, moves=moves)
 
     def _game_values(self, row: _Row, state: Any, move_count: int, seats: Any = None) -> dict[str, Any]:
         """The columns a new game state sets (``state`` is the object: the write saves it once)."""
@@ -307,8 +310,10 @@ class Table(TableSeats):
         is carried through to the database's text, never read back.
 
         >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=1))
+        >>> tables = Tables(store)
+        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
         >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
         >>> v = t.view(0)
         >>> waiting = 1 - v["to_move"][0]
@@ -347,8 +352,10 @@ class Table(TableSeats):
         """Let the bots (and chance) play the moves due now, in one transaction; return the revision (unchanged when none were due).
 
         >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
-        >>> t = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=1))
+        >>> tables = Tables(store)
+        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
         >>> t.advance()
         1
         """

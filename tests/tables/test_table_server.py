@@ -1,6 +1,6 @@
 """Issue 29: the table authority — a table server process alone holds the class database; boards reach it by seat token.
 
-The server runs as it is deployed (``python -m pokelab.classroom.table_server``, its
+The server runs as it is deployed (``python -m pokelab.tables.server``, its
 own process on a free port); the pupils' side here holds only its address. Rule
 IDs: a face-down discard and a hand are secret (HC-G3, HC-R2); a move out of turn
 breaks SP-T1.
@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, StaleRevision
-from pokelab.classroom.table_client import RemoteTables
-from pokelab.classroom.table_wire import wire_data
+from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
 from pokelab.errors import IllegalAction
 from pokelab.herecomes import Discard
+from pokelab.tables import RemoteTables, StaleRevision, Tables
+from pokelab.tables.wire import wire_data
 from widgets._board_table import join_table
 
 from .conftest import free_port
@@ -31,19 +31,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
-    """A table server process on a SQLite class database; the teacher's store on the same file."""
+    """A table server process on a SQLite class database; the teacher's tables on the same file."""
     url = f"sqlite:///{tmp_path_factory.mktemp('served') / 'class.db'}"
     teacher = ClassStore.connect(url)
     join_code, key = teacher.create_class("7B")
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "pokelab.classroom.table_server", "--db", url, "--port", str(port)],
+        [sys.executable, "-m", "pokelab.tables.server", "--db", url, "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
     )
     first = server.stdout.readline()  # the server says it listens once its socket is bound
     assert "pokelab table server on" in first, first + server.stdout.read()
-    yield {"url": f"http://127.0.0.1:{port}", "join_code": join_code, "key": key, "teacher": teacher}
+    yield {"url": f"http://127.0.0.1:{port}", "join_code": join_code, "key": key, "teacher": Tables(teacher)}
     server.terminate()
     server.wait(timeout=30)
 

@@ -1,6 +1,6 @@
-"""Creating a shared table in a class and listing a class's tables (``ClassStore.create_table`` / ``ClassStore.tables``).
+"""Creating a shared table in a class and listing a class's tables (``Tables.create_table`` / ``Tables.listing``).
 
-Any registered game that saves can be put on a table (``table_games.kit``).
+Any registered game that saves can be put on a table (``games.kit``).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from pokelab.classroom import table_games as games
 from pokelab.classroom.access import check_name
 from pokelab.classroom.rounds import ClassroomError
-from pokelab.classroom.table_rows import (
+from pokelab.tables import games
+from pokelab.tables.rows import (
     DEFAULT_IDLE_SECONDS,
     _check_bots,
     _insert_moves,
@@ -39,17 +39,19 @@ def create_table(
     idle_seconds: float = DEFAULT_IDLE_SECONDS,
     name: str | None = None,
 ) -> str:
-    """Create a table in the class of ``join_code``; return its table code (``ClassStore.create_table``).
+    """Create a table in the class of ``join_code``; return its table code (``Tables.create_table``).
 
     ``name``: the pupil who creates it (and sits down next); refused when that
     pupil is already at ``Limits.tables_per_pupil`` unfinished tables of the class.
 
     >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
     >>> store = ClassStore.connect("sqlite://")
+    >>> tables = Tables(store)
     >>> join_code, _ = store.create_class("7B")
-    >>> len(store.create_table(join_code, "herecomes", players=3, bots={2: "heuristic"}))
+    >>> len(tables.create_table(join_code, "herecomes", players=3, bots={2: "heuristic"}))
     6
-    >>> store.create_table(join_code, "herecomes", players=2, bots={0: "random", 1: "random"})
+    >>> tables.create_table(join_code, "herecomes", players=2, bots={0: "random", 1: "random"})
     Traceback (most recent call last):
     ...
     pokelab.classroom.ClassroomError: a table needs at least one human seat (a game of bots alone is pokelab.sim.play)
@@ -103,7 +105,7 @@ def create_table(
     }
 
     def work(conn: Any, code: str) -> None:
-        class_id = store._class_id(conn, join_code, "create table")
+        class_id = store.class_of(conn, join_code, "create table")
         if pupil is not None:
             check_table_cap(conn, store.limits.tables_per_pupil, class_id, pupil, None)
         table_id = conn.execute(
@@ -116,7 +118,7 @@ def create_table(
     for _attempt in range(20):
         code = _new_code()
         try:
-            store._write(lambda conn, code=code: work(conn, code))
+            store.write(lambda conn, code=code: work(conn, code))
         except sa.exc.IntegrityError:  # the code is taken: draw another
             continue
         return code
@@ -124,7 +126,7 @@ def create_table(
 
 
 def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
-    """The class's tables for the teacher's dashboard, newest first, as a DataFrame (``ClassStore.tables``).
+    """The class's tables for the teacher's dashboard, newest first, as a DataFrame (``Tables.listing``).
 
     Columns: ``table`` (code), ``game``, ``players``, ``names`` (per seat: the
     pupil's name, the bot's name, or ``None`` for a free seat), ``bots`` (per
@@ -132,12 +134,14 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     ``finished``, ``last_move`` (UTC time of the last change).
 
     >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
     >>> store = ClassStore.connect("sqlite://")
+    >>> tables = Tables(store)
     >>> join_code, key = store.create_class("7B")
-    >>> code = store.create_table(join_code, "splendor", bots={1: "random"}, seed=1)
-    >>> store.tables(join_code, key)[["game", "names", "scores", "finished"]].values.tolist()
+    >>> code = tables.create_table(join_code, "splendor", bots={1: "random"}, seed=1)
+    >>> tables.listing(join_code, key)[["game", "names", "scores", "finished"]].values.tolist()
     [['splendor', [None, 'random'], [0, 0], False]]
-    >>> store.tables(join_code, "nope")
+    >>> tables.listing(join_code, "nope")
     Traceback (most recent call last):
     ...
     pokelab.classroom.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
@@ -148,7 +152,7 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     from pokelab.classroom import schema
 
     def read(conn: Any) -> list[_Row]:
-        class_id = store._teacher_class(conn, join_code, teacher_key, "list tables")
+        class_id = store.teacher_class_of(conn, join_code, teacher_key, "list tables")
         t = schema.game_tables
         rows = (
             conn.execute(sa.select(t).where(t.c.class_id == class_id).order_by(t.c.id.desc()))
@@ -170,7 +174,7 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
             "finished": r.finished,
             "last_move": r.changed,
         }
-        for r in store._read(read)
+        for r in store.read(read)
     ]
     columns = [
         "table",
@@ -197,10 +201,12 @@ def check_table_cap(conn: Any, most: int, class_id: int, name: str, table_id: in
     changes their name (``docs/security.md``).
 
     >>> from pokelab.classroom import ClassStore, Limits
+    >>> from pokelab.tables import Tables
     >>> store = ClassStore.connect("sqlite://", limits=Limits(tables_per_pupil=1))
+    >>> tables = Tables(store)
     >>> join_code = store.create_class("7B")[0]
-    >>> store.table(store.create_table(join_code, "splendor", name="Ash")).sit(0, "Ash") and None
-    >>> store.create_table(join_code, "splendor", name="ash")
+    >>> tables.table(tables.create_table(join_code, "splendor", name="Ash")).sit(0, "Ash") and None
+    >>> tables.create_table(join_code, "splendor", name="ash")
     Traceback (most recent call last):
     ...
     pokelab.classroom.ClassroomError: ash already plays at 1 unfinished table of this class (the most is 1): finish a game first, or ask your teacher
@@ -236,9 +242,11 @@ def unknown_table_codes(store: Any, join_code: str, teacher_key: str, *, since: 
     using it sees the same number (a sudden rise is someone guessing codes).
 
     >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
     >>> store = ClassStore.connect("sqlite://")
+    >>> tables = Tables(store)
     >>> join_code, key = store.create_class("7B")
-    >>> store.table("ZZZZZZ")
+    >>> tables.table("ZZZZZZ")
     Traceback (most recent call last):
     ...
     pokelab.classroom.ClassroomError: no table has the code 'ZZZZZZ': check the code (the teacher's dashboard lists the tables)
@@ -250,11 +258,11 @@ def unknown_table_codes(store: Any, join_code: str, teacher_key: str, *, since: 
     from pokelab.classroom import schema  # lazy: built with sqlalchemy
 
     def read(conn: Any) -> int:
-        store._teacher_class(conn, join_code, teacher_key, "list tables")
+        store.teacher_class_of(conn, join_code, teacher_key, "list tables")
         r = schema.refusals.c
         query = sa.select(sa.func.count()).where(
             r.class_id.is_(None), r.action == "table open", r.reason == "unknown table code", r.at >= since
         )
         return int(conn.execute(query).scalar() or 0)
 
-    return int(store._read(read))
+    return int(store.read(read))

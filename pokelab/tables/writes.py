@@ -12,15 +12,17 @@ view made from the row just written (``Table._after_change``), so a board's
 refresh after its own move needs no second read, decoding or move query.
 
 >>> from pokelab.classroom import ClassStore
+>>> from pokelab.tables import Tables
 >>> store = ClassStore.connect("sqlite://")
->>> t = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=4))
+>>> tables = Tables(store)
+>>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=4))
 >>> token = t.sit(0, "Ash")
 >>> change(t, lambda row, now: {"idle_seconds": 30.0}, revision=t.revision(), moves=None)
 3
 >>> change(t, lambda row, now: {"idle_seconds": 60.0}, revision=2, moves=None)
 Traceback (most recent call last):
 ...
-pokelab.classroom.StaleRevision: someone moved first; your board was refreshed (the table is at revision 3, your move was made at revision 2)
+pokelab.tables.StaleRevision: someone moved first; your board was refreshed (the table is at revision 3, your move was made at revision 2)
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ import json
 import time
 from typing import Any
 
-from pokelab.classroom.table_record import Move, after_change
-from pokelab.classroom.table_rows import StaleRevision, _insert_moves
+from pokelab.tables.record import Move, after_change
+from pokelab.tables.rows import StaleRevision, _insert_moves
 
 __all__ = ["change"]
 
@@ -47,7 +49,7 @@ def change(table: Any, compute: Any, *, revision: Any, moves: Any) -> int:
     """
     for attempt in range(1 if revision is not None else 5):  # a seat change retries by itself
         try:
-            return int(table._store._write(lambda conn: _in_transaction(table, conn, compute, revision, moves)))
+            return int(table._store.write(lambda conn: _in_transaction(table, conn, compute, revision, moves)))
         except StaleRevision:
             if revision is not None or attempt == 4:
                 raise

@@ -13,8 +13,9 @@ import logging
 import pytest
 
 from pokelab.classroom import ClassAccessError, ClassStore, Limits
-from pokelab.classroom.table_server import TableService
-from pokelab.classroom.table_wire import error_from
+from pokelab.tables import Tables
+from pokelab.tables.server import TableService
+from pokelab.tables.wire import error_from
 
 
 class Clock:
@@ -39,9 +40,9 @@ def bilingual(err: pytest.ExceptionInfo) -> None:
 def test_seat_token_guessing_is_locked_out_then_the_real_player_gets_back_in(db_url, caplog):
     clock = Clock()
     store = ClassStore.connect(db_url, clock=clock, limits=Limits(free_failures=3, lockout_seconds=30))
-    t = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=3))
+    t = Tables(store).table(Tables(store).create_table(store.create_class("7B")[0], "splendor", seed=3))
     ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
-    guesser = store.table(t.code)  # the same kernel (source): it knows the code and sits at seat 1
+    guesser = Tables(store).table(t.code)  # the same kernel (source): it knows the code and sits at seat 1
     wrong = guesses(ash, misty)
     locked = 0
     with caplog.at_level(logging.WARNING, logger="pokelab.classroom"):
@@ -54,7 +55,7 @@ def test_seat_token_guessing_is_locked_out_then_the_real_player_gets_back_in(db_
         assert f"seat 1 of table {t.code}" in str(err.value) and "wait 30 s" in str(err.value)
         assert "teacher" in str(err.value)
         bilingual(err)
-        for door in (lambda: store.table(t.code).view(0, token=ash),  # even the right token waits it out
+        for door in (lambda: Tables(store).table(t.code).view(0, token=ash),  # even the right token waits it out
                      lambda: guesser.play(0, "TakeSame(red)", guesser.revision(), token=ash),
                      lambda: guesser.moves(0, token=ash), lambda: guesser.request_undo(0, token=ash)):
             with pytest.raises(ClassAccessError, match="too many wrong seat tokens"):
@@ -64,9 +65,9 @@ def test_seat_token_guessing_is_locked_out_then_the_real_player_gets_back_in(db_
             guesser.view(0, token=wrong[0])  # ... and a right token for seat 2 did not clear seat 1
     assert all(g not in caplog.text for g in wrong[:20]) and ash not in caplog.text
     assert "locked out" in caplog.text and "throttled" in caplog.text
-    assert ClassStore.connect(db_url).table(t.code).view(0, token=ash)["seat"] == 0  # another kernel: not locked
+    assert Tables(ClassStore.connect(db_url)).table(t.code).view(0, token=ash)["seat"] == 0  # another kernel: not locked
     clock.now += 31
-    assert store.table(t.code).view(0, token=ash)["seat"] == 0  # after the lockout the real player plays on …
+    assert Tables(store).table(t.code).view(0, token=ash)["seat"] == 0  # after the lockout the real player plays on …
     for guess in wrong[20:23]:  # … and the right token cleared the count: three free tries again
         with pytest.raises(ClassAccessError, match="wrong seat token"):
             guesser.view(0, token=guess)
@@ -75,9 +76,9 @@ def test_seat_token_guessing_is_locked_out_then_the_real_player_gets_back_in(db_
 def test_wrong_rejoin_tokens_count_against_every_seated_seat_and_the_guessers_own_seat_clears_none(db_url):
     clock = Clock()
     store = ClassStore.connect(db_url, clock=clock, limits=Limits(free_failures=2, lockout_seconds=10))
-    t = store.table(store.create_table(store.create_class("7B")[0], "splendor", seed=3))
+    t = Tables(store).table(Tables(store).create_table(store.create_class("7B")[0], "splendor", seed=3))
     ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
-    guesser = store.table(t.code)
+    guesser = Tables(store).table(t.code)
     wrong = guesses(ash, misty)
     for guess in wrong[:3]:
         with pytest.raises(ClassAccessError, match="no seat of table"):
@@ -94,7 +95,7 @@ def test_wrong_rejoin_tokens_count_against_every_seated_seat_and_the_guessers_ow
     with pytest.raises(ClassAccessError, match="wait 20 s"):
         guesser.view(0, token=ash)
     clock.now += 21
-    assert store.table(t.code).rejoin(ash) == 0
+    assert Tables(store).table(t.code).rejoin(ash) == 0
 
 
 def test_the_table_server_locks_out_seat_guesses_per_client_address(sqlite_url):

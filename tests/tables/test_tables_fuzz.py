@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokelab.classroom import ClassAccessError, ClassStore
+from pokelab.tables import Tables
 
 _ANYTHING = st.one_of(
     st.none(),
@@ -62,8 +63,8 @@ _ACTION = st.one_of(
 def herecomes_table(tmp_path_factory):
     store = ClassStore.connect(f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'class.db'}")
     join_code, key = store.create_class("fuzz")
-    table = store.table(
-        store.create_table(join_code, "herecomes", players=2, bots={1: "random"}, seed=5)
+    table = Tables(store).table(
+        Tables(store).create_table(join_code, "herecomes", players=2, bots={1: "random"}, seed=5)
     )
     token = table.sit(0, "Ash")
     yield table, token, key

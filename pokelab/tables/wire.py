@@ -5,7 +5,7 @@ not a rendering), so the board shows it in its own language exactly as if the
 store had raised it in the same kernel.
 
 >>> from pokelab.words import _
->>> from pokelab.classroom.table_rows import StaleRevision
+>>> from pokelab.tables.rows import StaleRevision
 >>> back = error_from(error_data(StaleRevision(5, 4)))
 >>> type(back).__name__, back.current, back.message("zh")
 ('StaleRevision', 5, '有人先走了一步，你的棋盘已刷新（游戏桌现在是第 5 版，你的操作基于第 4 版）')
@@ -21,8 +21,8 @@ from typing import Any
 
 from pokelab.classroom.access import ClassAccessError
 from pokelab.classroom.rounds import ClassroomError
-from pokelab.classroom.table_rows import StaleRevision
 from pokelab.errors import IllegalAction, InputError
+from pokelab.tables.rows import StaleRevision
 from pokelab.words import Text, _
 
 __all__ = ["error_data", "error_from", "text_data", "text_from", "wire_data", "wire_from"]

@@ -22,9 +22,9 @@ import time
 
 import pytest
 
-from pokelab.classroom import ClassStore, StaleRevision
-from pokelab.classroom import table_games as games
-from pokelab.classroom.table_rows import _simultaneous_revision
+from pokelab.classroom import ClassStore
+from pokelab.tables import StaleRevision, Tables, games
+from pokelab.tables.rows import _simultaneous_revision
 
 pytestmark = pytest.mark.classroom_load
 
@@ -47,7 +47,7 @@ def _choose(game: str, view: dict, rng: random.Random) -> str:
 def _client(url: str, code: str, seat: int, token: str, results) -> None:
     """One pupil's device: poll, look, play; report every view received and every refusal."""
     store = ClassStore.connect(url, timeout=30)
-    table = store.table(code)
+    table = Tables(store).table(code)
     assert table.rejoin(token) == seat
     rng = random.Random(seat)
     views, played, stale_refused, raced = [], 0, 0, 0
@@ -175,8 +175,8 @@ def _hidden_from(state, game: str, seat: int) -> set:
 def _play_whole_game(url: str, game: str, players: int) -> None:
     store = ClassStore.connect(url)
     join_code, key = store.create_class("tables")
-    code = store.create_table(join_code, game, players=players, seed=1000 + players)
-    table = store.table(code)
+    code = Tables(store).create_table(join_code, game, players=players, seed=1000 + players)
+    table = Tables(store).table(code)
     tokens = [table.sit(seat, f"pupil {seat}") for seat in range(players)]
     store.close()
     results = _FORK.Queue()
@@ -194,7 +194,7 @@ def _play_whole_game(url: str, game: str, players: int) -> None:
     wall = time.perf_counter() - began
 
     store = ClassStore.connect(url)
-    table = store.table(code)
+    table = Tables(store).table(code)
     row = table._row()
     k = row.kit
     stored = row.state()
@@ -222,7 +222,7 @@ def _play_whole_game(url: str, game: str, players: int) -> None:
                 f"seat {seat} saw hidden cards {hidden & shown} at {_paths(view, hidden & shown)}"
             )
             checked += 1
-    listing = store.tables(join_code, key)
+    listing = Tables(store).listing(join_code, key)
     assert listing.iloc[0]["finished"] and listing.iloc[0]["scores"] == games.points(k, stored)
     print(
         f"\n{url.split(':')[0]} {game} x{players}: {len(moves)} moves ({len(human)} by clients) in "

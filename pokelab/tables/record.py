@@ -8,7 +8,7 @@ reads the record in full. ``seat_view`` is the one place a seat's view of a
 table is made; ``after_change`` gives the row a change just wrote, its game kept
 decoded, so the seat's view after its own move needs no second read or decoding.
 
->>> from pokelab.classroom.table_games import kit
+>>> from pokelab.tables.games import kit
 >>> from pokelab.herecomes import Discard
 >>> moves = [Move(1, 1, "human", Discard(1, "G13"), 2, 0.0)]
 >>> [m["action"] for m in seen_moves(kit("herecomes"), moves, 0)], seen_moves(kit("herecomes"), moves, None)[0]["action"]
@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokelab.classroom.table_games import GameKit
+from pokelab.tables.games import GameKit
 
 __all__ = ["Move", "after_change", "read_moves", "seat_view", "seen_moves"]
 
@@ -40,7 +40,7 @@ class Move:
     at: float
 
     def tuple(self) -> tuple[int | None, str, Any]:
-        """``(seat, kind, action)``, as ``table_games.replay`` takes it."""
+        """``(seat, kind, action)``, as ``games.replay`` takes it."""
         return (self.seat, self.kind, self.action)
 
 
@@ -48,9 +48,11 @@ def read_moves(conn: Any, table_id: int) -> tuple[Move, ...]:
     """The table's accepted moves in order, their actions as stored (text: one query, nothing parsed).
 
     >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
     >>> store = ClassStore.connect("sqlite://")
-    >>> t = store.table(store.create_table(store.create_class("7B")[0], "herecomes", seed=2))
-    >>> [m.action[:5] for m in store._read(lambda conn: read_moves(conn, t._id))]
+    >>> tables = Tables(store)
+    >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "herecomes", seed=2))
+    >>> [m.action[:5] for m in store.read(lambda conn: read_moves(conn, t._id))]
     ['Draw(', 'Draw(', 'Draw(', 'Draw(']
     """
     import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
@@ -74,7 +76,7 @@ def seen_moves(kit: GameKit, moves: Sequence[Move], viewer: int | None) -> list[
     Keys: ``number``, ``seat`` (``None`` for a draw), ``kind`` (``human``, ``bot``,
     ``chance``), ``action`` (its text, hidden parts ``?``), ``revision``, ``time``.
 
-    >>> from pokelab.classroom.table_games import kit
+    >>> from pokelab.tables.games import kit
     >>> seen_moves(kit("splendor"), [], 0)
     []
     """

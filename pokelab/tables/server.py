@@ -7,13 +7,13 @@ the database (``--db``), and give the pupils' kernels only its address
 (``POKELAB_TABLES_URL``): a board then holds its seat token and what that seat
 may see, nothing more (``docs/security.md``).
 
-    python -m pokelab.classroom.table_server --db sqlite:///classes.db --port 8765
+    python -m pokelab.tables.server --db sqlite:///classes.db --port 8765
 
 Every request is ``POST /api/<verb>`` with a JSON object; the answer is JSON, or
 a refusal ``{"error": …}`` (the kit error's kind and catalogue text,
-``table_wire``) with status 400 (403 for an access refusal, 409 for a stale
+``wire``) with status 400 (403 for an access refusal, 409 for a stale
 revision). ``TableService.answer`` is the whole protocol, one verb per ``Table``
-method, all through the one core (``ClassStore``, ``Table``): a seat's reads and
+method, all through the one core (``Tables``, ``Table``): a seat's reads and
 moves need its token, the full record the teacher key. Each client address has
 its own store, so its wrong codes and seat tokens are throttled and locked out by
 address, seat tokens per table and seat (behind a proxy, ``--trust-proxy``
@@ -46,9 +46,10 @@ from pokelab.classroom.access import ClassAccessError
 from pokelab.classroom.limits import Limits
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.store import ClassStore
-from pokelab.classroom.table_rows import StaleRevision
-from pokelab.classroom.table_wire import error_data, wire_data
 from pokelab.errors import IllegalAction, InputError
+from pokelab.tables.local import Tables
+from pokelab.tables.rows import StaleRevision
+from pokelab.tables.wire import error_data, wire_data
 from pokelab.words import _
 
 __all__ = ["TableService", "main", "make_app"]
@@ -127,7 +128,7 @@ class TableService:
         key = (source, str(code))
         table = self._tables.get(key)
         if table is None:
-            table = store.table(code)
+            table = Tables(store).table(code)
             if len(self._tables) >= MAX_SOURCES * 4:
                 self._tables.pop(next(iter(self._tables)))
             self._tables[key] = table
@@ -145,7 +146,7 @@ class TableService:
             raise ClassroomError(_("bots is a mapping from seat numbers to bot names, got {bots}", bots=repr(bots)))
         seats = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in bots.items()}
         options = {k: body[k] for k in ("seed", "variant", "idle_seconds", "name") if k in body}
-        code = self.store_for(source).create_table(
+        code = Tables(self.store_for(source)).create_table(
             body.get("join_code"), body.get("game"), body.get("players", 2), seats, **options
         )
         return {"code": code}
@@ -235,7 +236,7 @@ def make_app(service: TableService, *, trust_proxy: bool = False) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Serve the tables of the class database ``--db`` on ``--address``:``--port`` until stopped."""
-    parser = argparse.ArgumentParser(prog="python -m pokelab.classroom.table_server", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m pokelab.tables.server", description=__doc__.splitlines()[0])
     parser.add_argument("--db", required=True, help="the class database URL (only this service holds it)")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--address", default="127.0.0.1")

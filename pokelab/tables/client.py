@@ -1,11 +1,11 @@
-"""A board's side of the table authority: ``RemoteTables(url)`` and its tables, the same doors as ``ClassStore`` / ``Table``.
+"""A board's side of the table authority: ``RemoteTables(url)`` and its tables, the same doors as ``Tables`` / ``Table``.
 
-A pupil's kernel that plays through the table server (``table_server``) holds
+A pupil's kernel that plays through the table server (``server``) holds
 no database URL: ``RemoteTables(url).table(code)`` answers ``sit``, ``rejoin``,
 ``revision``, ``view``, ``play``, ``request_undo``, ``answer_undo``,
 ``hand_to_bot``, ``advance``, ``moves`` and ``replay`` as ``Table`` does, each by
 one request, and raises the same kit errors in every language
-(``table_wire``). A seat board (``widgets._board_table``) takes either.
+(``wire``). A seat board (``widgets._board_table``) takes either.
 
 >>> RemoteTables("ftp://example.org")
 Traceback (most recent call last):
@@ -23,7 +23,8 @@ from typing import Any
 
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.store import ClassStore
-from pokelab.classroom.table_wire import error_from, wire_from
+from pokelab.tables.local import Tables
+from pokelab.tables.wire import error_from, wire_from
 from pokelab.words import _
 
 __all__ = ["TABLES_URL_ENV", "RemoteTable", "RemoteTables", "table_store"]
@@ -32,15 +33,15 @@ __all__ = ["TABLES_URL_ENV", "RemoteTable", "RemoteTables", "table_store"]
 TABLES_URL_ENV = "POKELAB_TABLES_URL"
 
 
-def table_store() -> Any:
+def table_store() -> RemoteTables | Tables:
     """Where a page's tables are: the table server at ``$POKELAB_TABLES_URL`` if set, else the class database.
 
     >>> os.environ.pop(TABLES_URL_ENV, None) and None
     >>> type(table_store()).__name__
-    'ClassStore'
+    'Tables'
     """
     url = os.environ.get(TABLES_URL_ENV, "").strip()
-    return RemoteTables(url) if url else ClassStore.connect()
+    return RemoteTables(url) if url else Tables(ClassStore.connect())
 
 
 class RemoteTables:
@@ -76,12 +77,12 @@ class RemoteTables:
             ) from None
 
     def create_table(self, join_code: str, game: str, players: int = 2, bots: Any = None, **options: Any) -> str:
-        """Create a table in the class (as ``ClassStore.create_table``); its code."""
+        """Create a table in the class (as ``Tables.create_table``); its code."""
         bots = {str(k): v for k, v in (bots or {}).items()} if isinstance(bots, dict) else bots
         return str(self.ask("create", join_code=join_code, game=game, players=players, bots=bots, **options)["code"])
 
     def table(self, table_code: str) -> RemoteTable:
-        """The table with ``table_code`` (``ClassroomError`` for an unknown code, as ``ClassStore.table``)."""
+        """The table with ``table_code`` (``ClassroomError`` for an unknown code, as ``Tables.table``)."""
         return RemoteTable(self, self.ask("open", code=table_code))
 
     def __repr__(self) -> str:

@@ -1,0 +1,41 @@
+"""Shared game tables: one game in the class database, played from several devices (issue 19).
+
+A package above the class experiment (``pokelab.classroom``): the tables keep
+their rows in the class database and reach the store only through its public
+doors (``ClassStore.read`` / ``write``, ``throttle``, ``class_of``,
+``teacher_class_of``, ``check_class_teacher``, ``refuse``).
+
+- ``Tables`` (``local``): a class database's tables — ``create_table``,
+  ``table``, ``listing`` for the teacher's dashboard, ``unknown_codes``.
+- ``Table`` (``table``): one table — seats and seat tokens (``seats``), moves
+  as one read-and-write transaction (``writes``), undo by consent (``undo``),
+  per-seat views (``record``) and ``StaleRevision`` for a move made on an old
+  view; the games through the one ``Stepper`` (``games``), rows (``rows``).
+- ``RemoteTables`` (``client``): the same doors through the table server
+  (``python -m pokelab.tables.server``, ``docs/security.md``); its wire format
+  is ``wire``. ``table_store()`` is where a page's tables are.
+
+>>> from pokelab.classroom import ClassStore
+>>> from pokelab.tables import Tables
+>>> tables = Tables(ClassStore.connect("sqlite://"))
+>>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "herecomes", seed=2))
+>>> t.game, t.players
+('herecomes', 2)
+"""
+
+from pokelab.tables.client import TABLES_URL_ENV, RemoteTable, RemoteTables, table_store
+from pokelab.tables.local import Tables, tables_at
+from pokelab.tables.rows import TABLE_CODE_LENGTH, StaleRevision
+from pokelab.tables.table import Table
+
+__all__ = [
+    "TABLES_URL_ENV",
+    "TABLE_CODE_LENGTH",
+    "RemoteTable",
+    "RemoteTables",
+    "StaleRevision",
+    "Table",
+    "Tables",
+    "table_store",
+    "tables_at",
+]

@@ -1,0 +1,255 @@
+"""A table's seats: sitting down, rejoining by seat token, and idle seats handed to bots.
+
+``Table`` (``pokelab.tables.table``) inherits these methods (undo by consent is
+in ``undo``). A seat token is 6 letters shown to the pupil; it is stored only as
+a hash. A seat unused for the table's ``idle_seconds`` may be handed to a bot
+by the table's creator (the first pupil to sit) or the teacher.
+Wrong seat tokens are throttled and locked out per seat by the store's one
+throttle, like join codes (``ClassStore.throttle``, ``limits.seat_source``).
+
+>>> from pokelab.classroom import ClassStore
+>>> from pokelab.tables import Tables
+>>> from pokelab.tables import Tables
+>>> tables = Tables(ClassStore.connect("sqlite://"))
+>>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
+>>> ash = t.sit(0, "Ash")
+>>> t.rejoin(ash.lower()), t.view(0)["names"]
+(0, ['Ash', None])
+>>> t.sit(0, "Misty")
+Traceback (most recent call last):
+...
+pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from pokelab.classroom.access import (
+    JOIN_ALPHABET,
+    ClassAccessError,
+    action_name,
+    check_name,
+    clean_secret,
+    digest,
+    refused,
+)
+from pokelab.classroom.limits import seat_refusal, seat_source
+from pokelab.classroom.rounds import ClassroomError
+from pokelab.tables import games
+from pokelab.tables.listing import check_table_cap
+from pokelab.tables.rows import SEAT_TOKEN_LENGTH, _check_seat_number, _Row
+from pokelab.words import _
+
+__all__ = ["TableSeats"]
+
+
+class TableSeats:
+    """The seat-keeping part of ``Table``: seat tokens, sit, rejoin, idle seats to bots, the teacher's door."""
+
+    _store: Any
+    _tokens: dict[int, str]
+    _conn: Any
+    players: int
+
+    def _check_token(self, row: _Row, seat: int, token: Any, action: str) -> None:
+        record = row.seats[seat]
+        if record["bot"] or record["token"] is None:
+            what = (_("a bot ({bot})", bot=record["bot"]) if record["bot"]
+                    else _("free: nobody sits there yet"))
+            raise ClassAccessError(
+                _("seat {seat} of table {code} is {what}; only its player can {action} it",
+                   seat=seat + 1, code=row.code, what=what, action=action_name(action)),
+            )
+        if token is None or token == "":
+            raise ClassAccessError(
+                _("seat {seat} of table {code} needs its seat token: sit down (sit) or rejoin with your token first",
+                    seat=seat + 1, code=row.code),
+            )
+        source = seat_source(row.id, seat)
+        self._store.throttle.check(source, seat_refusal(row.code, seat))
+        clean = clean_secret(token, _("seat token"))
+        if record["token"] != digest("seat", f"{row.code}:{clean}"):
+            self._store.throttle.failed(source)
+            err = refused(
+                row.class_id,
+                f"table {action}",
+                "wrong seat token",
+                ClassAccessError(
+                    _("wrong seat token for seat {seat} of table {code}", seat=seat + 1, code=row.code),
+                ),
+            )
+            if getattr(self, "_conn", None) is None:  # inside a change the store logs it afterwards
+                self._store.refuse(err)
+            raise err
+        self._store.throttle.succeeded(source)
+
+    def sit(self, seat: int, name: str) -> str:
+        """Claim the free human ``seat`` as ``name``; return the seat token (show it: it rejoins the seat).
+
+        The first pupil to sit becomes the table's creator (who may hand idle seats to bots).
+
+        >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
+        >>> store = ClassStore.connect("sqlite://")
+        >>> tables = Tables(store)
+        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", bots={1: "random"}, seed=1))
+        >>> len(t.sit(0, "Ash"))
+        6
+        >>> t.sit(0, "Misty")
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
+        """
+        clean_name = check_name(name, what="group")
+        token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(SEAT_TOKEN_LENGTH))
+
+        def change(row: _Row, now: float) -> dict[str, Any]:
+            _check_seat_number(seat, row.players)
+            record = row.seats[seat]
+            if record["bot"]:
+                raise ClassroomError(
+                    _("seat {seat} of table {code} is played by the bot {bot}",
+                        seat=seat + 1, code=row.code, bot=record["bot"]),
+                )
+            if record["token"] is not None:
+                raise ClassroomError(
+                    _("seat {seat} of table {code} is taken by {player}: choose a free seat, or rejoin with your seat token",
+                        seat=seat + 1, code=row.code, player=record["name"]),
+                )
+            # read in the change's own transaction: the pupil's other unfinished tables
+            check_table_cap(self._conn, self._store.limits.tables_per_pupil, row.class_id, clean_name, row.id)
+            seats = list(row.seats)
+            seats[seat] = {
+                **record,
+                "name": clean_name,
+                "token": digest("seat", f"{row.code}:{token}"),
+                "active": now,
+            }
+            return {"seats": seats, "creator": seat if row.creator is None else row.creator}
+
+        _check_seat_number(seat, self.players)
+        self._change(change, revision=None, action="sit")
+        self._tokens[seat] = token
+        return token
+
+    def rejoin(self, token: str) -> int:
+        """The seat that ``token`` holds at this table (it is remembered for ``view``); a wrong token is refused.
+
+        >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
+        >>> store = ClassStore.connect("sqlite://")
+        >>> tables = Tables(store)
+        >>> code = tables.create_table(store.create_class("7B")[0], "splendor", seed=1)
+        >>> token = tables.table(code).sit(1, "Misty")
+        >>> tables.table(code).rejoin(token.lower())
+        1
+        >>> tables.table(code).rejoin("ZZZZZZ")
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: no seat of table ... has that seat token
+        """
+        row = self._row()
+        seated = [s for s, record in enumerate(row.seats) if record["token"] is not None and not record["bot"]]
+        for seat in seated:  # a guess at any seat: refused while one of them is locked out from here
+            self._store.throttle.check(seat_source(row.id, seat), seat_refusal(row.code, seat))
+        clean = clean_secret(token, _("seat token"))
+        hashed = digest("seat", f"{row.code}:{clean}")
+        for seat in seated:
+            if row.seats[seat]["token"] == hashed:
+                self._store.throttle.succeeded(seat_source(row.id, seat))
+                self._tokens[seat] = clean
+                return seat
+        for seat in seated:
+            self._store.throttle.failed(seat_source(row.id, seat))
+        err = refused(
+            row.class_id,
+            "table rejoin",
+            "wrong seat token",
+            ClassAccessError(
+                _("no seat of table {code} has that seat token", code=row.code),
+            ),
+        )
+        self._store.refuse(err)
+        raise err
+
+    # ------------------------------------------------------------------ idle seats
+    def hand_to_bot(
+        self,
+        seat: int,
+        bot: str,
+        *,
+        teacher_key: str | None = None,
+        creator_token: str | None = None,
+    ) -> int:
+        """Give ``seat`` to ``bot``: a free seat at once, a seated one after ``idle_seconds`` unused; return the revision.
+
+        Only the table's creator (``creator_token``: the first pupil to sit) or
+        the teacher (``teacher_key``) may; the bot moves at once if it is due.
+
+        >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
+        >>> store = ClassStore.connect("sqlite://")
+        >>> tables = Tables(store)
+        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
+        >>> ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+        >>> t.hand_to_bot(1, "greedy", creator_token=ash)
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassroomError: seat 2 was used 0 s ago: it can be handed to a bot after 120 s unused
+        """
+        seat = _check_seat_number(seat, self.players)
+        row = self._row()  # type: ignore[attr-defined]
+        bot_name = games.check_bot(row.kit, bot)
+        if teacher_key is not None:
+            self._store.read(lambda conn: self._check_teacher(conn, row, teacher_key, "table hand to bot"))
+        elif creator_token is not None and row.creator is not None:
+            self._check_token(row, row.creator, creator_token, "hand a seat to a bot")
+        else:
+            err = refused(
+                row.class_id,
+                "table hand to bot",
+                "no creator token or teacher key",
+                ClassAccessError(
+                    _("handing a seat to a bot needs the teacher key or the seat token of the table's creator"),
+                ),
+            )
+            self._store.refuse(err)
+            raise err
+
+        def change(current: _Row, now: float) -> dict[str, Any]:
+            record = current.seats[seat]
+            if record["bot"]:
+                raise ClassroomError(
+                    _("seat {seat} is already played by the bot {bot}", seat=seat + 1, bot=record["bot"]),
+                )
+            idle = now - max(float(record["active"]), current.changed)
+            if record["token"] is not None and idle < current.idle_seconds:
+                raise ClassroomError(
+                    _("seat {seat} was used {idle} s ago: it can be handed to a bot after {idle_seconds} s unused",
+                        seat=seat + 1, idle=format(idle, ".0f"), idle_seconds=format(current.idle_seconds, "g")),
+                )
+            seats = list(current.seats)
+            seats[seat] = {"name": record["name"], "token": None, "bot": bot_name, "active": now}
+            bots = {**current.bots(), seat: bot_name}
+            state, automatic = games.advance(
+                current.kit, current.state(), bots, seed=current.seed, number=current.move_count + 1
+            )
+            plan["moves"] = automatic
+            values = self._game_values(current, state, current.move_count + len(automatic), seats)  # type: ignore[attr-defined]
+            return values
+
+        plan: dict[str, Any] = {}
+        return self._change(  # type: ignore[attr-defined]
+            change,
+            revision=None,
+            action="hand to bot",
+            moves=lambda current: (current.move_count + 1, plan["moves"], None),
+        )
+
+    def _check_teacher(self, conn: Any, row: _Row, teacher_key: Any, action: str) -> None:
+        """The store's teacher door for the class of this table (throttled and logged as the store's own)."""
+        self._store.check_class_teacher(
+            conn, row.class_id, teacher_key, action,
+            wrong=_("wrong teacher key for the class of table {code}", code=row.code),
+        )
