@@ -45,14 +45,7 @@ from pokelab import splendor as sp
 from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent
 from widgets._splendor_coach_data import LinePoint, card_panel
-from widgets._splendor_coach_jobs import (
-    BrokenProcessPool,
-    odds_job,
-    playout_pool,
-    reset_pool,
-    review_job,
-    suggest_job,
-)
+from widgets._splendor_coach_jobs import odds_job, review_job, run_job, suggest_job
 from widgets._splendor_coach_line import CoachLine
 from widgets._splendor_coach_view import (
     job_json,
@@ -273,7 +266,7 @@ class SplendorCoach:
                 kind, target = job
                 job_call = self._prepare(kind, target)
             try:
-                result = self._run(job_call)
+                result = run_job(*job_call, processes=self.settings.coach_processes)
             except Exception as err:  # a failing job must not kill the thread
                 log.debug("coach job %s failed", kind, exc_info=True)
                 result = err
@@ -294,18 +287,6 @@ class SplendorCoach:
         pairs, indices = review_pairs(self.line.moves, list(at.people) or [at.viewer])
         target["indices"] = indices
         return review_job, (pairs, settings.review_playouts, at.seed)
-
-    def _run(self, job: Job) -> Any:
-        """Run a job in the coach's process (the kernel's interpreter stays free), else here."""
-        fn, args = job
-        if self.settings.coach_processes:
-            pool = playout_pool()
-            if pool is not None:
-                try:
-                    return pool.submit(fn, *args).result()
-                except BrokenProcessPool:
-                    reset_pool()
-        return fn(*args)
 
     def deliver(self, kind: str, target: Any, result: Any) -> None:
         """Keep a job's result if its position is still on the board; drop it if not (under the lock)."""

@@ -66,7 +66,9 @@ from pokelab.herecomes.game import HereComesGame
 from pokelab.words import _, languages, rendered
 from widgets._board import Board, DrawChance
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
+from widgets._board_log import log_line
 from widgets._board_table import join_table
+from widgets._bots import seat_bot
 from widgets._bundle import esm
 from widgets._herecomes_figure import odds_figure
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
@@ -314,7 +316,7 @@ class HereComesBoard(Board):
             said = e["_teacher"] if teacher else e["text"]
             if said is None:
                 return None
-            return {"seat": e["seat"], "who": self._shown_name(e["seat"]), "bot": e["bot"], "text": shown(said, lang)}
+            return log_line({"seat": e["seat"], "bot": e["bot"]}, self._shown_name(e["seat"]), said, lang)
 
         return self._shown_log.lines(self._entries, (lang, teacher), line)
 
@@ -342,7 +344,7 @@ class HereComesBoard(Board):
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
             "trainer_actions": self._trainer_actions(state),
-            "teacher": teacher_view(state, self._decisions, [self._seat_bot(i) for i in range(len(self._names))], self.lang)
+            "teacher": teacher_view(state, self._decisions, [seat_bot(self._bots.get(i), self.lang) for i in range(len(self._names))], self.lang)
             if self.teacher
             else None,
             "rules": {"redraw": state.setup.variant.redraw},

@@ -28,6 +28,7 @@ pokelab.errors.InputError: ...2 to 4 players...
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +151,7 @@ class SplendorBoard(Board):
         )
         self.odds_on, self.coach_on = odds, coach
         self.observe(self._coach_switched, names=["odds_on", "coach_on"])
-        self.observe(self._coach_setting, names=list(CoachSettings.__dataclass_fields__))
+        self.observe(self._coach_setting, names=[f.name for f in fields(CoachSettings)])
         self._start()
 
     @classmethod
