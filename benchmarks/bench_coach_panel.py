@@ -48,9 +48,8 @@ def move_times(odds: bool, games: int, message: bool = False) -> tuple[list[floa
             per_move.append((time.perf_counter() - started) * 1000)
             if odds:
                 started = time.perf_counter()
-                with board._coach_lock:
-                    board._panel_cache = None
-                    board._coach_publish()
+                with board._coach.lock:
+                    board._coach.publish(again=True)
                 per_panel.append((time.perf_counter() - started) * 1000)
             board.run_bots()
         board.close()

@@ -16,7 +16,7 @@ from typing import Any
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
 from pokelab.words import Text, _
-from widgets._words import joined, labels_in
+from widgets._words import fresh, joined, kept, labels_in
 
 __all__ = ["EXPLORER_LABELS", "labels", "reason"]
 
@@ -52,8 +52,8 @@ EXPLORER_LABELS: dict[str, Text] = {
 
 
 def labels(lang: str) -> dict[str, Any]:
-    """The explorer's words in ``lang`` as a fresh JSON-safe dict."""
-    return labels_in(EXPLORER_LABELS, lang)
+    """The explorer's words in ``lang`` as a fresh JSON-safe dict (worked out once per language: ``widgets._words.kept``)."""
+    return fresh(kept(("bag explorer labels", lang), lambda: labels_in(EXPLORER_LABELS, lang)))
 
 
 def _colour(word: str) -> Text | str:

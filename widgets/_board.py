@@ -44,11 +44,10 @@ from pokelab.core.texts import seat_name
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.words import _, render
 from widgets._board_errors import BadIntent, BotFailure, Refusals, _require
-from widgets._board_log import ShownLog
-from widgets._board_messages import checked_lang, checked_seed, handler_for
+from widgets._board_log import ShownLog, log_line
+from widgets._board_messages import answer, page_handlers, view_flags
 from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
-from widgets._bots import bot_label, resolve_bot, seat_bot, seat_bots
-from widgets._words import shown
+from widgets._bots import bot_label, resolve_bot, seat_bots
 
 __all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BadIntent", "Board", "BotFailure", "DrawChance", "_require"]
 
@@ -252,29 +251,15 @@ class Board(_Turns, anywidget.AnyWidget):
         This is what the widget runs for each ``model.send(...)`` of the front end.
         """
         started = time.perf_counter()
-        msg_id = content.get("id") if isinstance(content, Mapping) else None
         saved = (self._state, len(self._entries), self._ply, list(self._history), self._failure)
-        try:
-            handler = handler_for(content, {
-                **self._more_handlers(),
-                "intent": self._msg_intent,
-                "undo": self._msg_undo,
-                "new_game": self._msg_new_game,
-                "step": self._msg_step,
-                "retry": self._msg_retry,
-                "set_lang": self._msg_set_lang,
-            })
-            extra = handler(content) or {}
-            reply = {"type": "reply", "id": msg_id, "ok": True, "error": None, **extra}
-        except BotFailure:  # already shown: the moves before it are kept
-            reply = {"type": "reply", "id": msg_id, "ok": False, "error": dict(self.error)}
-        except (IllegalAction, BadIntent) as err:
-            reply = {"type": "reply", "id": msg_id, "ok": False, "error": self._reject(err)}
-        except Exception as err:  # a bug must not kill the kernel's comm or the game
-            log.debug("board message %r failed", content, exc_info=True)
-            self._restore(saved)
-            refusal = BadIntent(_('the board could not handle that ({type}); the game is unchanged', type=type(err).__name__))
-            reply = {"type": "reply", "id": msg_id, "ok": False, "error": self._reject(refusal)}
+        handlers = {
+            **self._more_handlers(),
+            **page_handlers(self),
+            "intent": self._msg_intent,
+            "step": self._msg_step,
+            "retry": self._msg_retry,
+        }
+        reply = answer(content, handlers, refuse=self._reject, shown=lambda: dict(self.error), undo=lambda: self._restore(saved))
         reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
         self.send(reply)
         return reply
@@ -307,15 +292,6 @@ class Board(_Turns, anywidget.AnyWidget):
         self.play(action)
         return {}
 
-    def _msg_undo(self, _content: Mapping[str, Any]) -> dict[str, Any]:
-        if not self.undo():
-            raise BadIntent(_('there is no move of yours to undo'))
-        return {}
-
-    def _msg_new_game(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        self.new_game(checked_seed(content.get("seed")))
-        return {}
-
     def _msg_step(self, content: Mapping[str, Any]) -> dict[str, Any]:
         revision = _require(content, "revision", int)
         if revision != self.revision:
@@ -324,10 +300,6 @@ class Board(_Turns, anywidget.AnyWidget):
 
     def _msg_retry(self, _content: Mapping[str, Any]) -> dict[str, Any]:
         return {"stepped": self._step()}
-
-    def _msg_set_lang(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        self.lang = checked_lang(_require(content, "lang", str))
-        return {}
 
     def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
         self._failure = None
@@ -383,19 +355,11 @@ class Board(_Turns, anywidget.AnyWidget):
     def _published_log(self) -> list[dict[str, Any]]:
         """The log as the front end receives it: each ``text`` in ``lang``, private ``_`` keys left out."""
         lang = self.lang
-        return self._shown_log.lines(
-            self._entries,
-            (lang,),
-            lambda e: {**{k: v for k, v in e.items() if k[0] != "_"}, "who": self._shown_name(e["seat"]), "text": shown(e["text"], lang)},
-        )
+        return self._shown_log.lines(self._entries, (lang,), lambda e: log_line(e, self._shown_name(e["seat"]), e["text"], lang))
 
     def _shown_name(self, seat: int) -> str:
         """``seat``'s name in the board's language: a default "Player N" is the catalogue's (``seat_name``)."""
         return render(seat_name(self._names[seat], seat), self.lang)
-
-    def _seat_bot(self, seat: int) -> dict[str, str | None]:
-        """The bot of ``seat`` as a view shows it (see ``widgets._bots.seat_bot``)."""
-        return seat_bot(self._bots.get(seat), self.lang)
 
     def _publish(self) -> None:
         """Send the current view, log and flags to the front end in one batch."""
@@ -404,17 +368,10 @@ class Board(_Turns, anywidget.AnyWidget):
         with self.hold_sync():
             self.revision += 1
             seat = self._to_move(self._state)
-            failure = self._failure
             view = self._make_view(self._state)
             view.update(
                 revision=self.revision,
-                to_move=seat,
-                over=seat is None,
-                human=self._human,
-                humans=[i for i in range(len(self._names)) if i not in self._bots],
-                bot_to_move=seat is not None and seat in self._bots,
-                bot_failure=None if failure is None else failure.to_dict(self.lang),
-                seats=[{"seat": i, "name": self._shown_name(i), **self._seat_bot(i)} for i in range(len(self._names))],
+                **view_flags(seat, human=self._human, names=self._names, bots=self._bots, failure=self._failure, lang=self.lang),
             )
             self.view = view
             self.log = self._published_log()

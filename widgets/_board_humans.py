@@ -18,7 +18,7 @@ ValueError: humans: seat 0 is named twice
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pokelab.core.texts import seat_name
@@ -157,17 +157,33 @@ def curtain_view(state: State, seat: int, lang: str) -> dict[str, Any]:
 
 
 class PassAndPlay:
-    """The Here Comes board's pass-and-play half: it moves the board's eyes and draws the curtain.
+    """Who sits at one Here Comes screen: the people's seats, whose eyes the board shows, whose hand was shown.
 
-    The board keeps ``_humans`` (the people's seats) and ``_shown`` (whose hand this
-    screen showed last); ``_human`` becomes the person the board waits for now.
+    A component the board owns: the board asks it whose view to draw
+    (:meth:`follow`), whether a curtain hides that hand (:meth:`curtain`) and tells it
+    when a hand is shown, a decision undone or a new game dealt. It reads nothing
+    of the board: the state comes with each question.
+
+    >>> from pokelab.herecomes import new_game
+    >>> seats = PassAndPlay([0, 1], ["Ann", "Misty"])
+    >>> state = new_game(["Ann", "Misty"], seed=2)
+    >>> seats.follow(state), seats.curtain(state)
+    (0, 0)
+    >>> seats.show_hand(state); seats.curtain(state) is None
+    True
+    >>> seats.show_hand(state)
+    Traceback (most recent call last):
+    ...
+    widgets._board_errors.BadIntent: no hand is hidden now
     """
 
-    _humans: list[int]
-    _shown: int | None
-    _human: int
-    _names: list[str]
-    _state: Any
+    def __init__(self, humans: Sequence[int], names: Sequence[str]) -> None:
+        self._humans = list(humans)
+        self._names = list(names)
+        #: The seat whose hand was last shown on this screen (``None``: nobody's yet).
+        self._shown: int | None = None if self.shared else self._humans[0]
+        #: The person the board waits for (its eyes), as last followed.
+        self._viewer = self._humans[0]
 
     @property
     def humans(self) -> list[int]:
@@ -175,51 +191,58 @@ class PassAndPlay:
         return list(self._humans)
 
     @property
-    def curtain(self) -> int | None:
-        """The seat the device must be passed to before its hand shows, or ``None``."""
-        viewer = self._viewer_now()
-        return None if viewer == self._shown or self._state.is_over else viewer
+    def shared(self) -> bool:
+        """Whether several people share this screen (pass-and-play)."""
+        return len(self._humans) > 1
 
-    def show_hand(self) -> None:
-        """The seat behind the curtain tapped "show my hand": show its hand (else ``ValueError``)."""
-        seat = self.curtain
+    def follow(self, state: State) -> int:
+        """Turn the board's eyes to the person it waits for at ``state`` and return that seat.
+
+        The human leader at a draw, the first human still to choose; otherwise the eyes stay.
+        """
+        self._viewer = self._viewer_at(state)
+        return self._viewer
+
+    def curtain(self, state: State) -> int | None:
+        """The seat the device must be passed to before its hand shows at ``state``, or ``None``."""
+        viewer = self._viewer_at(state)
+        return None if viewer == self._shown or state.is_over else viewer
+
+    def show_hand(self, state: State) -> None:
+        """The seat behind the curtain tapped "show my hand": its hand shows (else ``BadIntent``)."""
+        seat = self.curtain(state)
         if seat is None:
             raise BadIntent(_('no hand is hidden now'))
         self._shown = seat
-        self._publish()  # type: ignore[attr-defined]
 
-    def _viewer_now(self) -> int:
-        """The person the board waits for: the human leader at a draw, the first human still to choose."""
-        state, humans = self._state, self._humans
-        if len(humans) == 1 or state.is_over:
-            return self._human
-        if state.is_chance:
-            return state.leader if state.leader in humans else self._human
-        acting = [seat for seat in state.to_move if seat in humans]
-        return acting[0] if acting else self._human
-
-    def _more_handlers(self) -> dict[str, Any]:
-        return {"show_hand": lambda _content: self.show_hand()}
-
-    def undo(self) -> bool:
-        """Go back a decision without lifting the curtain (HC-G3).
-
-        Pressed behind the curtain, nobody knows who holds the device: the curtain comes
-        down for whoever acts after the undo, even the person whose hand was last shown.
-        """
-        if len(self._humans) > 1 and self.curtain is not None:
-            self._shown = None
-        return super().undo()  # type: ignore[misc, no-any-return]
-
-    def _check_not_curtained(self) -> None:
+    def check_not_curtained(self, state: State) -> None:
         """Refuse a move while the hand of the seat to act is hidden (it has not tapped "show")."""
-        seat = self.curtain
+        seat = self.curtain(state)
         if seat is not None:
             raise BadIntent(
                 _('pass the device to {name} first: tap to show the hand', name=seat_name(self._names[seat], seat)),
             )
 
-    def _reset(self, state: Any, seed: int) -> None:
-        if len(self._humans) > 1:
-            self._shown = None  # a new game starts behind the curtain
-        super()._reset(state, seed)  # type: ignore[misc]
+    def undone(self, state: State) -> None:
+        """A decision is about to be undone at ``state``: behind the curtain, the curtain stays down (HC-G3).
+
+        Pressed behind the curtain, nobody knows who holds the device: the curtain comes
+        down for whoever acts after the undo, even the person whose hand was last shown.
+        """
+        if self.shared and self.curtain(state) is not None:
+            self._shown = None
+
+    def dealt(self) -> None:
+        """A new game was dealt: between several people it starts behind the curtain."""
+        if self.shared:
+            self._shown = None
+
+    def _viewer_at(self, state: State) -> int:
+        """The person the board waits for at ``state`` (the eyes stay where they were when it waits for nobody)."""
+        humans = self._humans
+        if len(humans) == 1 or state.is_over:
+            return self._viewer
+        if state.is_chance:
+            return state.leader if state.leader in humans else self._viewer
+        acting = [seat for seat in state.to_move if seat in humans]
+        return acting[0] if acting else self._viewer

@@ -24,12 +24,13 @@ ZeroDivisionError: division by zero
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
-from pokelab.words import generation
+from pokelab.words import Text, generation
+from widgets._words import Said, shown
 
-__all__ = ["ShownLog"]
+__all__ = ["ShownLog", "log_line"]
 
 
 class ShownLog:
@@ -57,3 +58,17 @@ class ShownLog:
             self._entries.append(entry)
             self._lines.append(line)
         return [line for line in self._lines if line is not None]
+
+
+def log_line(entry: Mapping[str, Any], who: str, text: Text | Said | str | None, lang: str) -> dict[str, Any]:
+    """One log entry as the page receives it: its public keys, ``who`` moved and ``text`` in ``lang`` (``_`` keys stay private).
+
+    >>> from pokelab.words import _
+    >>> log_line({"seat": 1, "bot": True, "_teacher": "x"}, "Bo", _("Pass"), "zh")
+    {'seat': 1, 'bot': True, 'who': 'Bo', 'text': '跳过'}
+    >>> log_line({"seat": 1}, "Bo", _("Pass"), "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    return {**{k: v for k, v in entry.items() if k[0] != "_"}, "who": who, "text": shown(text, lang)}

@@ -37,13 +37,22 @@ widgets._board_errors.BadIntent: unknown language 'xx': choose one of en, zh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
-from pokelab.words import _, languages
-from widgets._board_errors import BadIntent, _short
+from pokelab.core.texts import seat_name
+from pokelab.errors import IllegalAction, check_lang
+from pokelab.words import _, languages, render
+from widgets._board_errors import BadIntent, BotFailure, _require, _short
+from widgets._bots import seat_bot
 
-__all__ = ["checked_lang", "checked_seed", "handler_for"]
+__all__ = ["PageBoard", "answer", "checked_lang", "checked_seed", "handler_for", "page_handlers", "view_flags"]
+
+log = logging.getLogger(__name__)
+
+#: A message's handler: it answers the message's content with extra reply fields (or ``None``).
+Handler = Callable[[Mapping[str, Any]], Any]
 
 
 def checked_lang(lang: str) -> str:
@@ -66,7 +75,7 @@ def checked_seed(seed: Any) -> int | None:
     return seed
 
 
-def handler_for(content: Any, handlers: Mapping[str, Callable[[Mapping[str, Any]], Any]]) -> Callable[[Mapping[str, Any]], Any]:
+def handler_for(content: Any, handlers: Mapping[str, Handler]) -> Handler:
     """The handler of a page message, by its ``type``; ``BadIntent`` for a message that is not an object or not known.
 
     >>> handler_for({"type": "undo"}, {"undo": len}) is len
@@ -83,3 +92,108 @@ def handler_for(content: Any, handlers: Mapping[str, Callable[[Mapping[str, Any]
     if handler is None:
         raise BadIntent(_('unknown message type {kind}', kind=_short(kind)))
     return handler
+
+
+class PageBoard(Protocol):
+    """The part of a board's public API that the page's plain messages use."""
+
+    lang: str
+
+    def undo(self) -> bool:
+        """Go back to before the human's last decision; ``False`` if there is none."""
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal a fresh game (``seed``: ``None`` for the next one)."""
+
+
+def page_handlers(board: PageBoard) -> dict[str, Handler]:
+    """The handlers of the messages any board answers through its public API: ``undo``, ``new_game``, ``set_lang``.
+
+    >>> class Stub:
+    ...     lang = "en"
+    ...     def undo(self): return False
+    ...     def new_game(self, seed=None): print("dealt", seed)
+    >>> page_handlers(Stub())["new_game"]({"type": "new_game", "seed": 4})
+    dealt 4
+    >>> page_handlers(Stub())["undo"]({"type": "undo"})
+    Traceback (most recent call last):
+    ...
+    widgets._board_errors.BadIntent: there is no move of yours to undo
+    """
+
+    def undo(_content: Mapping[str, Any]) -> None:
+        if not board.undo():
+            raise BadIntent(_('there is no move of yours to undo'))
+
+    def new_game(content: Mapping[str, Any]) -> None:
+        board.new_game(checked_seed(content.get("seed")))
+
+    def set_lang(content: Mapping[str, Any]) -> None:
+        board.lang = checked_lang(_require(content, "lang", str))
+
+    return {"undo": undo, "new_game": new_game, "set_lang": set_lang}
+
+
+def answer(
+    content: Any,
+    handlers: Mapping[str, Handler],
+    *,
+    refuse: Callable[[IllegalAction | BadIntent], dict[str, Any]],
+    shown: Callable[[], dict[str, Any]],
+    undo: Callable[[], None],
+) -> dict[str, Any]:
+    """The reply to one page message, answered by its handler in ``handlers`` (it never raises).
+
+    A refusal (``IllegalAction``, ``BadIntent``) is shown by ``refuse``, which gives its
+    payload; a ``BotFailure`` is already on show (``shown`` gives it); any other error is
+    a bug: ``undo`` puts the board back as it was and the reply says the game is unchanged.
+
+    >>> answer({"type": "ping", "id": 3}, {"ping": lambda c: {"pong": True}}, refuse=None, shown=dict, undo=None)
+    {'type': 'reply', 'id': 3, 'ok': True, 'error': None, 'pong': True}
+    >>> answer({"type": "nope"}, {}, refuse=lambda err: {"text": str(err)}, shown=dict, undo=None)["error"]
+    {'text': "unknown message type 'nope'"}
+    """
+    msg_id = content.get("id") if isinstance(content, Mapping) else None
+    try:
+        extra = handler_for(content, handlers)(content) or {}
+        return {"type": "reply", "id": msg_id, "ok": True, "error": None, **extra}
+    except BotFailure:  # already shown: the moves before it are kept
+        error = shown()
+    except (IllegalAction, BadIntent) as err:
+        error = refuse(err)
+    except Exception as err:  # a bug must not kill the kernel's comm or the game
+        log.debug("board message %r failed", content, exc_info=True)
+        undo()
+        error = refuse(BadIntent(_('the board could not handle that ({type}); the game is unchanged', type=type(err).__name__)))
+    return {"type": "reply", "id": msg_id, "ok": False, "error": error}
+
+
+def view_flags(
+    to_move: int | None, *, human: int, names: Sequence[str], bots: Mapping[int, Any], failure: BotFailure | None, lang: str
+) -> dict[str, Any]:
+    """What every board's view carries beside its game's drawing: whose move, the people and bots, the seats, a failure.
+
+    ``to_move`` is the seat the board waits for (``None``: the game is over); a default
+    name ("Player 2") is shown in ``lang`` (``seat_name``), and each seat's bot by ``seat_bot``.
+
+    >>> flags = view_flags(1, human=0, names=["Ann", "Player 2"], bots={}, failure=None, lang="zh")
+    >>> flags["humans"], flags["bot_to_move"], flags["seats"][1]["name"]
+    ([0, 1], False, '玩家 2')
+    >>> view_flags(None, human=0, names=["Ann"], bots={}, failure=None, lang="fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    check_lang(lang)
+    return {
+        "to_move": to_move,
+        "over": to_move is None,
+        "human": human,
+        "humans": [seat for seat in range(len(names)) if seat not in bots],
+        "bot_to_move": to_move is not None and to_move in bots,
+        "bot_failure": None if failure is None else failure.to_dict(lang),
+        "seats": [
+            {"seat": seat, "name": render(seat_name(names[seat], seat), lang), **seat_bot(bots.get(seat), lang)}
+            for seat in range(len(names))
+        ],
+    }

@@ -29,7 +29,7 @@ from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
 from pokelab.words import Text, _, _n, check_lang, render
 from widgets._table_text import SEAT_TEXT
-from widgets._words import labels_in, lang_choices
+from widgets._words import fresh, kept, labels_in, lang_choices
 
 __all__ = ["TEXT", "counted", "labels", "say", "trainer_actions"]
 
@@ -137,7 +137,14 @@ TEXT: dict[str, Any] = {
 
 
 def labels(lang: str) -> dict[str, Any]:
-    """The board's words in ``lang``, as a fresh JSON-safe dict (with the language switch's choices)."""
+    """The board's words in ``lang``, as a fresh JSON-safe dict (with the language switch's choices).
+
+    Worked out once per language while the catalogues stay as they are (``widgets._words.kept``).
+    """
+    return fresh(kept(("herecomes labels", lang), lambda: _labels(lang)))
+
+
+def _labels(lang: str) -> dict[str, Any]:
     words = labels_in(TEXT, lang)
     words["languages"] = lang_choices(short=True)
     return words

@@ -22,6 +22,7 @@ import logging
 import multiprocessing as mp
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -36,6 +37,7 @@ __all__ = [
     "playout_pool",
     "reset_pool",
     "review_job",
+    "run_job",
     "suggest_job",
 ]
 
@@ -108,3 +110,25 @@ def reset_pool() -> None:
         _BROKEN.append(True)
         while _POOL:
             _POOL.pop().shutdown(wait=False, cancel_futures=True)
+
+
+def run_job(fn: Callable[..., Any], args: tuple[Any, ...], *, processes: bool = True) -> Any:
+    """``fn(*args)`` in the playout process (the kernel's interpreter stays free), else here.
+
+    ``processes=False``, no process to be had, or a broken one: the caller's thread runs it.
+
+    >>> [e.playouts for e in run_job(odds_job, (sp.new_game(2, seed=1), 0, 4, 7), processes=False)]
+    [4, 4]
+    >>> run_job(review_job, ([], 0, 0), processes=False)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
+    """
+    if processes:
+        pool = playout_pool()
+        if pool is not None:
+            try:
+                return pool.submit(fn, *args).result()
+            except BrokenProcessPool:
+                reset_pool()
+    return fn(*args)

@@ -52,33 +52,33 @@ from typing import Any
 
 import traitlets
 
-from pokelab.core.texts import seat_name
 from pokelab.errors import check_lang
 from pokelab.herecomes import (
     COLOURS,
     WAVES,
     Draw,
     State,
-    UseTrainer,
     new_game,
     observe,
     parse_action,
 )
 from pokelab.herecomes.game import HereComesGame
-from pokelab.herecomes.names import colour_name
 from pokelab.words import _, languages, rendered
 from widgets._board import Board, DrawChance
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
+from widgets._board_log import log_line
 from widgets._board_table import join_table
+from widgets._bots import seat_bot
 from widgets._bundle import esm
 from widgets._herecomes_figure import odds_figure
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from widgets._herecomes_intent import board_intent
-from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in, new_events
+from widgets._herecomes_log import log_lines
+from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in
 from widgets._herecomes_teacher import teacher_view
-from widgets._herecomes_text import counted, labels, text, trainer_actions
+from widgets._herecomes_text import counted, labels, trainer_actions
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
-from widgets._words import Said, shown
+from widgets._words import shown
 from widgets.tokens import view_marks
 
 __all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds", "previous_shown"]
@@ -87,16 +87,11 @@ _HERE = Path(__file__).parent
 _DEFAULT_BOTS = ("optimal", "heuristic", "heuristic")
 
 
-def _is_you(name: str) -> bool:
-    """Whether ``name`` is the default name of your seat in some language (your draws read "You draw …")."""
-    return name in {_("You").render(lang) for lang in languages()}
-
-
 #: The leader's act of drawing the rest of the wave (or the redraw's token): HC-R2, HC-R3, HC-R4.
 DrawWave = DrawChance
 
 
-class HereComesBoard(PassAndPlay, Board):
+class HereComesBoard(Board):
     """A playable Here Comes Pokémon! board with the live odds of your hand (see the module docstring).
 
     ``players``: 1–4 names (the first seat without a bot is you); ``bots``: seat ->
@@ -162,10 +157,8 @@ class HereComesBoard(PassAndPlay, Board):
                 "the board is played by one person: every seat but one needs a bot, "
                 f"got humans at seats {seated}; for pass-and-play name them: humans={seated}"
             )
-        #: The seats people play; more than one is pass-and-play (see widgets._board_humans).
-        self._humans = seated
-        #: The seat whose hand was last shown on this screen (``None``: nobody's yet).
-        self._shown: int | None = None if len(seated) > 1 else seated[0]
+        #: The people's seats, whose eyes the board shows, whose hand showed (see widgets._board_humans).
+        self._seats = PassAndPlay(seated, names)
         self._odds_rows: list[dict[str, Any]] = []
         self._last_message_ms: float | None = None
         options = {
@@ -228,6 +221,26 @@ class HereComesBoard(PassAndPlay, Board):
 
     # ------------------------------------------------------------------ public API
     @property
+    def humans(self) -> list[int]:
+        """The seats people play at this screen (more than one: pass-and-play)."""
+        return self._seats.humans
+
+    @property
+    def curtain(self) -> int | None:
+        """The seat the device must be passed to before its hand shows, or ``None``."""
+        return self._seats.curtain(self._state)
+
+    def show_hand(self) -> None:
+        """The seat behind the curtain tapped "show my hand": show its hand (else ``BadIntent``)."""
+        self._seats.show_hand(self._state)
+        self._publish()
+
+    def undo(self) -> bool:
+        """Go back a decision without lifting the curtain (HC-G3; see ``PassAndPlay.undone``)."""
+        self._seats.undone(self._state)
+        return super().undo()
+
+    @property
     def odds(self) -> list[dict[str, Any]]:
         """The odds rows the figure shows now (see ``hand_odds``); [] when odds are hidden."""
         return [dict(r) for r in self._odds_rows]
@@ -266,8 +279,15 @@ class HereComesBoard(PassAndPlay, Board):
             self._last_message_ms = 1000 * (time.perf_counter() - start)
 
     # ------------------------------------------------------------------ hooks
+    def _more_handlers(self) -> dict[str, Any]:
+        return {"show_hand": lambda _content: self.show_hand()}
+
+    def _reset(self, state: Any, seed: int) -> None:
+        self._seats.dealt()
+        super()._reset(state, seed)
+
     def _parse_intent(self, action: Any) -> Any:
-        self._check_not_curtained()
+        self._seats.check_not_curtained(self._state)
         return board_intent(action, self._human, draw=self._draw)
 
     def _draw(self) -> Any:
@@ -275,44 +295,8 @@ class HereComesBoard(PassAndPlay, Board):
         return DrawChance() if self._state.is_chance else Draw(COLOURS[0])
 
     def _log_lines(self, seat: int, action: Any, before: State, after: State) -> list[dict[str, Any]]:
-        """The move as the human's seat may know it (``text``: ``None`` when it sees nothing) and in full.
-
-        Each text stays a ``Text``/``Said`` until the log is published in the board's language.
-        """
-        names = list(self._names)
-        if isinstance(action, DrawChance | Draw):
-            line = self._draw_line(seat, before, after)
-            return [{"text": line, "_teacher": line}]
-        full = Said(lambda lang: action.describe(lang, names))
-        seen: Said | None
-        if seat == self._human and len(self._humans) == 1:  # pass-and-play: everyone reads the log
-            seen = full
-        elif isinstance(action, UseTrainer):  # its public effect comes as the engine's event
-            seen = None
-        else:
-            seen = Said(lambda lang: action.describe(lang, names, hidden=True))
-        lines: list[dict[str, Any]] = [{"text": seen, "_teacher": full}]
-        for event in new_events(before, after, self._human):
-            if event.get("player") in (self._human, seat):
-                continue  # that seat's own move already says it
-            said = event["text"]
-            lines.append({"text": said, "_teacher": said})
-        return lines
-
-    def _draw_line(self, seat: int, before: State, after: State) -> Said:
-        if after.round == before.round and len(after.tokens) > len(before.tokens):
-            drawn = after.tokens[len(before.tokens) :]
-        else:  # the draw ended the round: its tokens are in the round's summary
-            drawn = tuple(after.summary["tokens"][len(before.tokens) :]) if after.summary else ()
-        you = "_you" if seat == self._human and _is_you(self._names[seat]) and len(self._humans) == 1 else ""
-        key = ("log_redraw" if before.phase == "redraw" else "log_wave") + you
-        who, wave = seat_name(self._names[seat], seat), before.wave
-
-        def line(lang: str) -> str:
-            tokens = text("list_sep").render(lang).join(colour_name(c).render(lang) for c in drawn)
-            return text(key, who=who, wave=wave, tokens=tokens).render(lang)
-
-        return Said(line)
+        """The move as the human's seat may know it and in full (``widgets._herecomes_log``)."""
+        return log_lines(seat, action, before, after, names=self._names, viewer=self._human, shared=self._seats.shared)
 
     def _seat_text(self, text: str) -> str:
         return blank_unknown_cards(text, self._known_cards())
@@ -332,7 +316,7 @@ class HereComesBoard(PassAndPlay, Board):
             said = e["_teacher"] if teacher else e["text"]
             if said is None:
                 return None
-            return {"seat": e["seat"], "who": self._shown_name(e["seat"]), "bot": e["bot"], "text": shown(said, lang)}
+            return log_line({"seat": e["seat"], "bot": e["bot"]}, self._shown_name(e["seat"]), said, lang)
 
         return self._shown_log.lines(self._entries, (lang, teacher), line)
 
@@ -343,7 +327,7 @@ class HereComesBoard(PassAndPlay, Board):
     def _publish(self) -> None:
         if not self._ready:
             return
-        self._human = self._viewer_now()
+        self._human = self._seats.follow(self._state)
         with self.hold_sync():
             super()._publish()
             self.figure = self._figure() if self.show_odds else {}
@@ -360,7 +344,7 @@ class HereComesBoard(PassAndPlay, Board):
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
             "trainer_actions": self._trainer_actions(state),
-            "teacher": teacher_view(state, self._decisions, [self._seat_bot(i) for i in range(len(self._names))], self.lang)
+            "teacher": teacher_view(state, self._decisions, [seat_bot(self._bots.get(i), self.lang) for i in range(len(self._names))], self.lang)
             if self.teacher
             else None,
             "rules": {"redraw": state.setup.variant.redraw},

@@ -33,6 +33,13 @@ import plotly.graph_objects as go
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS
 from pokelab.words import Text, _, render
+from widgets._plot_traces import (
+    ghost_bars,
+    monte_carlo_marks,
+    previous_marks,
+    redraw_marks,
+    value_bars,
+)
 from widgets._words import labels_in
 from widgets.tokens import TOKENS
 
@@ -127,64 +134,6 @@ def _interval(entry: Any, where: str) -> tuple[float, float, float] | None:
     else:
         raise ValueError(f"{where}: a Monte Carlo entry is an Estimate or (p, low, high), got {entry!r}")
     return _chance(p, where), _chance(low, where), _chance(high, where)
-
-
-def _ghost_bars(
-    name: str, y: list[int], x: list[float | None], colours: list[str], axis: str, showlegend: bool
-) -> dict[str, Any]:
-    """The faint, wider bars of the previous figures (0 where there is none), drawn behind the current ones."""
-    return dict(
-        type="bar",
-        name=name,
-        y=y,
-        x=[q if q is not None else 0 for q in x],
-        orientation="h",
-        marker={"color": colours, "opacity": 0.22, "line": {"width": 0}},
-        width=0.78,
-        hoverinfo="skip",
-        showlegend=showlegend,
-        xaxis=axis,
-        yaxis="y",
-    )
-
-
-def _value_bars(
-    name: str,
-    y: list[int],
-    x: list[float],
-    colours: list[str],
-    text: list[str],
-    labels: list[str],
-    hover_format: str,
-    axis: str,
-    patterns: list[str] | None = None,
-) -> dict[str, Any]:
-    """The current figures as labelled bars; the hover shows each label and its value in ``hover_format``.
-
-    ``patterns``: a plotly fill pattern per bar (``""`` plain), the card kind's second cue beside its colour.
-    """
-    return dict(
-        type="bar",
-        name=name,
-        y=y,
-        x=x,
-        orientation="h",
-        marker={
-            "color": colours,
-            "line": {"width": 0},
-            "pattern": {"shape": patterns or [""] * len(y), "fillmode": "overlay", "fgcolor": "#1b1b1b",
-                        "fgopacity": 0.55, "size": 6, "solidity": 0.35},
-        },
-        width=0.5,
-        text=text,
-        textposition="outside",
-        cliponaxis=False,
-        customdata=[[lab] for lab in labels],
-        hovertemplate=f"%{{customdata[0]}}: %{{x:{hover_format}}}<extra></extra>",
-        showlegend=False,
-        xaxis=axis,
-        yaxis="y",
-    )
 
 
 def odds_figure(
@@ -290,73 +239,23 @@ def odds_figure_spec(
     # interval; issue 31: "●15%"), off an invisible marker there by its radius.
     ends = [max(p, q or 0, r or 0, e[2] if e else 0) for p, q, r, e in zip(chances, prev, redrawn, estimates, strict=True)]
     traces: list[Any] = [
-        _ghost_bars(text["previous"], y, prev, colours, "x", any(q is not None for q in prev)),
-        _value_bars(text["chance"], y, chances, colours, [""] * n, labels, ".1%", "x", patterns),
+        ghost_bars(text["previous"], y, prev, colours, "x", any(q is not None for q in prev)),
+        value_bars(text["chance"], y, chances, colours, [""] * n, labels, ".1%", "x", patterns),
         dict(type="scatter", mode="markers+text", name=text["chance"], y=y, x=ends, text=percent, textposition="middle right",
              marker={"size": 14, "opacity": 0}, cliponaxis=False, hoverinfo="skip", showlegend=False, xaxis="x", yaxis="y"),
     ]
     if with_ev:
         traces += [
-            _ghost_bars(text["previous"], y, ev_prev, colours, "x2", False),
-            _value_bars(text["ev"], y, ev, colours, [f"{e:.2f}" for e in ev], labels, ".3f", "x2", patterns),
+            ghost_bars(text["previous"], y, ev_prev, colours, "x2", False),
+            value_bars(text["ev"], y, ev, colours, [f"{e:.2f}" for e in ev], labels, ".3f", "x2", patterns),
         ]
     for axis, series in (("x", prev), ("x2", ev_prev)):
-        if axis == "x2" and not with_ev:
-            continue
-        traces.append(
-            dict(
-                type="scatter",
-                name=text["previous_mark"],
-                y=[i for i, q in enumerate(series) if q is not None],
-                x=[q for q in series if q is not None],
-                mode="markers",
-                marker={"symbol": "line-ns-open", "size": 22, "line": {"width": 2}, "color": "#888"},
-                hoverinfo="skip",
-                showlegend=False,
-                xaxis=axis,
-                yaxis="y",
-            )
-        )
+        if axis == "x" or with_ev:
+            traces.append(previous_marks(text["previous_mark"], series, axis))
     if any(r is not None for r in redrawn):
-        traces.append(
-            dict(
-                type="scatter",
-                name=text["redraw"],
-                y=[i for i, r in enumerate(redrawn) if r is not None],
-                x=[r for r in redrawn if r is not None],
-                mode="markers",
-                marker={"symbol": "diamond", "size": 11, "color": "#ff7043",
-                        "line": {"width": 1, "color": "#fff"}},
-                hovertemplate=f"{text['redraw']}: %{{x:.1%}}<extra></extra>",
-                xaxis="x",
-                yaxis="y",
-            )
-        )
+        traces.append(redraw_marks(text["redraw"], redrawn))
     if any(e is not None for e in estimates):
-        shown = [(i, e) for i, e in enumerate(estimates) if e is not None]
-        traces.append(
-            dict(
-                type="scatter",
-                name=text["mc"],
-                y=[i for i, _ in shown],
-                x=[e[0] for _, e in shown],
-                mode="markers",
-                marker={"symbol": "circle", "size": 8, "color": "#00acc1",
-                        "line": {"width": 1, "color": "#fff"}},
-                error_x={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": [e[2] - e[0] for _, e in shown],
-                    "arrayminus": [e[0] - e[1] for _, e in shown],
-                    "color": "#00acc1",
-                    "thickness": 2,
-                    "width": 5,
-                },
-                hovertemplate=f"{text['mc']}: %{{x:.1%}}<extra></extra>",
-                xaxis="x",
-                yaxis="y",
-            )
-        )
+        traces.append(monte_carlo_marks(text["mc"], estimates))
     top = max([v or 0.0 for v in values] + [1.0])
     # A fixed left margin from the labels' length: plotly's automargin costs a second layout pass.
     wide = sum(2 if ord(ch) > 0x2E80 else 1 for ch in max(labels, key=len)) if labels else 4

@@ -28,24 +28,26 @@ pokelab.errors.InputError: ...2 to 4 players...
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+import traitlets
+
 from pokelab import splendor as sp
-from pokelab.core.texts import seat_name
 from pokelab.errors import check_lang
-from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from pokelab.splendor.game import SplendorGame
-from pokelab.words import _, _n, render, rendered
-from widgets._board import BadIntent, Board
-from widgets._board_errors import _short
+from pokelab.words import _
+from widgets._board import Board
 from widgets._board_humans import split_seats
 from widgets._board_table import join_table
 from widgets._bundle import bundle, esm
-from widgets._splendor_coach import CoachMixin
-from widgets._splendor_text import labels
-from widgets._words import Said, reason_of
-from widgets.tokens import view_marks
+from widgets._splendor_coach import CoachSettings, Position, SplendorCoach
+from widgets._splendor_intent import parse_intent
+from widgets._splendor_view import board_view, shown_name
+from widgets._words import Said
+
+__all__ = ["SplendorBoard", "board_view", "parse_intent", "seat_names", "shown_name"]
 
 _HERE = Path(__file__).parent
 _DEFAULT = object()
@@ -73,22 +75,7 @@ def seat_names(players: int | Sequence[str] | None, lang: str) -> list[str] | in
     return list(players)
 
 
-def shown_name(name: str, seat: int, lang: str) -> str:
-    """A seat's name as the board shows it: the engine's own "Player N" (a game dealt for a count of
-    players, as ``pokelab.sim.play`` does) in ``lang``, any other name as it was given.
-
-    >>> shown_name("Player 2", 1, "zh"), shown_name("Player 2", 0, "zh"), shown_name("Ann", 0, "zh")
-    ('玩家 2', 'Player 2', 'Ann')
-    >>> shown_name("Player 1", 0, "fr")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown language 'fr': choose 'en' or 'zh'
-    """
-    check_lang(lang)
-    return render(seat_name(name, seat), lang)
-
-
-class SplendorBoard(CoachMixin, Board):
+class SplendorBoard(Board):
     """An interactive Splendor: Pokémon table (anywidget).
 
     ``players`` is a list of names (2–4) or a count; ``bots`` maps seat → bot name
@@ -100,8 +87,12 @@ class SplendorBoard(CoachMixin, Board):
     game repeatable; ``variant`` is a ``pokelab.splendor.Variant``; ``bot_delay``
     is the pause, in milliseconds, before each bot turn is shown. ``odds=True`` adds
     the live win chances, the win-probability line and card odds; ``coach=True`` the
-    Suggest and Review buttons (``widgets._splendor_coach``; both off by default, and
-    ``board.odds_on`` / ``board.coach_on`` switch them for an assessment).
+    Suggest and Review buttons (both off by default, and ``board.odds_on`` /
+    ``board.coach_on`` switch them for an assessment). The coach is a component the
+    board owns (``widgets._splendor_coach.SplendorCoach``): the board tells it each
+    move and each view it publishes, and shows what it sends in the ``coach`` trait;
+    ``odds_playouts``, ``line_playouts``, ``coach_level``, ``review_playouts`` and
+    ``coach_processes`` are its settings (``CoachSettings``).
 
     On screen the page asks for each bot turn in turn; without a page (a script, or
     a notebook run by nbval) call ``board.run_bots()`` to let the bots move.
@@ -111,6 +102,17 @@ class SplendorBoard(CoachMixin, Board):
     game = "splendor"
     _esm = esm("splendor")  # built from widgets/js/splendor/ (the board and its coach panel)
     _css = bundle("splendor.css", "splendor_coach.css")
+
+    #: The coach panel's data (``SplendorCoach.publish``), and its two switches (the page may flip them).
+    coach = traitlets.Dict().tag(sync=True)
+    odds_on = traitlets.Bool(False).tag(sync=True)
+    coach_on = traitlets.Bool(False).tag(sync=True)
+    #: The coach's settings (the kernel's choice only: not synced); see ``CoachSettings``.
+    odds_playouts = traitlets.Int(CoachSettings.odds_playouts)
+    line_playouts = traitlets.Int(CoachSettings.line_playouts)
+    coach_level = traitlets.Unicode(CoachSettings.coach_level)
+    review_playouts = traitlets.Int(CoachSettings.review_playouts)
+    coach_processes = traitlets.Bool(CoachSettings.coach_processes)
 
     def __init__(
         self,
@@ -129,6 +131,7 @@ class SplendorBoard(CoachMixin, Board):
     ) -> None:
         if isinstance(players, str):
             raise ValueError("players is a list of names or a count (2 to 4 players), not a string")
+        self._coach = SplendorCoach(self._show_coach, odds=odds, coach=coach)
         state = _state if _state is not None else sp.new_game(seat_names(players, lang), seed=seed, variant=variant)
         names = [p.name for p in state.players]
         if humans is not None:  # pass-and-play: these seats are people, "greedy" plays the rest
@@ -146,7 +149,9 @@ class SplendorBoard(CoachMixin, Board):
             bot_delay=bot_delay,
             options={"variant": variant or state.variant},
         )
-        self._coach_init(odds=odds, coach=coach)
+        self.odds_on, self.coach_on = odds, coach
+        self.observe(self._coach_switched, names=["odds_on", "coach_on"])
+        self.observe(self._coach_setting, names=[f.name for f in fields(CoachSettings)])
         self._start()
 
     @classmethod
@@ -184,7 +189,57 @@ class SplendorBoard(CoachMixin, Board):
             )
         super().play(action)
 
+    # ----------------------------------------------------------------- the coach
+    @property
+    def coach_stats(self) -> dict[str, int]:
+        """The coach's counts: playout ``chunks`` computed, results ``dropped`` (their position had gone)."""
+        return self._coach.stats
+
+    def wait_coach(self, timeout: float = 60.0) -> bool:
+        """Wait until the coach's background playouts are done (True) or ``timeout`` seconds pass (False).
+
+        For scripts and tests; the page never waits.
+        """
+        return self._coach.wait(timeout)
+
+    def close(self) -> None:
+        """Stop the coach's background thread and close the widget."""
+        coach = self.__dict__.get("_coach")  # absent: the constructor failed before the coach
+        if coach is not None:
+            coach.close()
+        super().close()
+
+    def handle_message(self, content: Any) -> dict[str, Any]:
+        """Answer one front-end message (the coach's own, or the board's) under the coach's lock."""
+        with self._coach.lock:
+            return super().handle_message(content)
+
+    def _show_coach(self, data: dict[str, Any]) -> None:
+        self.coach = data
+
+    def _coach_switched(self, _change: Mapping[str, Any]) -> None:
+        self._coach.switch(odds=self.odds_on, coach=self.coach_on)
+
+    def _coach_setting(self, change: Mapping[str, Any]) -> None:
+        setattr(self._coach.settings, change["name"], change["new"])
+
     # ----------------------------------------------------------------- hooks
+    def _more_handlers(self) -> dict[str, Any]:
+        return self._coach.handlers()
+
+    def _act(self, seat: int, action: Any, *, after: Any = None) -> None:
+        before = self._state
+        super()._act(seat, action, after=after)
+        self._coach.moved(self._ply - 1, seat, action, before, self._state)
+
+    def _publish(self) -> None:
+        if not self._ready:
+            return
+        with self._coach.lock:
+            super()._publish()
+            people = tuple(seat for seat in range(len(self._names)) if seat not in self._bots)
+            self._coach.update(Position(self._state, self._ply, self._human, people, self.seed, self.revision, self.lang))
+
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
         return [{"text": Said(action.describe)}]
 
@@ -211,154 +266,3 @@ class SplendorBoard(CoachMixin, Board):
         return join_table("splendor", table_code, seat, **options)
 
 
-def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, Any]:
-    """The board's view from one seat's ``observe`` view and its legal actions (what the page draws).
-
-    >>> state = sp.new_game(["Ann", "Ben"], seed=1)
-    >>> seen = board_view(sp.observe(state, 1), sp.legal_actions(state), "en")
-    >>> seen["moves"]["take_different"], seen["labels"]["title"]
-    (True, 'Splendor: Pokémon')
-    >>> board_view(sp.observe(state, 0), [], "fr")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown language 'fr': choose 'en' or 'zh'
-    """
-    viewer = view["viewer"]
-    catch = {a.card for a in legal if isinstance(a, sp.Catch)}
-    reserve = {a.card for a in legal if isinstance(a, sp.Reserve)}
-    evolve: dict[int, list[int]] = {}
-    for a in legal:
-        if isinstance(a, sp.Evolve):
-            evolve.setdefault(a.into, []).append(a.base)
-    check_lang(lang)
-    for card in _all_cards(view):
-        base = card.get("evolves_from")
-        if base is not None:
-            card["from_name"] = sp.CARDS[base].pokemon
-    view = rendered(view, lang)
-    you = _("You").render(lang)
-    for player in view["players"]:  # "You (you)" once: no tag beside a seat already named "You"
-        player["name"] = shown_name(player["name"], player["index"], lang)
-        player["named_you"] = player["name"] == you
-    me = view["players"][viewer]
-    for card in [*view["display"], *me["reserved"]]:
-        card["can_catch"] = card["id"] in catch
-        card["can_reserve"] = card["id"] in reserve
-        card["evolve_from"] = evolve.get(card["id"], [])
-    view["moves"] = {
-        "take_different": any(isinstance(a, sp.TakeDifferent) for a in legal),
-        "take_same": [a.color for a in legal if isinstance(a, sp.TakeSame)],
-        "pass": any(isinstance(a, sp.Pass) for a in legal),
-        "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
-        "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],
-    }
-    view["deck_text"] = _n("{count} card", "{count} cards", view["deck_size"]).render(lang)
-    view["labels"] = labels(lang)
-    view["colours"] = list(COLOURS)
-    view["token_colours"] = list(TOKEN_COLOURS)
-    view["marks"] = view_marks(TOKEN_COLOURS)  # a symbol per colour, so colour is never the only cue
-    return view
-
-
-def _all_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every card dict in an observed view (display, discard, each player's cards)."""
-    cards = [*view["display"], *view["discard"]]
-    for player in view["players"]:
-        cards += player["captured"] + player["reserved"]
-    return cards
-
-
-def _card(payload: Mapping[str, Any], key: str) -> int:
-    value = payload.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadIntent(
-            _('{key} must be a card id (a whole number), not {value}', key=repr(key), value=repr(value)),
-        )
-    if value not in sp.CARDS:
-        raise BadIntent(_('no card has id {value}', value=value))
-    return value
-
-
-def _colour_counts(value: Any, what: str) -> dict[str, int]:
-    if not isinstance(value, Mapping):
-        raise BadIntent(
-            _('{what} must map colours to counts, not {value}', what=what, value=repr(value)),
-        )
-    out: dict[str, int] = {}
-    for colour, count in value.items():
-        if colour not in TOKEN_COLOURS:
-            raise BadIntent(_('unknown colour {colour}', colour=repr(colour)))
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 40:
-            raise BadIntent(
-                _('the count of {colour} must be a whole number 0–40, not {count}', colour=colour, count=repr(count)),
-            )
-        if count:
-            out[colour] = count
-    return out
-
-
-def parse_intent(payload: Any) -> Any:
-    """Turn the front end's intent payload into an engine action, or raise ``BadIntent``.
-
-    Kinds: ``take`` (``colors``: 1–3 picked tokens; the same colour twice means
-    take two), ``catch`` (``card``, optional ``payment``), ``reserve`` (``card``),
-    ``evolve`` (``base``, ``into``), ``return`` (``tokens``: colour → count),
-    ``pass``, ``end_turn``, and ``text`` (an action in ``parse_action`` form).
-
-    >>> parse_intent({"kind": "take", "colors": ["red", "red"]})
-    TakeSame(red)
-    >>> parse_intent({"kind": "take", "colors": ["blue", "red", "black"]})
-    TakeDifferent(red, blue, black)
-    >>> parse_intent({"kind": "catch", "card": 1, "payment": {"blue": 1, "master": 2}})
-    Catch(1, blue=1, master=2)
-    >>> parse_intent({"kind": "return", "tokens": {"red": 1, "blue": 0}})
-    ReturnTokens(red)
-    >>> parse_intent({"kind": "take", "colors": ["pink"]})
-    Traceback (most recent call last):
-    ...
-    widgets._board_errors.BadIntent: unknown colour 'pink'
-    """
-    if not isinstance(payload, Mapping):
-        raise BadIntent(
-            _("an intent needs an 'action' object, not {payload}", payload=repr(payload)),
-        )
-    kind = payload.get("kind")
-    if kind == "take":
-        colors = payload.get("colors")
-        if not isinstance(colors, list) or not colors:
-            raise BadIntent(
-                _('pick 1 to 3 tokens from the supply first'),
-            )
-        if len(colors) > 3:
-            raise BadIntent(_('pick at most 3 tokens'))
-        for colour in colors:
-            if colour not in TOKEN_COLOURS:
-                raise BadIntent(_('unknown colour {colour}', colour=repr(colour)))
-        if len(colors) == 2 and colors[0] == colors[1]:
-            return sp.TakeSame(colors[0])
-        return sp.TakeDifferent(tuple(colors))
-    if kind == "catch":
-        payment = payload.get("payment")
-        if payment is not None:
-            payment = _colour_counts(payment, "payment")
-        return sp.Catch(_card(payload, "card"), payment)
-    if kind == "reserve":
-        return sp.Reserve(_card(payload, "card"))
-    if kind == "evolve":
-        return sp.Evolve(_card(payload, "base"), _card(payload, "into"))
-    if kind == "return":
-        tokens = _colour_counts(payload.get("tokens"), "tokens")
-        if not tokens:
-            raise BadIntent(_('choose the tokens to return first'))
-        return sp.ReturnTokens(tokens)
-    if kind == "pass":
-        return sp.Pass()
-    if kind == "end_turn":
-        return sp.EndTurn()
-    if kind == "text":
-        text = payload.get("text")
-        try:
-            return sp.parse_action(text)  # type: ignore[arg-type]
-        except ValueError as err:
-            raise BadIntent(_("cannot read the move {action}: {reason}", action=_short(text), reason=reason_of(err))) from None
-    raise BadIntent(_('unknown intent kind {kind}', kind=repr(kind)))

@@ -50,7 +50,7 @@ def test_both_switches_are_off_by_default_and_nothing_runs() -> None:
     board = SplendorBoard(bots={1: "random"})
     assert board.odds_on is False and board.coach_on is False
     assert "odds" not in board.coach and "suggest" not in board.coach
-    assert board._coach_thread is None or board.wait_coach(5)
+    assert board._coach._thread is None or board.wait_coach(5)
     assert board.coach_stats["chunks"] == 0
     board.close()
 
@@ -95,20 +95,20 @@ def test_a_result_for_a_position_no_longer_on_the_board_is_dropped() -> None:
     board = coach_board()
     board.run_bots()
     assert board.wait_coach(WAIT)
-    old_point = board._line[-1]
+    old_point = board._coach.line.points[-1]
     before = dict(board.coach)
     board.new_game(seed=9)
-    assert old_point not in board._line and board._live is not old_point
+    assert old_point not in board._coach.line.points and board._coach.line.live is not old_point
     dropped = board.coach_stats["dropped"]
     stale = (WinEstimate.from_wins(50, 50), WinEstimate.from_wins(0, 50))
-    with board._coach_lock:
-        board._deliver("odds", old_point, stale)
+    with board._coach.lock:
+        board._coach.deliver("odds", old_point, stale)
     assert board.coach_stats["dropped"] == dropped + 1
     assert board.wait_coach(WAIT)
     # the new position has exactly its own 50 playouts: the stale 50 were not added in
-    assert board.coach["odds"]["playouts"] == 50 and board._live.playouts == 50
+    assert board.coach["odds"]["playouts"] == 50 and board._coach.line.live.playouts == 50
     assert before["odds"]["playouts"] == 50
-    assert all(p.state is not old_point.state for p in board._line)
+    assert all(p.state is not old_point.state for p in board._coach.line.points)
     board.close()
 
 
@@ -117,9 +117,9 @@ def test_undo_takes_the_undone_turns_off_the_line(send: Any) -> None:
     board.run_bots()
     board.play(greedy_move(board))
     board.run_bots()
-    turns = len(board._line)
+    turns = len(board._coach.line.points)
     assert send(board, {"type": "undo"})["ok"]
-    assert len(board._line) < turns and board._line[-1].state is board.state
+    assert len(board._coach.line.points) < turns and board._coach.line.points[-1].state is board.state
     assert board.wait_coach(WAIT)
     assert board.coach["line"][-1]["moves"] == []
     board.close()
@@ -197,11 +197,11 @@ def test_review_after_a_finished_game(send: Any) -> None:
     assert board.wait_coach(WAIT * 2)
     review = board.coach["review"]
     assert review["pending"] is False and review["failed"] is False
-    mine = [m for m in board._moves if m[1] == 0]
+    mine = [m for m in board._coach.line.moves if m[1] == 0]
     assert len(review["moves"]) == len(mine) and {m["seat"] for m in review["moves"]} == {0}
     for row in review["moves"]:
-        assert board._moves[row["index"]][1] == 0
-        assert row["turn"] is not None and 0 <= row["turn"] < len(board._line)
+        assert board._coach.line.moves[row["index"]][1] == 0
+        assert row["turn"] is not None and 0 <= row["turn"] < len(board._coach.line.points)
         if row["better"] is not None:
             assert row["mistake"] and row["better"]["reason"]
     board.close()
@@ -212,7 +212,7 @@ def test_the_final_point_is_the_result() -> None:
     board = SplendorBoard.from_state(state, bots={0: "greedy", 1: "greedy"}, odds=True)
     board.odds_playouts = board.line_playouts = 1  # the line is not what this test reads
     board.run_bots()
-    final = board._line[-1]
+    final = board._coach.line.points[-1]
     assert final.final and final.state is board.state
     winners = sp.result(board.state).winners
     assert [e[0] for e in final.estimates] == [
