@@ -52,6 +52,7 @@ from typing import Any
 
 import traitlets
 
+from pokelab.analysis.herecomes_coach import review_discards
 from pokelab.core.texts import seat_name
 from pokelab.errors import check_lang
 from pokelab.herecomes import (
@@ -71,6 +72,7 @@ from widgets._board import Board, DrawChance
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
 from widgets._board_table import join_table
 from widgets._bundle import esm
+from widgets._herecomes_coach import coach_view
 from widgets._herecomes_figure import odds_figure
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from widgets._herecomes_intent import board_intent
@@ -237,6 +239,18 @@ class HereComesBoard(PassAndPlay, Board):
         """Milliseconds the kernel took to answer the last front-end message (for benchmarks)."""
         return self._last_message_ms
 
+    def round_review(self, round: int | None = None) -> Any:
+        """Your discards (every round, or ``round``) against the advisor's best, exact: a ``RoundReview``.
+
+        ``.describe(lang)`` says it in words, ``.to_frame(lang)`` gives a table, ``.cost`` the
+        expected points lost in all (see ``pokelab.analysis.herecomes_coach``).
+        """
+        return review_discards(self._moves(), self._human, round)
+
+    def _moves(self) -> list[tuple[State, Any]]:
+        """``(state before, action)`` of every move in the log (undo takes its moves back with its lines)."""
+        return [e["_move"] for e in self._entries if "_move" in e]
+
     def play(self, action: Any) -> None:
         """Apply ``action`` (an engine action, its string form, or an intent dict) and show it.
 
@@ -291,7 +305,7 @@ class HereComesBoard(PassAndPlay, Board):
             seen = None
         else:
             seen = Said(lambda lang: action.describe(lang, names, hidden=True))
-        lines: list[dict[str, Any]] = [{"text": seen, "_teacher": full}]
+        lines: list[dict[str, Any]] = [{"text": seen, "_teacher": full, "_move": (before, action)}]
         for event in new_events(before, after, self._human):
             if event.get("player") in (self._human, seat):
                 continue  # that seat's own move already says it
@@ -359,6 +373,7 @@ class HereComesBoard(PassAndPlay, Board):
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
+            "coach": coach_view(state, me, self._moves()) if self.advisor else None,
             "trainer_actions": self._trainer_actions(state),
             "teacher": teacher_view(state, self._decisions, [self._seat_bot(i) for i in range(len(self._names))], self.lang)
             if self.teacher

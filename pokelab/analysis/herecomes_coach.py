@@ -35,10 +35,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from pokelab.analysis.herecomes_checks import Claim, Spot, false_claims
-from pokelab.errors import check_lang
+from pokelab.errors import InputError, check_lang
 from pokelab.herecomes.actions import Discard
 from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.herecomes.cards import TARGETS
@@ -118,8 +119,18 @@ def explain_discard(
     >>> print(coach.describe("zh"))
     弃掉「没有抽出紫色（1 分）」：它已经不可能达成了。你留下「最后一枚是红色（3 分）」：它达成的概率是 23%。之后每次都弃得最好的话，本轮期望分：1.9；弃掉「最后一枚是紫色（1 分）」也一样好。
     """
-    bag = dict(DEFAULT_BAG if bag is None else bag)
-    hand, shown = tuple(hand), tuple(shown)
+    bag_items = tuple(sorted(dict(DEFAULT_BAG if bag is None else bag).items()))
+    try:
+        return _explained(tuple(hand), tuple(shown), bag_items, redraw_agree)
+    except TypeError:  # a card that cannot be a cache key: word it afresh
+        return _explained.__wrapped__(tuple(hand), tuple(shown), bag_items, redraw_agree)
+
+
+@lru_cache(maxsize=512)
+def _explained(hand: tuple[Any, ...], shown: tuple[str, ...], bag_items: tuple[tuple[str, int], ...],
+               redraw_agree: Fraction | int) -> DiscardCoach:
+    """``explain_discard`` on hashable inputs, kept: a board words the same spot again on every redraw."""
+    bag = dict(bag_items)
     advice = advise_discard(list(hand), shown, bag=bag, redraw_agree=redraw_agree)
     spot = Spot(hand, shown, bag, redraw_agree)
     d = next(i for i, o in enumerate(advice.options) if o.card is advice.discard)
@@ -263,8 +274,8 @@ class RoundReview:
         """Expected points the discards lost in all."""
         return sum((r.cost for r in self.rows), Fraction(0))
 
-    def text(self) -> Text | None:
-        """The review as one text: a line per round's summary, then a line per discard; ``None`` without discards."""
+    def lines(self) -> list[Text]:
+        """The review line by line: each round's summary, then a sentence per discard."""
         lines: list[Text] = []
         for rnd in sorted({r.round for r in self.rows}):
             rows = [r for r in self.rows if r.round == rnd]
@@ -273,6 +284,11 @@ class RoundReview:
                            cost=points_text(cost)) if cost else
                          _("Round {round}: every discard you made was a best one.", round=rnd))
             lines += [r.text() for r in rows]
+        return lines
+
+    def text(self) -> Text | None:
+        """The review as one text, a line each (see ``lines``); ``None`` without discards."""
+        lines = self.lines()
         if not lines:
             return None
         joined = lines[0]
@@ -316,13 +332,14 @@ def review_discards(moves: Any, seat: int, round: int | None = None) -> RoundRev
     >>> review_discards("moves", 0)
     Traceback (most recent call last):
     ...
-    TypeError: review_discards needs a game record or (state, action) pairs, got str
+    pokelab.errors.InputError: review_discards needs a game record or (state, action) pairs, got str
     """
     pairs: Iterable[Any]
     if hasattr(moves, "states") and hasattr(moves, "actions"):
         pairs = zip(moves.states(), (action for _actor, action in moves.actions), strict=False)
     elif isinstance(moves, str | bytes) or not isinstance(moves, Iterable):
-        raise TypeError(f"review_discards needs a game record or (state, action) pairs, got {type(moves).__name__}")
+        raise InputError(_("review_discards needs a game record or (state, action) pairs, got {kind}",
+                           kind=type(moves).__name__))
     else:
         pairs = moves
     rows = []

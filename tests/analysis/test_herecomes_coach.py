@@ -143,5 +143,5 @@ def test_the_coach_reads_only_the_seats_view():
 def test_coach_errors_are_kit_errors():
     with pytest.raises(InputError, match="discard step"):
         coach_discard(scenario(2, trainers=False), 0)
-    with pytest.raises(TypeError, match="game record"):
+    with pytest.raises(InputError, match="game record"):
         review_discards(42, 0)
