@@ -54,12 +54,12 @@ __all__ = ["DiscardCoach", "DiscardReview", "RoundReview", "coach_discard", "exp
 
 
 def points_text(x: Fraction) -> str:
-    """Expected points as the coach writes them: three significant digits.
+    """Expected points as the coach writes them: three significant digits, trailing zeros kept (like the tables).
 
-    >>> points_text(Fraction(1, 3)), points_text(Fraction(12))
-    ('0.333', '12')
+    >>> points_text(Fraction(1, 3)), points_text(Fraction(12)), points_text(Fraction(1001, 1000)), points_text(Fraction(0))
+    ('0.333', '12.0', '1.00', '0.00')
     """
-    return f"{float(x):.3g}"
+    return f"{float(x):#.3g}".rstrip(".")
 
 
 def _chance_text(p: Fraction) -> str:
@@ -117,7 +117,7 @@ def explain_discard(
     >>> coach = explain_discard([("last:red", 3), ("never:purple", 1), ("last:purple", 1), ("last:blue", 2)],
     ...                         ("purple", "red", "red", "red", "blue", "green", "yellow"))
     >>> print(coach.describe("zh"))
-    弃掉「没有抽出紫色（1 分）」：它已经不可能达成了。你留下「最后一枚是红色（3 分）」：它达成的概率是 23%。之后每次都弃得最好的话，本轮期望分：1.9；弃掉「最后一枚是紫色（1 分）」也一样好。
+    弃掉「没有抽出紫色（1 分）」：它已经不可能达成了。你留下「最后一枚是红色（3 分）」：它达成的概率是 23%。之后每次都弃得最好的话，本轮期望分：1.90；弃掉「最后一枚是紫色（1 分）」也一样好。
     """
     bag_items = tuple(sorted(dict(DEFAULT_BAG if bag is None else bag).items()))
     try:

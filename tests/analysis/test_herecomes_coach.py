@@ -14,43 +14,17 @@ from fractions import Fraction
 import pytest
 
 from pokelab.analysis.herecomes_checks import Claim, Spot, holds, option_values
-from pokelab.analysis.herecomes_coach import coach_discard, explain_discard, review_discards
+from pokelab.analysis.herecomes_coach import (
+    coach_discard,
+    explain_discard,
+    points_text,
+    review_discards,
+)
 from pokelab.errors import InputError
-from pokelab.herecomes import TARGETS, Discard, Draw, Variant, apply, observe, scenario
+from pokelab.herecomes import TARGETS, Discard, Draw, apply, observe, scenario
 from pokelab.odds import advise_discard
 from pokelab.sim import play
-
-#: (bots, options) of the sweep's games: trainers on, both redraw variants, a changed bag.
-GAMES = (
-    (("random", "heuristic", "optimal"), {}),
-    (("heuristic", "random"), {"variant": {"redraw": "leader"}}),
-    (("random", "random", "random", "optimal"), {"bag": {"red": 5, "blue": 5, "green": 4, "yellow": 4, "purple": 3}}),
-)
-
-
-def _variant(options):
-    return {**options, "variant": Variant(**options["variant"])} if "variant" in options else options
-
-
-def sweep(limit: int):
-    """``limit`` distinct discard steps ``(state, seat)`` from seeded bot games."""
-    found, seen, seed = [], set(), 0
-    while len(found) < limit:
-        for bots, options in GAMES:
-            record = play("herecomes", list(bots), seed=seed, options=_variant(options))
-            for state in record.states():
-                if state.phase != "discard":
-                    continue
-                for seat in state.to_move:
-                    view = observe(state, seat)
-                    key = (seed, bots, seat, tuple(c["id"] for c in view["hand"]), state.tokens,
-                           view["my_choice"]["extra_discard"])
-                    if key not in seen:
-                        seen.add(key)
-                        found.append((state, seat))
-        seed += 1
-    return found[:limit]
-
+from tests.analysis.herecomes_positions import sweep
 
 POSITIONS = sweep(1000)
 
@@ -107,8 +81,8 @@ def test_review_sentence_names_the_cost():
     (row,) = review.rows
     assert row.cost > 0 and row.round == 1 and row.wave == 1
     en, zh = row.text().render("en"), row.text().render("zh")
-    assert f"cost you {float(row.cost):.3g} expected points" in en
-    assert f"{float(row.cost):.3g}" in zh and "期望分" in zh
+    assert f"cost you {points_text(row.cost)} expected points" in en
+    assert points_text(row.cost) in zh and "期望分" in zh
     assert review.describe("en").startswith("Round 1: your discards cost you")
     frame = review.to_frame("zh")
     assert list(frame.columns) == ["轮", "波", "弃掉的牌", "最好的弃牌", "损失"]

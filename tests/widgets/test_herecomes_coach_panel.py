@@ -7,7 +7,7 @@ lists each of your discards with the exact expected points it lost; undo takes a
 
 from __future__ import annotations
 
-from pokelab.analysis.herecomes_coach import coach_discard, review_discards
+from pokelab.analysis.herecomes_coach import coach_discard, points_text, review_discards
 from pokelab.herecomes import Discard, observe
 from tests.widgets.test_herecomes_board import intent, send, table
 
@@ -67,7 +67,7 @@ def test_hc_r6_after_the_round_the_review_lists_each_discard_and_its_exact_cost(
     assert review["round"] == 1
     reviewed = board.round_review(1)
     assert len(reviewed.rows) == 3 and review["lines"] == [t.render("en") for t in reviewed.lines()]
-    assert review["cost"] == f"{float(reviewed.cost):.3g}"
+    assert review["cost"] == points_text(reviewed.cost)
     for row in reviewed.rows:
         assert row.false_claims() == []
         assert row.cost == row.coach.advice.value - row.chosen_value

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: bce150012d35296179890dd8db3b3cc213a845ca84bec7989c9bf55a072a8dc9
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: ce0f7cf1ebfed6ebf0fe93494615561b56db3c5da98b915a7cd7235b021953a5
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -178,7 +178,7 @@ function review(ctx) {
     { class: "hc-review", dataset: { testid: "review", round: r.round, cost: r.cost } },
     h("h4", {}, r.title),
     h("p", { class: "hc-review-sum" }, summary2),
-    h("ul", {}, rows.map((line, i) => h("li", { class: r.costs[i] === "0" ? "" : "hc-review-loss", dataset: { cost: r.costs[i] } }, line)))
+    h("ul", {}, rows.map((line, i) => h("li", { class: Number(r.costs[i]) === 0 ? "" : "hc-review-loss", dataset: { cost: r.costs[i] } }, line)))
   );
 }
 

@@ -22,6 +22,6 @@ export function review(ctx) {
     { class: "hc-review", dataset: { testid: "review", round: r.round, cost: r.cost } },
     h("h4", {}, r.title),
     h("p", { class: "hc-review-sum" }, summary),
-    h("ul", {}, rows.map((line, i) => h("li", { class: r.costs[i] === "0" ? "" : "hc-review-loss", dataset: { cost: r.costs[i] } }, line))),
+    h("ul", {}, rows.map((line, i) => h("li", { class: Number(r.costs[i]) === 0 ? "" : "hc-review-loss", dataset: { cost: r.costs[i] } }, line))),
   );
 }
