@@ -52,7 +52,7 @@ from typing import Any
 
 import traitlets
 
-from pokelab.analysis.herecomes_coach import review_discards
+from pokelab.analysis.herecomes_coach import RoundReview, review_discards
 from pokelab.core.texts import seat_name
 from pokelab.errors import check_lang
 from pokelab.herecomes import (
@@ -239,7 +239,7 @@ class HereComesBoard(PassAndPlay, Board):
         """Milliseconds the kernel took to answer the last front-end message (for benchmarks)."""
         return self._last_message_ms
 
-    def round_review(self, round: int | None = None) -> Any:
+    def round_review(self, round: int | None = None) -> RoundReview:
         """Your discards (every round, or ``round``) against the advisor's best, exact: a ``RoundReview``.
 
         ``.describe(lang)`` says it in words, ``.to_frame(lang)`` gives a table, ``.cost`` the
