@@ -43,7 +43,8 @@ def log_lines(
     """The log lines of ``seat`` playing ``action`` from ``before`` to ``after``, for the board of ``viewer``.
 
     ``shared``: several people read this screen (pass-and-play), so nobody's move reads as "you".
-    Each line is ``{"text": what viewer may know (None: nothing), "_teacher": the full move}``.
+    Each line is ``{"text": what viewer may know (None: nothing), "_teacher": the full move}``; a move's
+    first line also keeps ``"_move": (before, action)`` for the round review.
     """
     names = list(names)
     if isinstance(action, DrawChance | Draw):
@@ -57,7 +58,7 @@ def log_lines(
         seen = None
     else:
         seen = Said(lambda lang: action.describe(lang, names, hidden=True))
-    lines: list[dict[str, Any]] = [{"text": seen, "_teacher": full}]
+    lines: list[dict[str, Any]] = [{"text": seen, "_teacher": full, "_move": (before, action)}]
     for event in new_events(before, after, viewer):
         if event.get("player") in (viewer, seat):
             continue  # that seat's own move already says it

@@ -52,6 +52,7 @@ from typing import Any
 
 import traitlets
 
+from pokelab.analysis.herecomes_coach import RoundReview, review_discards
 from pokelab.errors import check_lang
 from pokelab.herecomes import (
     COLOURS,
@@ -70,6 +71,7 @@ from widgets._board_log import log_line
 from widgets._board_table import join_table
 from widgets._bots import seat_bot
 from widgets._bundle import esm
+from widgets._herecomes_coach import coach_view
 from widgets._herecomes_figure import odds_figure
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from widgets._herecomes_intent import board_intent
@@ -250,6 +252,18 @@ class HereComesBoard(Board):
         """Milliseconds the kernel took to answer the last front-end message (for benchmarks)."""
         return self._last_message_ms
 
+    def round_review(self, round: int | None = None) -> RoundReview:
+        """Your discards (every round, or ``round``) against the advisor's best, exact: a ``RoundReview``.
+
+        ``.describe(lang)`` says it in words, ``.to_frame(lang)`` gives a table, ``.cost`` the
+        expected points lost in all (see ``pokelab.analysis.herecomes_coach``).
+        """
+        return review_discards(self._moves(), self._human, round)
+
+    def _moves(self) -> list[tuple[State, Any]]:
+        """``(state before, action)`` of every move in the log (undo takes its moves back with its lines)."""
+        return [e["_move"] for e in self._entries if "_move" in e]
+
     def play(self, action: Any) -> None:
         """Apply ``action`` (an engine action, its string form, or an intent dict) and show it.
 
@@ -343,6 +357,7 @@ class HereComesBoard(Board):
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
+            "coach": coach_view(state, me, self._moves()) if self.advisor else None,
             "trainer_actions": self._trainer_actions(state),
             "teacher": teacher_view(state, self._decisions, [seat_bot(self._bots.get(i), self.lang) for i in range(len(self._names))], self.lang)
             if self.teacher

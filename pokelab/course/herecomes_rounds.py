@@ -6,6 +6,7 @@ import random
 from functools import cache
 from typing import Any
 
+from pokelab.analysis.herecomes_coach import explain_discard, review_discards
 from pokelab.course._build import board, choice, number, value
 from pokelab.course.registry import Option
 from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS, WAVES, LastIs, result
@@ -93,3 +94,30 @@ choice("21-3", L21, _("Suppose one game ends level between the Optimal and the H
                   why=_("chance in each round does not mean choices do not matter: better discards win more over many games")),
        ))
 
+
+
+# -- 21 the advisor in plain words ----------------------------------------------------------------
+
+_PLAIN = sorted(t for t, card in TARGETS.items() if card.kind != "legend")
+NINE_21 = ("red",) * 3 + ("blue",) * 3 + ("green",) * 2 + ("yellow",)
+
+
+def _last_discard(rng: random.Random) -> dict[str, Any]:
+    return {"hand": tuple(sorted(rng.sample(_PLAIN, 3))), "shown": draw_tokens(rng, 9)}
+
+
+def _advisors_discards(p: Any) -> set[str]:
+    advice = explain_discard([TARGETS[c] for c in p["hand"]], p["shown"]).advice
+    return {o.card.id for o in advice.options if o.value == advice.value}
+
+
+value("21-4", L21, _("You hold {hand}; the first nine tokens were {shown}, and one token is left to draw. Which card "
+                     "will the advisor tell you to discard? Predict it before you ask. (an id like 'G05')"),
+      _advisors_discards,
+      [_("Count, for each card, the tokens left in the bag on which it comes true: you keep two cards, and only one scores."),
+       _("explain_discard([TARGETS[c] for c in task.hand], task.shown) gives the advisor's answer and its reason.")],
+      member=True, defaults={"hand": ("G01", "G05", "P05"), "shown": NINE_21}, personal=_last_discard)
+number("21-5", L21, _("In the bots' game (seed 5), how many expected points did the Heuristic bot's discards (seat 1) "
+                      "lose in all, against the advisor's best discards?"),
+       lambda p: review_discards(_bot_game(5), 1).cost,
+       [_("review_discards(record, 1) reviews every discard of seat 1; its .cost adds up what they cost.")])

@@ -69,6 +69,7 @@ __all__ = [
     "Option",
     "advise_discard",
     "best_discard",
+    "discard_inputs",
     "expected_points",
     "redraw_gain",
     "redraw_vote",
@@ -328,6 +329,31 @@ def best_discard(
     ...
     pokelab.errors.InputError: best_discard needs a discard step (phase 'discard'), the game is in phase 'draw'
     """
+    hand, tokens, bag, agree = discard_inputs(state, player, redraw_agree=redraw_agree)
+    return advise_discard(hand, tokens, bag=bag, legend_value=legend_value, redraw_agree=agree)
+
+
+def discard_inputs(
+    state: Any, player: int | None = None, *, redraw_agree: Fraction | int | None = None
+) -> tuple[list[Any], tuple[str, ...], dict[str, int], Fraction | int]:
+    """What ``best_discard`` weighs for a seat: ``(hand, tokens shown, bag, redraw_agree)``, from the seat's view only.
+
+    The hand leaves out a card set aside with Misty (HC-T1); ``redraw_agree`` defaults
+    as ``best_discard`` says (HC-R4). The coach (``pokelab.analysis.herecomes_coach``)
+    words its reasons from the same inputs.
+
+    >>> from pokelab.herecomes import scenario, apply, Draw
+    >>> s = scenario(2, hands={0: ["G01", "G17", "P01", "O09", "L01"]}, trainers=False)
+    >>> for colour in ("red", "blue", "purple", "green"):
+    ...     s = apply(s, Draw(colour))
+    >>> hand, tokens, bag, agree = discard_inputs(s, 0)
+    >>> [c.id for c in hand], tokens, agree
+    (['G01', 'G17', 'L01', 'O09', 'P01'], ('red', 'blue', 'purple', 'green'), 1)
+    >>> discard_inputs(scenario(2, trainers=False), 0)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.InputError: best_discard needs a discard step (phase 'discard'), the game is in phase 'draw'
+    """
     view = _player_view(state, player)
     phase = view.get("phase")
     ids = [c["id"] for c in view.get("hand", [])]
@@ -343,10 +369,7 @@ def best_discard(
         raise InputError(_("best_discard needs a discard step (phase 'discard'), the game is in phase {phase}", phase=repr(phase)))
     if redraw_agree is None:
         redraw_agree = 1 if variant != "leader" or seat == leader else 0
-    hand = [TARGETS[i] for i in ids if i != extra]
-    return advise_discard(
-        hand, tokens, bag=bag, legend_value=legend_value, redraw_agree=redraw_agree
-    )
+    return [TARGETS[i] for i in ids if i != extra], tokens, bag, redraw_agree
 
 
 def redraw_vote(state: Any, player: int | None = None, *, legend_value: Fraction | int = LEGEND_VALUE) -> bool:

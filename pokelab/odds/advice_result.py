@@ -23,11 +23,15 @@ from pokelab.errors import check_lang
 from pokelab.odds.inputs import card_condition
 from pokelab.words import Text, _, _n, _p
 
-__all__ = ["Advice", "Option"]
+__all__ = ["Advice", "Option", "card_label"]
 
 
-def _label(card: Any) -> Text:
-    """A short name for a card: a TargetCard's id and name, else its condition and points."""
+def card_label(card: Any) -> Text:
+    """A short name for a card: a TargetCard's id and name, else its condition and points.
+
+    >>> card_label(("last:red", 3)).render("en")
+    'the last token is red (3 pts)'
+    """
     pokemon = getattr(card, "pokemon", None)
     if isinstance(pokemon, Text):
         return _("{id} {name}", id=str(getattr(card, "id", "")), name=pokemon)
@@ -87,7 +91,7 @@ class Advice:
         names = [column.render(lang) for column in _ADVICE_COLUMNS]
         return pd.DataFrame(
             {
-                names[0]: [_label(o.card).render(lang) for o in self.options],
+                names[0]: [card_label(o.card).render(lang) for o in self.options],
                 names[1]: [o.value for o in self.options],
                 names[2]: [float(o.value) for o in self.options],
                 names[3]: [float(o.cost) for o in self.options],
@@ -116,8 +120,8 @@ class Advice:
         chosen = next(i for i, o in enumerate(self.options) if o.card is self.discard)
         others = [o for i, o in enumerate(self.options) if i != chosen]
         costs = [o.cost for o in others]
-        ties = [_label(o.card) for o in others if o.cost == 0]
-        name, value = _label(self.discard), f"{float(self.value):.3g}"
+        ties = [card_label(o.card) for o in others if o.cost == 0]
+        name, value = card_label(self.discard), f"{float(self.value):.3g}"
         if ties:
             tied = ties[0]
             for more in ties[1:]:

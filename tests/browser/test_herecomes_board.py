@@ -171,6 +171,12 @@ def test_play_a_whole_round_by_clicking(lab: Any) -> None:
             page.wait_for_selector(".hc-hand .hc-card.hc-best", state="attached", timeout=TIMEOUT)
             best = page.get_attribute(".hc-hand .hc-card.hc-best", "data-card")
             assert best, "the advisor marks the best discard"
+            # the advisor says why, in the kernel's words for this seat (pokelab.analysis.herecomes_coach)
+            why = page.locator('[data-testid="advice-why"]').first
+            expect(why).to_have_text(_kernel(lab)["coach"]["why"], timeout=TIMEOUT)
+            assert why.inner_text().startswith(f"Discard {best}")
+            if len(dom["tokens"]) == 9:
+                lab.screenshot(page, "herecomes_board_advice_why", element=page.locator(".hc-advice").first)
             if not used_misty:
                 used_misty = True
                 timings.append(_click_and_wait(page, f'[data-testid="misty-{best}"]'))
@@ -217,6 +223,15 @@ def test_play_a_whole_round_by_clicking(lab: Any) -> None:
     assert _check_against_kernel(lab, page)["points"][0] > 0
     lab.screenshot(page, "herecomes_board_round_summary", element=page.locator(BOARD).first)
 
+    # the round review: each of your three discards against the best, as the kernel words it (HC-R6)
+    review = page.locator('[data-testid="review"]').first
+    expect(review).to_be_visible(timeout=TIMEOUT)
+    kernel_review = _kernel(lab)["coach"]["review"]
+    assert kernel_review["round"] == 1
+    expect(review.locator("li")).to_have_text(kernel_review["lines"][1:], timeout=TIMEOUT)
+    expect(review.locator(".hc-review-sum")).to_have_text(kernel_review["lines"][0], timeout=TIMEOUT)
+    lab.screenshot(page, "herecomes_board_review_en", element=review)
+
     # Chinese at a click; the status line and the prompt change language
     page.click('button[data-lang="zh"]')
     page.wait_for_function(
@@ -224,6 +239,9 @@ def test_play_a_whole_round_by_clicking(lab: Any) -> None:
     )
     expect(page.locator('[data-testid="status"]').first).to_contain_text("轮", timeout=TIMEOUT, use_inner_text=True)
     lab.screenshot(page, "herecomes_board_zh", element=page.locator(BOARD).first)
+    expect(review.locator("h4")).to_have_text("第 1 轮复盘：你的弃牌", timeout=TIMEOUT)
+    expect(review.locator(".hc-review-sum")).to_contain_text("第 1 轮", timeout=TIMEOUT)
+    lab.screenshot(page, "herecomes_board_review_zh", element=review)
 
     # the teacher's board (second cell), on JupyterLab's dark theme
     page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()

@@ -130,6 +130,8 @@ _ODDS_DRAWN = """() => {
 def test_lesson_21_draws_the_odds_chart_after_run_all(lab: Any, track: str) -> None:
     """Issue 31: after Run All the odds chart beside the hand is drawn, in both languages.
 
+    Issue 30: after the first wave the advisor's reason for the best discard is on the board.
+
     The board asks the kernel for plotly.js while Run All keeps the kernel busy, and its figure
     changes again meanwhile (the Monte Carlo cell); the chart used to stay empty for the round.
     """
@@ -144,6 +146,15 @@ def test_lesson_21_draws_the_odds_chart_after_run_all(lab: Any, track: str) -> N
     labels = board.locator(".hc-plot .main-svg .textpoint text").all_text_contents()  # each chance beside its row
     assert sum(t.endswith("%") for t in labels) >= 5, f"each card's chance is written on its bar: {labels}"
     lab.screenshot(page, f"lesson-21-odds-{track or 'en'}", element=board)
+    # the advisor (advisor=True in the lesson) says why at your first discard, in the lesson's language
+    draw = board.locator('[data-testid="hc-draw"]')
+    if draw.count() and draw.first.is_enabled():
+        draw.first.click()
+    why = board.locator('[data-testid="advice-why"]').first
+    why.wait_for(state="visible", timeout=TIMEOUT)
+    best = board.locator(".hc-hand .hc-card.hc-best").first.get_attribute("data-card")
+    assert why.inner_text().startswith("弃掉「" + best if track == "zh" else "Discard " + best), why.inner_text()
+    lab.screenshot(page, f"lesson-21-advice-{track or 'en'}", element=board.locator(".hc-handbox").first)
     # no word said twice anywhere on the page: the marks' words, the boards' "(you)" tags (issue 31)
     text = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.innerText")
     for doubled in ("Correct Correct", "Not yet Not yet", "You (you)", "正确 答对了", "还不对 还不对", "你 (你)", "你（你）"):

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 7b8d5bf696a0404b9fcaa73ada13df8fa8d9b9d20468ab7bd3d5b36126354c43
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: ce0f7cf1ebfed6ebf0fe93494615561b56db3c5da98b915a7cd7235b021953a5
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -160,6 +160,26 @@ function pct(p, { digits = 0 } = {}) {
 }
 function num(x, d = 2) {
   return (Math.round(x * 10 ** d) / 10 ** d).toFixed(d);
+}
+
+// widgets/js/herecomes/coach.js
+function why(ctx) {
+  const coach = ctx.view.coach;
+  if (!ctx.model.get("advisor") || !coach || !coach.why) return null;
+  return h("p", { class: "hc-why", dataset: { testid: "advice-why" } }, coach.why);
+}
+function review(ctx) {
+  const coach = ctx.view.coach;
+  if (!ctx.model.get("advisor") || !coach || !coach.review) return null;
+  const r = coach.review;
+  const [summary2, ...rows] = r.lines;
+  return h(
+    "div",
+    { class: "hc-review", dataset: { testid: "review", round: r.round, cost: r.cost } },
+    h("h4", {}, r.title),
+    h("p", { class: "hc-review-sum" }, summary2),
+    h("ul", {}, rows.map((line, i) => h("li", { class: Number(r.costs[i]) === 0 ? "" : "hc-review-loss", dataset: { cost: r.costs[i] } }, line)))
+  );
 }
 
 // widgets/js/herecomes/pieces.js
@@ -330,7 +350,7 @@ function advice(ctx) {
   } else if (a && a.kind === "keep") {
     body = fmt(L.advice_keep, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best });
   }
-  return h("div", { class: "hc-advice", dataset: { testid: "advice" } }, h("h4", {}, L.advice), body);
+  return h("div", { class: "hc-advice", dataset: { testid: "advice" } }, h("h4", {}, L.advice), body, why(ctx));
 }
 function seen(ctx) {
   const { view, lang, L } = ctx;
@@ -617,7 +637,7 @@ function render({ model, el }) {
     h(
       "section",
       { class: "hc-main" },
-      h("div", { class: "hc-handbox" }, h("div", { class: "hc-handwrap" }), h("div", { class: "hc-seenwrap" }), h("div", { class: "hc-advicewrap" })),
+      h("div", { class: "hc-handbox" }, h("div", { class: "hc-handwrap" }), h("div", { class: "hc-seenwrap" }), h("div", { class: "hc-advicewrap" }), h("div", { class: "hc-reviewwrap" })),
       h(
         "div",
         { class: "hc-oddsbox" },
@@ -791,6 +811,7 @@ function render({ model, el }) {
     fill(part(".hc-handwrap"), hand(ctx));
     fill(part(".hc-seenwrap"), seen(ctx));
     fill(part(".hc-advicewrap"), advice(ctx));
+    fill(part(".hc-reviewwrap"), review(ctx));
     part(".hc-odds-title").textContent = L.odds;
     part(".hc-odds-hint").textContent = L.odds_hint;
     part(".hc-handev").textContent = view.hand_ev ? fmt(L.hand_ev, { value: num(view.hand_ev.value) }) : "";

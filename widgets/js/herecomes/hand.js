@@ -3,6 +3,7 @@
 
 import { h } from "../lib/dom.js";
 import { fmt, num } from "../lib/text.js";
+import { why } from "./coach.js";
 import { cardName, cardView, nameOf } from "./pieces.js";
 
 export function hand(ctx) {
@@ -77,7 +78,7 @@ export function advice(ctx) {
   } else if (a && a.kind === "keep") {
     body = fmt(L.advice_keep, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best });
   }
-  return h("div", { class: "hc-advice", dataset: { testid: "advice" } }, h("h4", {}, L.advice), body);
+  return h("div", { class: "hc-advice", dataset: { testid: "advice" } }, h("h4", {}, L.advice), body, why(ctx));
 }
 
 export function seen(ctx) {

@@ -24,6 +24,9 @@
  * @property {HcOddsRow[]} odds       [] when the odds are hidden
  * @property {{value: number, exact: string}|null} hand_ev  your two kept cards' expected points
  * @property {Object|null} advice     {kind: "discard"|"vote"|"keep", best, options, gain …}
+ * @property {{why: string|null, review: {round: number, title: string, lines: string[], cost: string,
+ *            costs: string[]}|null}|null} coach  the advisor's reason and your last round's review
+ *                                    (widgets/_herecomes_coach.py), null with the advisor off
  * @property {{power: string, target: (string|number|null), en: string, zh: string}[]} trainer_actions
  * @property {Object|null} teacher    every seat's hand, face-down choice and bot reasoning (teacher mode)
  * @property {{redraw: string}} rules
@@ -45,7 +48,7 @@
 
 //
 // The modules: this one (state, messages, redraw, the odds chart), ./top.js (header, prompt,
-// table), ./hand.js (hand, advice, players), ./round.js (summary, teacher, log) and ./pieces.js;
+// table), ./hand.js (hand, advice, players), ./coach.js (the advisor's reason, the round review), ./round.js (summary, teacher, log) and ./pieces.js;
 // bundled into one ES module, widgets/static/herecomes_board.js, by scripts/build_js.py (esbuild).
 
 import { fill, h } from "../lib/dom.js";
@@ -53,6 +56,7 @@ import { botDelay } from "../lib/motion.js";
 import { plotlyLoader } from "../lib/plotly.js";
 import { redrawScheduler } from "../lib/redraw.js";
 import { fmt, num } from "../lib/text.js";
+import { review } from "./coach.js";
 import { advice, hand, players, seen } from "./hand.js";
 import { focusKey, setMarks } from "./pieces.js";
 import { logParts, summary, teacher } from "./round.js";
@@ -71,7 +75,7 @@ function render({ model, el }) {
     h(
       "section",
       { class: "hc-main" },
-      h("div", { class: "hc-handbox" }, h("div", { class: "hc-handwrap" }), h("div", { class: "hc-seenwrap" }), h("div", { class: "hc-advicewrap" })),
+      h("div", { class: "hc-handbox" }, h("div", { class: "hc-handwrap" }), h("div", { class: "hc-seenwrap" }), h("div", { class: "hc-advicewrap" }), h("div", { class: "hc-reviewwrap" })),
       h(
         "div",
         { class: "hc-oddsbox" },
@@ -249,6 +253,7 @@ function render({ model, el }) {
     fill(part(".hc-handwrap"), hand(ctx));
     fill(part(".hc-seenwrap"), seen(ctx));
     fill(part(".hc-advicewrap"), advice(ctx));
+    fill(part(".hc-reviewwrap"), review(ctx));
     part(".hc-odds-title").textContent = L.odds;
     part(".hc-odds-hint").textContent = L.odds_hint;
     part(".hc-handev").textContent = view.hand_ev ? fmt(L.hand_ev, { value: num(view.hand_ev.value) }) : "";
