@@ -257,6 +257,9 @@ def execute(path: Path) -> str:
     os.environ["POKELAB_STRICT_CHECKS"] = "1"
     nb = nbformat.read(path, as_version=4)
     NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+    shown = _load("answers_above").answers_shown_above(json.loads(nbformat.writes(nb)))
+    if shown:  # every output is still here: a worked example must not print the answer of the exercise below it
+        raise RuntimeError(f"{path.relative_to(ROOT).as_posix()}: an exercise's answer is printed above it:\n" + "\n".join(shown))
     path.write_text(_normalize.dumps(_normalize.normalized(json.loads(nbformat.writes(nb)))), encoding="utf-8")
     return path.relative_to(ROOT).as_posix()
 

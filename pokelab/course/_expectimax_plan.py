@@ -185,14 +185,14 @@ class Plan:
         >>> print(plan.outline())
         ○ draw: average = 5/2
           red 1/2 → □ discard: best = 3
-            drop the last token is red (2 pts) → ○ draw: average = 3
+            drop "the last token is red" (2 pts) → ○ draw: average = 3
               blue 1 → ◇ score 3
-            drop the last token is blue (3 pts) → ○ draw: average = 0
+            drop "the last token is blue" (3 pts) → ○ draw: average = 0
               blue 1 → ◇ score 0
           blue 1/2 → □ discard: best = 2
-            drop the last token is red (2 pts) → ○ draw: average = 0
+            drop "the last token is red" (2 pts) → ○ draw: average = 0
               red 1 → ◇ score 0
-            drop the last token is blue (3 pts) → ○ draw: average = 2
+            drop "the last token is blue" (3 pts) → ○ draw: average = 2
               red 1 → ◇ score 2
         >>> plan.outline(depth=-1)
         Traceback (most recent call last):
@@ -265,7 +265,7 @@ def _card_label(card: Any, lang: str) -> str:
     if callable(name):
         return f"{card.id} {name(lang)}"
     text, points = card_condition(card).describe(lang), card[1]
-    return _n("{condition} ({count} pt)", "{condition} ({count} pts)", points, condition=text).render(lang)
+    return _n('"{condition}" ({count} pt)', '"{condition}" ({count} pts)', points, condition=text).render(lang)
 
 
 def _discard_label(card: Any, lang: str) -> str:

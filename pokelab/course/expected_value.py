@@ -20,7 +20,7 @@ _PLAIN = sorted(t for t, card in TARGETS.items() if card.kind != "legend")
 number("33-1", L33, _("Card {card} is worth how many expected points on its own, before anything is drawn?"),
        lambda p: probability(TARGETS[p["card"]].condition) * TARGETS[p["card"]].points,
        [_("Probability × points."), _("card_table() lists the probability of every card.")],
-       defaults={"card": "G01"}, personal=lambda rng: {"card": rng.choice(_PLAIN)},
+       defaults={"card": "P09"}, personal=lambda rng: {"card": rng.choice(_PLAIN)},
        mistakes=lambda p: [(probability(TARGETS[p["card"]].condition), _("that is the probability alone; multiply by the points."))])
 
 

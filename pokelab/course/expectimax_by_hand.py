@@ -174,7 +174,7 @@ number("43-4", L43, _("A bag holds {bag}. A round draws one token, you discard o
        [_("Try each discard in turn: for the two cards kept, go through every last token the bag can still give."),
         _("For each last token, score the better achieved card (only one scores); average with the chances; keep the "
         "best of the three discards. advise_discard(hand, (first,), bag=bag, waves=(1, 1), redraw_agree=0) checks it.")],
-       defaults=_round_params({"red": 1, "green": 2, "yellow": 2}, [["never:red", 2], ["last:yellow", 2], ["last:green", 1]], "green"),
+       defaults=_round_params({"red": 1, "green": 2, "yellow": 2}, [["never:red", 3], ["last:yellow", 2], ["last:green", 1]], "green"),
        personal=_small_round, mistakes=_slips_43_4)
 
 #: Exercise 43-5's hand (transfer: the lesson's hand with purple in place of blue) and its first token.

@@ -49,7 +49,6 @@ import numpy as np
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.deck_odds import legendary_in_deck, lesson36_state
 from pokelab.course.registry import Idea, Option
-from pokelab.herecomes import DEFAULT_BAG
 from pokelab.herecomes.bag import COLOURS
 from pokelab.odds import splendor_appears_within
 from pokelab.odds.inputs import bag_counts, check_seed
@@ -251,12 +250,14 @@ def _binomial(p: Any) -> Fraction:
     return comb(p["draws"], p["k"]) * share ** p["k"] * (1 - share) ** (p["draws"] - p["k"])
 
 
+#: The bag of exercises 37-1 and 37-2: not the default bag, whose every count section 3's table prints.
+_BAG_37 = {"red": 7, "blue": 6, "purple": 5}
 number("37-1", L37, _("A bag holds {bag} and a round draws {draws} tokens without putting any back. What is the chance that "
        "exactly {k} {colour} tokens are drawn?"),
        lambda p: count_distribution(p["bag"], p["draws"], p["colour"])[p["k"]],
        [_("Choose which k of the colour's tokens are drawn, and which of the other tokens fill the rest."),
         _("comb(K, k) × comb(N − K, draws − k) ÷ comb(N, draws).")],
-       defaults={"bag": dict(DEFAULT_BAG), "draws": 10, "colour": "red", "k": 3},
+       defaults={"bag": dict(_BAG_37), "draws": 8, "colour": "purple", "k": 2},
        personal=_exactly_k_bag,
        mistakes=lambda p: [(_binomial(p), _("that is the binomial answer, as if every token were put back before the next "
                             "draw; in a round the tokens stay out, so count with combinations."))], chance=True)
@@ -272,7 +273,7 @@ number("37-2", L37, _("A bag holds {bag} and a round draws {draws} tokens. How m
        "(the expected number)? Use linearity, not the distribution."),
        lambda p: count_mean(p["bag"], p["draws"], p["colour"]),
        [_("Each token drawn is that colour with chance K ÷ N."), _("Add that chance once for every token drawn: draws × K ÷ N.")],
-       defaults={"bag": dict(DEFAULT_BAG), "draws": 10, "colour": "yellow"},
+       defaults={"bag": dict(_BAG_37), "draws": 8, "colour": "blue"},
        personal=_mean_bag,
        mistakes=lambda p: [(p["bag"][p["colour"]], _("that is how many are in the bag; only part of the bag is drawn."))])
 
@@ -320,12 +321,14 @@ def _legendary_within(p: Any) -> Fraction:
     return splendor_appears_within(lesson37_state(), legendary_in_deck_37(), p["refills"])
 
 
+#: The refills of exercise 37-5: not the lesson's own 10, whose mean section 5 prints.
+_REFILLS_37 = tuple(r for r in range(4, 26) if r != 10)
 number("37-5", L37, _("In the Splendor position of the lesson, how many legendary cards do you expect among the next {refills} "
        "refills?"),
        lambda p: splendor_count_mean(lesson37_state(), legendary_in_deck_37(), p["refills"]),
        [_("Each refill turns up a legendary card with chance (legendary cards in the deck) ÷ (deck size)."),
         _("refills × k ÷ D.")],
-       defaults={"refills": 10}, personal=lambda rng: {"refills": rng.randint(4, 25)},
+       defaults={"refills": 15}, personal=lambda rng: {"refills": rng.choice(_REFILLS_37)},
        mistakes=lambda p: [(_legendary_within(p), _("that is the chance of at least one legendary card, not how many to "
                             "expect."))])
 explain("37-6", L37, _("Why is the expected number of purple tokens in a round exactly 1, without working out the distribution?"),

@@ -158,18 +158,23 @@ def overlapping_pairs() -> list[tuple[str, str]]:
     return [(a, b) for i, a in enumerate(codes) for b in codes[i + 1:] if dependence(a, b).both > 0]
 
 
-def _hand(rng: random.Random) -> dict[str, Any]:
-    a, b = rng.choice(overlapping_pairs())
+#: The pair the lesson works through in its Venn diagram: exercise 38-1 asks about any other.
+LESSON_PAIR_38 = ("last:red", "never:purple")
+
+
+def _pair_params(a: str, b: str) -> dict[str, Any]:
     return {"a": a, "b": b, "a_text": condition_text(a), "b_text": condition_text(b)}
+
+
+def _hand(rng: random.Random) -> dict[str, Any]:
+    return _pair_params(*rng.choice([pair for pair in overlapping_pairs() if pair != LESSON_PAIR_38]))
 
 
 number("38-1", L38, _("You keep two cards: A = \"{a_text}\" ({a}) and B = \"{b_text}\" ({b}). What is the chance that at least "
        "one of them comes true (A or B)?"),
        lambda p: dependence(p["a"], p["b"]).either,
        [_("P(A or B) = P(A) + P(B) − P(A and B)."), _("Find P(A and B) with joint_outcomes(a, b).both.")],
-       defaults={"a": "last:red", "b": "never:purple", "a_text": condition_text("last:red"),
-                 "b_text": condition_text("never:purple")},
-       personal=_hand,
+       defaults=_pair_params("last:blue", "never:yellow"), personal=_hand,
        mistakes=lambda p: _hand_slips(dependence(p["a"], p["b"])), chance=True)
 
 
@@ -199,23 +204,33 @@ predict("38-3", L38, _("Before you compute it: among the rounds where every purp
         [_("If both purples are among the 10 tokens drawn, the last token is one of those 10, each equally likely.")], tolerance=0.01)
 
 
+#: The colours a teacher's bag of exercise 38-4 may change, and by how much (the lesson's table has the default bag).
+_BAG_STEPS = tuple((colour, step) for colour in COLOURS for step in (-1, 1, 2))
+
+
+def _legend_params(card_id: str, bag: Mapping[str, int]) -> dict[str, Any]:
+    return {"card": card_id, "name": TARGETS[card_id].name_en, "bag": dict(bag)}
+
+
 def _legend(rng: random.Random) -> dict[str, Any]:
-    card = TARGETS[rng.choice(sorted(c.id for c in TARGETS.values() if c.is_legend))]
-    return {"card": card.id, "name": card.name_en}
+    card = rng.choice(sorted(c.id for c in TARGETS.values() if c.is_legend))
+    colour, step = rng.choice([(c, s) for c, s in _BAG_STEPS if DEFAULT_BAG[c] + s >= 1])
+    return _legend_params(card, {**DEFAULT_BAG, colour: DEFAULT_BAG[colour] + step})
 
 
 def _product_of_parts(p: Any) -> Fraction:
     result = Fraction(1)
     for part in TARGETS[p["card"]].condition.conditions:
-        result *= probability(part)
+        result *= probability(part, bag=p["bag"])
     return result
 
 
-number("38-4", L38, _("Card {card} ({name}) needs all three of its conditions at once. What is its exact chance in a round?"),
-       lambda p: probability(TARGETS[p["card"]].condition),
-       [_("The three conditions are joined with AND: use probability(TARGETS[card].condition)."),
+number("38-4", L38, _("A teacher's bag holds {bag}. Card {card} ({name}) needs all three of its conditions at once. What is "
+       "its exact chance in a round with this bag?"),
+       lambda p: probability(TARGETS[p["card"]].condition, bag=p["bag"]),
+       [_("The three conditions are joined with AND: use probability(TARGETS[card].condition, bag=...)."),
         _("Check: the answer is at most the smallest of the three parts' chances.")],
-       defaults={"card": "L03", "name": "Mewtwo"}, personal=_legend,
+       defaults=_legend_params("L03", {**DEFAULT_BAG, "purple": 1}), personal=_legend,
        mistakes=lambda p: [(_product_of_parts(p), _("you multiplied the three parts' chances, which is right only for "
                             "independent events; in one round they depend on each other."))], chance=True)
 explain("38-5", L38, _("Why are \"the last token is red\" and \"no purple appears\" not independent?"),

@@ -19,10 +19,15 @@ number("31-1", L31, _("What is the chance that at least one {colour} token is dr
        [_("First find P(no token of that colour): choose all 10 tokens from the others."), _("Then take 1 minus that.")],
        defaults={"colour": "red"}, personal=lambda rng: {"colour": rng.choice(COLOURS)},
        mistakes=lambda p: [(probability(NeverDrawn(p["colour"])), _("that is P(none): the question asks for the opposite."))], chance=True)
-number("31-2", L31, _("What is the chance that every {colour} token is drawn? Count with comb."), lambda p: probability(AllDrawn(p["colour"])),
-       [_("All tokens of that colour are in the set; in how many ways can the rest of the 10 come from the other tokens?"),
-        _("Divide by comb(20, 10).")],
-       defaults={"colour": "yellow"}, personal=lambda rng: {"colour": rng.choice(COLOURS)}, chance=True)
+#: The round lengths of exercise 31-2: not the 10 of the lesson, whose table shows every colour's answer.
+_OTHER_DRAWS = (7, 8, 9, 11, 12, 13)
+number("31-2", L31, _("A round draws {draws} tokens instead of 10. What is the chance that every {colour} token is drawn? "
+       "Count with comb."), lambda p: probability(AllDrawn(p["colour"]), draws=p["draws"]),
+       [_("All tokens of that colour are in the set; in how many ways can the rest of the tokens drawn come from the "
+          "other tokens?"),
+        _("Divide by comb(20, tokens drawn): every set of that many tokens is equally likely.")],
+       defaults={"colour": "yellow", "draws": 8},
+       personal=lambda rng: {"colour": rng.choice(COLOURS), "draws": rng.choice(_OTHER_DRAWS)}, chance=True)
 
 
 def _never_bag(rng: random.Random) -> dict[str, Any]:

@@ -343,7 +343,7 @@ number("40-3", L40, _("Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3
                 _("Count the tokens left in the bag; for each pair add the chances of the cards worth enough "
                 "(two last-token cards cannot both come true).")],
        mistakes=_reach_slips,
-       defaults=_tokens_params(("red", "blue", "green", "green", "red", "blue", "purple", "red", "yellow"), 9),
+       defaults=_tokens_params(("red", "blue", "green", "green", "red", "blue", "purple", "red", "yellow"), 8),
        personal=_personal_wave3, chance=True)
 
 
