@@ -39,7 +39,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the kit of this checkout: a sheet's words come from its catalogue
 
-from pokelab.teaching.handout_words import key_label, sheet_words  # noqa: E402
+from pokelab.teaching.exercise_words import key_label, sheet_words  # noqa: E402
 
 OUT = ROOT / "build" / "handouts"
 PINNED = "# NBVAL_CHECK_OUTPUT"
@@ -122,8 +122,8 @@ def exercise_sheet(nb: dict, title: str, lang: str = "en") -> dict:
         if "solution" in (cell.get("metadata", {}).get("tags") or []):
             continue
         text = "".join(cell.get("source", ""))
-        if cell["cell_type"] == "code" and exercises.strip_source(text) != text:
-            cells.append(_code_cell(exercises.strip_source(text)))
+        if cell["cell_type"] == "code" and exercises.strip_source(text, lang) != text:
+            cells.append(_code_cell(exercises.strip_source(text, lang)))
             cells.append(
                 _html_cell(f'<div class="pokelab-answer"><b>{words["answer"]}</b></div>')
             )
@@ -160,7 +160,7 @@ def teacher_key(nb: dict, title: str, lang: str = "en") -> dict:
         if cell["cell_type"] != "code":
             continue
         text = "".join(cell.get("source", ""))
-        solution = exercises.strip_source(text) != text
+        solution = exercises.strip_source(text, lang) != text
         if (
             solution
             or text.lstrip().startswith(PINNED)

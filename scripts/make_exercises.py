@@ -39,39 +39,36 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # the kit of this checkout: the exercise version's words come from its catalogue
+
+from pokelab.teaching.exercise_words import answer_blank, code_blank, exercise_banner  # noqa: E402
+
 NOTEBOOKS = ROOT / "notebooks"
 EXERCISES = NOTEBOOKS / "exercises"
 MARK = "# SOLUTION"
 BEGIN, END = "# BEGIN SOLUTION", "# END SOLUTION"
 #: Cells the exercise version leaves out: worked solutions and the hidden claims cells.
 DROPPED_TAGS = frozenset({"solution", "remove-input"})
-PLACEHOLDER = "{name} = ...  # your answer 你的答案"
-CODE_HERE = "# your code here 在这里写代码"
-#: The note at the top of an exercise notebook, in its track's language (``zh/…`` lessons get the Chinese one).
-BANNERS = {
-    "en": (
-        "> **Exercise version**: the answers are removed. Replace each `...` with your own answer and run "
-        "the cell; `check` gives a hint first, never the answer in your cell. "
-        "A self-check in an open notebook is practice, not a mark: your teacher marks with nbgrader.\n\n"
-    ),
-    "zh": (
-        "> **练习版**：答案已经删去。把每个 `...` 换成你自己的答案，再运行这个单元格；"
-        "`check` 会先给提示，绝不会把答案写进你的单元格。"
-        "在打开的笔记本里自查只是练习，不算成绩：老师用 nbgrader 评分。\n\n"
-    ),
-}
-BANNER = BANNERS["en"]
+def track_language(lesson: str | None) -> str:
+    """The language of a lesson's track from its path relative to ``notebooks/`` (``zh/…``: Chinese).
+
+    >>> track_language("zh/probability/30-x.ipynb"), track_language("probability/30-x.ipynb"), track_language(None)
+    ('zh', 'en', 'en')
+    """
+    return "zh" if lesson is not None and lesson.split("/")[0] == "zh" else "en"
 
 
 def banner(lesson: str | None) -> str:
-    """The banner for the exercise version of ``lesson`` (relative to ``notebooks/``): Chinese for the zh track.
+    """The banner for the exercise version of ``lesson`` (relative to ``notebooks/``), in its track's language.
 
     >>> banner("zh/probability/30-x.ipynb").startswith("> **练习版**")
     True
-    >>> banner("probability/30-x.ipynb") == banner(None) == BANNER
+    >>> banner("probability/30-x.ipynb") == banner(None)
     True
     """
-    return BANNERS["zh" if lesson is not None and lesson.split("/")[0] == "zh" else "en"]
+    return exercise_banner(track_language(lesson))
+
+
 _ASSIGNED = re.compile(r"^\s*(answer\w*)\s*=(?!=)")
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 
@@ -80,24 +77,24 @@ _normalize = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_normalize)
 
 
-def _placeholders(run: list[str]) -> list[str]:
+def _placeholders(run: list[str], lang: str) -> list[str]:
     names: list[str] = []
     for line in run:
         match = _ASSIGNED.match(line)
         if match and match.group(1) not in names:
             names.append(match.group(1))
-    return [PLACEHOLDER.format(name=n) for n in names] or [CODE_HERE]
+    return [answer_blank(n, lang) for n in names] or [code_blank(lang)]
 
 
-def strip_source(source: str) -> str:
-    """The code cell ``source`` with every solution line replaced by placeholders.
+def strip_source(source: str, lang: str = "en") -> str:
+    """The code cell ``source`` with every solution line replaced by placeholders (their comment in ``lang``).
 
     >>> print(strip_source("x = 2\\nanswer_1 = x * 3  # SOLUTION\\ncheck('e', answer_1, 6)"))
     x = 2
-    answer_1 = ...  # your answer 你的答案
+    answer_1 = ...  # your answer
     check('e', answer_1, 6)
-    >>> print(strip_source("# BEGIN SOLUTION\\nfor i in range(3):\\n    answer = i\\n# END SOLUTION"))
-    answer = ...  # your answer 你的答案
+    >>> print(strip_source("# BEGIN SOLUTION\\nfor i in range(3):\\n    answer = i\\n# END SOLUTION", "zh"))
+    answer = ...  # 你的答案
     >>> strip_source("# BEGIN SOLUTION\\nx = 1")
     Traceback (most recent call last):
     ...
@@ -122,13 +119,13 @@ def strip_source(source: str) -> str:
             run.append(line)
             continue
         if run:
-            out.extend(_placeholders(run))
+            out.extend(_placeholders(run, lang))
             run = []
         out.append(line)
     if in_block:
         raise ValueError(f"{BEGIN!r} without {END!r}")
     if run:
-        out.extend(_placeholders(run))
+        out.extend(_placeholders(run, lang))
     return "\n".join(out)
 
 
@@ -209,7 +206,7 @@ def make_exercise(nb: dict, lesson: str | None = None) -> dict:
             continue
         text = "".join(cell.get("source", ""))
         if cell["cell_type"] == "code":
-            cell["source"] = strip_source(text)
+            cell["source"] = strip_source(text, track_language(lesson))
         elif cell["cell_type"] == "markdown" and lesson is not None:
             cell["source"] = relink(text, lesson)
         cells.append(cell)

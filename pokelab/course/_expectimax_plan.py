@@ -25,6 +25,7 @@ from typing import Any
 from pokelab.course.fields import join_or
 from pokelab.errors import BilingualError, check_lang
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
+from pokelab.odds.advice_result import card_label
 from pokelab.odds.inputs import (
     LEGEND_VALUE,
     bag_counts,
@@ -260,12 +261,8 @@ class Plan:
 
 
 def _card_label(card: Any, lang: str) -> str:
-    """A card in words: a TargetCard's id and name, else its condition and points."""
-    name = getattr(card, "name", None)
-    if callable(name):
-        return f"{card.id} {name(lang)}"
-    text, points = card_condition(card).describe(lang), card[1]
-    return _n('"{condition}" ({count} pt)', '"{condition}" ({count} pts)', points, condition=text).render(lang)
+    """A card in words (``pokelab.odds.advice_result.card_label``) in ``lang``."""
+    return card_label(card).render(lang)
 
 
 def _discard_label(card: Any, lang: str) -> str:

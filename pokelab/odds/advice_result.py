@@ -6,7 +6,7 @@ words the answer (both names are importable from ``pokelab.odds`` too).
 >>> from fractions import Fraction
 >>> a = Advice(("last:red", 3), Fraction(3, 2), (Option(("last:red", 3), Fraction(3, 2), Fraction(0)),))
 >>> a.describe()
-'Discard the last token is red (3 pts): 1.5 expected points this round.'
+'Discard "the last token is red" (3 pts): 1.5 expected points this round.'
 >>> a.describe("fr")
 Traceback (most recent call last):
 ...
@@ -29,8 +29,13 @@ __all__ = ["Advice", "Option", "card_label"]
 def card_label(card: Any) -> Text:
     """A short name for a card: a TargetCard's id and name, else its condition and points.
 
+    A condition is quoted in English, so it reads as the card's name inside a sentence; the
+    Chinese sentences set a card off with 「」 themselves.
+
     >>> card_label(("last:red", 3)).render("en")
-    'the last token is red (3 pts)'
+    '"the last token is red" (3 pts)'
+    >>> card_label(("last:red", 3)).render("zh")
+    '最后一枚是红色（3 分）'
     """
     pokemon = getattr(card, "pokemon", None)
     if isinstance(pokemon, Text):
@@ -42,7 +47,7 @@ def card_label(card: Any) -> Text:
     text = card_condition(card).text()
     if isinstance(points, bool) or not isinstance(points, int):
         return text
-    return _n("{condition} ({count} pt)", "{condition} ({count} pts)", points, condition=text)
+    return _n('"{condition}" ({count} pt)', '"{condition}" ({count} pts)', points, condition=text)
 
 
 #: The columns of ``Advice.to_frame`` (English: the names code reads).
@@ -81,9 +86,9 @@ class Advice:
         >>> from pokelab.odds.advice import SHOWN_9, advise_discard
         >>> a = advise_discard([("last:red", 3), ("last:blue", 3), ("never:purple", 1)], shown=SHOWN_9)
         >>> a.to_frame()[["discard", "points", "cost"]].round(3).values.tolist()  # doctest: +NORMALIZE_WHITESPACE
-        [['the last token is red (3 pts)', 1.397, 0.388],
-         ['the last token is blue (3 pts)', 1.397, 0.388],
-         ['no purple token is drawn (1 pt)', 1.785, 0.0]]
+        [['"the last token is red" (3 pts)', 1.397, 0.388],
+         ['"the last token is blue" (3 pts)', 1.397, 0.388],
+         ['"no purple token is drawn" (1 pt)', 1.785, 0.0]]
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
@@ -106,12 +111,12 @@ class Advice:
         >>> a.describe("zh")
         '弃掉「没有抽出紫色（1 分）」：本轮期望 1.79 分；其他选择最少损失 0.388 分。'
         >>> a.describe()
-        'Discard no purple token is drawn (1 pt): 1.79 expected points this round; any other choice loses at least 0.388.'
+        'Discard "no purple token is drawn" (1 pt): 1.79 expected points this round; any other choice loses at least 0.388.'
 
         When discards tie, it names the equally good ones instead of a loss of 0:
 
         >>> advise_discard([("last:red", 3), ("last:blue", 1), ("last:blue", 1)], shown=SHOWN_9).describe()
-        'Discard the last token is blue (1 pt): 1.19 expected points this round; discarding the last token is blue (1 pt) is just as good.'
+        'Discard "the last token is blue" (1 pt): 1.19 expected points this round; discarding "the last token is blue" (1 pt) is just as good.'
         """
         return self.text().render(check_lang(lang))
 

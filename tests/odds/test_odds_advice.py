@@ -262,7 +262,7 @@ def test_hc_r2_best_discard_reads_the_state_and_the_players_view_alike():
     assert {o.card.id for o in advice.options} == set(s.hands[0])
     assert advice.discard.id in s.hands[0]
     assert "Discard" in advice.describe() and "弃掉" in advice.describe("zh")
-    assert list(advice.to_frame("zh").columns) == ["弃掉", "期望分", "分数", "代价"]
+    assert list(advice.to_frame("zh").columns) == ["弃掉", "期望分", "分值", "代价"]
 
 
 def test_hc_g1_legend_value_changes_the_advice():
