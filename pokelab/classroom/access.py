@@ -230,17 +230,3 @@ def _refused(
     """``err``, marked with what the refusal log records about it."""
     err.refusal = (class_id, action, reason)  # type: ignore[attr-defined]
     return err
-
-
-def _transient(err: Exception) -> bool:
-    """True for errors a retry may cure: a locked SQLite file, a PostgreSQL server away or a conflict."""
-    import sqlalchemy.exc as sx  # lazy: the class database's library (`lab` extra)
-
-    if isinstance(err, sx.DBAPIError) and err.connection_invalidated:
-        return True
-    text = str(getattr(err, "orig", err)).lower()
-    words = ("locked", "busy", "could not serialize", "deadlock", "connection", "server closed")
-    words += ("terminating", "shutting down", "starting up", "the database system is")
-    return isinstance(err, sx.OperationalError | sx.InterfaceError) and any(
-        w in text for w in words
-    )

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import hmac
+import secrets
 from typing import Any
 
 from pokelab.classroom.access import (
+    JOIN_ALPHABET,
     JOIN_LENGTH,
     ClassAccessError,
     _clean_secret,
@@ -31,9 +33,28 @@ from pokelab.classroom.access import (
     action_name,
     log,
 )
-from pokelab.words import _
+from pokelab.classroom.db import sa, schema
+from pokelab.classroom.rounds import ClassroomError
+from pokelab.words import Text, _
 
-__all__ = ["Doors"]
+__all__ = ["Doors", "member_hash"]
+
+
+def member_hash(kind: str, class_id: int, name: str, token: str) -> str:
+    """The stored hash of the token of the group or pupil ``name`` (``kind``: ``group`` or ``pupil``) in a class.
+
+    The class and the name are in it, so a token proves one member of one class only.
+
+    >>> member_hash("pupil", 1, "Mei", "ABC") == member_hash("group", 1, "Mei", "ABC")
+    False
+    >>> member_hash("team", 1, "Mei", "ABC")
+    Traceback (most recent call last):
+    ...
+    ValueError: a member is a group or a pupil, not 'team'
+    """
+    if kind not in ("group", "pupil"):
+        raise ValueError(f"a member is a group or a pupil, not {kind!r}")  # a programming error
+    return _digest(kind, f"{class_id}:{name}:{token}")
 
 
 class Doors:
@@ -43,11 +64,38 @@ class Doors:
     _clock: Any
     _write: Any
 
+    def _issue_member_token(
+        self, kind: str, join_code: str, name: str, *, length: int, teacher_key: str | None, taken: Text,
+    ) -> str:
+        """Issue a new token of ``length`` letters to the group or pupil ``name`` (``kind``); return it.
+
+        A name not yet in the class joins with it. A taken name gets it only
+        with the teacher key (its old token stops working); without the key,
+        ``ClassroomError(taken)``. ``join_group`` and ``join_pupil`` both come here.
+        """
+        table = schema.groups if kind == "group" else schema.pupils
+        action = "join group" if kind == "group" else "join class"
+        token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(length))
+
+        def work(conn: Any) -> str:
+            if teacher_key is None:
+                class_id = self._class_id(conn, join_code, action)
+            else:
+                class_id = self._teacher_class(conn, join_code, teacher_key, action)
+            m = table.c
+            found = conn.execute(sa.select(m.id).where(m.class_id == class_id, m.name == name)).scalar()
+            row = {"token_hash": member_hash(kind, class_id, name, token), "created": self._clock()}
+            if found is None:
+                conn.execute(sa.insert(table).values(class_id=class_id, name=name, **row))
+            elif teacher_key is not None:
+                conn.execute(sa.update(table).where(m.id == found).values(**row))
+            else:
+                raise ClassroomError(taken)
+            return token
+
+        return self._write(work)
+
     def _class_id(self, conn: Any, join_code: Any, action: str) -> int:
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         self._throttle.check(("join code",))
         code = _clean_secret(join_code, _("join code"))
         found = conn.execute(
@@ -69,10 +117,6 @@ class Doors:
         return int(found)
 
     def _teacher_class(self, conn: Any, join_code: Any, teacher_key: Any, action: str) -> int:
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         class_id = self._class_id(conn, join_code, action)
         try:
             key = _clean_secret(teacher_key, _("teacher key"))
@@ -102,10 +146,6 @@ class Doors:
 
         Called once the refused request's transaction is over (SQLite has one writer at a time).
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         class_id, action, reason = getattr(err, "refusal", (None, "?", "?"))
         log.warning("class store refused %s: %s (class %s)", action, reason, class_id)
         if not hasattr(err, "refusal"):  # a lockout or a missing code: logged, never stored (no flood of rows)

@@ -47,14 +47,14 @@ from pokelab.classroom.access import (
     ClassAccessError,
     ClassStoreBusy,
     _digest,
-    _transient,
     check_name,
     default_url,
 )
 from pokelab.classroom.answer_reads import AnswerReads
 from pokelab.classroom.answers import AnswerSide
+from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors
-from pokelab.classroom.faults import FileWatch, explain
+from pokelab.classroom.faults import FileWatch, explain, transient
 from pokelab.classroom.groups import GroupSide
 from pokelab.classroom.limits import Limits, Throttle
 from pokelab.classroom.reads import ClassReads
@@ -119,8 +119,9 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         ...
         pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
+        if sa is None:
+            raise ClassroomError(_("the class database needs SQLAlchemy, which this installation lacks: "
+                                   "install pokelab with its lab extra (pip install 'pokelab[lab]')"))
         url = default_url() if url is None else str(url).strip()
         if url.startswith(("postgresql://", "postgres://")):
             url = "postgresql+psycopg://" + url.split("://", 1)[1]
@@ -156,10 +157,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
     def _upgrade(self) -> None:
         """Bring the database to this kit's schema, once, under the write lock."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         with self._engine.connect() as conn:
             version = schema.read_version(conn)
         if version > schema.SCHEMA_VERSION:
@@ -210,7 +207,7 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
                 known = explain(err)
                 if known is not None:
                     raise known from None
-                if not _transient(err):
+                if not transient(err):
                     raise
                 if time.monotonic() + delay > deadline:
                     raise ClassStoreBusy(_(
@@ -244,10 +241,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         >>> len(code), key.count("-"), store.class_name(code)
         (6, 3, '7B')
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         clean = check_name(name, limit=NAME_LENGTH, what="class")
         for _attempt in range(20):
             code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
@@ -272,10 +265,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
     def class_name(self, join_code: str) -> str:
         """The name of the class with ``join_code`` (raises ``ClassAccessError`` for a wrong code)."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def read(conn: Any) -> str:
             class_id = self._class_id(conn, join_code, "join")
             return str(
@@ -288,10 +277,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
     def reset(self, join_code: str, teacher_key: str) -> int:
         """Delete every round of the class (teacher key needed); return how many were deleted."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def work(conn: Any) -> int:
             class_id = self._teacher_class(conn, join_code, teacher_key, "reset")
             gone = conn.execute(
@@ -306,10 +291,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
         Its join code stops working.
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def work(conn: Any) -> None:
             class_id = self._teacher_class(conn, join_code, teacher_key, "delete")
             conn.execute(sa.delete(schema.rounds).where(schema.rounds.c.class_id == class_id))
