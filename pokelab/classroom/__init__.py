@@ -18,8 +18,9 @@
   with seat tokens, undo by consent and ``StaleRevision`` for a move made on an
   old view.
 
-The engine stays importable without the database libraries: SQLAlchemy is
-imported only when a store is opened.
+The engine stays importable without the database libraries: without
+SQLAlchemy (the ``lab`` extra) everything here but opening a store works
+(``db``).
 
 >>> from pokelab.classroom import ClassStore, ClassTally
 >>> ClassTally.new(seed=1).simulate(5).n

@@ -31,6 +31,7 @@ pokelab.classroom.ClassAccessError: wrong teacher key for this class: read answe
 
 from __future__ import annotations
 
+import functools
 import hmac
 import json
 from collections.abc import Mapping
@@ -44,7 +45,7 @@ from pokelab.classroom.access import (
     _refused,
     check_name,
 )
-from pokelab.classroom.db import sa, schema
+from pokelab.classroom.db import postgresql_insert, sa, schema, sqlite_insert
 from pokelab.classroom.doors import member_hash
 from pokelab.classroom.groups import check_submission
 from pokelab.classroom.rounds import ClassroomError
@@ -62,6 +63,32 @@ REVEAL_POLICIES = ("pupil", "after-tries", "never")
 #: The columns of ``answers``, in order.
 ANSWER_COLUMNS = ["pupil", "exercise", "lesson", "answer", "outcome", "correct", "misconception", "try", "time"]
 _MISCONCEPTION_ID = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+@functools.cache
+def _answer_statements(dialect: str) -> tuple[Any, Any]:
+    """The statements of a recorded answer on ``dialect`` (``sqlite`` or ``postgresql``), built once with bound parameters.
+
+    The insert counts its own try number (that pupil's earlier answers to that
+    exercise, plus one) and does nothing for a submission id already stored,
+    so a new answer holds the write lock for this one statement; only a
+    resend reads the stored answer (the second statement).
+    """
+    a = schema.answers.c
+    same = sa.select(a.try_number, a.pupil_id).where(
+        a.class_id == sa.bindparam("class_id"), a.submission == sa.bindparam("submission")
+    )
+    earlier = sa.select(sa.func.count() + 1).where(
+        a.pupil_id == sa.bindparam("same_pupil"), a.exercise == sa.bindparam("same_exercise")
+    )
+    insert = sqlite_insert if dialect == "sqlite" else postgresql_insert
+    add = (
+        insert(schema.answers)
+        .values(try_number=earlier.scalar_subquery())
+        .on_conflict_do_nothing(index_elements=[a.class_id, a.submission])
+        .returning(a.try_number)
+    )
+    return add, same
 
 
 def _check_text(value: Any, what: str) -> str:
@@ -89,6 +116,7 @@ class AnswerSide:
     _class_id: Any
     _throttle: Any
     _clock: Any
+    _engine: Any
     _known_pupils: dict[tuple[str, str, str], tuple[int, int]]
 
     # ------------------------------------------------------------------ the pupils' side
@@ -178,25 +206,18 @@ class AnswerSide:
             "misconception_text": None if misconception_text is None else json.dumps(dict(misconception_text)),
             "submission": sub,
         }
-        a = schema.answers.c
         class_id, pupil_id = self._pupil_ids(join_code, name, token)
+        add_answer, same_answer = _answer_statements(self._engine.dialect.name)
+        row |= {"class_id": class_id, "pupil_id": pupil_id, "same_pupil": pupil_id, "same_exercise": exercise_id}
 
         def work(conn: Any) -> int:
-            same = conn.execute(
-                sa.select(a.try_number, a.pupil_id).where(a.class_id == class_id, a.submission == sub)
-            ).first()
-            if same is not None:
-                if same.pupil_id != pupil_id:
-                    raise ClassroomError(_("that submission id belongs to another answer: nothing was saved"))
-                return int(same.try_number)
-            earlier = (sa.select(sa.func.count() + 1).where(a.pupil_id == pupil_id, a.exercise == exercise_id)
-                       .scalar_subquery())
-            number = conn.execute(
-                sa.insert(schema.answers)
-                .values(class_id=class_id, pupil_id=pupil_id, try_number=earlier, at=self._clock(), **row)
-                .returning(a.try_number)
-            ).scalar()
-            return int(number)
+            number = conn.execute(add_answer, {**row, "at": self._clock()}).scalar()
+            if number is not None:
+                return int(number)
+            same = conn.execute(same_answer, row).one()  # this submission was stored before (a resend)
+            if same.pupil_id != pupil_id:
+                raise ClassroomError(_("that submission id belongs to another answer: nothing was saved"))
+            return int(same.try_number)
 
         try:
             return self._write(work)

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["sa", "schema"]
+__all__ = ["postgresql_insert", "sa", "schema", "sqlite_insert"]
 
 sa: Any
 schema: Any
+sqlite_insert: Any  # the dialects' INSERT … ON CONFLICT
+postgresql_insert: Any
 try:
     import sqlalchemy as sa
+    from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
     from pokelab.classroom import schema
 except ModuleNotFoundError as missing:  # the engine alone, without the `lab` extra
     if missing.name != "sqlalchemy":
         raise
-    sa = schema = None
+    sa = schema = sqlite_insert = postgresql_insert = None

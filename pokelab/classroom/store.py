@@ -12,8 +12,9 @@ that vanished, was replaced, is damaged or read-only is a ``ClassroomError``
 (``faults``), never a silent loss.
 
 A round is one row written in one transaction (all or nothing). SQLite runs in
-WAL mode, writers take the lock up front (``BEGIN IMMEDIATE``) and a busy
-database is retried until ``timeout``; PostgreSQL uses ordinary transactions
+WAL mode, writers take the lock up front (``BEGIN IMMEDIATE``) in the order
+they came (``sqlite.writer_queue``) and a busy database is retried until
+``timeout``; PostgreSQL uses ordinary transactions
 and the same retries when the server is briefly away. Every round carries a
 submission id, unique in its class, so a retried submit is never stored twice.
 
@@ -184,11 +185,12 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
     # ------------------------------------------------------------------ transactions
     def _write(self, work: Callable[[Any], _T]) -> _T:
-        """Run ``work(conn)`` in one write transaction, retrying a busy database until ``timeout``."""
-        with self._queue():
-            return self._write_now(work)
+        """Run ``work(conn)`` in one write transaction, retrying a busy database until ``timeout``.
 
-    def _write_now(self, work: Callable[[Any], _T]) -> _T:
+        Only the transaction itself waits its turn in the writers' queue
+        (``sqlite.writer_queue``): the file check and the pooled connection
+        come before it, a retry's pause after it.
+        """
         self._watch.check()
         deadline = time.monotonic() + self.timeout
         delay, attempts = 0.005, 0
@@ -197,6 +199,7 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
             try:
                 with (
                     self._engine.connect().execution_options(pokelab_write=True) as conn,
+                    self._queue(),
                     conn.begin(),
                 ):
                     return work(conn)
