@@ -40,6 +40,8 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
+from pokelab.classroom.db import sa
+
 try:
     import fcntl
 except ImportError:  # Windows: SQLite's own busy wait alone
@@ -149,13 +151,10 @@ def _wait_turn(fd: int, ticket: int) -> None:
 
 def configure_sqlite(engine: Any) -> None:
     """Set WAL, foreign keys and ``BEGIN IMMEDIATE`` for writes on every connection of ``engine``."""
-    from sqlalchemy import event  # lazy: the class database's library (`lab` extra)
-    from sqlalchemy.engine import Engine  # lazy: the class database's library (`lab` extra)
-
-    if not isinstance(engine, Engine):
+    if not isinstance(engine, sa.engine.Engine):
         raise TypeError(f"configure_sqlite needs an SQLAlchemy engine, got {engine!r}")
 
-    @event.listens_for(engine, "connect")
+    @sa.event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
         cursor = dbapi_connection.cursor()
@@ -165,7 +164,7 @@ def configure_sqlite(engine: Any) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
-    @event.listens_for(engine, "begin")
+    @sa.event.listens_for(engine, "begin")
     def on_begin(conn: Any) -> None:
         write = conn.get_execution_options().get("pokelab_write", False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
