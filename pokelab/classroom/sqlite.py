@@ -122,6 +122,10 @@ def _queue_place(path: str) -> Iterator[None]:
         _wait_turn(fd, _take_ticket(fd))
     except OSError:  # a queue file this kernel cannot write (a read-only folder): SQLite's lock alone
         pass
+    except BaseException:  # interrupted while waiting (Ctrl-C, a stopped cell): give up the place at once
+        if fd is not None:
+            os.close(fd)
+        raise
     try:
         yield
     finally:

@@ -11,9 +11,10 @@ import multiprocessing
 import os
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
-from pokelab.classroom import ClassStore
+from pokelab.classroom import ClassStore, sqlite
 from pokelab.classroom.sqlite import _take_ticket, _wait_turn, writer_queue
 
 _FORK = multiprocessing.get_context("fork")
@@ -75,3 +76,24 @@ def test_a_kernel_killed_in_its_turn_lets_the_next_writer_go(tmp_path: Path) -> 
     waiting.join(60)
     assert waiting.exitcode == 0 and done.recv() == "joined"
     assert ClassStore.connect(url).pupils(code, key) == ["Mei"]
+
+
+def _one_turn(url: str) -> None:
+    with writer_queue(sa.create_engine(url))():
+        pass
+
+
+def test_a_writer_interrupted_while_waiting_gives_up_its_place(tmp_path: Path, monkeypatch) -> None:
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+
+    def interrupted(fd: int, ticket: int) -> None:
+        raise KeyboardInterrupt  # Ctrl-C while the kernel waits its turn
+
+    monkeypatch.setattr(sqlite, "_wait_turn", interrupted)
+    with pytest.raises(KeyboardInterrupt), writer_queue(sa.create_engine(url))():
+        pass
+    monkeypatch.undo()
+    after = _FORK.Process(target=_one_turn, args=(url,))  # behind the interrupted ticket
+    after.start()
+    after.join(60)
+    assert after.exitcode == 0
