@@ -21,8 +21,6 @@ PACKAGES = ("pokelab", "widgets")
 #: What may be imported inside a function, and why.
 LAZY = {
     "pandas": "slow to import; the odds and the classroom load without it until a table is asked for",
-    "sqlalchemy": "the class database's library (the `lab` extra); the engine runs without it",
-    "pokelab.classroom.schema": "the class database's tables, built with sqlalchemy (see above)",
     "plotly": "optional and slow; only a board that draws a figure needs it",
 }
 

@@ -19,8 +19,9 @@ of their own, above this one (``pokelab.tables``): they reach the store only
 through its public doors (``read``, ``write``, ``throttle``, ``class_of``,
 ``teacher_class_of``, ``check_class_teacher``, ``refuse``).
 
-The engine stays importable without the database libraries: SQLAlchemy is
-imported only when a store is opened.
+The engine stays importable without the database libraries: without
+SQLAlchemy (the ``lab`` extra) everything here but opening a store works
+(``db``).
 
 >>> from pokelab.classroom import ClassStore, ClassTally
 >>> ClassTally.new(seed=1).simulate(5).n

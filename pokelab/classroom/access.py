@@ -263,17 +263,3 @@ def refused(
 
 # The store's own modules' names for the three helpers above (the tables use the public ones).
 _digest, _clean_secret, _refused = digest, clean_secret, refused
-
-
-def _transient(err: Exception) -> bool:
-    """True for errors a retry may cure: a locked SQLite file, a PostgreSQL server away or a conflict."""
-    import sqlalchemy.exc as sx  # lazy: the class database's library (`lab` extra)
-
-    if isinstance(err, sx.DBAPIError) and err.connection_invalidated:
-        return True
-    text = str(getattr(err, "orig", err)).lower()
-    words = ("locked", "busy", "could not serialize", "deadlock", "connection", "server closed")
-    words += ("terminating", "shutting down", "starting up", "the database system is")
-    return isinstance(err, sx.OperationalError | sx.InterfaceError) and any(
-        w in text for w in words
-    )

@@ -26,6 +26,7 @@ from typing import Any
 
 from pokelab.classroom.access import check_name
 from pokelab.classroom.answers import ANSWER_COLUMNS, REVEAL_POLICIES
+from pokelab.classroom.db import sa, schema
 from pokelab.classroom.reads import write_csv_safely
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.words import _, languages
@@ -43,10 +44,6 @@ class AnswerReads:
 
     def check_teacher(self, join_code: str, teacher_key: str) -> str:
         """The class's name when ``teacher_key`` is its teacher key (``ClassAccessError`` otherwise)."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def read(conn: Any) -> str:
             class_id = self._teacher_class(conn, join_code, teacher_key, "class settings")
             c = schema.classes.c
@@ -67,10 +64,6 @@ class AnswerReads:
         ...
         pokelab.classroom.ClassroomError: the reveal policy is one of pupil, after-tries, never, not 'sometimes'
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         if policy not in REVEAL_POLICIES:
             raise ClassroomError(_("the reveal policy is one of {policies}, not {policy}",
                                    policies=", ".join(REVEAL_POLICIES), policy=repr(policy)))
@@ -86,10 +79,6 @@ class AnswerReads:
 
     def pupils(self, join_code: str, teacher_key: str) -> list[str]:
         """The names of the pupils who joined the class, in the order they joined (teacher key needed)."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def read(conn: Any) -> list[str]:
             class_id = self._teacher_class(conn, join_code, teacher_key, "read answers")
             p = schema.pupils.c
@@ -104,10 +93,6 @@ class AnswerReads:
         Columns: ``ANSWER_COLUMNS`` and ``misconception_<lang>`` for every language of the kit.
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def read(conn: Any) -> list[Any]:
             class_id = self._teacher_class(conn, join_code, teacher_key, "read answers")
             a, p = schema.answers.c, schema.pupils.c
@@ -183,10 +168,6 @@ class AnswerReads:
         ...
         pokelab.classroom.ClassroomError: no pupil 'Nobody' joined this class
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         name = check_name(pupil, what="pupil")
 
         def work(conn: Any) -> int:

@@ -31,21 +31,22 @@ pokelab.classroom.ClassAccessError: wrong teacher key for this class: read answe
 
 from __future__ import annotations
 
+import functools
 import hmac
 import json
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
 from pokelab.classroom.access import (
     ANSWER_LENGTH,
-    JOIN_ALPHABET,
     ClassAccessError,
     _clean_secret,
     _digest,
     _refused,
     check_name,
 )
+from pokelab.classroom.db import postgresql_insert, sa, schema, sqlite_insert
+from pokelab.classroom.doors import member_hash
 from pokelab.classroom.groups import check_submission
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.words import _
@@ -64,8 +65,30 @@ ANSWER_COLUMNS = ["pupil", "exercise", "lesson", "answer", "outcome", "correct",
 _MISCONCEPTION_ID = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
-def _pupil_hash(class_id: int, name: str, token: str) -> str:
-    return _digest("pupil", f"{class_id}:{name}:{token}")
+@functools.cache
+def _answer_statements(dialect: str) -> tuple[Any, Any]:
+    """The statements of a recorded answer on ``dialect`` (``sqlite`` or ``postgresql``), built once with bound parameters.
+
+    The insert counts its own try number (that pupil's earlier answers to that
+    exercise, plus one) and does nothing for a submission id already stored,
+    so a new answer holds the write lock for this one statement; only a
+    resend reads the stored answer (the second statement).
+    """
+    a = schema.answers.c
+    same = sa.select(a.try_number, a.pupil_id).where(
+        a.class_id == sa.bindparam("class_id"), a.submission == sa.bindparam("submission")
+    )
+    earlier = sa.select(sa.func.count() + 1).where(
+        a.pupil_id == sa.bindparam("same_pupil"), a.exercise == sa.bindparam("same_exercise")
+    )
+    insert = sqlite_insert if dialect == "sqlite" else postgresql_insert
+    add = (
+        insert(schema.answers)
+        .values(try_number=earlier.scalar_subquery())
+        .on_conflict_do_nothing(index_elements=[a.class_id, a.submission])
+        .returning(a.try_number)
+    )
+    return add, same
 
 
 def _check_text(value: Any, what: str) -> str:
@@ -89,10 +112,11 @@ class AnswerSide:
 
     _write: Any
     _read: Any
+    _issue_member_token: Any
     _class_id: Any
-    _teacher_class: Any
     _throttle: Any
     _clock: Any
+    _engine: Any
     _known_pupils: dict[tuple[str, str, str], tuple[int, int]]
 
     # ------------------------------------------------------------------ the pupils' side
@@ -112,39 +136,13 @@ class AnswerSide:
         ...
         pokelab.classroom.ClassroomError: the pupil name 'Mei' is taken in this class: choose another name, or ask the teacher for a new pupil token
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         clean = check_name(name, what="pupil")
-        token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(PUPIL_TOKEN_LENGTH))
-
-        def work(conn: Any) -> str:
-            if teacher_key is None:
-                class_id = self._class_id(conn, join_code, "join class")
-            else:
-                class_id = self._teacher_class(conn, join_code, teacher_key, "join class")
-            p = schema.pupils.c
-            taken = conn.execute(sa.select(p.id).where(p.class_id == class_id, p.name == clean)).scalar()
-            row = {"token_hash": _pupil_hash(class_id, clean, token), "created": self._clock()}
-            if taken is None:
-                conn.execute(sa.insert(schema.pupils).values(class_id=class_id, name=clean, **row))
-            elif teacher_key is not None:
-                conn.execute(sa.update(schema.pupils).where(p.id == taken).values(**row))
-            else:
-                raise ClassroomError(
-                    _("the pupil name {name} is taken in this class: choose another name, "
-                      "or ask the teacher for a new pupil token", name=repr(clean)),
-                )
-            return token
-
-        return self._write(work)
+        taken = _("the pupil name {name} is taken in this class: choose another name, "
+                  "or ask the teacher for a new pupil token", name=repr(clean))
+        return self._issue_member_token("pupil", join_code, clean, length=PUPIL_TOKEN_LENGTH,
+                                        teacher_key=teacher_key, taken=taken)
 
     def _pupil_id(self, conn: Any, class_id: int, name: str, token: Any) -> int:
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         p = schema.pupils.c
         found = conn.execute(
             sa.select(p.id, p.token_hash).where(p.class_id == class_id, p.name == name)
@@ -152,7 +150,7 @@ class AnswerSide:
         source = ("pupil token", class_id)
         self._throttle.check(source)
         given = _clean_secret(token, _("pupil token"))
-        if found is None or not hmac.compare_digest(str(found.token_hash), _pupil_hash(class_id, name, given)):
+        if found is None or not hmac.compare_digest(str(found.token_hash), member_hash("pupil", class_id, name, given)):
             self._throttle.failed(source)
             raise _refused(class_id, "record answer", "wrong pupil token",
                            ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name))))
@@ -190,10 +188,6 @@ class AnswerSide:
         ...
         pokelab.classroom.ClassroomError: an answer's outcome is one of correct, wrong, revealed, recorded, compared, not 'great'
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         name = check_name(pupil, what="pupil")
         sub = check_submission(submission)
         if outcome not in OUTCOMES:
@@ -212,25 +206,18 @@ class AnswerSide:
             "misconception_text": None if misconception_text is None else json.dumps(dict(misconception_text)),
             "submission": sub,
         }
-        a = schema.answers.c
         class_id, pupil_id = self._pupil_ids(join_code, name, token)
+        add_answer, same_answer = _answer_statements(self._engine.dialect.name)
+        row |= {"class_id": class_id, "pupil_id": pupil_id, "same_pupil": pupil_id, "same_exercise": exercise_id}
 
         def work(conn: Any) -> int:
-            same = conn.execute(
-                sa.select(a.try_number, a.pupil_id).where(a.class_id == class_id, a.submission == sub)
-            ).first()
-            if same is not None:
-                if same.pupil_id != pupil_id:
-                    raise ClassroomError(_("that submission id belongs to another answer: nothing was saved"))
-                return int(same.try_number)
-            earlier = (sa.select(sa.func.count() + 1).where(a.pupil_id == pupil_id, a.exercise == exercise_id)
-                       .scalar_subquery())
-            number = conn.execute(
-                sa.insert(schema.answers)
-                .values(class_id=class_id, pupil_id=pupil_id, try_number=earlier, at=self._clock(), **row)
-                .returning(a.try_number)
-            ).scalar()
-            return int(number)
+            number = conn.execute(add_answer, {**row, "at": self._clock()}).scalar()
+            if number is not None:
+                return int(number)
+            same = conn.execute(same_answer, row).one()  # this submission was stored before (a resend)
+            if same.pupil_id != pupil_id:
+                raise ClassroomError(_("that submission id belongs to another answer: nothing was saved"))
+            return int(same.try_number)
 
         try:
             return self._write(work)
@@ -271,10 +258,6 @@ class AnswerSide:
 
     def reveal_policy(self, join_code: str) -> str:
         """The class's reveal policy (one of ``REVEAL_POLICIES``; ``pupil`` until the teacher sets one)."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def read(conn: Any) -> str:
             class_id = self._class_id(conn, join_code, "class settings")
             s = schema.settings.c

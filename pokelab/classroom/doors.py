@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import contextlib
 import hmac
+import secrets
 from typing import Any
 
 from pokelab.classroom.access import (
+    JOIN_ALPHABET,
     JOIN_LENGTH,
     ClassAccessError,
     action_name,
@@ -33,9 +35,28 @@ from pokelab.classroom.access import (
     log,
     refused,
 )
+from pokelab.classroom.db import sa, schema
+from pokelab.classroom.rounds import ClassroomError
 from pokelab.words import Text, _
 
-__all__ = ["Doors"]
+__all__ = ["Doors", "member_hash"]
+
+
+def member_hash(kind: str, class_id: int, name: str, token: str) -> str:
+    """The stored hash of the token of the group or pupil ``name`` (``kind``: ``group`` or ``pupil``) in a class.
+
+    The class and the name are in it, so a token proves one member of one class only.
+
+    >>> member_hash("pupil", 1, "Mei", "ABC") == member_hash("group", 1, "Mei", "ABC")
+    False
+    >>> member_hash("team", 1, "Mei", "ABC")
+    Traceback (most recent call last):
+    ...
+    ValueError: a member is a group or a pupil, not 'team'
+    """
+    if kind not in ("group", "pupil"):
+        raise ValueError(f"a member is a group or a pupil, not {kind!r}")  # a programming error
+    return digest(kind, f"{class_id}:{name}:{token}")
 
 
 class Doors:
@@ -44,6 +65,38 @@ class Doors:
     _throttle: Any
     _clock: Any
     _write: Any
+
+    def _issue_member_token(
+        self, kind: str, join_code: str, name: str, *, length: int, teacher_key: str | None, taken: Text,
+    ) -> str:
+        """Issue a new token of ``length`` letters to the group or pupil ``name`` (``kind``); return it.
+
+        A name not yet in the class joins with it. A taken name gets it only
+        with the teacher key (its old token stops working); without the key,
+        ``ClassroomError(taken)``. ``join_group`` and ``join_pupil`` both come here.
+        """
+        table = schema.groups if kind == "group" else schema.pupils
+        action = "join group" if kind == "group" else "join class"
+        token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(length))
+
+        def work(conn: Any) -> str:
+            if teacher_key is None:
+                class_id = self._class_id(conn, join_code, action)
+            else:
+                class_id = self._teacher_class(conn, join_code, teacher_key, action)
+            m = table.c
+            found = conn.execute(sa.select(m.id).where(m.class_id == class_id, m.name == name)).scalar()
+            row = {"token_hash": member_hash(kind, class_id, name, token), "created": self._clock()}
+            if found is None:
+                conn.execute(sa.insert(table).values(class_id=class_id, name=name, **row))
+            elif teacher_key is not None:
+                conn.execute(sa.update(table).where(m.id == found).values(**row))
+            else:
+                raise ClassroomError(taken)
+            return token
+
+        return self._write(work)
+
 
     def class_of(self, conn: Any, join_code: Any, action: str) -> int:
         """The id of the class with ``join_code``, read on ``conn`` (throttled; a wrong code is refused).
@@ -61,10 +114,6 @@ class Doors:
         ...
         pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         self._throttle.check(("join code",))
         code = clean_secret(join_code, _("join code"))
         found = conn.execute(
@@ -118,10 +167,6 @@ class Doors:
         ...
         pokelab.classroom.ClassAccessError: no teacher key given
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         try:
             key = clean_secret(teacher_key, _("teacher key"))
         except ClassAccessError as err:
@@ -166,10 +211,6 @@ class Doors:
         """
         if not isinstance(err, Exception):
             raise TypeError(f"refuse takes a ClassAccessError, not {err!r}")  # a programming error
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         class_id, action, reason = getattr(err, "refusal", (None, "?", "?"))
         log.warning("class store refused %s: %s (class %s)", action, reason, class_id)
         if not hasattr(err, "refusal"):  # a lockout or a missing code: logged, never stored (no flood of rows)

@@ -22,10 +22,11 @@ import os
 import sqlite3
 from pathlib import Path
 
+from pokelab.classroom.db import sa
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.words import _
 
-__all__ = ["FileWatch", "explain"]
+__all__ = ["FileWatch", "explain", "transient"]
 
 
 class FileWatch:
@@ -105,10 +106,20 @@ def explain(err: BaseException) -> ClassroomError | None:
 
 
 def _is_database_error(err: BaseException) -> bool:
-    if isinstance(err, sqlite3.Error):
+    return isinstance(err, sqlite3.Error) or (sa is not None and isinstance(err, sa.exc.DBAPIError))
+
+
+def transient(err: Exception) -> bool:
+    """True for errors a retry may cure: a locked SQLite file, a PostgreSQL server away or a conflict.
+
+    >>> transient(ValueError("database is locked"))
+    False
+    """
+    if isinstance(err, sa.exc.DBAPIError) and err.connection_invalidated:
         return True
-    try:
-        import sqlalchemy.exc as sx  # lazy: the class database's library (`lab` extra)
-    except ImportError:  # pragma: no cover
-        return False
-    return isinstance(err, sx.DBAPIError)
+    text = str(getattr(err, "orig", err)).lower()
+    words = ("locked", "busy", "could not serialize", "deadlock", "connection", "server closed")
+    words += ("terminating", "shutting down", "starting up", "the database system is")
+    return isinstance(err, sa.exc.OperationalError | sa.exc.InterfaceError) and any(
+        w in text for w in words
+    )

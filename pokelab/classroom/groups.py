@@ -33,15 +33,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokelab.classroom.access import (
-    JOIN_ALPHABET,
     TOKEN_COLUMNS,
     ClassAccessError,
     _check_tokens,
     _clean_secret,
-    _digest,
     _refused,
     check_name,
 )
+from pokelab.classroom.db import sa, schema
+from pokelab.classroom.doors import member_hash
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.words import _
 
@@ -76,16 +76,12 @@ def check_submission(value: Any) -> str:
     return value
 
 
-def _token_hash(class_id: int, name: str, token: str) -> str:
-    return _digest("group", f"{class_id}:{name}:{token}")
-
-
 class GroupSide:
     """``ClassStore``'s methods for the groups (mixed in; they use its transactions and doors)."""
 
     _write: Any
+    _issue_member_token: Any
     _class_id: Any
-    _teacher_class: Any
     _throttle: Any
     _clock: Any
     _refuse: Any
@@ -107,40 +103,14 @@ class GroupSide:
         ...
         pokelab.classroom.ClassroomError: the group name 'A' is taken in this class: choose another name, or ask the teacher for a new group token
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         name = check_name(group)
-        token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(GROUP_TOKEN_LENGTH))
-
-        def work(conn: Any) -> str:
-            if teacher_key is None:
-                class_id = self._class_id(conn, join_code, "join group")
-            else:
-                class_id = self._teacher_class(conn, join_code, teacher_key, "join group")
-            g = schema.groups.c
-            taken = conn.execute(sa.select(g.id).where(g.class_id == class_id, g.name == name)).scalar()
-            row = {"token_hash": _token_hash(class_id, name, token), "created": self._clock()}
-            if taken is None:
-                conn.execute(sa.insert(schema.groups).values(class_id=class_id, name=name, **row))
-            elif teacher_key is not None:
-                conn.execute(sa.update(schema.groups).where(g.id == taken).values(**row))
-            else:
-                raise ClassroomError(
-                    _("the group name {name} is taken in this class: choose another name, "
-                      "or ask the teacher for a new group token", name=repr(name)),
-                )
-            return token
-
-        return self._write(work)
+        taken = _("the group name {name} is taken in this class: choose another name, "
+                  "or ask the teacher for a new group token", name=repr(name))
+        return self._issue_member_token("group", join_code, name, length=GROUP_TOKEN_LENGTH,
+                                        teacher_key=teacher_key, taken=taken)
 
     def _check_group(self, conn: Any, class_id: int, name: str, token: Any, action: str) -> bool:
         """True when ``name`` joined (and ``token`` is its token); False for an open name; refused otherwise."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         g = schema.groups.c
         stored = conn.execute(sa.select(g.token_hash).where(g.class_id == class_id, g.name == name)).scalar()
         if stored is None and token is None and action != "undo round":
@@ -157,7 +127,7 @@ class GroupSide:
                 ),
             )
         clean = _clean_secret(token, _("group token"))
-        if stored is None or not secrets.compare_digest(str(stored), _token_hash(class_id, name, clean)):
+        if stored is None or not secrets.compare_digest(str(stored), member_hash("group", class_id, name, clean)):
             self._throttle.failed(source)
             raise _refused(
                 class_id, action, "wrong group token",
@@ -182,10 +152,6 @@ class GroupSide:
         ``submission``: an id that makes a repeated submit harmless (default: a new one).
         ``token``: the group token (needed once the group joined).
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         name = check_name(group)
         colours = _check_tokens(tokens)
         sub = uuid.uuid4().hex if submission is None else check_submission(submission)
@@ -230,10 +196,6 @@ class GroupSide:
 
         ``ClassroomError`` when the group has no round; ``ClassAccessError`` for a missing or wrong token.
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         name = check_name(group)
 
         def work(conn: Any) -> int:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pokelab.classroom.access import TOKEN_COLUMNS, check_name
+from pokelab.classroom.db import sa, schema
 from pokelab.classroom.rounds import SIMULATED, ClassroomError
 from pokelab.classroom.tally import ClassTally
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
@@ -115,10 +116,6 @@ class ClassReads:
         group list stays the teacher's.
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         own = None if group is None else check_name(group)
 
         def read(conn: Any) -> Any:
@@ -156,10 +153,6 @@ class ClassReads:
         Ids are never reused, so an add, an undo or a reset always gives a new
         fingerprint; a dashboard polls it and redraws only when it changed.
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def read(conn: Any) -> tuple[int, int, int]:
             class_id = self._class_id(conn, join_code, "read rounds")
             r = schema.rounds.c
@@ -191,10 +184,6 @@ class ClassReads:
     def refusal_log(self, join_code: str, teacher_key: str) -> Any:
         """The refused requests that named this class (wrong teacher keys…), oldest first (teacher key needed)."""
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def read(conn: Any) -> Any:
             class_id = self._teacher_class(conn, join_code, _key(teacher_key), "refusal log")
             r = schema.refusals.c

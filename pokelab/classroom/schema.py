@@ -171,42 +171,33 @@ table_moves = sa.Table(
 )
 
 
+def _member_table(name: str) -> sa.Table:
+    """The members of a class who joined with a token: a name is theirs once joined, the token's hash proves it.
+
+    Groups (``join_group``) and pupils (``join_pupil``) are both such tables.
+    """
+    return sa.Table(
+        name,
+        _METADATA,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column(
+            "class_id",
+            sa.Integer,
+            sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
+        sa.Column("name", sa.String(GROUP_LENGTH), nullable=False),
+        sa.Column("token_hash", sa.String(64), nullable=False),
+        sa.Column("created", sa.Float, nullable=False),
+        sa.UniqueConstraint("class_id", "name", name=f"{name}_name"),
+        sqlite_autoincrement=True,
+    )
+
+
 #: The groups that joined a class: the name is theirs once joined, and the group token proves it.
-groups = sa.Table(
-    "pokelab_groups",
-    _METADATA,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "class_id",
-        sa.Integer,
-        sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
-    sa.Column("name", sa.String(GROUP_LENGTH), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=False),
-    sa.Column("created", sa.Float, nullable=False),
-    sa.UniqueConstraint("class_id", "name", name="pokelab_groups_name"),
-    sqlite_autoincrement=True,
-)
-
-
+groups = _member_table("pokelab_groups")
 #: The pupils who joined a class (``join_pupil``): the name is theirs, the pupil token proves it.
-pupils = sa.Table(
-    "pokelab_pupils",
-    _METADATA,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "class_id",
-        sa.Integer,
-        sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
-    sa.Column("name", sa.String(GROUP_LENGTH), nullable=False),
-    sa.Column("token_hash", sa.String(64), nullable=False),
-    sa.Column("created", sa.Float, nullable=False),
-    sa.UniqueConstraint("class_id", "name", name="pokelab_pupils_name"),
-    sqlite_autoincrement=True,
-)
+pupils = _member_table("pokelab_pupils")
 
 #: Every answer a joined pupil gave: one row per answer, its try number counted in the class store.
 answers = sa.Table(

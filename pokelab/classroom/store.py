@@ -12,8 +12,9 @@ that vanished, was replaced, is damaged or read-only is a ``ClassroomError``
 (``faults``), never a silent loss.
 
 A round is one row written in one transaction (all or nothing). SQLite runs in
-WAL mode, writers take the lock up front (``BEGIN IMMEDIATE``) and a busy
-database is retried until ``timeout``; PostgreSQL uses ordinary transactions
+WAL mode, writers take the lock up front (``BEGIN IMMEDIATE``) in the order
+they came (``sqlite.writer_queue``) and a busy database is retried until
+``timeout``; PostgreSQL uses ordinary transactions
 and the same retries when the server is briefly away. Every round carries a
 submission id, unique in its class, so a retried submit is never stored twice.
 
@@ -47,14 +48,14 @@ from pokelab.classroom.access import (
     ClassAccessError,
     ClassStoreBusy,
     _digest,
-    _transient,
     check_name,
     default_url,
 )
 from pokelab.classroom.answer_reads import AnswerReads
 from pokelab.classroom.answers import AnswerSide
+from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors
-from pokelab.classroom.faults import FileWatch, explain
+from pokelab.classroom.faults import FileWatch, explain, transient
 from pokelab.classroom.groups import GroupSide
 from pokelab.classroom.limits import Limits, Throttle
 from pokelab.classroom.reads import ClassReads
@@ -118,8 +119,9 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         ...
         pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
+        if sa is None:
+            raise ClassroomError(_("the class database needs SQLAlchemy, which this installation lacks: "
+                                   "install pokelab with its lab extra (pip install 'pokelab[lab]')"))
         url = default_url() if url is None else str(url).strip()
         if url.startswith(("postgresql://", "postgres://")):
             url = "postgresql+psycopg://" + url.split("://", 1)[1]
@@ -155,10 +157,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
     def _upgrade(self) -> None:
         """Bring the database to this kit's schema, once, under the write lock."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         with self._engine.connect() as conn:
             version = schema.read_version(conn)
         if version > schema.SCHEMA_VERSION:
@@ -231,11 +229,12 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         return self._throttle
 
     def _write(self, work: Callable[[Any], _T]) -> _T:
-        """Run ``work(conn)`` in one write transaction, retrying a busy database until ``timeout``."""
-        with self._queue():
-            return self._write_now(work)
+        """Run ``work(conn)`` in one write transaction, retrying a busy database until ``timeout``.
 
-    def _write_now(self, work: Callable[[Any], _T]) -> _T:
+        Only the transaction itself waits its turn in the writers' queue
+        (``sqlite.writer_queue``): the file check and the pooled connection
+        come before it, a retry's pause after it.
+        """
         self._watch.check()
         deadline = time.monotonic() + self.timeout
         delay, attempts = 0.005, 0
@@ -244,6 +243,7 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
             try:
                 with (
                     self._engine.connect().execution_options(pokelab_write=True) as conn,
+                    self._queue(),
                     conn.begin(),
                 ):
                     return work(conn)
@@ -254,7 +254,7 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
                 known = explain(err)
                 if known is not None:
                     raise known from None
-                if not _transient(err):
+                if not transient(err):
                     raise
                 if time.monotonic() + delay > deadline:
                     raise ClassStoreBusy(_(
@@ -288,10 +288,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         >>> len(code), key.count("-"), store.class_name(code)
         (6, 3, '7B')
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         clean = check_name(name, limit=NAME_LENGTH, what="class")
         for _attempt in range(20):
             code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
@@ -316,10 +312,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
     def class_name(self, join_code: str) -> str:
         """The name of the class with ``join_code`` (raises ``ClassAccessError`` for a wrong code)."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def read(conn: Any) -> str:
             class_id = self._class_id(conn, join_code, "join")
             return str(
@@ -332,10 +324,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
     def reset(self, join_code: str, teacher_key: str) -> int:
         """Delete every round of the class (teacher key needed); return how many were deleted."""
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def work(conn: Any) -> int:
             class_id = self._teacher_class(conn, join_code, teacher_key, "reset")
             gone = conn.execute(
@@ -350,10 +338,6 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
 
         Its join code stops working.
         """
-        import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-        from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
         def work(conn: Any) -> None:
             class_id = self._teacher_class(conn, join_code, teacher_key, "delete")
             conn.execute(sa.delete(schema.rounds).where(schema.rounds.c.class_id == class_id))

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokelab.classroom.access import check_name
+from pokelab.classroom.db import sa, schema
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games
 from pokelab.tables.rows import (
@@ -56,10 +57,6 @@ def create_table(
     ...
     pokelab.classroom.ClassroomError: a table needs at least one human seat (a game of bots alone is pokelab.sim.play)
     """
-    import sqlalchemy as sa
-
-    from pokelab.classroom import schema
-
     kit = games.kit(game)
     pupil = None if name is None else check_name(name, what="group")
     if seed is None:
@@ -147,10 +144,6 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     pokelab.classroom.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
     """
     import pandas as pd
-    import sqlalchemy as sa
-
-    from pokelab.classroom import schema
-
     def read(conn: Any) -> list[_Row]:
         class_id = store.teacher_class_of(conn, join_code, teacher_key, "list tables")
         t = schema.game_tables
@@ -211,10 +204,6 @@ def check_table_cap(conn: Any, most: int, class_id: int, name: str, table_id: in
     ...
     pokelab.classroom.ClassroomError: ash already plays at 1 unfinished table of this class (the most is 1): finish a game first, or ask your teacher
     """
-    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-    from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
     t = schema.game_tables.c
     query = sa.select(t.id, t.seats).where(t.class_id == class_id, t.finished.is_(False))
     wanted = name.casefold()
@@ -253,10 +242,6 @@ def unknown_table_codes(store: Any, join_code: str, teacher_key: str, *, since: 
     >>> unknown_table_codes(store, join_code, key)
     1
     """
-    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-    from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
     def read(conn: Any) -> int:
         store.teacher_class_of(conn, join_code, teacher_key, "list tables")
         r = schema.refusals.c

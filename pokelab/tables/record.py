@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokelab.classroom.db import sa, schema
 from pokelab.tables.games import GameKit
 
 __all__ = ["Move", "after_change", "read_moves", "seat_view", "seen_moves"]
@@ -55,10 +56,6 @@ def read_moves(conn: Any, table_id: int) -> tuple[Move, ...]:
     >>> [m.action[:5] for m in store.read(lambda conn: read_moves(conn, t._id))]
     ['Draw(', 'Draw(', 'Draw(', 'Draw(']
     """
-    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-    from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
     m = schema.table_moves.c
     rows = conn.execute(
         sa.select(m.number, m.seat, m.kind, m.action, m.revision, m.at)

@@ -21,6 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from pokelab.classroom.access import JOIN_ALPHABET, clean_secret
+from pokelab.classroom.db import sa, schema
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.core.registry import is_game
 from pokelab.tables import games
@@ -260,10 +261,6 @@ def _insert_moves(
     text: Callable[[Any], str] = str,
 ) -> None:
     """Insert ``moves`` ``(seat, kind, action)`` numbered from ``first``; ``text`` writes an action object as text."""
-    import sqlalchemy as sa
-
-    from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
     if moves:
         conn.execute(
             sa.insert(schema.table_moves),
@@ -309,10 +306,6 @@ def _simultaneous_revision(conn: Any, row: _Row, seat: int, revision: int) -> in
     ...
     pokelab.tables.StaleRevision: someone moved first; ...
     """
-    import sqlalchemy as sa
-
-    from pokelab.classroom import schema
-
     game = row.kit.game
     if not game.simultaneous or not 0 <= revision < row.revision:
         return revision

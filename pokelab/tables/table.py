@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokelab.classroom.access import ClassAccessError, digest, refused
+from pokelab.classroom.db import sa, schema
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games, writes
 from pokelab.tables.record import Move, read_moves, seat_view, seen_moves
@@ -100,10 +101,6 @@ class Table(TableSeats, TableUndo):
 
     # ------------------------------------------------------------------ reading
     def _load(self, conn: Any) -> _Row:
-        import sqlalchemy as sa
-
-        from pokelab.classroom import schema
-
         t = schema.game_tables
         found = conn.execute(sa.select(t).where(t.c.code == self.code)).mappings().first()
         if found is None:
@@ -114,10 +111,6 @@ class Table(TableSeats, TableUndo):
         return _read_row(found)
 
     def _load_with_class(self, conn: Any) -> tuple[_Row, str]:
-        import sqlalchemy as sa
-
-        from pokelab.classroom import schema
-
         row = self._load(conn)
         name = conn.execute(
             sa.select(schema.classes.c.name).where(schema.classes.c.id == row.class_id)
@@ -144,10 +137,6 @@ class Table(TableSeats, TableUndo):
         ...
         pokelab.classroom.ClassroomError: table ... was deleted
         """
-        import sqlalchemy as sa
-
-        from pokelab.classroom import schema
-
         t = schema.game_tables
 
         def read(conn: Any) -> int:

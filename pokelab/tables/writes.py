@@ -31,6 +31,7 @@ import json
 import time
 from typing import Any
 
+from pokelab.classroom.db import sa, schema
 from pokelab.tables.record import Move, after_change
 from pokelab.tables.rows import StaleRevision, _insert_moves
 
@@ -59,10 +60,6 @@ def change(table: Any, compute: Any, *, revision: Any, moves: Any) -> int:
 
 
 def _in_transaction(table: Any, conn: Any, compute: Any, revision: Any, moves: Any) -> int:
-    import sqlalchemy as sa  # lazy: the class database's library (`lab` extra)
-
-    from pokelab.classroom import schema  # lazy: built with sqlalchemy
-
     table._conn = conn
     row = table._load(conn)
     table._working = row

@@ -7,6 +7,8 @@ Rule IDs: a stored round is a round of the game — 10 tokens in waves of 4, 3, 
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 
 import pandas as pd
 import pytest
@@ -293,3 +295,16 @@ def test_a_locked_sqlite_database_is_retried_then_reported_clearly(sqlite_url, t
         blocker.close()
     store.add_round(code, "A", ROUND)  # the lock is gone: the next submit goes through
     assert len(store.rounds(code, key)) == 1
+
+
+def test_the_kit_imports_without_sqlalchemy_and_a_store_says_what_to_install():
+    """The engine, the `pokelab` command and the lessons' exercises install without the `lab` extra."""
+    script = (
+        "import sys; sys.modules['sqlalchemy'] = None\n"
+        "import pokelab.cli, pokelab.teaching\n"
+        "from pokelab.classroom import ClassroomError, ClassStore\n"
+        "try:\n    ClassStore.connect('sqlite://')\n"
+        "except ClassroomError as err:\n    print(err.message('en'))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert "lab extra" in done.stdout

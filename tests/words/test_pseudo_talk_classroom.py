@@ -69,7 +69,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     gone = tables.table(tables.create_table(closed, "splendor", seed=3))
     store.delete_class(closed, closed_key)
     doors: list[Callable[[], Any]] = [
-        lambda: ClassStore.connect("mysql://x/y"),
+        lambda: ClassStore.connect("mysql://x/y"), lambda: _connect_without_sqlalchemy(monkeypatch),
         lambda: store.create_class(42), lambda: store.create_class("x" * 300),
         lambda: store.create_class(" "), lambda: store.create_class("7B;"),
         lambda: store.create_class("simulated"),
@@ -171,6 +171,15 @@ def _seat_locked_out(store: Any, code: str) -> None:
     with contextlib.suppress(PermissionError):
         table.view(0, token="ZZZZ22")
     table.view(0, token="ZZZZ23")
+
+
+def _connect_without_sqlalchemy(monkeypatch) -> None:
+    """Open a store as a kit installed without the `lab` extra would (pokelab.classroom.db: sa is None)."""
+    from pokelab.classroom import ClassStore
+
+    with monkeypatch.context() as hidden:
+        hidden.setattr("pokelab.classroom.store.sa", None)
+        ClassStore.connect("sqlite://")
 
 
 def _busy_store(url: str) -> None:
