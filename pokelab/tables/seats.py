@@ -1,14 +1,14 @@
 """A table's seats: sitting down, rejoining by seat token, and idle seats handed to bots.
 
-``Table`` (``pokelab.tables.table``) inherits these methods (undo by consent is
-in ``undo``). A seat token is 6 letters shown to the pupil; it is stored only as
-a hash. A seat unused for the table's ``idle_seconds`` may be handed to a bot
-by the table's creator (the first pupil to sit) or the teacher.
-Wrong seat tokens are throttled and locked out per seat by the store's one
-throttle, like join codes (``ClassStore.throttle``, ``limits.seat_source``).
+``Seats`` is a part each ``Table`` (``pokelab.tables.table``) owns and
+delegates to (undo by consent is ``undo.UndoVotes``). A seat token is 6 letters
+shown to the pupil; it is stored only as a hash. A seat unused for the table's
+``idle_seconds`` may be handed to a bot by the table's creator (the first pupil
+to sit) or the teacher. Wrong seat tokens are throttled and locked out per seat
+by the store's one throttle, like join codes (``ClassStore.throttle``,
+``limits.seat_source``).
 
 >>> from pokelab.classroom import ClassStore
->>> from pokelab.tables import Tables
 >>> from pokelab.tables import Tables
 >>> tables = Tables(ClassStore.connect("sqlite://"))
 >>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
@@ -23,6 +23,7 @@ pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from pokelab.classroom.access import (
@@ -39,20 +40,59 @@ from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games
 from pokelab.tables.listing import check_table_cap
 from pokelab.tables.rows import SEAT_TOKEN_LENGTH, _check_seat_number, _Row
+from pokelab.tables.writes import Write, game_values
 from pokelab.words import _
 
-__all__ = ["TableSeats"]
+__all__ = ["Seats"]
 
 
-class TableSeats:
-    """The seat-keeping part of ``Table``: seat tokens, sit, rejoin, idle seats to bots, the teacher's door."""
+class Seats:
+    """A table's seats, owned by its ``Table``: seat tokens, sit, rejoin, idle seats to bots, the teacher's door.
 
-    _store: Any
-    _tokens: dict[int, str]
-    _conn: Any
-    players: int
+    It is given what it uses, nothing of the table itself: the store's doors
+    (``throttle``, ``refuse``, ``read``, ``limits``, ``check_class_teacher``),
+    the number of ``players``, ``row()`` (the table's row now), ``write`` (one
+    optimistic change, ``writes.change``) and ``transaction()`` (the connection
+    of the change being computed, ``None`` outside one). ``tokens`` are the seat
+    tokens this object got from ``sit`` and ``rejoin``.
 
-    def _check_token(self, row: _Row, seat: int, token: Any, action: str) -> None:
+    >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
+    >>> tables = Tables(ClassStore.connect("sqlite://"))
+    >>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
+    >>> seats = t._seats   # the table's own part
+    >>> token = seats.sit(1, "Misty")
+    >>> seats.token(1, None) == token, seats.token(0, None)
+    (True, None)
+    >>> seats.check_token(t._row(), 1, "ZZZZZZ", "view")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassAccessError: wrong seat token for seat 2 of table ...
+    """
+
+    def __init__(
+        self,
+        store: Any,
+        players: int,
+        *,
+        row: Callable[[], _Row],
+        write: Write,
+        transaction: Callable[[], Any],
+    ) -> None:
+        self._store = store
+        self._players = players
+        self._row = row
+        self._write = write
+        self._transaction = transaction
+        #: The seat tokens this object got from ``sit`` and ``rejoin``, per seat.
+        self.tokens: dict[int, str] = {}
+
+    def token(self, seat: int, given: str | None) -> str | None:
+        """``given``, or else the token this object remembers for ``seat`` (``None`` when it has none: refused later)."""
+        return given if given is not None else self.tokens.get(seat)
+
+    def check_token(self, row: _Row, seat: int, token: Any, action: str) -> None:
+        """Refuse (``ClassAccessError``) unless ``token`` is the seat token of ``seat``, a seat a pupil sits in."""
         record = row.seats[seat]
         if record["bot"] or record["token"] is None:
             what = (_("a bot ({bot})", bot=record["bot"]) if record["bot"]
@@ -79,7 +119,7 @@ class TableSeats:
                     _("wrong seat token for seat {seat} of table {code}", seat=seat + 1, code=row.code),
                 ),
             )
-            if getattr(self, "_conn", None) is None:  # inside a change the store logs it afterwards
+            if self._transaction() is None:  # inside a change the store logs it afterwards
                 self._store.refuse(err)
             raise err
         self._store.throttle.succeeded(source)
@@ -118,7 +158,7 @@ class TableSeats:
                         seat=seat + 1, code=row.code, player=record["name"]),
                 )
             # read in the change's own transaction: the pupil's other unfinished tables
-            check_table_cap(self._conn, self._store.limits.tables_per_pupil, row.class_id, clean_name, row.id)
+            check_table_cap(self._transaction(), self._store.limits.tables_per_pupil, row.class_id, clean_name, row.id)
             seats = list(row.seats)
             seats[seat] = {
                 **record,
@@ -128,9 +168,9 @@ class TableSeats:
             }
             return {"seats": seats, "creator": seat if row.creator is None else row.creator}
 
-        _check_seat_number(seat, self.players)
-        self._change(change, revision=None, action="sit")
-        self._tokens[seat] = token
+        _check_seat_number(seat, self._players)
+        self._write(change, revision=None)
+        self.tokens[seat] = token
         return token
 
     def rejoin(self, token: str) -> int:
@@ -158,7 +198,7 @@ class TableSeats:
         for seat in seated:
             if row.seats[seat]["token"] == hashed:
                 self._store.throttle.succeeded(seat_source(row.id, seat))
-                self._tokens[seat] = clean
+                self.tokens[seat] = clean
                 return seat
         for seat in seated:
             self._store.throttle.failed(seat_source(row.id, seat))
@@ -198,13 +238,13 @@ class TableSeats:
         ...
         pokelab.classroom.ClassroomError: seat 2 was used 0 s ago: it can be handed to a bot after 120 s unused
         """
-        seat = _check_seat_number(seat, self.players)
-        row = self._row()  # type: ignore[attr-defined]
+        seat = _check_seat_number(seat, self._players)
+        row = self._row()
         bot_name = games.check_bot(row.kit, bot)
         if teacher_key is not None:
-            self._store.read(lambda conn: self._check_teacher(conn, row, teacher_key, "table hand to bot"))
+            self.check_teacher(row, teacher_key, "table hand to bot")
         elif creator_token is not None and row.creator is not None:
-            self._check_token(row, row.creator, creator_token, "hand a seat to a bot")
+            self.check_token(row, row.creator, creator_token, "hand a seat to a bot")
         else:
             err = refused(
                 row.class_id,
@@ -236,20 +276,32 @@ class TableSeats:
                 current.kit, current.state(), bots, seed=current.seed, number=current.move_count + 1
             )
             plan["moves"] = automatic
-            values = self._game_values(current, state, current.move_count + len(automatic), seats)  # type: ignore[attr-defined]
-            return values
+            return game_values(current, state, current.move_count + len(automatic), seats)
 
         plan: dict[str, Any] = {}
-        return self._change(  # type: ignore[attr-defined]
-            change,
-            revision=None,
-            action="hand to bot",
-            moves=lambda current: (current.move_count + 1, plan["moves"], None),
+        return self._write(
+            change, revision=None, moves=lambda current: (current.move_count + 1, plan["moves"], None)
         )
 
-    def _check_teacher(self, conn: Any, row: _Row, teacher_key: Any, action: str) -> None:
-        """The store's teacher door for the class of this table (throttled and logged as the store's own)."""
-        self._store.check_class_teacher(
+    def check_teacher(self, row: _Row, teacher_key: Any, action: str) -> None:
+        """Refuse (``ClassAccessError``) a wrong teacher key for the class of ``row`` (the store's door: throttled and logged)."""
+        self._store.read(lambda conn: self._store.check_class_teacher(
             conn, row.class_id, teacher_key, action,
             wrong=_("wrong teacher key for the class of table {code}", code=row.code),
-        )
+        ))
+
+    def reader(self, row: _Row, seat: Any, token: Any, teacher_key: Any) -> int | None:
+        """Who reads the record: the seat whose token was given, or ``None`` for the teacher (teacher key checked)."""
+        if teacher_key is not None:
+            self.check_teacher(row, teacher_key, "table record")
+            return None
+        if seat is None:
+            err = refused(row.class_id, "table record", "no seat token or teacher key", ClassAccessError(
+                _("the moves of table {code} are read with a seat token (that seat's view) "
+                  "or the teacher key (the whole record)", code=row.code),
+            ))
+            self._store.refuse(err)
+            raise err
+        seat = _check_seat_number(seat, row.players)
+        self.check_token(row, seat, self.token(seat, token), "view")
+        return None if row.finished else seat  # a finished game hides nothing more: its players study it whole

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokelab.classroom.access import ClassAccessError, digest, refused
+from pokelab.classroom.access import digest, refused
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games, writes
@@ -54,8 +54,9 @@ from pokelab.tables.rows import (
     _simultaneous_revision,
     clean_table_code,
 )
-from pokelab.tables.seats import TableSeats
-from pokelab.tables.undo import TableUndo
+from pokelab.tables.seats import Seats
+from pokelab.tables.undo import UndoVotes
+from pokelab.tables.writes import MovesOf, game_values
 from pokelab.words import _
 
 # sqlalchemy (the class database's library, `lab` extra), the schema built with it and pandas load
@@ -63,14 +64,16 @@ from pokelab.words import _
 __all__ = ["TABLE_CODE_LENGTH", "StaleRevision", "Table"]
 
 
-class Table(TableSeats, TableUndo):
+class Table:
     """One shared game table (from ``Tables(store).table(code)``); every method reads or writes the database.
 
     ``code``, ``game``, ``players`` and ``class_code`` (the class's name: the
     join code itself is stored only hashed) never change. Seat tokens this
     object got from ``sit`` or ``rejoin`` are remembered, so ``view(seat)``
     needs no token on the device that sat there. An unknown code is refused,
-    logged and counted against this store's throttle (``Limits``).
+    logged and counted against this store's throttle (``Limits``). Its seats
+    (``seats.Seats``) and undo by consent (``undo.UndoVotes``) are parts it owns
+    and delegates to, each given only what it uses.
     """
 
     def __init__(self, store: Any, code: Any) -> None:
@@ -90,7 +93,6 @@ class Table(TableSeats, TableUndo):
         self.game: str = row.game
         self.players: int = row.players
         self.class_code: str = class_name
-        self._tokens: dict[int, str] = {}
         #: Per seat this object plays: its view of the moves, at a revision (what that seat may see, nothing more).
         self._seen: dict[int, tuple[int, list[dict[str, Any]]]] = {}
         #: Per seat: its next view, made from the row its own change just wrote, with the token it was made for.
@@ -98,6 +100,8 @@ class Table(TableSeats, TableUndo):
         #: The connection and row of the change being computed (its reads share its transaction).
         self._conn: Any = None
         self._working: _Row | None = None
+        self._seats = Seats(store, self.players, row=self._row, write=self._change, transaction=lambda: self._conn)
+        self._undo = UndoVotes(self._seats, self.players, write=self._change, record=self._move_tuples)
 
     # ------------------------------------------------------------------ reading
     def _load(self, conn: Any) -> _Row:
@@ -149,22 +153,6 @@ class Table(TableSeats, TableUndo):
 
         return self._store.read(read)
 
-    def _viewer(self, row: _Row, seat: Any, token: Any, teacher_key: Any) -> int | None:
-        """Who reads the record: the seat whose token was given, or ``None`` for the teacher (teacher key checked)."""
-        if teacher_key is not None:
-            self._store.read(lambda conn: self._check_teacher(conn, row, teacher_key, "table record"))
-            return None
-        if seat is None:
-            err = refused(row.class_id, "table record", "no seat token or teacher key", ClassAccessError(
-                _("the moves of table {code} are read with a seat token (that seat's view) "
-                  "or the teacher key (the whole record)", code=row.code),
-            ))
-            self._store.refuse(err)
-            raise err
-        seat = _check_seat_number(seat, row.players)
-        self._check_token(row, seat, token if token is not None else self._tokens.get(seat), "view")
-        return None if row.finished else seat  # a finished game hides nothing more: its players study it whole
-
     def moves(
         self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None
     ) -> list[dict[str, Any]]:
@@ -188,7 +176,7 @@ class Table(TableSeats, TableUndo):
         pokelab.classroom.ClassAccessError: the moves of table ... are read with a seat token (that seat's view) or the teacher key (the whole record)
         """
         row, moves = self._store.read(self._read_all)
-        return seen_moves(row.kit, moves, self._viewer(row, seat, token, teacher_key))
+        return seen_moves(row.kit, moves, self._seats.reader(row, seat, token, teacher_key))
 
     def _read_all(self, conn: Any) -> tuple[_Row, tuple[Move, ...]]:
         """The row and its moves, in one connection (never kept: the caller filters them for its reader)."""
@@ -220,7 +208,7 @@ class Table(TableSeats, TableUndo):
         False
         """
         row, moves = self._store.read(self._read_all)
-        viewer = self._viewer(row, seat, token, teacher_key)
+        viewer = self._seats.reader(row, seat, token, teacher_key)
         state = games.replay(row.kit, row.players, row.seed, row.variant, [m.tuple() for m in moves])
         return state if viewer is None else row.kit.game.observe(state, viewer)
 
@@ -248,12 +236,12 @@ class Table(TableSeats, TableUndo):
         pokelab.classroom.ClassAccessError: seat 2 of table ... is free: nobody sits there yet; only its player can view it
         """
         seat = _check_seat_number(seat, self.players)
-        given = token if token is not None else self._tokens.get(seat)
+        given = self._seats.token(seat, token)
         ready = self._ready.pop(seat, None)
         if ready is not None and ready[0] == given and ready[1]["revision"] == self.revision():
             return ready[1]  # made from the row this object's own change just wrote
         row, moves = self._store.read(self._read_all)
-        self._check_token(row, seat, given, "view")
+        self._seats.check_token(row, seat, given, "view")
         seen = seen_moves(row.kit, moves, seat)
         self._seen[seat] = (row.revision, seen)
         return seat_view(row, seen, seat)
@@ -261,7 +249,7 @@ class Table(TableSeats, TableUndo):
     def _after_change(self, before: int, row: _Row, made: list[Move], delete_from: int | None) -> None:
         """After a change wrote ``row`` (it was at ``before``): each seat this object plays gets its next view from it."""
         for seat, (revision, seen) in list(self._seen.items()):
-            token = self._tokens.get(seat)
+            token = self._seats.tokens.get(seat)
             if revision != before or token is None or row.seats[seat]["token"] != digest("seat", f"{row.code}:{token}"):
                 self._seen.pop(seat, None)
                 self._ready.pop(seat, None)
@@ -272,22 +260,9 @@ class Table(TableSeats, TableUndo):
             self._ready[seat] = (token, seat_view(row, now_seen, seat))
 
     # ------------------------------------------------------------------ changing the table
-    def _change(self, change: Any, *, revision: Any, action: str, moves: Any = None) -> int:
+    def _change(self, change: writes.Compute, *, revision: Any, moves: MovesOf | None = None) -> int:
         """Apply ``change(row, now) -> {column: value}`` as one optimistic write (``writes.change``)."""
         return writes.change(self, change, revision=revision, moves=moves)
-
-    def _game_values(self, row: _Row, state: Any, move_count: int, seats: Any = None) -> dict[str, Any]:
-        """The columns a new game state sets (``state`` is the object: the write saves it once)."""
-        out = {
-            "state": state,
-            "move_count": move_count,
-            "finished": row.kit.game.is_over(state),
-            "scores": games.points(row.kit, state),
-            "undo": None,
-        }
-        if seats is not None:
-            out["seats"] = seats
-        return out
 
     def play(self, seat: int, action: Any, revision: int, *, token: str | None = None) -> int:
         """Play ``action`` (an engine action, or its text like ``"TakeSame(red)"``) for ``seat``; return the new revision.
@@ -312,7 +287,7 @@ class Table(TableSeats, TableUndo):
         pokelab.errors.IllegalAction: [SP-T1] It is seat ...'s turn, not seat ...'s.
         """
         seat = _check_seat_number(seat, self.players)
-        given = token if token is not None else self._tokens.get(seat)
+        given = self._seats.token(seat, token)
         if isinstance(revision, bool) or not isinstance(revision, int):
             raise ClassroomError(
                 _("revision is the whole number from your view, not {revision}", revision=repr(revision)),
@@ -320,7 +295,7 @@ class Table(TableSeats, TableUndo):
         computed: dict[str, Any] = {}
 
         def change(row: _Row, now: float) -> dict[str, Any]:
-            self._check_token(row, seat, given, "play")
+            self._seats.check_token(row, seat, given, "play")
             kit = row.kit
             move = games.parse_move(kit, action)
             state = games.play_move(kit, row.state(), seat, move)
@@ -328,12 +303,11 @@ class Table(TableSeats, TableUndo):
             computed["moves"] = [(seat, "human", move), *automatic]
             seats = list(row.seats)
             seats[seat] = {**seats[seat], "active": now}
-            return self._game_values(row, state, row.move_count + len(computed["moves"]), seats)
+            return game_values(row, state, row.move_count + len(computed["moves"]), seats)
 
         return self._change(
             change,
             revision=lambda conn, row: _simultaneous_revision(conn, row, seat, revision),
-            action="play",
             moves=lambda row: (row.move_count + 1, computed["moves"], None),
         )
 
@@ -355,14 +329,37 @@ class Table(TableSeats, TableUndo):
             if not automatic:
                 raise _NothingDue(row.revision)
             plan["moves"] = automatic
-            return self._game_values(row, state, row.move_count + len(automatic))
+            return game_values(row, state, row.move_count + len(automatic))
 
         try:
             return self._change(
-                change, revision=None, action="advance", moves=lambda r: (r.move_count + 1, plan["moves"], None)
+                change, revision=None, moves=lambda r: (r.move_count + 1, plan["moves"], None)
             )
         except _NothingDue as nothing:
             return nothing.revision
+
+    # ------------------------------------------------------------------ seats and undo: the parts' doors
+    def sit(self, seat: int, name: str) -> str:
+        """Claim the free human ``seat`` as ``name``; return the seat token (``Seats.sit``: rules, example, errors)."""
+        return self._seats.sit(seat, name)
+
+    def rejoin(self, token: str) -> int:
+        """The seat that ``token`` holds at this table, remembered for ``view`` (``Seats.rejoin``: example, errors)."""
+        return self._seats.rejoin(token)
+
+    def hand_to_bot(
+        self, seat: int, bot: str, *, teacher_key: str | None = None, creator_token: str | None = None
+    ) -> int:
+        """Give an idle or free ``seat`` to ``bot``; return the revision (``Seats.hand_to_bot``: who may, errors)."""
+        return self._seats.hand_to_bot(seat, bot, teacher_key=teacher_key, creator_token=creator_token)
+
+    def request_undo(self, seat: int, *, token: str | None = None) -> int:
+        """Ask to take back ``seat``'s last move; return the revision (``UndoVotes.request_undo``: example, errors)."""
+        return self._undo.request_undo(seat, token=token)
+
+    def answer_undo(self, seat: int, yes: bool, *, token: str | None = None) -> int:
+        """Agree or refuse the waiting undo request as ``seat`` (``UndoVotes.answer_undo``: example, errors)."""
+        return self._undo.answer_undo(seat, yes, token=token)
 
     def __repr__(self) -> str:
         return f"Table({self.code!r}, game={self.game!r}, players={self.players})"

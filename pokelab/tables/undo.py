@@ -1,13 +1,13 @@
 """A table's undo by consent: a seat asks to take back its last move, the other seated humans answer.
 
-``Table`` (``pokelab.tables.table``) inherits these methods. The move asked
+``UndoVotes`` is a part each ``Table`` (``pokelab.tables.table``) owns and
+delegates to. The move asked
 about and everything after it are taken back once every other seated human
 agrees (bots always agree); the chance draws after it come again the same
 (they are keyed by move number), so nobody gains a peek. A move played
 meanwhile drops the request.
 
 >>> from pokelab.classroom import ClassStore
->>> from pokelab.tables import Tables
 >>> from pokelab.tables import Tables
 >>> tables = Tables(ClassStore.connect("sqlite://"))
 >>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
@@ -26,21 +26,46 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games
 from pokelab.tables.rows import _check_seat_number, _Row
+from pokelab.tables.seats import Seats
+from pokelab.tables.writes import MovesOf, Write, game_values
 from pokelab.words import _
 
-__all__ = ["TableUndo"]
+__all__ = ["UndoVotes"]
+
+#: A move of the record as ``games.replay`` takes it: ``(seat, kind, action)``.
+MoveTuple = tuple[int | None, str, Any]
 
 
-class TableUndo:
-    """The undo part of ``Table``: ``request_undo`` and ``answer_undo``."""
+class UndoVotes:
+    """A table's undo by consent, owned by its ``Table``: ``request_undo`` and ``answer_undo``.
 
-    _tokens: dict[int, str]
-    players: int
+    It is given what it uses: the table's ``seats`` (their tokens and checks),
+    the number of ``players``, ``write`` (one optimistic change,
+    ``writes.change``) and ``record()`` (the full record of the change being
+    computed, read in its transaction; never shown to anyone).
+
+    >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
+    >>> tables = Tables(ClassStore.connect("sqlite://"))
+    >>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
+    >>> undo = t._undo   # the table's own part
+    >>> undo.answer_undo(0, "yes")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: an answer to an undo request is True or False, not 'yes'
+    """
+
+    def __init__(self, seats: Seats, players: int, *, write: Write, record: Callable[[], list[MoveTuple]]) -> None:
+        self._seats = seats
+        self._players = players
+        self._write = write
+        self._record = record
 
     def request_undo(self, seat: int, *, token: str | None = None) -> int:
         """Ask to take back ``seat``'s last move (and every move after it); return the new revision.
@@ -61,14 +86,14 @@ class TableUndo:
         ...
         pokelab.classroom.ClassroomError: seat 1 has no move on table ... to take back
         """
-        seat = _check_seat_number(seat, self.players)
-        given = token if token is not None else self._tokens.get(seat)
+        seat = _check_seat_number(seat, self._players)
+        given = self._seats.token(seat, token)
 
         plan: dict[str, Any] = {}
 
         def change(row: _Row, now: float) -> dict[str, Any]:
-            self._check_token(row, seat, given, "undo")
-            moves = self._move_tuples()  # type: ignore[attr-defined]
+            self._seats.check_token(row, seat, given, "undo")
+            moves = self._record()
             if row.finished:
                 raise ClassroomError(
                     _("the game on table {code} is over: no move can be taken back", code=row.code),
@@ -94,9 +119,9 @@ class TableUndo:
             seats = _touch(row, seat, now)
             if asked:
                 return {"undo": request, "seats": seats}
-            return self._undo_values(row, moves, request, plan) | {"seats": seats}
+            return _undo_values(row, moves, request, plan) | {"seats": seats}
 
-        return self._change(change, revision=None, action="undo", moves=_undo_moves(plan))  # type: ignore[attr-defined]
+        return self._write(change, revision=None, moves=_undo_moves(plan))
 
     def answer_undo(self, seat: int, yes: bool, *, token: str | None = None) -> int:
         """Agree (``yes=True``) or refuse the waiting undo request as ``seat``; return the new revision.
@@ -114,8 +139,8 @@ class TableUndo:
         ...
         pokelab.classroom.ClassroomError: no undo request is waiting on table ...
         """
-        seat = _check_seat_number(seat, self.players)
-        given = token if token is not None else self._tokens.get(seat)
+        seat = _check_seat_number(seat, self._players)
+        given = self._seats.token(seat, token)
         if not isinstance(yes, bool):
             raise ClassroomError(
                 _("an answer to an undo request is True or False, not {yes}", yes=repr(yes)),
@@ -124,7 +149,7 @@ class TableUndo:
         plan: dict[str, Any] = {}
 
         def change(row: _Row, now: float) -> dict[str, Any]:
-            self._check_token(row, seat, given, "answer undo")
+            self._seats.check_token(row, seat, given, "answer undo")
             request = row.undo
             if request is None:
                 raise ClassroomError(
@@ -139,29 +164,26 @@ class TableUndo:
                 return {"undo": None, "seats": seats}
             agreed = sorted({*request.get("yes", []), seat})
             if set(agreed) >= set(request["asked"]):
-                moves = self._move_tuples()  # type: ignore[attr-defined]
-                return self._undo_values(row, moves, request, plan) | {"seats": seats}
+                moves = self._record()
+                return _undo_values(row, moves, request, plan) | {"seats": seats}
             return {"undo": {**request, "yes": agreed}, "seats": seats}
 
-        return self._change(  # type: ignore[attr-defined]
-            change, revision=None, action="answer undo", moves=_undo_moves(plan)
-        )
+        return self._write(change, revision=None, moves=_undo_moves(plan))
 
-    def _undo_values(
-        self, row: _Row, moves: list[Any], request: dict[str, Any], plan: dict[str, Any]
-    ) -> dict[str, Any]:
-        """The table's columns once the request's move and all after it are taken back (bots due replay)."""
-        number = int(request["number"])
-        if not 1 <= number <= len(moves) or moves[number - 1][0] != request["seat"]:
-            raise ClassroomError(
-                _("table {code}'s undo request names move {number}, which is not that seat's",
-                    code=row.code, number=number),
-            )
-        kit = row.kit
-        state = games.replay(kit, row.players, row.seed, row.variant, moves[: number - 1])
-        state, automatic = games.advance(kit, state, row.bots(), seed=row.seed, number=number)
-        plan["number"], plan["moves"] = number, automatic
-        return self._game_values(row, state, number - 1 + len(automatic))  # type: ignore[attr-defined]
+
+def _undo_values(row: _Row, moves: list[MoveTuple], request: dict[str, Any], plan: dict[str, Any]) -> dict[str, Any]:
+    """The table's columns once the request's move and all after it are taken back (bots due replay)."""
+    number = int(request["number"])
+    if not 1 <= number <= len(moves) or moves[number - 1][0] != request["seat"]:
+        raise ClassroomError(
+            _("table {code}'s undo request names move {number}, which is not that seat's",
+                code=row.code, number=number),
+        )
+    kit = row.kit
+    state = games.replay(kit, row.players, row.seed, row.variant, moves[: number - 1])
+    state, automatic = games.advance(kit, state, row.bots(), seed=row.seed, number=number)
+    plan["number"], plan["moves"] = number, automatic
+    return game_values(row, state, number - 1 + len(automatic))
 
 
 def _touch(row: _Row, seat: int, now: float) -> list[dict[str, Any]]:
@@ -171,8 +193,8 @@ def _touch(row: _Row, seat: int, now: float) -> list[dict[str, Any]]:
     return seats
 
 
-def _undo_moves(plan: dict[str, Any]) -> Any:
-    """The ``moves`` hook of ``Table._change`` for an undo: delete from the taken-back move, add the bots' replies."""
+def _undo_moves(plan: dict[str, Any]) -> MovesOf:
+    """The ``moves`` hook of the write for an undo: delete from the taken-back move, add the bots' replies."""
 
     def moves(row: _Row) -> tuple[int, list[Any], int | None]:
         if not plan:  # only asked, or refused: no move changes

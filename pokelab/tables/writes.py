@@ -29,13 +29,53 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from pokelab.classroom.db import sa, schema
+from pokelab.tables import games
 from pokelab.tables.record import Move, after_change
-from pokelab.tables.rows import StaleRevision, _insert_moves
+from pokelab.tables.rows import StaleRevision, _insert_moves, _Row
 
-__all__ = ["change"]
+__all__ = ["Compute", "MovesOf", "Write", "change", "game_values"]
+
+#: A change computed from the row it reads and the time: ``{column: value}`` (``"state"``: the game object).
+Compute = Callable[[_Row, float], dict[str, Any]]
+#: The moves a change writes, from its row: ``(first number, [(seat, kind, action)], delete_from)``.
+MovesOf = Callable[[_Row], tuple[int, list[Any], int | None]]
+
+
+class Write(Protocol):
+    """What a table's parts are given to change it: one optimistic write of ``compute`` (``change`` on their table)."""
+
+    def __call__(self, compute: Compute, *, revision: Any, moves: MovesOf | None = None) -> int:
+        """Apply ``compute`` as one transaction; return the new revision (``StaleRevision`` when ``revision`` is old)."""
+        ...
+
+
+def game_values(row: _Row, state: Any, move_count: int, seats: Any = None) -> dict[str, Any]:
+    """The columns a new game state sets (``state`` is the object: the write saves it once); a pending undo is dropped.
+
+    ``state`` is a state of ``row``'s game computed by the change (not checked
+    again here: the engine refused an illegal move before, ``IllegalAction``).
+
+    >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
+    >>> tables = Tables(ClassStore.connect("sqlite://"))
+    >>> row = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=4))._row()
+    >>> sorted(game_values(row, row.state(), 0, seats=list(row.seats)))
+    ['finished', 'move_count', 'scores', 'seats', 'state', 'undo']
+    """
+    out = {
+        "state": state,
+        "move_count": move_count,
+        "finished": row.kit.game.is_over(state),
+        "scores": games.points(row.kit, state),
+        "undo": None,
+    }
+    if seats is not None:
+        out["seats"] = seats
+    return out
 
 
 def change(table: Any, compute: Any, *, revision: Any, moves: Any) -> int:
