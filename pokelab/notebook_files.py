@@ -5,7 +5,7 @@ notebooks hold what the kit's kernel reports on the Python of ``make install`` a
 (``scripts/normalize_notebooks.py`` writes it); a kernel on another Python reports another
 ``version``, so JupyterLab marks the notebook changed and autosaves it two minutes later, and git
 showed every opened lesson modified (issue 31). :func:`pre_save_hook`, which the kit's Jupyter
-server runs before every save (``binder/jupyter_server_config.d/pokelab.json``, installed by
+server runs before every save (``binder/jupyter_server_config.json``, installed by
 ``make install`` and Binder's ``postBuild``), writes a Python notebook's ``language_info`` back in
 the shipped form, so saving an unchanged notebook on any Python leaves its file byte-identical.
 """

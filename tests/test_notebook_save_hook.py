@@ -2,7 +2,7 @@
 
 JupyterLab writes the kernel's ``language_info`` into a notebook it opens; on a Python other
 than the one the shipped notebooks name, the version differs, the notebook is marked changed and
-autosaved. The kit's Jupyter server (``binder/jupyter_server_config.d/pokelab.json``, installed
+autosaved. The kit's Jupyter server (``binder/jupyter_server_config.json``, installed
 by ``make install`` and Binder) runs ``pokelab.notebook_files.pre_save_hook`` before each save;
 these tests save through a real ``FileContentsManager`` configured from that file.
 """
@@ -14,13 +14,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from jupyter_server.serverapp import ServerApp
 from jupyter_server.services.contents.filemanager import FileContentsManager
 from traitlets.config.loader import JSONFileConfigLoader
 
 from pokelab import notebook_files
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIG = ROOT / "binder" / "jupyter_server_config.d" / "pokelab.json"
+CONFIG = ROOT / "binder" / "jupyter_server_config.json"
 LESSONS = ["notebooks/00-start-here.ipynb", "notebooks/zh/splendor/10-components-and-setup.ipynb"]
 
 
@@ -67,5 +68,18 @@ def test_make_install_and_binder_install_the_server_config() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     post_build = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
     for setup in (makefile, post_build):
-        assert "cp binder/jupyter_server_config.d/pokelab.json" in setup
-        assert "etc/jupyter/jupyter_server_config.d" in setup
+        assert "cp binder/jupyter_server_config.json" in setup
+        assert "/etc/jupyter" in setup and "/jupyter_server_config.json" in setup
+
+
+def test_the_jupyter_server_reads_the_hook_from_the_kits_config_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real ServerApp with binder/ on its config path (as the env's etc/jupyter after `make install`) runs the hook."""
+    monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(CONFIG.parent))
+    monkeypatch.setenv("JUPYTER_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", str(tmp_path / "runtime"))
+    app = ServerApp()
+    app.initialize(argv=["--no-browser", f"--ServerApp.root_dir={tmp_path}"], find_extensions=False, new_httpserver=False)
+    try:
+        assert app.contents_manager.pre_save_hook is notebook_files.pre_save_hook
+    finally:
+        ServerApp.clear_instance()
