@@ -19,9 +19,13 @@ committed with stale outputs fails the tests.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 from pathlib import Path
+
+import nbformat
+from nbformat.v4.rwbase import split_lines
 
 from pokelab import notebook_files
 
@@ -109,8 +113,10 @@ def normalized(nb: dict) -> dict:
 
 
 def dumps(nb: dict) -> str:
-    """Serialise the way Jupyter does (1-space indent, non-ASCII kept, trailing newline)."""
-    return json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    """Serialise the way Jupyter's server saves a notebook, byte for byte (nbformat's writer: sources and
+    texts split into lines, 1-space indent, sorted keys, non-ASCII kept, trailing newline), so that
+    saving an unchanged notebook from JupyterLab rewrites none of its bytes (issue 31)."""
+    return json.dumps(split_lines(nbformat.from_dict(copy.deepcopy(nb))), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def is_clean(path: Path) -> bool:
