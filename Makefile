@@ -27,12 +27,16 @@ install: $(STAMP)
 # One environment: the lock requirements/test.txt (every extra of pyproject.toml, `make pins`)
 # pins each package Binder installs at Binder's own version, so the notebooks run here on Binder's
 # versions; the kit itself goes in editable, without touching the pins.
-$(STAMP): pyproject.toml requirements/test.txt hatch_build.py | $(BIN)/uv
+$(STAMP): pyproject.toml requirements/test.txt hatch_build.py binder/overrides.json binder/jupyter_server_config.json | $(BIN)/uv
 	$(BIN)/uv pip install --python $(BIN)/python --quiet -r requirements/test.txt
 	$(BIN)/uv pip install --python $(BIN)/python --quiet --no-deps -e .
 	# JupyterLab settings shared with Binder (no news pop-up).
 	mkdir -p $(VENV)/share/jupyter/lab/settings
 	cp binder/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	# Jupyter server settings shared with Binder: a save writes a notebook's language_info in the
+	# shipped form (pokelab/notebook_files.py), so opening a lesson on another Python changes no file.
+	mkdir -p $(VENV)/etc/jupyter
+	cp binder/jupyter_server_config.json $(VENV)/etc/jupyter/jupyter_server_config.json
 	touch $(STAMP)
 
 lint: $(STAMP)

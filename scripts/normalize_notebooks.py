@@ -19,28 +19,24 @@ committed with stale outputs fails the tests.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import sys
 from pathlib import Path
 
+import nbformat
+from nbformat.v4.rwbase import split_lines
+
+from pokelab import notebook_files
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK_DIRS = ("notebooks", "apps", "tests/browser/fixtures", "tests/browser/notebooks")
 KEEP_NOTEBOOK_METADATA = ("kernelspec", "language_info")
-KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-# What the kit's kernel (ipykernel on the Python of `make install` and Binder) reports: JupyterLab
-# writes the kernel's language_info into a notebook it opens, and a notebook that differs is marked
-# changed and saved two minutes later (issue 31). A kernel on another Python version still differs
-# in "version" only.
-PYTHON_VERSION = "3.11.7"
-LANGUAGE_INFO = {
-    "codemirror_mode": {"name": "ipython", "version": 3},
-    "file_extension": ".py",
-    "mimetype": "text/x-python",
-    "name": "python",
-    "nbconvert_exporter": "python",
-    "pygments_lexer": "ipython3",
-    "version": PYTHON_VERSION,
-}
+# What JupyterLab writes into a notebook it opens on the kit's Python (issue 31): one definition,
+# shared with the save hook of the kit's Jupyter server (pokelab.notebook_files).
+KERNELSPEC = notebook_files.KERNELSPEC
+PYTHON_VERSION = notebook_files.PYTHON_VERSION
+LANGUAGE_INFO = notebook_files.LANGUAGE_INFO
 
 
 def notebooks(root: Path = ROOT) -> list[Path]:
@@ -117,8 +113,10 @@ def normalized(nb: dict) -> dict:
 
 
 def dumps(nb: dict) -> str:
-    """Serialise the way Jupyter does (1-space indent, non-ASCII kept, trailing newline)."""
-    return json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    """Serialise the way Jupyter's server saves a notebook, byte for byte (nbformat's writer: sources and
+    texts split into lines, 1-space indent, sorted keys, non-ASCII kept, trailing newline), so that
+    saving an unchanged notebook from JupyterLab rewrites none of its bytes (issue 31)."""
+    return json.dumps(split_lines(nbformat.from_dict(copy.deepcopy(nb))), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def is_clean(path: Path) -> bool:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import doctest
 import html
 import importlib.util
-import json
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from pokelab.classroom import DEFAULT_EVENTS
@@ -350,7 +350,7 @@ def test_apps_reject_bad_settings():
 def test_notebook_sources_only_call_public_app_objects():
     """The app notebooks stay thin: one import from widgets.apps, no rules re-implemented in cells."""
     for path in APP_NOTEBOOKS:
-        cells = json.loads(path.read_text())["cells"]
+        cells = nbformat.reads(path.read_text(), as_version=4)["cells"]
         code = "\n".join(c["source"] for c in cells if c["cell_type"] == "code")
         assert "from widgets.apps import" in code and "page_options" in code
         assert len(code.splitlines()) < 15

@@ -9,10 +9,10 @@ lessons and their exercise versions alike, also pins at least one number with
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
+import nbformat
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +23,7 @@ EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F]")
 
 
 def _cells(path: Path) -> list[dict]:
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)["cells"]
 
 
 def claim_cells(path: Path) -> list[dict]:

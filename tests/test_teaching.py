@@ -6,6 +6,7 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from pokelab import teaching
@@ -72,7 +73,7 @@ def test_feedback_renders_as_html_with_both_languages_and_an_svg_mark_not_an_emo
 
 
 def _checked_cells(path: Path) -> list[dict]:
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    cells = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)["cells"]
     return [c for c in cells if c["cell_type"] == "code" and "# NBVAL_CHECK_OUTPUT" in c["source"]]
 
 

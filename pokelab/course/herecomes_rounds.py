@@ -45,11 +45,13 @@ def _wave_1(rng: random.Random) -> dict[str, Any]:
     return {"shown": draw_tokens(rng, 4), "card": rng.choice(["G01", "G05", "G09", "G13", "G17"])}
 
 
+# The default question (no student set) is not the lesson's own wave 1 and G01, whose chance the
+# lesson prints just above the exercise.
 number("20-2", L20, _("Wave 1 showed {shown}. What is the exact chance now that {card} comes true?"),
        lambda p: probability(TARGETS[p["card"]].condition, shown=p["shown"]),
        [_("Which colour does the card want last? How many of that colour are still in the bag?"),
         _("Tokens of that colour left ÷ tokens left in the bag.")],
-       defaults={"shown": ("yellow", "red", "green", "purple"), "card": "G01"}, personal=_wave_1,
+       defaults={"shown": ("blue", "red", "red", "green"), "card": "G05"}, personal=_wave_1,
        mistakes=lambda p: [(probability(TARGETS[p["card"]].condition),
                             _("that is the chance before anything was drawn; take the 4 shown tokens out of the bag first."))], chance=True)
 

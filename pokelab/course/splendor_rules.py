@@ -95,13 +95,18 @@ def _lesson12() -> Any:
                        display=ids, seed=1)
 
 
-def _effective(card: str) -> dict[str, int]:
-    view = _sp().observe(_lesson12(), 0)
-    return next(c for c in view["display"] if c["name"].render("en") == card)["effective_cost"]
+def _effective_red(card: str) -> int:
+    """The red the lesson's seat 0 (one red discount, Charmander) pays for ``card``: a card not in the display,
+    so the lesson's list of effective costs does not print the answer."""
+    sp = _sp()
+    discounts = _lesson12().players[0].dsc
+    return sp.card_view(sp.card_by_name(card).id, discounts)["effective_cost"]["red"]
 
 
-number("12-1", L12, _("With the Charmander discount, what is the effective red cost of Ninetales for you?"), lambda p: _effective("Ninetales")["red"],
-       [_("Look at Ninetales' printed red cost."), _("Subtract one for each red-discount card you hold.")])
+number("12-1", L12, _("With the Charmander discount, what is the effective red cost of Starmie for you?"),
+       lambda p: _effective_red("Starmie"),
+       [_("Look at Starmie's printed red cost: {code} (red comes first).", code="card_by_name(\"Starmie\").cost"),
+        _("Subtract one for each red-discount card you hold.")])
 value("12-2", L12, _("Which rule ID stops you from reserving Magmar? (for example 'SP-A4')"),
       lambda p: _rule_of(_lesson12(), f"Reserve({_sp().card_by_name('Magmar').id})"),
       [_("Run {code} and read the rule ID.", code="attempt(state, f\"Reserve({ids['Magmar']})\")")])

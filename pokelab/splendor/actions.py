@@ -222,7 +222,7 @@ class Evolve(_Logged):
     """SP-E1: replace your captured card ``base`` with ``into`` (from the display or your reserve).
 
     >>> Evolve(1, 2).describe("zh")
-    '将 小火龙（#1） 进化为 火恐龙（#2）'
+    '把小火龙（#1）进化为火恐龙（#2）'
     """
 
     base: int

@@ -81,7 +81,7 @@ def _auto_payment(p: PlayerState, c: int) -> list[int]:
         raise IllegalAction(
             "SP-A4",
             _n(
-                "You cannot afford {card}: {count} token short and only {masters} to cover them.",
+                "You cannot afford {card}: {count} token short and only {masters} to cover it.",
                 "You cannot afford {card}: {count} tokens short and only {masters} to cover them.",
                 short,
                 card=card_label(c),

@@ -122,6 +122,8 @@ def launch(
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH", "")]))
     env["JUPYTER_RUNTIME_DIR"] = str(base / "runtime")
     env["JUPYTER_CONFIG_DIR"] = str(base / "config")
+    # the kit's Jupyter server settings (binder/jupyter_server_config.json), as `make install` and Binder install them
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(ROOT / "binder"), env.get("JUPYTER_CONFIG_PATH")]))
     env.pop("ANYWIDGET_HMR", None)
     log_path = base / log_name
     with log_path.open("wb") as log_file:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from pokelab import teaching
@@ -69,7 +69,7 @@ def test_grade_passes_right_answers_and_fails_wrong_ones() -> None:
 
 
 def test_nbgrader_source_wraps_each_answer_and_adds_one_graded_cell_per_exercise() -> None:
-    nb = nbgrader_source(json.loads(LESSON_30.read_text(encoding="utf-8")))
+    nb = nbgrader_source(nbformat.reads(LESSON_30.read_text(encoding="utf-8"), as_version=4))
     solution = [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("solution")]
     graded = [c for c in nb["cells"] if c["metadata"].get("nbgrader", {}).get("grade")]
     assert len(solution) == 4 and [c["id"] for c in graded] == ["grade-30-1", "grade-30-2", "grade-30-3"]

@@ -6,6 +6,7 @@ import json
 import re
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from pokelab import teaching
@@ -29,7 +30,7 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _code(path: Path) -> str:
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    cells = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)["cells"]
     return "\n".join(c["source"] for c in cells if c["cell_type"] == "code")
 
 
@@ -111,7 +112,7 @@ def test_check_uses_the_students_own_numbers() -> None:
 
 @pytest.mark.parametrize("path", EXERCISE_NOTEBOOKS, ids=lambda p: str(p.relative_to(NOTEBOOKS)))
 def test_exercise_notebooks_never_link_to_a_solution_notebook(path: Path) -> None:
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    cells = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)["cells"]
     text = "\n".join(c["source"] for c in cells if c["cell_type"] == "markdown")
     for target in re.findall(r"\]\(([^)\s#]+\.ipynb)", text):
         resolved = (path.parent / target).resolve()

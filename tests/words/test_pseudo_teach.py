@@ -57,6 +57,7 @@ CODE = (
     "result(states[-1]).winners",
     "result(final).winners",
     "attempt(state, f\"Reserve({ids['Magmar']})\")",
+    'card_by_name("Starmie").cost',
     *(f"{function}(" for _, function in KIND_NAMES.values()),
     "answer)",
     "True",
