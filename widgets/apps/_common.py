@@ -249,7 +249,7 @@ class _BotBoardApp:
     def _relabel(self, lang: str, title_key: str, intro_key: str) -> None:
         """Switch the app, its language toggle and its board to ``lang``; relabel header and bot choices."""
         self.lang = check_lang(lang)
-        if self.switch.value != lang:
+        if self.switch is not None and self.switch.value != lang:  # an app whose board switches alone has none
             self.switch.value = lang
         if self.board is not None and self.board.lang != lang:
             self.board.lang = lang
