@@ -68,7 +68,8 @@ def test_lesson_14_boards_offer_legal_moves_and_name_their_seats(lab: Any, lang:
 
     # the live board carries the odds panel and the coach (issue 30)
     expect(live.locator(".pk-coach .pk-suggest")).to_have_count(1)
-    expect(live.locator(".pk-coach .pk-review")).to_have_count(1)
+    expect(live.locator(".pk-coach [data-testid='odds']")).to_have_count(1)
+    expect(live.locator(".pk-coach .pk-review")).to_have_count(0)  # Review the game: once the game is over
 
     # the coach's position: seat 1 is the pupil's; Suggest answers with moves and their reasons
     coached.scroll_into_view_if_needed()
