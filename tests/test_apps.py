@@ -299,16 +299,23 @@ def test_odds_lab_a_move_on_the_board_updates_its_odds():
 
 
 def test_splendor_app_new_game_uses_the_chosen_bots_and_seed():
+    """One set of controls (issue 30): the board's seed, new game and language; a new line-up deals at once."""
     app = SplendorApp(opponents=1, bot="random", seed=3)
     assert app.board.players == ["You", "Bot 1"] and app.board.seed == 3
+    first = app.board
+    first.handle_message({"type": "new_game", "seed": 9})  # the board's own seed box and "new game"
+    assert app.board is first and first.seed == 9
     app.opponents.value = 2
     app.bot.value = "greedy"
-    app.seed.value = 9
-    app.new_button.click()
     assert app.board.players == ["You", "Bot 1", "Bot 2"] and app.board.seed == 9
+    assert {b.name for b in app.board.bots.values()} == {"greedy"}
     assert app.board_box.children == (app.board,)
-    app.switch.value = "zh"
-    assert app.board.lang == "zh" and app.new_button.description == "新游戏"
+    board = app.board
+    app.board.lang = "zh"  # the board's language switch relabels the page and keeps the game
+    assert app.lang == "zh" and app.bot.description == "电脑" and app.board is board
+    for gone in ("seed", "new_button"):
+        assert not hasattr(app, gone)
+    assert app.switch is None
 
 
 def test_the_bots_are_named_in_the_pages_language_and_keep_their_choice():
@@ -316,7 +323,7 @@ def test_the_bots_are_named_in_the_pages_language_and_keep_their_choice():
     app = SplendorApp(opponents=1, bot="mcts-hard", seed=3, lang="zh")
     assert ("蒙特卡洛·困难", "mcts-hard") in app.bot.options and app.bot.value == "mcts-hard"
     assert app.board.view["seats"][1]["bot_title"] == "蒙特卡洛·困难"
-    app.switch.value = "en"
+    app.board.lang = "en"
     assert ("MCTS hard", "mcts-hard") in app.bot.options and app.bot.value == "mcts-hard"
     lab = OddsLab(opponents=2, bot="heuristic", seed=2, lang="zh")
     assert dict(lab.bot.options)["经验"] == "heuristic" and lab.bot.value == "heuristic"

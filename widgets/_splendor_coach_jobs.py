@@ -13,6 +13,13 @@ board's, since anywidget loads one file.
 Traceback (most recent call last):
 ...
 pokelab.errors.BilingualError: viewer must be a seat number 0..1, got 5
+
+Who plays each seat in the playouts: ``seated_policies(players, board.bots)``, the
+seated bot's name for a bot seat and the stated model of a person for the others,
+passed as ``bots=`` (issue 30: the chances know who is playing).
+
+>>> [e.playouts for e in odds_job(sp.new_game(2, seed=1), 0, 4, 7, bots=("human", "mcts-hard"))]
+[4, 4]
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ import logging
 import multiprocessing as mp
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -30,6 +37,8 @@ from typing import Any
 
 from pokelab import splendor as sp
 from pokelab.analysis import review, suggest, win_probabilities
+from pokelab.analysis.playouts import POLICIES
+from pokelab.bots import available_bots
 
 __all__ = [
     "BrokenProcessPool",
@@ -38,6 +47,7 @@ __all__ = [
     "reset_pool",
     "review_job",
     "run_job",
+    "seated_policies",
     "suggest_job",
 ]
 
@@ -45,17 +55,43 @@ log = logging.getLogger(__name__)
 _HERE = Path(__file__).parent
 
 
-def odds_job(state: sp.State, viewer: int, playouts: int, seed: int) -> Any:
-    """Every seat's ``WinEstimate`` from ``playouts`` playouts, as ``viewer`` knows the position."""
-    return win_probabilities(state, viewer, playouts=playouts, seed=seed)
+def seated_policies(players: int, bots: Mapping[int, Any]) -> tuple[str, ...]:
+    """Who plays each seat in the coach's playouts: a seated bot by its name, a person by the stated model (``"human"``).
+
+    ``bots`` is a board's ``bots`` (seat → bot object). A bot the playouts
+    cannot name (an object of the user's own) is modelled as a person.
+
+    >>> from widgets._bots import resolve_bot
+    >>> seated_policies(3, {1: resolve_bot("splendor", "mcts-hard"), 2: resolve_bot("splendor", "greedy")})
+    ('human', 'mcts-hard', 'greedy')
+    >>> seated_policies(0, {})
+    Traceback (most recent call last):
+    ...
+    ValueError: players must be a whole number of seats from 1, got 0
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise ValueError(f"players must be a whole number of seats from 1, got {players!r}")
+    known = {*available_bots("splendor"), *POLICIES}
+    names = {seat: getattr(bot, "name", None) for seat, bot in bots.items()}
+    return tuple(names[s] if names.get(s) in known else "human" for s in range(players))
 
 
-def suggest_job(state: sp.State, level: str, seed: int) -> Any:
-    """The coach's three best moves at ``level`` (``pokelab.analysis.suggest``)."""
-    return suggest(state, k=3, level=level, seed=seed)
+def odds_job(state: sp.State, viewer: int, playouts: int, seed: int, bots: tuple[str, ...] | None = None) -> Any:
+    """Every seat's ``WinEstimate`` from ``playouts`` playouts, as ``viewer`` knows the position (``bots``: who plays)."""
+    return win_probabilities(state, viewer, playouts=playouts, seed=seed, **_seated(bots))
 
 
-def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int) -> Any:
+def suggest_job(state: sp.State, level: str, seed: int, bots: tuple[str, ...] | None = None) -> Any:
+    """The coach's three best moves at ``level`` (``pokelab.analysis.suggest``), the playouts played by ``bots``."""
+    return suggest(state, k=3, level=level, seed=seed, **_seated(bots))
+
+
+def _seated(bots: tuple[str, ...] | None) -> dict[str, Any]:
+    """``bots=`` for the analysis when a board names its seats' policies (else the analysis' own default)."""
+    return {} if bots is None else {"bots": bots}
+
+
+def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int, bots: tuple[str, ...] | None = None) -> Any:
     """The review of ``(state, action)`` pairs (``pokelab.analysis.review``).
 
     >>> review_job([], 10, 0).moves
@@ -65,7 +101,7 @@ def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int) -> Any:
     ...
     pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
     """
-    return review(pairs, playouts=playouts, seed=seed)
+    return review(pairs, playouts=playouts, seed=seed, **_seated(bots))
 
 
 _POOL: list[ProcessPoolExecutor] = []

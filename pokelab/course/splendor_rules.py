@@ -6,12 +6,13 @@ from functools import cache
 from typing import Any
 
 import pokelab.splendor as sp
-from pokelab.course._build import board, choice, number, value
-from pokelab.course.registry import Option
+from pokelab.analysis import win_probability
+from pokelab.course._build import board, choice, explain, number, predict, value
+from pokelab.course.registry import Idea, Option
 from pokelab.sim import play
 from pokelab.sim.balance import load
 from pokelab.splendor.names import pokemon_name
-from pokelab.words import Text, _, _n
+from pokelab.words import Text, _, _n, _p
 
 L10 = "splendor/10-components-and-setup.ipynb"
 L11 = "splendor/11-taking-tokens.ipynb"
@@ -195,6 +196,49 @@ number("14-1", L14, _("In the bots' game (greedy against mcts-easy, seed 3), how
 number("14-2", L14, _("How many actions were played in that game? (Each take, catch, reserve, evolve or return counts.)"), lambda p: len(_bot_game(3).actions),
        [_("record.actions lists them."), "len(...)"])
 
+#: Lesson 14's coach position: the bots' game (seed 3) before move 6, seat 1 (mcts-easy) to move, 0–0.
+COACH_MOVE = 6
+
+
+def coach_position() -> Any:
+    """The position of lesson 14's coach exercises (a state of the seed-3 bots' game): seat 1 to move at 0–0.
+
+    >>> from pokelab.splendor import scores
+    >>> state = coach_position()
+    >>> state.current_player, scores(state)
+    (1, (0, 0))
+    """
+    return list(_bot_game(3).states())[COACH_MOVE]
+
+
+@cache
+def coach_chance() -> float:
+    """Seat 1's win chance in ``coach_position()``, the seated bots playing it out (300 playouts, seed 1)."""
+    state = coach_position()
+    return win_probability(state, state.current_player, bots=_bot_game(3).bots, playouts=300, seed=1).rate
+
+
+predict("14-3", L14, _("Before the playouts: what is the chance that seat 1 (mcts-easy), to move at 0–0, wins this game?"),
+        lambda p: coach_chance(), [_("Nobody has a point yet: look at the cards seat 1 can catch now and soon.")], tolerance=0.1)
+#: The coach's first move in lesson 14's position (level "medium", seed 0): asserted in the lesson and in the tests.
+choice("14-4", L14, _("Which move will the coach put first for seat 1?"), (
+           Option("a", _("Take red, green and yellow: next turn it can catch Feraligatr (3 pts)."),
+                  why=_("points later are not sure points: the other player may catch the card first, and a turn is spent waiting")),
+           Option("b", _("Catch Croconaw now."), correct=True,
+                  why=_("It scores now, gives a permanent blue discount, and Feraligatr in view evolves from it.")),
+           Option("c", _("Reserve Feraligatr to gain a Master Ball."),
+                  why=_("a reserved card and a Master Ball are only promises: a card caught now already counts")),
+       ))
+explain("14-5", L14, _("Why does the coach put catching Croconaw first?"),
+        _("Croconaw can be caught now, before the other player can. It scores a point at once and gives a permanent "
+          "blue discount, and Feraligatr in view evolves from it. The coach does not guess: it plays the position out "
+          "many times after each move and this move wins the most playouts."),
+        [Idea(_("before the other player"), _p("words a pupil may write", "before|first|opponent|other player")),
+         Idea(_("a permanent discount"), _p("words a pupil may write", "discount|cheaper|bonus")),
+         Idea(_("Feraligatr evolves from it"), _p("words a pupil may write", "evolve|Feraligatr"))],
+        misconceptions=[Idea(_("the coach's move is sure to win"),
+                             _p("words a pupil may write", "sure to win|certain to win|always wins|guaranteed"))])
+
 # -- 15 the strategy lab -------------------------------------------------------------------------
 
 
@@ -228,4 +272,28 @@ choice("15-3", L15, _("A 10-game match between greedy and mcts-easy ends 5–5. 
                   why=_("The 400-game ladder is the evidence to read.")),
            Option("c", _("The match was pure luck, so skill does not matter in Splendor."),
                   why=_("luck in a short match does not mean the game has no skill: long matches separate the bots")),
+       ))
+
+
+#: Lesson 15's position: a greedy-against-greedy game (seed 15) before move 12, seat 0 to move.
+SEATED_GAME, SEATED_MOVE = 15, 12
+
+
+@cache
+def seated_chances() -> tuple[Any, Any]:
+    """Seat 0's win chance in lesson 15's position with greedy, then mcts-hard, in seat 1 (300 playouts, seed 1)."""
+    state = list(play("splendor", ["greedy", "greedy"], seed=SEATED_GAME).states())[SEATED_MOVE]
+    return tuple(win_probability(state, 0, bots=["greedy", other], playouts=300, seed=1)
+                 for other in ("greedy", "mcts-hard"))
+
+
+predict("15-4", L15, _("In the same position, predict seat 0's win chance when mcts-hard sits in seat 1 instead of greedy."),
+        lambda p: seated_chances()[1].rate, [_("The playouts now play mcts-hard's stand-in for seat 1.")], tolerance=0.1)
+choice("15-5", L15, _("Why do the two chances for the same position differ?"), (
+           Option("a", _("Luck of the playouts: run again and they would agree."),
+                  why=_("the two 95% intervals do not overlap, so chance alone does not explain the gap (ignoring the interval)")),
+           Option("b", _("The playouts play the seated players: a stronger opponent wins more of them."), correct=True,
+                  why=_("A win chance belongs to a position and to who plays it.")),
+           Option("c", _("Nothing differs but the number: a win chance belongs to the position alone."),
+                  why=_("the same cards and tokens are won more or less often depending on who plays them")),
        ))

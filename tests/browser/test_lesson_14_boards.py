@@ -1,6 +1,7 @@
-"""Lesson 14's two Splendor boards in a real JupyterLab, in both languages (issue 31).
+"""Lesson 14's three Splendor boards in a real JupyterLab, in both languages (issues 30 and 31).
 
-The live board against Greedy and the replay of the bots' game (``from_state`` with no bots):
+The live board against Greedy (with the odds panel and the coach), the replay of the bots' game
+(``from_state`` with no bots) and the coach's position (issue 30: the pupil's seat asks Suggest):
 no part of either is written as the text "null"; a legendary card's panel offers no Reserve
 (SP-A3) and no Catch it cannot pay for, only what the engine's legal list holds; the seat named
 "You" carries no second "(you)"; the replay names its seats in the board's language and tags
@@ -33,8 +34,8 @@ def test_lesson_14_boards_offer_legal_moves_and_name_their_seats(lab: Any, lang:
     page = lab.open(name, width=1400)
     lab.run_all(page, timeout=300_000)
     boards = page.locator(".pk-board")
-    expect(boards).to_have_count(2, timeout=TIMEOUT)
-    live, replay = boards.nth(0), boards.nth(1)
+    expect(boards).to_have_count(3, timeout=TIMEOUT)
+    live, replay, coached = boards.nth(0), boards.nth(1), boards.nth(2)
     expect(replay).to_have_attribute("data-over", "true", timeout=TIMEOUT)
     expect(live).to_have_attribute("data-my-turn", "true", timeout=TIMEOUT)
     L = labels(lang)
@@ -64,3 +65,16 @@ def test_lesson_14_boards_offer_legal_moves_and_name_their_seats(lab: Any, lang:
     assert names == [_("Player {n}", n=n).render(lang) for n in (1, 2)], names
     expect(replay.locator(".pk-tag-you")).to_have_count(0)
     lab.screenshot(page, f"lesson-14-replay-{lang}", element=replay)
+
+    # the live board carries the odds panel and the coach (issue 30)
+    expect(live.locator(".pk-coach .pk-suggest")).to_have_count(1)
+    expect(live.locator(".pk-coach [data-testid='odds']")).to_have_count(1)
+    expect(live.locator(".pk-coach .pk-review")).to_have_count(0)  # Review the game: once the game is over
+
+    # the coach's position: seat 1 is the pupil's; Suggest answers with moves and their reasons
+    coached.scroll_into_view_if_needed()
+    expect(coached).to_have_attribute("data-my-turn", "true", timeout=TIMEOUT)
+    coached.locator(".pk-coach .pk-suggest").click()
+    coached.locator(".pk-coach [data-testid='suggestions'] .pk-suggestion").first.wait_for(timeout=240_000)
+    assert coached.locator(".pk-coach .pk-suggestion").count() >= 1
+    lab.screenshot(page, f"lesson-14-coach-{lang}", element=coached)

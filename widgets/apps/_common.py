@@ -265,7 +265,8 @@ class _BotBoardApp:
 
     def _relabel(self, lang: str, title_key: str, intro_key: str) -> None:
         """Switch the app, its language toggle and its board to ``lang``; relabel header and bot choices."""
-        self.lang = switch_to(self.switch, lang)
+        # an app whose board switches alone has no switch of its own
+        self.lang = check_lang(lang) if self.switch is None else switch_to(self.switch, lang)
         if self.board is not None and self.board.lang != lang:
             self.board.lang = lang
         self.header.value = _header(t(lang, title_key), t(lang, intro_key))

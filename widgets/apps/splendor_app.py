@@ -1,4 +1,8 @@
-"""Splendor: Pokémon against 1–3 bots, with a bot chooser, a seed and a "new game" button."""
+"""Splendor: Pokémon against 1–3 bots, with a bot chooser and the coach switch above the board.
+
+The board's own header carries the seed, "new game" and the language switch, so the page has
+one set of them (issue 30); choosing another line-up deals a new game at once, with the board's seed.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ import ipywidgets as w
 
 from pokelab.errors import check_lang
 from pokelab.words import _
-from widgets.apps._common import _BotBoardApp, bot_choices, lang_switch, t
+from widgets.apps._common import _BotBoardApp, bot_choices
 from widgets.splendor import SplendorBoard
 
 __all__ = ["SplendorApp"]
@@ -22,11 +26,14 @@ def _splendor_board() -> Any:
 
 
 class SplendorApp(_BotBoardApp):
-    """Splendor: Pokémon against 1–3 bots, with a bot chooser, a seed and a "new game" button.
+    """Splendor: Pokémon against 1–3 bots, with a bot chooser and the coach switch; the board holds seed, new game and language.
 
     >>> app = SplendorApp(opponents=1, bot="random", seed=2, lang="zh")
     >>> app.board.players, app.board.lang
     (['你', '电脑 1'], 'zh')
+    >>> app.opponents.value = 2  # a new line-up: a new game at once, same seed
+    >>> app.board.players, app.board.seed
+    (['你', '电脑 1', '电脑 2'], 2)
 
     ``coach=True`` turns on the board's odds panel, Suggest and Review, with a
     checkbox to hide them; ``assessment=True`` turns them off and removes the
@@ -64,39 +71,34 @@ class SplendorApp(_BotBoardApp):
         self.coach_switch.observe(lambda ch: self._set_coach(ch["new"]), names="value")
         bots = self._check_lineup("splendor", "Splendor", opponents, bot)
         self.lang = lang
-        self.switch = lang_switch(lang)
+        self.switch = None  # the board's own language switch is the page's one
         self.header = w.HTML()
         self.opponents = w.Dropdown(
             options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em")
         )
         self.bot = w.Dropdown(options=bot_choices(bots, lang), value=bot, layout=w.Layout(width="16em"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="12em"))
-        self.new_button = w.Button(
-            button_style="primary", icon="refresh", layout=w.Layout(width="auto")
-        )
-        self.new_button.add_class("pk-new-game")
-        self.new_button.on_click(lambda _b: self.new_game())
-        self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
         self.board_box = w.VBox(layout=w.Layout(width="100%"))
         self.ui = w.VBox(
             [
-                w.HBox(
-                    [self.header, self.switch], layout=w.Layout(justify_content="space-between")
-                ),
-                w.HBox(
-                    [self.opponents, self.bot, self.seed, self.new_button, self.coach_switch],
-                    layout=w.Layout(flex_flow="row wrap"),
+                w.HBox(  # the page's title beside its few settings: the board starts one row higher
+                    [self.header, w.HBox([self.opponents, self.bot, self.coach_switch],
+                                         layout=w.Layout(flex_flow="row wrap", align_items="center"))],
+                    layout=w.Layout(justify_content="space-between", align_items="center"),
                 ),
                 self.board_box,
             ]
         )
         self.ui.add_class("pk-splendor-app")
         self.board: Any = None
+        self._seed = seed
         self.new_game()
         self.set_lang(lang)
+        for choice in (self.opponents, self.bot):
+            choice.observe(self._on_lineup, names="value")
 
     def new_game(self) -> SplendorApp:
-        """A fresh game with the chosen number and kind of bots and the seed in the box."""
+        """A fresh game with the chosen number and kind of bots and the board's seed (the board's "new game" keeps the line-up)."""
+        seed = self._seed if self.board is None else int(self.board.seed)
         names = [_("You").render(self.lang)] + [
             _("Bot {n}", n=i).render(self.lang) for i in range(1, self.opponents.value + 1)
         ]
@@ -104,20 +106,26 @@ class SplendorApp(_BotBoardApp):
             names,
             bots={i: self.bot.value for i in range(1, len(names))},
             lang=self.lang,
-            seed=self.seed.value,
+            seed=seed,
             odds=self.coach_switch.value,
             coach=self.coach_switch.value,
         )
         board.observe(self._on_board_lang, names="lang")
+        if self.board is not None:
+            self.board.close()  # its coach thread and playouts stop with it
         self.board = board
+        self._lineup = (self.opponents.value, self.bot.value)
         self.board_box.children = [board]
         return self
+
+    def _on_lineup(self, _change: Any) -> None:
+        """A new game when the chosen line-up differs from the board's (relabelling the choices in another language does not)."""
+        if self._lineup != (self.opponents.value, self.bot.value):
+            self.new_game()
 
     def set_lang(self, lang: str) -> None:
         """Relabel the app and the board in ``lang``."""
         self._relabel(lang, "sp_title", "sp_intro")
-        self.seed.description = t(lang, "seed")
-        self.new_button.description = t(lang, "new_game")
         self.coach_switch.description, self.coach_switch.tooltip = (word.render(lang) for word in COACH_SWITCH)
 
     def _set_coach(self, on: bool) -> None:

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 6f9aeb28cc8d9c3b0a610f76cf884c507789e9cba9b5d6c6d3760f84730c303e
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 9cf290e4341f9c36f75fbf3d8c478fa61727a2258a73fb688c72740f78d0d620
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -471,10 +471,10 @@ function mountCoach({ model, send, seats }) {
     node.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     const blocks = [
       data.odds_on && data.odds ? oddsBlock(c, data, C, lang) : null,
+      data.coach_on ? coachBlock(c, data, C, lang, view) : null,
       data.odds_on ? graph(c, data, C, lang) : null,
       data.odds_on ? pointView(c, data, C, lang) : null,
       data.odds_on && !data.over ? cardsBlock(c, data, C, lang) : null,
-      data.coach_on ? coachBlock(c, data, C, lang, view) : null,
       live
     ];
     fill(node, blocks);

@@ -61,12 +61,13 @@ export function mountCoach({ model, send, seats }) {
     node.hidden = false;
     node.setAttribute("aria-label", C.panel);
     node.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
+    // the chances, then the coach (Suggest stays in sight on a laptop screen, issue 30), then the line
     const blocks = [
       data.odds_on && data.odds ? oddsBlock(c, data, C, lang) : null,
+      data.coach_on ? coachBlock(c, data, C, lang, view) : null,
       data.odds_on ? graph(c, data, C, lang) : null,
       data.odds_on ? pointView(c, data, C, lang) : null,
       data.odds_on && !data.over ? cardsBlock(c, data, C, lang) : null,
-      data.coach_on ? coachBlock(c, data, C, lang, view) : null,
       live,
     ];
     fill(node, blocks);
