@@ -74,7 +74,9 @@ class Position:
     """What the board tells its coach when it publishes: plain values, read by the coach's thread too.
 
     ``viewer`` is the seat whose eyes the board shows, ``people`` the seats people
-    play (the others are bots), ``revision`` and ``lang`` those of the board's view.
+    play (the others are bots), ``revision`` and ``lang`` those of the board's view;
+    ``seated`` who plays each seat in the playouts (``seated_policies``: a bot by its
+    name, a person by the stated model), so the chances know who is playing.
     """
 
     state: sp.State
@@ -84,6 +86,7 @@ class Position:
     seed: int
     revision: int
     lang: str
+    seated: tuple[str, ...] | None = None
 
 
 @dataclass
@@ -281,12 +284,12 @@ class SplendorCoach:
         if kind == "odds":
             point: LinePoint = target
             chunk_seed = (at.seed * 7919 + point.ply * 131 + point.chunks) % 2**31
-            return odds_job, (point.state, at.viewer, CHUNK, chunk_seed)
+            return odds_job, (point.state, at.viewer, CHUNK, chunk_seed, at.seated)
         if kind == "suggest":
-            return suggest_job, (target["state"], settings.coach_level, at.seed)
+            return suggest_job, (target["state"], settings.coach_level, at.seed, at.seated)
         pairs, indices = review_pairs(self.line.moves, list(at.people) or [at.viewer])
         target["indices"] = indices
-        return review_job, (pairs, settings.review_playouts, at.seed)
+        return review_job, (pairs, settings.review_playouts, at.seed, at.seated)
 
     def deliver(self, kind: str, target: Any, result: Any) -> None:
         """Keep a job's result if its position is still on the board; drop it if not (under the lock)."""

@@ -43,6 +43,7 @@ from widgets._board_humans import split_seats
 from widgets._board_table import join_table
 from widgets._bundle import bundle, esm
 from widgets._splendor_coach import CoachSettings, Position, SplendorCoach
+from widgets._splendor_coach_jobs import seated_policies
 from widgets._splendor_intent import parse_intent
 from widgets._splendor_view import board_view, shown_name
 from widgets._words import Said
@@ -238,7 +239,10 @@ class SplendorBoard(Board):
         with self._coach.lock:
             super()._publish()
             people = tuple(seat for seat in range(len(self._names)) if seat not in self._bots)
-            self._coach.update(Position(self._state, self._ply, self._human, people, self.seed, self.revision, self.lang))
+            seated = seated_policies(len(self._names), self._bots)
+            self._coach.update(
+                Position(self._state, self._ply, self._human, people, self.seed, self.revision, self.lang, seated)
+            )
 
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
         return [{"text": Said(action.describe)}]

@@ -54,3 +54,22 @@ def test_a_bot_the_playouts_cannot_name_is_modelled_as_a_person() -> None:
     assert seated_policies(2, {1: First()}) == ("human", "human")
     with pytest.raises(ValueError, match="players must be a whole number"):
         seated_policies(True, {})
+
+
+def test_the_boards_coach_hands_its_seated_bots_to_every_job() -> None:
+    """The app's board tells its coach who sits where; odds, Suggest and Review all play those policies."""
+    app = SplendorApp(opponents=1, bot="mcts-hard", seed=5, coach=True)
+    coach = app.board._coach
+    try:
+        with coach.lock:
+            assert coach._position().seated == ("human", "mcts-hard")
+            point = coach.line.points[-1]
+            for kind, target in (("odds", point), ("suggest", {"state": app.board.state}), ("review", {})):
+                _, args = coach._prepare(kind, target)
+                assert args[-1] == ("human", "mcts-hard"), kind
+        app.bot.value = "greedy"  # a new line-up (a new game): the next jobs play the new bot
+        coach = app.board._coach
+        with coach.lock:
+            assert coach._position().seated == ("human", "greedy")
+    finally:
+        app.board.close()
