@@ -114,14 +114,12 @@ class Board(anywidget.AnyWidget):
         self._shown_log = ShownLog()  # the log's lines as last published, reused while they stand
         self._ply = 0
         self._failure: BotFailure | None = None
-        #: the refusals shown in the ``error`` trait (the last one drawn again in a new language)
-        self._refusals = Refusals()
-        #: seat -> (state, action) of each bot's last decision (for a teacher's view)
-        self._decisions: dict[int, tuple[Any, Any]] = {}
+        self._refusals = Refusals()  # those shown in ``error`` (the last drawn again in a new language)
+        self._decisions: dict[int, tuple[Any, Any]] = {}  # seat -> (state, action): a bot's last, for a teacher
         self._ready = False
         self._turns = Turns(adapter, self._bots, seed, names=self._names, blank=self._seat_text)
         super().__init__(lang=lang, seed=seed, bot_delay=bot_delay)
-        self.on_msg(self._on_custom_msg)
+        self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
         self.observe(self._on_lang, names="lang")
         self.observe(lambda change: self._turns.reseed(change["new"]), names="seed")
 
@@ -216,8 +214,7 @@ class Board(anywidget.AnyWidget):
         if not self._history:
             return False
         snap = self._history.pop()
-        self._state = snap.state
-        self._ply = snap.ply
+        self._state, self._ply = snap.state, snap.ply
         del self._entries[snap.log_len :]
         self._failure = None
         self._set_error(None)
@@ -240,7 +237,11 @@ class Board(anywidget.AnyWidget):
         self._failure = None
         turns = 0
         try:
-            while turns < max_turns and self._bot_turn():
+            while turns < max_turns:  # the bot the board waits for plays its turn, then what settles by itself
+                seat = self._turns.to_move(self._state)
+                if seat is None or seat not in self._bots:
+                    break
+                self._take(self._turns.bot_turn(self._state, self._ply, seat))
                 turns += 1
         except BotFailure as failure:
             self._fail(failure)
@@ -257,22 +258,13 @@ class Board(anywidget.AnyWidget):
         """
         started = time.perf_counter()
         saved = (self._state, len(self._entries), self._ply, list(self._history), self._failure)
-        handlers = {
-            **self._more_handlers(),
-            **page_handlers(self),
-            "intent": self._msg_intent,
-            "step": self._msg_step,
-            "retry": self._msg_retry,
-        }
+        handlers = {**self._more_handlers(), **page_handlers(self), "intent": self._msg_intent}
         reply = answer(content, handlers, refuse=self._reject, shown=lambda: dict(self.error), undo=lambda: self._restore(saved))
         reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
         self.send(reply)
         return reply
 
     # ------------------------------------------------------------- messages
-    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handle_message(content)
-
     def _on_lang(self, change: Mapping[str, Any]) -> None:
         check_lang(change["new"])
         with self.hold_sync():
@@ -297,21 +289,9 @@ class Board(anywidget.AnyWidget):
         self.play(action)
         return {}
 
-    def _msg_step(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        revision = _require(content, "revision", int)
-        if revision != self.revision:
-            return {"stepped": False, "stale": True}
-        return {"stepped": bool(self.run_bots(1))}
-
-    def _msg_retry(self, _content: Mapping[str, Any]) -> dict[str, Any]:
-        return {"stepped": bool(self.run_bots(1))}
-
     # ------------------------------------------------------------ the turns
     def _act(self, seat: int, action: Any, *, after: Any = None) -> None:
-        """Apply one action of ``seat`` (raises IllegalAction and changes nothing), log it, keep undo.
-
-        ``after``: the state the turns already computed for it.
-        """
+        """Apply one action of ``seat`` (``after``: the state the turns computed), log it, keep undo; IllegalAction changes nothing."""
         before = self._state
         if after is None:
             after = self._turns.after(before, action, self._ply)
@@ -329,11 +309,10 @@ class Board(anywidget.AnyWidget):
         """Record the acts the turns give back (a bot's also for a teacher's view); raise the first bot failure last."""
         failures: list[BotFailure] = []
         for event in events:
+            seat, action = event.seat, event.action
             if isinstance(event, BotError):
                 failures.append(self._turns.failure(event))
-                continue
-            seat, action = event.seat, event.action
-            if seat is None:  # chance nobody clicks
+            elif seat is None:  # chance nobody clicks
                 self._state, self._ply = event.after, event.ply + 1
             elif isinstance(action, DrawChance):
                 self._act(seat, action, after=event.after)
@@ -345,14 +324,6 @@ class Board(anywidget.AnyWidget):
                 self._decisions[seat] = (event.before, action)
         if failures:
             raise failures[0]
-
-    def _bot_turn(self) -> bool:
-        """Let the bot the board waits for play its turn (then settle); ``False`` if none is to move."""
-        seat = self._turns.to_move(self._state)
-        if seat is None or seat not in self._bots:
-            return False
-        self._take(self._turns.bot_turn(self._state, self._ply, seat))
-        return True
 
     def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
         self._failure = None
@@ -373,19 +344,17 @@ class Board(anywidget.AnyWidget):
             self._reject(failure)
 
     def _reset(self, state: Any, seed: int) -> None:
-        self._state = state
+        self._state, self._ply = state, 0
         self._history.clear()
         self._entries.clear()
         self._decisions.clear()
-        self._ply = 0
         with self.hold_sync():
             self.seed = seed
             self._set_error(None)
             self._settle_and_publish(raise_failure=False)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        state, log_len, ply, history, failure = saved
-        self._state, self._ply, self._history, self._failure = state, ply, history, failure
+        self._state, log_len, self._ply, self._history, self._failure = saved
         del self._entries[log_len:]
         try:
             self._publish()
@@ -393,8 +362,7 @@ class Board(anywidget.AnyWidget):
             log.debug("board could not redraw after a failed message", exc_info=True)
 
     def _reject(self, err: IllegalAction | BadIntent) -> dict[str, Any]:
-        payload = self._refusals.refuse(err, self.lang)
-        self.error = payload
+        self.error = payload = self._refusals.refuse(err, self.lang)
         return payload
 
     def _set_error(self, err: IllegalAction | BadIntent | None) -> None:
