@@ -6,6 +6,7 @@ It reads nothing of a board (no widget here at all) and steps through the one
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from pokelab.bots.random_bot import RandomBot
@@ -25,7 +26,7 @@ def test_settle_gives_back_the_roll_and_the_bots_choices_in_order_without_a_boar
     events = list(Turns(game, {0: RandomBot(), 1: RandomBot()}, seed=5).settle(state, 0))
     assert events[0].seat is None and events[0].before is state  # the roll nobody clicks, then both bots
     assert game.is_over(events[-1].after)
-    for earlier, later in zip(events, events[1:], strict=False):
+    for earlier, later in pairwise(events):
         assert later.before is earlier.after and later.ply == earlier.ply + 1
     stepper = Stepper(game, {0: RandomBot(), 1: RandomBot()}, Seeding.board(5), view=game.observe, checked=True)
     assert events[1] == stepper.bot_step(events[1].before, 0, 1)  # the one stepper's act, with the board's seeding
