@@ -33,35 +33,38 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from typing import Any
 
 import anywidget
 import traitlets
 
 from pokelab.core.game import Game as GameAdapter
+from pokelab.core.stepper import BotError, Step
 from pokelab.core.texts import seat_name
 from pokelab.errors import IllegalAction, check_lang
 from pokelab.words import _, render
 from widgets._board_errors import BadIntent, BotFailure, Refusals, _require
 from widgets._board_log import ShownLog, log_line
 from widgets._board_messages import answer, page_handlers, view_flags
-from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, DrawChance, _BotSeats, _Snapshot, _Turns
+from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, BotSeats, DrawChance, Snapshot, Turns
 from widgets._bots import bot_label, resolve_bot, seat_bots
+from widgets._words import shown
 
 __all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BadIntent", "Board", "BotFailure", "DrawChance", "_require"]
 
 log = logging.getLogger(__name__)
 
 
-class Board(_Turns, anywidget.AnyWidget):
+class Board(anywidget.AnyWidget):
     """Base class of the game boards (see the module docstring for the message protocol).
 
     ``adapter`` is the game (a ``pokelab.core.Game``), ``state`` its current
     state, ``options`` what ``adapter.new_game`` needs besides players and seed.
     Public Python API: ``state``, ``play(action)``, ``undo()``, ``new_game(seed)``,
     ``run_bots()``, ``bots`` (assign a seat to replace its bot), ``set_bot(seat, bot)``,
-    ``bot_failure``, ``handle_message(content)``.
+    ``bot_failure``, ``handle_message(content)``. The game is stepped by a ``Turns`` the
+    board owns (``widgets._board_turns``); the board records the acts it gives back.
     """
 
     #: The game's name in the bot registry (``"splendor"``, ``"herecomes"``).
@@ -106,19 +109,19 @@ class Board(_Turns, anywidget.AnyWidget):
         self._names = list(names)
         self._human = human
         self._state = state
-        self._history: list[_Snapshot] = []
+        self._history: list[Snapshot] = []
         self._entries: list[dict[str, Any]] = []
         self._shown_log = ShownLog()  # the log's lines as last published, reused while they stand
         self._ply = 0
         self._failure: BotFailure | None = None
-        #: the refusals shown in the ``error`` trait (the last one drawn again in a new language)
-        self._refusals = Refusals()
-        #: seat -> (state, action) of each bot's last decision (for a teacher's view)
-        self._decisions: dict[int, tuple[Any, Any]] = {}
+        self._refusals = Refusals()  # those shown in ``error`` (the last drawn again in a new language)
+        self._decisions: dict[int, tuple[Any, Any]] = {}  # seat -> (state, action): a bot's last, for a teacher
         self._ready = False
+        self._turns = Turns(adapter, self._bots, seed, names=self._names, blank=self._seat_text)
         super().__init__(lang=lang, seed=seed, bot_delay=bot_delay)
-        self.on_msg(self._on_custom_msg)
+        self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
         self.observe(self._on_lang, names="lang")
+        self.observe(lambda change: self._turns.reseed(change["new"]), names="seed")
 
     def _start(self) -> None:
         """Let the bots of the first step choose and show the board (subclasses call it last)."""
@@ -171,7 +174,7 @@ class Board(_Turns, anywidget.AnyWidget):
     @property
     def bots(self) -> MutableMapping[int, Any]:
         """Seat → bot object for the seats the computer plays; ``board.bots[1] = "greedy"`` replaces one."""
-        return _BotSeats(self)
+        return BotSeats(self._bots, self.set_bot)
 
     @property
     def bot_failure(self) -> BotFailure | None:
@@ -197,7 +200,7 @@ class Board(_Turns, anywidget.AnyWidget):
         bots of a simultaneous step then choose at once; if one fails, your move is
         kept and ``BotFailure`` says which bot failed and why.
         """
-        seat = self._human_seat(action)
+        seat = self._turns.seat_of(self._state, action, self._human, len(self._names))
         if seat in self._bots:
             bot = bot_label(self._bots[seat])
             raise BadIntent(_("it is {name}'s turn (bot {bot}): call run_bots() to let the bots move first",
@@ -211,8 +214,7 @@ class Board(_Turns, anywidget.AnyWidget):
         if not self._history:
             return False
         snap = self._history.pop()
-        self._state = snap.state
-        self._ply = snap.ply
+        self._state, self._ply = snap.state, snap.ply
         del self._entries[snap.log_len :]
         self._failure = None
         self._set_error(None)
@@ -235,7 +237,11 @@ class Board(_Turns, anywidget.AnyWidget):
         self._failure = None
         turns = 0
         try:
-            while turns < max_turns and self._bot_turn():
+            while turns < max_turns:  # the bot the board waits for plays its turn, then what settles by itself
+                seat = self._turns.to_move(self._state)
+                if seat is None or seat not in self._bots:
+                    break
+                self._take(self._turns.bot_turn(self._state, self._ply, seat))
                 turns += 1
         except BotFailure as failure:
             self._fail(failure)
@@ -252,22 +258,13 @@ class Board(_Turns, anywidget.AnyWidget):
         """
         started = time.perf_counter()
         saved = (self._state, len(self._entries), self._ply, list(self._history), self._failure)
-        handlers = {
-            **self._more_handlers(),
-            **page_handlers(self),
-            "intent": self._msg_intent,
-            "step": self._msg_step,
-            "retry": self._msg_retry,
-        }
+        handlers = {**self._more_handlers(), **page_handlers(self), "intent": self._msg_intent}
         reply = answer(content, handlers, refuse=self._reject, shown=lambda: dict(self.error), undo=lambda: self._restore(saved))
         reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
         self.send(reply)
         return reply
 
     # ------------------------------------------------------------- messages
-    def _on_custom_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        self.handle_message(content)
-
     def _on_lang(self, change: Mapping[str, Any]) -> None:
         check_lang(change["new"])
         with self.hold_sync():
@@ -283,28 +280,55 @@ class Board(_Turns, anywidget.AnyWidget):
             raise traitlets.TraitError(str(err)) from None
 
     def _msg_intent(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        if self._to_move(self._state) is None:
+        if self._turns.to_move(self._state) is None:
             raise BadIntent(_('the game is over'))
         action = self._parse_intent(content.get("action"))
-        seat = self._human_seat(action)
+        seat = self._turns.seat_of(self._state, action, self._human, len(self._names))
         if seat in self._bots:
             raise BadIntent(_("it is {name}'s turn (a bot), not yours", name=seat_name(self._names[seat], seat)))
         self.play(action)
         return {}
 
-    def _msg_step(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        revision = _require(content, "revision", int)
-        if revision != self.revision:
-            return {"stepped": False, "stale": True}
-        return {"stepped": self._step()}
+    # ------------------------------------------------------------ the turns
+    def _act(self, seat: int, action: Any, *, after: Any = None) -> None:
+        """Apply one action of ``seat`` (``after``: the state the turns computed), log it, keep undo; IllegalAction changes nothing."""
+        before = self._state
+        if after is None:
+            after = self._turns.after(before, action, self._ply)
+        lines = self._log_lines(seat, action, before, after)
+        for line in lines:  # a line that cannot be worded fails here, not when it is shown
+            shown(line["text"], "en")
+        if seat not in self._bots:
+            self._history.append(Snapshot(before, len(self._entries), self._ply))
+        self._state = after
+        self._ply += 1
+        for line in lines:
+            self._entries.append({"seat": seat, "who": self._names[seat], "bot": seat in self._bots, **line})
 
-    def _msg_retry(self, _content: Mapping[str, Any]) -> dict[str, Any]:
-        return {"stepped": self._step()}
+    def _take(self, events: Iterable[Step | BotError]) -> None:
+        """Record the acts the turns give back (a bot's also for a teacher's view); raise the first bot failure last."""
+        failures: list[BotFailure] = []
+        for event in events:
+            seat, action = event.seat, event.action
+            if isinstance(event, BotError):
+                failures.append(self._turns.failure(event))
+            elif seat is None:  # chance nobody clicks
+                self._state, self._ply = event.after, event.ply + 1
+            elif isinstance(action, DrawChance):
+                self._act(seat, action, after=event.after)
+            else:
+                try:
+                    self._act(seat, action, after=event.after)
+                except Exception as err:  # its log line could not be written: not a move of this game
+                    raise self._turns.failure(BotError(seat, action, "move", err)) from err
+                self._decisions[seat] = (event.before, action)
+        if failures:
+            raise failures[0]
 
     def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
         self._failure = None
         try:
-            self._settle()
+            self._take(self._turns.settle(self._state, self._ply))
         except BotFailure as failure:
             self._fail(failure)
             if raise_failure:
@@ -320,19 +344,17 @@ class Board(_Turns, anywidget.AnyWidget):
             self._reject(failure)
 
     def _reset(self, state: Any, seed: int) -> None:
-        self._state = state
+        self._state, self._ply = state, 0
         self._history.clear()
         self._entries.clear()
         self._decisions.clear()
-        self._ply = 0
         with self.hold_sync():
             self.seed = seed
             self._set_error(None)
             self._settle_and_publish(raise_failure=False)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        state, log_len, ply, history, failure = saved
-        self._state, self._ply, self._history, self._failure = state, ply, history, failure
+        self._state, log_len, self._ply, self._history, self._failure = saved
         del self._entries[log_len:]
         try:
             self._publish()
@@ -340,8 +362,7 @@ class Board(_Turns, anywidget.AnyWidget):
             log.debug("board could not redraw after a failed message", exc_info=True)
 
     def _reject(self, err: IllegalAction | BadIntent) -> dict[str, Any]:
-        payload = self._refusals.refuse(err, self.lang)
-        self.error = payload
+        self.error = payload = self._refusals.refuse(err, self.lang)
         return payload
 
     def _set_error(self, err: IllegalAction | BadIntent | None) -> None:
@@ -367,7 +388,7 @@ class Board(_Turns, anywidget.AnyWidget):
             return
         with self.hold_sync():
             self.revision += 1
-            seat = self._to_move(self._state)
+            seat = self._turns.to_move(self._state)
             view = self._make_view(self._state)
             view.update(
                 revision=self.revision,

@@ -98,6 +98,10 @@ class PageBoard(Protocol):
     """The part of a board's public API that the page's plain messages use."""
 
     lang: str
+    revision: int
+
+    def run_bots(self, max_turns: int = 10_000) -> int:
+        """Let the bots play up to ``max_turns`` turns; how many they played."""
 
     def undo(self) -> bool:
         """Go back to before the human's last decision; ``False`` if there is none."""
@@ -107,7 +111,7 @@ class PageBoard(Protocol):
 
 
 def page_handlers(board: PageBoard) -> dict[str, Handler]:
-    """The handlers of the messages any board answers through its public API: ``undo``, ``new_game``, ``set_lang``.
+    """The handlers of the messages any board answers through its public API: ``undo``, ``new_game``, ``set_lang``, ``step``, ``retry``.
 
     >>> class Stub:
     ...     lang = "en"
@@ -131,7 +135,15 @@ def page_handlers(board: PageBoard) -> dict[str, Handler]:
     def set_lang(content: Mapping[str, Any]) -> None:
         board.lang = checked_lang(_require(content, "lang", str))
 
-    return {"undo": undo, "new_game": new_game, "set_lang": set_lang}
+    def step(content: Mapping[str, Any]) -> dict[str, Any]:
+        if _require(content, "revision", int) != board.revision:
+            return {"stepped": False, "stale": True}
+        return {"stepped": bool(board.run_bots(1))}
+
+    def retry(_content: Mapping[str, Any]) -> dict[str, Any]:
+        return {"stepped": bool(board.run_bots(1))}
+
+    return {"undo": undo, "new_game": new_game, "set_lang": set_lang, "step": step, "retry": retry}
 
 
 def answer(

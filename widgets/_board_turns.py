@@ -1,19 +1,31 @@
 """How a board plays its game: whose move it waits for, chance, simultaneous bots, bot turns.
 
-``Board`` (``widgets._board``) inherits these from ``_Turns``; the game is stepped
-by the one ``pokelab.core.Stepper`` with ``Seeding.board(seed)``. Chance nodes are
-sampled from the game's explicit outcomes with the board's seeded RNG (one act
-draws a whole ``chance_group``); the bots of a simultaneous step choose at once;
-a bot of a sequential game plays its whole turn per ``step``. Anything wrong with
-a bot's decision raises ``BotFailure`` and leaves the state as it was before that decision.
+``Board`` (``widgets._board``) owns a ``Turns``: built over the board's game, its
+seat -> bot mapping and its seed, it steps the game with the one
+``pokelab.core.Stepper`` (``Seeding.board(seed)``) and reads nothing of the board.
+Each call takes a state and the act's number and gives the acts back as
+``Step`` values (the bots' failures as ``BotError``) for the board to record; a
+state it is given is never changed. Chance nodes are sampled from the game's
+explicit outcomes with the board's seeded RNG (one act draws a whole
+``chance_group``); the bots of a simultaneous step choose at once; a bot of a
+sequential game plays its whole turn per ``bot_turn``.
 
->>> str(DrawChance())
-'DrawChance'
+>>> from pokelab.toy import ToyGame
+>>> from pokelab.bots.random_bot import RandomBot
+>>> game = ToyGame()
+>>> turns = Turns(game, {1: RandomBot()}, seed=3)
+>>> state = game.new_game(2, 3, {})
+>>> turns.to_move(state) == game.chance_actor(state), str(DrawChance())
+(True, 'DrawChance')
+>>> list(turns.bot_turn(state, 0, seat=7))
+Traceback (most recent call last):
+...
+ValueError: seat 7 is not played by a bot; bot seats are [1]
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +35,9 @@ from pokelab.errors import IllegalAction
 from pokelab.words import Text, _
 from widgets._board_errors import BadIntent, BotFailure, _short
 from widgets._bots import bot_label
-from widgets._words import Said, shown
+from widgets._words import Said
+
+__all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BotSeats", "DrawChance", "Snapshot", "Turns", "bot_failure"]
 
 #: Most actions one bot may take in a single turn before the board stops it.
 MAX_BOT_ACTIONS_PER_TURN = 40
@@ -38,7 +52,7 @@ class DrawChance:
 
 
 @dataclass(frozen=True)
-class _Snapshot:
+class Snapshot:
     """What undo restores: the engine state, how long the log was, the move count."""
 
     state: Any
@@ -46,222 +60,186 @@ class _Snapshot:
     ply: int
 
 
-class _Turns:
-    """The game-playing half of ``Board``: it reads the board's adapter, bots, names, state and log."""
+class Turns:
+    """The turn stepping of one board (a component the board owns): whose move, chance, the bots' acts.
 
-    _adapter: Game
-    _bots: dict[int, Any]
-    _names: list[str]
-    _human: int
-    _state: Any
-    _ply: int
-    _history: list[_Snapshot]
-    _entries: list[dict[str, Any]]
-    _decisions: dict[int, tuple[Any, Any]]
-    _legal_memo: tuple[Any, dict[int, list[Any]]] = (None, {})
-    seed: int
+    ``bots`` is the board's own seat -> bot mapping (a replaced bot plays the next
+    act); ``seed`` the board's seed (``reseed`` when it changes); ``names`` the
+    players' and ``blank`` what hides from a failure's text what the human's seat
+    may not know. The legal actions of a state are computed once (a publish and
+    the next bot act share them).
+    """
 
-    def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
-        raise NotImplementedError  # pragma: no cover - the board's hook
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Any],
+        seed: int,
+        *,
+        names: Sequence[str] = (),
+        blank: Callable[[str], str] | None = None,
+    ) -> None:
+        self.game, self.bots, self.names, self.blank = game, bots, names, blank
+        self._legal_memo: tuple[Any, dict[int, list[Any]]] = (None, {})
+        self.reseed(seed)
 
-    def _seat_text(self, text: str) -> str:
-        return text  # pragma: no cover - the board's hook
+    def reseed(self, seed: int) -> None:
+        """Step with ``seed`` from now on (checked: a bot's mistake is a ``BotError``)."""
+        game = self.game
+        self._stepper = Stepper(game, self.bots, Seeding.board(seed), view=game.observe, checked=True)
 
-    def _to_move(self, state: Any) -> int | None:
+    def to_move(self, state: Any) -> int | None:
         """The seat the board waits for (a bot of a simultaneous step first), ``None`` when over."""
-        game = self._adapter
+        game = self.game
         if game.is_over(state):
             return None
         if game.is_chance(state):
             return game.chance_actor(state)
         actors = game.actors(state)
         if game.is_simultaneous(state):
-            waiting_bots = [seat for seat in actors if seat in self._bots]
+            waiting_bots = [seat for seat in actors if seat in self.bots]
             if waiting_bots:  # the bots put their choices face down first
                 return waiting_bots[0]
         return actors[0] if actors else None
 
-    def _human_seat(self, action: Any) -> int:
-        """The seat that plays ``action`` now (the chance actor draws; a named seat plays its own)."""
-        game, state = self._adapter, self._state
+    def seat_of(self, state: Any, action: Any, human: int, players: int) -> int:
+        """The seat that plays ``action`` at ``state`` (the chance actor draws; a named seat plays its own).
+
+        ``human`` when nobody else is named; ``BadIntent`` when the game is over.
+        """
+        game = self.game
         if game.is_over(state):
             raise BadIntent(_("the game is over"))
         if game.is_chance(state):
             actor = game.chance_actor(state)
-            return self._human if actor is None else actor
+            return human if actor is None else actor
         named = game.actor_of(action)
         actors = game.actors(state)
-        if named is not None and 0 <= named < len(self._names):
+        if named is not None and 0 <= named < players:
             return named
-        return actors[0] if actors else self._human
+        return actors[0] if actors else human
 
-    def _act(self, seat: int, action: Any, *, after: Any = None) -> None:
-        """Apply one action of ``seat`` (raises IllegalAction and changes nothing), log it, keep undo.
-
-        ``after``: the state the stepper already computed for it.
-        """
-        before = self._state
-        if after is None:
-            after = (
-                self._draw_chance(before)
-                if isinstance(action, DrawChance)
-                else self._adapter.apply(before, action)
-            )
-        lines = self._log_lines(seat, action, before, after)
-        for line in lines:  # a line that cannot be worded fails here, not when it is shown
-            shown(line["text"], "en")
-        if seat not in self._bots:
-            self._history.append(_Snapshot(before, len(self._entries), self._ply))
-        self._state = after
-        self._ply += 1
-        for line in lines:
-            self._entries.append(
-                {"seat": seat, "who": self._names[seat], "bot": seat in self._bots, **line}
-            )
-
-    def _legal(self, state: Any, seat: int) -> list[Any]:
-        """The legal actions of ``seat`` at ``state``, computed once per state (a publish and the next bot step share them)."""
+    def legal(self, state: Any, seat: int) -> list[Any]:
+        """The legal actions of ``seat`` at ``state``, computed once per state."""
         memo_state, memo = self._legal_memo
         if memo_state is not state:
             memo = {}
             self._legal_memo = (state, memo)
         found = memo.get(seat)
         if found is None:
-            found = memo[seat] = self._adapter.legal_actions(state, seat)
+            found = memo[seat] = self.game.legal_actions(state, seat)
         return found
 
-    def _stepper(self) -> Stepper:
-        """The one stepper over this board's game, bots and seed (checked: a bot's mistake is a ``BotError``)."""
-        game = self._adapter
-        return Stepper(game, self._bots, Seeding.board(self.seed), view=game.observe, checked=True)
-
-    def _draw_chance(self, state: Any) -> Any:
-        """Sample the outcomes of one chance act (a whole wave) with the board's seeded RNG."""
-        if not self._adapter.is_chance(state):
+    def after(self, state: Any, action: Any, ply: int) -> Any:
+        """The state after ``action`` (a ``DrawChance`` draws act ``ply``'s outcomes); raises ``IllegalAction``."""
+        if not isinstance(action, DrawChance):
+            return self.game.apply(state, action)
+        if not self.game.is_chance(state):
             raise BadIntent(_("nothing is drawn now"))
-        return self._stepper().draw(state, self._ply, group=True).after
+        return self._stepper.draw(state, ply, group=True).after
 
-    def _bot_turn(self) -> bool:
-        """Let the bot the board waits for play its turn (then settle); ``False`` if none is to move."""
-        game, state = self._adapter, self._state
-        seat = self._to_move(state)
-        if seat is None or seat not in self._bots:
-            return False
-        if game.is_chance(state):
-            self._act(seat, DrawChance())
-        elif game.is_simultaneous(state):
-            self._bot_move(seat)
-        else:
-            for _ in range(MAX_BOT_ACTIONS_PER_TURN):
-                self._bot_move(seat)
-                if self._to_move(self._state) != seat:
-                    break
-        self._settle()
-        return True
+    def bot_turn(self, state: Any, ply: int, seat: int) -> Iterator[Step | BotError]:
+        """The acts of the bot of ``seat`` whose turn it is (a draw, one face-down choice, or its whole turn), then ``settle``'s.
 
-    def _settle(self) -> None:
-        """Resolve what needs nobody's click: chance without an actor, bots of a simultaneous step.
-
-        A failing bot does not stop the others of its step; the first failure is raised at the end.
+        Each ``Step`` follows the one before (a draw's ``action`` is ``DrawChance()``);
+        a bad decision is the last item, its ``BotError``.
         """
-        game = self._adapter
-        stepper = self._stepper()
-        failures: dict[int, BotFailure] = {}
-        while True:
-            steps = stepper.run(
-                self._state,
-                self._ply,
-                draws=lambda state: game.chance_actor(state) is None,
-                group=True,
-                only_simultaneous=True,
-                skip=set(failures),
-                max_steps=10_000,
-            )
-            try:
-                for step in steps:
-                    if step.seat is None:
-                        self._state, self._ply = step.after, step.ply + 1
-                    else:
-                        self._record(step)
-                break
-            except BotError as err:
-                failures[err.seat] = self._failure_of(err)
-        if failures:
-            raise next(iter(failures.values()))
-
-    def _bot_move(self, seat: int) -> None:
-        """One decision of the bot of ``seat``; anything wrong with it raises ``BotFailure``."""
-        try:
-            state = self._state
-            step = self._stepper().bot_step(state, seat, self._ply, list(self._legal(state, seat)))
-        except BotError as err:
-            raise self._failure_of(err) from err
-        self._record(step)
-
-    def _record(self, step: Step) -> None:
-        """Keep a bot's played decision: its log lines, the state, and the decision for a teacher's view."""
-        seat = step.seat
-        assert seat is not None
-        try:
-            self._act(seat, step.action, after=step.after)
-        except Exception as err:  # its log line could not be written: not a move of this game
-            raise self._failure_of(BotError(seat, step.action, "move", err)) from err
-        self._decisions[seat] = (step.before, step.action)
-
-    def _failure_of(self, err: BotError) -> BotFailure:
-        """The ``BotFailure`` a board shows for a stepper's ``BotError``."""
-        seat, action, cause = err.seat, err.action, err.cause
-        why: Text | Said
-        if err.stage == "choose":
-            why = _("it raised {error}: {detail}", error=type(cause).__name__, detail=_short(cause, 160, quote=False))
-        elif err.stage == "seat":
-            why = _("it chose a move for seat {named}, but it plays seat {seat}", named=self._adapter.actor_of(action), seat=seat)
-        elif isinstance(cause, IllegalAction):
-            forbidden = cause
-
-            def why_forbidden(lang: str) -> str:
-                return _("it chose a move the rules forbid ({rule}): {reason}", rule=forbidden.rule, reason=forbidden.message(lang)).render(lang)
-
-            why = Said(why_forbidden)
+        if seat not in self.bots:
+            raise ValueError(f"seat {seat} is not played by a bot; bot seats are {sorted(self.bots)}")
+        game = self.game
+        if game.is_chance(state):
+            step = Step(seat, DrawChance(), state, self.after(state, DrawChance(), ply), ply)
+            yield step
+            state, ply = step.after, ply + 1
         else:
-            why = _("it returned {action}, which is not a move of this game", action=_short(action))
-        label = bot_label(self._bots[seat])
-        return BotFailure(seat, self._names[seat], label, why, blank=self._seat_text)
+            for _ in range(1 if game.is_simultaneous(state) else MAX_BOT_ACTIONS_PER_TURN):
+                try:
+                    step = self._stepper.bot_step(state, seat, ply, list(self.legal(state, seat)))
+                except BotError as err:
+                    yield err
+                    return
+                yield step
+                state, ply = step.after, ply + 1
+                if self.to_move(state) != seat:
+                    break
+        yield from self.settle(state, ply)
 
-    def _step(self) -> bool:
-        """One bot turn for a ``step``/``retry`` message; a failure is shown and raised."""
-        self._failure = None
-        try:
-            stepped = self._bot_turn()
-        except BotFailure as failure:
-            self._fail(failure)
-            raise
-        if stepped:
-            self._set_error(None)
-            self._publish()
-        return stepped
+    def settle(self, state: Any, ply: int) -> Iterator[Step | BotError]:
+        """What needs nobody's click: chance without an actor (``seat`` ``None``), bots of a simultaneous step.
+
+        A failing bot (its ``BotError``) does not stop the others of its step.
+        """
+        game = self.game
+        failed: set[int] = set()
+        while True:
+            try:
+                for step in self._stepper.run(
+                    state,
+                    ply,
+                    draws=lambda s: game.chance_actor(s) is None,
+                    group=True,
+                    only_simultaneous=True,
+                    skip=failed,
+                    max_steps=10_000,
+                ):
+                    yield step
+                    state, ply = step.after, step.ply + 1
+                return
+            except BotError as err:
+                failed.add(err.seat)
+                yield err
 
 
-class _BotSeats(MutableMapping[int, Any]):
-    """``board.bots``: seat -> bot; assigning a seat replaces its bot (a name or an object)."""
+    def failure(self, err: BotError) -> BotFailure:
+        """The ``BotFailure`` a board shows for a stepper's ``BotError``."""
+        return bot_failure(err, self.game, self.bots[err.seat], self.names[err.seat], self.blank)
 
-    def __init__(self, board: Any) -> None:
-        self._board = board
+
+def bot_failure(
+    err: BotError, game: Game, bot: Any, name: str, blank: Callable[[str], str] | None = None
+) -> BotFailure:
+    """The ``BotFailure`` a board shows for a stepper's ``BotError`` (``bot`` and ``name`` are its seat's).
+
+    ``blank`` hides from the shown text what the human's seat may not know.
+    """
+    seat, action, cause = err.seat, err.action, err.cause
+    why: Text | Said
+    if err.stage == "choose":
+        why = _("it raised {error}: {detail}", error=type(cause).__name__, detail=_short(cause, 160, quote=False))
+    elif err.stage == "seat":
+        why = _("it chose a move for seat {named}, but it plays seat {seat}", named=game.actor_of(action), seat=seat)
+    elif isinstance(cause, IllegalAction):
+        forbidden = cause
+
+        def why_forbidden(lang: str) -> str:
+            return _("it chose a move the rules forbid ({rule}): {reason}", rule=forbidden.rule, reason=forbidden.message(lang)).render(lang)
+
+        why = Said(why_forbidden)
+    else:
+        why = _("it returned {action}, which is not a move of this game", action=_short(action))
+    return BotFailure(seat, name, bot_label(bot), why, blank=blank)
+
+
+class BotSeats(MutableMapping[int, Any]):
+    """``board.bots``: seat -> bot; assigning a seat replaces its bot (through ``set_bot``)."""
+
+    def __init__(self, bots: Mapping[int, Any], set_bot: Callable[[int, Any], None]) -> None:
+        self._bots, self._set_bot = bots, set_bot
 
     def __getitem__(self, seat: int) -> Any:
-        return self._board._bots[seat]
+        return self._bots[seat]
 
     def __setitem__(self, seat: int, spec: Any) -> None:
-        self._board.set_bot(seat, spec)
+        self._set_bot(seat, spec)
 
     def __delitem__(self, seat: int) -> None:
         raise ValueError("a bot seat cannot be emptied: replace its bot instead")
 
     def __iter__(self) -> Iterator[int]:
-        return iter(dict(self._board._bots))
+        return iter(dict(self._bots))
 
     def __len__(self) -> int:
-        return len(self._board._bots)
+        return len(self._bots)
 
     def __repr__(self) -> str:
-        return repr(dict(self._board._bots))
+        return repr(dict(self._bots))

@@ -87,7 +87,7 @@ class GameBoard(Board):
         return {
             "game": game.name,
             "observation": game.observe(state, seat),
-            "legal": [game.action_text(a) for a in self._legal(state, seat)] if mine else [],
+            "legal": [game.action_text(a) for a in self._turns.legal(state, seat)] if mine else [],
             "draw": game.is_chance(state) and game.chance_actor(state) == seat,
         }
 

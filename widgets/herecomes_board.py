@@ -378,7 +378,7 @@ class HereComesBoard(Board):
         me = self._human
         if state.is_chance or state.is_over or me not in state.to_move:
             return []
-        return trainer_actions(self._legal(state, me), self._names, self.lang)
+        return trainer_actions(self._turns.legal(state, me), self._names, self.lang)
 
     def _figure(self) -> dict[str, Any]:
         return odds_figure(

@@ -249,13 +249,13 @@ class SplendorBoard(Board):
 
     def _viewer(self, state: sp.State) -> int:
         """Whose eyes the board shows: the human to move (hot seat), else the main human."""
-        seat = self._to_move(state)
+        seat = self._turns.to_move(state)
         return seat if seat is not None and seat not in self._bots else self._human
 
     def _make_view(self, state: sp.State) -> dict[str, Any]:
         viewer = self._viewer(state)
         mover = not state.is_over and viewer == state.current_player
-        legal = self._legal(state, viewer) if mover else []
+        legal = self._turns.legal(state, viewer) if mover else []
         return board_view(sp.observe(state, viewer, legal=legal if mover else None), legal, self.lang)
 
     def _parse_intent(self, action: Any) -> Any:

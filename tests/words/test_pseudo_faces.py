@@ -173,7 +173,7 @@ def test_here_comes_in_the_pseudo_language(pseudo: str) -> None:
 
 def sp_free_choice(board: Any) -> Any:
     """Your first legal move in Here Comes (a discard, a vote, a keep)."""
-    return board._legal(board.state, 0)[0]
+    return board._turns.legal(board.state, 0)[0]
 
 
 def test_here_comes_default_seats_and_pass_and_play_in_the_pseudo_language(pseudo: str) -> None:
