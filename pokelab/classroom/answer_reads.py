@@ -21,35 +21,50 @@ pokelab.classroom.ClassAccessError: no teacher key given
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pokelab.classroom.access import check_name
 from pokelab.classroom.answers import ANSWER_COLUMNS, REVEAL_POLICIES
 from pokelab.classroom.db import sa, schema
+from pokelab.classroom.doors import Doors
 from pokelab.classroom.reads import write_csv_safely
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.transactions import StoreCore
 from pokelab.words import _, languages
 
 __all__ = ["AnswerReads"]
 
 
 class AnswerReads:
-    """``ClassStore``'s teacher-key methods for the pupils' answers (mixed in; they use its transactions and doors)."""
+    """The teacher's reads and changes of the pupils' answers (a part ``ClassStore`` owns).
 
-    _write: Any
-    _read: Any
-    _teacher_class: Any
-    _known_pupils: dict[Any, Any]
+    They use the store's ``core`` (transactions) and ``doors``; ``forget_pupils``
+    is called when a pupil is deleted (``answers.Answers.forget_pupils``).
+
+    >>> from pokelab.classroom.transactions import open_engine
+    >>> core = StoreCore(open_engine("sqlite://")); core.upgrade()
+    >>> reads = AnswerReads(core, Doors(core), forget_pupils=lambda: None)
+    >>> reads.pupils("WRONG1", "AAAA-AAAA-AAAA-AAAA")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    """
+
+    def __init__(self, core: StoreCore, doors: Doors, *, forget_pupils: Callable[[], None]) -> None:
+        self._core = core
+        self._doors = doors
+        self._forget_pupils = forget_pupils
 
     def check_teacher(self, join_code: str, teacher_key: str) -> str:
         """The class's name when ``teacher_key`` is its teacher key (``ClassAccessError`` otherwise)."""
         def read(conn: Any) -> str:
-            class_id = self._teacher_class(conn, join_code, teacher_key, "class settings")
+            class_id = self._doors.teacher_class_of(conn, join_code, teacher_key, "class settings")
             c = schema.classes.c
             return str(conn.execute(sa.select(c.name).where(c.id == class_id)).scalar())
 
-        return self._read(read)
+        return self._core.read(read)
 
     def set_reveal(self, join_code: str, teacher_key: str, policy: str) -> str:
         """Set when the class's pupils may see an answer (teacher key needed); return the policy.
@@ -69,23 +84,23 @@ class AnswerReads:
                                    policies=", ".join(REVEAL_POLICIES), policy=repr(policy)))
 
         def work(conn: Any) -> str:
-            class_id = self._teacher_class(conn, join_code, teacher_key, "class settings")
+            class_id = self._doors.teacher_class_of(conn, join_code, teacher_key, "class settings")
             s = schema.settings.c
             conn.execute(sa.delete(schema.settings).where(s.class_id == class_id, s.key == "reveal"))
             conn.execute(sa.insert(schema.settings).values(class_id=class_id, key="reveal", value=policy))
             return policy
 
-        return self._write(work)
+        return self._core.write(work)
 
     def pupils(self, join_code: str, teacher_key: str) -> list[str]:
         """The names of the pupils who joined the class, in the order they joined (teacher key needed)."""
         def read(conn: Any) -> list[str]:
-            class_id = self._teacher_class(conn, join_code, teacher_key, "read answers")
+            class_id = self._doors.teacher_class_of(conn, join_code, teacher_key, "read answers")
             p = schema.pupils.c
             return [str(n) for n in conn.execute(
                 sa.select(p.name).where(p.class_id == class_id).order_by(p.id)).scalars()]
 
-        return self._read(read)
+        return self._core.read(read)
 
     def answers(self, join_code: str, teacher_key: str, *, lesson: str | None = None) -> Any:
         """Every recorded answer of the class (or of one ``lesson``), oldest first, as a DataFrame (teacher key needed).
@@ -94,7 +109,7 @@ class AnswerReads:
         """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
         def read(conn: Any) -> list[Any]:
-            class_id = self._teacher_class(conn, join_code, teacher_key, "read answers")
+            class_id = self._doors.teacher_class_of(conn, join_code, teacher_key, "read answers")
             a, p = schema.answers.c, schema.pupils.c
             query = (
                 sa.select(p.name, a.exercise, a.lesson, a.answer, a.outcome, a.correct, a.misconception,
@@ -109,7 +124,7 @@ class AnswerReads:
 
         langs = languages()
         rows = []
-        for row in self._read(read):
+        for row in self._core.read(read):
             texts = json.loads(row.misconception_text) if row.misconception_text else {}
             rows.append([row.name, row.exercise, row.lesson, row.answer, row.outcome,
                          None if row.correct is None else bool(row.correct), row.misconception,
@@ -171,14 +186,14 @@ class AnswerReads:
         name = check_name(pupil, what="pupil")
 
         def work(conn: Any) -> int:
-            class_id = self._teacher_class(conn, join_code, teacher_key, "delete answers")
+            class_id = self._doors.teacher_class_of(conn, join_code, teacher_key, "delete answers")
             p = schema.pupils.c
             pupil_id = conn.execute(sa.select(p.id).where(p.class_id == class_id, p.name == name)).scalar()
             if pupil_id is None:
                 raise ClassroomError(_("no pupil {name} joined this class", name=repr(name)))
-            self._known_pupils.clear()
+            self._forget_pupils()
             gone = conn.execute(sa.delete(schema.answers).where(schema.answers.c.pupil_id == pupil_id))
             conn.execute(sa.delete(schema.pupils).where(p.id == pupil_id))
             return int(gone.rowcount)
 
-        return self._write(work)
+        return self._core.write(work)

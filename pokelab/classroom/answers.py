@@ -46,12 +46,13 @@ from pokelab.classroom.access import (
     check_name,
 )
 from pokelab.classroom.db import postgresql_insert, sa, schema, sqlite_insert
-from pokelab.classroom.doors import member_hash
+from pokelab.classroom.doors import Doors, member_hash
 from pokelab.classroom.groups import check_submission
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.transactions import StoreCore
 from pokelab.words import _
 
-__all__ = ["ANSWER_COLUMNS", "OUTCOMES", "PUPIL_TOKEN_LENGTH", "REVEAL_POLICIES", "AnswerSide"]
+__all__ = ["ANSWER_COLUMNS", "OUTCOMES", "PUPIL_TOKEN_LENGTH", "REVEAL_POLICIES", "Answers"]
 
 PUPIL_TOKEN_LENGTH = 10  # 50 random bits
 #: What an answer's feedback was (``pokelab.teaching.feedback.MARKS``' statuses a pupil's answer can get).
@@ -107,17 +108,35 @@ def _check_misconception(value: Any) -> str | None:
     return text
 
 
-class AnswerSide:
-    """``ClassStore``'s methods for pupils and their answers (mixed in; they use its transactions and doors)."""
+class Answers:
+    """The pupils' side of the store (a part ``ClassStore`` owns): join, record an answer, rejoin, read the reveal policy.
 
-    _write: Any
-    _read: Any
-    _issue_member_token: Any
-    _class_id: Any
-    _throttle: Any
-    _clock: Any
-    _engine: Any
-    _known_pupils: dict[tuple[str, str, str], tuple[int, int]]
+    They use the store's ``core`` (transactions, throttle, clock) and its
+    ``doors``. The class and pupil a token proves are remembered per store
+    (``forget_pupils`` when a pupil is deleted).
+
+    >>> from pokelab.classroom.transactions import open_engine
+    >>> core = StoreCore(open_engine("sqlite://")); core.upgrade()
+    >>> answers = Answers(core, Doors(core))
+    >>> answers.reveal_policy("WRONG1")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    """
+
+    def __init__(self, core: StoreCore, doors: Doors) -> None:
+        self._core = core
+        self._doors = doors
+        self._known_pupils: dict[tuple[str, str, str], tuple[int, int]] = {}  # (join hash, pupil, token hash) -> ids
+
+    def forget_pupils(self) -> None:
+        """Forget the classes and pupils proved so far (a pupil was deleted): the next answer checks its token again.
+
+        >>> from pokelab.classroom.transactions import open_engine
+        >>> core = StoreCore(open_engine("sqlite://")); core.upgrade()
+        >>> Answers(core, Doors(core)).forget_pupils()
+        """
+        self._known_pupils.clear()
 
     # ------------------------------------------------------------------ the pupils' side
     def join_pupil(self, join_code: str, name: str, *, teacher_key: str | None = None) -> str:
@@ -139,8 +158,8 @@ class AnswerSide:
         clean = check_name(name, what="pupil")
         taken = _("the pupil name {name} is taken in this class: choose another name, "
                   "or ask the teacher for a new pupil token", name=repr(clean))
-        return self._issue_member_token("pupil", join_code, clean, length=PUPIL_TOKEN_LENGTH,
-                                        teacher_key=teacher_key, taken=taken)
+        return self._doors.issue_member_token("pupil", join_code, clean, length=PUPIL_TOKEN_LENGTH,
+                                              teacher_key=teacher_key, taken=taken)
 
     def _pupil_id(self, conn: Any, class_id: int, name: str, token: Any) -> int:
         p = schema.pupils.c
@@ -148,13 +167,13 @@ class AnswerSide:
             sa.select(p.id, p.token_hash).where(p.class_id == class_id, p.name == name)
         ).first()
         source = ("pupil token", class_id)
-        self._throttle.check(source)
+        self._core.throttle.check(source)
         given = _clean_secret(token, _("pupil token"))
         if found is None or not hmac.compare_digest(str(found.token_hash), member_hash("pupil", class_id, name, given)):
-            self._throttle.failed(source)
+            self._core.throttle.failed(source)
             raise _refused(class_id, "record answer", "wrong pupil token",
                            ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name))))
-        self._throttle.succeeded(source)
+        self._core.throttle.succeeded(source)
         return int(found.id)
 
     def record_answer(
@@ -207,11 +226,11 @@ class AnswerSide:
             "submission": sub,
         }
         class_id, pupil_id = self._pupil_ids(join_code, name, token)
-        add_answer, same_answer = _answer_statements(self._engine.dialect.name)
+        add_answer, same_answer = _answer_statements(self._core.engine.dialect.name)
         row |= {"class_id": class_id, "pupil_id": pupil_id, "same_pupil": pupil_id, "same_exercise": exercise_id}
 
         def work(conn: Any) -> int:
-            number = conn.execute(add_answer, {**row, "at": self._clock()}).scalar()
+            number = conn.execute(add_answer, {**row, "at": self._core.clock()}).scalar()
             if number is not None:
                 return int(number)
             same = conn.execute(same_answer, row).one()  # this submission was stored before (a resend)
@@ -220,7 +239,7 @@ class AnswerSide:
             return int(same.try_number)
 
         try:
-            return self._write(work)
+            return self._core.write(work)
         except sa.exc.IntegrityError:  # the pupil was deleted since their token was checked
             self._known_pupils.clear()
             raise _refused(class_id, "record answer", "deleted pupil",
@@ -236,10 +255,10 @@ class AnswerSide:
         known = self._known_pupils.get(remembered)
         if known is None:
             def read(conn: Any) -> tuple[int, int]:
-                class_id = self._class_id(conn, join_code, "record answer")
+                class_id = self._doors.class_of(conn, join_code, "record answer")
                 return class_id, self._pupil_id(conn, class_id, name, token)
 
-            known = self._known_pupils[remembered] = self._read(read)
+            known = self._known_pupils[remembered] = self._core.read(read)
         return known
 
     def check_pupil(self, join_code: str, pupil: str, token: str) -> bool:
@@ -247,21 +266,21 @@ class AnswerSide:
         name = check_name(pupil, what="pupil")
 
         def read(conn: Any) -> bool:
-            class_id = self._class_id(conn, join_code, "join class")
+            class_id = self._doors.class_of(conn, join_code, "join class")
             try:
                 self._pupil_id(conn, class_id, name, token)
             except ClassAccessError:
                 return False
             return True
 
-        return self._read(read)
+        return self._core.read(read)
 
     def reveal_policy(self, join_code: str) -> str:
         """The class's reveal policy (one of ``REVEAL_POLICIES``; ``pupil`` until the teacher sets one)."""
         def read(conn: Any) -> str:
-            class_id = self._class_id(conn, join_code, "class settings")
+            class_id = self._doors.class_of(conn, join_code, "class settings")
             s = schema.settings.c
             value = conn.execute(sa.select(s.value).where(s.class_id == class_id, s.key == "reveal")).scalar()
             return value if value in REVEAL_POLICIES else "pupil"
 
-        return self._read(read)
+        return self._core.read(read)

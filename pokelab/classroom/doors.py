@@ -1,11 +1,12 @@
 """The class store's doors: the join code and the teacher key checked, throttled and logged.
 
-``ClassStore`` inherits these checks; every request passes one before it reads
-or writes anything. They are public (``class_of``, ``teacher_class_of``,
+``ClassStore`` owns one ``Doors`` (over its ``transactions.StoreCore``) and
+hands it to its other parts; every request passes one of these checks before
+it reads or writes anything. They are public (``class_of``, ``teacher_class_of``,
 ``check_class_teacher``, ``refuse``) so that the shared tables (``pokelab.tables``),
 which keep their rows in the same database, pass the same doors. A wrong code or key counts against its source (``limits``)
 and is logged — in the ``pokelab.classroom`` logger, and for a named class in
-its refusal log — without the code or key typed.
+its refusal log (``StoreCore.refuse``) — without the code or key typed.
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
@@ -20,7 +21,6 @@ pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRON
 
 from __future__ import annotations
 
-import contextlib
 import hmac
 import secrets
 from typing import Any
@@ -32,11 +32,11 @@ from pokelab.classroom.access import (
     action_name,
     clean_secret,
     digest,
-    log,
     refused,
 )
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.transactions import StoreCore
 from pokelab.words import Text, _
 
 __all__ = ["Doors", "member_hash"]
@@ -60,13 +60,24 @@ def member_hash(kind: str, class_id: int, name: str, token: str) -> str:
 
 
 class Doors:
-    """``ClassStore``'s checks of join codes and teacher keys (mixed in; they use its throttle and clock)."""
+    """The checks of join codes, teacher keys and members' new tokens (a part ``ClassStore`` owns).
 
-    _throttle: Any
-    _clock: Any
-    _write: Any
+    They use the store's ``core`` (``transactions.StoreCore``): its throttle,
+    clock and write transaction, nothing else.
 
-    def _issue_member_token(
+    >>> from pokelab.classroom.transactions import open_engine
+    >>> core = StoreCore(open_engine("sqlite://")); core.upgrade()
+    >>> doors = Doors(core)
+    >>> core.read(lambda conn: doors.class_of(conn, "WRONG1", "join"))
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    """
+
+    def __init__(self, core: StoreCore) -> None:
+        self._core = core
+
+    def issue_member_token(
         self, kind: str, join_code: str, name: str, *, length: int, teacher_key: str | None, taken: Text,
     ) -> str:
         """Issue a new token of ``length`` letters to the group or pupil ``name`` (``kind``); return it.
@@ -74,6 +85,14 @@ class Doors:
         A name not yet in the class joins with it. A taken name gets it only
         with the teacher key (its old token stops working); without the key,
         ``ClassroomError(taken)``. ``join_group`` and ``join_pupil`` both come here.
+
+        >>> from pokelab.classroom.transactions import open_engine
+        >>> core = StoreCore(open_engine("sqlite://")); core.upgrade()
+        >>> doors = Doors(core)
+        >>> len(doors.issue_member_token("group", "WRONG1", "A", length=8, teacher_key=None, taken=_("taken")))
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
         """
         table = schema.groups if kind == "group" else schema.pupils
         action = "join group" if kind == "group" else "join class"
@@ -81,12 +100,12 @@ class Doors:
 
         def work(conn: Any) -> str:
             if teacher_key is None:
-                class_id = self._class_id(conn, join_code, action)
+                class_id = self.class_of(conn, join_code, action)
             else:
-                class_id = self._teacher_class(conn, join_code, teacher_key, action)
+                class_id = self.teacher_class_of(conn, join_code, teacher_key, action)
             m = table.c
             found = conn.execute(sa.select(m.id).where(m.class_id == class_id, m.name == name)).scalar()
-            row = {"token_hash": member_hash(kind, class_id, name, token), "created": self._clock()}
+            row = {"token_hash": member_hash(kind, class_id, name, token), "created": self._core.clock()}
             if found is None:
                 conn.execute(sa.insert(table).values(class_id=class_id, name=name, **row))
             elif teacher_key is not None:
@@ -95,8 +114,7 @@ class Doors:
                 raise ClassroomError(taken)
             return token
 
-        return self._write(work)
-
+        return self._core.write(work)
 
     def class_of(self, conn: Any, join_code: Any, action: str) -> int:
         """The id of the class with ``join_code``, read on ``conn`` (throttled; a wrong code is refused).
@@ -114,7 +132,7 @@ class Doors:
         ...
         pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
         """
-        self._throttle.check(("join code",))
+        self._core.throttle.check(("join code",))
         code = clean_secret(join_code, _("join code"))
         found = conn.execute(
             sa.select(schema.classes.c.id).where(
@@ -122,7 +140,7 @@ class Doors:
             )
         ).scalar()
         if found is None:
-            self._throttle.failed(("join code",))
+            self._core.throttle.failed(("join code",))
             raise refused(
                 None,
                 action,
@@ -131,7 +149,7 @@ class Doors:
                     _("wrong join code: no class has the code {code}", code=repr(code[: JOIN_LENGTH + 2])),
                 ),
             )
-        self._throttle.succeeded(("join code",))
+        self._core.throttle.succeeded(("join code",))
         return int(found)
 
     def teacher_class_of(self, conn: Any, join_code: Any, teacher_key: Any, action: str) -> int:
@@ -172,12 +190,12 @@ class Doors:
         except ClassAccessError as err:
             raise refused(class_id, action, "missing teacher key", err) from None
         source = ("teacher key", class_id)
-        self._throttle.check(source)
+        self._core.throttle.check(source)
         stored = conn.execute(
             sa.select(schema.classes.c.teacher_hash).where(schema.classes.c.id == class_id)
         ).scalar()
         if not hmac.compare_digest(str(stored), digest("teacher", key)):
-            self._throttle.failed(source)
+            self._core.throttle.failed(source)
             raise refused(
                 class_id,
                 action,
@@ -188,38 +206,4 @@ class Doors:
                         action=action_name(action)),
                 ),
             )
-        self._throttle.succeeded(source)
-
-    def refuse(self, err: ClassAccessError) -> None:
-        """Log a refused request (in the database's refusal log and the ``pokelab.classroom`` logger).
-
-        Called once the refused request's transaction is over (SQLite has one writer at a time);
-        ``read`` and ``write`` call it themselves for a ``ClassAccessError`` raised inside them.
-        An error that ``refused`` did not mark is only logged, never stored.
-
-        >>> from pokelab.classroom import ClassStore
-        >>> from pokelab.classroom.access import refused
-        >>> store = ClassStore.connect("sqlite://")
-        >>> code, key = store.create_class("7B")
-        >>> store.refuse(refused(1, "table open", "unknown table code", ClassAccessError(_("no"))))
-        >>> store.refusal_log(code, key)["reason"].tolist()
-        ['unknown table code']
-        >>> store.refuse("not an error")
-        Traceback (most recent call last):
-        ...
-        TypeError: refuse takes a ClassAccessError, not 'not an error'
-        """
-        if not isinstance(err, Exception):
-            raise TypeError(f"refuse takes a ClassAccessError, not {err!r}")  # a programming error
-        class_id, action, reason = getattr(err, "refusal", (None, "?", "?"))
-        log.warning("class store refused %s: %s (class %s)", action, reason, class_id)
-        if not hasattr(err, "refusal"):  # a lockout or a missing code: logged, never stored (no flood of rows)
-            return
-        row = {"at": self._clock(), "class_id": class_id, "action": action[:40], "reason": reason}
-        with contextlib.suppress(Exception):  # the refusal itself must reach the caller
-            self._write(lambda conn: conn.execute(sa.insert(schema.refusals).values(**row)))
-
-    # The store's own modules' names for the doors above (the tables use the public ones).
-    _class_id = class_of
-    _teacher_class = teacher_class_of
-    _refuse = refuse
+        self._core.throttle.succeeded(source)

@@ -41,11 +41,12 @@ from pokelab.classroom.access import (
     check_name,
 )
 from pokelab.classroom.db import sa, schema
-from pokelab.classroom.doors import member_hash
+from pokelab.classroom.doors import Doors, member_hash
 from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.transactions import StoreCore
 from pokelab.words import _
 
-__all__ = ["GROUP_TOKEN_LENGTH", "SUBMISSION_LENGTH", "GroupSide", "check_submission"]
+__all__ = ["GROUP_TOKEN_LENGTH", "SUBMISSION_LENGTH", "Groups", "check_submission"]
 
 GROUP_TOKEN_LENGTH = 8  # 40 random bits
 SUBMISSION_LENGTH = 36
@@ -76,16 +77,25 @@ def check_submission(value: Any) -> str:
     return value
 
 
-class GroupSide:
-    """``ClassStore``'s methods for the groups (mixed in; they use its transactions and doors)."""
+class Groups:
+    """The groups of the store's classes (a part ``ClassStore`` owns): join, add a round, take one back.
 
-    _write: Any
-    _issue_member_token: Any
-    _class_id: Any
-    _throttle: Any
-    _clock: Any
-    _refuse: Any
-    limits: Any
+    They use the store's ``core`` (transactions, throttle, clock, limits) and
+    its ``doors`` (the join code's check, a member's new token).
+
+    >>> from pokelab.classroom.transactions import open_engine
+    >>> core = StoreCore(open_engine("sqlite://")); core.upgrade()
+    >>> doors = Doors(core)
+    >>> groups = Groups(core, doors)
+    >>> groups.join_group("WRONG1", "A")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    """
+
+    def __init__(self, core: StoreCore, doors: Doors) -> None:
+        self._core = core
+        self._doors = doors
 
     def join_group(self, join_code: str, group: str, *, teacher_key: str | None = None) -> str:
         """Join the class as ``group``; return its group token (show it once: adding and undoing need it).
@@ -106,8 +116,8 @@ class GroupSide:
         name = check_name(group)
         taken = _("the group name {name} is taken in this class: choose another name, "
                   "or ask the teacher for a new group token", name=repr(name))
-        return self._issue_member_token("group", join_code, name, length=GROUP_TOKEN_LENGTH,
-                                        teacher_key=teacher_key, taken=taken)
+        return self._doors.issue_member_token("group", join_code, name, length=GROUP_TOKEN_LENGTH,
+                                              teacher_key=teacher_key, taken=taken)
 
     def _check_group(self, conn: Any, class_id: int, name: str, token: Any, action: str) -> bool:
         """True when ``name`` joined (and ``token`` is its token); False for an open name; refused otherwise."""
@@ -116,9 +126,9 @@ class GroupSide:
         if stored is None and token is None and action != "undo round":
             return False
         source = ("group token", class_id, name)
-        self._throttle.check(source)
+        self._core.throttle.check(source)
         if token is None or token == "":
-            self._throttle.failed(source)  # a loop without a token is slowed like one with wrong ones
+            self._core.throttle.failed(source)  # a loop without a token is slowed like one with wrong ones
             raise _refused(
                 class_id, action, "missing group token",
                 ClassAccessError(
@@ -128,12 +138,12 @@ class GroupSide:
             )
         clean = _clean_secret(token, _("group token"))
         if stored is None or not secrets.compare_digest(str(stored), member_hash("group", class_id, name, clean)):
-            self._throttle.failed(source)
+            self._core.throttle.failed(source)
             raise _refused(
                 class_id, action, "wrong group token",
                 ClassAccessError(_("wrong group token for the group {name}", name=repr(name))),
             )
-        self._throttle.succeeded(source)
+        self._core.throttle.succeeded(source)
         return True
 
     def add_round(
@@ -158,7 +168,7 @@ class GroupSide:
         values = dict(zip(TOKEN_COLUMNS, colours, strict=True))
 
         def work(conn: Any) -> int:
-            class_id = self._class_id(conn, join_code, "add round")
+            class_id = self._doors.class_of(conn, join_code, "add round")
             self._check_group(conn, class_id, name, token, "add round")
             r = schema.rounds.c
             done = conn.execute(
@@ -172,16 +182,16 @@ class GroupSide:
                           "(send a new id for a new round)", id=repr(sub)),
                     )
                 return int(done[0])
-            now = self._clock()
+            now = self._core.clock()
             recent = conn.execute(
                 sa.select(sa.func.count(r.id)).where(
                     r.class_id == class_id, r.group_name == name, r.created > now - 60.0
                 )
             ).scalar()
-            if int(recent or 0) >= self.limits.rounds_per_minute:
+            if int(recent or 0) >= self._core.limits.rounds_per_minute:
                 raise ClassroomError(
                     _("the group {name} sent {count} rounds in the last minute (at most {most}): "
-                      "wait a little, then send again", name=repr(name), count=int(recent), most=self.limits.rounds_per_minute),
+                      "wait a little, then send again", name=repr(name), count=int(recent), most=self._core.limits.rounds_per_minute),
                 )
             row = {"class_id": class_id, "group_name": name, "created": now}
             row |= {"simulated": bool(simulated), "submission": sub, **values}
@@ -189,7 +199,7 @@ class GroupSide:
                 conn.execute(sa.insert(schema.rounds).values(**row).returning(r.id)).scalar_one()
             )
 
-        return self._write(work)
+        return self._core.write(work)
 
     def undo_round(self, join_code: str, group: str, token: str | None = None) -> int:
         """Delete ``group``'s own last round (its group token needed); return its id.
@@ -199,7 +209,7 @@ class GroupSide:
         name = check_name(group)
 
         def work(conn: Any) -> int:
-            class_id = self._class_id(conn, join_code, "undo round")
+            class_id = self._doors.class_of(conn, join_code, "undo round")
             self._check_group(conn, class_id, name, token, "undo round")
             r = schema.rounds.c
             mine = (r.class_id == class_id) & (r.group_name == name)
@@ -211,4 +221,4 @@ class GroupSide:
             conn.execute(sa.delete(schema.rounds).where(r.id == last))
             return int(last)
 
-        return self._write(work)
+        return self._core.write(work)

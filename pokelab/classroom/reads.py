@@ -21,8 +21,10 @@ from typing import Any
 
 from pokelab.classroom.access import TOKEN_COLUMNS, check_name
 from pokelab.classroom.db import sa, schema
+from pokelab.classroom.doors import Doors
 from pokelab.classroom.rounds import SIMULATED, ClassroomError
 from pokelab.classroom.tally import ClassTally
+from pokelab.classroom.transactions import StoreCore
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
 from pokelab.words import _
 
@@ -102,11 +104,22 @@ def _checked_rows(rows: list[Any]) -> list[Any]:
 
 
 class ClassReads:
-    """``ClassStore``'s reads (mixed in; they use its transactions and doors)."""
+    """The reads of a class's rounds (a part ``ClassStore`` owns): rounds, tally, fingerprint, the teacher's reads.
 
-    _read: Any
-    _class_id: Any
-    _teacher_class: Any
+    They use the store's ``core`` (its read transaction) and its ``doors``.
+
+    >>> from pokelab.classroom.transactions import open_engine
+    >>> core = StoreCore(open_engine("sqlite://")); core.upgrade()
+    >>> reads = ClassReads(core, Doors(core))
+    >>> reads.revision("WRONG1")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    """
+
+    def __init__(self, core: StoreCore, doors: Doors) -> None:
+        self._core = core
+        self._doors = doors
 
     def rounds(self, join_code: str, teacher_key: str | None = None, *, group: str | None = None) -> Any:
         """Every round of the class, oldest first, as a DataFrame: id, group, time, simulated, token_1 … token_10.
@@ -120,16 +133,16 @@ class ClassReads:
 
         def read(conn: Any) -> Any:
             if teacher_key is None:
-                class_id = self._class_id(conn, join_code, "read rounds")
+                class_id = self._doors.class_of(conn, join_code, "read rounds")
             else:
-                class_id = self._teacher_class(conn, join_code, teacher_key, "read rounds")
+                class_id = self._doors.teacher_class_of(conn, join_code, teacher_key, "read rounds")
             r = schema.rounds.c
             columns = [r.id, r.group_name, r.created, r.simulated]
             columns += [r[name] for name in TOKEN_COLUMNS]
             query = sa.select(*columns).where(r.class_id == class_id).order_by(r.id)
             return conn.execute(query).all()
 
-        rows = _checked_rows(self._read(read))
+        rows = _checked_rows(self._core.read(read))
         table = pd.DataFrame(rows, columns=["id", "group", "time", "simulated", *TOKEN_COLUMNS])
         table["time"] = pd.to_datetime(table["time"], unit="s", utc=True)
         table["simulated"] = table["simulated"].astype(bool)
@@ -154,7 +167,7 @@ class ClassReads:
         fingerprint; a dashboard polls it and redraws only when it changed.
         """
         def read(conn: Any) -> tuple[int, int, int]:
-            class_id = self._class_id(conn, join_code, "read rounds")
+            class_id = self._doors.class_of(conn, join_code, "read rounds")
             r = schema.rounds.c
             count, top, total = conn.execute(
                 sa.select(
@@ -165,7 +178,7 @@ class ClassReads:
             ).one()
             return int(count), int(top), int(total)
 
-        return self._read(read)
+        return self._core.read(read)
 
     def export_csv(self, join_code: str, teacher_key: str, path: str | Path, *, overwrite: bool = False) -> Path:
         """Write every round (group, time, tokens) to a spreadsheet-safe CSV file (teacher key needed).
@@ -185,14 +198,14 @@ class ClassReads:
         """The refused requests that named this class (wrong teacher keys…), oldest first (teacher key needed)."""
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
         def read(conn: Any) -> Any:
-            class_id = self._teacher_class(conn, join_code, _key(teacher_key), "refusal log")
+            class_id = self._doors.teacher_class_of(conn, join_code, _key(teacher_key), "refusal log")
             r = schema.refusals.c
             rows = conn.execute(
                 sa.select(r.at, r.action, r.reason).where(r.class_id == class_id).order_by(r.id)
             ).all()
             return pd.DataFrame(rows, columns=["time", "action", "reason"])
 
-        return self._read(read)
+        return self._core.read(read)
 
 
 def _key(teacher_key: Any) -> Any:

@@ -33,42 +33,30 @@ pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset need
 
 from __future__ import annotations
 
-import random
-import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pokelab.classroom.access import (
-    JOIN_ALPHABET,
-    JOIN_LENGTH,
-    NAME_LENGTH,
-    TEACHER_KEY_GROUPS,
-    ClassAccessError,
-    ClassStoreBusy,
-    _digest,
-    check_name,
-    default_url,
-)
+from pokelab.classroom.access import ClassAccessError
 from pokelab.classroom.answer_reads import AnswerReads
-from pokelab.classroom.answers import AnswerSide
-from pokelab.classroom.db import sa, schema
+from pokelab.classroom.answers import Answers
+from pokelab.classroom.classes import Classes
 from pokelab.classroom.doors import Doors
-from pokelab.classroom.faults import FileWatch, explain, transient
-from pokelab.classroom.groups import GroupSide
+from pokelab.classroom.faults import explain
+from pokelab.classroom.groups import Groups
 from pokelab.classroom.limits import Limits, Throttle
 from pokelab.classroom.reads import ClassReads
-from pokelab.classroom.rounds import ClassroomError
-from pokelab.classroom.sqlite import configure_sqlite, writer_queue
-from pokelab.words import _
+from pokelab.classroom.tally import ClassTally
+from pokelab.classroom.transactions import StoreCore, open_engine
+from pokelab.words import Text
 
 __all__ = ["ClassStore"]
 
 _T = TypeVar("_T")
 
 
-class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
+class ClassStore:
     """One class database (``connect`` it with a URL); every method checks the code, key or token it is given.
 
     ``timeout``: how long a write keeps retrying a locked or unreachable
@@ -78,6 +66,13 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
     for everything else. Pupils join and record their answers with a pupil
     token, and only the teacher key reads them (``answers``). ``limits``: the throttles and caps (``Limits``);
     ``clock``: the time in seconds (injected by tests; default ``time.time``).
+
+    The store is its parts, each given only what it uses: the transactions
+    (``transactions.StoreCore``), the doors (``doors.Doors``), the classes
+    (``classes``), the groups' rounds (``groups``), the reads (``reads``), the
+    pupils' answers (``answers``) and the teacher's reads of them
+    (``answer_reads``). Each method here hands its request to the part that
+    does it, where its full description is.
     """
 
     def __init__(
@@ -88,17 +83,14 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         limits: Limits | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
+        self._core = StoreCore(engine, timeout=timeout, limits=limits, clock=clock)
         self._engine = engine
-        self.timeout = float(timeout)
-        self._queue = writer_queue(engine)
-        self.limits = Limits() if limits is None else limits
-        if not isinstance(self.limits, Limits):
-            raise TypeError(f"limits= takes a pokelab.classroom.Limits(...), not {limits!r}")  # a programming error
-        self._clock = clock
-        self._throttle = Throttle(self.limits, clock)
-        self._known_pupils = {}  # (join hash, pupil, token hash) -> (class id, pupil id): see answers
-        database = getattr(engine.url, "database", None) if engine.url.get_backend_name() == "sqlite" else None
-        self._watch = FileWatch(None if database in (None, "", ":memory:") else Path(database).expanduser())
+        self._doors = doors = Doors(self._core)
+        self._classes = Classes(self._core, doors)
+        self._groups = Groups(self._core, doors)
+        self._reads = ClassReads(self._core, doors)
+        self._answers = Answers(self._core, doors)
+        self._answer_reads = AnswerReads(self._core, doors, forget_pupils=self._answers.forget_pupils)
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -119,100 +111,50 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         ...
         pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
         """
-        if sa is None:
-            raise ClassroomError(_("the class database needs SQLAlchemy, which this installation lacks: "
-                                   "install pokelab with its lab extra (pip install 'pokelab[lab]')"))
-        url = default_url() if url is None else str(url).strip()
-        if url.startswith(("postgresql://", "postgres://")):
-            url = "postgresql+psycopg://" + url.split("://", 1)[1]
-        if url.startswith("postgresql+psycopg://"):
-            engine = sa.create_engine(url, pool_pre_ping=True, pool_size=2, max_overflow=4)
-        elif url.startswith("sqlite://"):
-            path = url.removeprefix("sqlite://").removeprefix("/")
-            if path and path != ":memory:":
-                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-                engine = sa.create_engine(url, connect_args={"timeout": 1.0})
-            else:
-                engine = sa.create_engine(
-                    url,
-                    poolclass=sa.pool.StaticPool,
-                    connect_args={"check_same_thread": False},
-                )
-            configure_sqlite(engine)
-        else:
-            raise ClassroomError(
-                _("a class database URL starts with sqlite:/// or postgresql://, not {url}", url=repr(url)),
-            )
-        store = cls(engine, timeout=timeout, limits=limits, clock=clock)
+        store = cls(open_engine(url), timeout=timeout, limits=limits, clock=clock)
         try:
-            store._upgrade()
+            store._core.upgrade()
         except Exception as err:
             store.close()
             known = explain(err)
             if known is None:
                 raise
             raise known from None
-        store._watch.remember()
+        store._core.watch.remember()
         return store
-
-    def _upgrade(self) -> None:
-        """Bring the database to this kit's schema, once, under the write lock."""
-        with self._engine.connect() as conn:
-            version = schema.read_version(conn)
-        if version > schema.SCHEMA_VERSION:
-            raise ClassroomError(
-                _("this class database was written by a newer pokelab (schema {version}, this kit knows {known}): update pokelab",
-                    version=version, known=schema.SCHEMA_VERSION),
-            )
-        if version < schema.SCHEMA_VERSION:
-
-            def upgrade(conn: sa.Connection) -> None:
-                if conn.dialect.name == "postgresql":
-                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(740417)"))
-                schema.migrate_to(conn)
-
-            self._write(upgrade)
 
     @property
     def url(self) -> str:
         """The database URL with any password hidden."""
-        return self._engine.url.render_as_string(hide_password=True)
+        return self._core.url
+
+    @property
+    def timeout(self) -> float:
+        """How long a write keeps retrying a busy database before ``ClassStoreBusy`` (seconds)."""
+        return self._core.timeout
+
+    @timeout.setter
+    def timeout(self, seconds: float) -> None:
+        self._core.timeout = float(seconds)
+
+    @property
+    def limits(self) -> Limits:
+        """The store's throttles and caps (``Limits``)."""
+        return self._core.limits
 
     def close(self) -> None:
         """Close every pooled connection."""
-        self._engine.dispose()
+        self._core.close()
 
-    # ------------------------------------------------------------------ transactions
-    # The public doors for a package that keeps its rows in this database (``pokelab.tables``):
-    # ``read`` / ``write`` here, ``throttle`` below, ``class_of`` / ``teacher_class_of`` /
-    # ``check_class_teacher`` / ``refuse`` in ``doors``.
+    # ------------------------------------------------------------------ the public doors
+    # For a package that keeps its rows in this database (``pokelab.tables``).
     def read(self, work: Callable[[Any], _T]) -> _T:
-        """Run ``work(conn)`` on one connection and return its result; a ``ClassAccessError`` raised in it is logged (``refuse``).
-
-        >>> store = ClassStore.connect("sqlite://")
-        >>> store.read(lambda conn: conn.exec_driver_sql("SELECT 6 * 7").scalar())
-        42
-        >>> store.read(lambda conn: conn.exec_driver_sql("SELECT nothing FROM nowhere"))
-        Traceback (most recent call last):
-        ...
-        sqlalchemy.exc.OperationalError: ...
-        """
-        return self._read(work)
+        """Run ``work(conn)`` on one connection (``StoreCore.read``)."""
+        return self._core.read(work)
 
     def write(self, work: Callable[[Any], _T]) -> _T:
-        """Run ``work(conn)`` in one write transaction (all or nothing), retrying a busy database until ``timeout``.
-
-        A database that stays busy is ``ClassStoreBusy``; a ``ClassAccessError``
-        raised in ``work`` rolls the transaction back and is logged (``refuse``).
-
-        >>> store = ClassStore.connect("sqlite://")
-        >>> code, key = store.create_class("7B")
-        >>> store.write(lambda conn: store.teacher_class_of(conn, code, "AAAA-AAAA-AAAA-AAAA", "reset"))
-        Traceback (most recent call last):
-        ...
-        pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
-        """
-        return self._write(work)
+        """Run ``work(conn)`` in one write transaction, retrying a busy database (``StoreCore.write``)."""
+        return self._core.write(work)
 
     @property
     def throttle(self) -> Throttle:
@@ -226,128 +168,152 @@ class ClassStore(Doors, GroupSide, ClassReads, AnswerSide, AnswerReads):
         ...
         pokelab.classroom.ClassAccessError: too many wrong tries from here: wait 30 s before trying again
         """
-        return self._throttle
+        return self._core.throttle
 
-    def _write(self, work: Callable[[Any], _T]) -> _T:
-        """Run ``work(conn)`` in one write transaction, retrying a busy database until ``timeout``.
+    def class_of(self, conn: Any, join_code: Any, action: str) -> int:
+        """The id of the class with ``join_code``, read on ``conn`` (``Doors.class_of``)."""
+        return self._doors.class_of(conn, join_code, action)
 
-        Only the transaction itself waits its turn in the writers' queue
-        (``sqlite.writer_queue``): the file check and the pooled connection
-        come before it, a retry's pause after it.
-        """
-        self._watch.check()
-        deadline = time.monotonic() + self.timeout
-        delay, attempts = 0.005, 0
-        while True:
-            attempts += 1
-            try:
-                with (
-                    self._engine.connect().execution_options(pokelab_write=True) as conn,
-                    self._queue(),
-                    conn.begin(),
-                ):
-                    return work(conn)
-            except ClassAccessError as err:
-                self._refuse(err)
-                raise
-            except Exception as err:
-                known = explain(err)
-                if known is not None:
-                    raise known from None
-                if not transient(err):
-                    raise
-                if time.monotonic() + delay > deadline:
-                    raise ClassStoreBusy(_(
-                        "the class database stayed busy or unreachable for {seconds} s ({attempts} tries): "
-                        "{detail}. Nothing was saved; try again in a moment",
-                        seconds=format(self.timeout, "g"), attempts=attempts, detail=str(getattr(err, "orig", err))[:120],
-                    )) from err
-                time.sleep(delay * (0.5 + random.random()))
-                delay = min(delay * 2, 0.25)
+    def teacher_class_of(self, conn: Any, join_code: Any, teacher_key: Any, action: str) -> int:
+        """The id of the class with ``join_code`` once ``teacher_key`` is its key (``Doors.teacher_class_of``)."""
+        return self._doors.teacher_class_of(conn, join_code, teacher_key, action)
 
-    def _read(self, work: Callable[[Any], _T]) -> _T:
-        self._watch.check()
-        try:
-            with self._engine.connect() as conn:
-                return work(conn)
-        except ClassAccessError as err:
-            self._refuse(err)
-            raise
-        except Exception as err:
-            known = explain(err)
-            if known is None:
-                raise
-            raise known from None
+    def check_class_teacher(
+        self, conn: Any, class_id: int, teacher_key: Any, action: str, *, wrong: Text | None = None
+    ) -> None:
+        """Check that ``teacher_key`` is the key of class ``class_id`` (``Doors.check_class_teacher``)."""
+        self._doors.check_class_teacher(conn, class_id, teacher_key, action, wrong=wrong)
 
-    # ------------------------------------------------------------------ the teacher's side
+    def refuse(self, err: ClassAccessError) -> None:
+        """Log a refused request once its transaction is over (``StoreCore.refuse``)."""
+        self._core.refuse(err)
+
+    # ------------------------------------------------------------------ the classes (``classes``)
     def create_class(self, name: str) -> tuple[str, str]:
-        """Create a class called ``name``; return its ``(join_code, teacher_key)`` (shown once, stored hashed).
-
-        >>> store = ClassStore.connect("sqlite://")
-        >>> code, key = store.create_class("7B")
-        >>> len(code), key.count("-"), store.class_name(code)
-        (6, 3, '7B')
-        """
-        clean = check_name(name, limit=NAME_LENGTH, what="class")
-        for _attempt in range(20):
-            code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
-            key = "-".join(
-                "".join(secrets.choice(JOIN_ALPHABET) for _ in range(4))
-                for _ in range(TEACHER_KEY_GROUPS)
-            )
-            row = {
-                "name": clean,
-                "join_hash": _digest("join", code),
-                "teacher_hash": _digest("teacher", key.replace("-", "")),
-                "created": self._clock(),
-            }
-            try:
-                self._write(
-                    lambda conn, row=row: conn.execute(sa.insert(schema.classes).values(**row))
-                )
-            except sa.exc.IntegrityError:  # the join code is taken: draw another
-                continue
-            return code, key
-        raise RuntimeError("could not find a free join code in 20 tries")  # pragma: no cover
+        """Create a class called ``name``; return its ``(join_code, teacher_key)`` (``Classes.create_class``)."""
+        return self._classes.create_class(name)
 
     def class_name(self, join_code: str) -> str:
-        """The name of the class with ``join_code`` (raises ``ClassAccessError`` for a wrong code)."""
-        def read(conn: Any) -> str:
-            class_id = self._class_id(conn, join_code, "join")
-            return str(
-                conn.execute(
-                    sa.select(schema.classes.c.name).where(schema.classes.c.id == class_id)
-                ).scalar()
-            )
-
-        return self._read(read)
+        """The name of the class with ``join_code`` (``Classes.class_name``)."""
+        return self._classes.class_name(join_code)
 
     def reset(self, join_code: str, teacher_key: str) -> int:
-        """Delete every round of the class (teacher key needed); return how many were deleted."""
-        def work(conn: Any) -> int:
-            class_id = self._teacher_class(conn, join_code, teacher_key, "reset")
-            gone = conn.execute(
-                sa.delete(schema.rounds).where(schema.rounds.c.class_id == class_id)
-            )
-            return int(gone.rowcount)
-
-        return self._write(work)
+        """Delete every round of the class; return how many (``Classes.reset``)."""
+        return self._classes.reset(join_code, teacher_key)
 
     def delete_class(self, join_code: str, teacher_key: str) -> None:
-        """Delete the class, its groups, rounds, pupils, answers, settings, tables and refusal log (teacher key needed).
+        """Delete the class and everything in it (``Classes.delete_class``)."""
+        self._classes.delete_class(join_code, teacher_key)
 
-        Its join code stops working.
-        """
-        def work(conn: Any) -> None:
-            class_id = self._teacher_class(conn, join_code, teacher_key, "delete")
-            conn.execute(sa.delete(schema.rounds).where(schema.rounds.c.class_id == class_id))
-            conn.execute(sa.delete(schema.groups).where(schema.groups.c.class_id == class_id))
-            for table in (schema.answers, schema.pupils, schema.settings):
-                conn.execute(sa.delete(table).where(table.c.class_id == class_id))
-            conn.execute(sa.delete(schema.refusals).where(schema.refusals.c.class_id == class_id))
-            conn.execute(sa.delete(schema.classes).where(schema.classes.c.id == class_id))
+    # ------------------------------------------------------------------ the groups (``groups``)
+    def join_group(self, join_code: str, group: str, *, teacher_key: str | None = None) -> str:
+        """Join the class as ``group``; return its group token (``Groups.join_group``)."""
+        return self._groups.join_group(join_code, group, teacher_key=teacher_key)
 
-        self._write(work)
+    def add_round(
+        self,
+        join_code: str,
+        group: str,
+        tokens: Sequence[str],
+        *,
+        simulated: bool = False,
+        submission: str | None = None,
+        token: str | None = None,
+    ) -> int:
+        """Store one round of 10 tokens for ``group``; return its id (``Groups.add_round``)."""
+        return self._groups.add_round(join_code, group, tokens, simulated=simulated, submission=submission, token=token)
+
+    def undo_round(self, join_code: str, group: str, token: str | None = None) -> int:
+        """Delete ``group``'s own last round; return its id (``Groups.undo_round``)."""
+        return self._groups.undo_round(join_code, group, token)
+
+    # ------------------------------------------------------------------ the reads (``reads``)
+    def rounds(self, join_code: str, teacher_key: str | None = None, *, group: str | None = None) -> Any:
+        """Every round of the class, oldest first, as a DataFrame (``ClassReads.rounds``)."""
+        return self._reads.rounds(join_code, teacher_key, group=group)
+
+    def tally(self, join_code: str, teacher_key: str | None = None, *, group: str | None = None) -> ClassTally:
+        """The class's rounds as a ``ClassTally`` (``ClassReads.tally``)."""
+        return self._reads.tally(join_code, teacher_key, group=group)
+
+    def revision(self, join_code: str) -> tuple[int, int, int]:
+        """A cheap fingerprint of the class's rounds that changes with every write (``ClassReads.revision``)."""
+        return self._reads.revision(join_code)
+
+    def export_csv(self, join_code: str, teacher_key: str, path: str | Path, *, overwrite: bool = False) -> Path:
+        """Write every round to a spreadsheet-safe CSV file (``ClassReads.export_csv``)."""
+        return self._reads.export_csv(join_code, teacher_key, path, overwrite=overwrite)
+
+    def groups(self, join_code: str, teacher_key: str) -> Any:
+        """Each group's number of rounds and time of its last one (``ClassReads.groups``)."""
+        return self._reads.groups(join_code, teacher_key)
+
+    def refusal_log(self, join_code: str, teacher_key: str) -> Any:
+        """The refused requests that named this class, oldest first (``ClassReads.refusal_log``)."""
+        return self._reads.refusal_log(join_code, teacher_key)
+
+    # ------------------------------------------------------------------ the pupils' answers (``answers``)
+    def join_pupil(self, join_code: str, name: str, *, teacher_key: str | None = None) -> str:
+        """Join the class as the pupil ``name``; return the pupil token (``Answers.join_pupil``)."""
+        return self._answers.join_pupil(join_code, name, teacher_key=teacher_key)
+
+    def record_answer(
+        self,
+        join_code: str,
+        pupil: str,
+        token: str,
+        exercise: str,
+        *,
+        lesson: str,
+        answer: Any,
+        outcome: str,
+        correct: bool | None,
+        misconception: str | None = None,
+        misconception_text: Mapping[str, str] | None = None,
+        submission: str,
+    ) -> int:
+        """Record one answer of ``pupil``; return its try number (``Answers.record_answer``)."""
+        return self._answers.record_answer(
+            join_code, pupil, token, exercise, lesson=lesson, answer=answer, outcome=outcome, correct=correct,
+            misconception=misconception, misconception_text=misconception_text, submission=submission,
+        )
+
+    def check_pupil(self, join_code: str, pupil: str, token: str) -> bool:
+        """True when ``token`` is the pupil token of ``pupil`` in the class (``Answers.check_pupil``)."""
+        return self._answers.check_pupil(join_code, pupil, token)
+
+    def reveal_policy(self, join_code: str) -> str:
+        """The class's reveal policy (``Answers.reveal_policy``)."""
+        return self._answers.reveal_policy(join_code)
+
+    # ------------------------------------------------------------------ the teacher's reads of answers (``answer_reads``)
+    def check_teacher(self, join_code: str, teacher_key: str) -> str:
+        """The class's name when ``teacher_key`` is its teacher key (``AnswerReads.check_teacher``)."""
+        return self._answer_reads.check_teacher(join_code, teacher_key)
+
+    def set_reveal(self, join_code: str, teacher_key: str, policy: str) -> str:
+        """Set when the class's pupils may see an answer; return the policy (``AnswerReads.set_reveal``)."""
+        return self._answer_reads.set_reveal(join_code, teacher_key, policy)
+
+    def pupils(self, join_code: str, teacher_key: str) -> list[str]:
+        """The names of the pupils who joined the class (``AnswerReads.pupils``)."""
+        return self._answer_reads.pupils(join_code, teacher_key)
+
+    def answers(self, join_code: str, teacher_key: str, *, lesson: str | None = None) -> Any:
+        """Every recorded answer of the class, oldest first, as a DataFrame (``AnswerReads.answers``)."""
+        return self._answer_reads.answers(join_code, teacher_key, lesson=lesson)
+
+    def misconceptions(self, join_code: str, teacher_key: str, *, lesson: str | None = None) -> Any:
+        """Per exercise and misconception: pupils, share and texts (``AnswerReads.misconceptions``)."""
+        return self._answer_reads.misconceptions(join_code, teacher_key, lesson=lesson)
+
+    def export_answers(self, join_code: str, teacher_key: str, path: str | Path, *, overwrite: bool = False) -> Path:
+        """Write every answer as a spreadsheet-safe CSV (``AnswerReads.export_answers``)."""
+        return self._answer_reads.export_answers(join_code, teacher_key, path, overwrite=overwrite)
+
+    def delete_pupil(self, join_code: str, teacher_key: str, pupil: str) -> int:
+        """Delete one pupil and their answers; return how many answers (``AnswerReads.delete_pupil``)."""
+        return self._answer_reads.delete_pupil(join_code, teacher_key, pupil)
 
     def __repr__(self) -> str:
         return f"ClassStore({self.url!r})"

@@ -68,7 +68,7 @@ def _client(url: str, code: str, seat: int, token: str, results) -> None:
         if rng.random() < STALE_SHARE:
             old = view["revision"] - 1
             # Only classmates' face-down choices since ``old``: the move still stands (HC-R3).
-            tolerated = table._store._read(
+            tolerated = table._store.read(
                 lambda conn, old=old: _simultaneous_revision(conn, table._load(conn), seat, old)) != old
             try:
                 table.play(seat, action, old)

@@ -178,7 +178,7 @@ def _connect_without_sqlalchemy(monkeypatch) -> None:
     from pokelab.classroom import ClassStore
 
     with monkeypatch.context() as hidden:
-        hidden.setattr("pokelab.classroom.store.sa", None)
+        hidden.setattr("pokelab.classroom.transactions.sa", None)
         ClassStore.connect("sqlite://")
 
 
@@ -193,7 +193,7 @@ def _busy_store(url: str) -> None:
     def locked(conn: Any) -> None:
         raise sx.OperationalError("INSERT", {}, Exception("database is locked"))
 
-    store._write(locked)
+    store.write(locked)
 
 
 def _newer_schema(folder: Any) -> None:

@@ -1,0 +1,126 @@
+"""The classes in the class store: creating one (its join code and teacher key), its name, emptying and deleting it.
+
+``ClassStore`` owns one ``Classes`` over its ``transactions.StoreCore`` and its
+``doors.Doors``. The join code and teacher key are random, shown once and
+stored only as SHA-256 hashes; emptying (``reset``) and deleting a class need
+its teacher key.
+
+>>> from pokelab.classroom import ClassStore
+>>> store = ClassStore.connect("sqlite://")
+>>> code, key = store.create_class("7B")
+>>> store.class_name(code), store.reset(code, key)
+('7B', 0)
+>>> store.delete_class(code, "not-the-key")
+Traceback (most recent call last):
+...
+pokelab.classroom.ClassAccessError: wrong teacher key for this class: delete needs the class's teacher key
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from pokelab.classroom.access import (
+    JOIN_ALPHABET,
+    JOIN_LENGTH,
+    NAME_LENGTH,
+    TEACHER_KEY_GROUPS,
+    _digest,
+    check_name,
+)
+from pokelab.classroom.db import sa, schema
+from pokelab.classroom.doors import Doors
+from pokelab.classroom.transactions import StoreCore
+
+__all__ = ["Classes"]
+
+
+class Classes:
+    """The store's classes themselves (a part ``ClassStore`` owns): create, name, reset, delete.
+
+    >>> from pokelab.classroom.transactions import open_engine
+    >>> core = StoreCore(open_engine("sqlite://")); core.upgrade()
+    >>> classes = Classes(core, Doors(core))
+    >>> code, key = classes.create_class("7B")
+    >>> classes.class_name(code)
+    '7B'
+    >>> classes.create_class("")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: a class name has 1 to 60 characters, not 0
+    """
+
+    def __init__(self, core: StoreCore, doors: Doors) -> None:
+        self._core = core
+        self._doors = doors
+
+    def create_class(self, name: str) -> tuple[str, str]:
+        """Create a class called ``name``; return its ``(join_code, teacher_key)`` (shown once, stored hashed).
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> len(code), key.count("-"), store.class_name(code)
+        (6, 3, '7B')
+        """
+        clean = check_name(name, limit=NAME_LENGTH, what="class")
+        for _attempt in range(20):
+            code = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_LENGTH))
+            key = "-".join(
+                "".join(secrets.choice(JOIN_ALPHABET) for _ in range(4))
+                for _ in range(TEACHER_KEY_GROUPS)
+            )
+            row = {
+                "name": clean,
+                "join_hash": _digest("join", code),
+                "teacher_hash": _digest("teacher", key.replace("-", "")),
+                "created": self._core.clock(),
+            }
+            try:
+                self._core.write(
+                    lambda conn, row=row: conn.execute(sa.insert(schema.classes).values(**row))
+                )
+            except sa.exc.IntegrityError:  # the join code is taken: draw another
+                continue
+            return code, key
+        raise RuntimeError("could not find a free join code in 20 tries")  # pragma: no cover
+
+    def class_name(self, join_code: str) -> str:
+        """The name of the class with ``join_code`` (raises ``ClassAccessError`` for a wrong code)."""
+        def read(conn: Any) -> str:
+            class_id = self._doors.class_of(conn, join_code, "join")
+            return str(
+                conn.execute(
+                    sa.select(schema.classes.c.name).where(schema.classes.c.id == class_id)
+                ).scalar()
+            )
+
+        return self._core.read(read)
+
+    def reset(self, join_code: str, teacher_key: str) -> int:
+        """Delete every round of the class (teacher key needed); return how many were deleted."""
+        def work(conn: Any) -> int:
+            class_id = self._doors.teacher_class_of(conn, join_code, teacher_key, "reset")
+            gone = conn.execute(
+                sa.delete(schema.rounds).where(schema.rounds.c.class_id == class_id)
+            )
+            return int(gone.rowcount)
+
+        return self._core.write(work)
+
+    def delete_class(self, join_code: str, teacher_key: str) -> None:
+        """Delete the class, its groups, rounds, pupils, answers, settings, tables and refusal log (teacher key needed).
+
+        Its join code stops working.
+        """
+        def work(conn: Any) -> None:
+            class_id = self._doors.teacher_class_of(conn, join_code, teacher_key, "delete")
+            conn.execute(sa.delete(schema.rounds).where(schema.rounds.c.class_id == class_id))
+            conn.execute(sa.delete(schema.groups).where(schema.groups.c.class_id == class_id))
+            for table in (schema.answers, schema.pupils, schema.settings):
+                conn.execute(sa.delete(table).where(table.c.class_id == class_id))
+            conn.execute(sa.delete(schema.refusals).where(schema.refusals.c.class_id == class_id))
+            conn.execute(sa.delete(schema.classes).where(schema.classes.c.id == class_id))
+
+        self._core.write(work)
