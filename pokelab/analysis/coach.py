@@ -39,8 +39,8 @@ from pokelab.analysis.progress import headway_moves
 from pokelab.analysis.reason_checks import turn_ends
 from pokelab.analysis.splendor_win import (
     WinEstimate,
-    _check_bots,
     calibrated,
+    check_bots,
     check_playouts,
     check_seed,
     check_state,
@@ -60,7 +60,7 @@ __all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "progressing", "sugg
 COACH_LEVELS: dict[str, dict[str, int]] = {
     "easy": {"width": 4, "first": 40, "keep": 4, "final": 40},
     "medium": {"width": 8, "first": 40, "keep": 4, "final": 120},
-    "hard": {"width": 12, "first": 24, "keep": 3, "final": 160},
+    "hard": {"width": 10, "first": 20, "keep": 3, "final": 140},
 }
 #: Most suggestions one call returns.
 MAX_SUGGESTIONS = 20
@@ -255,7 +255,7 @@ def suggest(
     width = max(budget["width"], k)
     candidates = [legal[i] for i in by_greedy[:width]]
     keep = max(budget["keep"], k)
-    names = None if bots is None else _check_bots(bots, len(state.players))
+    names = None if bots is None else check_bots(bots, len(state.players))
     ranked = rank_moves(state, candidates, first=budget["first"], keep=keep, final=budget["final"],
                         seed=seed, bots=names, workers=workers)
     out = []
