@@ -57,10 +57,12 @@ def main() -> None:
     parser.add_argument("--opponent", default="mcts-hard")
     parser.add_argument("--playouts", type=int, default=None,
                         help="the finalists' playouts (default: the level's); fewer for a cheap stall count")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's number (to split a run over processes: --first 50 --games 50)")
     args = parser.parse_args()
     wins, stalls, times = 0.0, 0, []
     started = time.process_time()
-    for g in range(args.games):
+    for g in range(args.first, args.first + args.games):
         share, stalled, t = play_one(g // 2, g % 2, args.level, args.opponent, args.playouts)
         wins += share
         stalls += stalled
