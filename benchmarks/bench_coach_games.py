@@ -7,7 +7,8 @@ interval, the stalled games (SP-G4 round cap) and the seconds per coach move.
 
 Full size (the lead's run, hours on one core):
     python benchmarks/bench_coach_games.py --games 200 --level hard --opponent mcts-hard
-A small sample: ``--games 4 --level easy``.
+A small sample: ``--games 4 --level easy``. The stall count (100 games) at a cheap
+budget: ``--games 100 --level easy --playouts 20``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from pokelab.splendor import apply, legal_actions, new_game, observe, result
 from pokelab.stats import wilson_interval
 
 
-def play_one(seed: int, coach_seat: int, level: str, opponent: str) -> tuple[float, bool, list[float]]:
+def play_one(seed: int, coach_seat: int, level: str, opponent: str,
+             playouts: int | None = None) -> tuple[float, bool, list[float]]:
     """(the coach's share of the win, whether the game stalled, seconds per coach move)."""
     state = new_game(2, seed=seed)
     bot = make_bot("splendor", opponent)
@@ -34,7 +36,8 @@ def play_one(seed: int, coach_seat: int, level: str, opponent: str) -> tuple[flo
         legal = legal_actions(state)
         if state.current_player == coach_seat and len(legal) > 1:
             t = time.perf_counter()
-            action = suggest(state, k=1, level=level, seed=seed * 1000 + len(seen), seen=seen)[0].action
+            action = suggest(state, k=1, level=level, seed=seed * 1000 + len(seen), seen=seen,
+                             playouts=playouts)[0].action
             times.append(time.perf_counter() - t)
         elif len(legal) == 1:
             action = legal[0]
@@ -52,19 +55,27 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--level", default="hard")
     parser.add_argument("--opponent", default="mcts-hard")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="the finalists' playouts (default: the level's); fewer for a cheap stall count")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's number (to split a run over processes: --first 50 --games 50)")
     args = parser.parse_args()
     wins, stalls, times = 0.0, 0, []
-    for g in range(args.games):
-        share, stalled, t = play_one(g // 2, g % 2, args.level, args.opponent)
+    started = time.process_time()
+    for g in range(args.first, args.first + args.games):
+        share, stalled, t = play_one(g // 2, g % 2, args.level, args.opponent, args.playouts)
         wins += share
         stalls += stalled
         times += t
+        print(f"game {g} (seed {g // 2}, coach seat {g % 2}): coach share {share:g}"
+              f"{', STALLED' if stalled else ''}", flush=True)
     low, high = wilson_interval(wins, args.games)
     print(f"coach ({args.level}) vs {args.opponent}: won {wins:g} of {args.games} "
           f"({wins / args.games:.1%}, 95 % Wilson {low:.1%}–{high:.1%}; target >= 55 % of 200), "
           f"stalled {stalls} (target 0)")
     if times:
-        print(f"coach move: median {statistics.median(times):.2f} s, worst {max(times):.2f} s wall")
+        print(f"coach move: median {statistics.median(times):.2f} s, worst {max(times):.2f} s wall; "
+              f"{time.process_time() - started:.0f} s CPU in all")
 
 
 if __name__ == "__main__":

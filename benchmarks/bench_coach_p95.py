@@ -3,7 +3,9 @@
 Positions are the main-phase positions of seeded games between the kit's bots
 (every ``--every``-th one). Each is timed once in wall-clock and CPU seconds;
 on a shared machine the CPU time is the fairer figure, the wall time is what a
-pupil waits.
+pupil waits. CPU time counts the worker processes too (``--workers 2``: the
+playouts spread over two cores, so the wall time on an idle 2-core machine is
+about half the CPU time); the load average is printed before and after.
 
 Full size (the lead's run): ``python benchmarks/bench_coach_p95.py --positions 200``
 A small sample: ``--positions 20``.
@@ -12,6 +14,8 @@ A small sample: ``--positions 20``.
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import time
 
@@ -39,6 +43,12 @@ def _quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its finished worker processes."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=200)
@@ -46,11 +56,15 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     wall, cpu = [], []
-    for i, state in enumerate(_positions(args.positions, args.every)):
-        w, c = time.perf_counter(), time.process_time()
+    positions = _positions(args.positions, args.every)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
+          f"({os.cpu_count()} cores)")
+    for i, state in enumerate(positions):
+        w, c = time.perf_counter(), _cpu()
         suggest(state, k=3, level="hard", seed=i, workers=args.workers)
         wall.append(time.perf_counter() - w)
-        cpu.append(time.process_time() - c)
+        cpu.append(_cpu() - c)
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for name, xs in (("wall", wall), ("CPU", cpu)):
         print(f"suggest(k=3, level='hard') {name}: median {statistics.median(xs):.2f} s, "
               f"p95 {_quantile(xs, 0.95):.2f} s, worst {max(xs):.2f} s over {len(xs)} positions "

@@ -8,8 +8,9 @@ sampled decks with the same bot seeds (common random numbers), so two moves
 are compared on the same luck.
 
 Search budget per level (``COACH_LEVELS``): the greedy rules pick the
-``width`` most promising moves; each gets ``first`` playouts; the better
-``keep`` of them (never fewer than ``k``) get playouts up to ``final`` each,
+``width`` most promising moves; each gets ``first`` playouts; then successive
+halving (``rank_moves``) keeps the better half with doubled playouts until
+``keep`` of them (never fewer than ``k``) are left, which get ``final`` each
 and are ranked on those. ``playouts=`` overrides ``final`` (and ``first`` when
 smaller). A move's reason comes from ``coach_reasons.reason``: what it changes.
 
@@ -34,11 +35,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokelab.analysis.coach_reasons import reason
+from pokelab.analysis.progress import headway_moves
 from pokelab.analysis.reason_checks import turn_ends
 from pokelab.analysis.splendor_win import (
     WinEstimate,
-    _check_bots,
     calibrated,
+    check_bots,
     check_playouts,
     check_seed,
     check_state,
@@ -58,7 +60,7 @@ __all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "progressing", "sugg
 COACH_LEVELS: dict[str, dict[str, int]] = {
     "easy": {"width": 4, "first": 40, "keep": 4, "final": 40},
     "medium": {"width": 8, "first": 40, "keep": 4, "final": 120},
-    "hard": {"width": 14, "first": 60, "keep": 4, "final": 300},
+    "hard": {"width": 10, "first": 20, "keep": 3, "final": 140},
 }
 #: Most suggestions one call returns.
 MAX_SUGGESTIONS = 20
@@ -126,15 +128,20 @@ def rank_moves(
 ) -> list[tuple[Any, WinEstimate]]:
     """``candidates`` (legal moves of the player to move) with the mover's win chance after each, best first.
 
-    All get ``first`` playouts; the best ``keep`` go on to ``final`` playouts
-    and are listed first (ranked on them), the rest after (ranked on ``first``).
-    Each chance is calibrated like ``win_probability``'s (``splendor_win.calibrated``).
+    Successive halving: all get ``first`` playouts; then, round by round, the
+    better half (never fewer than ``keep``) go on with their playouts doubled,
+    and once only ``keep`` are left they are played up to ``final`` each. So
+    playouts are spent on the contenders, not on moves already clearly worse.
+    The moves are listed by how far they went (the finalists first), then by
+    their share of wins. Every playout number ``i`` is the same sampled deck
+    for every move (common random numbers). Each chance is calibrated like
+    ``win_probability``'s (``splendor_win.calibrated``).
 
     >>> from pokelab.splendor import new_game, legal_actions
     >>> s = new_game(2, seed=4)
-    >>> ranked = rank_moves(s, legal_actions(s)[:3], first=6, keep=1, final=10)
+    >>> ranked = rank_moves(s, legal_actions(s)[:5], first=6, keep=1, final=24)
     >>> [e.playouts for _, e in ranked]
-    [10, 6, 6]
+    [24, 24, 12, 6, 6]
     >>> rank_moves(s, [], first=6, keep=1, final=10)
     Traceback (most recent call last):
     ...
@@ -145,19 +152,24 @@ def rank_moves(
     me = state.current_player
     names = bots or ("greedy",) * len(state.players)
     base, unseen = known_position(state, me)
-    first = min(first, final)
-    wins = [row[me] for row in run_playouts(base, unseen, candidates, first, seed, names, workers)]
-    order = sorted(range(len(candidates)), key=lambda j: -wins[j])
-    top, rest = order[:keep], order[keep:]
-    if final > first:
-        more = run_playouts(base, unseen, [candidates[j] for j in top], final - first, seed, names,
-                            workers, start=first)
-        for j, row in zip(top, more, strict=True):
+    done = min(first, final)
+    wins = [row[me] for row in run_playouts(base, unseen, candidates, done, seed, names, workers)]
+    played = [done] * len(candidates)
+    alive = list(range(len(candidates)))
+    while done < final:
+        alive.sort(key=lambda j: -wins[j])
+        if len(alive) > keep:
+            alive = alive[:max(keep, -(-len(alive) // 2))]
+        target = final if len(alive) <= keep else min(final, 2 * done)
+        more = run_playouts(base, unseen, [candidates[j] for j in alive], target - done, seed, names,
+                            workers, start=done)
+        for j, row in zip(alive, more, strict=True):
             wins[j] += row[me]
-    ranked = sorted(top, key=lambda j: -wins[j]) + rest
+            played[j] = target
+        done = target
+    ranked = sorted(range(len(candidates)), key=lambda j: (-played[j], -wins[j] / played[j]))
     return [
-        (candidates[j], calibrated(WinEstimate.from_wins(float(wins[j]), final if j in top else first),
-                                   len(state.players)))
+        (candidates[j], calibrated(WinEstimate.from_wins(float(wins[j]), played[j]), len(state.players)))
         for j in ranked
     ]
 
@@ -212,7 +224,11 @@ def suggest(
     ``seen``: the earlier positions of this game (a board's history). A move
     whose turn can only end in a position already seen (take three, return the
     same three) makes no progress; it is never suggested while a move that
-    does exists, so a coach playing its own suggestions cannot cycle for ever.
+    does exists; and after ``progress.STUCK_TURNS`` own turns in a row that
+    changed nothing lasting (no catch, reserve, evolution or points, no more
+    tokens held), only a move that progresses is suggested if one exists
+    (``progress.headway_moves``), so a coach playing its own suggestions cannot
+    cycle for ever.
     ``bots``: who plays each seat in the playouts (as ``win_probabilities``'s
     ``bots``; by default the greedy rules, the coach's own fast model).
 
@@ -232,13 +248,14 @@ def suggest(
     if playouts is not None:
         budget["final"] = check_playouts(playouts)
         budget["first"] = min(budget["first"], budget["final"])
-    legal = progressing(state, legal_actions(state), seen)
+    seen = list(seen)
+    legal = headway_moves(state, progressing(state, legal_actions(state), seen), seen)
     scores = score_actions(state, legal)
     by_greedy = sorted(range(len(legal)), key=lambda i: -scores[i])
     width = max(budget["width"], k)
     candidates = [legal[i] for i in by_greedy[:width]]
     keep = max(budget["keep"], k)
-    names = None if bots is None else _check_bots(bots, len(state.players))
+    names = None if bots is None else check_bots(bots, len(state.players))
     ranked = rank_moves(state, candidates, first=budget["first"], keep=keep, final=budget["final"],
                         seed=seed, bots=names, workers=workers)
     out = []
