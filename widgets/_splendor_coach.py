@@ -286,7 +286,8 @@ class SplendorCoach:
             chunk_seed = (at.seed * 7919 + point.ply * 131 + point.chunks) % 2**31
             return odds_job, (point.state, at.viewer, CHUNK, chunk_seed, at.seated)
         if kind == "suggest":
-            return suggest_job, (target["state"], settings.coach_level, at.seed, at.seated)
+            seen = tuple(before for *_, before in self.line.moves)  # the game so far: no suggested circles
+            return suggest_job, (target["state"], settings.coach_level, at.seed, at.seated, seen)
         pairs, indices = review_pairs(self.line.moves, list(at.people) or [at.viewer])
         target["indices"] = indices
         return review_job, (pairs, settings.review_playouts, at.seed, at.seated)

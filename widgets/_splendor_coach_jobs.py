@@ -81,9 +81,14 @@ def odds_job(state: sp.State, viewer: int, playouts: int, seed: int, bots: tuple
     return win_probabilities(state, viewer, playouts=playouts, seed=seed, **_seated(bots))
 
 
-def suggest_job(state: sp.State, level: str, seed: int, bots: tuple[str, ...] | None = None) -> Any:
-    """The coach's three best moves at ``level`` (``pokelab.analysis.suggest``), the playouts played by ``bots``."""
-    return suggest(state, k=3, level=level, seed=seed, **_seated(bots))
+def suggest_job(
+    state: sp.State, level: str, seed: int, bots: tuple[str, ...] | None = None, seen: tuple[sp.State, ...] = ()
+) -> Any:
+    """The coach's three best moves at ``level`` (``pokelab.analysis.suggest``), the playouts played by ``bots``.
+
+    ``seen``: the game's earlier positions, so the coach never suggests going round in circles.
+    """
+    return suggest(state, k=3, level=level, seed=seed, seen=seen, **_seated(bots))
 
 
 def _seated(bots: tuple[str, ...] | None) -> dict[str, Any]:
