@@ -29,6 +29,10 @@ GENERAL = _("Ask a pupil who gave this answer to explain how they got it; then a
 
 #: (exercise id, wrong option) -> the question to put to the class.
 QUESTIONS: dict[tuple[str, str], Text] = {
+    ("14-4", "a"): _("Taking three tokens now to catch a 3-point card next turn sounds strong. What could the "
+                     "opponent do in between, and what does catching now give at once?"),
+    ("14-4", "c"): _("A Master Ball is a wildcard, but a reserve spends a whole turn. When is a turn better spent "
+                     "catching than reserving?"),
     ("15-1", "a"): _("The win rate is a little above 1/2, but the interval contains 1/2. Could a fair game give "
                      "this rate? What would convince you it is not fair?"),
     ("15-1", "c"): _("If the interval contains 1/2, does that prove the game is exactly fair? What could a "
@@ -37,6 +41,10 @@ QUESTIONS: dict[tuple[str, str], Text] = {
                      "games would you want before you decide?"),
     ("15-3", "c"): _("If skill did not matter, what would a match of 1000 games between the bots look like? "
                      "What does the shipped ladder show?"),
+    ("15-5", "a"): _("If luck alone made the two chances differ, how far apart could two runs of 300 playouts be? "
+                     "Look at the two intervals: do they overlap?"),
+    ("15-5", "c"): _("Whether you win a race depends on who runs beside you. What changes in the playouts when "
+                     "mcts-hard takes seat 1?"),
     ("21-3", "a"): _("Can the better player lose or draw one game? How many games would show which bot is better?"),
     ("21-3", "c"): _("The tokens are luck, but the discards are choices. How would you find out whether choices "
                      "change the score over many games?"),
