@@ -262,9 +262,11 @@ def _first_player_options() -> tuple[Option, ...]:
 
 
 choice("15-1", L15, _("The shipped experiment gives the first player's win rate with a 95% interval. What does it show?"), _first_player_options())
-number("15-2", L15, _("In the shipped experiment, in what share of the games did the first player win (a decimal, within 0.005)?"),
-       lambda p: _summary()["first_player_advantage"]["win_rate"],
-       [_("summary['first_player_advantage'] holds it."), _("Look at 'win_rate'.")], tolerance=0.005)
+number("15-2", L15, _("In the shipped experiment, how many more games in every 100 did the first player win than an "
+                        "even share (50 in 100) would give? (a number, within 0.5)"),
+       lambda p: (_summary()["first_player_advantage"]["win_rate"] - 0.5) * 100,
+       [_("summary['first_player_advantage'] holds the first player's win rate."),
+        _("Its win rate times 100 is its wins in 100 games; take away the even 50.")], tolerance=0.5)
 choice("15-3", L15, _("A 10-game match between greedy and mcts-easy ends 5–5. What can you conclude?"), (
            Option("a", _("The two bots are equally strong."),
                   why=_("ten games are far too few: a level score is likely even between unequal bots (small samples)")),
