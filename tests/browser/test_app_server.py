@@ -57,7 +57,9 @@ def _open_app(context: Any, url: str, notebook: str) -> tuple[Any, list[str]]:
     page = context.new_page()
     page.route("**/*", route)
     page.goto(f"{url}/voila/render/{notebook}", timeout=PAGE_TIMEOUT)
-    page.locator(".widget-toggle-buttons button", has_text="中文").first.wait_for(timeout=PAGE_TIMEOUT)
+    # the app's own language switch, or the board's where the app has none of its own (the Splendor app)
+    switch = page.locator(".widget-toggle-buttons button, button.pk-lang", has_text="中文").first
+    switch.wait_for(timeout=PAGE_TIMEOUT)
     page.evaluate("document.fonts.ready.then(() => true)")  # the icon font is fetched by now
     return page, off_site
 
