@@ -68,8 +68,9 @@ DOCS = [
     "docs/zh/teacher-guide.md",
     "docs/zh/house-rules.md",
     "docs/zh/rules-here-comes-trainers.md",
-    "docs/glossary.md",  # made from docs/glossary.csv by scripts/build_glossary.py
 ]
+#: One page in both languages, made from docs/glossary.csv by scripts/build_glossary.py.
+GLOSSARY = "docs/glossary.md"
 RULEBOOKS = ["splendor-pokemon", "here-comes-pokemon"]
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 
@@ -275,7 +276,7 @@ def stage(dest: Path, executed: dict[Path, Path]) -> list[str]:
     if dest.exists():
         shutil.rmtree(dest)
     shutil.copytree(SITE, dest)
-    markdown = [Path(p) for p in DOCS if (ROOT / p).exists()]
+    markdown = [Path(p) for p in [*DOCS, GLOSSARY] if (ROOT / p).exists()]
     markdown += sorted(p.relative_to(ROOT) for p in (ROOT / "docs" / "rules").glob("*.md"))
     staged = {p.as_posix() for p in executed} | {p.as_posix() for p in markdown}
     for lesson, notebook in executed.items():
@@ -324,7 +325,7 @@ def table_of_contents(dest: Path) -> str:
             if (dest / page).exists():
                 toc += entry(page)
     toc += "  - caption: For teachers 教师\n    chapters:\n"
-    for page in DOCS:
+    for page in [*DOCS, GLOSSARY]:
         if (dest / page).exists():
             toc += entry(Path(page))
     return toc
