@@ -5,6 +5,14 @@ game's earlier positions (``seen=``) so its no-progress guard applies. Prints
 the coach's win rate (a shared win counts ``1/k``) with its 95 % Wilson
 interval, the stalled games (SP-G4 round cap) and the seconds per coach move.
 
+A stalled game is the coach's to answer for when, in its last ``LAST_ROUNDS``
+rounds, the coach had a move that would have caught, reserved or evolved a
+card or scored (``progress.holding`` rising at a turn end) — a move that
+breaks a cycle. A stall in which the coach had no such move (every card in
+view rare or legendary, no Master Ball to be had, while the opponent keeps
+its own Master Ball and does not catch) is printed apart, with the round the
+coach last had one.
+
 Full size (the lead's run, hours on one core):
     python benchmarks/bench_coach_games.py --games 200 --level hard --opponent mcts-hard
 A small sample: ``--games 4 --level easy``. The stall count (100 games) at a cheap
@@ -19,21 +27,38 @@ import statistics
 import time
 
 from pokelab.analysis import suggest
+from pokelab.analysis.progress import holding
+from pokelab.analysis.reason_checks import turn_ends
 from pokelab.bots import make_bot
-from pokelab.splendor import apply, legal_actions, new_game, observe, result
+from pokelab.splendor import Variant, apply, legal_actions, new_game, observe, result
 from pokelab.stats import wilson_interval
+
+#: A stall is the coach's if it could have gained something lasting in this many last rounds.
+LAST_ROUNDS = 20
+
+
+def could_gain(state: object, legal: list[object]) -> bool:
+    """Whether a legal move of the mover can end its turn with ``holding`` raised (catch, reserve, evolve, points)."""
+    me = state.current_player
+    now = holding(state, me)
+    return any(any(b > a for a, b in zip(now, holding(end, me), strict=True))
+               for action in legal for end in turn_ends(state, action))
 
 
 def play_one(seed: int, coach_seat: int, level: str, opponent: str,
-             playouts: int | None = None) -> tuple[float, bool, list[float]]:
-    """(the coach's share of the win, whether the game stalled, seconds per coach move)."""
+             playouts: int | None = None) -> tuple[float, bool, list[float], int]:
+    """(the coach's share of the win, whether the game stalled, seconds per coach move,
+    the last round in which the coach could gain something lasting)."""
     state = new_game(2, seed=seed)
     bot = make_bot("splendor", opponent)
     rng = random.Random(seed)
     seen: list[object] = []
     times = []
+    last_chance = 0
     while not state.over:
         legal = legal_actions(state)
+        if state.current_player == coach_seat and state.phase == "main" and could_gain(state, legal):
+            last_chance = state.round
         if state.current_player == coach_seat and len(legal) > 1:
             t = time.perf_counter()
             action = suggest(state, k=1, level=level, seed=seed * 1000 + len(seen), seen=seen,
@@ -47,7 +72,7 @@ def play_one(seed: int, coach_seat: int, level: str, opponent: str,
         state = apply(state, action)
     winners = result(state).winners
     share = 1 / len(winners) if coach_seat in winners else 0.0
-    return share, state.over == 2, times
+    return share, state.over == 2, times, last_chance
 
 
 def main() -> None:
@@ -60,19 +85,24 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0,
                         help="the first game's number (to split a run over processes: --first 50 --games 50)")
     args = parser.parse_args()
-    wins, stalls, times = 0.0, 0, []
+    wins, stalls, coach_stalls, times = 0.0, 0, 0, []
     started = time.process_time()
     for g in range(args.first, args.first + args.games):
-        share, stalled, t = play_one(g // 2, g % 2, args.level, args.opponent, args.playouts)
+        share, stalled, t, last_chance = play_one(g // 2, g % 2, args.level, args.opponent, args.playouts)
         wins += share
         stalls += stalled
+        blamed = stalled and last_chance > Variant().round_cap - LAST_ROUNDS
+        coach_stalls += blamed
         times += t
-        print(f"game {g} (seed {g // 2}, coach seat {g % 2}): coach share {share:g}"
-              f"{', STALLED' if stalled else ''}", flush=True)
+        why = ""
+        if stalled:
+            why = (", STALLED with a lasting move open to the coach" if blamed else
+                   f", stalled: the coach had no lasting move after round {last_chance}")
+        print(f"game {g} (seed {g // 2}, coach seat {g % 2}): coach share {share:g}{why}", flush=True)
     low, high = wilson_interval(wins, args.games)
     print(f"coach ({args.level}) vs {args.opponent}: won {wins:g} of {args.games} "
           f"({wins / args.games:.1%}, 95 % Wilson {low:.1%}–{high:.1%}; target >= 55 % of 200), "
-          f"stalled {stalls} (target 0)")
+          f"stalled {stalls}, of which the coach could have broken {coach_stalls} (target 0)")
     if times:
         print(f"coach move: median {statistics.median(times):.2f} s, worst {max(times):.2f} s wall; "
               f"{time.process_time() - started:.0f} s CPU in all")

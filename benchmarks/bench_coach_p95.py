@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
+import sys
 import time
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks._timing import cpu_with_children
 from pokelab.analysis import suggest
 from pokelab.sim import play
 from pokelab.splendor import legal_actions
@@ -43,12 +47,6 @@ def _quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its finished worker processes."""
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=200)
@@ -60,10 +58,10 @@ def main() -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} "
           f"({os.cpu_count()} cores)")
     for i, state in enumerate(positions):
-        w, c = time.perf_counter(), _cpu()
+        w, c = time.perf_counter(), cpu_with_children()
         suggest(state, k=3, level="hard", seed=i, workers=args.workers)
         wall.append(time.perf_counter() - w)
-        cpu.append(_cpu() - c)
+        cpu.append(cpu_with_children() - c)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for name, xs in (("wall", wall), ("CPU", cpu)):
         print(f"suggest(k=3, level='hard') {name}: median {statistics.median(xs):.2f} s, "

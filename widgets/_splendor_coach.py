@@ -103,7 +103,7 @@ class CoachSettings:
     odds_playouts: int = 200
     line_playouts: int = 100
     coach_level: str = "medium"
-    review_playouts: int = 60
+    review_playouts: int = 20
     coach_processes: bool = True
 
 

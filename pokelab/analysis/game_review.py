@@ -9,9 +9,10 @@ measures the move and not the luck of the refill. The playouts play the
 seated policies (``bots=``, by default the stated model of a person), and the
 chances are calibrated as ``win_probability``'s are.
 
-Noise-aware: a move whose chance falls short of the best by more than
+Noise-aware and quick: every compared move first gets ``playouts`` playouts
+(a screen); a move whose chance falls short of the best by more than half of
 ``threshold`` is rechecked with ``RECHECK`` times the playouts, and is a
-*mistake* only if the shortfall holds on all of them; the better move comes
+*mistake* only if its shortfall is more than ``threshold`` on all of them; the better move comes
 with its reason, and ``MoveReview.explain(lang)`` says it in one sentence.
 
 A record is a ``GameRecord`` of ``pokelab.sim.play("splendor", ...)`` or any
@@ -60,9 +61,11 @@ __all__ = ["GameReview", "MoveReview", "review"]
 #: Most moves one review looks at (a real game has about 60 to 150).
 MAX_REVIEW_MOVES = 2_000
 #: The greedy rules' best this many moves are compared with the move played.
-REVIEW_WIDTH = 4
+REVIEW_WIDTH = 3
 #: A possible mistake is rechecked with this many times the playouts before it is flagged.
 RECHECK = 4
+#: A move is rechecked when the screen finds it short of the best by more than this share of the threshold.
+SCREEN_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -211,12 +214,15 @@ def review(
     record: Any,
     *,
     threshold: float = 0.10,
-    playouts: int = 100,
+    playouts: int = 20,
     seed: int = 0,
     workers: int = 1,
     bots: str | Sequence[str] = "human",
 ) -> GameReview:
     """Review every move of ``record``: the mover's win chance before/after, mistakes, better moves.
+
+    ``playouts``: the screen's playouts per compared move (a recheck adds
+    ``RECHECK`` times as many for the move played and the best one).
 
     >>> from pokelab.splendor import TakeSame, new_game
     >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
@@ -249,7 +255,7 @@ def review(
         wins = [row[seat] for row in run_playouts(base, unseen, moves_compared, playouts, seed, names, workers)]
         best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played
         count = playouts
-        if best and _chance(wins[best], count, n).rate - _chance(wins[0], count, n).rate > threshold:
+        if best and (wins[best] - wins[0]) / count > SCREEN_SHARE * threshold:
             more = run_playouts(base, unseen, [action, moves_compared[best]], RECHECK * playouts, seed,
                                 names, workers, start=playouts)
             wins[0] += more[0][seat]

@@ -14,7 +14,10 @@ end that raises ``holding``, or one that brings the player strictly closer to a
 card in view (``shortfall``: the fewest tokens still missing for a card in the
 display or the own reserve, as the greedy rules count them). A run of such
 moves ends in a catch, unless an opponent moves on first (and then the game
-moves on). If no move progresses, ``moves`` stays as it is.
+moves on). If no move progresses, the moves that *hold ground* are kept (a
+turn end no farther from a card in view than the turn started), so a player
+who can do nothing lasting waits where it is instead of giving back what it
+had gathered; if none does, ``moves`` stays as it is.
 
 >>> from pokelab.splendor import new_game, legal_actions
 >>> s = new_game(2, seed=4)
@@ -147,5 +150,7 @@ def headway_moves(state: Any, moves: list[Any], seen: Iterable[Any]) -> list[Any
         h = holding(end, me)
         return any(b > a for a, b in zip(level, h, strict=True)) or shortfall(end, me) < short
 
-    kept = [a for a in moves if any(progresses(e) for e in turn_ends(state, a))]
-    return kept or moves
+    ends = [turn_ends(state, a) for a in moves]
+    kept = [a for a, es in zip(moves, ends, strict=True) if any(progresses(e) for e in es)]
+    holding_ground = [a for a, es in zip(moves, ends, strict=True) if any(shortfall(e, me) <= short for e in es)]
+    return kept or holding_ground or moves

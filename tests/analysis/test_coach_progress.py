@@ -10,7 +10,15 @@ from pokelab.analysis.reason_checks import turn_ends
 from pokelab.bots import make_bot
 from pokelab.bots.splendor_greedy import greedy_action
 from pokelab.sim import play
-from pokelab.splendor import ReturnTokens, TakeDifferent, apply, legal_actions, new_game, observe
+from pokelab.splendor import (
+    ReturnTokens,
+    TakeDifferent,
+    apply,
+    legal_actions,
+    new_game,
+    observe,
+    scenario,
+)
 
 
 def _ten_token_position():
@@ -90,3 +98,23 @@ def test_a_coach_playing_its_own_suggestions_never_idles_while_it_could_progress
             seen.append(state)
             state = apply(state, action)
         assert state.over == 1, f"seed {seed} against {opponent} stalled at round {state.round}"
+
+
+def test_with_nothing_lasting_possible_the_coach_holds_its_ground_instead_of_giving_back_tokens():
+    """Seed 45 of the stall count: every card in view is rare or legendary, the mover has no Master Ball
+    and cannot get one (no normal card to reserve), so no move progresses. The coach then keeps the
+    three red, three blue and two yellow tokens Heracross needs instead of cycling them away
+    (``suggest`` draws its candidates from ``headway_moves``, as the test above shows)."""
+    display = ["Mewtwo", "Articuno", "Moltres", "Heracross"]
+    mine = {"red": 3, "blue": 3, "green": 1, "yellow": 2, "black": 1}
+    starts = [scenario(display=display, tokens={0: mine, 1: {"master": 1}}, round=r) for r in (1, 2, 3)]
+    state, seen = starts[-1], starts[:-1]
+    assert stuck_turns(state, seen) == STUCK_TURNS and shortfall(state, 0) == 1
+    legal = legal_actions(state)
+    assert not any(_progresses(state, e, 0) for a in legal for e in turn_ends(state, a))
+    assert headway_moves(state, legal, seen) == legal  # every take can be given back as it came
+    after_take = apply(state, TakeDifferent(("red", "blue", "yellow")))
+    returns = legal_actions(after_take)
+    kept = headway_moves(after_take, returns, [*seen, state])
+    assert kept and len(kept) < len(returns)  # giving back red, blue or yellow loses ground
+    assert all(shortfall(apply(after_take, r), 0) == 1 for r in kept)
