@@ -260,6 +260,20 @@ def _spaced(left: str, right: str) -> bool:
     return (_ideograph(left) and _latin(right)) or (_latin(left) and _ideograph(right))
 
 
+@functools.lru_cache(maxsize=8192)
+def _touches_letters(pattern: str) -> bool:
+    """Whether a field of ``pattern`` sits right beside a Chinese character, a Latin letter or a digit."""
+    pieces = _pieces(pattern)
+    for index, (literal, name, _spec, _conversion) in enumerate(pieces):
+        if name is None:
+            continue
+        before = literal[-1:] if literal else ""
+        after = pieces[index + 1][0][:1] if index + 1 < len(pieces) else ""
+        if any(_ideograph(c) or _latin(c) for c in before + after):
+            return True
+    return False
+
+
 def _filled(pattern: str, shown: Mapping[str, str]) -> str:
     """``pattern`` with its fields filled in; where a field meets the text around it, Chinese and Latin are spaced.
 
@@ -276,6 +290,8 @@ def _filled(pattern: str, shown: Mapping[str, str]) -> str:
     ...
     KeyError: 'who'
     """
+    if not _touches_letters(pattern):
+        return pattern.format(**shown)
     out: list[str] = []
     after_field = False  # whether the last piece written is a field's value
     for literal, name, spec, conversion in _pieces(pattern):
