@@ -72,7 +72,7 @@ class BilingualError(Explained, ValueError):
     >>> from pokelab.words import _
     >>> err = BilingualError(_("{name}'s turn", name="Ann"))
     >>> str(err), err.message("zh")
-    ("Ann's turn", '轮到Ann')
+    ("Ann's turn", '轮到 Ann')
     >>> err.message("fr")
     Traceback (most recent call last):
     ...

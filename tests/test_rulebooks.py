@@ -8,6 +8,7 @@ project and on small made-up projects that must fail.
 
 from __future__ import annotations
 
+import csv
 import doctest
 import importlib.util
 import json
@@ -204,6 +205,32 @@ def test_chinese_rulebooks_use_the_games_own_terms() -> None:
         assert term in hc, term
     assert "领头人" not in sp + hc
     assert "传说" not in hc, "Mew/Mewtwo target cards are 梦幻/超梦 cards; 传说 is Splendor's tier"
+
+
+def _headings(path: Path) -> list[str]:
+    return re.findall(r"^## \d+\. (.+)$", path.read_text(encoding="utf-8"), flags=re.MULTILINE)
+
+
+@pytest.mark.parametrize(("en", "zh", "game"), [(SP_EN, SP_ZH, "Splendor: Pokémon"), (HC_EN, HC_ZH, "Here Comes Pokémon!")],
+                         ids=["splendor", "here-comes"])
+def test_chinese_section_headings_use_the_glossary_terms(en: Path, zh: Path, game: str) -> None:
+    """A section whose English heading names a glossary term of its game says it as the glossary does (§6 终局).
+
+    The contents line at the top of the book shows the same heading as the section itself.
+    """
+    with open(ROOT / "docs" / "glossary.csv", encoding="utf-8", newline="") as handle:
+        terms = [(row["en"].lower(), row["zh"]) for row in csv.DictReader(handle) if row["game"] == game]
+    english, chinese = _headings(en), _headings(zh)
+    contents = dict(re.findall(r"(?<!\d)(\d+)\. \[([^\]]+)\]\(#", zh.read_text(encoding="utf-8").split("<a id=")[0]))
+    assert len(english) == len(chinese) > 4
+    checked = 0
+    for number, (heading, zh_heading) in enumerate(zip(english, chinese, strict=True), start=1):
+        for term, zh_term in terms:
+            if re.search(rf"\b{re.escape(term)}s?\b", heading.lower()):
+                assert zh_term in zh_heading, f"{zh.name} §{number} {zh_heading!r}: the glossary says {zh_term} for {term!r}"
+                checked += 1
+        assert contents.get(str(number)) == zh_heading, f"{zh.name}: the contents line for §{number}"
+    assert checked >= 1
 
 
 # --- the numbers the rulebooks quote, rebuilt from the engine ---------------------------

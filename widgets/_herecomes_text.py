@@ -154,7 +154,7 @@ def say(key: str, lang: str, **values: Any) -> str:
     """One label of ``lang`` with its ``{placeholders}`` filled.
 
     >>> say("log_wave", "zh", who="小智", wave=1, tokens="红色、蓝色")
-    '小智 抽出第 1 波：红色、蓝色'
+    '小智抽出第 1 波：红色、蓝色'
     >>> say("no_such_key", "en")
     Traceback (most recent call last):
     ...

@@ -61,15 +61,15 @@ def _lesson11() -> Any:
     return _sp().scenario(2, tokens={0: {"red": 4, "blue": 3, "green": 2}, 1: {"yellow": 4}}, seed=1)
 
 
-number("11-1", L11, _("In a brand-new game (all piles full), how many different TakeDifferent moves are there?"),
+number("11-1", L11, _("In a brand-new game (all piles full), how many different moves take three different colours?"),
        lambda p: sum(str(a).startswith("TakeDifferent") for a in _sp().legal_actions(_sp().scenario(2, seed=3))),
        [_("Choose 3 colours out of 5; order does not matter."), "math.comb(5, 3)"])
-value("11-2", L11, _("In the lesson's position, is TakeSame(blue) allowed? Answer True or False."),
+value("11-2", L11, _("In the lesson's position, may you take two blue tokens? Answer True or False."),
       lambda p: "TakeSame(blue)" in [str(a) for a in _sp().legal_actions(_lesson11())],
-      [_("How many blue tokens are in the supply?"), _("TakeSame needs at least 4 in the pile before taking.")])
+      [_("How many blue tokens are in the supply?"), _("Taking two of one colour needs at least 4 in the pile before taking.")])
 value("11-3", L11, _("Which rule ID forbids taking two Master Balls? (a string like 'SP-A1')"),
       lambda p: _rule_of(_lesson11(), "TakeSame(master)"),
-      [_("Run attempt(state, 'TakeSame(master)') and read the rule ID it prints.")])
+      [_('Run attempt(state, "take 2 Master Ball") and read the rule ID it prints.')])
 
 
 def _ten_tokens(state: Any, p: Any) -> list[Text]:

@@ -10,7 +10,7 @@ text and ``describe(lang, ...)`` renders it. A malformed action is a ``InputErro
 >>> parse_action("VoteRedraw(2, yes)")
 VoteRedraw(player=2, agree=True)
 >>> Discard(1, "G13").describe("zh")
-'玩家 2 弃掉 皮卡丘（G13）'
+'玩家 2 弃掉皮卡丘（G13）'
 >>> Discard(1, "G13").describe("en", hidden=True)
 'Player 2 discards a card face down'
 >>> parse_action("Jump(1)")

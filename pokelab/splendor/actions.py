@@ -13,7 +13,7 @@ True
 >>> print(Catch(1, {"blue": 1, "master": 2}))
 Catch(1, blue=1, master=2)
 >>> Catch(1).describe("zh")
-'捕捉 小火龙（#1）'
+'捕捉小火龙（#1）'
 >>> parse_action("Dance(red)")
 Traceback (most recent call last):
 ...
@@ -249,7 +249,7 @@ class ReturnTokens(_Logged):
     >>> ReturnTokens({"blue": 2, "red": 1})
     ReturnTokens(red, blue, blue)
     >>> ReturnTokens(["red"]).describe("zh")
-    '归还 红色'
+    '归还红色'
     """
 
     tokens: tuple[str, ...]

@@ -122,7 +122,7 @@ def _take_different(s: State, a: TakeDifferent) -> State:
     sup = s.sup
     if not a.distinct:
         if 5 in idx:
-            raise IllegalAction("SP-A1", _("Master balls cannot be taken with TakeDifferent."))
+            raise IllegalAction("SP-A1", _("Master Balls cannot be taken with TakeDifferent."))
         raise IllegalAction("SP-A1", _("The colours you take must all be different."))
     avail = (sup[0] > 0) + (sup[1] > 0) + (sup[2] > 0) + (sup[3] > 0) + (sup[4] > 0)
     for i in idx:
@@ -156,7 +156,7 @@ def _take_same(s: State, a: TakeSame) -> State:
         raise _main_done_error()
     i = a.idx
     if i == 5:
-        raise IllegalAction("SP-A2", _("Master balls cannot be taken with TakeSame."))
+        raise IllegalAction("SP-A2", _("Master Balls cannot be taken with TakeSame."))
     sup = s.sup
     if sup[i] < TAKE_SAME_MIN_SUPPLY:
         raise IllegalAction(
@@ -366,7 +366,7 @@ def apply(state: State, action: Action) -> State:
     >>> apply(s, TakeSame("master"))
     Traceback (most recent call last):
     ...
-    pokelab.errors.IllegalAction: [SP-A2] Master balls cannot be taken with TakeSame.
+    pokelab.errors.IllegalAction: [SP-A2] Master Balls cannot be taken with TakeSame.
     >>> apply(s, "TakeSame(red)")
     Traceback (most recent call last):
     ...

@@ -23,12 +23,12 @@ __all__ = ["cheapest_payment"]
 
 #: SP-A5: a rare or legendary card needs a master ball (the tier named in the sentence).
 _CATCH_NEEDS_MASTER = {
-    "rare": _("Catching {card} (rare) needs at least 1 master ball, and you have none."),
-    "legendary": _("Catching {card} (legendary) needs at least 1 master ball, and you have none."),
+    "rare": _("Catching {card} (rare) needs at least 1 Master Ball, and you have none."),
+    "legendary": _("Catching {card} (legendary) needs at least 1 Master Ball, and you have none."),
 }
 _CATCH_SPENDS_MASTER = {
-    "rare": _("Catching {card} (rare) must spend at least 1 master ball."),
-    "legendary": _("Catching {card} (legendary) must spend at least 1 master ball."),
+    "rare": _("Catching {card} (rare) must spend at least 1 Master Ball."),
+    "legendary": _("Catching {card} (legendary) must spend at least 1 Master Ball."),
 }
 
 
@@ -85,7 +85,7 @@ def _auto_payment(p: PlayerState, c: int) -> list[int]:
                 "You cannot afford {card}: {count} tokens short and only {masters} to cover them.",
                 short,
                 card=card_label(c),
-                masters=_n("{count} master ball", "{count} master balls", t[5]),
+                masters=_n("{count} Master Ball", "{count} Master Balls", t[5]),
             ),
         )
     pay[5] = short
@@ -137,8 +137,8 @@ def _check_payment(p: PlayerState, c: int, pay: tuple[int, ...]) -> list[int]:
         raise IllegalAction(
             "SP-A6",
             _n(
-                "Your payment for {card} must include exactly {count} master ball to cover the rest of the cost; it has {given}.",
-                "Your payment for {card} must include exactly {count} master balls to cover the rest of the cost; it has {given}.",
+                "Your payment for {card} must include exactly {count} Master Ball to cover the rest of the cost; it has {given}.",
+                "Your payment for {card} must include exactly {count} Master Balls to cover the rest of the cost; it has {given}.",
                 needed_master,
                 card=card_label(c),
                 given=pay[5],
@@ -161,7 +161,7 @@ def cheapest_payment(state: State, card: int, player: int | None = None) -> dict
     >>> cheapest_payment(s, 3)
     Traceback (most recent call last):
     ...
-    pokelab.errors.IllegalAction: [SP-A4] You cannot afford Charizard (#3): 6 tokens short and only 1 master ball to cover them.
+    pokelab.errors.IllegalAction: [SP-A4] You cannot afford Charizard (#3): 6 tokens short and only 1 Master Ball to cover them.
     """
     if state.__class__ is not State:
         raise TypeError(f"cheapest_payment expects a splendor State, got {type(state).__name__}")

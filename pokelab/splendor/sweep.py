@@ -147,7 +147,7 @@ def describe_sweep(lang: str = "en") -> str:
 
 
 _SWEPT = _(
-    "the display was frozen (only rare/legendary cards, no master ball held): "
+    "the display was frozen (only rare/legendary cards, no Master Ball held): "
     "its cards went under the deck and new cards were revealed"
 )
 

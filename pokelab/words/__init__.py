@@ -61,7 +61,7 @@ def _(source: str, /, **fields: Any) -> Text:
     """A text of the kit, in English, with its placeholder values; translated when rendered.
 
     >>> _("{name}'s turn", name="Misty").render("zh")
-    '轮到Misty'
+    '轮到 Misty'
     """
     return Text(source, tuple(fields.items()))
 

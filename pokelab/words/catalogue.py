@@ -194,8 +194,12 @@ _FORMATTER = string.Formatter()
 
 
 @functools.lru_cache(maxsize=8192)
+def _pieces(pattern: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    return tuple(_FORMATTER.parse(pattern))
+
+
 def _field_names(pattern: str) -> frozenset[str]:
-    return frozenset(name for _, name, _, _ in _FORMATTER.parse(pattern) if name)
+    return frozenset(name for _, name, _, _ in _pieces(pattern) if name)
 
 
 def translate(
@@ -238,7 +242,72 @@ def translate(
     missing = _field_names(pattern) - fields.keys()
     if missing:
         raise ValueError(f"the text {source!r} needs the field {sorted(missing)[0]!r}")
-    return pattern.format(**{key: _shown(value, lang) for key, value in fields.items()})
+    return _filled(pattern, {key: _shown(value, lang) for key, value in fields.items()})
+
+
+def _ideograph(char: str) -> bool:
+    """A Chinese character (CJK ideographs, extension A and the compatibility block), not punctuation."""
+    code = ord(char)
+    return 0x3400 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF
+
+
+def _latin(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+def _spaced(left: str, right: str) -> bool:
+    """Whether a field's edge and the text beside it need a space: a Chinese character meets a Latin letter or digit."""
+    return (_ideograph(left) and _latin(right)) or (_latin(left) and _ideograph(right))
+
+
+@functools.lru_cache(maxsize=8192)
+def _touches_letters(pattern: str) -> bool:
+    """Whether a field of ``pattern`` sits right beside a Chinese character, a Latin letter or a digit."""
+    pieces = _pieces(pattern)
+    for index, (literal, name, _spec, _conversion) in enumerate(pieces):
+        if name is None:
+            continue
+        before = literal[-1:] if literal else ""
+        after = pieces[index + 1][0][:1] if index + 1 < len(pieces) else ""
+        if any(_ideograph(c) or _latin(c) for c in before + after):
+            return True
+    return False
+
+
+def _filled(pattern: str, shown: Mapping[str, str]) -> str:
+    """``pattern`` with its fields filled in; where a field meets the text around it, Chinese and Latin are spaced.
+
+    A translation writes a field with no space beside it (``"{who}同意重抽"``): a Chinese name
+    reads ``你同意重抽``, a Latin one or a number gets the space a Chinese text puts between
+    the two scripts (``Ann 同意重抽``, ``学生 2 的作答``). A space the pattern writes is kept.
+
+    >>> _filled("{who}同意重抽", {"who": "你"}), _filled("{who}同意重抽", {"who": "Ann"})
+    ('你同意重抽', 'Ann 同意重抽')
+    >>> _filled("{name}'s turn", {"name": "小明"})
+    "小明's turn"
+    >>> _filled("{who} wins", {})
+    Traceback (most recent call last):
+    ...
+    KeyError: 'who'
+    """
+    if not _touches_letters(pattern):
+        return pattern.format(**shown)
+    out: list[str] = []
+    after_field = False  # whether the last piece written is a field's value
+    for literal, name, spec, conversion in _pieces(pattern):
+        if literal:
+            if after_field and out[-1] and _spaced(out[-1][-1], literal[0]):
+                out.append(" ")
+            out.append(literal)
+            after_field = False
+        if name is None:
+            continue
+        value = _FORMATTER.format_field(_FORMATTER.convert_field(shown[name], conversion), spec or "")
+        if value and out and not after_field and _spaced(out[-1][-1], value[0]):
+            out.append(" ")
+        out.append(value)
+        after_field = True
+    return "".join(out)
 
 
 def _shown(value: Any, lang: str) -> str:

@@ -11,7 +11,7 @@ through the one function :func:`pokelab.words.catalogue.translate`.
 >>> str(turn)
 "Ann's turn"
 >>> turn.render("zh")
-'轮到Ann'
+'轮到 Ann'
 >>> Text("")
 Traceback (most recent call last):
 ...

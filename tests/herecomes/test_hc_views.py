@@ -130,7 +130,9 @@ def test_actions_describe_in_both_languages():
     names = ["Ash", "Misty"]
     assert Discard(1, "G13").describe("en", names) == "Misty discards Pikachu (G13)"
     assert "G13" not in Discard(1, "G13").describe("zh", names, hidden=True)
-    assert VoteRedraw(0, True).describe("zh") == "玩家 1 同意重抽"
+    assert VoteRedraw(0, True).describe("zh") == "玩家 1 同意重抽"  # a digit and Chinese: spaced
+    assert VoteRedraw(0, True).describe("zh", ["你", "Ann"]) == "你同意重抽"  # two Chinese words: not spaced
+    assert VoteRedraw(1, False).describe("zh", ["你", "Ann"]) == "Ann 不同意重抽"
     assert Draw("purple").describe("zh") == "抽出一枚紫色代币"
     assert Keep(0, "L01").describe("en") == "Player 1 keeps Mew (L01) to score"
     for action in (UseTrainer(0, "extra_discard", "G01"), UseTrainer(0, "redraw"), UseTrainer(0, "peek", 1),

@@ -111,9 +111,9 @@ def test_the_teacher_deletes_one_pupils_answers_after_confirming(lesson_class) -
     page.delete.button.click()
     assert "Pupil 2" in page.delete.question.value and "Ben" not in page.delete.question.value
     page.set_lang("zh")
-    assert "删除 学生 2 的作答吗？" in page.delete.question.value and page.delete.yes.description == "确定删除"
+    assert "删除学生 2 的作答吗？" in page.delete.question.value and page.delete.yes.description == "确定删除"
     page.delete.yes.click()
-    assert store.pupils(code, key) == ["Ana", "小明", "Dee"] and "已删除 学生 2 及其 1 条作答" in page.message_html.value
+    assert store.pupils(code, key) == ["Ana", "小明", "Dee"] and "已删除学生 2 及其 1 条作答" in page.message_html.value
     assert "data-answers='2'" in page.live.value and page.delete.confirm_box.layout.display == "none"
     assert [value for _label, value in page.delete.pick.options] == ["Ana", "小明", "Dee"]
     page.delete.pick.value = "Ana"

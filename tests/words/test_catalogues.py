@@ -5,6 +5,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -25,6 +26,17 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_every_text_of_the_code_has_its_translation(lang, template):
     """Each message the code and the card files show has a checked translation with the same placeholders."""
     assert maintain.problems(lang, template) == []
+
+
+def test_the_english_texts_name_the_master_ball_as_the_rulebooks_do(template):
+    """"Master Ball" (plural "Master Balls"), capitalised as in the lessons, the rulebooks and the glossary."""
+    spelled = re.compile(r"master\s+balls?", re.IGNORECASE)
+    wrong = [
+        text for message in template if message.id
+        for text in (message.id if isinstance(message.id, tuple) else (message.id,))
+        if any(found not in ("Master Ball", "Master Balls") for found in spelled.findall(text))
+    ]
+    assert wrong == []
 
 
 def test_the_kit_ships_chinese():

@@ -137,8 +137,8 @@ def test_reasons_name_players_by_their_names_in_every_language():
                      tokens={1: {"red": 2, "blue": 3, "green": 3}})
     charizard = Reserve(next(c for c in state.display if CARDS[c].name_en == "Charizard"))
     zh = reason(state, charizard).render("zh")
-    assert "抢在玩家 2捕捉之前" in zh and "Player" not in zh
-    assert "抢在Bo捕捉之前" in reason(named(state), charizard).render("zh")
+    assert "抢在玩家 2 捕捉之前" in zh and "Player" not in zh
+    assert "抢在 Bo 捕捉之前" in reason(named(state), charizard).render("zh")
 
 
 # Suggestions, reviews and their errors -------------------------------------------------------------
