@@ -11,8 +11,10 @@ chances are calibrated as ``win_probability``'s are.
 
 Noise-aware and quick: every compared move first gets ``playouts`` playouts
 (a screen); a move whose chance falls short of the best by more than half of
-``threshold`` is rechecked with ``RECHECK`` times the playouts, and is a
-*mistake* only if its shortfall is more than ``threshold`` on all of them; the better move comes
+``threshold`` is rechecked on ``RECHECK`` times the playouts, fresh ones, and
+is a *mistake* only if its shortfall is more than ``threshold`` on those
+(the screen's playouts are left out there: they are the ones that picked the
+gap, so they flatter it); the better move comes
 with its reason, and ``MoveReview.explain(lang)`` says it in one sentence.
 
 A record is a ``GameRecord`` of ``pokelab.sim.play("splendor", ...)`` or any
@@ -226,7 +228,7 @@ def review(
 
     >>> from pokelab.splendor import TakeSame, new_game
     >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
-    >>> move.seat, move.after.playouts in (6, 30), move.before.rate >= move.after.rate
+    >>> move.seat, move.after.playouts in (6, 24), move.before.rate >= move.after.rate
     (1, True, True)
     >>> review([], threshold=1.5)
     Traceback (most recent call last):
@@ -258,9 +260,9 @@ def review(
         if best and (wins[best] - wins[0]) / count > SCREEN_SHARE * threshold:
             more = run_playouts(base, unseen, [action, moves_compared[best]], RECHECK * playouts, seed,
                                 names, workers, start=playouts)
-            wins[0] += more[0][seat]
-            wins[best] += more[1][seat]
-            count = (1 + RECHECK) * playouts
+            # judged on the recheck's own playouts: the screen picked this gap, so its playouts flatter it
+            wins[0], wins[best] = more[0][seat], more[1][seat]
+            count = RECHECK * playouts
         before, after = _chance(wins[best], count, n), _chance(wins[0], count, n)
         mistake = best != 0 and before.rate - after.rate > threshold
         better = Suggestion(moves_compared[best], before, reason(state, moves_compared[best])) if mistake else None

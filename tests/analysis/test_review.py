@@ -111,8 +111,8 @@ def test_a_greedy_move_can_be_flagged_now_that_the_review_measures_from_the_best
 
 
 def test_a_small_shortfall_is_rechecked_before_it_is_flagged():
-    """A move whose first playouts fall short is replayed with RECHECK times as many before it is called a mistake."""
+    """A move whose first playouts fall short is replayed on RECHECK times as many fresh ones, which alone decide."""
     from pokelab.analysis.game_review import RECHECK
 
     rev = review(_scripted_blunder()[:1], playouts=10, bots="greedy")
-    assert rev.moves[0].mistake and rev.moves[0].after.playouts == (1 + RECHECK) * 10
+    assert rev.moves[0].mistake and rev.moves[0].after.playouts == RECHECK * 10
