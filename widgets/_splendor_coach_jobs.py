@@ -1,9 +1,10 @@
 """Where the coach's playouts run: one shared process per kernel, and the bundled front end.
 
-The jobs are plain module functions of picklable values (a frozen ``State``,
-seat numbers, seeds), so ``playout_pool()`` can run them in a separate
-process: the kernel's interpreter then never waits for a playout while it
-answers a click. ``bundle`` joins the coach's ES module (or CSS) with the
+The jobs (``pokelab.analysis.coach_jobs``) are plain module functions of picklable
+values (a frozen ``State``, seat numbers, seeds), so ``playout_pool()`` can run them
+in a separate process: the kernel's interpreter then never waits for a playout while
+it answers a click. They live in the analysis, so that process imports the analysis
+only, not the boards. ``bundle`` joins the coach's ES module (or CSS) with the
 board's, since anywidget loads one file.
 
 >>> from pokelab import splendor as sp
@@ -24,10 +25,8 @@ passed as ``bots=`` (issue 30: the chances know who is playing).
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import multiprocessing as mp
-import os
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -35,8 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from pokelab import splendor as sp
-from pokelab.analysis import review, suggest, win_probabilities
+from pokelab.analysis.coach_jobs import lower_priority, odds_job, review_job, suggest_job
 from pokelab.analysis.playouts import POLICIES
 from pokelab.bots import available_bots
 
@@ -76,39 +74,6 @@ def seated_policies(players: int, bots: Mapping[int, Any]) -> tuple[str, ...]:
     return tuple(names[s] if names.get(s) in known else "human" for s in range(players))
 
 
-def odds_job(state: sp.State, viewer: int, playouts: int, seed: int, bots: tuple[str, ...] | None = None) -> Any:
-    """Every seat's ``WinEstimate`` from ``playouts`` playouts, as ``viewer`` knows the position (``bots``: who plays)."""
-    return win_probabilities(state, viewer, playouts=playouts, seed=seed, **_seated(bots))
-
-
-def suggest_job(
-    state: sp.State, level: str, seed: int, bots: tuple[str, ...] | None = None, seen: tuple[sp.State, ...] = ()
-) -> Any:
-    """The coach's three best moves at ``level`` (``pokelab.analysis.suggest``), the playouts played by ``bots``.
-
-    ``seen``: the game's earlier positions, so the coach never suggests going round in circles.
-    """
-    return suggest(state, k=3, level=level, seed=seed, seen=seen, **_seated(bots))
-
-
-def _seated(bots: tuple[str, ...] | None) -> dict[str, Any]:
-    """``bots=`` for the analysis when a board names its seats' policies (else the analysis' own default)."""
-    return {} if bots is None else {"bots": bots}
-
-
-def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int, bots: tuple[str, ...] | None = None) -> Any:
-    """The review of ``(state, action)`` pairs (``pokelab.analysis.review``).
-
-    >>> review_job([], 10, 0).moves
-    ()
-    >>> review_job([], 0, 0)
-    Traceback (most recent call last):
-    ...
-    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
-    """
-    return review(pairs, playouts=playouts, seed=seed, **_seated(bots))
-
-
 _POOL: list[ProcessPoolExecutor] = []
 _POOL_LOCK = threading.Lock()
 _BROKEN: list[bool] = []  # a pool broke once here (e.g. a script read from stdin): use threads
@@ -130,19 +95,13 @@ def playout_pool() -> ProcessPoolExecutor | None:
                     ProcessPoolExecutor(
                         max_workers=1,
                         mp_context=mp.get_context(method),
-                        initializer=_lower_priority,  # the kernel and the browser come first
+                        initializer=lower_priority,  # the kernel and the browser come first
                     )
                 )
             except (OSError, ValueError):  # no processes here: the thread does the work
                 log.debug("no coach process", exc_info=True)
                 return None
         return _POOL[0]
-
-
-def _lower_priority() -> None:
-    """Run the playouts at a lower CPU priority than the kernel (nice 10) where the OS allows it."""
-    with contextlib.suppress(AttributeError, OSError):  # Windows, or not permitted: same priority
-        os.nice(10)
 
 
 def reset_pool() -> None:
@@ -158,6 +117,7 @@ def run_job(fn: Callable[..., Any], args: tuple[Any, ...], *, processes: bool = 
 
     ``processes=False``, no process to be had, or a broken one: the caller's thread runs it.
 
+    >>> from pokelab import splendor as sp
     >>> [e.playouts for e in run_job(odds_job, (sp.new_game(2, seed=1), 0, 4, 7), processes=False)]
     [4, 4]
     >>> run_job(review_job, ([], 0, 0), processes=False)

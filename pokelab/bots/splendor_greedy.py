@@ -56,99 +56,158 @@ TOKEN_LIMIT = 10
 
 
 def _target(state: State, player: int) -> tuple[int | None, list[int], list[int]]:
-    """The best visible target, its missing tokens per colour, and what any visible card needs."""
+    """The best visible target, its missing tokens per colour, and what any visible card needs.
+
+    The playouts' hot path (every greedy decision starts here): the five colours
+    are written out, and the missing tokens are worked out for the winning card only.
+    """
     p = state.players[player]
     tok, dsc = p.tok, p.dsc
+    t0, t1, t2, t3, t4, masters = tok
+    d0, d1, d2, d3, d4 = dsc
     best, best_score = None, -1.0
-    best_missing = [0, 0, 0, 0, 0]
-    need_any = [0, 0, 0, 0, 0]
+    n0 = n1 = n2 = n3 = n4 = 0  # what any visible card needs, per colour
     for c in state.display + p.reserved:
-        cost = COST[c]
-        missing = [0, 0, 0, 0, 0]
+        c0, c1, c2, c3, c4 = COST[c]
         short = 0
-        for i in range(5):
-            e = cost[i] - dsc[i]
-            if e > 0:
-                if e > need_any[i]:
-                    need_any[i] = e
-                if e > tok[i]:
-                    missing[i] = e - tok[i]
-                    short += e - tok[i]
-        short = max(0, short - tok[5]) + (1 if SPECIAL[c] and tok[5] == 0 else 0)
+        e = c0 - d0
+        if e > 0:
+            if e > n0:
+                n0 = e
+            if e > t0:
+                short += e - t0
+        e = c1 - d1
+        if e > 0:
+            if e > n1:
+                n1 = e
+            if e > t1:
+                short += e - t1
+        e = c2 - d2
+        if e > 0:
+            if e > n2:
+                n2 = e
+            if e > t2:
+                short += e - t2
+        e = c3 - d3
+        if e > 0:
+            if e > n3:
+                n3 = e
+            if e > t3:
+                short += e - t3
+        e = c4 - d4
+        if e > 0:
+            if e > n4:
+                n4 = e
+            if e > t4:
+                short += e - t4
+        short = (short - masters if short > masters else 0) + (1 if SPECIAL[c] and masters == 0 else 0)
         score = (PTS[c] + 0.5) / (1.0 + short)
         if score > best_score:
-            best, best_score, best_missing = c, score, missing
-    return best, best_missing, need_any
+            best, best_score = c, score
+    missing = [0, 0, 0, 0, 0]
+    if best is not None:
+        cost = COST[best]
+        for i in range(5):
+            e = cost[i] - dsc[i]
+            if e > tok[i]:
+                missing[i] = e - tok[i]
+    return best, missing, [n0, n1, n2, n3, n4]
 
 
-def _spent(state: State, player: int, card: int) -> int:
-    p = state.players[player]
+def _spent(tok: tuple[int, ...], dsc: tuple[int, ...], card: int) -> int:
+    """Tokens a catch of ``card`` spends, a master ball counting as two."""
     short = 0
     paid = 0
+    cost = COST[card]
     for i in range(5):
-        e = COST[card][i] - p.dsc[i]
+        e = cost[i] - dsc[i]
         if e > 0:
-            have = p.tok[i]
-            paid += min(e, have)
-            short += max(0, e - have)
-    if SPECIAL[card] and short == 0:
+            have = tok[i]
+            if e > have:
+                paid += have
+                short += e - have
+            else:
+                paid += e
+    if short == 0 and SPECIAL[card]:
         short = 1
     return paid + 2 * short
 
 
 def score_actions(state: State, legal: Sequence[Any], player: int | None = None) -> list[float]:
-    """The greedy score of each action in ``legal`` (same order), from the rules above."""
+    """The greedy score of each action in ``legal`` (same order), from the rules above.
+
+    >>> from pokelab.splendor import new_game, legal_actions
+    >>> state = new_game(2, seed=2)
+    >>> legal = legal_actions(state)
+    >>> scores = score_actions(state, legal)
+    >>> len(scores) == len(legal), type(legal[scores.index(max(scores))]).__name__
+    (True, 'TakeDifferent')
+    """
     me = state.current_player if player is None else player
     p = state.players[me]
-    tok = p.tok
+    tok, dsc = p.tok, p.dsc
     held = sum(tok)
     target, missing, need_any = _target(state, me)
-    rare_in_sight = sum(1 for c in state.display if SPECIAL[c]) if tok[5] == 0 else 0
-    special_shown = any(SPECIAL[d] for d in state.display)
+    specials = sum(map(SPECIAL.__getitem__, state.display))  # rare and legendary cards in the display
+    rare_in_sight = specials if tok[5] == 0 else 0
+    special_shown = specials > 0
     # The score of a first and of a second token of each colour (rule 3).
-    one = [2.0 if missing[i] >= 1 else 0.5 if tok[i] + 1 <= need_any[i] else 0.1 for i in range(5)]
-    two = [2.0 if missing[i] >= 2 else 0.5 if tok[i] + 2 <= need_any[i] else 0.1 for i in range(5)]
+    m0, m1, m2, m3, m4 = missing
+    a0, a1, a2, a3, a4 = need_any
+    t0, t1, t2, t3, t4, _masters = tok
+    one = [2.0 if m0 >= 1 else 0.5 if t0 + 1 <= a0 else 0.1, 2.0 if m1 >= 1 else 0.5 if t1 + 1 <= a1 else 0.1,
+           2.0 if m2 >= 1 else 0.5 if t2 + 1 <= a2 else 0.1, 2.0 if m3 >= 1 else 0.5 if t3 + 1 <= a3 else 0.1,
+           2.0 if m4 >= 1 else 0.5 if t4 + 1 <= a4 else 0.1]
+    two = [2.0 if m0 >= 2 else 0.5 if t0 + 2 <= a0 else 0.1, 2.0 if m1 >= 2 else 0.5 if t1 + 2 <= a1 else 0.1,
+           2.0 if m2 >= 2 else 0.5 if t2 + 2 <= a2 else 0.1, 2.0 if m3 >= 2 else 0.5 if t3 + 2 <= a3 else 0.1,
+           2.0 if m4 >= 2 else 0.5 if t4 + 2 <= a4 else 0.1]
+    surplus: list[int] | None = None  # per colour, tokens beyond what the cards in sight need (rule 5)
     over3 = 0.3 * max(0, held + 3 - TOKEN_LIMIT)
     over2 = 0.3 * max(0, held + 2 - TOKEN_LIMIT)
+    masters_left = state.sup[5]
     scores = []
+    append = scores.append
     for a in legal:
         kind = type(a)
         if kind is TakeDifferent:
             idx = a.idx
-            s = sum(one[i] for i in idx) - (over3 if len(idx) == 3 else
-                                           0.3 * max(0, held + len(idx) - TOKEN_LIMIT))
+            if len(idx) == 3:  # the same sum, left to right, as ``sum`` gives
+                s = one[idx[0]] + one[idx[1]] + one[idx[2]] - over3
+            else:
+                s = sum(one[i] for i in idx) - 0.3 * max(0, held + len(idx) - TOKEN_LIMIT)
         elif kind is TakeSame:
             s = one[a.idx] + two[a.idx] - over2
         elif kind is Catch:
             c = a.card
-            spent = _spent(state, me, c)
+            spent = _spent(tok, dsc, c)
             s = 10.0 + 10.0 * (PTS[c] + 0.5) / (1.0 + spent)
             if tok[5] and special_shown and not SPECIAL[c]:
-                s -= 5.0 * (spent - sum(max(0, COST[c][i] - p.dsc[i]) for i in range(5)) > 0)
+                s -= 5.0 * (spent - sum(max(0, COST[c][i] - dsc[i]) for i in range(5)) > 0)
         elif kind is Evolve:
             gain = PTS[a.into] - PTS[a.base]
             s = 50.0 + gain if gain > 0 else -10.0
         elif kind is Reserve:
-            s = 1.5 + 3.0 * rare_in_sight if rare_in_sight and state.sup[5] else 0.6
-            if rare_in_sight >= 2 and state.sup[5]:
+            s = 1.5 + 3.0 * rare_in_sight if rare_in_sight and masters_left else 0.6
+            if rare_in_sight >= 2 and masters_left:
                 s += 10.0  # before any catch: a display of rare cards only would freeze
             if a.card == target:
                 s += 0.5
-            if held + (1 if state.sup[5] else 0) > TOKEN_LIMIT:
+            if held + (1 if masters_left else 0) > TOKEN_LIMIT:
                 s -= 0.3
         elif kind is ReturnTokens:
+            if surplus is None:
+                surplus = [max(0, tok[i] - missing[i] - need_any[i]) for i in range(5)]
             s = 0.0
             n = a.counts
             for i in range(5):
                 if n[i]:
-                    surplus = max(0, tok[i] - missing[i] - need_any[i])
-                    s -= 2.0 * max(0, n[i] - surplus) + 0.1 * n[i]
+                    s -= 2.0 * max(0, n[i] - surplus[i]) + 0.1 * n[i]
             s -= 3.0 * n[5]
         elif kind is EndTurn or kind is Pass:
             s = 0.0
         else:  # an action type this bot does not know: neutral
             s = 0.0
-        scores.append(s)
+        append(s)
     return scores
 
 
@@ -159,8 +218,8 @@ def greedy_action(state: State, legal: Sequence[Any], rng: random.Random) -> Any
     if len(legal) == 1:
         return legal[0]
     scores = score_actions(state, legal)
-    top = max(scores)
-    best = [a for a, s in zip(legal, scores, strict=True) if s >= top - 1e-9]
+    cut = max(scores) - 1e-9
+    best = [a for a, s in zip(legal, scores, strict=True) if s >= cut]
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 

@@ -1,0 +1,87 @@
+"""The coach's jobs as a board's playout process runs them: plain functions of picklable values.
+
+A board's coach (``widgets._splendor_coach``) hands these to its playout process
+(``widgets._splendor_coach_jobs.run_job``). A process unpickles a job by its module,
+so they live here, beside what they call: the process then imports only the analysis
+(a fraction of a second), not the boards and everything they import (seconds of CPU,
+and the first chances on the board would wait for them).
+
+``bots``: who plays each seat in the playouts, one name per seat (``None``: the
+analysis' own default).
+
+>>> from pokelab import splendor as sp
+>>> [e.playouts for e in odds_job(sp.new_game(2, seed=1), 0, 4, 7)]
+[4, 4]
+>>> [e.playouts for e in odds_job(sp.new_game(2, seed=1), 0, 4, 7, bots=("human", "mcts-hard"))]
+[4, 4]
+>>> odds_job(sp.new_game(2, seed=1), 5, 4, 7)
+Traceback (most recent call last):
+...
+pokelab.errors.BilingualError: viewer must be a seat number 0..1, got 5
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import Any
+
+from pokelab.analysis.coach import suggest
+from pokelab.analysis.game_review import review
+from pokelab.analysis.splendor_win import win_probabilities
+from pokelab.splendor.state import State
+
+__all__ = ["lower_priority", "odds_job", "review_job", "suggest_job"]
+
+
+def odds_job(state: State, viewer: int, playouts: int, seed: int, bots: tuple[str, ...] | None = None) -> Any:
+    """Every seat's ``WinEstimate`` from ``playouts`` playouts, as ``viewer`` knows the position (``bots``: who plays)."""
+    return win_probabilities(state, viewer, playouts=playouts, seed=seed, **_seated(bots))
+
+
+def suggest_job(
+    state: State, level: str, seed: int, bots: tuple[str, ...] | None = None, seen: tuple[State, ...] = ()
+) -> Any:
+    """The coach's three best moves at ``level`` (``pokelab.analysis.suggest``), the playouts played by ``bots``.
+
+    ``seen``: the game's earlier positions, so the coach never suggests going round in circles.
+
+    >>> from pokelab import splendor as sp
+    >>> len(suggest_job(sp.new_game(2, seed=1), "easy", 0))
+    3
+    >>> suggest_job(sp.new_game(2, seed=1), "expert", 0)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'expert'
+    """
+    return suggest(state, k=3, level=level, seed=seed, seen=seen, **_seated(bots))
+
+
+def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int, bots: tuple[str, ...] | None = None) -> Any:
+    """The review of ``(state, action)`` pairs (``pokelab.analysis.review``).
+
+    >>> review_job([], 10, 0).moves
+    ()
+    >>> review_job([], 0, 0)
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
+    """
+    return review(pairs, playouts=playouts, seed=seed, **_seated(bots))
+
+
+def lower_priority() -> None:
+    """Run the playouts at a lower CPU priority than the kernel (nice 10) where the OS allows it.
+
+    A playout process's initializer (it is unpickled there by this module's name, like the jobs).
+
+    >>> lower_priority.__module__  # what the process imports to run it: the analysis, not the boards
+    'pokelab.analysis.coach_jobs'
+    """
+    with contextlib.suppress(AttributeError, OSError):  # Windows, or not permitted: same priority
+        os.nice(10)
+
+
+def _seated(bots: tuple[str, ...] | None) -> dict[str, Any]:
+    """``bots=`` for the analysis when a board names its seats' policies (else the analysis' own default)."""
+    return {} if bots is None else {"bots": bots}
