@@ -210,7 +210,7 @@ class ExerciseDef:
         """The question with the student's numbers filled in, as a catalogue text (colours and names translated).
 
         >>> get("30-2").statement().render("zh")
-        '第一波抽出了 红色、红色、紫色、蓝色。现在最后一枚是 红色 的概率是多少？'
+        '第一波抽出了红色、红色、紫色、蓝色。现在最后一枚是红色的概率是多少？'
         """
         names = {name for _, name, _, _ in _FORMATTER.parse(self.question.source) if name}
         params = self.params(student)
