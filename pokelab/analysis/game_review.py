@@ -11,10 +11,11 @@ chances are calibrated as ``win_probability``'s are.
 
 Noise-aware and quick: every compared move first gets ``playouts`` playouts
 (a screen); a move whose chance falls short of the best by more than half of
-``threshold`` is rechecked on ``RECHECK`` times the playouts, fresh ones, and
-is a *mistake* only if its shortfall is more than ``threshold`` on those
-(the screen's playouts are left out there: they are the ones that picked the
-gap, so they flatter it); the better move comes
+``threshold`` is rechecked on ``RECHECK`` times the playouts, fresh ones,
+then on twice as many fresh ones again, and is a *mistake* only if its
+shortfall is more than ``threshold`` on each recheck by itself (the playouts
+before are left out there: they are the ones that picked the gap, so they
+flatter it); the better move comes
 with its reason, and ``MoveReview.explain(lang)`` says it in one sentence.
 
 A record is a ``GameRecord`` of ``pokelab.sim.play("splendor", ...)`` or any
@@ -64,8 +65,10 @@ __all__ = ["GameReview", "MoveReview", "review"]
 MAX_REVIEW_MOVES = 2_000
 #: The greedy rules' best this many moves are compared with the move played.
 REVIEW_WIDTH = 3
-#: A possible mistake is rechecked with this many times the playouts before it is flagged.
+#: A possible mistake is rechecked on this many times the screen's playouts, fresh ones, then on twice as many again.
 RECHECK = 4
+#: Rechecks a mistake must pass, each on new playouts (the second twice the size of the first).
+RECHECK_STAGES = 2
 #: A move is rechecked when the screen finds it short of the best by more than this share of the threshold.
 SCREEN_SHARE = 0.5
 
@@ -228,7 +231,7 @@ def review(
 
     >>> from pokelab.splendor import TakeSame, new_game
     >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
-    >>> move.seat, move.after.playouts in (6, 24), move.before.rate >= move.after.rate
+    >>> move.seat, move.after.playouts in (6, 24, 48), move.before.rate >= move.after.rate
     (1, True, True)
     >>> review([], threshold=1.5)
     Traceback (most recent call last):
@@ -258,11 +261,16 @@ def review(
         best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played
         count = playouts
         if best and (wins[best] - wins[0]) / count > SCREEN_SHARE * threshold:
-            more = run_playouts(base, unseen, [action, moves_compared[best]], RECHECK * playouts, seed,
-                                names, workers, start=playouts)
-            # judged on the recheck's own playouts: the screen picked this gap, so its playouts flatter it
-            wins[0], wins[best] = more[0][seat], more[1][seat]
-            count = RECHECK * playouts
+            # Each stage is judged on its own fresh playouts: the stage before picked this gap, so its
+            # playouts flatter it. A gap that stays above the threshold twice is no luck of the playouts.
+            start, size = playouts, RECHECK * playouts
+            for _stage in range(RECHECK_STAGES):
+                more = run_playouts(base, unseen, [action, moves_compared[best]], size, seed, names, workers,
+                                    start=start)
+                wins[0], wins[best], count = more[0][seat], more[1][seat], size
+                if _chance(wins[best], count, n).rate - _chance(wins[0], count, n).rate <= threshold:
+                    break
+                start, size = start + size, 2 * size
         before, after = _chance(wins[best], count, n), _chance(wins[0], count, n)
         mistake = best != 0 and before.rate - after.rate > threshold
         better = Suggestion(moves_compared[best], before, reason(state, moves_compared[best])) if mistake else None

@@ -111,8 +111,10 @@ def test_a_greedy_move_can_be_flagged_now_that_the_review_measures_from_the_best
 
 
 def test_a_small_shortfall_is_rechecked_before_it_is_flagged():
-    """A move whose first playouts fall short is replayed on RECHECK times as many fresh ones, which alone decide."""
-    from pokelab.analysis.game_review import RECHECK
+    """A move whose first playouts fall short is replayed on RECHECK times as many fresh ones, then twice as many
+    fresh ones again: each recheck decides by itself, and a mistake passes both."""
+    from pokelab.analysis.game_review import RECHECK, RECHECK_STAGES
 
     rev = review(_scripted_blunder()[:1], playouts=10, bots="greedy")
-    assert rev.moves[0].mistake and rev.moves[0].after.playouts == RECHECK * 10
+    assert RECHECK_STAGES == 2
+    assert rev.moves[0].mistake and rev.moves[0].after.playouts == 2 * RECHECK * 10
