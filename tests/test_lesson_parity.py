@@ -209,3 +209,11 @@ def _unclosed_bold(text: str) -> list[str]:
 )
 def test_every_bold_closes_where_it_is_meant_to(path: Path) -> None:
     assert not _unclosed_bold(path.read_text(encoding="utf-8"))
+
+
+def test_a_chinese_exercise_heading_has_no_english_full_stop() -> None:
+    """**练习 4（说一说）** — an English "." after Chinese reads as a typo (the English track writes "Exercise 4.")."""
+    bad = []
+    for source in sorted((ROOT / "lessons").rglob("*.md")):
+        bad += [f"{source.name}: {m}" for m in re.findall(r"\*\*练习 ?\d+[^*\n]*?\.\*\*", source.read_text(encoding="utf-8"))]
+    assert bad == [], "\n".join(bad)
