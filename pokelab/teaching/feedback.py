@@ -77,7 +77,8 @@ class Feedback:
     """One answer's feedback: ``status`` (a key of ``MARKS``) and ``text``, a catalogue text.
 
     An explain exercise's feedback also carries its ``model`` answer and its key ``ideas``
-    (each with whether the attempt names it); they are shown under the message.
+    (each with whether the attempt names it); they are shown under the message, which is then
+    ``lead`` (the message without the model answer and ideas, so the page shows them once).
 
     >>> from pokelab.words import _
     >>> fb = Feedback("correct", _("Correct!"))
@@ -89,6 +90,7 @@ class Feedback:
     text: Text
     model: Text | None = None
     ideas: tuple[tuple[Text, bool], ...] = ()
+    lead: Text | None = None
 
     def __post_init__(self) -> None:
         if self.status not in MARKS:
@@ -124,9 +126,9 @@ class Feedback:
             + "</li>"
             for label, found in self.ideas
         )
-        heading = _("Model answer").render(lang)
+        heading = _("Model answer:").render(lang)
         return (
-            f"<div style='margin-top:4px'><i>{html.escape(heading)}:</i> "
+            f"<div style='margin-top:4px'><i>{html.escape(heading)}</i> "
             f"{html.escape(self.model.render(lang))}"
             + (f"<ul style='margin:2px 0'>{ticks}</ul>" if ticks else "")
             + "</div>"
@@ -150,7 +152,8 @@ class Feedback:
         says_it = self._says_its_mark()
         blocks = []
         for index, lang in enumerate(languages_shown()):
-            word, message = mark_word(self.status).render(lang), self.text.render(lang)
+            shown = self.lead if self.lead is not None and self.model is not None else self.text
+            word, message = mark_word(self.status).render(lang), shown.render(lang)
             title = "" if says_it else f"<b style='color:{colour}'>{html.escape(word)}</b> "
             style = " style='opacity:.85'" if index else ""
             blocks.append(f"<div{style}>{title}{html.escape(message)}{self._details_html(lang)}</div>")

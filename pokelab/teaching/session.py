@@ -325,6 +325,8 @@ def explain(exercise_id: str, text: Any = ...) -> Feedback:
               model=model, wrong=join(label for _id, label in stated)),
             model=model,
             ideas=tuple((idea.label, False) for idea in definition.ideas),
+            lead=_("Compare yours with the model answer (careful: your text says {wrong}, which is not so).",
+                   wrong=join(label for _id, label in stated)),
         ), stated[0])
     found = tuple((idea.label, idea.found_in(attempt)) for idea in definition.ideas)
     named = [label for label, hit in found if hit]
@@ -334,6 +336,7 @@ def explain(exercise_id: str, text: Any = ...) -> Feedback:
           model=model, named=join(named) if named else _("none yet")),
         model=model,
         ideas=found,
+        lead=_("Compare yours with the model answer."),
     ))
 
 

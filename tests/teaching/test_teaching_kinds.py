@@ -123,3 +123,23 @@ def test_feedback_says_each_word_once_and_the_value_in_every_language() -> None:
         assert "choice('32-3', answer)" in str(err.value)
     finally:
         set_language("both")
+
+
+def test_explain_feedback_on_the_page_shows_the_model_answer_and_each_idea_once() -> None:
+    """The page's lead leaves the model answer and the ideas to the block under it; zh writes 参考答案：."""
+    from pokelab.teaching import reset, set_language
+
+    reset()
+    set_language("zh")
+    try:
+        model = get("31-5").model.render("zh")
+        for attempt in ("The drawn half and the left-over half can swap, both are the same size",
+                        "The two halves swap like a mirror and the halves are the same size, "
+                        "so never and all are equal whatever the number of tokens drawn"):
+            page = re.sub(r"<[^>]+>", "", explain("31-5", attempt)._repr_html_())
+            assert page.count(model) == 1 and "参考答案：" in page and "参考答案:" not in page
+            lead = page.split("参考答案：")[0]  # the mark's word and the message above the block
+            assert not any(label.render("zh") in lead for label, _found in explain("31-5", attempt).ideas)
+    finally:
+        set_language("both")
+        reset()
