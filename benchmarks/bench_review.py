@@ -55,7 +55,7 @@ def main() -> None:
         pair = PAIRINGS[(g // 2) % len(PAIRINGS)]
         bots = pair if g % 2 == 0 else pair[::-1]
         record = play("splendor", list(bots), seed=g)
-        pairs = list(zip(record.states(), (a for _, a in record.actions)))  # the final state has no move
+        pairs = list(zip(record.states(), (a for _, a in record.actions), strict=False))  # the last state: no move
         w, c = time.perf_counter(), cpu_with_children()
         rev = review(pairs, playouts=args.playouts, seed=g, workers=args.workers, bots=bots)
         walls.append(time.perf_counter() - w)
