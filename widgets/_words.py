@@ -42,9 +42,12 @@ def _placeholders(source: str) -> list[str]:
 def template(text: Text, lang: str) -> str:
     """``text`` in ``lang`` with its unfilled ``{placeholders}`` kept, for the front end to fill.
 
+    The front end's ``fmt`` (widgets/js/lib/text.js) spaces a Latin value from Chinese as the
+    catalogue does: this one shows 轮到 Ann（座位 1）and 轮到小明（座位 1）.
+
     >>> from pokelab.words import _
     >>> template(_("{name}'s turn (seat {seat})"), "zh")
-    '轮到 {name}（座位 {seat}）'
+    '轮到{name}（座位 {seat}）'
     """
     check_lang(lang)
     given = dict(text.fields)

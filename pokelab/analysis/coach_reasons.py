@@ -315,7 +315,7 @@ def reason(state: Any, action: Any) -> Text:
     >>> why.render("en")
     'reserves Charizard (3 pts) before Player 2 can catch it and gains a Master Ball'
     >>> why.render("zh")
-    '锁定喷火龙（3 分），抢在玩家 2捕捉之前，并获得 1 颗万能大师球'
+    '锁定喷火龙（3 分），抢在玩家 2 捕捉之前，并获得 1 颗万能大师球'
     >>> reason(s, 3)
     Traceback (most recent call last):
     ...

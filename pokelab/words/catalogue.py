@@ -255,9 +255,24 @@ def _latin(char: str) -> bool:
     return char.isascii() and char.isalnum()
 
 
-def _spaced(left: str, right: str) -> bool:
-    """Whether a field's edge and the text beside it need a space: a Chinese character meets a Latin letter or digit."""
-    return (_ideograph(left) and _latin(right)) or (_latin(left) and _ideograph(right))
+def _ascii_edge(char: str) -> bool:
+    """A field's value ending in Latin text: a letter, a digit or ASCII punctuation (a quoted ``'pink'``).
+
+    A brace is not: a value ``{name}`` is a placeholder kept for the boards to fill (``widgets._words.template``),
+    and their ``fmt`` spaces the value it puts there.
+    """
+    return char.isascii() and not char.isspace() and char not in "{}"
+
+
+def _spaced(left: str, right: str, value_left: bool = False) -> bool:
+    """Whether a field's edge and the text beside it need a space: a Chinese character meets Latin text.
+
+    On the field's own side any visible ASCII counts as Latin (``未知的颜色 'pink'``); on the
+    pattern's side only a letter or digit does, so a pattern's ASCII punctuation stays put.
+    """
+    latin_left = _ascii_edge(left) if value_left else _latin(left)
+    latin_right = _latin(right) if value_left else _ascii_edge(right)
+    return (_ideograph(left) and latin_right) or (latin_left and _ideograph(right))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -283,6 +298,8 @@ def _filled(pattern: str, shown: Mapping[str, str]) -> str:
 
     >>> _filled("{who}同意重抽", {"who": "你"}), _filled("{who}同意重抽", {"who": "Ann"})
     ('你同意重抽', 'Ann 同意重抽')
+    >>> _filled("未知的颜色{value}", {"value": "'pink'"})
+    "未知的颜色 'pink'"
     >>> _filled("{name}'s turn", {"name": "小明"})
     "小明's turn"
     >>> _filled("{who} wins", {})
@@ -296,7 +313,7 @@ def _filled(pattern: str, shown: Mapping[str, str]) -> str:
     after_field = False  # whether the last piece written is a field's value
     for literal, name, spec, conversion in _pieces(pattern):
         if literal:
-            if after_field and out[-1] and _spaced(out[-1][-1], literal[0]):
+            if after_field and out[-1] and _spaced(out[-1][-1], literal[0], value_left=True):
                 out.append(" ")
             out.append(literal)
             after_field = False

@@ -1,4 +1,4 @@
-// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: 23f6267f05383a0c358ad17398e34668a5383efe3d78fdfd6199c0bc4710d26e
+// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: 7b658ff3625c7b2f6b1026a43512f7a5a022421f37affdecc915dccbf165d844
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -95,8 +95,23 @@ function plotlyLoader(model, { ready, failed }) {
 }
 
 // widgets/js/lib/text.js
+var IDEOGRAPH = /[\u3400-\u9fff\uf900-\ufaff]/;
+var LATIN = /[A-Za-z0-9]/;
+var ASCII_EDGE = /[!-~]/;
 function fmt(template, values) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => k in values ? values[k] : `{${k}}`);
+  const text = String(template ?? "");
+  return text.replace(/\{(\w+)\}/g, (whole, k, at) => {
+    if (!(k in values)) return whole;
+    const value = String(values[k]);
+    if (!value) return value;
+    const before = text[at - 1] ?? "";
+    const after = text[at + whole.length] ?? "";
+    const first = value[0];
+    const last = value[value.length - 1];
+    const lead = IDEOGRAPH.test(before) && ASCII_EDGE.test(first) || LATIN.test(before) && IDEOGRAPH.test(first);
+    const tail = ASCII_EDGE.test(last) && IDEOGRAPH.test(after) || IDEOGRAPH.test(last) && LATIN.test(after);
+    return (lead ? " " : "") + value + (tail ? " " : "");
+  });
 }
 
 // widgets/js/bag_explorer.js

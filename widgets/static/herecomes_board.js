@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: ce0f7cf1ebfed6ebf0fe93494615561b56db3c5da98b915a7cd7235b021953a5
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: bdda6a95e990053afb0a78895cf6effc8d308a6127c2702563141116f60521e8
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -148,8 +148,23 @@ function redrawScheduler(root, draw, onHold) {
 }
 
 // widgets/js/lib/text.js
+var IDEOGRAPH = /[\u3400-\u9fff\uf900-\ufaff]/;
+var LATIN = /[A-Za-z0-9]/;
+var ASCII_EDGE = /[!-~]/;
 function fmt(template, values) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => k in values ? values[k] : `{${k}}`);
+  const text = String(template ?? "");
+  return text.replace(/\{(\w+)\}/g, (whole, k, at) => {
+    if (!(k in values)) return whole;
+    const value = String(values[k]);
+    if (!value) return value;
+    const before = text[at - 1] ?? "";
+    const after = text[at + whole.length] ?? "";
+    const first = value[0];
+    const last = value[value.length - 1];
+    const lead = IDEOGRAPH.test(before) && ASCII_EDGE.test(first) || LATIN.test(before) && IDEOGRAPH.test(first);
+    const tail = ASCII_EDGE.test(last) && IDEOGRAPH.test(after) || IDEOGRAPH.test(last) && LATIN.test(after);
+    return (lead ? " " : "") + value + (tail ? " " : "");
+  });
 }
 function pct(p, { digits = 0 } = {}) {
   if (p === null || p === void 0) return "";

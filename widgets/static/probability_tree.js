@@ -1,4 +1,4 @@
-// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: ce62f9f9237f2a7fb590d85f5d010e799fba75c106d15c80c82b15b0f7324c8f
+// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: b8ad99f12ca18acf4dae473a2a01ccbee5c474a8ca8c9c0d33926fe667f6e388
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -46,8 +46,23 @@ function markSvg(mark) {
 }
 
 // widgets/js/lib/text.js
+var IDEOGRAPH = /[\u3400-\u9fff\uf900-\ufaff]/;
+var LATIN = /[A-Za-z0-9]/;
+var ASCII_EDGE = /[!-~]/;
 function fmt(template, values) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => k in values ? values[k] : `{${k}}`);
+  const text = String(template ?? "");
+  return text.replace(/\{(\w+)\}/g, (whole, k, at) => {
+    if (!(k in values)) return whole;
+    const value = String(values[k]);
+    if (!value) return value;
+    const before = text[at - 1] ?? "";
+    const after = text[at + whole.length] ?? "";
+    const first = value[0];
+    const last = value[value.length - 1];
+    const lead = IDEOGRAPH.test(before) && ASCII_EDGE.test(first) || LATIN.test(before) && IDEOGRAPH.test(first);
+    const tail = ASCII_EDGE.test(last) && IDEOGRAPH.test(after) || IDEOGRAPH.test(last) && LATIN.test(after);
+    return (lead ? " " : "") + value + (tail ? " " : "");
+  });
 }
 function pct(p, { digits = 0 } = {}) {
   if (p === null || p === void 0) return "";

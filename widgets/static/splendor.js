@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 9cf290e4341f9c36f75fbf3d8c478fa61727a2258a73fb688c72740f78d0d620
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: ee6c4b6c1f67fb58f6dcfe6817123c42aadb9d5076c4128f7adebaf52b1ca8a3
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -99,8 +99,23 @@ function redrawScheduler(root, draw, onHold) {
 }
 
 // widgets/js/lib/text.js
+var IDEOGRAPH = /[\u3400-\u9fff\uf900-\ufaff]/;
+var LATIN = /[A-Za-z0-9]/;
+var ASCII_EDGE = /[!-~]/;
 function fmt(template, values) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => k in values ? values[k] : `{${k}}`);
+  const text = String(template ?? "");
+  return text.replace(/\{(\w+)\}/g, (whole, k, at) => {
+    if (!(k in values)) return whole;
+    const value = String(values[k]);
+    if (!value) return value;
+    const before = text[at - 1] ?? "";
+    const after = text[at + whole.length] ?? "";
+    const first = value[0];
+    const last = value[value.length - 1];
+    const lead = IDEOGRAPH.test(before) && ASCII_EDGE.test(first) || LATIN.test(before) && IDEOGRAPH.test(first);
+    const tail = ASCII_EDGE.test(last) && IDEOGRAPH.test(after) || IDEOGRAPH.test(last) && LATIN.test(after);
+    return (lead ? " " : "") + value + (tail ? " " : "");
+  });
 }
 function pct(p, { digits = 0 } = {}) {
   if (p === null || p === void 0) return "";

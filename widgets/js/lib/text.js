@@ -1,9 +1,27 @@
 // The boards' small text helpers: every word comes from the kernel's labels, these only fill
 // placeholders and format numbers.
 
-// "{name} wins" + {name: "Ash"} -> "Ash wins" (an unknown placeholder is left as it is).
+const IDEOGRAPH = /[\u3400-\u9fff\uf900-\ufaff]/;
+const LATIN = /[A-Za-z0-9]/; // on the template's side: a letter or digit
+const ASCII_EDGE = /[!-~]/; // on the value's side: any visible ASCII ('pink', Ann, 2)
+
+// "{name} wins" + {name: "Ash"} -> "Ash wins" (an unknown placeholder is left as it is). Where a
+// value meets the template, Chinese and Latin text get a space between them, as the kernel's
+// catalogue does (pokelab.words.catalogue._filled): "轮到{name}" + Ann -> "轮到 Ann", + 小明 -> "轮到小明".
 export function fmt(template, values) {
-  return String(template ?? "").replace(/\{(\w+)\}/g, (_, k) => (k in values ? values[k] : `{${k}}`));
+  const text = String(template ?? "");
+  return text.replace(/\{(\w+)\}/g, (whole, k, at) => {
+    if (!(k in values)) return whole;
+    const value = String(values[k]);
+    if (!value) return value;
+    const before = text[at - 1] ?? "";
+    const after = text[at + whole.length] ?? "";
+    const first = value[0];
+    const last = value[value.length - 1];
+    const lead = (IDEOGRAPH.test(before) && ASCII_EDGE.test(first)) || (LATIN.test(before) && IDEOGRAPH.test(first));
+    const tail = (ASCII_EDGE.test(last) && IDEOGRAPH.test(after)) || (IDEOGRAPH.test(last) && LATIN.test(after));
+    return (lead ? " " : "") + value + (tail ? " " : "");
+  });
 }
 
 // A chance as a percentage with `digits` decimals ("" for none). A chance above 0 that would round
