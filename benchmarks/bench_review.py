@@ -27,7 +27,7 @@ from benchmarks._timing import cpu_with_children
 from pokelab.analysis import review
 from pokelab.analysis.splendor_win import known_position, run_playouts
 from pokelab.sim import play
-from widgets._splendor_coach import CoachSettings
+from widgets import SplendorBoard
 
 #: Who plays whom (seats both ways over the seeds): close in strength, so a move can swing the game
 #: (against a far weaker seat every chance is near 0 or 1 and no move can fall short by 0.10).
@@ -46,7 +46,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--playouts", type=int, default=CoachSettings.review_playouts)
+    parser.add_argument("--playouts", type=int,
+                        default=SplendorBoard.class_traits()["review_playouts"].default_value)
     parser.add_argument("--recheck", type=int, default=1000)
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
