@@ -14,6 +14,17 @@ halving (``rank_moves``) keeps the better half with doubled playouts until
 and are ranked on those. ``playouts=`` overrides ``final`` (and ``first`` when
 smaller). A move's reason comes from ``coach_reasons.reason``: what it changes.
 
+At the "hard" level a main move is chosen by a deeper look instead
+(``search`` samples): the flat Monte Carlo search that ``mcts-hard`` plays
+with (``FlatMonteCarloBot.search``), with that many samples over the greedy
+rules' ``SEARCH_WIDTH`` best moves. Playouts to the end judge a move by
+greedy play for every seat after it, which misjudges moves whose worth shows
+only against a strong opponent; the search plays two rounds ahead, judging
+each rollout move by the position value. The search's ``k`` best are listed
+in its order, and each still shows the chance its ``final`` playouts measure
+with the seated players — so at this level a later suggestion can show a
+higher chance than an earlier one.
+
 >>> from pokelab.splendor import new_game, legal_actions
 >>> s = new_game(2, seed=4)
 >>> tips = suggest(s, k=2, level="easy", playouts=20)
@@ -30,11 +41,13 @@ pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'ex
 from __future__ import annotations
 
 import numbers
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pokelab.analysis.coach_reasons import reason
+from pokelab.analysis.playouts import known_position
 from pokelab.analysis.progress import headway_moves
 from pokelab.analysis.reason_checks import turn_ends
 from pokelab.analysis.splendor_win import (
@@ -45,23 +58,26 @@ from pokelab.analysis.splendor_win import (
     check_seed,
     check_state,
     check_workers,
-    known_position,
     run_playouts,
 )
 from pokelab.bots.splendor_greedy import score_actions
+from pokelab.bots.splendor_mcts import FlatMonteCarloBot
 from pokelab.errors import BilingualError, check_lang
 from pokelab.splendor import legal_actions
 from pokelab.splendor.state import State
 from pokelab.words import Text, _, languages
 
-__all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "Suggestion", "progressing", "suggest"]
+__all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "SEARCH_WIDTH", "Suggestion", "progressing", "suggest"]
 
-#: Budgets: candidates compared (width), playouts each (first), how many go on (keep) to ``final``.
+#: Budgets: candidates compared (width), playouts each (first), how many go on (keep) to
+#: ``final``; ``search``: samples of the deeper search that chooses a main move (0: none).
 COACH_LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"width": 4, "first": 40, "keep": 4, "final": 40},
-    "medium": {"width": 8, "first": 40, "keep": 4, "final": 120},
-    "hard": {"width": 10, "first": 20, "keep": 3, "final": 140},
+    "easy": {"width": 4, "first": 40, "keep": 4, "final": 40, "search": 0},
+    "medium": {"width": 8, "first": 40, "keep": 4, "final": 120, "search": 0},
+    "hard": {"width": 10, "first": 20, "keep": 3, "final": 140, "search": 1536},
 }
+#: Moves the deeper search compares (the greedy rules' best; ``mcts-hard``'s width).
+SEARCH_WIDTH = 12
 #: Most suggestions one call returns.
 MAX_SUGGESTIONS = 20
 
@@ -174,6 +190,29 @@ def rank_moves(
     ]
 
 
+def searched(state: Any, moves: list[Any], samples: int, *, seed: int = 0, width: int = SEARCH_WIDTH) -> list[Any]:
+    """``moves`` (legal main moves of the player to move) that the deeper search compared, best first.
+
+    The flat Monte Carlo search of ``mcts-hard`` (``FlatMonteCarloBot.search``)
+    with ``samples`` samples over the greedy rules' ``width`` best of ``moves``,
+    from what the mover may know (the deck re-shuffled for every sample).
+    Deterministic for a seed (no time limit).
+
+    >>> from pokelab.splendor import new_game, legal_actions
+    >>> s = new_game(2, seed=4)
+    >>> order = searched(s, legal_actions(s), 48, width=4)
+    >>> len(order), all(a in legal_actions(s) for a in order), order == searched(s, legal_actions(s), 48, width=4)
+    (4, True, True)
+    >>> searched(s, [], 48)
+    Traceback (most recent call last):
+    ...
+    ValueError: FlatMonteCarloBot was given no legal action to search
+    """
+    base, unseen = known_position(state, state.current_player)
+    bot = FlatMonteCarloBot("hard", iterations=samples, width=width, time_limit=None)
+    return [action for action, _, _ in bot.search(base, unseen, moves, random.Random(seed))]
+
+
 def _position_key(s: Any) -> tuple[Any, ...]:
     """What makes two positions the same game situation (the round counter aside)."""
     return (s.players, s.display, s.sup, s.current_player, s.phase_id, s.ending)
@@ -218,8 +257,10 @@ def suggest(
     """The best ``k`` legal moves for the player to move, best first, each with its win chance and reason.
 
     ``level`` (``"easy"``, ``"medium"``, ``"hard"``) scales how many moves are
-    compared and how many playouts each gets; ``playouts`` sets the playouts of
-    the finalists instead. Deterministic for a seed.
+    compared and how many playouts each gets; at "hard" a main move is chosen
+    by the deeper search (``searched``) and the playouts measure the chances
+    shown. ``playouts`` sets the playouts of the finalists instead.
+    Deterministic for a seed.
 
     ``seen``: the earlier positions of this game (a board's history). A move
     whose turn can only end in a position already seen (take three, return the
@@ -256,8 +297,14 @@ def suggest(
     candidates = [legal[i] for i in by_greedy[:width]]
     keep = max(budget["keep"], k)
     names = None if bots is None else check_bots(bots, len(state.players))
-    ranked = rank_moves(state, candidates, first=budget["first"], keep=keep, final=budget["final"],
-                        seed=seed, bots=names, workers=workers)
+    if budget["search"] and state.phase == "main" and len(legal) > 1:
+        chosen = searched(state, legal, budget["search"], seed=seed, width=max(SEARCH_WIDTH, k))[:k]
+        measured = rank_moves(state, chosen, first=budget["final"], keep=len(chosen), final=budget["final"],
+                              seed=seed, bots=names, workers=workers)
+        ranked = [next((a, e) for a, e in measured if a == action) for action in chosen]
+    else:
+        ranked = rank_moves(state, candidates, first=budget["first"], keep=keep, final=budget["final"],
+                            seed=seed, bots=names, workers=workers)
     out = []
     for action, est in ranked[:k]:
         out.append(Suggestion(action, est, reason(state, action)))

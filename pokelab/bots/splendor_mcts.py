@@ -141,6 +141,34 @@ class FlatMonteCarloBot:
         base = state_from_view(view, tuple(unseen))
         if view["phase"] != "main":
             return greedy_action(base, legal, rng)
+        return self.search(base, unseen, legal, rng)[0][0]
+
+    def search(
+        self, base: Any, unseen: Sequence[int], legal: Sequence[Any], rng: random.Random
+    ) -> list[tuple[Any, int, float]]:
+        """The root's actions searched from ``base``, best first: (action, samples, mean win chance).
+
+        ``base`` is the position with any deck (each sample replaces it by a
+        shuffle of ``unseen``, the cards its mover has not seen); ``legal``
+        the mover's legal main moves, of which the greedy rules' ``width`` best
+        are searched. Best is most sampled (UCB1 samples the promising ones
+        most), then the higher mean.
+
+        >>> from pokelab.splendor import new_game, legal_actions, observe
+        >>> state = new_game(2, seed=2)
+        >>> unseen = unseen_cards(observe(state, 0))
+        >>> base = state_from_view(observe(state, 0), ())
+        >>> ranked = FlatMonteCarloBot("medium").search(base, unseen, legal_actions(state), random.Random(0))
+        >>> len(ranked), sum(samples for _, samples, _ in ranked), all(0 <= m <= 1 for *_, m in ranked)
+        (5, 12, True)
+        >>> FlatMonteCarloBot("medium").search(base, unseen, [], random.Random(0))
+        Traceback (most recent call last):
+        ...
+        ValueError: FlatMonteCarloBot was given no legal action to search
+        """
+        if not legal:
+            raise ValueError("FlatMonteCarloBot was given no legal action to search")
+        pool = list(unseen)
         me = base.current_player
         children = [_Arm() for _ in range(min(self.width, len(legal)))]
         actions = self._ranked(base, list(legal), self.width)
@@ -163,17 +191,18 @@ class FlatMonteCarloBot:
             child = children[fresh]
             k = child.visits
             while len(decks) <= k:
-                rng.shuffle(unseen)
-                decks.append(tuple(unseen))
+                rng.shuffle(pool)
+                decks.append(tuple(pool))
                 seeds.append(rng.getrandbits(32))
             state = apply(replace(base, deck=decks[k]), actions[fresh])
             child.total += self._rollout(state, me, random.Random(seeds[k]))
             child.visits += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        best = max(range(len(children)), key=lambda j: (children[j].visits,
-                                                        children[j].total / max(1, children[j].visits)))
-        return actions[best]
+        order = sorted(range(len(children)), key=lambda j: (-children[j].visits,
+                                                            -children[j].total / max(1, children[j].visits)))
+        return [(actions[j], children[j].visits, children[j].total / max(1, children[j].visits))
+                for j in order]
 
     @staticmethod
     def _ranked(state: Any, legal: list[Any], top: int) -> list[Any]:

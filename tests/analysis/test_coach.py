@@ -186,6 +186,25 @@ def test_the_hard_top_move_beats_a_random_legal_move_cheaply():
     assert coach > chance
 
 
+def test_the_hard_level_chooses_a_main_move_by_the_deeper_search_and_shows_the_playouts_chance():
+    from pokelab.analysis.coach import COACH_LEVELS, SEARCH_WIDTH, searched
+
+    state = [s for s in play("splendor", ["greedy", "mcts-medium"], seed=7).states()][16]
+    assert state.phase == "main"
+    tips = suggest(state, k=3, level="hard", playouts=24, seed=5)
+    order = searched(state, legal_actions(state), COACH_LEVELS["hard"]["search"], seed=5, width=SEARCH_WIDTH)
+    assert [t.action for t in tips] == order[:3]
+    assert all(t.estimate.playouts == 24 for t in tips)
+    medium = suggest(state, k=3, level="medium", playouts=24, seed=5)
+    assert [t.estimate.rate for t in medium] == sorted((t.estimate.rate for t in medium), reverse=True)
+
+
+def test_the_hard_level_ranks_a_return_by_playouts():
+    state = _positions_by_phase()["return"]
+    tips = suggest(state, k=3, level="hard", playouts=12)
+    assert [t.estimate.rate for t in tips] == sorted((t.estimate.rate for t in tips), reverse=True)
+
+
 def _ten_token_position():
     """A main-phase position whose mover holds 10 tokens (every take forces a return), from a greedy game."""
     for seed in range(20):
