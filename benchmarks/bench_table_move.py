@@ -46,7 +46,7 @@ def run(game: str, moves: int, url: str) -> tuple[float, float, float]:
         b.refresh(force=True)
     statements = [0]
 
-    @sa.event.listens_for(store._engine, "before_cursor_execute")
+    @sa.event.listens_for(store.engine, "before_cursor_execute")
     def count(*_args) -> None:
         statements[0] += 1
 
@@ -86,7 +86,7 @@ def run_store(game: str, moves: int, url: str) -> tuple[float, float, list[str]]
     views = [t.view(seat) for seat, t in enumerate(tables)]
     sent: list[str] = []
 
-    @sa.event.listens_for(store._engine, "before_cursor_execute")
+    @sa.event.listens_for(store.engine, "before_cursor_execute")
     def record(_conn, _cursor, statement, *_args) -> None:
         sent.append(" ".join(statement.split())[:60])
 

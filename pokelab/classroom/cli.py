@@ -134,7 +134,7 @@ def _cmd_class_new(args: argparse.Namespace) -> None:
         store = ClassStore.connect(args.db)
         code, key = store.create_class(args.name)
         if args.teacher_file:
-            write_teacher_file(args.teacher_file, code, key, store._engine.url.render_as_string(hide_password=False),
+            write_teacher_file(args.teacher_file, code, key, store.engine.url.render_as_string(hide_password=False),
                                args.name.strip())
     except (ValueError, PermissionError, TimeoutError) as err:
         raise _failure(err) from None

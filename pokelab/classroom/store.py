@@ -129,6 +129,17 @@ class ClassStore:
         return self._core.url
 
     @property
+    def engine(self) -> Any:
+        """The SQLAlchemy ``Engine`` underneath (its URL with the password, or its statements for a benchmark).
+
+        >>> store = ClassStore.connect("sqlite://")
+        >>> store.engine.url.render_as_string(hide_password=False)
+        'sqlite://'
+        >>> store.close()
+        """
+        return self._engine
+
+    @property
     def timeout(self) -> float:
         """How long a write keeps retrying a busy database before ``ClassStoreBusy`` (seconds)."""
         return self._core.timeout
