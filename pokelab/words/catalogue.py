@@ -264,15 +264,22 @@ def _ascii_edge(char: str) -> bool:
     return char.isascii() and not char.isspace() and char not in "{}"
 
 
-def _spaced(left: str, right: str, value_left: bool = False) -> bool:
-    """Whether a field's edge and the text beside it need a space: a Chinese character meets Latin text.
+def _space_before_value(text_end: str, value_start: str) -> bool:
+    """Whether the pattern's text ending in ``text_end`` needs a space before a field's value starting ``value_start``.
 
-    On the field's own side any visible ASCII counts as Latin (``未知的颜色 'pink'``); on the
-    pattern's side only a letter or digit does, so a pattern's ASCII punctuation stays put.
+    Chinese meets Latin: on the value's side any visible ASCII counts as Latin
+    (``未知的颜色 'pink'``); on the pattern's side only a letter or digit does.
     """
-    latin_left = _ascii_edge(left) if value_left else _latin(left)
-    latin_right = _latin(right) if value_left else _ascii_edge(right)
-    return (_ideograph(left) and latin_right) or (latin_left and _ideograph(right))
+    return (_ideograph(text_end) and _ascii_edge(value_start)) or (_latin(text_end) and _ideograph(value_start))
+
+
+def _space_after_value(value_end: str, text_start: str) -> bool:
+    """Whether a field's value ending in ``value_end`` needs a space before the pattern's text starting ``text_start``.
+
+    As ``_space_before_value``, sides swapped: a pattern's ASCII punctuation
+    (``小明's turn``) stays put.
+    """
+    return (_ideograph(value_end) and _latin(text_start)) or (_ascii_edge(value_end) and _ideograph(text_start))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -313,14 +320,14 @@ def _filled(pattern: str, shown: Mapping[str, str]) -> str:
     after_field = False  # whether the last piece written is a field's value
     for literal, name, spec, conversion in _pieces(pattern):
         if literal:
-            if after_field and out[-1] and _spaced(out[-1][-1], literal[0], value_left=True):
+            if after_field and out[-1] and _space_after_value(out[-1][-1], literal[0]):
                 out.append(" ")
             out.append(literal)
             after_field = False
         if name is None:
             continue
         value = _FORMATTER.format_field(_FORMATTER.convert_field(shown[name], conversion), spec or "")
-        if value and out and not after_field and _spaced(out[-1][-1], value[0]):
+        if value and out and not after_field and _space_before_value(out[-1][-1], value[0]):
             out.append(" ")
         out.append(value)
         after_field = True
