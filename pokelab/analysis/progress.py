@@ -146,11 +146,13 @@ def headway_moves(state: Any, moves: list[Any], seen: Iterable[Any]) -> list[Any
     start = _own_turn_starts(state, seen)[-1]
     level, short = holding(start, me), shortfall(start, me)
 
-    def progresses(end: Any) -> bool:
-        h = holding(end, me)
-        return any(b > a for a, b in zip(level, h, strict=True)) or shortfall(end, me) < short
+    def judged(end: Any) -> tuple[bool, bool]:
+        """(whether the turn end progresses, whether it holds ground: no farther from a card)."""
+        gap = shortfall(end, me)
+        rose = any(b > a for a, b in zip(level, holding(end, me), strict=True))
+        return rose or gap < short, gap <= short
 
-    ends = [turn_ends(state, a) for a in moves]
-    kept = [a for a, es in zip(moves, ends, strict=True) if any(progresses(e) for e in es)]
-    holding_ground = [a for a, es in zip(moves, ends, strict=True) if any(shortfall(e, me) <= short for e in es)]
+    verdicts = [[judged(e) for e in turn_ends(state, a)] for a in moves]
+    kept = [a for a, v in zip(moves, verdicts, strict=True) if any(p for p, _ in v)]
+    holding_ground = [a for a, v in zip(moves, verdicts, strict=True) if any(h for _, h in v)]
     return kept or holding_ground or moves
