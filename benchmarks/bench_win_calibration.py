@@ -26,6 +26,10 @@ logistic fit of the outcome on logit(p); > 1 is an under-confident estimate,
 
 Full size (the lead's run, ~15 min of CPU on an unloaded core):
     python benchmarks/bench_win_calibration.py --games 84 --per-game 6 --playouts 200
+Measured 2026-12-02 (``--models seated``, 504 positions; the mcts bots' time limit makes the
+games differ a little between runs): raw share Brier 0.141, slope 0.90; with ``MODEL_DOUBT``
+0.141, 0.98; corrected (the shipped table) **0.127, 0.82**. At ``--playouts 100``: raw 0.143,
+0.88; corrected 0.128, 0.82.
 A small sample (this machine, shared): ``--games 14 --per-game 6 --playouts 100``.
 """
 

@@ -4,7 +4,9 @@
 times and counts who wins. Each seat is played by the policy of whoever sits
 there (``bots=``: the seated bots' names, one per seat; by default every seat is
 the stated model of a person, ``"human"``: see ``pokelab.analysis.playouts``),
-so an estimate for greedy against mcts-hard is not one for greedy against greedy. What ``viewer`` may know is
+so an estimate for greedy against mcts-hard is not one for greedy against greedy; the share of
+playouts won is then made a calibrated chance (``calibrated``: for two named bots, the fitted
+correction of ``pokelab.analysis.win_calibration``). What ``viewer`` may know is
 everything ``observe(state, viewer)`` shows: every hand, reserve and the
 display are public (SP-A3); the one hidden thing is the order of the
 face-down deck. So the estimate is computed *from the view*: the position is
