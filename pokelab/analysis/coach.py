@@ -185,7 +185,8 @@ def rank_moves(
         done = target
     ranked = sorted(range(len(candidates)), key=lambda j: (-played[j], -wins[j] / played[j]))
     return [
-        (candidates[j], calibrated(WinEstimate.from_wins(float(wins[j]), played[j]), len(state.players)))
+        (candidates[j], calibrated(WinEstimate.from_wins(float(wins[j]), played[j]), len(state.players),
+                                   bots=bots, seat=me))
         for j in ranked
     ]
 

@@ -4,7 +4,9 @@
 times and counts who wins. Each seat is played by the policy of whoever sits
 there (``bots=``: the seated bots' names, one per seat; by default every seat is
 the stated model of a person, ``"human"``: see ``pokelab.analysis.playouts``),
-so an estimate for greedy against mcts-hard is not one for greedy against greedy. What ``viewer`` may know is
+so an estimate for greedy against mcts-hard is not one for greedy against greedy; the share of
+playouts won is then made a calibrated chance (``calibrated``: for two named bots, the fitted
+correction of ``pokelab.analysis.win_calibration``). What ``viewer`` may know is
 everything ``observe(state, viewer)`` shows: every hand, reserve and the
 display are public (SP-A3); the one hidden thing is the order of the
 face-down deck. So the estimate is computed *from the view*: the position is
@@ -15,7 +17,8 @@ the very same estimate for the same seed.
 
 Counting: a shared victory (SP-G3 ties) gives each sharer ``1 / k`` of a win,
 and a stalled game (SP-G4) is a win for nobody, so the seats' rates add up
-to at most 1. ``WinEstimate.low`` / ``high`` are the 95 % Wilson interval.
+to at most 1 (two seats with fitted bots: about 1 less the stalled share, after the
+correction ``calibrated`` applies). ``WinEstimate.low`` / ``high`` are the 95 % Wilson interval.
 
 A finished game needs no playouts: the winners share 1, the others get 0 (a
 stalled game: 0 for everyone), exactly (``playouts == 0``). So does a *frozen*
@@ -54,6 +57,7 @@ from pokelab.analysis.playouts import (
     playout_wins,
     run_playouts,
 )
+from pokelab.analysis.win_calibration import CORRECTION
 from pokelab.analysis.win_checks import (
     MAX_PLAYOUTS,
     MAX_WORKERS,
@@ -96,6 +100,7 @@ __all__ = [
 #: ``benchmarks/bench_win_calibration.py`` (least Brier score on 336 positions of bot games
 #: with the seated bots' playouts: 0.02; the raw share's calibration slope there was 0.92, so
 #: the seated playouts are nearly calibrated already). A small sample: refit with the full run.
+#: Used where the fitted correction (``win_calibration``: two seats, known fitted bots) does not apply.
 MODEL_DOUBT = 0.02
 
 
@@ -153,18 +158,33 @@ class WinEstimate:
 _check_bots = check_bots
 
 
-def calibrated(estimate: WinEstimate, seats: int) -> WinEstimate:
-    """The playouts' share of wins as a calibrated chance: ``MODEL_DOUBT`` of it moved to the even share ``1/seats``.
+def calibrated(
+    estimate: WinEstimate, seats: int, *, bots: Sequence[str] | None = None, seat: int = 0
+) -> WinEstimate:
+    """The playouts' share of wins for ``seat`` as a calibrated chance, by the fitted correction where one applies.
 
-    The playouts play stated models of the seated players, not the players
-    themselves, so a position every playout wins is still lost sometimes
-    (measured: ``benchmarks/bench_win_calibration.py``). The rate and both ends
-    of the interval move alike; ``wins`` and ``playouts`` stay as counted.
+    Two seats whose seated bots are known (``bots``, one name per seat) and
+    fitted (greedy, random, the mcts bots): the fitted correction of
+    ``pokelab.analysis.win_calibration`` — the share's logit times a slope, plus
+    the seat's bot's shift, minus the opponent's (each mcts bot is played in the
+    playouts by a weaker stand-in, so its seat gains). Otherwise — three or four
+    seats, no ``bots``, the stated model of a person ``"human"`` at any seat, or
+    another bot — ``MODEL_DOUBT`` of the share is moved to the even share
+    ``1/seats``: the playouts play stated models, not the players themselves, so
+    a position every playout wins is still lost sometimes. The rate and both
+    ends of the interval move alike (the same increasing map); ``wins`` and
+    ``playouts`` stay as counted; an exact chance (a finished or frozen game)
+    is returned as it is.
 
     >>> e = calibrated(WinEstimate.from_wins(0, 100), 2)
     >>> round(e.rate, 3), e.wins, e.playouts
     (0.01, 0.0, 100)
-    >>> calibrated(WinEstimate.exact(1.0), 2).rate
+    >>> even = WinEstimate.from_wins(50, 100)
+    >>> calibrated(even, 2, bots=("mcts-hard", "greedy")).rate > 0.5 > calibrated(even, 2, bots=("mcts-hard", "greedy"), seat=1).rate
+    True
+    >>> calibrated(even, 2, bots=("human", "mcts-hard")) == calibrated(even, 2)
+    True
+    >>> calibrated(WinEstimate.exact(1.0), 2, bots=("greedy", "mcts-hard"), seat=1).rate
     1.0
     >>> calibrated(WinEstimate.from_wins(1, 2), 1)
     Traceback (most recent call last):
@@ -173,12 +193,21 @@ def calibrated(estimate: WinEstimate, seats: int) -> WinEstimate:
     """
     if not 2 <= seats <= 4:
         raise ValueError(f"a game has 2 to 4 seats, got {seats}")
+    if not 0 <= seat < seats:
+        raise ValueError(f"seat must be 0..{seats - 1}, got {seat}")
     if estimate.playouts == 0:  # exact: a finished or frozen game
         return estimate
     even = 1 / seats
+    n = estimate.playouts
+    if bots is not None and len(bots) == seats and CORRECTION.applies(bots):
+        mover, other = bots[seat], bots[1 - seat]
 
-    def move(p: float) -> float:
-        return (1 - MODEL_DOUBT) * p + MODEL_DOUBT * even
+        def move(p: float) -> float:
+            return CORRECTION.chance(p, n, mover, other)
+    else:
+
+        def move(p: float) -> float:
+            return (1 - MODEL_DOUBT) * p + MODEL_DOUBT * even
 
     return WinEstimate(move(estimate.rate), move(estimate.low), move(estimate.high), estimate.wins,
                        estimate.playouts)
@@ -259,7 +288,9 @@ def win_probabilities(
     base, unseen = known_position(state, viewer)
     wins = run_playouts(base, unseen, [None], playouts, seed, names, workers)[0]
     raw = tuple(WinEstimate.from_wins(float(w), playouts) for w in wins)
-    return tuple(calibrated(e, len(wins)) for e in raw) if calibrate else raw
+    if not calibrate:
+        return raw
+    return tuple(calibrated(e, len(wins), bots=names, seat=j) for j, e in enumerate(raw))
 
 
 def win_probability(

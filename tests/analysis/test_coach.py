@@ -9,6 +9,7 @@ import pytest
 
 from pokelab.analysis import Suggestion, suggest
 from pokelab.analysis.coach_reasons import reason
+from pokelab.analysis.splendor_win import WinEstimate, calibrated
 from pokelab.errors import BilingualError
 from pokelab.sim import play
 from pokelab.splendor import (
@@ -253,7 +254,13 @@ def test_a_move_that_can_only_repeat_seen_positions_gives_way_to_a_progressing_o
 def test_the_coach_plays_out_with_the_seated_bots_when_told():
     state = [s for s in play("splendor", ["greedy", "greedy"], seed=3).states()][6]
     default = suggest(state, k=2, level="easy", playouts=12, seed=1)
-    assert suggest(state, k=2, level="easy", playouts=12, seed=1, bots="greedy") == default
+    told = suggest(state, k=2, level="easy", playouts=12, seed=1, bots="greedy")
+    # the same playouts (greedy everywhere); named seated bots get the fitted correction (win_calibration)
+    assert [(t.action, t.estimate.wins, t.estimate.playouts) for t in told] == [
+        (t.action, t.estimate.wins, t.estimate.playouts) for t in default]
+    assert [t.estimate for t in told] == [
+        calibrated(WinEstimate.from_wins(t.estimate.wins, t.estimate.playouts), 2, bots=("greedy", "greedy"),
+                   seat=state.current_player) for t in default]
     seated = suggest(state, k=2, level="easy", playouts=12, seed=1, bots=("greedy", "mcts-hard"))
     assert [t.estimate for t in seated] != [t.estimate for t in default]
     with pytest.raises(BilingualError, match="bots must be one of"):
