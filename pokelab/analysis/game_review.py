@@ -15,7 +15,10 @@ Noise-aware and quick: every compared move first gets ``playouts`` playouts
 then on twice as many fresh ones again, and is a *mistake* only if its
 shortfall is more than ``threshold`` on each recheck by itself (the playouts
 before are left out there: they are the ones that picked the gap, so they
-flatter it); the better move comes
+flatter it). A recheck is played ``playouts`` at a time and stops as soon as
+the better move is no longer ahead at all: the gap the screen saw is gone,
+and the rest of the recheck could not make the move a mistake with any
+confidence. The better move comes
 with its reason, and ``MoveReview.explain(lang)`` says it in one sentence.
 
 A record is a ``GameRecord`` of ``pokelab.sim.play("splendor", ...)`` or any
@@ -215,6 +218,47 @@ def _chance(wins: Any, playouts: int, seats: int) -> WinEstimate:
     return calibrated(WinEstimate.from_wins(float(wins), playouts), seats)
 
 
+def _recheck(
+    base: Any, unseen: tuple[int, ...], pair: tuple[Any, Any], playouts: int, seed: int, names: tuple[str, ...],
+    workers: int, threshold: float,
+) -> tuple[Any, Any, int]:
+    """(the played move's wins, the better one's, playouts) of the last recheck stage ``pair`` went through.
+
+    Stage ``k`` plays ``RECHECK * 2**k * playouts`` fresh playouts, ``playouts`` at a time, and is judged on
+    its own playouts only (the stage before picked this gap, so its playouts flatter it). A stage is
+    settled, and the move not a mistake, as soon as the better move is no longer ahead on the stage's
+    playouts so far (or, at the stage's end, not ahead by more than ``threshold``); a move whose gap
+    stays above the threshold through every stage is no luck of the playouts.
+
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> from pokelab.analysis.splendor_win import known_position
+    >>> base, unseen = known_position(new_game(2, seed=1), 0)
+    >>> _, _, count = _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 2, 0, ("greedy",) * 2, 1, 0.1)
+    >>> count in (2, 4, 6, 8, 16)
+    True
+    >>> _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 0, 0, ("greedy",) * 2, 1, 0.1)
+    Traceback (most recent call last):
+    ...
+    ValueError: range() arg 3 must not be zero
+    """
+    seat, n = base.current_player, len(base.players)
+    start, size = playouts, RECHECK * playouts
+    played = better = 0
+    count = 0
+    for _stage in range(RECHECK_STAGES):
+        played = better = 0
+        for chunk in range(start, start + size, playouts):
+            rows = run_playouts(base, unseen, pair, playouts, seed, names, workers, start=chunk)
+            played, better = played + rows[0][seat], better + rows[1][seat]
+            count = chunk + playouts - start
+            if better <= played:  # the gap the screen saw is gone: settled, no mistake
+                return played, better, count
+        if _chance(better, count, n).rate - _chance(played, count, n).rate <= threshold:
+            break
+        start, size = start + size, 2 * size
+    return played, better, count
+
+
 def review(
     record: Any,
     *,
@@ -231,7 +275,7 @@ def review(
 
     >>> from pokelab.splendor import TakeSame, new_game
     >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
-    >>> move.seat, move.after.playouts in (6, 24, 48), move.before.rate >= move.after.rate
+    >>> move.seat, move.after.playouts % 6 == 0, move.before.rate >= move.after.rate
     (1, True, True)
     >>> review([], threshold=1.5)
     Traceback (most recent call last):
@@ -261,16 +305,8 @@ def review(
         best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played
         count = playouts
         if best and (wins[best] - wins[0]) / count > SCREEN_SHARE * threshold:
-            # Each stage is judged on its own fresh playouts: the stage before picked this gap, so its
-            # playouts flatter it. A gap that stays above the threshold twice is no luck of the playouts.
-            start, size = playouts, RECHECK * playouts
-            for _stage in range(RECHECK_STAGES):
-                more = run_playouts(base, unseen, [action, moves_compared[best]], size, seed, names, workers,
-                                    start=start)
-                wins[0], wins[best], count = more[0][seat], more[1][seat], size
-                if _chance(wins[best], count, n).rate - _chance(wins[0], count, n).rate <= threshold:
-                    break
-                start, size = start + size, 2 * size
+            wins[0], wins[best], count = _recheck(base, unseen, (action, moves_compared[best]), playouts, seed,
+                                                  names, workers, threshold)
         before, after = _chance(wins[best], count, n), _chance(wins[0], count, n)
         mistake = best != 0 and before.rate - after.rate > threshold
         better = Suggestion(moves_compared[best], before, reason(state, moves_compared[best])) if mistake else None
