@@ -41,7 +41,9 @@ pokelab.errors.BilingualError: expected a Splendor State (from new_game, scenari
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pokelab.analysis.coach import Suggestion
@@ -220,7 +222,7 @@ def _chance(wins: Any, playouts: int, seats: int) -> WinEstimate:
 
 def _recheck(
     base: Any, unseen: tuple[int, ...], pair: tuple[Any, Any], playouts: int, seed: int, names: tuple[str, ...],
-    workers: int, threshold: float,
+    threshold: float,
 ) -> tuple[Any, Any, int]:
     """(the played move's wins, the better one's, playouts) of the last recheck stage ``pair`` went through.
 
@@ -233,10 +235,10 @@ def _recheck(
     >>> from pokelab.splendor import TakeSame, new_game
     >>> from pokelab.analysis.splendor_win import known_position
     >>> base, unseen = known_position(new_game(2, seed=1), 0)
-    >>> _, _, count = _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 2, 0, ("greedy",) * 2, 1, 0.1)
+    >>> _, _, count = _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 2, 0, ("greedy",) * 2, 0.1)
     >>> count in (2, 4, 6, 8, 16)
     True
-    >>> _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 0, 0, ("greedy",) * 2, 1, 0.1)
+    >>> _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 0, 0, ("greedy",) * 2, 0.1)
     Traceback (most recent call last):
     ...
     ValueError: range() arg 3 must not be zero
@@ -248,7 +250,7 @@ def _recheck(
     for _stage in range(RECHECK_STAGES):
         played = better = 0
         for chunk in range(start, start + size, playouts):
-            rows = run_playouts(base, unseen, pair, playouts, seed, names, workers, start=chunk)
+            rows = run_playouts(base, unseen, pair, playouts, seed, names, start=chunk)
             played, better = played + rows[0][seat], better + rows[1][seat]
             count = chunk + playouts - start
             if better <= played:  # the gap the screen saw is gone: settled, no mistake
@@ -271,7 +273,9 @@ def review(
     """Review every move of ``record``: the mover's win chance before/after, mistakes, better moves.
 
     ``playouts``: the screen's playouts per compared move (a recheck adds
-    ``RECHECK`` times as many for the move played and the best one).
+    up to ``RECHECK`` times as many for the move played and the best one, then
+    twice that). ``workers``: processes the moves are spread over, whole moves
+    to each (the same review for any number).
 
     >>> from pokelab.splendor import TakeSame, new_game
     >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
@@ -287,28 +291,52 @@ def review(
     playouts = check_playouts(playouts)
     seed = check_seed(seed)
     workers = check_workers(workers)
-    moves = []
+    jobs = []
     for index, (state, action) in enumerate(_pairs(record)):
         check_state(state)
-        legal = legal_actions(state)
-        if action not in legal:
+        if action not in legal_actions(state):
             raise BilingualError(_("move {index}: {action} is not a legal move in its position",
                 index=index, action=repr(action)))
-        seat = state.current_player
-        n = len(state.players)
-        names = names or _check_bots(bots, n)
-        base, unseen = known_position(state, seat)
-        scores = score_actions(state, legal)
-        top = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])[:REVIEW_WIDTH]]
-        moves_compared = [action, *(a for a in top if a != action)]
-        wins = [row[seat] for row in run_playouts(base, unseen, moves_compared, playouts, seed, names, workers)]
-        best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played
-        count = playouts
-        if best and (wins[best] - wins[0]) / count > SCREEN_SHARE * threshold:
-            wins[0], wins[best], count = _recheck(base, unseen, (action, moves_compared[best]), playouts, seed,
-                                                  names, workers, threshold)
-        before, after = _chance(wins[best], count, n), _chance(wins[0], count, n)
-        mistake = best != 0 and before.rate - after.rate > threshold
-        better = Suggestion(moves_compared[best], before, reason(state, moves_compared[best])) if mistake else None
-        moves.append(MoveReview(index, seat, action, before, after, mistake, better))
+        names = names or _check_bots(bots, len(state.players))
+        jobs.append((index, state, action))
+    one = partial(_review_move, threshold=threshold, playouts=playouts, seed=seed, names=names)
+    if workers == 1 or len(jobs) < 2:
+        moves = [one(*job) for job in jobs]
+    else:  # whole moves to each process, the dearest (the first: the longest playouts) first
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+            moves = list(pool.map(one, *zip(*jobs, strict=True)))
     return GameReview(tuple(moves), threshold)
+
+
+def _review_move(
+    index: int, state: Any, action: Any, *, threshold: float, playouts: int, seed: int, names: tuple[str, ...],
+) -> MoveReview:
+    """The review of one checked move (top-level: a worker process runs it).
+
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> _review_move(3, new_game(2, seed=1), TakeSame("red"), threshold=0.1, playouts=4, seed=0,
+    ...              names=("greedy", "greedy")).index
+    3
+    >>> _review_move(0, new_game(2, seed=1), TakeSame("red"), threshold=0.1, playouts=0, seed=0,
+    ...              names=("greedy", "greedy"))  # review() checks its arguments first
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.InputError: need 0 <= successes <= n and n > 0, got successes=0.0, n=0
+    """
+    legal = legal_actions(state)
+    seat = state.current_player
+    n = len(state.players)
+    base, unseen = known_position(state, seat)
+    scores = score_actions(state, legal)
+    top = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])[:REVIEW_WIDTH]]
+    moves_compared = [action, *(a for a in top if a != action)]
+    wins = [row[seat] for row in run_playouts(base, unseen, moves_compared, playouts, seed, names)]
+    best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played
+    count = playouts
+    if best and (wins[best] - wins[0]) / count > SCREEN_SHARE * threshold:
+        wins[0], wins[best], count = _recheck(base, unseen, (action, moves_compared[best]), playouts, seed,
+                                              names, threshold)
+    before, after = _chance(wins[best], count, n), _chance(wins[0], count, n)
+    mistake = best != 0 and before.rate - after.rate > threshold
+    better = Suggestion(moves_compared[best], before, reason(state, moves_compared[best])) if mistake else None
+    return MoveReview(index, seat, action, before, after, mistake, better)
