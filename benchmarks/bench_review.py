@@ -54,6 +54,7 @@ def recheck(state: object, played: object, better: object, seat: int, playouts: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--start", type=int, default=0, help="the first game's number (seed)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--playouts", type=int,
                         default=SplendorBoard.class_traits()["review_playouts"].default_value)
@@ -62,7 +63,7 @@ def main() -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores), "
           f"{calibrate():.1f} ns per empty loop iteration")
     walls, cpus, seated, held, flags = [], [], [], 0, 0
-    for g in range(args.games):
+    for g in range(args.start, args.start + args.games):
         pair = PAIRINGS[(g // 2) % len(PAIRINGS)]  # each pairing twice, seats swapped
         bots = pair if g % 2 == 0 else pair[::-1]
         seated.append(bots)
@@ -78,8 +79,8 @@ def main() -> None:
             flags += 1
             held += gap > rev.threshold / 2
             line.append(f"{gap:+.2f}")
-        print(f"game {g} {bots[0]} v {bots[1]}: {len(pairs)} moves, review {cpus[-1]:.1f} s CPU, "
-              f"{walls[-1]:.1f} s wall, {len(rev.mistakes())} flags (rechecked gaps: {' '.join(line) or '-'})",
+        print(f"game {g} {bots[0]} v {bots[1]}: {len(pairs)} moves, review {cpus[-1]:.1f} s CPU "
+              f"({cpus[-1] / max(1, len(pairs)):.2f} s a move), {walls[-1]:.1f} s wall, {len(rev.mistakes())} flags (rechecked gaps: {' '.join(line) or '-'})",
               flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
           f"{calibrate():.1f} ns per empty loop iteration")

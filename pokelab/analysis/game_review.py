@@ -15,10 +15,12 @@ Noise-aware and quick: every compared move first gets ``playouts`` playouts
 then on twice as many fresh ones again, and is a *mistake* only if its
 shortfall is more than ``threshold`` on each recheck by itself (the playouts
 before are left out there: they are the ones that picked the gap, so they
-flatter it). A recheck is played ``playouts`` at a time and stops as soon as
-the better move is no longer ahead at all: the gap the screen saw is gone,
-and the rest of the recheck could not make the move a mistake with any
-confidence. The better move comes
+flatter it). A recheck is played ``playouts`` at a time, and a stage ends as
+soon as its playouts so far settle it: the better move no longer ahead at all
+(the gap the screen saw is gone: no mistake), or, before the last stage, the
+two moves' 95 % intervals apart with a gap above ``threshold`` (passed). The
+last stage, whose chances a flag shows, is played to its end unless the gap
+goes. The better move comes
 with its reason, and ``MoveReview.explain(lang)`` says it in one sentence.
 
 A record is a ``GameRecord`` of ``pokelab.sim.play("splendor", ...)`` or any
@@ -226,17 +228,20 @@ def _recheck(
 ) -> tuple[Any, Any, int]:
     """(the played move's wins, the better one's, playouts) of the last recheck stage ``pair`` went through.
 
-    Stage ``k`` plays ``RECHECK * 2**k * playouts`` fresh playouts, ``playouts`` at a time, and is judged on
-    its own playouts only (the stage before picked this gap, so its playouts flatter it). A stage is
-    settled, and the move not a mistake, as soon as the better move is no longer ahead on the stage's
-    playouts so far (or, at the stage's end, not ahead by more than ``threshold``); a move whose gap
-    stays above the threshold through every stage is no luck of the playouts.
+    Stage ``k`` plays up to ``RECHECK * 2**k * playouts`` fresh playouts, ``playouts`` at a time, and is
+    judged on its own playouts only (the stage before picked this gap, so its playouts flatter it). A
+    stage is settled as soon as its playouts so far decide it: the better move no longer ahead at all
+    (the move is no mistake: the recheck ends), or, in a stage before the last, the two moves' 95 %
+    intervals apart with a gap above ``threshold`` (the stage is passed). A stage played to its end is
+    passed if the gap is above ``threshold``. The last stage is played to its end unless the gap goes:
+    a flag's chances are read from all of its playouts (stopping where a sample looks good would flatter
+    them). A move whose gap passes every stage is no luck of the playouts.
 
     >>> from pokelab.splendor import TakeSame, new_game
     >>> from pokelab.analysis.splendor_win import known_position
     >>> base, unseen = known_position(new_game(2, seed=1), 0)
     >>> _, _, count = _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 2, 0, ("greedy",) * 2, 0.1)
-    >>> count in (2, 4, 6, 8, 16)
+    >>> count % 2 == 0 and count <= 2 * RECHECK * 2
     True
     >>> _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 0, 0, ("greedy",) * 2, 0.1)
     Traceback (most recent call last):
@@ -245,6 +250,7 @@ def _recheck(
     """
     seat, n = base.current_player, len(base.players)
     start, size = playouts, RECHECK * playouts
+    last = RECHECK_STAGES - 1  # played to its end once the better move stays ahead: a flag's chances
     played = better = 0
     count = 0
     for _stage in range(RECHECK_STAGES):
@@ -253,11 +259,15 @@ def _recheck(
             rows = run_playouts(base, unseen, pair, playouts, seed, names, start=chunk)
             played, better = played + rows[0][seat], better + rows[1][seat]
             count = chunk + playouts - start
-            if better <= played:  # the gap the screen saw is gone: settled, no mistake
+            if better <= played:  # the gap the screen saw is gone: no mistake
                 return played, better, count
-        if _chance(better, count, n).rate - _chance(played, count, n).rate <= threshold:
-            break
-        start, size = start + size, 2 * size
+            high, low = _chance(better, count, n), _chance(played, count, n)
+            if last > _stage and high.low > low.high and high.rate - low.rate > threshold:  # apart: passed
+                break
+        else:
+            if _chance(better, count, n).rate - _chance(played, count, n).rate <= threshold:
+                break
+        start, size = start + size, 2 * size  # fresh playouts, after all of the stage's own
     return played, better, count
 
 
