@@ -3,7 +3,8 @@
 Games between kit bots of close strength (fixed seeds; moves can swing the game),
 mcts-medium and mcts-hard seats among them (their playout stand-in is the dearest
 policy), are reviewed as a board reviews them (``review(pairs, bots=...)``, the
-board's ``review_playouts``), every move of both seats. For each game: CPU
+board's ``review_playouts``), every move of both seats; each seat's moves are
+timed apart too (a board reviews only its people's moves). For each game: CPU
 seconds (the fair figure on a shared machine; worker processes included) and
 wall-clock seconds, moves, flags. Then every flag is rechecked independently:
 the move played and the better move, ``--recheck`` playouts each on a seed the
@@ -62,26 +63,35 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores), "
           f"{calibrate():.1f} ns per empty loop iteration")
-    walls, cpus, seated, held, flags = [], [], [], 0, 0
+    walls, cpus, seated, seats, held, flags = [], [], [], [], 0, 0
     for g in range(args.start, args.start + args.games):
         pair = PAIRINGS[(g // 2) % len(PAIRINGS)]  # each pairing twice, seats swapped
         bots = pair if g % 2 == 0 else pair[::-1]
         seated.append(bots)
         record = play("splendor", list(bots), seed=g)
         pairs = list(zip(record.states(), (a for _, a in record.actions), strict=False))  # the last state: no move
-        w, c = time.perf_counter(), cpu_with_children()
-        rev = review(pairs, playouts=args.playouts, seed=g, workers=args.workers, bots=bots)
+        # Each seat's moves reviewed apart (a board reviews only its people's moves); every move has its own
+        # playout seeds, so together they are the review of the whole game, move for move.
+        w, seat_cpu, mistakes = time.perf_counter(), [], []
+        for seat in range(len(bots)):
+            mine = [i for i in range(len(pairs)) if pairs[i][0].current_player == seat]
+            c = cpu_with_children()
+            rev = review([pairs[i] for i in mine], playouts=args.playouts, seed=g, workers=args.workers, bots=bots)
+            seat_cpu.append(cpu_with_children() - c)
+            mistakes += [(mine[m.index], m) for m in rev.mistakes()]
         walls.append(time.perf_counter() - w)
-        cpus.append(cpu_with_children() - c)
+        cpus.append(sum(seat_cpu))
+        seats.extend(zip(seat_cpu, bots, strict=True))
         line = []
-        for m in rev.mistakes():
-            gap = recheck(pairs[m.index][0], m.action, m.better.action, m.seat, args.recheck, bots)
+        for index, m in sorted(mistakes, key=lambda im: im[0]):
+            gap = recheck(pairs[index][0], m.action, m.better.action, m.seat, args.recheck, bots)
             flags += 1
             held += gap > rev.threshold / 2
             line.append(f"{gap:+.2f}")
         print(f"game {g} {bots[0]} v {bots[1]}: {len(pairs)} moves, review {cpus[-1]:.1f} s CPU "
-              f"({cpus[-1] / max(1, len(pairs)):.2f} s a move), {walls[-1]:.1f} s wall, {len(rev.mistakes())} flags (rechecked gaps: {' '.join(line) or '-'})",
-              flush=True)
+              f"({cpus[-1] / max(1, len(pairs)):.2f} s a move; one seat's moves: "
+              f"{' and '.join(f'{c:.1f}' for c in seat_cpu)} s), {walls[-1]:.1f} s wall, {len(mistakes)} flags "
+              f"(rechecked gaps: {' '.join(line) or '-'})", flush=True)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}, "
           f"{calibrate():.1f} ns per empty loop iteration")
     print(f"review of a whole game ({args.playouts} playouts, workers={args.workers}): CPU median "
@@ -91,6 +101,8 @@ def main() -> None:
         mine = [c for c, bots in zip(cpus, seated, strict=True) if name in bots]
         print(f"  games with a {name} seat: CPU median {statistics.median(mine):.1f} s, worst {max(mine):.1f} s "
               f"({len(mine)} games)")
+    print(f"a board's review of one seat's moves (a person's, played here by the bot named): CPU median "
+          f"{statistics.median(c for c, _ in seats):.1f} s, worst {max(c for c, _ in seats):.1f} s")
     print(f"flags that hold on {args.recheck} fresh playouts: {held} of {flags}")
 
 
