@@ -72,7 +72,7 @@ __all__ = ["GameReview", "MoveReview", "review"]
 MAX_REVIEW_MOVES = 2_000
 #: The greedy rules' best this many moves are compared with the move played.
 REVIEW_WIDTH = 3
-#: A possible mistake is rechecked on this many times the screen's playouts, fresh ones, then on twice as many again.
+#: A possible mistake is rechecked on up to this many times the screen's playouts, fresh ones, then on up to twice as many again.
 RECHECK = 4
 #: Rechecks a mistake must pass, each on new playouts (the second twice the size of the first).
 RECHECK_STAGES = 2
