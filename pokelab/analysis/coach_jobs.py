@@ -23,6 +23,7 @@ pokelab.errors.BilingualError: viewer must be a seat number 0..1, got 5
 from __future__ import annotations
 
 import contextlib
+import multiprocessing as mp
 import os
 from typing import Any
 
@@ -31,7 +32,10 @@ from pokelab.analysis.game_review import review
 from pokelab.analysis.splendor_win import win_probabilities
 from pokelab.splendor.state import State
 
-__all__ = ["lower_priority", "odds_job", "review_job", "suggest_job"]
+__all__ = ["REVIEW_WORKERS", "lower_priority", "odds_job", "review_job", "review_workers", "suggest_job"]
+
+#: Most processes a review in the board's playout process spreads its moves over (a 2-core machine: both).
+REVIEW_WORKERS = 2
 
 
 def odds_job(state: State, viewer: int, playouts: int, seed: int, bots: tuple[str, ...] | None = None) -> Any:
@@ -58,7 +62,7 @@ def suggest_job(
 
 
 def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int, bots: tuple[str, ...] | None = None) -> Any:
-    """The review of ``(state, action)`` pairs (``pokelab.analysis.review``).
+    """The review of ``(state, action)`` pairs (``pokelab.analysis.review``), on ``review_workers()`` processes.
 
     >>> review_job([], 10, 0).moves
     ()
@@ -67,7 +71,27 @@ def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int, bots: tup
     ...
     pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
     """
-    return review(pairs, playouts=playouts, seed=seed, **_seated(bots))
+    return review(pairs, playouts=playouts, seed=seed, workers=review_workers(), **_seated(bots))
+
+
+def review_workers() -> int:
+    """Processes a review spreads its moves over: up to ``REVIEW_WORKERS`` in the board's playout process, else 1.
+
+    The review comes once the game is over, when the kernel only waits for it, so the
+    playout process may use every core up to ``REVIEW_WORKERS``. Run in the caller's
+    own thread (no playout process), it stays in that thread: a kernel with threads
+    does not fork.
+
+    >>> review_workers()  # here, in the caller's own process
+    1
+    >>> review_workers(3)
+    Traceback (most recent call last):
+    ...
+    TypeError: review_workers() takes 0 positional arguments but 1 was given
+    """
+    if mp.parent_process() is None:
+        return 1
+    return max(1, min(REVIEW_WORKERS, os.cpu_count() or 1))
 
 
 def lower_priority() -> None:

@@ -15,7 +15,12 @@ Noise-aware and quick: every compared move first gets ``playouts`` playouts
 then on twice as many fresh ones again, and is a *mistake* only if its
 shortfall is more than ``threshold`` on each recheck by itself (the playouts
 before are left out there: they are the ones that picked the gap, so they
-flatter it); the better move comes
+flatter it). A recheck is played ``playouts`` at a time, and a stage ends as
+soon as its playouts so far settle it: the better move no longer ahead at all
+(the gap the screen saw is gone: no mistake), or, before the last stage, the
+two moves' 95 % intervals apart with a gap above ``threshold`` (passed). The
+last stage, whose chances a flag shows, is played to its end unless the gap
+goes. The better move comes
 with its reason, and ``MoveReview.explain(lang)`` says it in one sentence.
 
 A record is a ``GameRecord`` of ``pokelab.sim.play("splendor", ...)`` or any
@@ -38,7 +43,9 @@ pokelab.errors.BilingualError: expected a Splendor State (from new_game, scenari
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pokelab.analysis.coach import Suggestion
@@ -65,7 +72,7 @@ __all__ = ["GameReview", "MoveReview", "review"]
 MAX_REVIEW_MOVES = 2_000
 #: The greedy rules' best this many moves are compared with the move played.
 REVIEW_WIDTH = 3
-#: A possible mistake is rechecked on this many times the screen's playouts, fresh ones, then on twice as many again.
+#: A possible mistake is rechecked on up to this many times the screen's playouts, fresh ones, then on up to twice as many again.
 RECHECK = 4
 #: Rechecks a mistake must pass, each on new playouts (the second twice the size of the first).
 RECHECK_STAGES = 2
@@ -215,6 +222,55 @@ def _chance(wins: Any, playouts: int, seats: int) -> WinEstimate:
     return calibrated(WinEstimate.from_wins(float(wins), playouts), seats)
 
 
+def _recheck(
+    base: Any, unseen: tuple[int, ...], pair: tuple[Any, Any], playouts: int, seed: int, names: tuple[str, ...],
+    threshold: float,
+) -> tuple[Any, Any, int]:
+    """(the played move's wins, the better one's, playouts) of the last recheck stage ``pair`` went through.
+
+    Stage ``k`` plays up to ``RECHECK * 2**k * playouts`` fresh playouts, ``playouts`` at a time, and is
+    judged on its own playouts only (the stage before picked this gap, so its playouts flatter it). A
+    stage is settled as soon as its playouts so far decide it: the better move no longer ahead at all
+    (the move is no mistake: the recheck ends), or, in a stage before the last, the two moves' 95 %
+    intervals apart with a gap above ``threshold`` (the stage is passed). A stage played to its end is
+    passed if the gap is above ``threshold``. The last stage is played to its end unless the gap goes:
+    a flag's chances are read from all of its playouts (stopping where a sample looks good would flatter
+    them). A move whose gap passes every stage is no luck of the playouts.
+
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> from pokelab.analysis.splendor_win import known_position
+    >>> base, unseen = known_position(new_game(2, seed=1), 0)
+    >>> _, _, count = _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 2, 0, ("greedy",) * 2, 0.1)
+    >>> count % 2 == 0 and count <= 2 * RECHECK * 2
+    True
+    >>> _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 0, 0, ("greedy",) * 2, 0.1)
+    Traceback (most recent call last):
+    ...
+    ValueError: range() arg 3 must not be zero
+    """
+    seat, n = base.current_player, len(base.players)
+    start, size = playouts, RECHECK * playouts
+    last = RECHECK_STAGES - 1  # played to its end once the better move stays ahead: a flag's chances
+    played = better = 0
+    count = 0
+    for _stage in range(RECHECK_STAGES):
+        played = better = 0
+        for chunk in range(start, start + size, playouts):
+            rows = run_playouts(base, unseen, pair, playouts, seed, names, start=chunk)
+            played, better = played + rows[0][seat], better + rows[1][seat]
+            count = chunk + playouts - start
+            if better <= played:  # the gap the screen saw is gone: no mistake
+                return played, better, count
+            high, low = _chance(better, count, n), _chance(played, count, n)
+            if last > _stage and high.low > low.high and high.rate - low.rate > threshold:  # apart: passed
+                break
+        else:
+            if _chance(better, count, n).rate - _chance(played, count, n).rate <= threshold:
+                break
+        start, size = start + size, 2 * size  # fresh playouts, after all of the stage's own
+    return played, better, count
+
+
 def review(
     record: Any,
     *,
@@ -227,11 +283,13 @@ def review(
     """Review every move of ``record``: the mover's win chance before/after, mistakes, better moves.
 
     ``playouts``: the screen's playouts per compared move (a recheck adds
-    ``RECHECK`` times as many for the move played and the best one).
+    up to ``RECHECK`` times as many for the move played and the best one, then
+    twice that). ``workers``: processes the moves are spread over, whole moves
+    to each (the same review for any number).
 
     >>> from pokelab.splendor import TakeSame, new_game
     >>> move = review([(new_game(2, seed=1), TakeSame("red"))], playouts=6).moves[0]
-    >>> move.seat, move.after.playouts in (6, 24, 48), move.before.rate >= move.after.rate
+    >>> move.seat, move.after.playouts % 6 == 0, move.before.rate >= move.after.rate
     (1, True, True)
     >>> review([], threshold=1.5)
     Traceback (most recent call last):
@@ -243,36 +301,52 @@ def review(
     playouts = check_playouts(playouts)
     seed = check_seed(seed)
     workers = check_workers(workers)
-    moves = []
+    jobs = []
     for index, (state, action) in enumerate(_pairs(record)):
         check_state(state)
-        legal = legal_actions(state)
-        if action not in legal:
+        if action not in legal_actions(state):
             raise BilingualError(_("move {index}: {action} is not a legal move in its position",
                 index=index, action=repr(action)))
-        seat = state.current_player
-        n = len(state.players)
-        names = names or _check_bots(bots, n)
-        base, unseen = known_position(state, seat)
-        scores = score_actions(state, legal)
-        top = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])[:REVIEW_WIDTH]]
-        moves_compared = [action, *(a for a in top if a != action)]
-        wins = [row[seat] for row in run_playouts(base, unseen, moves_compared, playouts, seed, names, workers)]
-        best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played
-        count = playouts
-        if best and (wins[best] - wins[0]) / count > SCREEN_SHARE * threshold:
-            # Each stage is judged on its own fresh playouts: the stage before picked this gap, so its
-            # playouts flatter it. A gap that stays above the threshold twice is no luck of the playouts.
-            start, size = playouts, RECHECK * playouts
-            for _stage in range(RECHECK_STAGES):
-                more = run_playouts(base, unseen, [action, moves_compared[best]], size, seed, names, workers,
-                                    start=start)
-                wins[0], wins[best], count = more[0][seat], more[1][seat], size
-                if _chance(wins[best], count, n).rate - _chance(wins[0], count, n).rate <= threshold:
-                    break
-                start, size = start + size, 2 * size
-        before, after = _chance(wins[best], count, n), _chance(wins[0], count, n)
-        mistake = best != 0 and before.rate - after.rate > threshold
-        better = Suggestion(moves_compared[best], before, reason(state, moves_compared[best])) if mistake else None
-        moves.append(MoveReview(index, seat, action, before, after, mistake, better))
+        names = names or _check_bots(bots, len(state.players))
+        jobs.append((index, state, action))
+    one = partial(_review_move, threshold=threshold, playouts=playouts, seed=seed, names=names)
+    if workers == 1 or len(jobs) < 2:
+        moves = [one(*job) for job in jobs]
+    else:  # whole moves to each process, the dearest (the first: the longest playouts) first
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+            moves = list(pool.map(one, *zip(*jobs, strict=True)))
     return GameReview(tuple(moves), threshold)
+
+
+def _review_move(
+    index: int, state: Any, action: Any, *, threshold: float, playouts: int, seed: int, names: tuple[str, ...],
+) -> MoveReview:
+    """The review of one checked move (top-level: a worker process runs it).
+
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> _review_move(3, new_game(2, seed=1), TakeSame("red"), threshold=0.1, playouts=4, seed=0,
+    ...              names=("greedy", "greedy")).index
+    3
+    >>> _review_move(0, new_game(2, seed=1), TakeSame("red"), threshold=0.1, playouts=0, seed=0,
+    ...              names=("greedy", "greedy"))  # review() checks its arguments first
+    Traceback (most recent call last):
+    ...
+    pokelab.errors.InputError: need 0 <= successes <= n and n > 0, got successes=0.0, n=0
+    """
+    legal = legal_actions(state)
+    seat = state.current_player
+    n = len(state.players)
+    base, unseen = known_position(state, seat)
+    scores = score_actions(state, legal)
+    top = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])[:REVIEW_WIDTH]]
+    moves_compared = [action, *(a for a in top if a != action)]
+    wins = [row[seat] for row in run_playouts(base, unseen, moves_compared, playouts, seed, names)]
+    best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played
+    count = playouts
+    if best and (wins[best] - wins[0]) / count > SCREEN_SHARE * threshold:
+        wins[0], wins[best], count = _recheck(base, unseen, (action, moves_compared[best]), playouts, seed,
+                                              names, threshold)
+    before, after = _chance(wins[best], count, n), _chance(wins[0], count, n)
+    mistake = best != 0 and before.rate - after.rate > threshold
+    better = Suggestion(moves_compared[best], before, reason(state, moves_compared[best])) if mistake else None
+    return MoveReview(index, seat, action, before, after, mistake, better)

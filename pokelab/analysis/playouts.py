@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from pokelab.bots import make_bot
-from pokelab.bots.splendor_eval import evaluate, state_from_view, unseen_cards
+from pokelab.bots.splendor_eval import evaluate_each, state_from_view, unseen_cards
 from pokelab.bots.splendor_greedy import greedy_action, score_actions
 from pokelab.core.seeds import game_seed
 from pokelab.core.stepper import Seeding, Stepper
@@ -111,10 +111,9 @@ class _Judged:
             return greedy_action(state, legal, rng)
         scores = score_actions(state, legal)
         top = sorted(range(len(legal)), key=lambda i: -scores[i])[:JUDGED_WIDTH]
-        me = state.current_player
+        values = evaluate_each([apply(state, legal[i]) for i in top], state.current_player)
         best, best_value = legal[top[0]], -math.inf
-        for i in top:
-            v = evaluate(apply(state, legal[i]), me)
+        for i, v in zip(top, values, strict=True):
             if v > best_value:
                 best, best_value = legal[i], v
         return best

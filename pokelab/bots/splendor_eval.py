@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -39,7 +39,7 @@ from pokelab.splendor import (
     result,
 )
 
-__all__ = ["evaluate", "sample_state", "state_from_view", "value", "win_chance"]
+__all__ = ["evaluate", "evaluate_each", "sample_state", "state_from_view", "value", "win_chance"]
 
 _N = max(CARDS) + 1
 COST: list[tuple[int, ...]] = [(0, 0, 0, 0, 0)] * _N
@@ -56,6 +56,8 @@ for _c in CARDS.values():
     EVO_FROM[_c.id] = _c.evolves_from or 0
     STAGE[_c.id] = _c.stage
 ALL_CARDS = frozenset(CARDS)
+#: A card's worth as a target before its distance counts: its points, + 1/2 for a discount.
+_TARGET_POINTS: list[float] = [PTS[c] + (0.5 if DISC[c] >= 0 else 0.0) for c in range(_N)]
 END_POINTS = 18
 
 # The weights of the position value, in trophy points. Kept few and readable: a
@@ -164,51 +166,82 @@ def value(state: State, player: int) -> float:
 
     Points count in full; discounts, useful tokens, master balls, the nearest
     affordable target, waiting free evolutions and reserved cards count by
-    ``WEIGHTS``.
+    ``WEIGHTS``. The playouts' hot path (the mcts stand-in values three
+    positions a move): the five colours are written out.
 
     >>> from pokelab.splendor import new_game
     >>> state = new_game(2, seed=1)
     >>> value(state, 0) == value(state, 1)  # nobody holds anything yet
     True
+    >>> value(state, 2)
+    Traceback (most recent call last):
+    ...
+    IndexError: tuple index out of range
     """
     p = state.players[player]
     w = WEIGHTS
     tok = p.tok
     dsc = p.dsc
-    v = float(p.points) + w["discount"] * sum(dsc) + w["master"] * tok[5]
-    if tok[5] == 0:
-        v -= w["no_master"] * sum(1 for c in state.display if SPECIAL[c])
-    targets = state.display + p.reserved
+    t0, t1, t2, t3, t4, masters = tok
+    d0, d1, d2, d3, d4 = dsc
+    v = float(p.points) + w["discount"] * sum(dsc) + w["master"] * masters
+    display = state.display
+    if masters == 0:
+        v -= w["no_master"] * sum(map(SPECIAL.__getitem__, display))
     # Tokens are worth something only toward what a visible card still needs.
-    need = [0, 0, 0, 0, 0]
+    n0 = n1 = n2 = n3 = n4 = 0
     best = 0.0
     best_evo = 0
     cap = p.captured
-    for c in targets:
-        cost = COST[c]
+    for c in display + p.reserved:
+        c0, c1, c2, c3, c4 = COST[c]
         short = 0
-        for i in range(5):
-            e = cost[i] - dsc[i]
-            if e > 0:
-                if e > need[i]:
-                    need[i] = e
-                if e > tok[i]:
-                    short += e - tok[i]
-        short -= tok[5]
-        if SPECIAL[c] and tok[5] == 0:
+        e = c0 - d0
+        if e > 0:
+            if e > n0:
+                n0 = e
+            if e > t0:
+                short += e - t0
+        e = c1 - d1
+        if e > 0:
+            if e > n1:
+                n1 = e
+            if e > t1:
+                short += e - t1
+        e = c2 - d2
+        if e > 0:
+            if e > n2:
+                n2 = e
+            if e > t2:
+                short += e - t2
+        e = c3 - d3
+        if e > 0:
+            if e > n3:
+                n3 = e
+            if e > t3:
+                short += e - t3
+        e = c4 - d4
+        if e > 0:
+            if e > n4:
+                n4 = e
+            if e > t4:
+                short += e - t4
+        short -= masters
+        if masters == 0 and SPECIAL[c]:
             short += 1
-        short = max(short, 0)
-        if EVO_FROM[c] and EVO_FROM[c] in cap:
-            evo = PTS[c] - PTS[EVO_FROM[c]]
+        if short < 0:
+            short = 0
+        base = EVO_FROM[c]
+        if base and base in cap:
+            evo = PTS[c] - PTS[base]
             if evo > best_evo:
                 best_evo = evo
-        score = (PTS[c] + (0.5 if DISC[c] >= 0 else 0.0)) / (1.0 + short)
+        score = _TARGET_POINTS[c] / (1.0 + short)
         if score > best:
             best = score
     v += w["target"] * best + w["evolution"] * best_evo
-    useful = 0
-    for i in range(5):
-        useful += tok[i] if tok[i] < need[i] else need[i]
+    useful = ((t0 if t0 < n0 else n0) + (t1 if t1 < n1 else n1) + (t2 if t2 < n2 else n2)
+              + (t3 if t3 < n3 else n3) + (t4 if t4 < n4 else n4))
     v += w["token"] * useful
     for c in p.reserved:
         v += w["reserve"] * PTS[c]
@@ -232,7 +265,56 @@ def win_chance(state: State, player: int, scale: float = 3.0) -> float:
 
 
 def evaluate(state: State, player: int) -> float:
-    """``value`` of ``player`` minus the best opponent's value."""
+    """``value`` of ``player`` minus the best opponent's value.
+
+    >>> from pokelab.splendor import new_game
+    >>> evaluate(new_game(3, seed=1), 2)
+    0.0
+    >>> evaluate(new_game(2, seed=1), 2)
+    Traceback (most recent call last):
+    ...
+    IndexError: tuple index out of range
+    """
     mine = value(state, player)
+    if len(state.players) == 2 and player >= 0:  # the usual table: one opponent
+        return mine - value(state, 1 - player)
     other = max(value(state, j) for j in range(len(state.players)) if j != player)
     return mine - other
+
+
+def evaluate_each(states: Sequence[State], player: int) -> list[float]:
+    """``evaluate(state, player)`` of each state, the same numbers, an opponent's value worked out once per hand and display.
+
+    The positions after each of a player's moves mostly share the opponents'
+    hands and the display (the very same objects: a move changes the mover's
+    hand, and the display only when a card leaves it), and an opponent's value
+    reads nothing else: the mcts stand-in of the playouts values three such
+    positions a move.
+
+    >>> from pokelab.splendor import apply, legal_actions, new_game
+    >>> state = new_game(2, seed=1)
+    >>> after = [apply(state, a) for a in legal_actions(state)[:3]]
+    >>> evaluate_each(after, 0) == [evaluate(s, 0) for s in after]
+    True
+    >>> evaluate_each(after, 5)
+    Traceback (most recent call last):
+    ...
+    IndexError: tuple index out of range
+    """
+    known: dict[tuple[int, int], float] = {}  # by the identity of (hand, display): all alive in ``states``
+    out = []
+    for state in states:
+        mine = value(state, player)
+        players, display = state.players, state.display
+        other = -math.inf
+        for j in range(len(players)):
+            if j == player:
+                continue
+            key = (id(players[j]), id(display))
+            v = known.get(key)
+            if v is None:
+                v = known[key] = value(state, j)
+            if v > other:
+                other = v
+        out.append(mine - other)
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pokelab.analysis import GameReview, MoveReview, review
+from pokelab.analysis.game_review import RECHECK
 from pokelab.errors import BilingualError
 from pokelab.sim import play
 from pokelab.splendor import Catch, TakeDifferent, apply, legal_actions, new_game, scenario
@@ -118,3 +119,26 @@ def test_a_small_shortfall_is_rechecked_before_it_is_flagged():
     rev = review(_scripted_blunder()[:1], playouts=10, bots="greedy")
     assert RECHECK_STAGES == 2
     assert rev.moves[0].mistake and rev.moves[0].after.playouts == 2 * RECHECK * 10
+
+
+def test_two_workers_give_the_same_review_as_one():
+    """Whole moves go to each process and every move has its own playout seeds: the review does not change."""
+    pairs = _scripted_blunder() + _scripted_blunder()[:1]
+    one = review(pairs, playouts=8, seed=2, bots="greedy")
+    assert review(pairs, playouts=8, seed=2, bots="greedy", workers=2) == one
+    assert one.moves[0].mistake and [m.index for m in one.moves] == [0, 1, 2]
+
+
+def test_a_recheck_stage_ends_once_its_playouts_settle_it():
+    """A recheck stage is played a screen's worth at a time: its playouts are a whole number of screens, and
+    a recheck ended early found the better move no longer ahead (no mistake); a flag shows its whole last stage."""
+    record = play("splendor", ["greedy", "random"], seed=6)
+    rev = review(record, playouts=5, seed=1, bots="greedy")
+    counts = {m.after.playouts for m in rev.moves}
+    assert all(c % 5 == 0 and c <= 2 * RECHECK * 5 for c in counts) and counts - {5}
+    for m in rev.moves:
+        assert m.before.playouts == m.after.playouts
+        if m.after.playouts not in (5, RECHECK * 5, 2 * RECHECK * 5):  # ended early
+            assert not m.mistake and m.before.rate <= m.after.rate
+        if m.mistake:
+            assert m.after.playouts == 2 * RECHECK * 5
