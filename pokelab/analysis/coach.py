@@ -74,7 +74,7 @@ __all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "SEARCH_WIDTH", "Suggestion", "pro
 COACH_LEVELS: dict[str, dict[str, int]] = {
     "easy": {"width": 4, "first": 40, "keep": 4, "final": 40, "search": 0},
     "medium": {"width": 8, "first": 40, "keep": 4, "final": 120, "search": 0},
-    "hard": {"width": 10, "first": 20, "keep": 3, "final": 140, "search": 1536},
+    "hard": {"width": 10, "first": 20, "keep": 3, "final": 100, "search": 1536},
 }
 #: Moves the deeper search compares (the greedy rules' best; ``mcts-hard``'s width).
 SEARCH_WIDTH = 12
