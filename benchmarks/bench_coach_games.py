@@ -8,7 +8,8 @@ interval, the stalled games (SP-G4 round cap) and the seconds per coach move.
 A stalled game is the coach's to answer for when, in its last ``LAST_ROUNDS``
 rounds, the coach had a move that would have caught, reserved or evolved a
 card or scored (``progress.holding`` rising at a turn end) — a move that
-breaks a cycle. A stall in which the coach had no such move (every card in
+breaks a cycle — and made no such gain itself in those rounds (a coach
+still catching cards when the round cap comes is not going round in circles). A stall in which the coach had no such move (every card in
 view rare or legendary, no Master Ball to be had, while the opponent keeps
 its own Master Ball and does not catch) is printed apart, with the round the
 coach last had one.
@@ -46,15 +47,15 @@ def could_gain(state: object, legal: list[object]) -> bool:
 
 
 def play_one(seed: int, coach_seat: int, level: str, opponent: str,
-             playouts: int | None = None) -> tuple[float, bool, list[float], int]:
+             playouts: int | None = None) -> tuple[float, bool, list[float], int, int]:
     """(the coach's share of the win, whether the game stalled, seconds per coach move,
-    the last round in which the coach could gain something lasting)."""
+    the last round in which the coach could gain something lasting, the last round it did)."""
     state = new_game(2, seed=seed)
     bot = make_bot("splendor", opponent)
     rng = random.Random(seed)
     seen: list[object] = []
     times = []
-    last_chance = 0
+    last_chance = last_gain = 0
     while not state.over:
         legal = legal_actions(state)
         if state.current_player == coach_seat and state.phase == "main" and could_gain(state, legal):
@@ -69,10 +70,14 @@ def play_one(seed: int, coach_seat: int, level: str, opponent: str,
         else:
             action = bot.choose(observe(state, state.current_player), legal, rng)
         seen.append(state)
-        state = apply(state, action)
+        after = apply(state, action)
+        if state.current_player == coach_seat and any(
+                b > a for a, b in zip(holding(state, coach_seat), holding(after, coach_seat), strict=True)):
+            last_gain = state.round
+        state = after
     winners = result(state).winners
     share = 1 / len(winners) if coach_seat in winners else 0.0
-    return share, state.over == 2, times, last_chance
+    return share, state.over == 2, times, last_chance, last_gain
 
 
 def main() -> None:
@@ -88,16 +93,19 @@ def main() -> None:
     wins, stalls, coach_stalls, times = 0.0, 0, 0, []
     started = time.process_time()
     for g in range(args.first, args.first + args.games):
-        share, stalled, t, last_chance = play_one(g // 2, g % 2, args.level, args.opponent, args.playouts)
+        share, stalled, t, last_chance, last_gain = play_one(g // 2, g % 2, args.level, args.opponent,
+                                                             args.playouts)
         wins += share
         stalls += stalled
-        blamed = stalled and last_chance > Variant().round_cap - LAST_ROUNDS
+        window = Variant().round_cap - LAST_ROUNDS
+        blamed = stalled and last_chance > window and last_gain <= window
         coach_stalls += blamed
         times += t
         why = ""
         if stalled:
             why = (", STALLED with a lasting move open to the coach" if blamed else
-                   f", stalled: the coach had no lasting move after round {last_chance}")
+                   f", stalled: the coach's last lasting move open in round {last_chance}, "
+                   f"its last gain in round {last_gain}")
         print(f"game {g} (seed {g // 2}, coach seat {g % 2}): coach share {share:g}{why}", flush=True)
     low, high = wilson_interval(wins, args.games)
     print(f"coach ({args.level}) vs {args.opponent}: won {wins:g} of {args.games} "
