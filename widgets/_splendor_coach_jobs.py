@@ -34,7 +34,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from pokelab.analysis.coach_jobs import lower_priority, odds_job, review_job, suggest_job
+from pokelab.analysis.coach_jobs import odds_job, review_job, start_playout_process, suggest_job
 from pokelab.analysis.playouts import POLICIES
 from pokelab.bots import available_bots
 
@@ -75,12 +75,15 @@ def seated_policies(players: int, bots: Mapping[int, Any]) -> tuple[str, ...]:
 
 
 _POOL: list[ProcessPoolExecutor] = []
+_KERNEL_END: list[Any] = []  # the pipe end the playout process watches: closed when this kernel is gone
 _POOL_LOCK = threading.Lock()
 _BROKEN: list[bool] = []  # a pool broke once here (e.g. a script read from stdin): use threads
 
 
 def playout_pool() -> ProcessPoolExecutor | None:
     """The one playout process every coach of this kernel shares (started on first use).
+
+    It ends with the kernel, even a killed one (``start_playout_process``).
 
     >>> playout_pool() is playout_pool()
     True
@@ -91,11 +94,15 @@ def playout_pool() -> ProcessPoolExecutor | None:
         if not _POOL:
             try:
                 method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
+                context = mp.get_context(method)
+                watched, kept = context.Pipe(duplex=False)
+                _KERNEL_END.append(kept)  # held, never written to, until this kernel ends
                 _POOL.append(
                     ProcessPoolExecutor(
                         max_workers=1,
-                        mp_context=mp.get_context(method),
-                        initializer=lower_priority,  # the kernel and the browser come first
+                        mp_context=context,
+                        initializer=start_playout_process,  # a lower priority; ends with this kernel
+                        initargs=(watched,),
                     )
                 )
             except (OSError, ValueError):  # no processes here: the thread does the work

@@ -25,6 +25,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing as mp
 import os
+import threading
+from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from pokelab.analysis.coach import suggest
@@ -32,7 +34,15 @@ from pokelab.analysis.game_review import review
 from pokelab.analysis.splendor_win import win_probabilities
 from pokelab.splendor.state import State
 
-__all__ = ["REVIEW_WORKERS", "lower_priority", "odds_job", "review_job", "review_workers", "suggest_job"]
+__all__ = [
+    "REVIEW_WORKERS",
+    "lower_priority",
+    "odds_job",
+    "review_job",
+    "review_workers",
+    "start_playout_process",
+    "suggest_job",
+]
 
 #: Most processes a review in the board's playout process spreads its moves over (a 2-core machine: both).
 REVIEW_WORKERS = 2
@@ -104,6 +114,38 @@ def lower_priority() -> None:
     """
     with contextlib.suppress(AttributeError, OSError):  # Windows, or not permitted: same priority
         os.nice(10)
+
+
+def start_playout_process(kernel: Connection | None = None) -> None:
+    """Set up a playout process: a lower priority, and an end with the kernel that started it.
+
+    The playout process's initializer. ``kernel`` is the reading end of a pipe
+    whose writing end only the kernel holds and never writes to: it reads as
+    closed once the kernel is gone, however it went (a kernel killed by a
+    restart or by a test runner's timeout gets no chance to shut its pool down).
+    A thread waits for that, then kills the process's own workers (a review's)
+    and ends the process, so no playout process outlives its kernel.
+
+    >>> start_playout_process.__module__  # what the process imports to run it: the analysis, not the boards
+    'pokelab.analysis.coach_jobs'
+    >>> start_playout_process("kernel")
+    Traceback (most recent call last):
+    ...
+    TypeError: kernel must be the reading end of a multiprocessing Pipe or None, got str
+    """
+    if kernel is not None and not isinstance(kernel, Connection):
+        raise TypeError(f"kernel must be the reading end of a multiprocessing Pipe or None, got {type(kernel).__name__}")
+    lower_priority()
+    if kernel is not None:
+        threading.Thread(target=_end_with, args=(kernel,), name="pokelab-end-with-kernel", daemon=True).start()
+
+
+def _end_with(kernel: Connection) -> None:
+    """Wait until the kernel's end of the pipe is closed, then end this process and its workers."""
+    wait([kernel])  # nothing is ever written: readable means the kernel's end is closed
+    for worker in mp.active_children():
+        worker.kill()
+    os._exit(0)
 
 
 def _seated(bots: tuple[str, ...] | None) -> dict[str, Any]:
