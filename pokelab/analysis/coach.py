@@ -70,11 +70,12 @@ from pokelab.words import Text, _, languages
 __all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "SEARCH_WIDTH", "Suggestion", "progressing", "suggest"]
 
 #: Budgets: candidates compared (width), playouts each (first), how many go on (keep) to
-#: ``final``; ``search``: samples of the deeper search that chooses a main move (0: none).
+#: ``final``; ``search``: samples of the deeper search that chooses a main move (0: none),
+#: each played ``rollout`` rounds on.
 COACH_LEVELS: dict[str, dict[str, int]] = {
-    "easy": {"width": 4, "first": 40, "keep": 4, "final": 40, "search": 0},
-    "medium": {"width": 8, "first": 40, "keep": 4, "final": 120, "search": 0},
-    "hard": {"width": 10, "first": 20, "keep": 3, "final": 100, "search": 1536},
+    "easy": {"width": 4, "first": 40, "keep": 4, "final": 40, "search": 0, "rollout": 0},
+    "medium": {"width": 8, "first": 40, "keep": 4, "final": 120, "search": 0, "rollout": 0},
+    "hard": {"width": 10, "first": 20, "keep": 3, "final": 100, "search": 1536, "rollout": 3},
 }
 #: Moves the deeper search compares (the greedy rules' best; ``mcts-hard``'s width).
 SEARCH_WIDTH = 12
@@ -191,12 +192,14 @@ def rank_moves(
     ]
 
 
-def searched(state: Any, moves: list[Any], samples: int, *, seed: int = 0, width: int = SEARCH_WIDTH) -> list[Any]:
+def searched(
+    state: Any, moves: list[Any], samples: int, *, seed: int = 0, width: int = SEARCH_WIDTH, rollout: int = 2,
+) -> list[Any]:
     """``moves`` (legal main moves of the player to move) that the deeper search compared, best first.
 
     The flat Monte Carlo search of ``mcts-hard`` (``FlatMonteCarloBot.search``)
     with ``samples`` samples over the greedy rules' ``width`` best of ``moves``,
-    from what the mover may know (the deck re-shuffled for every sample).
+    each played ``rollout`` rounds on, from what the mover may know (the deck re-shuffled for every sample).
     Deterministic for a seed (no time limit).
 
     >>> from pokelab.splendor import new_game, legal_actions
@@ -210,7 +213,7 @@ def searched(state: Any, moves: list[Any], samples: int, *, seed: int = 0, width
     ValueError: FlatMonteCarloBot was given no legal action to search
     """
     base, unseen = known_position(state, state.current_player)
-    bot = FlatMonteCarloBot("hard", iterations=samples, width=width, time_limit=None)
+    bot = FlatMonteCarloBot("hard", iterations=samples, width=width, rollout=rollout, time_limit=None)
     return [action for action, _, _ in bot.search(base, unseen, moves, random.Random(seed))]
 
 
@@ -299,7 +302,8 @@ def suggest(
     keep = max(budget["keep"], k)
     names = None if bots is None else check_bots(bots, len(state.players))
     if budget["search"] and state.phase == "main" and len(legal) > 1:
-        chosen = searched(state, legal, budget["search"], seed=seed, width=max(SEARCH_WIDTH, k))[:k]
+        chosen = searched(state, legal, budget["search"], seed=seed, width=max(SEARCH_WIDTH, k),
+                          rollout=budget["rollout"])[:k]
         measured = rank_moves(state, chosen, first=budget["final"], keep=len(chosen), final=budget["final"],
                               seed=seed, bots=names, workers=workers)
         ranked = [next((a, e) for a, e in measured if a == action) for action in chosen]

@@ -196,7 +196,8 @@ def test_the_hard_level_chooses_a_main_move_by_the_deeper_search_and_shows_the_p
     state = [s for s in play("splendor", ["greedy", "mcts-medium"], seed=7).states()][16]
     assert state.phase == "main"
     tips = suggest(state, k=3, level="hard", playouts=24, seed=5)
-    order = searched(state, legal_actions(state), COACH_LEVELS["hard"]["search"], seed=5, width=SEARCH_WIDTH)
+    hard = COACH_LEVELS["hard"]
+    order = searched(state, legal_actions(state), hard["search"], seed=5, width=SEARCH_WIDTH, rollout=hard["rollout"])
     assert [t.action for t in tips] == order[:3]
     assert all(t.estimate.playouts == 24 for t in tips)
     medium = suggest(state, k=3, level="medium", playouts=24, seed=5)
