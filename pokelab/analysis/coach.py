@@ -295,22 +295,21 @@ def suggest(
         budget["first"] = min(budget["first"], budget["final"])
     seen = list(seen)
     legal = headway_moves(state, progressing(state, legal_actions(state), seen), seen)
-    scores = score_actions(state, legal)
-    by_greedy = sorted(range(len(legal)), key=lambda i: -scores[i])
-    width = max(budget["width"], k)
-    candidates = [legal[i] for i in by_greedy[:width]]
-    keep = max(budget["keep"], k)
     names = None if bots is None else check_bots(bots, len(state.players))
     if budget["search"] and state.phase == "main" and len(legal) > 1:
         chosen = searched(state, legal, budget["search"], seed=seed, width=max(SEARCH_WIDTH, k),
                           rollout=budget["rollout"])[:k]
-        measured = rank_moves(state, chosen, first=budget["final"], keep=len(chosen), final=budget["final"],
-                              seed=seed, bots=names, workers=workers)
-        ranked = [next((a, e) for a, e in measured if a == action) for action in chosen]
+        measured = dict(rank_moves(state, chosen, first=budget["final"], keep=len(chosen), final=budget["final"],
+                                   seed=seed, bots=names, workers=workers))
+        ranked = [(action, measured[action]) for action in chosen]  # in the search's order
     else:
-        ranked = rank_moves(state, candidates, first=budget["first"], keep=keep, final=budget["final"],
-                            seed=seed, bots=names, workers=workers)
-    out = []
-    for action, est in ranked[:k]:
-        out.append(Suggestion(action, est, reason(state, action)))
-    return out
+        ranked = rank_moves(state, _greedy_best(state, legal, max(budget["width"], k)), first=budget["first"],
+                            keep=max(budget["keep"], k), final=budget["final"], seed=seed, bots=names,
+                            workers=workers)
+    return [Suggestion(action, est, reason(state, action)) for action, est in ranked[:k]]
+
+
+def _greedy_best(state: Any, legal: list[Any], width: int) -> list[Any]:
+    """The greedy rules' ``width`` best of ``legal``, best first."""
+    scores = score_actions(state, legal)
+    return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])[:width]]

@@ -248,27 +248,47 @@ def _recheck(
     ...
     ValueError: range() arg 3 must not be zero
     """
-    seat, n = base.current_player, len(base.players)
     start, size = playouts, RECHECK * playouts
-    last = RECHECK_STAGES - 1  # played to its end once the better move stays ahead: a flag's chances
-    played = better = 0
-    count = 0
-    for _stage in range(RECHECK_STAGES):
-        played = better = 0
-        for chunk in range(start, start + size, playouts):
-            rows = run_playouts(base, unseen, pair, playouts, seed, names, start=chunk)
-            played, better = played + rows[0][seat], better + rows[1][seat]
-            count = chunk + playouts - start
-            if better <= played:  # the gap the screen saw is gone: no mistake
-                return played, better, count
-            high, low = _chance(better, count, n), _chance(played, count, n)
-            if last > _stage and high.low > low.high and high.rate - low.rate > threshold:  # apart: passed
-                break
-        else:
-            if _chance(better, count, n).rate - _chance(played, count, n).rate <= threshold:
-                break
+    for stage in range(RECHECK_STAGES):
+        played, better, count, passed = _recheck_stage(
+            base, unseen, pair, (start, size, playouts), seed, names, threshold, last=stage == RECHECK_STAGES - 1)
+        if not passed:
+            break
         start, size = start + size, 2 * size  # fresh playouts, after all of the stage's own
     return played, better, count
+
+
+def _recheck_stage(
+    base: Any, unseen: tuple[int, ...], pair: tuple[Any, Any], plan: tuple[int, int, int], seed: int,
+    names: tuple[str, ...], threshold: float, *, last: bool,
+) -> tuple[Any, Any, int, bool]:
+    """(the played move's wins, the better one's, playouts, passed) of one recheck stage.
+
+    ``plan`` is (the first playout's number, the stage's size, the playouts of one step).
+    The stage ends early when the better move is no longer ahead (not passed) or,
+    unless it is the ``last``, when the two 95 % intervals are apart with a gap above
+    ``threshold`` (passed); played to its end, it is passed if the gap is above ``threshold``.
+
+    >>> from pokelab.splendor import TakeSame, new_game
+    >>> from pokelab.analysis.splendor_win import known_position
+    >>> base, unseen = known_position(new_game(2, seed=1), 0)
+    >>> *_, count, passed = _recheck_stage(base, unseen, (TakeSame("red"), TakeSame("red")), (2, 8, 2), 0,
+    ...                                    ("greedy",) * 2, 0.1, last=True)
+    >>> count, passed  # the same move twice: never ahead, so the first step ends the stage
+    (2, False)
+    """
+    start, size, step = plan
+    seat, n = base.current_player, len(base.players)
+    played = better = count = 0
+    for chunk in range(start, start + size, step):
+        rows = run_playouts(base, unseen, pair, step, seed, names, start=chunk)
+        played, better, count = played + rows[0][seat], better + rows[1][seat], count + step
+        if better <= played:  # the gap the screen saw is gone: no mistake
+            return played, better, count, False
+        high, low = _chance(better, count, n), _chance(played, count, n)
+        if not last and high.low > low.high and high.rate - low.rate > threshold:  # apart: passed
+            return played, better, count, True
+    return played, better, count, _chance(better, count, n).rate - _chance(played, count, n).rate > threshold
 
 
 def review(
