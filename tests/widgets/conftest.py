@@ -13,7 +13,7 @@ def deliver(board: Any, content: Any) -> dict[str, Any]:
     (a ``custom`` comm message through ``Widget._handle_msg``) and return the board's reply."""
     replies: list[dict[str, Any]] = []
     original = board.send
-    board.send = replies.append
+    board.send = lambda msg, buffers=None: replies.append(msg)  # a board may send buffers too
     try:
         board._handle_msg(
             {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}

@@ -1,6 +1,6 @@
 """The advisor's words on the Here Comes board: the reason for the best discard and the round review.
 
-Driven through the board's message protocol (``tests.widgets.test_herecomes_board.send``): the
+Driven through the board's message protocol (``tests.widgets.herecomes_tables.send``): the
 reason shown is the coach's for your seat's view, true by the rules; after the round, the review
 lists each of your discards with the exact expected points it lost; undo takes a discard out of it.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pokelab.analysis.herecomes_coach import coach_discard, points_text, review_discards
 from pokelab.herecomes import Discard, observe
-from tests.widgets.test_herecomes_board import intent, send, table
+from tests.widgets.herecomes_tables import intent, send, table
 
 
 def _play_round(board, discard_first: bool) -> list:

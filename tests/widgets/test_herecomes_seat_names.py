@@ -13,7 +13,7 @@ import pytest
 
 from pokelab.herecomes import legal_actions, new_game
 from pokelab.sim import play
-from tests.widgets.test_herecomes_board import intent, send
+from tests.widgets.herecomes_tables import intent, send
 from widgets._herecomes_text import counted
 from widgets.herecomes_board import HereComesBoard
 
