@@ -7,7 +7,9 @@ board's synced ``coach`` trait). Nothing here blocks the board: one background t
 ``CHUNK`` at a time, to a playout process at low priority
 (``widgets._splendor_coach_jobs``), always the most urgent job first (a
 Suggest or Review the user asked for, then the position on the board, then the
-earlier turns of the line). After each chunk the thread looks again, so a new
+earlier turns of the line, and last, one move at a time, the people's moves
+reviewed ahead: a Review asked for once the game is over then waits only for
+the moves not reviewed yet, however long the game was). After each chunk the thread looks again, so a new
 move supersedes an older computation within one chunk, and a result for a
 position that is no longer on the board (undone, or a new game) is dropped
 (``coach_stats["dropped"]``). Results reach the page through the synced
@@ -38,10 +40,11 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pokelab import splendor as sp
+from pokelab.analysis import GameReview, MoveReview
 from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent
 from widgets._splendor_coach_data import LinePoint, card_panel
@@ -139,6 +142,8 @@ class SplendorCoach:
         self._at: Position | None = None  # the position last published
         self._suggest: dict[str, Any] | None = None
         self._review: dict[str, Any] | None = None
+        #: ply -> (state before, action, review settings, its ``MoveReview`` or None if the job failed)
+        self._reviewed: dict[int, tuple[sp.State, Any, tuple[Any, ...], MoveReview | None]] = {}
         self._panel_cache: tuple[Any, dict[str, Any]] | None = None
         self._sent = 0.0
         self.stats = {"chunks": 0, "dropped": 0}
@@ -177,7 +182,10 @@ class SplendorCoach:
         return {"coach_suggest": self._msg_suggest, "coach_review": self._msg_review, "coach_point": self._msg_point}
 
     def wait(self, timeout: float = 60.0) -> bool:
-        """Wait until the background playouts are done (True) or ``timeout`` seconds pass (False)."""
+        """Wait until the background playouts are done (True) or ``timeout`` seconds pass (False).
+
+        With the coach on, that includes reviewing the people's moves made so far.
+        """
         with self._done:
             return self._done.wait_for(lambda: self._closed or (not self.busy and self._next_job() is None), timeout=timeout)
 
@@ -244,15 +252,39 @@ class SplendorCoach:
             return ("suggest", self._suggest)
         if self.coach_on and self._review is not None and self._review["moves"] is None:
             return ("review", self._review)
-        if not self.odds_on:
-            return None
-        live, settings = self.line.live, self.settings
-        if live is not None and not live.final and live.playouts < settings.odds_playouts:
-            return ("odds", live)
-        for point in reversed(self.line.points):
-            if not point.final and point.playouts < settings.line_playouts:
-                return ("odds", point)
+        if self.odds_on:
+            live, settings = self.line.live, self.settings
+            if live is not None and not live.final and live.playouts < settings.odds_playouts:
+                return ("odds", live)
+            for point in reversed(self.line.points):
+                if not point.final and point.playouts < settings.line_playouts:
+                    return ("odds", point)
+        if self.coach_on:
+            move = self._unreviewed()
+            if move is not None:
+                return ("review_move", {"move": move})
         return None
+
+    def _review_settings(self) -> tuple[Any, ...]:
+        """What a move's review depends on besides the move: its playouts, the board's seed, who is seated."""
+        at = self._position()
+        return (self.settings.review_playouts, at.seed, at.seated)
+
+    def _reviewed_before(self, move: Any) -> tuple[bool, MoveReview | None]:
+        """Whether ``move`` (a line move) was reviewed ahead with today's settings, and its review (None: failed)."""
+        ply, _seat, action, before = move
+        hit = self._reviewed.get(ply)
+        if hit is None or hit[0] is not before or hit[1] != action or hit[2] != self._review_settings():
+            return False, None
+        return True, hit[3]
+
+    def _unreviewed(self) -> Any:
+        """The first move of a person (or the viewer) on the line not reviewed ahead yet, or None."""
+        at = self._at
+        if at is None:
+            return None
+        seats = at.people or (at.viewer,)
+        return next((m for m in self.line.moves if m[1] in seats and not self._reviewed_before(m)[0]), None)
 
     def _loop(self) -> None:
         while True:
@@ -288,9 +320,15 @@ class SplendorCoach:
         if kind == "suggest":
             seen = tuple(before for *_, before in self.line.moves)  # the game so far: no suggested circles
             return suggest_job, (target["state"], settings.coach_level, at.seed, at.seated, seen)
+        if kind == "review_move":
+            _ply, _seat, action, before = target["move"]
+            target["settings"] = self._review_settings()
+            return review_job, ([(before, action)], settings.review_playouts, at.seed, at.seated)
         pairs, indices = review_pairs(self.line.moves, list(at.people) or [at.viewer])
-        target["indices"] = indices
-        return review_job, (pairs, settings.review_playouts, at.seed, at.seated)
+        known = [self._reviewed_before(self.line.moves[i])[1] for i in indices]
+        target.update(indices=indices, known=known, settings=self._review_settings())
+        return review_job, ([pair for pair, done in zip(pairs, known, strict=True) if done is None],
+                            settings.review_playouts, at.seed, at.seated)
 
     def deliver(self, kind: str, target: Any, result: Any) -> None:
         """Keep a job's result if its position is still on the board; drop it if not (under the lock)."""
@@ -317,13 +355,35 @@ class SplendorCoach:
                 return
             target["items"] = [] if failed else [suggestion_json(s) for s in result]
             target["failed"] = failed
+        elif kind == "review_move":
+            move = target["move"]
+            if not any(m is move for m in self.line.moves):  # undone meanwhile
+                self.stats["dropped"] += 1
+                return
+            self._remember(move, target["settings"], None if failed else result.moves[0])
+            return  # nothing on the page changes until a Review is asked for
         else:
             if self._review is not target:
                 self.stats["dropped"] += 1
                 return
-            target["moves"] = [] if failed else review_json(result, target["indices"], self.line.moves, self.line.points)
+            target["moves"] = [] if failed else self._review_rows(target, result)
             target["failed"] = failed
         self.publish()
+
+    def _remember(self, move: Any, review_settings: tuple[Any, ...], reviewed: MoveReview | None) -> None:
+        ply, _seat, action, before = move
+        self._reviewed[ply] = (before, action, review_settings, reviewed)
+
+    def _review_rows(self, target: Mapping[str, Any], result: GameReview) -> list[dict[str, Any]]:
+        """The Review's rows: the moves reviewed ahead and those the job just reviewed, in the game's order."""
+        indices, fresh = target["indices"], iter(result.moves)
+        merged = []
+        for k, (i, known) in enumerate(zip(indices, target["known"], strict=True)):
+            if known is None:
+                known = next(fresh)
+                self._remember(self.line.moves[i], target["settings"], known)
+            merged.append(replace(known, index=k))
+        return review_json(GameReview(tuple(merged), result.threshold), indices, self.line.moves, self.line.points)
 
     # ------------------------------------------------------------ what the page gets
     def _panel(self, state: sp.State, viewer: int) -> dict[str, Any]:

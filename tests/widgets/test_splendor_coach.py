@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 
 from pokelab import splendor as sp
-from pokelab.analysis import WinEstimate
+from pokelab.analysis import WinEstimate, review
 from pokelab.bots import make_bot
 from pokelab.splendor.cards import COLOURS
 from tests.widgets.conftest import said
 from widgets import SplendorBoard
 from widgets._splendor_coach_data import LinePoint, afford_turns, card_odds, min_take_turns
 from widgets._splendor_coach_text import COACH_TEXT
+from widgets._splendor_coach_view import estimate_json, review_pairs
 from widgets._splendor_text import labels
 from widgets._words import labels_in
 
@@ -204,6 +205,30 @@ def test_review_after_a_finished_game(send: Any) -> None:
         assert row["turn"] is not None and 0 <= row["turn"] < len(board._coach.line.points)
         if row["better"] is not None:
             assert row["mistake"] and row["better"]["reason"]
+    board.close()
+
+
+def test_moves_are_reviewed_while_the_game_goes_on_and_the_review_is_the_whole_games(send: Any) -> None:
+    """A Review asked for at the end waits only for moves not reviewed ahead, and says what a whole review says."""
+    board = coach_board(odds=False, bots={1: "greedy"}, seed=6)
+    board.run_bots()
+    while not board.state.is_over:
+        board.play(greedy_move(board))
+        board.run_bots()
+        assert board.wait_coach(WAIT)  # idle: the moves so far are reviewed ahead
+    coach = board._coach
+    mine = [m for m in coach.line.moves if m[1] == 0]
+    assert sorted(coach._reviewed) == [m[0] for m in mine]
+    assert send(board, {"type": "coach_review"})["ok"]
+    assert board.wait_coach(WAIT)
+    rows = board.coach["review"]["moves"]
+    pairs, indices = review_pairs(coach.line.moves, [0])
+    whole = review(pairs, playouts=board.review_playouts, seed=coach._at.seed, bots=coach._at.seated)
+    assert [(r["index"], r["before"], r["after"], r["mistake"]) for r in rows] == [
+        (indices[m.index], estimate_json(m.before), estimate_json(m.after), m.mistake) for m in whole.moves
+    ]
+    board.review_playouts = 9  # other settings: the moves reviewed ahead no longer count
+    assert coach._unreviewed() is mine[0]
     board.close()
 
 
