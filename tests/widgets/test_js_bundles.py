@@ -9,6 +9,7 @@ source module stays short, and no board writes HTML strings (one DOM idiom: ``h`
 from __future__ import annotations
 
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -154,3 +155,48 @@ console.log(JSON.stringify(out));
     )
     result = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60, check=True)
     assert json.loads(result.stdout) == []
+
+
+#: Pieces of made-up templates and the values put in them: Chinese, Latin, digits, punctuation.
+_TEMPLATE_PIECES = ("轮到", "的", "Ann", "turn ", "'s", "(", "）", "：", " ", "2", "分", ".", "同意重抽", "x", "{a}", "{b}")
+_VALUES = ("Ann", "小明", "2", "'pink'", "", "Ash 小智", "红色", "3 分", "(1)", "—", "x2")
+
+
+def test_fmt_spaces_chinese_and_latin_as_the_kernels_catalogue_does(tmp_path: Path) -> None:
+    """lib/text.js's fmt fills a template as pokelab.words fills a text (``_filled``): where a value meets
+    the template, Chinese and Latin get a space, on the Chinese catalogue's own templates and on 2,000
+    made-up ones."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    from babel.messages.pofile import read_po
+
+    from pokelab.words.catalogue import _filled, _po_path
+
+    rng = random.Random(31)
+    with open(_po_path("zh"), "rb") as handle:
+        shipped = [m.string for m in read_po(handle) if m.id and isinstance(m.string, str) and "{" in m.string]
+    made_up = ["".join(rng.choice(_TEMPLATE_PIECES) for _ in range(rng.randrange(0, 6))) for _ in range(2000)]
+    made_up = [t[:at] + "{a}" + t[at:] for t in made_up for at in [rng.randrange(len(t) + 1)]]  # a field in each
+    cases = []
+    for template in shipped + made_up:
+        names = sorted(set(re.findall(r"\{(\w+)\}", template)))
+        if not names or re.search(r"\{[^\w}]|\{\w+[^\w}]", template):  # a field with a format spec: not a board's
+            continue
+        values = {name: rng.choice(_VALUES) for name in names}
+        cases.append([template, values, _filled(template, values)])
+    assert len(cases) > 2000
+    (tmp_path / "text.mjs").write_text((JS / "lib" / "text.js").read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "cases.json").write_text(json.dumps(cases, ensure_ascii=False), encoding="utf-8")
+    script = tmp_path / "check.mjs"
+    script.write_text(
+        """
+import { readFileSync } from "node:fs";
+import { fmt } from "./text.mjs";
+const cases = JSON.parse(readFileSync(new URL("./cases.json", import.meta.url), "utf-8"));
+console.log(JSON.stringify(cases.filter(([t, v, want]) => fmt(t, v) !== want).map(([t, v, want]) => [t, v, want, fmt(t, v)])));
+""",
+        encoding="utf-8",
+    )
+    result = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(result.stdout)[:5] == []
