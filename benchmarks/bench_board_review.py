@@ -16,6 +16,9 @@ work is the review. Printed for each game:
   game reviewed at the end (as ``review()`` alone does, on the board's processes).
 
 Wall-clock seconds (what a pupil waits); the load average is printed before and after.
+The boards and the analysis are imported inside the functions: a playout process
+started by forkserver imports the main module's top level first, and a kernel's
+(``ipykernel_launcher``) imports almost nothing, so this script's must not either.
 
 Full size (the lead's run): ``python benchmarks/bench_board_review.py --games 10``
 A small sample: ``--games 2 --no-pause``.
@@ -32,15 +35,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_review import PAIRINGS
-from pokelab.sim import play
-from widgets import SplendorBoard
-
 WAIT = 600
 
 
 def replay(seed: int, bots: tuple[str, str], *, pause: bool) -> tuple[int, list[float], float, int]:
     """(moves, the pauses after each move, the review's wait, the review's rows) of game ``seed`` on a board."""
+    from pokelab.sim import play
+    from widgets import SplendorBoard
+
     record = play("splendor", list(bots), seed=seed)
     board = SplendorBoard.from_state(next(record.states()), bots={}, odds=False, coach=True,
                                      seed=seed)
@@ -69,6 +71,8 @@ def replay(seed: int, bots: tuple[str, str], *, pause: bool) -> tuple[int, list[
 
 
 def main() -> None:
+    from benchmarks.bench_review import PAIRINGS
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--start", type=int, default=0, help="the first game's number (seed)")
