@@ -232,6 +232,24 @@ def test_moves_are_reviewed_while_the_game_goes_on_and_the_review_is_the_whole_g
     board.close()
 
 
+def test_a_move_reviewed_ahead_then_undone_is_reviewed_again_as_played_next(send: Any) -> None:
+    board = coach_board(odds=False, bots={1: "greedy"}, seed=6)
+    board.run_bots()
+    coach, legal = board._coach, sp.legal_actions(board.state)
+    board.play(legal[0])
+    board.run_bots()
+    assert board.wait_coach(WAIT)
+    ply, _seat, action, before = next(m for m in coach.line.moves if m[1] == 0)
+    assert coach._reviewed[ply][:2] == (before, legal[0]) and coach._reviewed[ply][3].action == legal[0]
+    assert send(board, {"type": "undo"})["ok"]
+    board.play(legal[1])
+    board.run_bots()
+    assert board.wait_coach(WAIT)
+    again = next(m for m in coach.line.moves if m[1] == 0)
+    assert again[0] == ply and coach._reviewed[ply][3].action == legal[1] != legal[0]
+    board.close()
+
+
 def test_the_final_point_is_the_result() -> None:
     state = sp.new_game(2, seed=1)
     board = SplendorBoard.from_state(state, bots={0: "greedy", 1: "greedy"}, odds=True)
