@@ -240,7 +240,8 @@ def test_a_move_reviewed_ahead_then_undone_is_reviewed_again_as_played_next(send
     board.run_bots()
     assert board.wait_coach(WAIT)
     ply, _seat, action, before = next(m for m in coach.line.moves if m[1] == 0)
-    assert coach._reviewed[ply][:2] == (before, legal[0]) and coach._reviewed[ply][3].action == legal[0]
+    assert action == legal[0] and coach._reviewed[ply][:2] == (before, action)
+    assert coach._reviewed[ply][3].action == action
     assert send(board, {"type": "undo"})["ok"]
     board.play(legal[1])
     board.run_bots()
