@@ -60,7 +60,7 @@ from pokelab.analysis.splendor_win import (
     check_workers,
     run_playouts,
 )
-from pokelab.bots.splendor_greedy import score_actions
+from pokelab.bots.splendor_greedy import best_actions
 from pokelab.bots.splendor_mcts import FlatMonteCarloBot
 from pokelab.errors import BilingualError, check_lang
 from pokelab.splendor import legal_actions
@@ -303,13 +303,7 @@ def suggest(
                                    seed=seed, bots=names, workers=workers))
         ranked = [(action, measured[action]) for action in chosen]  # in the search's order
     else:
-        ranked = rank_moves(state, _greedy_best(state, legal, max(budget["width"], k)), first=budget["first"],
+        ranked = rank_moves(state, best_actions(state, legal, max(budget["width"], k)), first=budget["first"],
                             keep=max(budget["keep"], k), final=budget["final"], seed=seed, bots=names,
                             workers=workers)
     return [Suggestion(action, est, reason(state, action)) for action, est in ranked[:k]]
-
-
-def _greedy_best(state: Any, legal: list[Any], width: int) -> list[Any]:
-    """The greedy rules' ``width`` best of ``legal``, best first."""
-    scores = score_actions(state, legal)
-    return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])[:width]]

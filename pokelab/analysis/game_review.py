@@ -61,7 +61,7 @@ from pokelab.analysis.splendor_win import (
     known_position,
     run_playouts,
 )
-from pokelab.bots.splendor_greedy import score_actions
+from pokelab.bots.splendor_greedy import best_actions
 from pokelab.errors import BilingualError, check_lang
 from pokelab.splendor import legal_actions
 from pokelab.words import Text, _
@@ -357,8 +357,7 @@ def _review_move(
     seat = state.current_player
     n = len(state.players)
     base, unseen = known_position(state, seat)
-    scores = score_actions(state, legal)
-    top = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])[:REVIEW_WIDTH]]
+    top = best_actions(state, legal, REVIEW_WIDTH)
     moves_compared = [action, *(a for a in top if a != action)]
     wins = [row[seat] for row in run_playouts(base, unseen, moves_compared, playouts, seed, names)]
     best = max(range(len(moves_compared)), key=lambda j: (wins[j], j == 0))  # a tie keeps the move played

@@ -38,7 +38,7 @@ from typing import Any
 
 from pokelab.bots import make_bot
 from pokelab.bots.splendor_eval import evaluate_each, state_from_view, unseen_cards
-from pokelab.bots.splendor_greedy import greedy_action, score_actions
+from pokelab.bots.splendor_greedy import best_actions, greedy_action
 from pokelab.core.seeds import game_seed
 from pokelab.core.stepper import Seeding, Stepper
 from pokelab.splendor.engine import apply
@@ -109,13 +109,12 @@ class _Judged:
             return legal[0]
         if state.phase_id:
             return greedy_action(state, legal, rng)
-        scores = score_actions(state, legal)
-        top = sorted(range(len(legal)), key=lambda i: -scores[i])[:JUDGED_WIDTH]
-        values = evaluate_each([apply(state, legal[i]) for i in top], state.current_player)
-        best, best_value = legal[top[0]], -math.inf
-        for i, v in zip(top, values, strict=True):
+        top = best_actions(state, legal, JUDGED_WIDTH)
+        values = evaluate_each([apply(state, action) for action in top], state.current_player)
+        best, best_value = top[0], -math.inf
+        for action, v in zip(top, values, strict=True):
             if v > best_value:
-                best, best_value = legal[i], v
+                best, best_value = action, v
         return best
 
 
@@ -127,10 +126,8 @@ class _Human:
             return legal[0]
         if rng.random() < HUMAN_MODEL["greedy"]:
             return greedy_action(state, legal, rng)
-        scores = score_actions(state, legal)
-        order = sorted(range(len(legal)), key=lambda i: -scores[i])
-        others = order[1:1 + int(HUMAN_MODEL["others"])]
-        return legal[others[rng.randrange(len(others))]]
+        others = best_actions(state, legal, 1 + int(HUMAN_MODEL["others"]))[1:]
+        return others[rng.randrange(len(others))]
 
 
 def _policy(name: str) -> Any:

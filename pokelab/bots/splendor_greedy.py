@@ -50,7 +50,7 @@ from pokelab.splendor import (
     TakeSame,
 )
 
-__all__ = ["GreedyBot", "greedy_action", "score_actions"]
+__all__ = ["GreedyBot", "best_actions", "greedy_action", "score_actions"]
 
 TOKEN_LIMIT = 10
 
@@ -209,6 +209,27 @@ def score_actions(state: State, legal: Sequence[Any], player: int | None = None)
             s = 0.0
         append(s)
     return scores
+
+
+def best_actions(state: State, legal: Sequence[Any], top: int | None = None) -> list[Any]:
+    """The actions of ``legal`` best first by their greedy score (equal scores in ``legal``'s order), the ``top`` best if given.
+
+    >>> from pokelab.splendor import new_game, legal_actions
+    >>> state = new_game(2, seed=2)
+    >>> legal = legal_actions(state)
+    >>> best = best_actions(state, legal, 3)
+    >>> len(best), sorted(map(str, best_actions(state, legal))) == sorted(map(str, legal))
+    (3, True)
+    >>> best_actions(state, legal, -1)
+    Traceback (most recent call last):
+    ...
+    ValueError: top must be None or a count from 0, got -1
+    """
+    if top is not None and top < 0:
+        raise ValueError(f"top must be None or a count from 0, got {top}")
+    scores = score_actions(state, legal)
+    order = sorted(range(len(legal)), key=lambda i: -scores[i])
+    return [legal[i] for i in order[:top]]
 
 
 def greedy_action(state: State, legal: Sequence[Any], rng: random.Random) -> Any:

@@ -61,7 +61,7 @@ from dataclasses import replace
 from typing import Any
 
 from pokelab.bots.splendor_eval import evaluate, state_from_view, unseen_cards, win_chance
-from pokelab.bots.splendor_greedy import greedy_action, score_actions
+from pokelab.bots.splendor_greedy import best_actions, greedy_action
 from pokelab.splendor import apply, legal_actions
 
 __all__ = ["LEVELS", "FlatMonteCarloBot"]
@@ -171,7 +171,7 @@ class FlatMonteCarloBot:
         pool = list(unseen)
         me = base.current_player
         children = [_Arm() for _ in range(min(self.width, len(legal)))]
-        actions = self._ranked(base, list(legal), self.width)
+        actions = best_actions(base, legal, self.width)
         # Common random numbers: the k-th visit of every child plays on the k-th
         # sampled deck with the k-th rollout seed, so actions are compared on the
         # same guesses and their differences are not drowned by the deck's luck.
@@ -204,13 +204,6 @@ class FlatMonteCarloBot:
         return [(actions[j], children[j].visits, children[j].total / max(1, children[j].visits))
                 for j in order]
 
-    @staticmethod
-    def _ranked(state: Any, legal: list[Any], top: int) -> list[Any]:
-        """The ``top`` best actions of ``legal`` by the greedy rules' scores."""
-        scores = score_actions(state, legal)
-        ranked = sorted(range(len(legal)), key=lambda i: -scores[i])
-        return [legal[i] for i in ranked[:top]]
-
     def _rollout(self, state: Any, me: int, rng: random.Random) -> float:
         """Play to a round boundary ``rollout`` rounds on, then ``win_chance`` for ``me``.
 
@@ -238,7 +231,7 @@ class FlatMonteCarloBot:
         """A rollout move judged by the position value: the best of the greedy top ``rollout_width``."""
         mover = state.current_player
         best, best_value = None, -math.inf
-        for action in self._ranked(state, legal, self.rollout_width):
+        for action in best_actions(state, legal, self.rollout_width):
             after = apply(state, action)
             v = evaluate(after, mover)
             if v > best_value:

@@ -9,7 +9,7 @@ import pytest
 
 from pokelab.bots import make_bot
 from pokelab.bots.splendor_eval import evaluate, sample_state, state_from_view, unseen_cards
-from pokelab.bots.splendor_greedy import GreedyBot, score_actions
+from pokelab.bots.splendor_greedy import GreedyBot, best_actions, score_actions
 from pokelab.bots.splendor_mcts import LEVELS, FlatMonteCarloBot
 from pokelab.sim import play, simulate
 from pokelab.splendor import Evolve, apply, legal_actions, observe
@@ -117,7 +117,7 @@ def test_a_judged_rollout_move_is_the_best_greedy_candidate_by_position_value():
         if len(legal) < 2:
             continue
         mover = state.current_player
-        candidates = bot._ranked(state, legal, bot.rollout_width)
+        candidates = best_actions(state, legal, bot.rollout_width)
         best = max(evaluate(apply(state, a), mover) for a in candidates)
         assert evaluate(bot._judged_step(state, legal), mover) == best
 
