@@ -270,21 +270,26 @@ class SplendorCoach:
         at = self._position()
         return (self.settings.review_playouts, at.seed, at.seated)
 
-    def _reviewed_before(self, move: Any) -> tuple[bool, MoveReview | None]:
-        """Whether ``move`` (a line move) was reviewed ahead with today's settings, and its review (None: failed)."""
+    def _reviewed_before(self, move: Any, review_settings: tuple[Any, ...]) -> tuple[bool, MoveReview | None]:
+        """Whether ``move`` (a line move) was reviewed ahead with ``review_settings``, and its review (None: failed)."""
         ply, _seat, action, before = move
         hit = self._reviewed.get(ply)
-        if hit is None or hit[0] is not before or hit[1] != action or hit[2] != self._review_settings():
+        if hit is None or hit[0] is not before or hit[1] != action or hit[2] != review_settings:
             return False, None
         return True, hit[3]
 
+    def _reviewed_seats(self) -> list[int]:
+        """The seats whose moves are reviewed: the people's, or the viewer's on a board of bots only."""
+        at = self._position()
+        return list(at.people) or [at.viewer]
+
     def _unreviewed(self) -> Any:
-        """The first move of a person (or the viewer) on the line not reviewed ahead yet, or None."""
-        at = self._at
-        if at is None:
+        """The first move of a reviewed seat on the line not reviewed ahead yet, or None."""
+        if self._at is None:
             return None
-        seats = at.people or (at.viewer,)
-        return next((m for m in self.line.moves if m[1] in seats and not self._reviewed_before(m)[0]), None)
+        seats, review_settings = self._reviewed_seats(), self._review_settings()
+        return next((m for m in self.line.moves
+                     if m[1] in seats and not self._reviewed_before(m, review_settings)[0]), None)
 
     def _loop(self) -> None:
         while True:
@@ -324,9 +329,10 @@ class SplendorCoach:
             _ply, _seat, action, before = target["move"]
             target["settings"] = self._review_settings()
             return review_job, ([(before, action)], settings.review_playouts, at.seed, at.seated)
-        pairs, indices = review_pairs(self.line.moves, list(at.people) or [at.viewer])
-        known = [self._reviewed_before(self.line.moves[i])[1] for i in indices]
-        target.update(indices=indices, known=known, settings=self._review_settings())
+        pairs, indices = review_pairs(self.line.moves, self._reviewed_seats())
+        review_settings = self._review_settings()
+        known = [self._reviewed_before(self.line.moves[i], review_settings)[1] for i in indices]
+        target.update(indices=indices, known=known, settings=review_settings)
         return review_job, ([pair for pair, done in zip(pairs, known, strict=True) if done is None],
                             settings.review_playouts, at.seed, at.seated)
 

@@ -36,7 +36,6 @@ from pokelab.splendor.state import State
 
 __all__ = [
     "REVIEW_WORKERS",
-    "lower_priority",
     "odds_job",
     "review_job",
     "review_workers",
@@ -104,14 +103,8 @@ def review_workers() -> int:
     return max(1, min(REVIEW_WORKERS, os.cpu_count() or 1))
 
 
-def lower_priority() -> None:
-    """Run the playouts at a lower CPU priority than the kernel (nice 10) where the OS allows it.
-
-    A playout process's initializer (it is unpickled there by this module's name, like the jobs).
-
-    >>> lower_priority.__module__  # what the process imports to run it: the analysis, not the boards
-    'pokelab.analysis.coach_jobs'
-    """
+def _lower_priority() -> None:
+    """Run the playouts at a lower CPU priority than the kernel (nice 10) where the OS allows it."""
     with contextlib.suppress(AttributeError, OSError):  # Windows, or not permitted: same priority
         os.nice(10)
 
@@ -135,7 +128,7 @@ def start_playout_process(kernel: Connection | None = None) -> None:
     """
     if kernel is not None and not isinstance(kernel, Connection):
         raise TypeError(f"kernel must be the reading end of a multiprocessing Pipe or None, got {type(kernel).__name__}")
-    lower_priority()
+    _lower_priority()
     if kernel is not None:
         threading.Thread(target=_end_with, args=(kernel,), name="pokelab-end-with-kernel", daemon=True).start()
 
