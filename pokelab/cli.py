@@ -24,7 +24,7 @@ from typing import Any
 import pandas as pd
 
 from pokelab.classroom.cli import add_commands, add_teacher_options, teacher_access
-from pokelab.classroom.reads import check_new_file, safe_cell
+from pokelab.classroom.reads import CSV_LINE_END, check_new_file, safe_cell
 from pokelab.classroom.rounds import why
 from pokelab.herecomes.bag import validate_bag
 from pokelab.herecomes.invariants import MAX_BAG_COLOUR
@@ -200,7 +200,7 @@ def _save(df: pd.DataFrame, out: str | None, lang: str) -> None:
         if path.suffix == ".json":
             df.to_json(path, orient="records", indent=1, force_ascii=False)
         else:
-            df.to_csv(path, index=False)
+            df.to_csv(path, index=False, lineterminator=CSV_LINE_END)
         print(_n("saved {count} row to {path}", "saved {count} rows to {path}",
                   len(df), path=str(path)).render(lang))
 

@@ -28,9 +28,13 @@ from pokelab.classroom.transactions import StoreCore
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
 from pokelab.words import _
 
-__all__ = ["FORMULA_STARTS", "ClassReads", "check_new_file", "safe_cell", "write_csv_safely"]
+__all__ = ["CSV_LINE_END", "FORMULA_STARTS", "ClassReads", "check_new_file", "safe_cell", "write_csv_safely"]
 
 #: What a spreadsheet reads as a formula at the start of a cell (OWASP CSV injection).
+#: The line end of every CSV file the kit writes. With ``\r\n`` the csv writer quotes any cell holding a bare
+#: ``\r`` or ``\n``, so an answer such as ``"ok\r=SUM(A1:A9)"`` stays one quoted cell: with ``\n`` alone a bare
+#: ``\r`` went out unquoted and a spreadsheet read it as a new row starting with a formula.
+CSV_LINE_END = "\r\n"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
@@ -71,6 +75,8 @@ def write_csv_safely(table: Any, path: str | Path, *, overwrite: bool = False) -
     >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.csv"
     >>> write_csv_safely(pd.DataFrame({"a": ["=1"]}), p).read_text()
     "a\\n'=1\\n"
+    >>> write_csv_safely(pd.DataFrame({"a": ["ok\\r=SUM(A1)"]}), p, overwrite=True).read_bytes()
+    b'a\\r\\n"ok\\r=SUM(A1)"\\r\\n'
     >>> write_csv_safely(pd.DataFrame({"a": [1]}), p)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -81,7 +87,7 @@ def write_csv_safely(table: Any, path: str | Path, *, overwrite: bool = False) -
     target = Path(path)
     try:
         with open(target, "w" if overwrite else "x", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle, lineterminator="\n")
+            writer = csv.writer(handle, lineterminator=CSV_LINE_END)
             writer.writerow([safe_cell(str(c)) for c in table.columns])
             for row in table.itertuples(index=False):
                 writer.writerow([safe_cell(v) for v in row])

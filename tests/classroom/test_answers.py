@@ -108,3 +108,23 @@ def test_the_reveal_policy_is_the_teachers(db_url: str) -> None:
     assert store.set_reveal(code, key, "never") == "never"
     assert store.reveal_policy(code) == "never"
     store.close()
+
+
+@pytest.mark.parametrize("sneaky", ["ok\r=SUM(A1:A9)*1000", "ok\n=SUM(A1:A9)", "ok\r\n@SUM(A1)", "\r+1"])
+def test_an_answer_with_a_line_break_stays_one_cell_of_the_export(sqlite_url: str, tmp_path, sneaky: str) -> None:
+    """Issue 43: a bare ``\\r`` went out unquoted, so a spreadsheet read a new row whose first cell ran as a formula."""
+    import csv
+
+    store, code, key = _class(sqlite_url)
+    token = store.join_pupil(code, "Ana")
+    answers = [sneaky, "b", sneaky]
+    for sub, answer in enumerate(answers):
+        _answer(store, code, "Ana", token, "33-3", answer, ok=False, sub=str(sub))
+    path = store.export_answers(code, key, tmp_path / "answers.csv")
+    with open(path, newline="", encoding="utf-8") as handle:  # as a spreadsheet reads it: every line break counts
+        rows = list(csv.reader(handle))
+    assert len(rows) == 1 + len(answers)  # the header and one row per answer, nothing more
+    column = rows[0].index("answer")
+    assert [row[column] for row in rows[1:]] == [f"'{a}" if a[0] in "\r" else a for a in answers]
+    starts = tuple("=+-@")
+    assert not any(cell.startswith(starts) for row in rows for cell in row)
