@@ -5,7 +5,9 @@ text, so hostile input could raise ``RecursionError`` or fill memory. ``load_jso
 refuses text over ``MAX_BYTES`` and nesting deeper than ``MAX_DEPTH`` with a
 single linear scan *before* ``json.loads`` runs, and turns every other parse
 failure (bad syntax, invalid UTF-8, an integer of thousands of digits, ``NaN``)
-into a ``ValueError`` that names the document.
+into a ``ValueError`` that names the document. A string with a lone surrogate
+(``"\\ud800"``: valid JSON, but no text can be encoded from it) is refused
+too, so no later hash, database write or answer fails on it with ``UnicodeError``.
 
 >>> load_json('{"round": [1, 2]}', "splendor JSON")
 {'round': [1, 2]}
@@ -31,6 +33,7 @@ MAX_BYTES = 4_000_000
 MAX_DEPTH = 64
 
 # a string (its closing quote optional, so an unterminated one is one linear match) or a bracket
+_SURROGATE = re.compile("[\\ud800-\\udfff]")
 _STRUCTURE = re.compile(r'"(?:[^"\\]+|\\.)*"?|[\[\]{}]', re.S)
 
 
@@ -54,10 +57,14 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")  # caught below: not valid JSON
 
 
-def _refused(reason: Text) -> ValueError:
-    """A ``ValueError`` whose ``reason`` is the catalogue text (a game's loader re-raises it as ``InputError``)."""
+def _refused(reason: Text, *, syntax: bool = False) -> ValueError:
+    """A ``ValueError`` whose ``reason`` is the catalogue text (a game's loader re-raises it as ``InputError``).
+
+    ``syntax`` is true when the text is not JSON at all, so a door whose JSON a program wrote can say so in its own words.
+    """
     err = ValueError(str(reason))
     err.reason = reason  # type: ignore[attr-defined]
+    err.syntax = syntax  # type: ignore[attr-defined]
     return err
 
 
@@ -89,8 +96,26 @@ def load_json(text: str | bytes | bytearray, what: str | Text) -> Any:
     if _depth(text) > MAX_DEPTH:
         raise _refused(_('{what}: nested deeper than {most} levels', what=what, most=MAX_DEPTH))
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        value = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _refused(_('{what}: not valid JSON ({value})', what=what, value=str(exc))) from None
+        raise _refused(_('{what}: not valid JSON ({value})', what=what, value=str(exc)), syntax=True) from None
     except (ValueError, RecursionError) as exc:  # a huge integer, NaN/Infinity
         raise _refused(_('{what}: not valid JSON ({value})', what=what, value=str(exc))) from None
+    if ("\\u" in text or _SURROGATE.search(text)) and _has_surrogate(value):
+        raise _refused(_('{what}: a text holds a lone surrogate (\\ud800-\\udfff), which is no character', what=what))
+    return value
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether any text in ``value`` (keys too) holds a lone surrogate; ``value`` is parsed JSON, at most 64 deep.
+
+    >>> _has_surrogate({"a": ["ok", "\\ud800"]}), _has_surrogate({"名字": "小明 😀"})
+    (True, False)
+    """
+    if isinstance(value, str):
+        return _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False

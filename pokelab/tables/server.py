@@ -42,6 +42,7 @@ from typing import Any
 
 import tornado.web  # the service's web server: Jupyter's own, already installed
 
+from pokelab._json import load_json
 from pokelab.classroom.access import ClassAccessError
 from pokelab.classroom.limits import Limits
 from pokelab.classroom.rounds import ClassroomError
@@ -102,10 +103,11 @@ class TableService:
         try:
             if len(raw) > MAX_BODY:
                 return 413, {"error": error_data(ClassroomError(_("that request is too large")))}
-            try:
-                body = json.loads(raw or b"{}")
-            except ValueError:
-                raise ClassroomError(_("a table request is a JSON object")) from None
+            try:  # the kit's one bounded loader: too deep, bad UTF-8 or a lone surrogate is a refusal, never a 500
+                body = load_json(raw or b"{}", _("a table request"))
+            except ValueError as err:  # the kit's client wrote the JSON: a syntax error gets no parser English
+                syntax = getattr(err, "syntax", False)
+                raise ClassroomError(_("a table request is a JSON object") if syntax else err.reason) from None
             return 200, self.answer(source, verb, body)
         except (ClassroomError, ClassAccessError, IllegalAction, InputError) as err:
             return _status(err), {"error": error_data(err)}
@@ -245,7 +247,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     app = make_app(TableService(args.db), trust_proxy=args.trust_proxy)
 
     async def serve() -> None:
-        app.listen(args.port, address=args.address)
+        # tornado refuses a body announced over MAX_BODY before reading it (it buffers 100 MB by default)
+        app.listen(args.port, address=args.address, max_body_size=MAX_BODY)
         print(f"pokelab table server on http://{args.address}:{args.port}/api/", flush=True)
         await asyncio.Event().wait()
 

@@ -100,3 +100,56 @@ def test_a_seat_board_plays_through_the_server_with_no_database_in_its_kernel(se
     assert not set(full.hands[1]) & set(kept.replace('"', " ").replace(",", " ").split())  # the bot's hand
     assert not any("sqlite" in repr(v) for v in vars(board.table).values())  # no database reachable from here
     board.close()
+
+
+def _post(served: dict, verb: str, body: bytes) -> tuple[int, dict]:
+    """POST raw ``body`` to the server process; its status and JSON answer (a refusal is an answer too)."""
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(f"{served['url']}/api/{verb}", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+@pytest.mark.parametrize("body", [
+    b"[" * 6000 + b"]" * 6000,  # 12 KB of arrays: json.loads raised RecursionError, answered as a 500
+    b'{"join_code": "' + b"[" * 200 + b'", "x": ' + b"{\"a\":" * 100 + b"1" + b"}" * 100 + b"}",
+])
+def test_a_too_deeply_nested_request_is_a_400_refusal_not_a_500(served, body: bytes) -> None:
+    """Issue 43: nesting from user input was a ``RecursionError`` and a 500 "try again" that no retry fixes."""
+    status, answer = _post(served, "view", body)
+    assert status == 400, answer
+    assert answer["error"]["kind"] == "ClassroomError"
+    assert "nested deeper than" in answer["error"]["reason"]["source"]
+
+
+@pytest.mark.parametrize("field", ["token", "join_code", "name", "code"])
+def test_a_lone_surrogate_in_any_text_is_a_400_refusal(served, field: str) -> None:
+    r"""Issue 43: ``"\ud800"`` is valid JSON but no text: hashing a token or a join code with it was a 500."""
+    body = {"code": "ABCD", "seat": 0, "token": "t", "join_code": served["join_code"], "name": "Ash", "game": "splendor"}
+    body[field] = "\ud800"
+    raw = json.dumps(body).encode()  # ensure_ascii: the surrogate travels as the escape \ud800
+    assert b"\\ud800" in raw
+    for verb in ("view", "sit", "create"):
+        status, answer = _post(served, verb, raw)
+        assert status == 400, (verb, answer)
+        assert "lone surrogate" in answer["error"]["reason"]["source"]
+
+
+def test_a_body_announced_too_large_is_refused_before_it_is_read(served) -> None:
+    """Issue 43: the size check ran after tornado had buffered the body (up to 100 MB), so 60 MB announced got no answer."""
+    import socket
+
+    host, port = served["url"].removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as conn:
+        conn.sendall(b"POST /api/view HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 60000000\r\n\r\n" + b" " * 65_536)
+        first = conn.recv(200)  # the answer comes while the body is still being announced, not after 60 MB
+    assert first.startswith(b"HTTP/1.1 4"), first
+    status, _answer = _post(served, "view", b'{"code": "ABCD", "seat": 0}')  # the server still answers others
+    assert status in (400, 403, 404), _answer
