@@ -30,11 +30,11 @@ from pokelab.words import _
 
 __all__ = ["CSV_LINE_END", "FORMULA_STARTS", "ClassReads", "check_new_file", "safe_cell", "write_csv_safely"]
 
-#: What a spreadsheet reads as a formula at the start of a cell (OWASP CSV injection).
 #: The line end of every CSV file the kit writes. With ``\r\n`` the csv writer quotes any cell holding a bare
 #: ``\r`` or ``\n``, so an answer such as ``"ok\r=SUM(A1:A9)"`` stays one quoted cell: with ``\n`` alone a bare
 #: ``\r`` went out unquoted and a spreadsheet read it as a new row starting with a formula.
 CSV_LINE_END = "\r\n"
+#: What a spreadsheet reads as a formula at the start of a cell (OWASP CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
