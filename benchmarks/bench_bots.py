@@ -27,8 +27,8 @@ PAIRINGS = {
         ("greedy", "mcts-easy"), ("mcts-easy", "mcts-medium"), ("mcts-medium", "mcts-hard"),
     ],
     "herecomes": [
-        ("random", "random"), ("random", "heuristic"), ("heuristic", "optimal"),
-        ("optimal", "optimal"),
+        ("random", "random"), ("random", "heuristic"), ("heuristic", "expected-points"),
+        ("expected-points", "expected-points"),
     ],
 }
 

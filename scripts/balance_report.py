@@ -2,7 +2,7 @@
 
 Splendor: Pokémon (2 players, greedy vs greedy by default): first-player
 advantage, game length distribution, each card's win-rate lift, stalled share.
-Here Comes Pokémon! (3 players, optimal vs heuristic vs random by default):
+Here Comes Pokémon! (3 players, expected-points vs heuristic vs random by default):
 first-leader advantage, game length, legend wins.
 
     python scripts/balance_report.py --games 2000 --workers 2
@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--splendor-bots", default="greedy,greedy")
-    p.add_argument("--herecomes-bots", default="optimal,heuristic,random")
+    p.add_argument("--herecomes-bots", default="expected-points,heuristic,random")
     p.add_argument("--only", choices=["splendor", "herecomes"])
     args = p.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)

@@ -1,7 +1,7 @@
 """Measure the bot ladders: each level against the one below, seats swapped, with Wilson intervals.
 
 Splendor: Pokémon: random < greedy < mcts-easy < mcts-medium < mcts-hard.
-Here Comes Pokémon!: random < heuristic < optimal (and each bot's points per round).
+Here Comes Pokémon!: random < heuristic < expected-points (and each bot's points per round).
 
 The issue asks each step to win at least 65 % of 400 two-player games. Games
 are played in blocks (even sizes keep the seats balanced) until ``--games`` or
@@ -39,7 +39,7 @@ from pokelab.sim.tournament import head_to_head  # noqa: E402
 
 LADDERS = {
     "splendor": ["random", "greedy", "mcts-easy", "mcts-medium", "mcts-hard"],
-    "herecomes": ["random", "heuristic", "optimal"],
+    "herecomes": ["random", "heuristic", "expected-points"],
 }
 OUT = ROOT / "pokelab" / "data" / "balance" / "ladder.csv"
 THRESHOLD = 0.65

@@ -1,9 +1,9 @@
 """Simulate solo Here Comes Pokémon! games for two discard policies and ship the rounds each game took.
 
 Lesson 40 (risk, not only the average) compares the chance of reaching 10 points
-within N rounds for the expected-points policy (the ``optimal`` bot: ``best_discard``)
+within N rounds for the expected-points policy (the ``expected-points`` bot: ``best_discard``)
 and the keep-the-likeliest-cards policy (the ``heuristic`` bot). A full solo game
-with the optimal bot takes about 0.2 s, too slow for a notebook, so the games are
+with the expected-points bot takes about 0.2 s, too slow for a notebook, so the games are
 played here and the notebook reads the table back with
 ``pokelab.sim.balance.load("herecomes_policies")``.
 
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from pokelab.sim import simulate  # noqa: E402
 
 OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_policies.csv"
-POLICIES = ("optimal", "heuristic")
+POLICIES = ("expected-points", "heuristic")
 
 
 def main(argv: list[str] | None = None) -> None:

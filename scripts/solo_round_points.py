@@ -3,7 +3,7 @@
 Lesson 42 (how long does a game last?) models a solo game as a Markov chain: the
 score is the state and every round adds the points of one round, drawn from the
 same distribution. That distribution is measured here, from the rounds of solo
-games played by the ``optimal`` bot (``best_discard``, the expected-points policy),
+games played by the ``expected-points`` bot (``best_discard``, the expected-points policy),
 because one round of the real game (5 of 60 cards dealt, 10 tokens, a trainer)
 has too many cases to list. The lesson then checks the chain's exact answer
 against the lengths of whole games played by the same bot
@@ -39,7 +39,7 @@ OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_round_points.csv"
 WIN = "win"
 
 
-def round_points(seed: int, policy: str = "optimal") -> list[int | str]:
+def round_points(seed: int, policy: str = "expected-points") -> list[int | str]:
     """The points each round of one solo game gave, in order (``"win"`` for a legend card)."""
     record = play("herecomes", [policy], seed=seed)
     state = record.initial_state
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600, help="games per set (default 600, as lesson 42 uses)")
     parser.add_argument("--seed", type=int, default=42)
-    parser.add_argument("--policy", default="optimal")
+    parser.add_argument("--policy", default="expected-points")
     add_output_arguments(parser)
     args = parser.parse_args(argv)
     out = output_path(OUT, args.out, args.force)

@@ -4,12 +4,12 @@ Lesson 41 (what a redraw and a trainer are worth) computes a trainer's value for
 one round exactly; over a whole game it needs simulation, which is too slow for a
 notebook, so the games are played here:
 
-- ``solo``: solo games (HC-C5) of the ``optimal`` bot, once with trainers dealt
+- ``solo``: solo games (HC-C5) of the ``expected-points`` bot, once with trainers dealt
   (Misty, Brock or Erika; Sabrina needs an opponent) and once without (``trainers=False``);
-- ``duel``: two ``optimal`` bots against each other with trainers, so each game
+- ``duel``: two ``expected-points`` bots against each other with trainers, so each game
   compares two different trainers in the same hands of the same bot.
 
-The ``optimal`` bot plays its trainer when that gains expected points.
+The ``expected-points`` bot plays its trainer when that gains expected points.
 
     python scripts/trainer_games.py --games 400 --seed 41
 
@@ -41,9 +41,9 @@ OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_trainers.csv"
 
 
 def game_rows(mode: str, trainers: bool, game_id: int, seed: int) -> list[dict]:
-    """One row per seat of one game of ``optimal`` bots (one seat for solo, two for a duel)."""
+    """One row per seat of one game of ``expected-points`` bots (one seat for solo, two for a duel)."""
     seats = 1 if mode == "solo" else 2
-    record = play("herecomes", ["optimal"] * seats, seed=seed, options={"trainers": trainers})
+    record = play("herecomes", ["expected-points"] * seats, seed=seed, options={"trainers": trainers})
     held = record.initial_state.trainers
     rows = []
     for seat in range(seats):

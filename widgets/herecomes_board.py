@@ -86,7 +86,7 @@ from widgets.tokens import view_marks
 __all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds", "previous_shown"]
 
 _HERE = Path(__file__).parent
-_DEFAULT_BOTS = ("optimal", "heuristic", "heuristic")
+_DEFAULT_BOTS = ("expected-points", "heuristic", "heuristic")
 
 
 #: The leader's act of drawing the rest of the wave (or the redraw's token): HC-R2, HC-R3, HC-R4.
@@ -97,7 +97,7 @@ class HereComesBoard(Board):
     """A playable Here Comes Pokémon! board with the live odds of your hand (see the module docstring).
 
     ``players``: 1–4 names (the first seat without a bot is you); ``bots``: seat ->
-    registered bot name or bot object (default: every other seat, ``optimal`` then
+    registered bot name or bot object (default: every other seat, ``expected-points`` then
     ``heuristic``); ``show_odds``: the odds figure beside the hand; ``advisor``: the
     best discard and the cost of every choice; ``monte_carlo``: a simulated estimate
     over each exact chance; ``teacher``: reveal every hand, the face-down choices and

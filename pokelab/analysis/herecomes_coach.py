@@ -324,7 +324,7 @@ def review_discards(moves: Any, seat: int, round: int | None = None) -> RoundRev
     ``seat`` count, in ``round`` if given.
 
     >>> from pokelab.sim import play
-    >>> review = review_discards(play("herecomes", ["random", "optimal"], seed=2), 0, round=1)
+    >>> review = review_discards(play("herecomes", ["random", "expected-points"], seed=2), 0, round=1)
     >>> [(r.wave, r.cost > 0) for r in review.rows]
     [(1, False), (2, True), (3, False)]
     >>> review_discards([], 0).describe()

@@ -5,13 +5,13 @@ Bots are given to the runner as instances or by registered name, per game:
 >>> available_bots("splendor")
 ['greedy', 'mcts-easy', 'mcts-hard', 'mcts-medium', 'random']
 >>> available_bots("herecomes")
-['heuristic', 'optimal', 'random']
+['expected-points', 'heuristic', 'random']
 >>> make_bot("splendor", "random")
 RandomBot()
->>> make_bot("splendor", "optimal")
+>>> make_bot("splendor", "expected-points")
 Traceback (most recent call last):
 ...
-pokelab.errors.SimError: unknown bot 'optimal' for splendor: choose greedy, mcts-easy, mcts-hard, mcts-medium, random
+pokelab.errors.SimError: unknown bot 'expected-points' for splendor: choose greedy, mcts-easy, mcts-hard, mcts-medium, random
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _REGISTRY: dict[tuple[str, str], tuple[str | Callable[..., Any], dict[str, Any]]
     ("splendor", "mcts-hard"): ("pokelab.bots.splendor_mcts:FlatMonteCarloBot", {"level": "hard"}),
     ("herecomes", "random"): ("pokelab.bots.random_bot:RandomBot", {}),
     ("herecomes", "heuristic"): ("pokelab.bots.herecomes_bots:HeuristicBot", {}),
-    ("herecomes", "optimal"): ("pokelab.bots.herecomes_bots:OptimalBot", {}),
+    ("herecomes", "expected-points"): ("pokelab.bots.herecomes_bots:ExpectedPointsBot", {}),
 }
 
 
@@ -114,7 +114,7 @@ BOT_TITLES: dict[str, Text] = {
     "mcts-medium": _p("bot", "MCTS medium"),
     "mcts-hard": _p("bot", "MCTS hard"),
     "heuristic": _p("bot", "heuristic"),
-    "optimal": _p("bot", "optimal"),
+    "expected-points": _p("bot", "expected-points"),
 }
 
 

@@ -1,4 +1,4 @@
-"""Here Comes Pokémon! bots: a heuristic bot and an optimal bot built on ``pokelab.odds``.
+"""Here Comes Pokémon! bots: a heuristic bot and an expected-points bot built on ``pokelab.odds``.
 
 Both read only their view: the hand, the tokens shown so far, the bag's
 composition. They differ in how they judge a card:
@@ -7,7 +7,7 @@ composition. They differ in how they judge a card:
   card whose exact probability (``odds.probability``, given the tokens shown) is
   lowest, votes for the redraw only when none of its cards holds, keeps the
   card with the most points, and never plays its trainer.
-- ``OptimalBot`` maximises expected points: it discards what
+- ``ExpectedPointsBot`` maximises expected points: it discards what
   ``odds.best_discard`` says (expectimax over the rest of the round, points
   and the redraw included), votes with ``odds.should_redraw`` (the expected
   value of a fresh last token; the token put back still breaks a purple card,
@@ -22,7 +22,7 @@ composition. They differ in how they judge a card:
 >>> for colour in ("red", "blue", "purple", "red"):
 ...     s = apply(s, Draw(colour))
 >>> [type(b().choose(observe(s, 0), legal_actions(s, 0), random.Random(0))).__name__
-...  for b in (HeuristicBot, OptimalBot)]
+...  for b in (HeuristicBot, ExpectedPointsBot)]
 ['Discard', 'Discard']
 >>> HeuristicBot().choose(observe(s, 0), [], random.Random(0))
 Traceback (most recent call last):
@@ -39,7 +39,7 @@ from typing import Any
 from pokelab.herecomes import TARGETS, Discard, Keep, UseTrainer, VoteRedraw
 from pokelab.odds import best_discard, probability, should_redraw
 
-__all__ = ["HeuristicBot", "OptimalBot"]
+__all__ = ["ExpectedPointsBot", "HeuristicBot"]
 
 
 def _hand(view: Mapping[str, Any]) -> list[Any]:
@@ -102,15 +102,15 @@ class HeuristicBot:
         return "HeuristicBot()"
 
 
-class OptimalBot:
+class ExpectedPointsBot:
     """Maximises expected points this round with ``odds.best_discard`` and ``odds.should_redraw``."""
 
-    name = "optimal"
+    name = "expected-points"
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         """One action for the viewer; trainers are played when they gain expected points."""
         if not legal:
-            raise ValueError("OptimalBot was given no legal action to choose from")
+            raise ValueError("ExpectedPointsBot was given no legal action to choose from")
         if _of(legal, Keep):
             return _keep(legal)
         bag, tokens = view["composition"], tuple(view["tokens"])
@@ -146,4 +146,4 @@ class OptimalBot:
         return legal[0]
 
     def __repr__(self) -> str:
-        return "OptimalBot()"
+        return "ExpectedPointsBot()"

@@ -242,7 +242,7 @@ L42 = "probability/42-how-long-does-a-game-last.ipynb"
 
 @cache
 def round_points_42() -> dict[Any, Fraction]:
-    """The points of one solo round of the optimal bot, as exact shares of the shipped tally.
+    """The points of one solo round of the expected-points bot, as exact shares of the shipped tally.
 
     The tally is ``pokelab/data/balance/herecomes_round_points.csv`` (``scripts/solo_round_points.py``);
     ``"win"`` is a round won by a Mew or Mewtwo card.
@@ -260,7 +260,7 @@ def round_points_42() -> dict[Any, Fraction]:
     return distribution_from_counts(counts)
 
 
-predict("42-1", L42, _("Before the chain is solved: how many rounds does a solo game of the optimal bot last on average, "
+predict("42-1", L42, _("Before the chain is solved: how many rounds does a solo game of the expected-points bot last on average, "
         "if every round's points follow the table above?"),
         lambda p: float(expected_rounds(round_points_42())),
         [_("10 points divided by the mean points of a round is a first guess; think about the points beyond 10 "
@@ -316,7 +316,7 @@ number("42-3", L42, _("Same simple game, {num}/{den} chance of a point each roun
        personal=lambda rng: {**dict(zip(("num", "den"), rng.choice([(2, 5), (1, 3), (2, 3), (3, 4)]), strict=True)),
                              "n": rng.choice([3, 4, 5])}, chance=True)
 
-choice("42-4", L42, _("The chain says a solo game of the optimal bot lasts {mean} rounds on average. What does that number tell you?"), (
+choice("42-4", L42, _("The chain says a solo game of the expected-points bot lasts {mean} rounds on average. What does that number tell you?"), (
            Option("a", _("Most games last about that many rounds, give or take one."),
                   why=_("the mean is not a typical game: the lengths spread widely, and fewer than half the games end within one round of it "
                       "(mean = typical value)")),

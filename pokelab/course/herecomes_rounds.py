@@ -76,7 +76,7 @@ board("20-3", L20, _("On the board, after wave 1, discard a card that can no lon
 
 @cache
 def _bot_game(seed: int) -> Any:
-    return play("herecomes", ["optimal", "heuristic", "random"], seed=seed)
+    return play("herecomes", ["expected-points", "heuristic", "random"], seed=seed)
 
 
 def _final(seed: int) -> Any:
@@ -87,7 +87,7 @@ number("21-1", L21, _("How many rounds did the bots' game (seed 5) last?"),
        lambda p: _bot_game(5).rounds, ["record.rounds", _("or the last round in the plot")])
 value("21-2", L21, _("Which seats won the bots' game? Give a tuple of seat numbers, like (0,) or (0, 1) for a shared win."),
       lambda p: tuple(_final(5).winners), ["result(states[-1]).winners"])
-choice("21-3", L21, _("Suppose one game ends level between the Optimal and the Heuristic bot. What does that tell you?"), (
+choice("21-3", L21, _("Suppose one game ends level between the expected-points and the Heuristic bot. What does that tell you?"), (
            Option("a", _("The Heuristic bot is the better player."),
                   why=_("one game is far too small a sample: luck decides many single games (small samples)")),
            Option("b", _("Nothing much: only many games, like the shipped ladder, can compare two bots."), correct=True,

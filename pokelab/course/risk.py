@@ -351,7 +351,7 @@ def policy_games() -> Any:
     """The shipped solo games of the two policies (``scripts/solo_policies.py``), one row per game.
 
     >>> sorted(policy_games()["policy"].unique())
-    ['heuristic', 'optimal']
+    ['expected-points', 'heuristic']
     """
     return load("herecomes_policies")
 
@@ -359,22 +359,22 @@ def policy_games() -> Any:
 def share_within(policy: str, rounds: int) -> float:
     """The share of the shipped solo games of ``policy`` that reached 10 points within ``rounds`` rounds.
 
-    >>> share_within("optimal", 10) > share_within("heuristic", 10)
+    >>> share_within("expected-points", 10) > share_within("heuristic", 10)
     True
     >>> share_within("random", 10)
     Traceback (most recent call last):
     ...
-    ValueError: no games of policy 'random': choose optimal or heuristic
+    ValueError: no games of policy 'random': choose expected-points or heuristic
     """
     games = policy_games()
     games = games[games["policy"] == policy]
     if games.empty:
-        raise ValueError(f"no games of policy {policy!r}: choose optimal or heuristic")
+        raise ValueError(f"no games of policy {policy!r}: choose expected-points or heuristic")
     return float((games["rounds"] <= rounds).mean())
 
 
-predict("40-4", L40, _("Before reading the table: in what share of 400 solo games did the expected-points bot (optimal) "
-        "reach 10 points within 10 rounds?"), lambda p: share_within("optimal", 10),
+predict("40-4", L40, _("Before reading the table: in what share of 400 solo games did the expected-points bot "
+        "reach 10 points within 10 rounds?"), lambda p: share_within("expected-points", 10),
         [_("Its games last about as long on average as the number of rounds asked about.")], tolerance=0.1)
 explain("40-5", L40, _("Why is the pair with the best expected points not the best pair to keep at 9 points?"),
         _("At 9 points you need only one point. Expected points also count the extra points of Pikachu and Gastly, "

@@ -183,7 +183,7 @@ def check_bot(k: GameKit, name: Any) -> str:
     >>> check_bot(kit("herecomes"), "greedy")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: unknown bot 'greedy' for herecomes: choose heuristic, optimal, random
+    pokelab.classroom.ClassroomError: unknown bot 'greedy' for herecomes: choose expected-points, heuristic, random
     """
     names = bot_registry.available_bots(k.name)
     clean = name.strip() if isinstance(name, str) else name

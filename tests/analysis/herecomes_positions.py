@@ -10,9 +10,9 @@ from pokelab.sim import play
 
 #: (bots, options) of the sweep's games: trainers on, both redraw variants, a changed bag.
 GAMES = (
-    (("random", "heuristic", "optimal"), {}),
+    (("random", "heuristic", "expected-points"), {}),
     (("heuristic", "random"), {"variant": {"redraw": "leader"}}),
-    (("random", "random", "random", "optimal"), {"bag": {"red": 5, "blue": 5, "green": 4, "yellow": 4, "purple": 3}}),
+    (("random", "random", "random", "expected-points"), {"bag": {"red": 5, "blue": 5, "green": 4, "yellow": 4, "purple": 3}}),
 )
 
 

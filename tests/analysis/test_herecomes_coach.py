@@ -57,7 +57,7 @@ def test_hc_r6_round_review_costs_are_exact_and_true():
     """Every discard of 30 bot games reviewed: the cost is best − chosen, confirmed by enumeration."""
     rows = 0
     for seed in range(10):
-        record = play("herecomes", ["random", "heuristic", "optimal"], seed=seed)
+        record = play("herecomes", ["random", "heuristic", "expected-points"], seed=seed)
         for seat in range(3):
             review = review_discards(record, seat)
             for row in review.rows:
@@ -65,7 +65,7 @@ def test_hc_r6_round_review_costs_are_exact_and_true():
                 assert row.false_claims() == []
                 assert row.cost == row.coach.advice.value - row.chosen_value >= 0
                 assert ("cost you" in row.text().render("en")) == (row.cost > 0)
-            if seat == 2:  # the optimal bot discards the advisor's way: it never loses anything
+            if seat == 2:  # the expected-points bot discards the advisor's way: it never loses anything
                 assert review.cost == 0
     assert rows > 300
 

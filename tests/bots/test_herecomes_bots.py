@@ -1,4 +1,4 @@
-"""Here Comes Pokémon! bots: the heuristic keeps likely cards, the optimal bot follows pokelab.odds."""
+"""Here Comes Pokémon! bots: the heuristic keeps likely cards, the expected-points bot follows pokelab.odds."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pokelab.bots.herecomes_bots import HeuristicBot, OptimalBot
+from pokelab.bots.herecomes_bots import ExpectedPointsBot, HeuristicBot
 from pokelab.herecomes import (
     TARGETS,
     Discard,
@@ -41,9 +41,9 @@ def test_hc_r2_heuristic_discards_its_least_likely_card():
     assert chance[action.card] == min(chance.values())
 
 
-def test_hc_r2_optimal_discards_what_best_discard_advises():
+def test_hc_r2_expected_points_bot_discards_what_best_discard_advises():
     s = _after_wave_one()
-    action = OptimalBot().choose(observe(s, 0), legal_actions(s, 0), random.Random(0))
+    action = ExpectedPointsBot().choose(observe(s, 0), legal_actions(s, 0), random.Random(0))
     assert action == Discard(0, best_discard(s, 0).discard.id)
 
 
@@ -64,11 +64,11 @@ def _to_vote(seed):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_hc_r4_optimal_votes_with_the_expected_value_of_a_redraw(seed):
+def test_hc_r4_expected_points_bot_votes_with_the_expected_value_of_a_redraw(seed):
     s = _to_vote(seed)
     for p in s.to_move:
         view = observe(s, p)
-        vote = OptimalBot().choose(view, legal_actions(s, p), random.Random(0))
+        vote = ExpectedPointsBot().choose(view, legal_actions(s, p), random.Random(0))
         hand = [TARGETS[c] for c in s.hands[p]]
         assert isinstance(vote, VoteRedraw)
         assert vote.agree == should_redraw(hand, s.tokens, s.setup.bag)
@@ -86,20 +86,20 @@ def test_hc_r4_heuristic_votes_for_a_redraw_only_when_nothing_holds(seed):
 def test_hc_r6_both_bots_keep_the_better_card():
     legal = [Keep(0, "G01"), Keep(0, "O09")]
     best = max(legal, key=lambda a: TARGETS[a.card].points)
-    for bot in (HeuristicBot(), OptimalBot()):
+    for bot in (HeuristicBot(), ExpectedPointsBot()):
         assert bot.choose({"composition": {}, "tokens": []}, legal, random.Random(0)) == best
 
 
 def test_bots_play_whole_games_with_trainers_and_the_ladder_holds():
-    record = play("herecomes", ["optimal", "heuristic", "random"], seed=2)
+    record = play("herecomes", ["expected-points", "heuristic", "random"], seed=2)
     assert record.replay() == record.final_state
-    df = simulate("herecomes", ["random", "optimal"], games=6, seed=1, progress=False)
-    assert sum(w == "optimal" for w in df["winners"]) >= 5
+    df = simulate("herecomes", ["random", "expected-points"], games=6, seed=1, progress=False)
+    assert sum(w == "expected-points" for w in df["winners"]) >= 5
 
 
 def test_empty_legal_list_is_refused():
-    with pytest.raises(ValueError, match="OptimalBot was given no legal action"):
-        OptimalBot().choose({}, [], random.Random(0))
+    with pytest.raises(ValueError, match="ExpectedPointsBot was given no legal action"):
+        ExpectedPointsBot().choose({}, [], random.Random(0))
 
 
 def _vote_on_a_returned_green(trainers=False):
@@ -128,14 +128,14 @@ def _old_rule_gain(hand, tokens, bag):
     return mean - score(tokens)
 
 
-def test_hc_c2_hc_r4_optimal_no_longer_votes_to_rescue_a_purple_card():
+def test_hc_c2_hc_r4_expected_points_bot_no_longer_votes_to_rescue_a_purple_card():
     """HC-C2: the old rule would vote yes (P15 back at 7/11); the green put back has appeared: vote no."""
     s = _vote_on_a_returned_green()
     hand = [TARGETS[c] for c in s.hands[0]]
     assert s.phase == "vote" and s.hands[0] == ("G09", "P15")
     assert _old_rule_gain(hand, s.tokens, s.setup.bag) > 0  # 39/11 - 1 under the old rule
     assert not should_redraw(hand, s.tokens, s.setup.bag)  # 4/11 - 1 now
-    assert OptimalBot().choose(observe(s, 0), legal_actions(s, 0), random.Random(0)) == VoteRedraw(0, False)
+    assert ExpectedPointsBot().choose(observe(s, 0), legal_actions(s, 0), random.Random(0)) == VoteRedraw(0, False)
 
 
 def test_hc_t2_bots_see_a_token_brock_put_back():
@@ -148,6 +148,6 @@ def test_hc_t2_bots_see_a_token_brock_put_back():
     view = observe(s, 0)
     # nothing holds (P15 broken by the green put back, G09 needs a green last): the heuristic asks again
     assert HeuristicBot().choose(view, legal_actions(s, 0), random.Random(0)) == VoteRedraw(0, True)
-    # the optimal bot: a second redraw can bring a green last (4 in 11) for G09, nothing for P15
-    assert OptimalBot().choose(view, legal_actions(s, 0), random.Random(0)) == VoteRedraw(0, True)
+    # the expected-points bot: a second redraw can bring a green last (4 in 11) for G09, nothing for P15
+    assert ExpectedPointsBot().choose(view, legal_actions(s, 0), random.Random(0)) == VoteRedraw(0, True)
     assert should_redraw([TARGETS["G09"], TARGETS["P15"]], s.tokens, s.setup.bag, returned=s.returned)

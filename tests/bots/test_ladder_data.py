@@ -48,7 +48,7 @@ def test_the_ladder_was_measured_with_the_search_budgets_the_bots_have_now(game,
 
 def test_budget_names_the_level_settings_and_nothing_for_other_bots():
     assert '"width":' in bot_ladder.budget("splendor", "mcts-hard")
-    assert bot_ladder.budget("splendor", "greedy") == bot_ladder.budget("herecomes", "optimal") == ""
+    assert bot_ladder.budget("splendor", "greedy") == bot_ladder.budget("herecomes", "expected-points") == ""
 
 
 def test_the_teacher_guide_quotes_the_measured_ladder():

@@ -21,7 +21,7 @@ from pokelab.words import rendered
 @pytest.fixture(scope="module")
 def replay() -> list:
     """Lesson 21's game: three bots, seed 5, seats named by the engine."""
-    record = play("herecomes", ["optimal", "heuristic", "random"], seed=5)
+    record = play("herecomes", ["expected-points", "heuristic", "random"], seed=5)
     states = list(record.states())
     assert states[0].setup.names == ("Player 1", "Player 2", "Player 3")
     return states

@@ -24,7 +24,7 @@ def test_round_points_add_up_to_the_final_score_round_by_round() -> None:
     solo = _script("solo_round_points")
     for seed in (1, 2, 3):
         gained = solo.round_points(seed)
-        record = play("herecomes", ["optimal"], seed=seed)
+        record = play("herecomes", ["expected-points"], seed=seed)
         assert len(gained) == record.rounds
         if gained[-1] == solo.WIN:
             assert sum(gained[:-1]) <= record.scores[0]
@@ -34,7 +34,7 @@ def test_round_points_add_up_to_the_final_score_round_by_round() -> None:
 
 def test_trainer_rows_match_the_game_they_come_from() -> None:
     rows = _script("trainer_games").game_rows("duel", True, 0, 5)
-    record = play("herecomes", ["optimal", "optimal"], seed=5, options={"trainers": True})
+    record = play("herecomes", ["expected-points", "expected-points"], seed=5, options={"trainers": True})
     assert [r["trainer"] for r in rows] == list(record.initial_state.trainers)
     assert sum(r["win"] for r in rows) == 1 and {r["rounds"] for r in rows} == {record.rounds}
 

@@ -221,7 +221,7 @@ def test_an_idle_seat_is_handed_to_a_bot_by_the_creator_or_the_teacher_only(db_u
     with pytest.raises(ClassAccessError):
         t.hand_to_bot(1, "greedy", teacher_key="AAAA-AAAA-AAAA-AAAA")
     with pytest.raises(ClassroomError):
-        t.hand_to_bot(1, "optimal", teacher_key=key)  # a Here Comes bot
+        t.hand_to_bot(1, "expected-points", teacher_key=key)  # a Here Comes bot
     t.hand_to_bot(1, "greedy", teacher_key=key)
     v = t.view(0)
     assert v["bots"] == [None, "greedy", "random"] and v["names"] == ["Ash", "greedy", "random"]
@@ -274,7 +274,7 @@ BAD_TABLES = [
     ({"bots": {0: "greedy", 1: "random"}}, "at least one human seat", "真人座位"),
     ({"bots": {2: "greedy"}}, "seats are numbered 0 to 1", "座位编号"),
     ({"bots": {True: "greedy"}}, "seats are numbered 0 to 1", "座位编号"),
-    ({"bots": {1: "optimal"}}, "unknown bot 'optimal' for splendor", "电脑玩家"),
+    ({"bots": {1: "expected-points"}}, "unknown bot 'expected-points' for splendor", "电脑玩家"),
     ({"bots": [1]}, "bots is a mapping", "映射"),
     ({"seed": -1}, "seed is a whole number", "种子"),
     ({"seed": 2.5}, "seed is a whole number", "种子"),

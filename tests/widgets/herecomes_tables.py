@@ -28,7 +28,7 @@ def table(leader: int = 0, trainers: Any = False, seed: int = 3, **options: Any)
         ["You", "Bot 1", "Bot 2"], hands={0: HAND}, leader=leader, trainers=trainers, seed=seed
     )
     options.setdefault("lang", "en")
-    options.setdefault("bots", {1: "optimal", 2: "heuristic"})
+    options.setdefault("bots", {1: "expected-points", 2: "heuristic"})
     return HereComesBoard.from_state(state, seed=seed, **options)
 
 
@@ -41,7 +41,7 @@ def keep_table() -> HereComesBoard:
         seed=42,
     )
     return HereComesBoard.from_state(
-        state, bots={1: "optimal", 2: "heuristic"}, lang="en", seed=42, advisor=True
+        state, bots={1: "expected-points", 2: "heuristic"}, lang="en", seed=42, advisor=True
     )
 
 

@@ -291,7 +291,7 @@ def test_default_board_matches_the_issue() -> None:
     board = HereComesBoard()
     # the seats are named in the board's language
     assert board.players == ["你", "电脑 1", "电脑 2"] and board.lang == "zh" and board.seed == 1
-    assert [type(b).__name__ for b in board.bots.values()] == ["OptimalBot", "HeuristicBot"]
+    assert [type(b).__name__ for b in board.bots.values()] == ["ExpectedPointsBot", "HeuristicBot"]
     assert board.show_odds and not board.teacher and board.human == 0
 
 

@@ -23,9 +23,9 @@ def _screen(board: HereComesBoard) -> str:
 
 
 def test_lesson_21s_replay_on_a_chinese_board_says_no_player() -> None:
-    states = list(play("herecomes", ["optimal", "heuristic", "random"], seed=5).states())
+    states = list(play("herecomes", ["expected-points", "heuristic", "random"], seed=5).states())
     board = HereComesBoard.from_state(
-        states[-1], bots={1: "optimal", 2: "heuristic"}, lang="zh", teacher=True
+        states[-1], bots={1: "expected-points", 2: "heuristic"}, lang="zh", teacher=True
     )
     screen = _screen(board)
     assert "Player" not in screen and "玩家 3" in screen
@@ -37,7 +37,7 @@ def test_lesson_21s_replay_on_a_chinese_board_says_no_player() -> None:
 def test_a_round_played_on_a_board_with_default_names(lang: str) -> None:
     """Every view and log of two rounds: default names in ``lang``, the summary's points in its plural."""
     board = HereComesBoard.from_state(
-        new_game(3, seed=4), bots={1: "optimal", 2: "heuristic"}, lang=lang, teacher=True
+        new_game(3, seed=4), bots={1: "expected-points", 2: "heuristic"}, lang=lang, teacher=True
     )
     summaries = 0
     for _ in range(80):

@@ -37,7 +37,7 @@ CODES = {
     "UseTrainer", "extra_discard", "redraw", "peek", "swap", "teleport", "free", "Roll", "Choose", "bank",
     "risk", "fold", "None", "True", "False", "yes", "no", "all", "leader", "win_points", "Variant", "AllOf",
     "last", "never", "first", "COLOUR", "toy", "splendor", "herecomes", "chess", "greedy", "random",
-    "mcts", "easy", "medium", "hard", "heuristic", "optimal", "games", "games_per_pair", "bag", "zzz",
+    "mcts", "easy", "medium", "hard", "heuristic", "expected-points", "games", "games_per_pair", "bag", "zzz",
     "Pikachu", "Missingno", "dict", "list", "str", "int", "garbage", "Executor", "concurrent", "futures",
     "choose", "view", "legal", "rng", "apply", "move", "seat", "pokelab", "one", "maybe", "lunch", "ZZ", "bots", "names", "options", "executor", "lump", "max_nodes",
 }

@@ -47,7 +47,7 @@ class OddsLab(_BotBoardApp):
         self,
         *,
         opponents: int = 2,
-        bot: str = "optimal",
+        bot: str = "expected-points",
         bag: Mapping[str, int] | None = None,
         seed: int = 1,
         lang: str = "en",
