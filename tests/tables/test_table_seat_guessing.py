@@ -146,3 +146,10 @@ def test_the_table_server_locks_out_wrong_join_codes_per_client_address(sqlite_u
     assert status == 403 and "wait 60 s" in str(error_from(answer["error"]))
     clock.now += 61
     assert service.run("10.0.0.9", "create", {"join_code": join_code, "game": "splendor"})[0] == 200
+
+
+def test_create_checks_the_join_code_before_it_computes_a_game(sqlite_url):
+    """Issue 43: a wrong join code was found only after the game and the bots' first moves were computed."""
+    service = TableService(sqlite_url)
+    status, answer = service.run("10.0.0.9", "create", {"join_code": "WRONG2", "game": "splendor", "variant": 5})
+    assert status == 403 and "wrong join code" in str(error_from(answer["error"]))  # not the variant's refusal
