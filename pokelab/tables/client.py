@@ -15,12 +15,14 @@ pokelab.classroom.ClassroomError: the table server's address starts with http://
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import urllib.error
 import urllib.request
 from typing import Any
 
+from pokelab._json import MAX_BYTES, load_json
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.store import ClassStore
 from pokelab.tables.local import Tables
@@ -56,25 +58,73 @@ class RemoteTables:
         self.timeout = timeout
 
     def ask(self, verb: str, **body: Any) -> dict[str, Any]:
-        """One request to the server; its answer, or the kit error it refused with (raised)."""
+        """One request to the server; its answer, or the kit error it refused with (raised).
+
+        Whatever comes back is read as the server's door reads a request: at
+        most ``MAX_BYTES``, through the kit's one bounded loader, and only a JSON
+        object is an answer. A page that is not one (a network's sign-in page
+        served as 200, a proxy's error page), an answer cut off, too large or
+        nested too deep is a ``ClassroomError`` in the pupil's language, never a
+        raw exception; an unreachable or silent server too.
+
+        >>> RemoteTables("http://127.0.0.1:9", timeout=2).ask("open", code="ABCDEF")  # nobody listens on port 9
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassroomError: the table server at http://127.0.0.1:9 does not answer (...); try again in a moment
+        """
         request = urllib.request.Request(
             f"{self.url}/api/{verb}", data=json.dumps(body).encode(), method="POST",
-            headers={"Content-Type": "application/json"},
+            headers={"Content-Type": "application/json", "Accept": "application/json"},
         )
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as answer:
-                return dict(wire_from(json.loads(answer.read())))  # a view's texts are texts again
+                data = self._read(answer)
+                if not isinstance(data, dict):
+                    raise self._not_an_answer(_("a JSON {kind}, not an object", kind=type(data).__name__))
+                return dict(wire_from(data))  # a view's texts are texts again
         except urllib.error.HTTPError as refused:
-            try:
-                data = json.loads(refused.read())
-            except ValueError:
-                data = None
-            raise error_from(data.get("error") if isinstance(data, dict) else data) from None
-        except (urllib.error.URLError, OSError) as away:
+            with refused:
+                try:
+                    data = self._read(refused)
+                except ClassroomError:
+                    data = None
+            if not isinstance(data, dict) or not isinstance(data.get("error"), dict):
+                raise ClassroomError(
+                    _("the table server at {url} answered HTTP {status} without a table answer: "
+                      "check the address, or try again in a moment", url=self.url, status=refused.code),
+                ) from None
+            raise error_from(data["error"]) from None
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as away:
             raise ClassroomError(
                 _("the table server at {url} does not answer ({why}); try again in a moment",
-                  url=self.url, why=str(getattr(away, "reason", away))[:80]),
+                  url=self.url, why=str(getattr(away, "reason", away) or type(away).__name__)[:80]),
             ) from None
+
+    def _read(self, answer: Any) -> Any:
+        """The JSON of one HTTP answer, at most ``MAX_BYTES`` read (``ClassroomError`` for anything else)."""
+        announced = getattr(answer, "length", None)  # what is left of a Content-Length (None: chunked, or to the close)
+        try:
+            if announced is not None and announced <= MAX_BYTES:
+                raw = answer.read()  # short of what was announced: IncompleteRead
+            else:
+                raw = b"" if announced is not None else answer.read(MAX_BYTES + 1)
+        except http.client.IncompleteRead:
+            raise ClassroomError(
+                _("the table server at {url} broke off its answer; try again in a moment", url=self.url),
+            ) from None
+        if (announced is not None and announced > MAX_BYTES) or len(raw) > MAX_BYTES:
+            raise self._not_an_answer(_("more than {most} bytes", most=MAX_BYTES))
+        try:
+            return load_json(raw, _("the table server's answer"))
+        except ValueError as err:
+            syntax = getattr(err, "syntax", False)  # no parser English: a sign-in page is simply not JSON
+            raise self._not_an_answer(_("not JSON") if syntax else getattr(err, "reason", _("not JSON"))) from None
+
+    def _not_an_answer(self, why: Any) -> ClassroomError:
+        return ClassroomError(
+            _("the table server at {url} answered something that is not a table answer ({why}): if the network "
+              "shows a sign-in page, sign in first; otherwise check the address and try again", url=self.url, why=why),
+        )
 
     def create_table(self, join_code: str, game: str, players: int = 2, bots: Any = None, **options: Any) -> str:
         """Create a table in the class (as ``Tables.create_table``); its code."""
@@ -97,7 +147,6 @@ class RemoteTable:
         self.code: str = opened["code"]
         self.game: str = opened["game"]
         self.players: int = int(opened["players"])
-        self.class_code: str = opened["class_code"]
         self._tokens: dict[int, str] = {}
 
     def _ask(self, verb: str, **body: Any) -> dict[str, Any]:

@@ -74,6 +74,8 @@ def create_table(
             _("idle_seconds is a number of seconds from 0 to 86400, not {idle_seconds}",
                 idle_seconds=repr(idle_seconds)),
         )
+    # the join code first: a wrong one costs no game computed and no bots' first moves (checked again in the write)
+    store.read(lambda conn: store.class_of(conn, join_code, "create table"))
     variant_data = games.variant_dict(kit, variant)
     state = games.new_state(kit, players, seed=seed, variant=variant_data)
     bot_seats = _check_bots(kit, bots, players)

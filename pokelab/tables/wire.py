@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokelab.classroom.access import ClassAccessError
+from pokelab.classroom.access import ClassAccessError, ClassStoreBusy
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.errors import IllegalAction, InputError
 from pokelab.tables.rows import StaleRevision
@@ -30,7 +30,7 @@ __all__ = ["error_data", "error_from", "text_data", "text_from", "wire_data", "w
 #: The key that marks a catalogue text inside an answer (no view uses it as a key of its own).
 TEXT_KEY = "$text"
 
-_KINDS = {"StaleRevision", "ClassroomError", "ClassAccessError", "IllegalAction", "InputError"}
+_KINDS = {"StaleRevision", "ClassroomError", "ClassAccessError", "ClassStoreBusy", "IllegalAction", "InputError"}
 
 
 def text_data(text: Text) -> dict[str, Any]:
@@ -124,7 +124,9 @@ def error_from(data: Any) -> Exception:
     reason = text_from(data.get("reason"))
     if kind == "IllegalAction":
         return IllegalAction(str(data.get("rule", "")), reason)
-    return {"ClassroomError": ClassroomError, "ClassAccessError": ClassAccessError, "InputError": InputError}[kind](reason)
+    known = {"ClassroomError": ClassroomError, "ClassAccessError": ClassAccessError,
+             "ClassStoreBusy": ClassStoreBusy, "InputError": InputError}
+    return known[kind](reason)
 
 
 def _unreadable(data: Any) -> ClassroomError:

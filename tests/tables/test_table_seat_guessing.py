@@ -8,6 +8,7 @@ seat. Time is an injected clock: no test sleeps.
 
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
@@ -98,19 +99,57 @@ def test_wrong_rejoin_tokens_count_against_every_seated_seat_and_the_guessers_ow
     assert Tables(store).table(t.code).rejoin(ash) == 0
 
 
-def test_the_table_server_locks_out_seat_guesses_per_client_address(sqlite_url):
+def test_the_table_server_spaces_seat_guesses_per_seat_from_every_address_and_the_right_token_gets_in(sqlite_url):
+    """Issue 43: a lockout per address let made-up addresses guess on, and on a hub (one address) locked a class out."""
+    clock = Clock()
+    waited: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        waited.append(seconds)
+        clock.now += seconds
+
+    service = TableService(sqlite_url, limits=Limits(free_failures=2, lockout_seconds=60), clock=clock, sleep=sleep)
+    join_code, _key = service.store.create_class("7B")
+    code = service.answer("create", {"join_code": join_code, "game": "splendor", "seed": 1})["code"]
+    token = service.answer("sit", {"code": code, "seat": 0, "name": "Ash"})["token"]
+
+    def view(source: str, seat_token: str) -> tuple[int, dict]:
+        return service.respond(source, "view", json.dumps({"code": code, "seat": 0, "token": seat_token}).encode())
+
+    for n, guess in enumerate(guesses(token)[:8]):  # 8 addresses, one guess each: no address is ever "locked"
+        status, answer = view(f"10.0.1.{n}", guess)
+        assert status == 403 and "wrong seat token" in str(error_from(answer["error"]))
+    assert waited == [0.25, 0.5, 1.0, 2.0]  # past the free ones, every try waits its turn, the turns at most 2 s apart
+    status, answer = view("10.0.1.3", token)  # a guessing address (a hub's one address), the right token: it gets in
+    assert status == 200 and answer["seat"] == 0 and waited[-1] == 2.0
+    keys = service.seat_keys("view", {"code": code, "seat": 0})
+    with pytest.raises(ClassAccessError, match="too many wrong seat tokens were tried at this table") as burst:
+        while True:  # a burst of tries at once: each takes the next turn, until the turn is too far off
+            service.seats.admit(keys)
+    bilingual(burst)
+    clock.now += 900 + 61  # no wrong token for max_lockout_seconds: the seat starts afresh
+    assert service.seats.admit(keys) == 0.0
+    other = service.answer("create", {"join_code": join_code, "game": "splendor", "seed": 2})["code"]
+    assert service.seats.admit(service.seat_keys("view", {"code": other, "seat": 0})) == 0.0  # each table counts apart
+
+
+def test_the_table_server_locks_out_wrong_join_codes_per_client_address(sqlite_url):
     clock = Clock()
     service = TableService(sqlite_url, limits=Limits(free_failures=2, lockout_seconds=60), clock=clock)
-    join_code, _key = service.store_for("10.0.0.5").create_class("7B")
-    code = service.answer("10.0.0.5", "create", {"join_code": join_code, "game": "splendor", "seed": 1})["code"]
-    token = service.answer("10.0.0.7", "sit", {"code": code, "seat": 0, "name": "Ash"})["token"]
-    for guess in guesses(token)[:3]:
-        status, answer = service.respond("10.0.0.9", "view", f'{{"code": "{code}", "seat": 0, "token": "{guess}"}}'.encode())
-        assert status == 403
-    status, answer = service.respond("10.0.0.9", "view", f'{{"code": "{code}", "seat": 0, "token": "{token}"}}'.encode())
-    locked = error_from(answer["error"])
-    assert status == 403 and isinstance(locked, ClassAccessError) and "too many wrong seat tokens" in str(locked)
-    assert "座位口令" in locked.message("zh")  # the refusal crosses the wire in both languages
-    assert service.answer("10.0.0.7", "view", {"code": code, "seat": 0, "token": token})["seat"] == 0  # another address
+    join_code, _key = service.store.create_class("7B")
+    wrong = {"join_code": "WRONG2", "game": "splendor"}
+    refusals = [service.run("10.0.0.9", "create", wrong)[1]["error"] for _ in range(4)]
+    assert [str(error_from(r)).startswith("too many wrong tries from here") for r in refusals] == [False] * 3 + [True]
+    assert "加入码" in error_from(refusals[0]).message("zh")
+    assert service.run("10.0.0.8", "create", {"join_code": join_code, "game": "splendor"})[0] == 200  # another address
+    status, answer = service.run("10.0.0.9", "create", {"join_code": join_code, "game": "splendor"})
+    assert status == 403 and "wait 60 s" in str(error_from(answer["error"]))
     clock.now += 61
-    assert service.answer("10.0.0.9", "view", {"code": code, "seat": 0, "token": token})["seat"] == 0
+    assert service.run("10.0.0.9", "create", {"join_code": join_code, "game": "splendor"})[0] == 200
+
+
+def test_create_checks_the_join_code_before_it_computes_a_game(sqlite_url):
+    """Issue 43: a wrong join code was found only after the game and the bots' first moves were computed."""
+    service = TableService(sqlite_url)
+    status, answer = service.run("10.0.0.9", "create", {"join_code": "WRONG2", "game": "splendor", "variant": 5})
+    assert status == 403 and "wrong join code" in str(error_from(answer["error"]))  # not the variant's refusal

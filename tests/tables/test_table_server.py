@@ -9,11 +9,7 @@ breaks SP-T1.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -24,9 +20,7 @@ from pokelab.tables import RemoteTables, StaleRevision, Tables
 from pokelab.tables.wire import wire_data
 from widgets._board_table import join_table
 
-from .conftest import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
+from .serving import post, table_server
 
 
 @pytest.fixture(scope="module")
@@ -35,17 +29,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
     url = f"sqlite:///{tmp_path_factory.mktemp('served') / 'class.db'}"
     teacher = ClassStore.connect(url)
     join_code, key = teacher.create_class("7B")
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "pokelab.tables.server", "--db", url, "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
-    )
-    first = server.stdout.readline()  # the server says it listens once its socket is bound
-    assert "pokelab table server on" in first, first + server.stdout.read()
-    yield {"url": f"http://127.0.0.1:{port}", "join_code": join_code, "key": key, "teacher": Tables(teacher)}
-    server.terminate()
-    server.wait(timeout=30)
+    with table_server(url) as (address, _process):
+        yield {"url": address, "join_code": join_code, "key": key, "teacher": Tables(teacher)}
 
 
 def test_hc_g3_two_pupils_play_through_the_server_and_never_see_each_others_cards(served):
@@ -104,16 +89,7 @@ def test_a_seat_board_plays_through_the_server_with_no_database_in_its_kernel(se
 
 def _post(served: dict, verb: str, body: bytes) -> tuple[int, dict]:
     """POST raw ``body`` to the server process; its status and JSON answer (a refusal is an answer too)."""
-    import urllib.error
-    import urllib.request
-
-    request = urllib.request.Request(f"{served['url']}/api/{verb}", data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:
-            return answer.status, json.loads(answer.read())
-    except urllib.error.HTTPError as refused:
-        return refused.code, json.loads(refused.read())
+    return post(served["url"], verb, body)
 
 
 @pytest.mark.parametrize("body", [

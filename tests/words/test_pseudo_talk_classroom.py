@@ -124,7 +124,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: other.moves(),  # issue 29: the record needs a seat token or the teacher key
         lambda: RemoteTables("ftp://example.org"), lambda: RemoteTables("http://127.0.0.1:9").table("ABCDEF"),
         lambda: _raise(error_from({"kind": "Nope"})),
-        lambda: TableService(url).answer("a", "nope", {}),
+        lambda: TableService(url).answer("nope", {}),
         lambda: _raise(error_from(TableService(url).respond("a", "view", b"x" * 20_000)[1]["error"])),
         lambda: _raise(error_from(TableService(url).respond("a", "view", b"[1, 2")[1]["error"])),
 
