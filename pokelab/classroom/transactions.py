@@ -168,9 +168,15 @@ class StoreCore:
             raise
         except Exception as err:
             known = explain(err)
-            if known is None:
-                raise
-            raise known from None
+            if known is not None:
+                raise known from None
+            if transient(err):  # a PostgreSQL server away: the kit's busy error, as for a write
+                raise ClassStoreBusy(_(
+                    "the class database stayed busy or unreachable for {seconds} s ({attempts} tries): "
+                    "{detail}. Nothing was saved; try again in a moment",
+                    seconds=0, attempts=1, detail=str(getattr(err, "orig", err))[:120],
+                )) from err
+            raise
 
     def write(self, work: Callable[[Any], _T]) -> _T:
         """Run ``work(conn)`` in one write transaction (all or nothing), retrying a busy database until ``timeout``.

@@ -112,3 +112,19 @@ def _overwrite_in_place(path, content: bytes) -> None:
     with open(path, "r+b") as out:
         out.write(content)
         out.truncate(len(content))
+
+
+def test_reads_during_a_postgresql_outage_are_busy_not_raw_driver_errors(postgres, pg_url):
+    from pokelab.classroom import ClassStoreBusy
+
+    store = ClassStore.connect(pg_url, timeout=2)
+    code, key = store.create_class("7B")
+    store.add_round(code, "A", ROUND, submission="r1")
+    postgres.stop()
+    try:
+        for read in (lambda: store.rounds(code, key), lambda: store.class_name(code), lambda: store.revision(code)):
+            with pytest.raises(ClassStoreBusy):
+                read()  # old code: sqlalchemy.exc.OperationalError
+    finally:
+        postgres.start()
+    assert len(store.rounds(code, key)) == 1
