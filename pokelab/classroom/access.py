@@ -118,6 +118,21 @@ def digest(kind: str, secret: str) -> str:
     return hashlib.sha256(f"pokelab-{kind}:{secret}".encode()).hexdigest()
 
 
+def refuse_surrogates(value: str, what: Text) -> str:
+    """``value`` itself when it is text that can be stored and hashed; a lone surrogate is a ``ClassroomError``.
+
+    >>> refuse_surrogates("小明", _("join code"))
+    '小明'
+    >>> refuse_surrogates("A\\ud800", _("join code"))
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.ClassroomError: join code: a text holds a lone surrogate (\\ud800-\\udfff), which is no character
+    """
+    if any("\ud800" <= ch <= "\udfff" for ch in value):
+        raise ClassroomError(_("{what}: a text holds a lone surrogate (\\ud800-\\udfff), which is no character", what=what))
+    return value
+
+
 #: What ``clean_secret`` also reads that only finds something and proves nothing.
 _ADDRESSES = frozenset({"table code"})
 
@@ -148,6 +163,7 @@ def clean_secret(value: Any, what: Text) -> str:
             _("that is not a {what}: {length} characters (at most {most})",
                 what=what, length=len(value), most=MAX_CODE_TEXT),
         )
+    refuse_surrogates(value, what)  # before anything hashes it (digest encodes to UTF-8)
     return "".join(ch for ch in value.upper() if ch not in " -\t")
 
 

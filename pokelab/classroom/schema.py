@@ -294,6 +294,27 @@ MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: The tables each migration creates: a file that already holds one has a schema record that is too old (damaged).
+_TABLES_MADE_BY: dict[str, tuple[str, ...]] = {
+    "_v1_classes_and_rounds": (classes.name, rounds.name),
+    "_v2_submissions_and_refusals": (refusals.name,),
+    "_v3_game_tables": (game_tables.name, table_moves.name),
+    "_v4_group_tokens": (groups.name,),
+    "_v5_pupil_answers": (pupils.name, answers.name, settings.name),
+}
+
+
+def _check_record_matches_tables(conn: sa.Connection, old: int, target: int) -> None:
+    """Nothing when no table a pending migration creates exists yet; else the schema record is damaged (``ClassroomError``)."""
+    pending = {name for step in MIGRATIONS[old:target] for name in _TABLES_MADE_BY.get(step.__name__, ())}
+    present = sorted(pending & set(sa.inspect(conn).get_table_names()))
+    if present:
+        raise ClassroomError(
+            _("the class database's schema record is damaged: it says version {version}, but the file already "
+              "holds tables of a later version ({tables}). Restore the file from a copy",
+              version=old, tables=", ".join(present)),
+        )
+
 
 def read_version(conn: sa.Connection) -> int:
     """The schema version of the database behind ``conn`` (0 for an empty database).
@@ -326,6 +347,7 @@ def migrate_to(conn: sa.Connection | None, target: int = SCHEMA_VERSION) -> int:
     assert conn is not None
     meta.create(conn, checkfirst=True)
     old = read_version(conn)
+    _check_record_matches_tables(conn, old, target)
     for version in range(old + 1, target + 1):
         MIGRATIONS[version - 1](conn)
     if target > old:

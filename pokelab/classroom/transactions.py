@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 from pokelab.classroom.access import ClassAccessError, ClassStoreBusy, default_url, log
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.faults import FileWatch, explain, transient
+from pokelab.classroom.identity import DatabaseIdentity
 from pokelab.classroom.limits import Limits, Throttle
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.sqlite import configure_sqlite, writer_queue
@@ -109,6 +110,7 @@ class StoreCore:
         self._queue = writer_queue(engine)
         database = getattr(engine.url, "database", None) if engine.url.get_backend_name() == "sqlite" else None
         self.watch = FileWatch(None if database in (None, "", ":memory:") else Path(database).expanduser())
+        self.identity = DatabaseIdentity()
 
     @property
     def url(self) -> str:
@@ -136,6 +138,12 @@ class StoreCore:
                 schema.migrate_to(conn)
 
             self.write(upgrade)
+        with self.engine.connect() as conn:
+            stamped = self.identity.stamped(conn)
+        if not stamped:  # a new database, or one written by a kit before identities
+            self.write(self.identity.stamp)
+        with self.engine.connect() as conn:
+            self.identity.remember(conn)
 
     def read(self, work: Callable[[Any], _T]) -> _T:
         """Run ``work(conn)`` on one connection and return its result; a ``ClassAccessError`` raised in it is logged (``refuse``).
@@ -150,17 +158,25 @@ class StoreCore:
         sqlalchemy.exc.OperationalError: ...
         """
         self.watch.check()
+        seen = self.identity.seen()  # before the query starts: a commit meanwhile only raises the revision
         try:
             with self.engine.connect() as conn:
+                self.identity.check(conn, seen)
                 return work(conn)
         except ClassAccessError as err:
             self.refuse(err)
             raise
         except Exception as err:
             known = explain(err)
-            if known is None:
-                raise
-            raise known from None
+            if known is not None:
+                raise known from None
+            if transient(err):  # a PostgreSQL server away: the kit's busy error, as for a write
+                raise ClassStoreBusy(_(
+                    "the class database stayed busy or unreachable for {seconds} s ({attempts} tries): "
+                    "{detail}. Nothing was saved; try again in a moment",
+                    seconds=0, attempts=1, detail=str(getattr(err, "orig", err))[:120],
+                )) from err
+            raise
 
     def write(self, work: Callable[[Any], _T]) -> _T:
         """Run ``work(conn)`` in one write transaction (all or nothing), retrying a busy database until ``timeout``.
@@ -180,6 +196,7 @@ class StoreCore:
         pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
         """
         self.watch.check()
+        seen = self.identity.seen()
         deadline = time.monotonic() + self.timeout
         delay, attempts = 0.005, 0
         while True:
@@ -190,7 +207,10 @@ class StoreCore:
                     self._queue(),
                     conn.begin(),
                 ):
-                    return work(conn)
+                    revision = self.identity.advance(conn, seen)
+                    result = work(conn)
+                self.identity.saw(revision)
+                return result
             except ClassAccessError as err:
                 self.refuse(err)
                 raise

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from pokelab.classroom import ClassAccessError, ClassStore, default_url
+from pokelab.classroom.access import refuse_surrogates
 from pokelab.classroom.answers import REVEAL_POLICIES
 from pokelab.course.registry import ExerciseDef
 from pokelab.teaching.feedback import Feedback
@@ -94,7 +95,12 @@ def _pupils_dir() -> Path:
 
 
 def _token_file(url: str, code: str, name: str) -> Path:
-    """Where this computer keeps the pupil's token for this class (so a restarted kernel rejoins)."""
+    """Where this computer keeps the pupil's token for this class (so a restarted kernel rejoins).
+
+    A lone surrogate in the code or name is a ``ClassroomError`` (checked before hashing).
+    """
+    refuse_surrogates(code, _("join code"))
+    refuse_surrogates(name, _("pupil's name"))
     digest = hashlib.sha256(f"{url}|{code.upper()}|{name}".encode()).hexdigest()[:24]
     return _pupils_dir() / f"{digest}.token"
 

@@ -224,3 +224,15 @@ def test_a_pupil_the_teacher_deleted_is_not_rejoined_behind_their_back(tmp_path,
     assert "no longer knows you (Mei)" in capsys.readouterr().out
     assert classlink.remembered() is None  # forgotten: the next kernel does not try again
     assert store.pupils(code, key) == [] and len(store.answers(code, key)) == 0
+
+
+@pytest.mark.parametrize("code_part, name", [("", "Mei\ud800"), ("\udfff", "Mei")])
+def test_a_lone_surrogate_in_the_join_code_or_name_is_a_kit_error(tmp_path, code_part, name) -> None:
+    from pokelab.classroom import ClassroomError
+
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    code, _key = ClassStore.connect(url).create_class("7B")
+    with pytest.raises(ClassroomError, match="surrogate") as err:
+        join_class(code + code_part, name, url=url)  # old code: UnicodeEncodeError while hashing the token file's name
+    assert err.value.message("zh") != str(err.value)
+    assert classlink.joined() is None

@@ -74,7 +74,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: store.create_class(" "), lambda: store.create_class("7B;"),
         lambda: store.create_class("simulated"),
         lambda: store.class_name(None), lambda: store.class_name(42), lambda: store.class_name("Z" * 100),
-        lambda: store.class_name("ZZZZZZ"),
+        lambda: store.class_name("ZZZZZZ"), lambda: store.class_name("ZZ\ud800"),  # a lone surrogate, before hashing
         lambda: store.reset(code, None), lambda: store.reset(code, wrong_key),
         lambda: store.delete_class(code, wrong_key), lambda: store.refusal_log(code, wrong_key),
         lambda: store.join_pupil(code, ""),  # a pupil without a name
