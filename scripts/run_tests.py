@@ -10,7 +10,10 @@ executed copies and read offline by Chromium), rules (``scripts/rule_coverage.py
 every rule ID of ``docs/rules`` named by a test, no orphan IDs, English and
 Chinese rulebooks alike) and binder (Binder's pins alone in a fresh environment:
 ``postBuild``, every import the kit and the notebooks need, the start notebooks;
-see ``binder_stage``). ``--only STAGE`` runs one stage.
+see ``binder_stage``). Stages that do not compete for the two cores run side by side
+(``AFTER``); each one's output goes to ``build/test-logs/STAGE.log`` and is printed
+whole when it ends, then every stage's time and the whole run's. ``--only STAGE``
+runs one stage, its output streamed.
 pytest's "no tests collected" (exit 5) counts as a pass, so an empty stage
 never fails CI.
 """
@@ -21,9 +24,11 @@ import argparse
 import contextlib
 import importlib.util
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -146,34 +151,119 @@ def stages(only: str | None) -> dict[str, list[str] | list[list[str]] | None]:
     }
 
 
+#: What each stage waits for: site reads the notebooks stage's executed copies; the rest only keep
+#: the two cores from running three pytest-xdist pairs at once. Light stages (lint, rules, binder's
+#: installs, classroom's waiting students) run beside unit; browser and site share the last stretch.
+AFTER: dict[str, tuple[str, ...]] = {
+    "lint": (),
+    "unit": (),
+    "rules": ("lint",),
+    "binder": ("rules",),
+    "classroom": ("binder",),
+    "notebooks": ("unit",),
+    "browser": ("notebooks", "classroom"),
+    "site": ("notebooks",),
+}
+
+#: No stage may run longer than this (the slowest, browser, takes about 10 minutes).
+STAGE_SECONDS = 40 * 60
+
+LOGS = ROOT / "build" / "test-logs"
+
+
+def order(after: dict[str, tuple[str, ...]], wanted: list[str]) -> list[list[str]]:
+    """The stages in waves: each wave's stages wait only for stages of earlier waves.
+
+    >>> order(AFTER, list(AFTER))
+    [['lint', 'unit'], ['rules', 'notebooks'], ['binder', 'site'], ['classroom'], ['browser']]
+    >>> order({"a": ("b",), "b": ("a",)}, ["a", "b"])
+    Traceback (most recent call last):
+    ...
+    ValueError: stages wait for each other in a circle: a, b
+    """
+    waves: list[list[str]] = []
+    done: set[str] = set()
+    left = [name for name in wanted]
+    while left:
+        ready = [name for name in left if all(dep in done or dep not in wanted for dep in after[name])]
+        if not ready:
+            raise ValueError("stages wait for each other in a circle: " + ", ".join(left))
+        waves.append(ready)
+        done.update(ready)
+        left = [name for name in left if name not in ready]
+    return waves
+
+
+class Stage(threading.Thread):
+    """One stage's commands run one after another, its output kept in ``build/test-logs/<stage>.log``."""
+
+    def __init__(self, name: str, commands: list[list[str]], *, stream: bool) -> None:
+        super().__init__(name=f"stage-{name}", daemon=True)
+        self.stage, self.commands, self.stream = name, commands, stream
+        self.log = LOGS / f"{name}.log"
+        self.code: int | None = None
+        self.seconds = 0.0
+
+    def run(self) -> None:
+        start = time.perf_counter()
+        deadline = time.monotonic() + STAGE_SECONDS
+        code = 0
+        try:
+            with warm_kernels() if self.stage == "notebooks" else contextlib.nullcontext({}) as extra, open(
+                self.log, "w", encoding="utf-8"
+            ) as out:
+                for one in self.commands:
+                    target = None if self.stream else out
+                    proc = subprocess.Popen(
+                        one, cwd=ROOT, env={**os.environ, **extra}, stdout=target, stderr=subprocess.STDOUT if target else None,
+                        start_new_session=True,
+                    )
+                    try:
+                        code = proc.wait(timeout=max(1.0, deadline - time.monotonic()))
+                    except subprocess.TimeoutExpired:
+                        os.killpg(proc.pid, signal.SIGKILL)
+                        proc.wait(timeout=60)
+                        print(f"== {self.stage}: stopped after {STAGE_SECONDS // 60} minutes", file=out, flush=True)
+                        code = 124
+                    if code not in (0, 5):
+                        break
+        finally:
+            self.seconds = time.perf_counter() - start
+            self.code = code
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument(
-        "--only", choices=["lint", "unit", "classroom", "notebooks", "browser", "site", "rules", "binder"]
-    )
+    parser.add_argument("--only", choices=list(AFTER))
     options = parser.parse_args()
-    failed: list[str] = []
-    timings: list[str] = []
-    for name, command in stages(options.only).items():
-        if options.only and name != options.only:
-            continue
-        if command is None:
-            print(f"== {name}: nothing to run here", flush=True)
-            continue
-        commands = command if isinstance(command[0], list) else [command]  # a stage may run several
-        shown = " && ".join(" ".join(c[1:]) if len(c) > 1 else c[0] for c in commands)
-        print(f"== {name}: {shown}", flush=True)
-        start = time.perf_counter()
-        code = 0
-        with warm_kernels() if name == "notebooks" else contextlib.nullcontext({}) as extra:
-            for one in commands:
-                code = subprocess.run(one, cwd=ROOT, env={**os.environ, **extra}).returncode
-                if code not in (0, 5):
-                    break
-        timings.append(f"{name} {time.perf_counter() - start:.0f}s")
-        if code not in (0, 5):
-            failed.append(f"{name} (exit {code})")
-    print("== timings: " + ", ".join(timings), flush=True)
+    commands = {
+        name: (command if isinstance(command[0], list) else [command])  # a stage may run several
+        for name, command in stages(options.only).items()
+        if command is not None and (not options.only or name == options.only)
+    }
+    LOGS.mkdir(parents=True, exist_ok=True)
+    begun = time.perf_counter()
+    running: dict[str, Stage] = {}
+    finished: dict[str, Stage] = {}
+    waiting = [name for wave in order(AFTER, list(commands)) for name in wave]
+    while waiting or running:
+        for name in [n for n in waiting if all(d in finished or d not in commands for d in AFTER[n])]:
+            shown = " && ".join(" ".join(c[1:]) if len(c) > 1 else c[0] for c in commands[name])
+            print(f"== {name} starts ({time.perf_counter() - begun:.0f}s): {shown}", flush=True)
+            running[name] = Stage(name, commands[name], stream=bool(options.only))
+            running[name].start()
+            waiting.remove(name)
+        for name, stage in list(running.items()):
+            stage.join(timeout=0.5)
+            if not stage.is_alive():
+                finished[name] = running.pop(name)
+                if not options.only:  # side by side, a stage's output is shown whole when it ends
+                    print(f"== {name} output ({stage.log}):", flush=True)
+                    print(stage.log.read_text(encoding="utf-8", errors="replace"), end="", flush=True)
+                print(f"== {name} ends ({time.perf_counter() - begun:.0f}s): exit {stage.code}, {stage.seconds:.0f}s", flush=True)
+    timings = [f"{name} {stage.seconds:.0f}s" for name, stage in finished.items()]
+    print(f"== timings (wall {time.perf_counter() - begun:.0f}s, stages side by side): " + ", ".join(timings), flush=True)
+    failed = [f"{name} (exit {stage.code})" for name, stage in finished.items() if stage.code not in (0, 5)]
     if failed:
         print("== FAILED: " + ", ".join(failed), flush=True)
         return 1

@@ -1,0 +1,55 @@
+"""The test command's scheduler: a stage starts only after the stages it waits for, a failure is reported."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_runner():
+    spec = importlib.util.spec_from_file_location("run_tests_under_test", ROOT / "scripts" / "run_tests.py")
+    runner = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(runner)
+    return runner
+
+
+def test_every_stage_is_ordered_and_the_site_waits_for_the_notebooks() -> None:
+    runner = load_runner()
+    waves = runner.order(runner.AFTER, list(runner.AFTER))
+    assert sorted(name for wave in waves for name in wave) == sorted(runner.AFTER)
+    where = {name: i for i, wave in enumerate(waves) for name in wave}
+    assert where["site"] > where["notebooks"]  # it reads the executed copies
+    assert set(runner.AFTER) == set(runner.stages(None))
+
+
+def test_a_stage_runs_after_what_it_waits_for_and_a_failure_fails_the_run(tmp_path, monkeypatch, capsys) -> None:
+    runner = load_runner()
+    mark = tmp_path / "first-done"
+    py = sys.executable
+    table = {
+        "first": [py, "-c", f"import pathlib; pathlib.Path({str(mark)!r}).write_text('x')"],
+        # fails unless "first" has finished
+        "second": [py, "-c", f"import pathlib, sys; sys.exit(0 if pathlib.Path({str(mark)!r}).exists() else 3)"],
+        "broken": [py, "-c", "print('broken stage says why'); raise SystemExit(2)"],
+    }
+    monkeypatch.setattr(runner, "AFTER", {"first": (), "second": ("first",), "broken": ()})
+    monkeypatch.setattr(runner, "stages", lambda only: table)
+    monkeypatch.setattr(runner, "LOGS", tmp_path / "logs")
+    monkeypatch.setattr(sys, "argv", ["run_tests.py"])
+    assert runner.main() == 1
+    out = capsys.readouterr().out
+    assert "== second ends" in out and "exit 0" in out.split("== second ends")[1].splitlines()[0]
+    assert "broken stage says why" in out  # its log is printed whole
+    assert "== FAILED: broken (exit 2)" in out
+    assert (tmp_path / "logs" / "broken.log").read_text().strip() == "broken stage says why"
+
+
+def test_stages_that_wait_in_a_circle_are_refused() -> None:
+    runner = load_runner()
+    with pytest.raises(ValueError, match="circle"):
+        runner.order({"a": ("b",), "b": ("a",)}, ["a", "b"])
