@@ -257,7 +257,8 @@ choice("14-4", L14, _("Which move will the coach put first for seat 1?"), (
            Option("a", _("Take red, green and yellow: next turn it can catch Feraligatr (3 pts)."),
                   why=_("points later are not sure points: the other player may catch the card first, and a turn is spent waiting")),
            Option("b", _("Catch Croconaw now."), correct=True,
-                  why=_("It scores now, gives a permanent blue discount, and Feraligatr in view evolves from it.")),
+                  why=_("The coach's playouts rank it first, clearly ahead of its second move: their intervals do not "
+                        "overlap. Exercise 5 asks you why.")),
            Option("c", _("Reserve Feraligatr to gain a Master Ball."),
                   why=_("a reserved card and a Master Ball are only promises: a card caught now already counts")),
        ))
