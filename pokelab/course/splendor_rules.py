@@ -12,6 +12,7 @@ from pokelab.course.registry import Idea, Option
 from pokelab.sim import play
 from pokelab.sim.balance import load
 from pokelab.splendor.names import pokemon_name
+from pokelab.stats import wilson_interval
 from pokelab.words import Text, _, _n, _p
 
 L10 = "splendor/10-components-and-setup.ipynb"
@@ -191,17 +192,46 @@ def _bot_game(seed: int) -> Any:
     return play("splendor", ["greedy", "mcts-easy"], seed=seed)
 
 
-number("14-1", L14, _("In the bots' game (greedy against mcts-easy, seed 3), how many points did the winner score?"), lambda p: max(_bot_game(3).scores),
-       [_("record.scores holds both scores."), _("Take the larger one.")])
-number("14-2", L14, _("How many actions were played in that game? (Each take, catch, reserve, evolve or return counts.)"), lambda p: len(_bot_game(3).actions),
-       [_("record.actions lists them."), "len(...)"])
+def turns_after_eighteen(record: Any) -> int:
+    """How many turns a bot game went on after a player first ended a turn with 18 or more points (SP-G1).
 
-#: Lesson 14's coach position: the bots' game (seed 3) before move 6, seat 1 (mcts-easy) to move, 0–0.
+    A turn is a run of one seat's actions (a main action, perhaps an evolution or a return).
+    The game ends once the round is complete, so this is the number of players still to move
+    in that round: 0 when the last seat of the round reached 18, more when an earlier seat did.
+
+    >>> turns_after_eighteen(_bot_game(3))  # seat 1 moved first and reached 18: seat 0 still had its turn
+    1
+
+    A game in which nobody reached 18 (a stalled one, SP-G4) has no such turn: ``ValueError``.
+    """
+    states = list(record.states())
+    actions = record.actions
+    ends = [i + 1 for i, (seat, _a) in enumerate(actions) if i + 1 == len(actions) or actions[i + 1][0] != seat]
+    reached = [k for k, end in enumerate(ends) if max(_sp().scores(states[end])) >= 18]
+    if not reached:
+        raise ValueError("nobody ended a turn with 18 or more points in this game")
+    return len(ends) - 1 - reached[0]
+
+
+number("14-1", L14, _("In the bots' game (greedy against mcts-easy, seed 3), after a player first ended a turn with 18 "
+                      "or more points, how many more turns were played before the game ended?"),
+       lambda p: turns_after_eighteen(_bot_game(3)),
+       [_("SP-G1: reaching 18 does not end the game at once; the round is completed, so every player has had as many "
+          "turns."),
+        _("Who moved first in this game, so who moves last in every round? Which seat reached 18?")])
+number("14-2", L14, _("First predict, then check with the game's log: how many actions did seat 1 (mcts-easy) play in "
+                      "that game? (A turn is one main action, and perhaps an evolution or returned tokens.)"),
+       lambda p: sum(1 for seat, _a in _bot_game(3).actions if seat == 1),
+       [_("record.rounds gives the rounds, and every player has one turn a round (SP-G1): that is the number of turns."),
+        _("A turn can add an evolution (SP-E1) or a return of tokens (SP-T3) to its main action: count those of seat 1 "
+          "in record.actions.")])
+
+#: Lesson 14's coach position: the bots' game (seed 3) after its first six moves, seat 1 (mcts-easy) to move, 0–0.
 COACH_MOVE = 6
 
 
 def coach_position() -> Any:
-    """The position of lesson 14's coach exercises (a state of the seed-3 bots' game): seat 1 to move at 0–0.
+    """The position of lesson 14's coach exercises (the seed-3 bots' game after six moves): seat 1 to move at 0–0.
 
     >>> from pokelab.splendor import scores
     >>> state = coach_position()
@@ -219,13 +249,16 @@ def coach_chance() -> float:
 
 
 predict("14-3", L14, _("Before the playouts: what is the chance that seat 1 (mcts-easy), to move at 0–0, wins this game?"),
-        lambda p: coach_chance(), [_("Nobody has a point yet: look at the cards seat 1 can catch now and soon.")], tolerance=0.1)
+        lambda p: coach_chance(), [_("Three turns each and still 0–0: the position is close to a new game. Start from how "
+                                      "often mcts-easy beat greedy in the ladder's 400 games, then ask whether the cards "
+                                      "in view help seat 1.")], tolerance=0.1)
 #: The coach's first move in lesson 14's position (level "medium", seed 0): asserted in the lesson and in the tests.
 choice("14-4", L14, _("Which move will the coach put first for seat 1?"), (
            Option("a", _("Take red, green and yellow: next turn it can catch Feraligatr (3 pts)."),
                   why=_("points later are not sure points: the other player may catch the card first, and a turn is spent waiting")),
            Option("b", _("Catch Croconaw now."), correct=True,
-                  why=_("It scores now, gives a permanent blue discount, and Feraligatr in view evolves from it.")),
+                  why=_("The coach's playouts rank it first, clearly ahead of its second move: their intervals do not "
+                        "overlap. Exercise 5 asks you why.")),
            Option("c", _("Reserve Feraligatr to gain a Master Ball."),
                   why=_("a reserved card and a Master Ball are only promises: a card caught now already counts")),
        ))
@@ -267,17 +300,34 @@ number("15-2", L15, _("In the shipped experiment, how many more games in every 1
        lambda p: (_summary()["first_player_advantage"]["win_rate"] - 0.5) * 100,
        [_("summary['first_player_advantage'] holds the first player's win rate."),
         _("Its win rate times 100 is its wins in 100 games; take away the even 50.")], tolerance=0.5)
-choice("15-3", L15, _("A 10-game match between greedy and mcts-easy ends 5–5. What can you conclude?"), (
-           Option("a", _("The two bots are equally strong."),
-                  why=_("ten games are far too few: a level score is likely even between unequal bots (small samples)")),
-           Option("b", _("Nothing yet: the interval of a 10-game match is too wide to tell them apart."), correct=True,
-                  why=_("The 400-game ladder is the evidence to read.")),
-           Option("c", _("The match was pure luck, so skill does not matter in Splendor."),
-                  why=_("luck in a short match does not mean the game has no skill: long matches separate the bots")),
-       ))
+#: Lesson 15's new match for 15-3: mcts-medium beats mcts-easy by these wins in these games.
+NEW_MATCH_WINS, NEW_MATCH_GAMES = 7, 10
 
 
-#: Lesson 15's position: a greedy-against-greedy game (seed 15) before move 12, seat 0 to move.
+def _new_match_options() -> tuple[Option, ...]:
+    low, high = wilson_interval(NEW_MATCH_WINS, NEW_MATCH_GAMES)
+    undecided = low <= 0.5 <= high
+    return (
+        Option("a", _("mcts-medium is the stronger bot: it won 7 of the 10 games."), correct=not undecided,
+               why=(_("even two evenly matched bots end 7–3 or more lopsided in about a third of 10-game matches: the "
+                      "interval of 7 in 10 still contains 1/2 (reading the wins, not the interval)")
+                    if undecided else _("The interval of 7 in 10 lies above 1/2."))),
+        Option("b", _("This match alone cannot tell: the 95% interval of 7 wins in 10 still contains 1/2."),
+               correct=undecided,
+               why=(_("Seven in ten still fits two evenly matched bots. The 400-game ladder is the evidence to read, and "
+                      "it does separate them.") if undecided
+                    else _("the interval of 7 in 10 excludes 1/2, so the match does tell them apart"))),
+        Option("c", _("mcts-medium wins 7 games in every 10 against mcts-easy."),
+               why=_("seven in ten is only an estimate from ten games: its interval runs from about 0.4 to 0.9 (a short "
+                     "match's rate taken for the true rate)")),
+    )
+
+
+choice("15-3", L15, _("A class runs its own 10-game match, seats swapped: mcts-medium beats mcts-easy 7–3. What can "
+                      "you conclude?"), _new_match_options())
+
+
+#: Lesson 15's position: a greedy-against-greedy game (seed 15) after its first 12 moves, seat 0 to move.
 SEATED_GAME, SEATED_MOVE = 15, 12
 
 

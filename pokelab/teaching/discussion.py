@@ -37,10 +37,10 @@ QUESTIONS: dict[tuple[str, str], Text] = {
                      "this rate? What would convince you it is not fair?"),
     ("15-1", "c"): _("If the interval contains 1/2, does that prove the game is exactly fair? What could a "
                      "small advantage hide inside?"),
-    ("15-3", "a"): _("Two bots of unequal strength play 10 games. How often could it still end 5–5? How many "
-                     "games would you want before you decide?"),
-    ("15-3", "c"): _("If skill did not matter, what would a match of 1000 games between the bots look like? "
-                     "What does the shipped ladder show?"),
+    ("15-3", "a"): _("Two evenly matched bots play 10 games. How often would one of them still win 7 or more? How "
+                     "many games would you want before you decide?"),
+    ("15-3", "c"): _("Seven wins in ten games: how sure are you that the rate is 0.7? What would 400 games give, "
+                     "and what does the shipped ladder show?"),
     ("15-5", "a"): _("If luck alone made the two chances differ, how far apart could two runs of 300 playouts be? "
                      "Look at the two intervals: do they overlap?"),
     ("15-5", "c"): _("Whether you win a race depends on who runs beside you. What changes in the playouts when "
