@@ -297,13 +297,16 @@ choice("41-4", L41, _("For Charmander + Gastly kept a whole round, Erika's swap 
                       "number of times (the same kind of move has the same value)")),
        ), hints=(_("Read the trainer rules: how often may each power be used?"),))
 
-explain("41-5", L41, _("Why does a redraw never help a purple card, even when the last token has that card's colour?"),
-        _("A purple card needs its colour never to appear. The token put back has already appeared, and it still counts "
-        "(HC-C2), so the card stays broken; the new token can only bring another colour that might break a purple card too."),
-        [Idea(_("the token put back has appeared and still counts"),
-              _p("words a pupil may write", "appeared|still counts|already|seen")),
-         Idea(_("the new token can only break, never repair"),
-              _p("words a pupil may write", "new token|break|another colour|only hurt"))],
-        [_("Read HC-C2's note on the redraw.")],
-        [Idea(_("a redraw is a free second chance, so always vote yes"),
-              _p("words a pupil may write", "free|second chance|always vote yes|always say yes"))])
+explain("41-5", L41, _("Hand B again (Charmander: the last token is red; Clefairy: no purple token is drawn) and the same nine "
+        "tokens, but the last token is purple. Do you vote for the redraw? Explain what it can and cannot do for each card."),
+        _("Yes. Clefairy is broken and stays broken: the purple token has appeared, and a token put back still counts as "
+        "appeared (HC-C2), so no redraw can rescue it. Charmander scores nothing now, and the redraw brings a red token "
+        "with chance 2/11, so the gain is 2/11 of a point and there is nothing to lose."),
+        [Idea(_("Clefairy stays broken: the purple token has appeared"),
+              _p("words a pupil may write", "appeared|still counts|already|stays broken|cannot be saved|can't be saved")),
+         Idea(_("Charmander can still score: a red token, nothing to lose"),
+              _p("words a pupil may write", "red|2/11|nothing to lose|cannot lose|can't lose|zero now|0 now")),
+         Idea(_("vote yes"), _p("words a pupil may write", "yes|vote for|agree"))],
+        [_("Read HC-C2's note on the redraw."), _("What does each card score now, and what can a new last token bring?")],
+        [Idea(_("the token put back no longer counts, so the redraw rescues Clefairy"),
+              _p("words a pupil may write", "rescue|save clefairy|saves clefairy|no longer counts|doesn't count|fixes"))])
