@@ -300,7 +300,7 @@ choice("41-4", L41, _("For Charmander + Gastly kept a whole round, Erika's swap 
 explain("41-5", L41, _("Hand B again (Charmander: the last token is red; Clefairy: no purple token is drawn) and the same nine "
         "tokens, but the last token is purple. Do you vote for the redraw? Explain what it can and cannot do for each card."),
         _("Yes. Clefairy is broken and stays broken: the purple token has appeared, and a token put back still counts as "
-        "appeared (HC-C2), so no redraw can rescue it. Charmander scores nothing now, and the redraw brings a red token "
+        "appeared (HC-C2), so no redraw can bring it back. Charmander scores nothing now, and the redraw brings a red token "
         "with chance 2/11, so the gain is 2/11 of a point and there is nothing to lose."),
         [Idea(_("Clefairy stays broken: the purple token has appeared"),
               _p("words a pupil may write", "appeared|still counts|already|stays broken|cannot be saved|can't be saved")),
