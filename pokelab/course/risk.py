@@ -14,7 +14,14 @@ maximise: what counts is the chance of reaching the target (10 points, HC-G2) so
   ``choose="mean"`` always takes the option with the best average, ``choose="reach"``
   the option that maximises the chance of reaching ``target`` within ``rounds``
   (dynamic programming, exact);
-- ``reach_choice(options, score=, rounds_left=, target=)`` — the option ``"reach"`` picks.
+- ``reach_choice(options, score=, rounds_left=, target=)`` — the option ``"reach"`` picks;
+- ``average_threshold(options, rounds_left=, target=)`` — up to how many points needed
+  ``"reach"`` still keeps the best-average option: the criterion is points needed
+  *against* rounds left.
+
+The chain has the **Markov property**: a round's points depend only on the option
+taken, never on the earlier rounds, so the best choice depends on (score, rounds left)
+only and one backward table (``_reach_table``) holds it.
 
 >>> dist = points_distribution([("last:red", 1), ("last:purple", 3)])
 >>> dist
@@ -46,7 +53,9 @@ from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
 from pokelab.sim.balance import load
 from pokelab.words import Text, _, _p
 
-__all__ = ["chance_at_least", "finish_chance", "mean_and_variance", "points_distribution", "reach_choice"]
+__all__ = [
+    "average_threshold", "chance_at_least", "finish_chance", "mean_and_variance", "points_distribution", "reach_choice",
+]
 
 Distribution = Mapping[Any, Fraction]
 CHOICES = ("mean", "reach")
@@ -226,6 +235,32 @@ def reach_choice(options: Mapping[str, Distribution], *, score: int, rounds_left
     return _reach_table(clean, target, rounds_left)[rounds_left][score][1]
 
 
+def average_threshold(options: Mapping[str, Distribution], *, rounds_left: int, target: int = 10) -> int:
+    """The most points needed (1 to ``target``) up to which ``"reach"`` keeps the best-average option every time.
+
+    With ``rounds_left`` rounds to go and ``need`` points needed, for every ``need`` up to
+    the result 10 points can still be reached and the reach policy keeps the option with
+    the best average; at the next ``need`` it does not. 0 if it never does.
+
+    >>> coin = {"safe": {0: Fraction(1, 4), 1: Fraction(3, 4)}, "bold": {0: Fraction(4, 5), 3: Fraction(1, 5)}}
+    >>> [average_threshold(coin, rounds_left=n, target=3) for n in (1, 2, 3)]
+    [1, 2, 3]
+    >>> average_threshold(coin, rounds_left=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rounds must be a whole number >= 1, got 0
+    """
+    clean = _check_options(options, target, rounds_left)
+    table, average = _reach_table(clean, target, rounds_left)[rounds_left], _best_mean(clean)
+    kept = 0
+    for need in range(1, target + 1):
+        chance, name = table[target - need]
+        if chance == 0 or name != average:
+            break
+        kept = need
+    return kept
+
+
 L40 = "probability/40-risk-not-only-the-average.ipynb"
 
 # -- 40 risk, not only the average ---------------------------------------------------------------
@@ -274,10 +309,11 @@ def best_mean_pair_40(shown: tuple[str, ...] = SHOWN_9) -> tuple[str, str]:
     return max(options, key=lambda pair: mean_and_variance(options[pair])[0])
 
 
-choice("40-1", L40, _("You have 9 points. After wave 3 (the nine tokens above) you hold Bulbasaur, Pikachu and Gastly. "
+choice("40-1", L40, _("You play solo and have 9 points. After wave 3 (the nine tokens above) you hold Bulbasaur, Pikachu and Gastly. "
        "Which card should you discard to give yourself the best chance of reaching 10 points this round?"), (
            Option("a", _("Bulbasaur: it is worth the fewest points."),
-                  why=_("you need one point; points beyond it are worth nothing now (more points = better)")),
+                  why=_("playing solo you need one point, and points beyond it add nothing; with opponents they matter only if "
+                      "one of them could overtake you this round (more points = better)")),
            Option("b", _("Pikachu or Gastly (either): keep Bulbasaur, the likeliest card."), correct=True,
                   why=_("with Bulbasaur kept, 5 of the 11 tokens left make you score")),
            Option("c", _("Bulbasaur, because the advisor's expected points are highest without it."),
@@ -289,17 +325,29 @@ def _pair_40(p: Any) -> list[Any]:
     return [TARGETS[p["a"]], TARGETS[p["b"]]]
 
 
-def _variance(p: Any) -> Fraction:
-    return mean_and_variance(points_distribution(_pair_40(p)))[1]
+def _variances(p: Any) -> tuple[Fraction, Fraction]:
+    """(the pair's variance, the sum of the two cards' variances alone) before any token is drawn."""
+    pair = mean_and_variance(points_distribution(_pair_40(p)))[1]
+    alone = sum((mean_and_variance(points_distribution([card]))[1] for card in _pair_40(p)), Fraction(0))
+    return pair, alone
+
+
+def _variance_gap(p: Any) -> Fraction:
+    """How much the sum of the two cards' variances exceeds the pair's: 2·E[A]·E[B], as A and B never score together.
+
+    >>> _variance_gap({"a": "G01", "b": "G17"})
+    Fraction(9, 50)
+    """
+    pair, alone = _variances(p)
+    return alone - pair
 
 
 def _variance_slips(p: Any) -> list[tuple[Any, Text]]:
-    dist = points_distribution(_pair_40(p))
-    square = sum(x * x * q for x, q in dist.items())
-    alone = sum(mean_and_variance(points_distribution([card]))[1] for card in _pair_40(p))
-    return [(square, _("that is E[X²]: subtract the square of the mean.")),
-            (alone, _("that adds the two cards' variances, as if both could score: two last-token cards never come "
-                    "true together, and only one card scores."))]
+    pair, alone = _variances(p)
+    slips = [(pair, _("that is the pair's variance itself: the question asks how much the classmate's sum exceeds it.")),
+             (alone, _("that is the classmate's sum: subtract the pair's true variance.")),
+             (_variance_gap(p) / 2, _("half of it: check E[X²] − (E[X])² for the pair again."))]
+    return [slip for slip in slips if slip[0] != _variance_gap(p)]
 
 
 def _personal_pair(rng: Any) -> dict[str, str]:
@@ -307,10 +355,12 @@ def _personal_pair(rng: Any) -> dict[str, str]:
     return {"a": a, "b": b, "a_name": _name(a), "b_name": _name(b)}
 
 
-number("40-2", L40, _("Before any token is drawn you keep {a_name} ({a}) and {b_name} ({b}). What is the variance of the "
-       "points you score this round? (An exact fraction.)"),
-       _variance, [_("Write the distribution: P(0), P(points of card A), P(points of card B)."),
-                   _("Variance = E[X²] − (E[X])².")],
+number("40-2", L40, _("Before any token is drawn you keep {a_name} ({a}) and {b_name} ({b}). A classmate says the "
+       "variance of the points this pair scores in a round is the sum of the two cards' variances. By how much is the "
+       "classmate's number too large? (An exact fraction.)"),
+       _variance_gap, [_("Each card alone scores its points x with chance p, else 0: its variance is x²·p·(1 − p)."),
+                       _("The pair: P(0), P(points of card A), P(points of card B) — two last-token cards never come true "
+                         "together. Variance = E[X²] − (E[X])²; subtract it from the classmate's sum.")],
        mistakes=_variance_slips,
        defaults={"a": "G01", "b": "G17", "a_name": "Charmander", "b_name": "Gastly"},
        personal=_personal_pair)
@@ -377,9 +427,10 @@ predict("40-4", L40, _("Before reading the table: in what share of 400 solo game
         "reach 10 points within 10 rounds?"), lambda p: share_within("expected-points", 10),
         [_("Its games last about as long on average as the number of rounds asked about.")], tolerance=0.1)
 explain("40-5", L40, _("Why is the pair with the best expected points not the best pair to keep at 9 points?"),
-        _("At 9 points you need only one point. Expected points also count the extra points of Pikachu and Gastly, "
-        "which are worth nothing more now; what matters is the chance of scoring at least one point, and keeping "
-        "Bulbasaur gives the most tokens that score."),
+        _("At 9 points in a solo game you need only one point. Expected points also count the extra points of Pikachu "
+        "and Gastly, which are worth nothing more now (with opponents they would matter only if one of them could "
+        "overtake you this round); what matters is the chance of scoring at least one point, and keeping Bulbasaur "
+        "gives the most tokens that score."),
         [Idea(_("only one point is needed"), _p("words a pupil may write", "one point|1 point|only need|need 1")),
          Idea(_("extra points are useless"), _p("words a pupil may write", "extra|more points|useless|worth nothing")),
          Idea(_("the chance of scoring, not the average"),

@@ -236,32 +236,46 @@ choice("41-1", L41, _("The round's tokens are out and the last one is blue. You 
        ), hints=(_("List the 11 tokens a redraw can bring and what each does to your two cards."),))
 
 
-def _gain(p: Any) -> Fraction:
-    return redraw_gain([TARGETS[p["a"]], TARGETS[p["b"]]], (*SHOWN_9, p["last"]))
+def _left_41() -> dict[str, int]:
+    """The 11 tokens in the bag after lesson 41's nine: the tokens a redraw (or the last draw) can bring."""
+    return {c: n - SHOWN_9.count(c) for c, n in DEFAULT_BAG.items() if n - SHOWN_9.count(c)}
 
 
-def _gain_slips(p: Any) -> list[tuple[Any, Text]]:
+def _yes_chance(p: Any) -> Fraction:
+    """The chance, before the last token is drawn, that it is one you would vote to redraw (expected points).
+
+    >>> _yes_chance({"a": "G09", "b": "G13"})
+    Fraction(6, 11)
+    """
     cards = [TARGETS[p["a"]], TARGETS[p["b"]]]
-    final = (*SHOWN_9, p["last"])
-    after = _gain(p) + max((c.points for c in cards if c.condition.holds(final)), default=0)
-    left = {c: n - SHOWN_9.count(c) for c, n in DEFAULT_BAG.items()}  # the bag the redraw draws from
-    hits = sum(Fraction(left[c.condition.colour], sum(left.values())) for c in cards)
-    slips = [(after, _("that is the expected points after the redraw; subtract what the tokens give you now.")),
-            (hits, _("that is the chance the redraw makes a card come true; a card brings its points, not 1."))]
-    return [slip for slip in slips if slip[0] != _gain(p)]
+    left = _left_41()
+    yes = sum(n for colour, n in left.items() if redraw_gain(cards, (*SHOWN_9, colour)) > 0)
+    return Fraction(yes, sum(left.values()))
 
 
-def _personal_gain(rng: Any) -> dict[str, str]:
+def _yes_slips(p: Any) -> list[tuple[Any, Text]]:
+    cards = [TARGETS[p["a"]], TARGETS[p["b"]]]
+    left = _left_41()
+    scoring = Fraction(sum(left.get(c.condition.colour, 0) for c in cards), sum(left.values()))
+    slips = [(scoring, _("that is the chance that a card comes true: you vote yes when the last token gives you nothing.")),
+             (Fraction(1), _("not every time: when a card already scores, is a redraw worth more than its points?"))]
+    return [slip for slip in slips if slip[0] != _yes_chance(p)]
+
+
+def _personal_pair_41(rng: Any) -> dict[str, str]:
     a, b = rng.sample(GRAY_41, 2)
-    return {"a": a, "b": b, "last": rng.choice(["blue", "green", "yellow"]), "a_name": _name(a), "b_name": _name(b)}
+    return {"a": a, "b": b, "a_name": _name(a), "b_name": _name(b)}
 
 
-number("41-2", L41, _("The nine tokens above are out and the last token is {last}. You hold {a_name} ({a}) and {b_name} ({b}). "
-       "How many expected points does the redraw gain you? (An exact fraction; negative if it loses.)"),
-       _gain, [_("Put the last token back: which 11 tokens can the redraw bring?"),
-               _("Gain = Σ P(new colour) × points it gives − points you have now.")],
-       mistakes=_gain_slips, personal=_personal_gain,
-       defaults={"a": "G09", "b": "G13", "last": "blue", "a_name": "Bulbasaur", "b_name": "Pikachu"})
+number("41-2", L41, _("The nine tokens above are out and the last token is not drawn yet. You hold {a_name} ({a}) and {b_name} "
+       "({b}). What is the chance that the last token will be one you vote to redraw, counting expected points? "
+       "(An exact fraction.)"),
+       _yes_chance, [_("The redraw draws from the same 11 tokens whatever the last token was: the expected points after "
+                       "it are one number for your hand."),
+                     _("For each possible last token compare what you score now with that number; count the tokens "
+                       "where the redraw gains.")],
+       mistakes=_yes_slips, personal=_personal_pair_41, chance=True,
+       defaults={"a": "G09", "b": "G13", "a_name": "Bulbasaur", "b_name": "Pikachu"})
 
 
 def _finish_worth(p: Any) -> Fraction:
@@ -269,10 +283,14 @@ def _finish_worth(p: Any) -> Fraction:
 
 
 def _personal_finish(rng: Any) -> dict[str, Any]:
-    pair = _personal_gain(rng)
-    del pair["last"]
+    def draw() -> dict[str, str]:
+        pair = _personal_pair_41(rng)
+        rng.choice(["blue", "green", "yellow"])  # keeps every name's numbers as they were when 41-2 drew a last token
+        return pair
+
+    pair = draw()
     while {pair["a"], pair["b"]} == set(HAND_A_41):  # lesson 41 works this very pair out in its table
-        pair = {k: v for k, v in _personal_gain(rng).items() if k != "last"}
+        pair = draw()
     return {**pair, "score": rng.choice([7, 8, 9])}
 
 
@@ -297,13 +315,16 @@ choice("41-4", L41, _("For Charmander + Gastly kept a whole round, Erika's swap 
                       "number of times (the same kind of move has the same value)")),
        ), hints=(_("Read the trainer rules: how often may each power be used?"),))
 
-explain("41-5", L41, _("Why does a redraw never help a purple card, even when the last token has that card's colour?"),
-        _("A purple card needs its colour never to appear. The token put back has already appeared, and it still counts "
-        "(HC-C2), so the card stays broken; the new token can only bring another colour that might break a purple card too."),
-        [Idea(_("the token put back has appeared and still counts"),
-              _p("words a pupil may write", "appeared|still counts|already|seen")),
-         Idea(_("the new token can only break, never repair"),
-              _p("words a pupil may write", "new token|break|another colour|only hurt"))],
-        [_("Read HC-C2's note on the redraw.")],
-        [Idea(_("a redraw is a free second chance, so always vote yes"),
-              _p("words a pupil may write", "free|second chance|always vote yes|always say yes"))])
+explain("41-5", L41, _("Hand B again (Charmander: the last token is red; Clefairy: no purple token is drawn) and the same nine "
+        "tokens, but the last token is purple. Do you vote for the redraw? Explain what it can and cannot do for each card."),
+        _("Yes. Clefairy is broken and stays broken: the purple token has appeared, and a token put back still counts as "
+        "appeared (HC-C2), so no redraw can bring it back. Charmander scores nothing now, and the redraw brings a red token "
+        "with chance 2/11, so the gain is 2/11 of a point and there is nothing to lose."),
+        [Idea(_("Clefairy stays broken: the purple token has appeared"),
+              _p("words a pupil may write", "appeared|still counts|already|stays broken|cannot be saved|can't be saved")),
+         Idea(_("Charmander can still score: a red token, nothing to lose"),
+              _p("words a pupil may write", "red|2/11|nothing to lose|cannot lose|can't lose|zero now|0 now")),
+         Idea(_("vote yes"), _p("words a pupil may write", "yes|vote for|agree"))],
+        [_("Read HC-C2's note on the redraw."), _("What does each card score now, and what can a new last token bring?")],
+        [Idea(_("the token put back no longer counts, so the redraw rescues Clefairy"),
+              _p("words a pupil may write", "rescue|save clefairy|saves clefairy|no longer counts|doesn't count|fixes"))])

@@ -103,3 +103,46 @@ def test_bad_arguments_are_refused():
         reach_choice(coin, score=-1, rounds_left=1)
     with pytest.raises(ValueError, match="1 or 2 cards"):
         points_distribution("last:red")
+
+
+def _lesson_40_menu():
+    from itertools import combinations
+    dealt = ("G01", "G05", "P15")  # Charmander, Squirtle, Charizard: lesson 40's simplified game
+    return {pair: points_distribution([TARGETS[c] for c in pair]) for pair in combinations(dealt, 2)}
+
+
+def test_the_criterion_is_points_needed_against_rounds_left():
+    """Lesson 40 §5 over every (points needed, rounds left): neither 'far from the end' nor the points alone decide.
+
+    The false rule "far from the end, play for the average" fails at 0 points with 10 rounds left.
+    """
+    from pokelab.course.risk import average_threshold
+    menu = _lesson_40_menu()
+    average = ("G01", "G05")
+    thresholds = [average_threshold(menu, rounds_left=n) for n in range(1, 31)]
+    assert thresholds == sorted(thresholds) and thresholds[0] == 1 and thresholds[-1] == 10
+    assert reach_choice(menu, score=0, rounds_left=10) != average  # far from the end, and still not the average
+    assert reach_choice(menu, score=0, rounds_left=15) == average
+    for n in range(1, 16):
+        kept = [reach_choice(menu, score=10 - need, rounds_left=n) == average for need in range(1, 11)]
+        threshold = thresholds[n - 1]
+        assert all(kept[:threshold]) and (threshold == 10 or not kept[threshold])
+    # the same points needed, a different choice with other rounds left; the same rounds left, a different choice
+    assert reach_choice(menu, score=3, rounds_left=10) == average != reach_choice(menu, score=3, rounds_left=5)
+    assert reach_choice(menu, score=3, rounds_left=10) != reach_choice(menu, score=0, rounds_left=10)
+
+
+def test_the_markov_chain_needs_no_history():
+    """Lesson 40 §5's Markov property: the best history-dependent play does no better than the (score, rounds) table."""
+    menu = _lesson_40_menu()
+
+    def best(history: tuple[int, ...], rounds: int, target: int) -> Fraction:
+        if sum(history) >= target:
+            return Fraction(1)
+        if rounds == 0:
+            return Fraction(0)
+        return max(sum((p * best((*history, x), rounds - 1, target) for x, p in dist.items()), Fraction(0))
+                   for dist in menu.values())
+
+    for target, rounds in ((4, 4), (6, 5), (10, 6)):
+        assert best((), rounds, target) == finish_chance(menu, target=target, rounds=rounds, choose="reach")

@@ -83,3 +83,15 @@ def test_bad_inputs_are_refused():
         misty_worth([TARGETS["G01"]], "G02", shown=())
     with pytest.raises(ValueError, match="hand"):
         swap_worth("G01")
+
+
+def test_exercise_41_5_hand_b_with_a_purple_last_token():
+    """41-5's model answer: Clefairy stays broken (HC-C2), Charmander gains 2/11 from a red token, so vote yes."""
+    from pokelab.course.trainer_value import HAND_B_41
+    from pokelab.odds import redraw_gain, should_redraw
+    from pokelab.odds.advice import SHOWN_9
+    final = (*SHOWN_9, "purple")
+    charmander, clefairy = (TARGETS[c] for c in HAND_B_41)
+    assert not clefairy.condition.holds(final) and not charmander.condition.holds(final)
+    assert redraw_gain([clefairy], final) == 0  # no redraw rescues it
+    assert redraw_gain([charmander, clefairy], final) == Fraction(2, 11) and should_redraw([charmander, clefairy], final)
