@@ -40,7 +40,10 @@ View schema (``VIEW_VERSION`` 1)::
 
 A card is ``{"id", "name", "tier", "stage", "evolves_from", "cost": {colour: int},
 "discount", "points"}``, plus ``"effective_cost"`` (the cost after the viewer's
-discounts) for the display and the viewer's reserve. Its ``name`` is a catalogue
+discounts) for the display and the viewer's reserve, and there ``"payment"``: the
+tokens ``Catch(card)`` takes from the viewer (``cheapest_payment``, the rule ``apply``
+pays by; ``{colour: int}``, no zeros, master balls under ``"master"``), or ``None``
+when the viewer cannot pay for it. Its ``name`` is a catalogue
 ``Text`` (``pokelab.words``): a view is rendered in its reader's language where it
 is shown, ``rendered(view, lang)``, and is JSON-safe then.
 
@@ -48,6 +51,8 @@ is shown, ``rendered(view, lang)``, and is JSON-safe then.
 >>> v = observe(new_game(2, seed=1), 0)
 >>> v["deck_size"], len(v["display"]), v["phase"], sorted(v["display"][0]["cost"])
 (86, 4, 'main', ['black', 'blue', 'green', 'red', 'yellow'])
+>>> v["display"][0]["payment"] is None   # no tokens yet: nothing on the display is affordable
+True
 >>> v["variant"]["frozen_display"], v["display_frozen"]
 ('sweep', False)
 >>> v["display"][0]["name"].render("zh") == CARDS[v["display"][0]["id"]].pokemon.render("zh")
@@ -66,9 +71,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokelab.core.texts import seat_name
-from pokelab.errors import InputError
+from pokelab.errors import IllegalAction, InputError
 from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
 from pokelab.splendor.engine import _frozen, legal_actions, result
+from pokelab.splendor.payment import cheapest_payment
 from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, State
 from pokelab.words import _
 
@@ -109,6 +115,16 @@ def card_view(card_id: int, discounts: tuple[int, ...] | None = None) -> dict[st
     return out
 
 
+def _priced(state: State, card_id: int, player: int) -> dict[str, Any]:
+    """``card_id``'s view for ``player`` with its ``effective_cost`` and the ``payment`` a catch takes (or None)."""
+    out = card_view(card_id, state.players[player].dsc)
+    try:
+        out["payment"] = cheapest_payment(state, card_id, player)
+    except IllegalAction:
+        out["payment"] = None
+    return out
+
+
 def observe(state: State, player: int, *, legal: Sequence[Any] | None = None) -> dict[str, Any]:
     """The view of ``state`` for ``player``, its texts catalogue texts (see the module docstring for the schema).
 
@@ -119,7 +135,6 @@ def observe(state: State, player: int, *, legal: Sequence[Any] | None = None) ->
     n = len(state.players)
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
         raise InputError(_('player must be 0..{last}, got {player}', last=n - 1, player=repr(player)))
-    me = state.players[player]
     players = []
     for i, p in enumerate(state.players):
         own = i == player
@@ -133,7 +148,7 @@ def observe(state: State, player: int, *, legal: Sequence[Any] | None = None) ->
                 "token_count": sum(p.tok),
                 "discounts": dict(zip(COLOURS, p.dsc, strict=True)),
                 "captured": [card_view(c) for c in p.captured],
-                "reserved": [card_view(c, me.dsc if own else None) for c in p.reserved],
+                "reserved": [_priced(state, c, player) if own else card_view(c) for c in p.reserved],
                 "points": p.points,
                 "evolved_count": p.evolved_count,
             }
@@ -163,7 +178,7 @@ def observe(state: State, player: int, *, legal: Sequence[Any] | None = None) ->
         "end_points": END_POINTS,
         "token_limit": TOKEN_LIMIT,
         "supply": dict(zip(TOKEN_COLOURS, state.sup, strict=True)),
-        "display": [card_view(c, me.dsc) for c in state.display],
+        "display": [_priced(state, c, player) for c in state.display],
         "deck_size": len(state.deck),
         "discard": [card_view(c) for c in state.discard],
         "players": players,

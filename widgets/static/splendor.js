@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: ee6c4b6c1f67fb58f6dcfe6817123c42aadb9d5076c4128f7adebaf52b1ca8a3
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 225406f18d727001d61fc1d1ace3cd1867191f44c09175d2e7c214e0f5f1935b
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -586,6 +586,17 @@ function costBalls(card, L, useEffective) {
   if (!out.length) out.push(h("span", { class: "pk-cost-none" }, L.free));
   return out;
 }
+function paymentBalls(payment, colours, L) {
+  const out = colours.filter((colour) => payment[colour]).map(
+    (colour) => h(
+      "span",
+      { class: "pk-cost-item pk-pay-item", dataset: { colour, count: payment[colour] }, title: `${L.colour[colour]} ${payment[colour]}` },
+      ball(colour, payment[colour])
+    )
+  );
+  if (!out.length) out.push(h("span", { class: "pk-cost-none" }, L.free));
+  return out;
+}
 function cardView(b, card, L, lang, opts) {
   const { ui } = b;
   const o = opts || {};
@@ -720,12 +731,14 @@ function selectedPanel(b, view, L, lang, myTurn) {
       h("span", { class: "pk-selected-name" }, cardName(card, lang)),
       h("span", { class: "pk-selected-note" }, note)
     ),
-    h(
+    // "You pay" shows the engine's own payment (card.payment, the rule a catch pays by: regular
+    // tokens first, Master Balls for the rest and for SP-A5); a card out of reach shows its cost.
+    card.payment ? h(
       "div",
-      { class: "pk-selected-cost" },
+      { class: "pk-selected-cost pk-selected-payment" },
       h("span", { class: "pk-label" }, L.you_pay),
-      costBalls(card, L, true)
-    ),
+      paymentBalls(card.payment, view.token_colours, L)
+    ) : h("div", { class: "pk-selected-cost" }, h("span", { class: "pk-label" }, L.cost), costBalls(card, L, true)),
     h("div", { class: "pk-buttons" }, buttons)
   );
 }

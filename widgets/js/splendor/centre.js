@@ -3,7 +3,7 @@
 
 import { h } from "../lib/dom.js";
 import { fmt } from "../lib/text.js";
-import { ball, cardName, cardView, costBalls } from "./pieces.js";
+import { ball, cardName, cardView, costBalls, paymentBalls } from "./pieces.js";
 
 export function toggleSelect(b, id) {
   const { ui, schedule } = b;
@@ -98,12 +98,16 @@ export function selectedPanel(b, view, L, lang, myTurn) {
       h("span", { class: "pk-selected-name" }, cardName(card, lang)),
       h("span", { class: "pk-selected-note" }, note),
     ),
-    h(
-      "div",
-      { class: "pk-selected-cost" },
-      h("span", { class: "pk-label" }, L.you_pay),
-      costBalls(card, L, true),
-    ),
+    // "You pay" shows the engine's own payment (card.payment, the rule a catch pays by: regular
+    // tokens first, Master Balls for the rest and for SP-A5); a card out of reach shows its cost.
+    card.payment
+      ? h(
+          "div",
+          { class: "pk-selected-cost pk-selected-payment" },
+          h("span", { class: "pk-label" }, L.you_pay),
+          paymentBalls(card.payment, view.token_colours, L),
+        )
+      : h("div", { class: "pk-selected-cost" }, h("span", { class: "pk-label" }, L.cost), costBalls(card, L, true)),
     h("div", { class: "pk-buttons" }, buttons),
   );
 }

@@ -76,6 +76,21 @@ export function costBalls(card, L, useEffective) {
   return out;
 }
 
+// The tokens a catch takes ({colour: n} from the view, Master Balls included), in the supply's order.
+export function paymentBalls(payment, colours, L) {
+  const out = colours
+    .filter((colour) => payment[colour])
+    .map((colour) =>
+      h(
+        "span",
+        { class: "pk-cost-item pk-pay-item", dataset: { colour, count: payment[colour] }, title: `${L.colour[colour]} ${payment[colour]}` },
+        ball(colour, payment[colour]),
+      ),
+    );
+  if (!out.length) out.push(h("span", { class: "pk-cost-none" }, L.free));
+  return out;
+}
+
 // ------------------------------------------------------------------ cards
 export function cardView(b, card, L, lang, opts) {
   const { ui } = b;
