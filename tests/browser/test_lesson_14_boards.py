@@ -34,8 +34,9 @@ def test_lesson_14_boards_offer_legal_moves_and_name_their_seats(lab: Any, lang:
     page = lab.open(name, width=1400)
     lab.run_all(page, timeout=300_000)
     boards = page.locator(".pk-board")
-    expect(boards).to_have_count(3, timeout=TIMEOUT)
-    live, replay, coached = boards.nth(0), boards.nth(1), boards.nth(2)
+    # the pupil's game, the board code drives (so code never moves in the pupil's game), the replay, the coach's
+    expect(boards).to_have_count(4, timeout=TIMEOUT)
+    live, replay, coached = boards.nth(0), boards.nth(2), boards.nth(3)
     expect(replay).to_have_attribute("data-over", "true", timeout=TIMEOUT)
     expect(live).to_have_attribute("data-my-turn", "true", timeout=TIMEOUT)
     L = labels(lang)
