@@ -170,6 +170,24 @@ STAGE_SECONDS = 40 * 60
 
 LOGS = ROOT / "build" / "test-logs"
 
+#: The stages' processes still running. Each runs in its own session (so a time limit can stop its
+#: servers and browsers with it), which also keeps a Ctrl-C or a SIGTERM from reaching them: the
+#: runner stops them itself (``stop_all``), and no stage starts once it is stopping.
+LIVE: set[subprocess.Popen] = set()
+STOPPING = threading.Event()
+
+
+def stop_all() -> None:
+    """Stop every stage's process group that is still running, and start no more."""
+    STOPPING.set()
+    for proc in list(LIVE):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _stop_on_signal(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
 
 def order(after: dict[str, tuple[str, ...]], wanted: list[str]) -> list[list[str]]:
     """The stages in waves: each wave's stages wait only for stages of earlier waves.
@@ -214,10 +232,16 @@ class Stage(threading.Thread):
             ) as out:
                 for one in self.commands:
                     target = None if self.stream else out
+                    if STOPPING.is_set():
+                        code = 130
+                        break
                     proc = subprocess.Popen(
                         one, cwd=ROOT, env={**os.environ, **extra}, stdout=target, stderr=subprocess.STDOUT if target else None,
                         start_new_session=True,
                     )
+                    LIVE.add(proc)
+                    if STOPPING.is_set():  # stop_all ran between the check above and the start
+                        os.killpg(proc.pid, signal.SIGKILL)
                     try:
                         code = proc.wait(timeout=max(1.0, deadline - time.monotonic()))
                     except subprocess.TimeoutExpired:
@@ -225,6 +249,8 @@ class Stage(threading.Thread):
                         proc.wait(timeout=60)
                         print(f"== {self.stage}: stopped after {STAGE_SECONDS // 60} minutes", file=out, flush=True)
                         code = 124
+                    finally:
+                        LIVE.discard(proc)
                     if code not in (0, 5):
                         break
         finally:
@@ -242,6 +268,18 @@ def main() -> int:
         if command is not None and (not options.only or name == options.only)
     }
     LOGS.mkdir(parents=True, exist_ok=True)
+    signal.signal(signal.SIGTERM, _stop_on_signal)
+    try:
+        return schedule(commands, stream=bool(options.only))
+    except KeyboardInterrupt:
+        print("== stopped: every running stage is stopped with it", flush=True)
+        return 130
+    finally:
+        stop_all()
+
+
+def schedule(commands: dict[str, list[list[str]]], *, stream: bool) -> int:
+    """Run ``commands``' stages as ``AFTER`` allows, print each one's output and time; 0 when all passed."""
     begun = time.perf_counter()
     running: dict[str, Stage] = {}
     finished: dict[str, Stage] = {}
@@ -250,14 +288,14 @@ def main() -> int:
         for name in [n for n in waiting if all(d in finished or d not in commands for d in AFTER[n])]:
             shown = " && ".join(" ".join(c[1:]) if len(c) > 1 else c[0] for c in commands[name])
             print(f"== {name} starts ({time.perf_counter() - begun:.0f}s): {shown}", flush=True)
-            running[name] = Stage(name, commands[name], stream=bool(options.only))
+            running[name] = Stage(name, commands[name], stream=stream)
             running[name].start()
             waiting.remove(name)
         for name, stage in list(running.items()):
             stage.join(timeout=0.5)
             if not stage.is_alive():
                 finished[name] = running.pop(name)
-                if not options.only:  # side by side, a stage's output is shown whole when it ends
+                if not stream:  # side by side, a stage's output is shown whole when it ends
                     print(f"== {name} output ({stage.log}):", flush=True)
                     print(stage.log.read_text(encoding="utf-8", errors="replace"), end="", flush=True)
                 print(f"== {name} ends ({time.perf_counter() - begun:.0f}s): exit {stage.code}, {stage.seconds:.0f}s", flush=True)

@@ -53,3 +53,46 @@ def test_stages_that_wait_in_a_circle_are_refused() -> None:
     runner = load_runner()
     with pytest.raises(ValueError, match="circle"):
         runner.order({"a": ("b",), "b": ("a",)}, ["a", "b"])
+
+
+def test_stopping_the_runner_stops_the_stages_it_started(tmp_path) -> None:
+    """A SIGTERM (or Ctrl-C) to the runner ends the stages too: each runs in its own session, out of a signal's reach.
+
+    With ``--only`` the stage writes to the runner's own stdout, a pipe this test reads: its first line
+    says the stage runs, and the end of the pipe comes only once no process holds it (events, no polling).
+    """
+    import select
+    import signal
+    import subprocess
+
+    stage = tmp_path / "stage.py"
+    stage.write_text("import signal\nprint('running', flush=True)\nsignal.pause()\n")
+    driver = tmp_path / "drive.py"
+    driver.write_text(
+        "import importlib.util, pathlib, sys\n"
+        f"spec = importlib.util.spec_from_file_location('r', {str(ROOT / 'scripts' / 'run_tests.py')!r})\n"
+        "r = importlib.util.module_from_spec(spec); spec.loader.exec_module(r)\n"
+        "r.AFTER = {'slow': ()}\n"
+        f"r.stages = lambda only: {{'slow': [sys.executable, {str(stage)!r}]}}\n"
+        f"r.LOGS = pathlib.Path({str(tmp_path / 'logs')!r})\n"
+        "sys.argv = ['run_tests.py', '--only', 'slow']\n"
+        "sys.exit(r.main())\n"
+    )
+    runner = subprocess.Popen([sys.executable, str(driver)], stdout=subprocess.PIPE, text=True)
+
+    def line() -> str:
+        ready, _, _ = select.select([runner.stdout], [], [], 60)
+        assert ready, "no output for a minute"
+        return runner.stdout.readline()
+
+    try:
+        assert line().startswith("== slow starts")
+        assert line() == "running\n"
+        runner.send_signal(signal.SIGTERM)
+        assert runner.wait(timeout=60) == 130
+        assert line().startswith("== stopped")
+        assert line() == "", "the stage still holds the pipe after the runner stopped"
+    finally:
+        runner.kill()
+        runner.wait(timeout=60)
+        runner.stdout.close()
