@@ -60,7 +60,8 @@ LANG_LINES = {
 _LINK = re.compile(r"(\]\()([^)\s]+)(\))")
 BOTH = "‖"  # splits a code comment or docstring into its English and Chinese halves
 _BILINGUAL_DOC = re.compile(r'("""|\'\'\')([^\n]*?)\s*‖\s*([^\n]*?)\1')
-_BILINGUAL_COMMENT = re.compile(r"(#\s*)([^#\n]*?)\s*‖\s*([^\n]*)$", re.MULTILINE)
+#: The Chinese half stops before a trailing ``  # SOLUTION`` marker, which both halves keep.
+_BILINGUAL_COMMENT = re.compile(r"(#\s*)([^#\n]*?)\s*‖\s*([^\n]*?)(\s+# SOLUTION)?$", re.MULTILINE)
 _TRACK_LINK = re.compile(r"^@(en|zh)/(.+)$")
 
 
@@ -146,6 +147,8 @@ def localize_code(code: str, lang: str) -> str:
     True
     >>> localize_code("y = 2  # two ‖ 二", "en")
     'y = 2  # two'
+    >>> localize_code("y = 2  # two ‖ 二  # SOLUTION", "en")  # the exercise copy still drops the line
+    'y = 2  # two  # SOLUTION'
     >>> localize_code('s = "a ‖ b"', "en")
     Traceback (most recent call last):
     ...
@@ -153,7 +156,7 @@ def localize_code(code: str, lang: str) -> str:
     """
     half = TRACKS.index(lang) + 2
     code = _BILINGUAL_DOC.sub(lambda m: m.group(1) + m.group(half) + m.group(1), code)
-    code = _BILINGUAL_COMMENT.sub(lambda m: m.group(1) + m.group(half), code)
+    code = _BILINGUAL_COMMENT.sub(lambda m: m.group(1) + m.group(half) + (m.group(4) or ""), code)
     for number, line in enumerate(code.splitlines(), start=1):
         if BOTH in line:
             raise ValueError(f"line {number}: {BOTH} outside a comment or a one-line docstring: {line.strip()!r}")
