@@ -23,7 +23,7 @@ from pokelab.words import _, _n, render, rendered
 from widgets._splendor_text import labels
 from widgets.tokens import view_marks
 
-__all__ = ["board_view", "shown_name"]
+__all__ = ["board_view", "result_text", "shown_name"]
 
 
 def shown_name(name: str, seat: int, lang: str) -> str:
@@ -82,12 +82,51 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
         "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
         "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],
     }
+    view["result_text"] = result_text(view, lang)
     view["deck_text"] = _n("{count} card", "{count} cards", view["deck_size"]).render(lang)
     view["labels"] = labels(lang)
     view["colours"] = list(COLOURS)
     view["token_colours"] = list(TOKEN_COLOURS)
     view["marks"] = view_marks(TOKEN_COLOURS)  # a symbol per colour, so colour is never the only cue
     return view
+
+
+def result_text(view: Mapping[str, Any], lang: str) -> str | None:
+    """The finished game's sentence for the board's header (None while it goes on), grammatical for "You".
+
+    ``view`` is a board view whose players' names are already shown (``named_you`` set), as
+    ``board_view`` makes it; a seat named "You" reads "You win!", never "You wins!" (issue 42).
+
+    >>> from pokelab import splendor as sp
+    >>> players = [{"name": "You", "named_you": True}, {"name": "Ben", "named_you": False}]
+    >>> result_text({"result": {"winners": [0], "stalled": False}, "players": players}, "en")
+    'Game over — You win!'
+    >>> result_text({"result": {"winners": [1], "stalled": False}, "players": players}, "en")
+    'Game over — Ben wins!'
+    >>> result_text({"result": {"winners": [0, 1], "stalled": False}, "players": players}, "zh")
+    '游戏结束 — 共同获胜：You、Ben'
+    >>> result_text({"result": None, "players": players}, "en") is None
+    True
+    >>> result_text({"result": {"winners": [0], "stalled": False}, "players": players}, "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    check_lang(lang)
+    result = view.get("result")
+    if result is None:  # the engine's result: None until the game is over
+        return None
+    if result["stalled"]:
+        return _("The game stalled (round cap): no winner").render(lang)
+    winners = [view["players"][seat]["name"] for seat in result["winners"]]
+    if len(winners) > 1:
+        told = _("Shared victory: {names}", names=_(", ").render(lang).join(winners))
+    elif view["players"][result["winners"][0]]["named_you"]:
+        told = _("You win!")
+    else:
+        told = _("{names} wins!", names=winners[0])
+    over = _("Game over")
+    return f"{over.render(lang)} — {told.render(lang)}"
 
 
 def _all_cards(view: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -43,7 +43,7 @@ MARKS: dict[str, tuple[str, str, str, str]] = {
     "wrong": ("#fff3e0", _ORANGE, "M4.5 4.5l7 7M11.5 4.5l-7 7", N_("Not yet")),
     "revealed": ("#e3f2fd", _BLUE, "M8 4.2v.1M8 7v5", N_("Answer")),
     "unanswered": ("#f5f5f5", _GREY, "M4 8h.1M8 8h.1M12 8h.1", N_("Your turn")),
-    "recorded": ("#f3e5f5", _PURPLE, "M4 8h8M8 4v8", N_("Guess kept")),
+    "recorded": ("#f3e5f5", _PURPLE, "M4 8h8M8 4v8", N_("Prediction")),
     "compared": ("#f3e5f5", _PURPLE, "M3 12l3-4 3 2 4-6", N_("Compare")),
 }
 

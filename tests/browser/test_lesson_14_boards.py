@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from pokelab.sim import play
 from pokelab.words import _
+from widgets import SplendorBoard
 from widgets._splendor_text import labels
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +67,10 @@ def test_lesson_14_boards_offer_legal_moves_and_name_their_seats(lab: Any, lang:
     names = replay.locator(".pk-player-name").all_inner_texts()
     assert names == [_("Player {n}", n=n).render(lang) for n in (1, 2)], names
     expect(replay.locator(".pk-tag-you")).to_have_count(0)
+    # the header's sentence is the kernel's (issue 42: "You wins!"), for the lesson's own record
+    final = play("splendor", ["greedy", "mcts-easy"], seed=3).final_state
+    expected = SplendorBoard.from_state(final, bots={}, lang=lang).view["result_text"]
+    expect(replay.locator(".pk-status")).to_have_text(expected)
     lab.screenshot(page, f"lesson-14-replay-{lang}", element=replay)
 
     # the live board carries the odds panel and the coach (issue 30)

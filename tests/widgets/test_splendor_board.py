@@ -404,6 +404,8 @@ def test_parse_intent_maps_picks_to_the_two_take_actions() -> None:
 def test_a_replayed_game_names_its_seats_in_the_boards_language(lang: str) -> None:
     """Issue 31: a game the engine dealt for a count of players (``sim.play``) shows "Player N" in the
     board's language, and a board without bots (a replay, pass-and-play) has more than one person seated."""
+    from dataclasses import replace
+
     from pokelab.sim import play
     from pokelab.words import _
 
@@ -425,3 +427,28 @@ def test_only_legal_reserves_are_offered() -> None:
     assert reserve and shown == {c: c in reserve for c in shown}
     assert all(not ok for c, ok in shown.items() if sp.CARDS[c].tier != "normal")
     assert view["reserved"] == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_finished_game_names_its_winner_grammatically(lang: str) -> None:
+    """Issue 42: the header said "Game over — You wins!". The kernel writes the sentence, with "You win!" for the
+    seat named You and "{name} wins!" for any other, over several real games won by either seat."""
+    from dataclasses import replace
+
+    from pokelab.sim import play
+
+    told = {}
+    for seed in range(12):
+        you = "You" if lang == "en" else "你"  # a lesson names the pupil's seat tr("You", "你")
+        final = play("splendor", ["greedy", "greedy"], seed=seed).final_state
+        (winner,) = sp.result(final).winners or (None,)
+        if winner is None:
+            continue
+        named = tuple(replace(p, name=n) for p, n in zip(final.players, [you, "Ben"], strict=True))
+        view = SplendorBoard.from_state(replace(final, players=named), bots={}, lang=lang).view
+        told[winner] = view["result_text"]
+    expected = {
+        "en": {0: "Game over — You win!", 1: "Game over — Ben wins!"},
+        "zh": {0: "游戏结束 — 你赢了！", 1: "游戏结束 — Ben 获胜！"},
+    }[lang]
+    assert told == expected

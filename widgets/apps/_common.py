@@ -129,7 +129,7 @@ TEXT: dict[str, Text] = {
     'bag_total': _p('apps bag_total', '{n} tokens in the bag'),
     'all_cards': _('All 60 target cards with this bag'),
     'sp_title': _('Splendor: Pokémon against the bots'),
-    'sp_intro': _('Take tokens, buy cards, catch the legends — the bots play their turns one visible step at a time.'),
+    'sp_intro': _('Take tokens, catch Pokémon, go for the legends — the bots play their turns one visible step at a time.'),
     'new_game': _('New game'),
     'seed': _('Seed'),
 

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 225406f18d727001d61fc1d1ace3cd1867191f44c09175d2e7c214e0f5f1935b
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: ad6614c3b7aec7418f78d5a4f308fae42f6943162acfd88131f5d763329200bd
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -921,9 +921,7 @@ function header(b, view, L, lang) {
   const { model, ui, send } = b;
   let status;
   if (view.over) {
-    const r = view.result || { winners: [], stalled: false };
-    const names = r.winners.map((i) => view.players[i].name).join(", ");
-    status = r.stalled ? L.stalled : `${L.game_over} — ${fmt(r.winners.length > 1 ? L.winners : L.winner, { names })}`;
+    status = view.result_text;
   } else if (view.bot_failure) {
     status = L.bot_failed;
   } else if (view.bot_to_move) {

@@ -9,11 +9,7 @@ export function header(b, view, L, lang) {
   const { model, ui, send } = b;
   let status;
   if (view.over) {
-    const r = view.result || { winners: [], stalled: false };
-    const names = r.winners.map((i) => view.players[i].name).join(", ");
-    status = r.stalled
-      ? L.stalled
-      : `${L.game_over} — ${fmt(r.winners.length > 1 ? L.winners : L.winner, { names })}`;
+    status = view.result_text;  // the kernel's sentence: "You win!", "Ben wins!", a shared victory
   } else if (view.bot_failure) {
     status = L.bot_failed;
   } else if (view.bot_to_move) {
