@@ -23,6 +23,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from pokelab.core.texts import decimals
 from pokelab.herecomes.bag import WAVES
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.state import State, check_seat
@@ -180,6 +181,7 @@ def _odds_rows(
                 "p_float": float(p),
                 "p_text": f"{p.numerator}/{p.denominator}",
                 "ev": float(p * value),
+                "ev_text": decimals(p * value),  # the chart's label beside it is the same text
                 "prev": None if before is None else float(before),
                 "redraw": None if again is None else float(again),
                 "set_aside": cid == extra,

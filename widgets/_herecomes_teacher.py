@@ -69,5 +69,5 @@ def _reason(
         "wave": before.wave,
         "phase": before.phase,
         "advice": advice_for(before, seat),
-        "odds": [{"id": r["id"], "p_float": r["p_float"], "ev": r["ev"]} for r in hand_odds(before, seat)],
+        "odds": [{"id": r["id"], "p_float": r["p_float"], "ev": r["ev"], "ev_text": r["ev_text"]} for r in hand_odds(before, seat)],
     }

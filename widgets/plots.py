@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from numbers import Real
+from fractions import Fraction
+from numbers import Rational, Real
 from typing import Any
 
 import plotly.graph_objects as go
 
+from pokelab.core.texts import decimals
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS
 from pokelab.words import Text, _, render
@@ -206,6 +208,7 @@ def odds_figure_spec(
     values: list[float | None] = []
     colours: list[str] = []
     patterns: list[str] = []
+    ev_texts: list[str] = []
     for i, row in enumerate(rows):
         if not isinstance(row, Mapping) or "label" not in row or "p" not in row:
             raise ValueError(f"row {i}: expected a mapping with 'label' and 'p', got {row!r}")
@@ -216,6 +219,9 @@ def odds_figure_spec(
         if value is not None and (isinstance(value, bool) or not isinstance(value, Real) or value < 0):
             raise ValueError(f"{where}: value is the points a card is worth (≥ 0), got {value!r}")
         values.append(None if value is None else float(value))
+        # the bar's label from the exact chance where there is one: the card beside it shows the same text
+        exact = Fraction(row["p"]) if isinstance(row["p"], Rational) else float(row["p"])
+        ev_texts.append(decimals(exact * (value or 0)))
         colours.append(KIND_COLOURS.get(str(row.get("kind", "")), _DEFAULT_COLOUR))
         patterns.append(KIND_PATTERNS.get(str(row.get("kind", "")), ""))
     n = len(labels)
@@ -247,7 +253,7 @@ def odds_figure_spec(
     if with_ev:
         traces += [
             ghost_bars(text["previous"], y, ev_prev, colours, "x2", False),
-            value_bars(text["ev"], y, ev, colours, [f"{e:.2f}" for e in ev], labels, ".3f", "x2", patterns),
+            value_bars(text["ev"], y, ev, colours, ev_texts, labels, ".3f", "x2", patterns),
         ]
     for axis, series in (("x", prev), ("x2", ev_prev)):
         if axis == "x" or with_ev:

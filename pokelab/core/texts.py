@@ -14,11 +14,13 @@ ValueError: a listing needs at least one item
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from pokelab.errors import IllegalAction
 from pokelab.words import Text, _
 
-__all__ = ["alternatives", "default_name", "listing", "reason_text", "seat_name"]
+__all__ = ["alternatives", "decimals", "default_name", "listing", "reason_text", "seat_name"]
 
 
 def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
@@ -99,3 +101,23 @@ def reason_text(err: BaseException) -> Text | str:
         return _("[{rule}] {reason}", rule=err.rule, reason=reason)
     return reason
 
+
+
+def decimals(x: Fraction | float | int, places: int = 2) -> str:
+    """``x`` with ``places`` decimals, rounded half up from its exact value: the one rounding every board,
+    chart and card uses (0.625 is "0.63" on the card and in the chart beside it; issue 42).
+
+    >>> decimals(Fraction(5, 8)), decimals(0.625), decimals(Fraction(1, 3), 3), decimals(2, 0)
+    ('0.63', '0.63', '0.333', '2')
+    >>> decimals(Fraction(-5, 8))
+    '-0.63'
+    >>> decimals(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: decimals needs a finite number, not nan
+    """
+    if (isinstance(x, float) and x != x) or x in (float("inf"), float("-inf")):
+        raise ValueError(f"decimals needs a finite number, not {x}")
+    exact = Fraction(x)
+    value = Decimal(exact.numerator) / Decimal(exact.denominator) if exact.denominator != 1 else Decimal(exact.numerator)
+    return str(value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))

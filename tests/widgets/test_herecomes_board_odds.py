@@ -5,8 +5,12 @@ The board's own tests (intents, teacher mode, the Python API) are in ``test_here
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import pytest
 
+from pokelab.core.texts import decimals
 from pokelab.herecomes import (
     TARGETS,
     Discard,
@@ -24,8 +28,21 @@ from pokelab.odds import (
 )
 from tests.widgets.herecomes_tables import HAND, intent, staged, table
 from widgets.herecomes_board import HereComesBoard, hand_odds, previous_shown
+from widgets.plots import odds_figure_spec
 
 # ----------------------------------------------------------------------------- odds
+
+
+def _half_up(x: Fraction) -> str:
+    hundredths = math.floor(x * 100 + Fraction(1, 2))
+    return f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
+def test_one_rounding_of_expected_points_on_cards_and_chart() -> None:
+    """Issue 42: Venusaur's 0.625 read "0.63" on its card and "0.62" on the chart beside it."""
+    spec = odds_figure_spec([{"label": "Venusaur", "p": Fraction(5, 16), "value": 2}])
+    assert "0.63" in spec["data"][4]["text"] and _half_up(Fraction(5, 8)) == "0.63"
+    assert [decimals(Fraction(n, 40)) for n in (3, 5, 1)] == ["0.08", "0.13", "0.03"]  # exact, not via a float
 
 
 def _assert_odds_match(board: HereComesBoard) -> None:
@@ -35,12 +52,15 @@ def _assert_odds_match(board: HereComesBoard) -> None:
     prev = previous_shown(s)
     rows = board.odds
     assert [r["id"] for r in rows] == list(s.hands[0])
-    for r, x in zip(rows, board.figure["data"][1]["x"], strict=True):
+    ev_bars = next(t for t in board.figure["data"] if t.get("xaxis") == "x2" and any(t.get("text") or ()))
+    for r, x, label in zip(rows, board.figure["data"][1]["x"], ev_bars["text"], strict=True):
         exact = probability(TARGETS[r["id"]], bag=bag, shown=shown)
         assert r["p"] == exact and r["p_text"] == f"{exact.numerator}/{exact.denominator}"
         assert x == pytest.approx(float(exact), abs=1e-12)
         value = 10 if TARGETS[r["id"]].is_legend else TARGETS[r["id"]].points
         assert r["ev"] == pytest.approx(float(exact) * value)
+        # one rounding (issue 42: 0.625 was "0.63" on the card, "0.62" in the chart): half up from the exact value
+        assert r["ev_text"] == label == _half_up(exact * value)
         if prev is None:
             assert r["prev"] is None
         else:

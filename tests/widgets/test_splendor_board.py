@@ -404,7 +404,6 @@ def test_parse_intent_maps_picks_to_the_two_take_actions() -> None:
 def test_a_replayed_game_names_its_seats_in_the_boards_language(lang: str) -> None:
     """Issue 31: a game the engine dealt for a count of players (``sim.play``) shows "Player N" in the
     board's language, and a board without bots (a replay, pass-and-play) has more than one person seated."""
-    from dataclasses import replace
 
     from pokelab.sim import play
     from pokelab.words import _

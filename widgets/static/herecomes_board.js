@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: bdda6a95e990053afb0a78895cf6effc8d308a6127c2702563141116f60521e8
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 7d63850ed582a2b371976abf9fc1170a5e9dc96690737ecdafe955ae3f269af8
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -269,7 +269,7 @@ function cardView(card, ctx, opts = {}) {
       h("b", { dataset: { testid: `odds-${card.id}` } }, chance(odds.p_float)),
       trend,
       " ",
-      h("span", { class: "hc-ev" }, `${num(odds.ev)} ${L.points}`)
+      h("span", { class: "hc-ev" }, `${odds.ev_text} ${L.points}`)
     );
   }
   const buttons = (opts.buttons || []).map((b) => actionButton(b.cls, b.testid, { intent: b.intent }, b.label));

@@ -12,6 +12,7 @@
  * @property {number} p_float         the exact chance now
  * @property {string} p_text          the same as a fraction, "3/10"
  * @property {number} ev              expected points
+ * @property {string} ev_text         the same, as the card and the chart both show it (the kernel rounds)
  * @property {number|null} prev       the chance one wave earlier
  * @property {number|null} redraw     the chance if the last token were redrawn
  * @property {boolean} set_aside      Misty's extra discard

@@ -2,7 +2,7 @@
 // condition as icons, a card, and the formats its numbers take.
 
 import { h, markSvg } from "../lib/dom.js";
-import { fmt, num, pct } from "../lib/text.js";
+import { fmt, pct } from "../lib/text.js";
 
 // A chance as the board shows it: a whole percentage, "<1%" for a tiny one (../lib/text.js).
 export const chance = (p) => pct(p);
@@ -90,7 +90,7 @@ export function cardView(card, ctx, opts = {}) {
       h("b", { dataset: { testid: `odds-${card.id}` } }, chance(odds.p_float)),
       trend,
       " ",
-      h("span", { class: "hc-ev" }, `${num(odds.ev)} ${L.points}`),
+      h("span", { class: "hc-ev" }, `${odds.ev_text} ${L.points}`),
     );
   }
   const buttons = (opts.buttons || []).map((b) => actionButton(b.cls, b.testid, { intent: b.intent }, b.label));
