@@ -211,9 +211,26 @@ def test_every_bold_closes_where_it_is_meant_to(path: Path) -> None:
     assert not _unclosed_bold(path.read_text(encoding="utf-8"))
 
 
-def test_a_chinese_exercise_heading_has_no_english_full_stop() -> None:
-    """**练习 4（说一说）** — an English "." after Chinese reads as a typo (the English track writes "Exercise 4.")."""
-    bad = []
-    for source in sorted((ROOT / "lessons").rglob("*.md")):
-        bad += [f"{source.name}: {m}" for m in re.findall(r"\*\*练习 ?\d+[^*\n]*?\.\*\*", source.read_text(encoding="utf-8"))]
+#: A bold lead-in of Chinese text that ends in English punctuation: "**检验一：真实游戏.**", "**练习 4（说一说）.**".
+_ENGLISH_STOP_IN_BOLD = re.compile(r"\*\*[^*\n]*[\u3400-\u9fff][^*\n]*?[.:;,!?]\*\*")
+
+
+def _chinese_texts() -> list[tuple[str, str]]:
+    """(name, text) of every Chinese text a reader meets: each Chinese notebook's markdown, the Chinese guides."""
+    texts = [(str(path.relative_to(ROOT)), "\n".join("".join(cell["source"]) for cell in json.loads(
+        path.read_text(encoding="utf-8"))["cells"] if cell["cell_type"] == "markdown"))
+        for path in sorted((NOTEBOOKS / "zh").rglob("*.ipynb")) if ".ipynb_checkpoints" not in path.parts]
+    return texts + [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8")) for p in sorted((ROOT / "docs" / "zh").glob("*.md"))]
+
+
+def test_a_chinese_bold_lead_in_has_no_english_full_stop() -> None:
+    """**检验二：真实游戏。** and **练习 4（说一说）** — an English "." (or ":") after Chinese reads as a typo (issue 41).
+
+    Every bold lead-in of the Chinese track counts, not only the exercise headings (the English track writes
+    "**Check 2: real games.**" and "Exercise 4.").
+
+    >>> [m.group(0) for m in _ENGLISH_STOP_IN_BOLD.finditer("**检验二：真实游戏.** **检验一。** **Check 1.** **规则书:**")]
+    ['**检验二：真实游戏.**', '**规则书:**']
+    """
+    bad = [f"{name}: {m.group(0)}" for name, text in _chinese_texts() for m in _ENGLISH_STOP_IN_BOLD.finditer(text)]
     assert bad == [], "\n".join(bad)

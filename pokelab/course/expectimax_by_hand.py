@@ -173,26 +173,35 @@ number("43-4", L43, _("A bag holds {bag}. A round draws one token, you discard o
        value_after_first,
        [_("Try each discard in turn: for the two cards kept, go through every last token the bag can still give."),
         _("For each last token, score the better achieved card (only one scores); average with the chances; keep the "
-        "best of the three discards. advise_discard(hand, (first,), bag=bag, waves=(1, 1), redraw_agree=0) checks it.")],
+        "best of the three discards.")],
        defaults=_round_params({"red": 1, "green": 2, "yellow": 2}, [["never:red", 3], ["last:yellow", 2], ["last:green", 1]], "green"),
        personal=_small_round, mistakes=_slips_43_4)
 
-#: Exercise 43-5's hand (transfer: the lesson's hand with purple in place of blue) and its first token.
-HAND_43_5: tuple[tuple[str, int], ...] = (("last:red", 3), ("last:purple", 2), ("never:purple", 2))
+#: Exercise 43-5's hand: a new situation, not the lesson's hand relabelled. No pair covers every last token the way the
+#: lesson's B + C did; the 4-point card is still the one to drop (8/3 against 7/3 and 2, asserted in the lesson).
+HAND_43_5: tuple[tuple[str, int], ...] = (("last:red", 4), ("never:blue", 2), ("never:purple", 3))
 FIRST_43_5 = "red"
 
-choice("43-5", L43, _("Same small bag (2 red, 1 blue, 1 purple), a new hand: A = \"the last token is red\" (3 pts), "
-       "B = \"the last token is purple\" (2 pts), C = \"no purple is drawn\" (2 pts). The first token is red. "
+
+def values_43_5() -> dict[str, Fraction]:
+    """The expected points after each discard of exercise 43-5 (keyed A, B, C), by the engine's search."""
+    advice = advise_discard(list(HAND_43_5), (FIRST_43_5,), bag=SMALL_BAG_43, waves=WAVES_43, redraw_agree=0)
+    return {label: option.value for label, option in zip("ABC", advice.options, strict=True)}
+
+
+choice("43-5", L43, _("Same small bag (2 red, 1 blue, 1 purple), a new hand: A = \"the last token is red\" (4 pts), "
+       "B = \"no blue is drawn\" (2 pts), C = \"no purple is drawn\" (3 pts). The first token is red. "
        "Which card should you discard?"), (
-           Option("a", _("A, \"the last token is red\" (3 pts), the card worth the most."), correct=True,
-                  why=_("B and C together score 2 whatever the last token is (purple gives B, red or blue gives C); "
-                      "any pair with A has a last token that scores nothing.")),
-           Option("b", _("B, \"the last token is purple\" (2 pts): on its own it has the lowest expected points."),
-                  why=_("a hand is not judged card by card: what counts is how the two kept cards cover the last tokens "
-                      "together (discard the lowest expected value alone)")),
-           Option("c", _("C, \"no purple is drawn\" (2 pts): it can fail, so it is the weakest."),
-                  why=_("every card can fail; what matters is the points the kept pair brings on average "
-                      "(the card that can fail is the worst)")),
+           Option("a", _("A, \"the last token is red\" (4 pts), the card worth the most."), correct=True,
+                  why=_("Keeping B and C, every last token scores: red 3 (both come true, the better one scores), blue 3 "
+                      "(C), purple 2 (B), so 8/3 on average. Keeping A and C gives (4 + 3 + 0)/3 = 7/3, A and B "
+                      "(4 + 0 + 2)/3 = 2.")),
+           Option("b", _("B, \"no blue is drawn\" (2 pts): it is worth the least."),
+                  why=_("the points of one card do not decide: A and C together score nothing when the last token is "
+                      "purple, 7/3 on average against 8/3 (discard the card worth the least)")),
+           Option("c", _("C, \"no purple is drawn\" (3 pts): A and B can then score the most, 4 points on a red."),
+                  why=_("the best case is not the average: A and B score nothing when the last token is blue, 2 on average "
+                      "against 8/3 (judging a pair by its best outcome)")),
            Option("d", _("It does not matter: the discard is decided before the round, whatever is drawn."),
                   why=_("the best discard depends on the token just seen (a plan fixed in advance is as good as one that "
                       "waits)")),

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import random
-from functools import cache
+from fractions import Fraction
 from typing import Any
 
-from pokelab.analysis.herecomes_coach import explain_discard, review_discards
+from pokelab.analysis.herecomes_coach import explain_discard
 from pokelab.course._build import board, choice, number, value
 from pokelab.course.registry import Option
-from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS, WAVES, LastIs, result
+from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS, WAVES, LastIs, Variant
 from pokelab.odds import probability
-from pokelab.sim import play
 from pokelab.words import Text, _
 
 L00 = "00-start-here.ipynb"
@@ -74,19 +73,47 @@ board("20-3", L20, _("On the board, after wave 1, discard a card that can no lon
 # -- 21 a full game ------------------------------------------------------------------------------
 
 
-@cache
-def _bot_game(seed: int) -> Any:
-    return play("herecomes", ["expected-points", "heuristic", "random"], seed=seed)
+def _most_points() -> int:
+    """The most points one card other than a Mew/Mewtwo card scores (HC-R6: one card per player per round)."""
+    return max(card.points for card in TARGETS.values() if card.kind != "legend")
 
 
-def _final(seed: int) -> Any:
-    return result(list(_bot_game(seed).states())[-1])
+def _start_points(rng: random.Random) -> dict[str, Any]:
+    return {"points": rng.randrange(0, 10)}
 
 
-number("21-1", L21, _("How many rounds did the bots' game (seed 5) last?"),
-       lambda p: _bot_game(5).rounds, ["record.rounds", _("or the last round in the plot")])
-value("21-2", L21, _("Which seats won the bots' game? Give a tuple of seat numbers, like (0,) or (0, 1) for a shared win."),
-      lambda p: tuple(_final(5).winners), ["result(states[-1]).winners"])
+# 21-1 asks for a rule, not a number printed above: the bots' game is shown, this situation is not.
+number("21-1", L21, _("You have {points} points at the start of a round, and nobody makes a Mew or Mewtwo card come "
+                      "true. In the fewest rounds, this one included, after how many rounds can you have 10 points?"),
+       lambda p: -(-(Variant().win_points - p["points"]) // _most_points()),
+       [_("At most one of your cards scores in a round (HC-R6). Which card, apart from Mew and Mewtwo, is worth the most?"),
+        "max(card.points for card in TARGETS.values() if card.kind != 'legend')"],
+       defaults={"points": 3}, personal=_start_points)
+
+
+def _round_end(rng: random.Random) -> dict[str, Any]:
+    before = tuple(rng.randrange(4, 10) for _seat in range(3))
+    return {"before": before, "gained": tuple(rng.choice((0, 1, 1, 2, 3, 5)) for _seat in range(3))}
+
+
+def _winners_at_round_end(p: Any) -> tuple[int, ...]:
+    """Who wins when a round ends with these scores and no Mew/Mewtwo card (HC-G2); () while the game goes on."""
+    scores = [b + g for b, g in zip(p["before"], p["gained"], strict=True)]
+    if max(scores) < Variant().win_points:
+        return ()
+    return tuple(seat for seat, points in enumerate(scores) if points == max(scores))
+
+
+# The default: seat 0 reaches 10 first in seat order, yet seat 1 ends the round higher (HC-G2: the highest score wins).
+value("21-2", L21, _("Seats 0, 1 and 2 start a round with {before} points and score {gained} in it; nobody makes a Mew "
+                     "or Mewtwo card come true. Which seats win? Give a tuple of seat numbers, like (0,) or (0, 1) for a "
+                     "shared win, or () if the game goes on."),
+      _winners_at_round_end,
+      [_("The game ends at the end of a round in which someone has 10 points or more (HC-G2). Who has the most then?"),
+       _("Add each seat's points; the highest total wins, and equal highest totals share the win.")],
+      defaults={"before": (9, 8, 6), "gained": (1, 3, 2)}, personal=_round_end,
+      mistakes=lambda p: [((0,), _("seat 0 reached 10 first in seat order, but the game is not a race: at the end of "
+                                   "the round the highest score wins (HC-G2)"))] if _winners_at_round_end(p) != (0,) else [])
 choice("21-3", L21, _("Suppose one game ends level between the expected-points and the Heuristic bot. What does that tell you?"), (
            Option("a", _("The Heuristic bot is the better player."),
                   why=_("one game is far too small a sample: luck decides many single games (small samples)")),
@@ -97,29 +124,79 @@ choice("21-3", L21, _("Suppose one game ends level between the expected-points a
        ))
 
 
-
 # -- 21 the advisor in plain words ----------------------------------------------------------------
 
 _PLAIN = sorted(t for t, card in TARGETS.items() if card.kind != "legend")
 NINE_21 = ("red",) * 3 + ("blue",) * 3 + ("green",) * 2 + ("yellow",)
 
 
+def tokens_on_which(kept: Any, shown: Any) -> int:
+    """How many of the tokens left in the bag, drawn last, make one of the ``kept`` cards come true.
+
+    >>> tokens_on_which(("G09", "G13"), ("red",) * 4 + ("blue",) * 3 + ("green", "yellow"))
+    5
+    >>> tokens_on_which(("X99",), ())
+    Traceback (most recent call last):
+    ...
+    KeyError: 'X99'
+    """
+    left = dict(DEFAULT_BAG)
+    for colour in shown:
+        left[colour] -= 1
+    cards = [TARGETS[c] for c in kept]
+    return sum(k for colour, k in left.items()
+               if k and any(card.condition.holds((*shown, colour)) for card in cards))
+
+
 def _last_discard(rng: random.Random) -> dict[str, Any]:
     return {"hand": tuple(sorted(rng.sample(_PLAIN, 3))), "shown": draw_tokens(rng, 9)}
 
 
-def _advisors_discards(p: Any) -> set[str]:
+def _advisors_discards(p: Any) -> set[tuple[str, int]]:
+    """Each best discard with the count of tokens left on which a card kept beside it comes true."""
     advice = explain_discard([TARGETS[c] for c in p["hand"]], p["shown"]).advice
-    return {o.card.id for o in advice.options if o.value == advice.value}
+    return {(o.card.id, tokens_on_which([c for c in p["hand"] if c != o.card.id], p["shown"]))
+            for o in advice.options if o.value == advice.value}
 
 
-value("21-4", L21, _("You hold {hand}; the first nine tokens were {shown}, and one token is left to draw. Which card "
-                     "will the advisor tell you to discard? Predict it before you ask. (an id like 'G05')"),
+# 21-4 asks for the discard *and* a count: three tries on three cards no longer find the answer by elimination.
+value("21-4", L21, _("You hold {hand}; the first nine tokens were {shown}, and one token is left to draw. Predict, before "
+                     "you ask the advisor: which card will it tell you to discard, and on how many of the 11 tokens left "
+                     "does one of the two cards you keep come true? Answer like ('G05', 4)."),
       _advisors_discards,
-      [_("Count, for each card, the tokens left in the bag on which it comes true: you keep two cards, and only one scores."),
-       _("explain_discard([TARGETS[c] for c in task.hand], task.shown) gives the advisor's answer and its reason.")],
+      [_("For each card, count the tokens left in the bag on which it comes true, and weigh them by its points: you keep "
+         "two cards, and only one scores (HC-R6)."),
+       _("Two gray cards want different last colours, so their counts add up; a purple card whose colour has not "
+         "appeared comes true on every token that is not its colour.")],
       member=True, defaults={"hand": ("G01", "G05", "P05"), "shown": NINE_21}, personal=_last_discard)
-number("21-5", L21, _("In the bots' game (seed 5), how many expected points did the Heuristic bot's discards (seat 1) "
-                      "lose in all, against the advisor's best discards?"),
-       lambda p: review_discards(_bot_game(5), 1).cost,
-       [_("review_discards(record, 1) reviews every discard of seat 1; its .cost adds up what they cost.")])
+
+#: Lesson 40's position at 9 points (wave 3 over): Bulbasaur (last green, 1), Pikachu (last yellow, 2), Gastly (last purple, 3).
+SHOWN_40 = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow")
+HAND_40 = ("G09", "G13", "G17")
+
+
+def _finish_gain(p: Any) -> Fraction:
+    """How much keeping Bulbasaur beside a card raises the chance of scoring this round, against the advisor's pair."""
+    advice = explain_discard([TARGETS[c] for c in HAND_40], SHOWN_40).advice
+    best = [c for c in HAND_40 if c != advice.discard.id]
+    chosen = [c for c in HAND_40 if c != p["discard"]]
+    return Fraction(tokens_on_which(chosen, SHOWN_40) - tokens_on_which(best, SHOWN_40), 11)
+
+
+def _review_cost(discard: str) -> Fraction:
+    """The expected points the review says discarding ``discard`` costs in lesson 40's position."""
+    advice = explain_discard([TARGETS[c] for c in HAND_40], SHOWN_40).advice
+    return advice.value - next(o.value for o in advice.options if o.card.id == discard)
+
+
+# 21-5 is a new situation (lesson 40's hand), not a copy of the review cell above it.
+number("21-5", L21, _("Lesson 40's hand at 9 points: Bulbasaur (last token green, 1 point), Pikachu (yellow, 2) and "
+                      "Gastly (purple, 3), after nine tokens: four red, three blue, one green, one yellow. The review flags discarding {discard}. By how "
+                      "much does that discard raise your chance of scoring at least 1 point this round, against the "
+                      "advisor's discard?"),
+       _finish_gain,
+       [_("Count the tokens left on which one of the two kept cards comes true, for the advisor's pair and for yours."),
+        _("Both chances are counts out of the 11 tokens left; subtract.")],
+       defaults={"discard": "G13"},
+       mistakes=lambda p: [(_review_cost(p["discard"]), _("that is the expected points the review says the discard costs; the "
+                                                 "question asks for the chance of scoring at all"))])

@@ -91,7 +91,8 @@ QUESTIONS: dict[tuple[str, str], Text] = {
                      "must the search look?"),
     ("43-2", "d"): _("Two cards that need the same tokens: is the pair worth the sum of their expected points?"),
     ("43-5", "b"): _("Judge the pair you keep, not each card alone: which last tokens does each pair cover?"),
-    ("43-5", "c"): _("Every card can fail. Which pair of cards brings the most points on average?"),
+    ("43-5", "c"): _("A and B score 4 on a red. What do they score on a blue and on a purple, and what is that on "
+                     "average?"),
     ("43-5", "d"): _("The first token is red. Would you discard the same card if it were purple?"),
 }
 
