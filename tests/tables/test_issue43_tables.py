@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from pokelab.classroom import ClassroomError, ClassStore, Limits, schema
+from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, Limits, schema
 from pokelab.tables import RemoteTables, Tables
 
 from .serving import table_server
@@ -52,3 +52,16 @@ def test_a_version_6_database_opened_with_a_version_5_record_is_upgraded_not_bro
     again = ClassStore.connect(sqlite_url)
     with again._engine.connect() as conn:
         assert schema.read_version(conn) == schema.SCHEMA_VERSION == 6
+
+
+def test_sitting_at_a_class_table_needs_that_class_join_code(db_url) -> None:
+    store = ClassStore.connect(db_url)
+    join_code, _key = store.create_class("7B")
+    other_code, _other_key = store.create_class("8C")
+    table = Tables(store).table(Tables(store).create_table(join_code, "splendor", seed=1))
+    with pytest.raises(ClassAccessError, match="no join code"):
+        table.sit(1, "Intruder", join_code="")  # old code: the table code alone gave a seat token
+    with pytest.raises(ClassAccessError, match="another class") as err:
+        table.sit(1, "Intruder", join_code=other_code)  # one class never sits at another's tables
+    assert "另一个班" in err.value.message("zh")
+    assert len(table.sit(1, "Misty", join_code=join_code)) == 6
