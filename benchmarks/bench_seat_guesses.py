@@ -66,8 +66,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'class.db'}"
         store = ClassStore.connect(url)
-        table = Tables(store).table(Tables(store).create_table(store.create_class("7B")[0], "splendor", seed=1))
-        right = {table.sit(0, "Ash"), table.sit(1, "Misty")}
+        join_code = store.create_class("7B")[0]
+        table = Tables(store).table(Tables(store).create_table(join_code, "splendor", seed=1))
+        right = {table.sit(0, "Ash", join_code=join_code), table.sit(1, "Misty", join_code=join_code)}
         before = Limits(free_failures=1_000_000)
         print(f"seat-token guesses at one known table, one process, SQLite file, {args.seconds:g} s per loop")
         print(f"{'verb':8} {'':6} {'requests/s':>11} {'compared/s':>11}")

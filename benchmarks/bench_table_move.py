@@ -82,7 +82,7 @@ def run_store(game: str, moves: int, url: str) -> tuple[float, float, list[str]]
     code = Tables(store).create_table(join_code, game, players=2, seed=11)
     tables = [Tables(store).table(code), Tables(store).table(code)]
     for seat, table in enumerate(tables):
-        table.sit(seat, f"pupil {seat}")
+        table.sit(seat, f"pupil {seat}", join_code=join_code)
     views = [t.view(seat) for seat, t in enumerate(tables)]
     sent: list[str] = []
 

@@ -93,7 +93,7 @@ def measure(url: str, moves: int, poll: float) -> dict[str, float]:
     join_code, _ = store.create_class("bench")
     code = Tables(store).create_table(join_code, "splendor", players=2, seed=7)
     table = Tables(store).table(code)
-    tokens = [table.sit(0, "Ash"), table.sit(1, "Misty")]
+    tokens = [table.sit(0, "Ash", join_code=join_code), table.sit(1, "Misty", join_code=join_code)]
     store.close()
     ready, stop, out = _FORK.Barrier(2), _FORK.Event(), _FORK.Queue()
     watcher = _FORK.Process(target=_watcher, args=(url, code, tokens[0], poll, stop, ready, out))

@@ -20,8 +20,9 @@ own board), ``undo`` (ask the others to agree), ``undo_answer`` (``yes``),
 >>> from pokelab.tables import Tables
 >>> store = ClassStore.connect("sqlite://")
 >>> tables = Tables(store)
->>> code = tables.create_table(store.create_class("7B")[0], "splendor", bots={1: "greedy"}, seed=2)
->>> board = join_table("splendor", code, name="Ash", store=store, poll_seconds=0)
+>>> join_code = store.create_class("7B")[0]
+>>> code = tables.create_table(join_code, "splendor", bots={1: "greedy"}, seed=2)
+>>> board = join_table("splendor", code, name="Ash", join_code=join_code, store=store, poll_seconds=0)
 >>> board.seat, board.view["table"]["code"] == code, board.view["human"]
 (0, True, 0)
 >>> join_table("herecomes", code, name="Misty", store=store, poll_seconds=0)
@@ -333,11 +334,15 @@ def join_table(
     *,
     name: str | None = None,
     token: str | None = None,
+    join_code: str | None = None,
     store: Any = None,
     lang: str = "en",
     poll_seconds: float = 0.3,
 ) -> TableBoard:
     """Sit down at (``name``, a free ``seat`` or the first free one) or rejoin (``token``) a table; its board.
+
+    Sitting down needs the ``join_code`` of the table's class (``ClassAccessError`` without it,
+    or with another class's); rejoining needs only the seat token.
 
     ``store``: where the tables are (``Tables``, ``RemoteTables`` or a ``ClassStore``); by default
     the table server at ``POKELAB_TABLES_URL`` when set (``table_store``), else
@@ -360,18 +365,18 @@ def join_table(
         if name is None or not str(name).strip():
             raise ClassroomError(_('say your name to sit at the table (name=...)'))
         if seat is None:
-            seat, token = _first_free_seat(table, name)
+            seat, token = _first_free_seat(table, name, join_code)
         else:
-            token = table.sit(seat, name)
+            token = table.sit(seat, name, join_code=join_code)
     return BOARDS[game](table, seat, token, lang=lang, poll_seconds=poll_seconds)
 
 
-def _first_free_seat(table: Any, name: str) -> tuple[int, str]:
+def _first_free_seat(table: Any, name: str, join_code: str | None) -> tuple[int, str]:
     """Sit in the first seat that is free; ``ClassroomError`` when every seat is taken or a bot's."""
     check_name(name, what="group")
     for seat in range(table.players):
         try:
-            return seat, table.sit(seat, name)
+            return seat, table.sit(seat, name, join_code=join_code)
         except ClassroomError:
             continue
     raise ClassroomError(_('table {code} has no free seat: rejoin with your seat token', code=table.code))

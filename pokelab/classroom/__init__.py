@@ -7,7 +7,7 @@
   groups, a group token per group that joined and a teacher key; ``limits``
   (``Limits``) slows and locks out guessing and caps rounds per minute;
   ``faults`` turns a vanished, replaced, damaged or read-only database into a
-  ``ClassroomError``; ``schema`` holds its tables and migrations.
+  ``ClassStoreFault`` (a ``ClassroomError``); ``schema`` holds its tables and migrations.
 - Pupils' answers (``answers``): pupils join with a pupil token and record
   each exercise answer (``pokelab.teaching.join_class`` does it for a
   notebook); only the teacher key reads them (``ClassStore.answers``,
@@ -35,6 +35,7 @@ from pokelab.classroom.access import (
     check_name,
     default_url,
 )
+from pokelab.classroom.faults import ClassStoreFault
 from pokelab.classroom.limits import Limits
 from pokelab.classroom.store import ClassStore
 from pokelab.classroom.tally import (
@@ -57,6 +58,7 @@ __all__ = [
     "ClassAccessError",
     "ClassStore",
     "ClassStoreBusy",
+    "ClassStoreFault",
     "ClassTally",
     "ClassroomError",
     "Event",

@@ -178,6 +178,7 @@ _ACTIONS = {
     "join group": _("join group"),
     "read rounds": _("read rounds"),
     "create table": _("create table"),
+    "sit": _("sit down at a table"),
     "list tables": _("list tables"),
     "view": _("view"),
     "play": _("play"),

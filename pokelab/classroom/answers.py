@@ -44,6 +44,7 @@ from pokelab.classroom.access import (
     _digest,
     _refused,
     check_name,
+    refuse_surrogates,
 )
 from pokelab.classroom.db import postgresql_insert, sa, schema, sqlite_insert
 from pokelab.classroom.doors import Doors, member_hash
@@ -95,7 +96,7 @@ def _answer_statements(dialect: str) -> tuple[Any, Any]:
 def _check_text(value: Any, what: str) -> str:
     if not isinstance(value, str):
         raise ClassroomError(_("the {what} is text, not {type}", what=what, type=type(value).__name__))
-    return value
+    return refuse_surrogates(value, _("the {what}", what=what))
 
 
 def _check_misconception(value: Any) -> str | None:
@@ -213,7 +214,7 @@ class Answers:
             raise ClassroomError(_("an answer's outcome is one of {outcomes}, not {outcome}",
                                    outcomes=", ".join(OUTCOMES), outcome=repr(outcome)))
         exercise_id = _check_text(exercise, "exercise id")[:16]
-        text = str(answer)
+        text = refuse_surrogates(str(answer), _("answer"))
         text = text if len(text) <= ANSWER_LENGTH else text[: ANSWER_LENGTH - 1] + "…"
         row = {
             "exercise": exercise_id,

@@ -4,7 +4,10 @@ SQLite happily keeps answering through an open handle to a deleted file, and
 a new connection to a missing path makes a fresh, empty database. So a store
 remembers which file it opened (device and inode) and checks, before every
 request, that the same file is still at its path; the driver's errors for a
-damaged or read-only file become a ``ClassroomError`` in every language.
+damaged or read-only file become a ``ClassStoreFault`` (a ``ClassroomError``)
+in every language. The message never names the file — it reaches pupils, who
+need not learn where the server keeps its data; the log (``pokelab.classroom``)
+names it for the teacher or admin.
 
 >>> watch = FileWatch(None)  # an in-memory database or a server: nothing to watch
 >>> watch.check()
@@ -13,11 +16,12 @@ True
 >>> FileWatch("/nonexistent/class.db").check()
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: the class database file /nonexistent/class.db is gone (deleted or moved while in use): nothing more is saved there. Put it back, or ask the teacher to open the class again
+pokelab.classroom.ClassStoreFault: the class database file is gone (deleted or moved while in use): nothing more is saved there. Put it back, or ask the teacher to open the class again
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 from pathlib import Path
@@ -26,7 +30,27 @@ from pokelab.classroom.db import sa
 from pokelab.classroom.rounds import ClassroomError
 from pokelab.words import _
 
-__all__ = ["FileWatch", "explain", "transient"]
+__all__ = ["ClassStoreFault", "FileWatch", "explain", "transient"]
+
+log = logging.getLogger("pokelab.classroom")
+
+
+class ClassStoreFault(ClassroomError):
+    """The class database itself cannot save now (gone, replaced, restored, damaged, read-only) — not the request's fault.
+
+    A pupil's kernel keeps an answer refused so queued (the teacher may put the file right);
+    an answer refused for what it holds is a plain ``ClassroomError`` and is dropped, with a word.
+
+    >>> from pokelab.words import _
+    >>> isinstance(ClassStoreFault(_("no such file")), ClassroomError)
+    True
+    >>> ClassStoreFault("gone")
+    Traceback (most recent call last):
+    ...
+    TypeError: ClassStoreFault takes its reason as one catalogue text, e.g. _('...'), got ('gone',)
+    """
+
+    __module__ = "pokelab.classroom"  # the public name (the package re-exports it)
 
 
 class FileWatch:
@@ -40,7 +64,7 @@ class FileWatch:
     >>> watch.check()  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the class database file ... was replaced by another file while in use: ...
+    pokelab.classroom.ClassStoreFault: the class database file was replaced by another file while in use: ...
     """
 
     def __init__(self, path: str | Path | None) -> None:
@@ -61,23 +85,25 @@ class FileWatch:
         self.identity = self._identity()
 
     def check(self) -> None:
-        """Nothing when the file the store opened is still at its path; ``ClassroomError`` otherwise."""
+        """Nothing when the file the store opened is still at its path; ``ClassStoreFault`` otherwise (path in the log only)."""
         if self.path is None:
             return
         now = self._identity()
         if now is None:
-            raise ClassroomError(
-                _("the class database file {path} is gone (deleted or moved while in use): nothing more "
-                  "is saved there. Put it back, or ask the teacher to open the class again", path=str(self.path)),
+            log.warning("class database file %s is gone (deleted or moved while in use)", self.path)
+            raise ClassStoreFault(
+                _("the class database file is gone (deleted or moved while in use): nothing more "
+                  "is saved there. Put it back, or ask the teacher to open the class again"),
             )
         if self.identity is not None and now != self.identity:
-            raise ClassroomError(
-                _("the class database file {path} was replaced by another file while in use: nothing was "
-                  "saved. Ask the teacher to open the class again", path=str(self.path)),
+            log.warning("class database file %s was replaced by another file while in use", self.path)
+            raise ClassStoreFault(
+                _("the class database file was replaced by another file while in use: nothing was "
+                  "saved. Ask the teacher to open the class again"),
             )
 
 
-def explain(err: BaseException) -> ClassroomError | None:
+def explain(err: BaseException) -> ClassStoreFault | None:
     """The kit's error for a database fault no retry cures (damaged or read-only file), else ``None``.
 
     >>> import sqlite3
@@ -88,17 +114,17 @@ def explain(err: BaseException) -> ClassroomError | None:
         return None
     text = str(getattr(err, "orig", None) or err).lower()
     if "readonly" in text or "read-only" in text or "read only" in text:
-        return ClassroomError(
+        return ClassStoreFault(
             _("the class database is read-only here: nothing was saved. Ask the teacher to make the file "
               "writable (or to open the class in a folder this kernel may write)"),
         )
     if "not a database" in text or "malformed" in text or "corrupt" in text or "disk image" in text:
-        return ClassroomError(
+        return ClassStoreFault(
             _("the class database file is damaged (not a readable SQLite database): nothing was saved. "
               "Restore it from a copy, or ask the teacher to start a new class database"),
         )
     if "no such table" in text or "no such column" in text or "undefinedtable" in text:
-        return ClassroomError(
+        return ClassStoreFault(
             _("the class database is missing a table of this kit (its schema was damaged or it is not a "
               "class database): nothing was saved"),
         )

@@ -6,7 +6,7 @@ same inode). So every class database also holds, in ``pokelab_meta``, a random
 ``database_id`` written when it is first opened and a ``revision`` that every
 write transaction raises by one. A store remembers both: a different id, or a
 revision below one this store already saw, means the database was replaced or
-restored from an older copy while in use — a ``ClassroomError``, in every
+restored from an older copy while in use — a ``ClassStoreFault`` (a ``ClassroomError``), in every
 language, for every read and write from then on. Other writers (more kernels,
 the table server) only ever raise the revision, so they never look like a restore.
 
@@ -17,7 +17,7 @@ the table server) only ever raise the revision, so they never look like a restor
 >>> store.create_class("7B")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: the class database was replaced or restored from an older copy while in use ...
+pokelab.classroom.ClassStoreFault: the class database was replaced or restored from an older copy while in use ...
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import threading
 import uuid
 
 from pokelab.classroom.db import sa, schema
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.faults import ClassStoreFault
 from pokelab.words import _
 
 __all__ = ["DatabaseIdentity"]
@@ -34,8 +34,8 @@ __all__ = ["DatabaseIdentity"]
 _ID, _REVISION = "database_id", "revision"
 
 
-def _replaced() -> ClassroomError:
-    return ClassroomError(
+def _replaced() -> ClassStoreFault:
+    return ClassStoreFault(
         _("the class database was replaced or restored from an older copy while in use (its identity or revision "
           "went back): nothing was saved and nothing is shown from it. Ask the teacher to open the class again"),
     )
@@ -94,7 +94,7 @@ class DatabaseIdentity:
             raise _replaced()
 
     def check(self, conn: sa.Connection, seen: int) -> None:
-        """Nothing when the database behind ``conn`` is still the store's, at ``seen`` or later; else ``ClassroomError``."""
+        """Nothing when the database behind ``conn`` is still the store's, at ``seen`` or later; else ``ClassStoreFault``."""
         if self.database_id is None:
             return
         self._compare(*_read(conn), seen)

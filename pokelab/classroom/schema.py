@@ -17,13 +17,15 @@ migration from 1, so the upgrade path is the path every database takes.
 - 5: pupils who joined a class (hashed pupil token), every answer they gave to
   an exercise (``pokelab.classroom.answers``) and the class's settings (the
   teacher's ``reveal`` policy).
+- 6: who created each shared table (the name, as the pupil typed it), so the
+  per-pupil cap counts the tables a pupil created, not only the seats taken.
 
 >>> SCHEMA_VERSION, [m.__name__ for m in MIGRATIONS][-1]
-(5, '_v5_pupil_answers')
->>> migrate_to(None, 6)
+(6, '_v6_table_creators')
+>>> migrate_to(None, 7)
 Traceback (most recent call last):
 ...
-ValueError: this kit knows class-database versions up to 5, not 6
+ValueError: this kit knows class-database versions up to 6, not 7
 """
 
 from __future__ import annotations
@@ -138,6 +140,7 @@ game_tables = sa.Table(
     sa.Column("idle_seconds", sa.Float, nullable=False),
     sa.Column("seats", sa.Text, nullable=False),  # JSON: name, token hash, bot, last active
     sa.Column("creator", sa.Integer, nullable=True),  # the first seat to sit
+    sa.Column("created_by", sa.String(GROUP_LENGTH), nullable=True),  # the name that created it ("" none given)
     sa.Column("state", sa.Text, nullable=False),  # the engine's save of the current state
     sa.Column("revision", sa.Integer, nullable=False),
     sa.Column("move_count", sa.Integer, nullable=False),
@@ -285,12 +288,22 @@ def _v5_pupil_answers(conn: sa.Connection) -> None:
     settings.create(conn)
 
 
+def _v6_table_creators(conn: sa.Connection) -> None:
+    """Version 6: the name that created each table (tables made before it count as made by nobody).
+
+    Version 3 creates the tables with today's columns, so a fresh database has the column already.
+    """
+    if "created_by" not in {c["name"] for c in sa.inspect(conn).get_columns(game_tables.name)}:
+        conn.execute(sa.text(f"ALTER TABLE pokelab_tables ADD COLUMN created_by VARCHAR({GROUP_LENGTH})"))
+
+
 MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (
     _v1_classes_and_rounds,
     _v2_submissions_and_refusals,
     _v3_game_tables,
     _v4_group_tokens,
     _v5_pupil_answers,
+    _v6_table_creators,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

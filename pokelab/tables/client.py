@@ -155,9 +155,9 @@ class RemoteTable:
     def _token(self, seat: Any, token: str | None) -> str | None:
         return token if token is not None else self._tokens.get(seat) if isinstance(seat, int) else None
 
-    def sit(self, seat: int, name: str) -> str:
-        """Claim a free seat; the seat token."""
-        token = str(self._ask("sit", seat=seat, name=name)["token"])
+    def sit(self, seat: int, name: str, *, join_code: str) -> str:
+        """Claim a free seat as a member of the class of ``join_code``; the seat token."""
+        token = str(self._ask("sit", seat=seat, name=name, join_code=join_code)["token"])
         self._tokens[seat] = token
         return token
 

@@ -42,8 +42,10 @@ def create_table(
 ) -> str:
     """Create a table in the class of ``join_code``; return its table code (``Tables.create_table``).
 
-    ``name``: the pupil who creates it (and sits down next); refused when that
-    pupil is already at ``Limits.tables_per_pupil`` unfinished tables of the class.
+    ``name``: the pupil who creates it (and sits down next), recorded with the
+    table; refused when that pupil already created or sits at
+    ``Limits.tables_per_pupil`` unfinished tables of the class. Tables created
+    without a name count together, as if one pupil had made them all.
 
     >>> from pokelab.classroom import ClassStore
     >>> from pokelab.tables import Tables
@@ -93,6 +95,7 @@ def create_table(
         "idle_seconds": float(idle_seconds),
         "seats": json.dumps(seats),
         "creator": None,
+        "created_by": "" if pupil is None else pupil,
         "state": kit.to_json(state),
         "revision": 1,
         "move_count": len(moves),
@@ -105,8 +108,7 @@ def create_table(
 
     def work(conn: Any, code: str) -> None:
         class_id = store.class_of(conn, join_code, "create table")
-        if pupil is not None:
-            check_table_cap(conn, store.limits.tables_per_pupil, class_id, pupil, None)
+        check_table_cap(conn, store.limits.tables_per_pupil, class_id, pupil, None)
         table_id = conn.execute(
             sa.insert(schema.game_tables)
             .values(class_id=class_id, code=code, **row)
@@ -188,42 +190,56 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     return frame
 
 
-def check_table_cap(conn: Any, most: int, class_id: int, name: str, table_id: int | None) -> None:
-    """Refuse (``ClassroomError``) when ``name`` already sits at ``most`` unfinished tables of the class (besides ``table_id``).
+def check_table_cap(conn: Any, most: int, class_id: int, name: str | None, table_id: int | None) -> None:
+    """Refuse (``ClassroomError``) when ``name`` already created or sits at ``most`` unfinished tables of the class.
 
-    Names are compared as a pupil types them (any case). A name is not a proof of
-    who someone is: the cap stops a runaway loop or a flood, not a pupil who
-    changes their name (``docs/security.md``).
+    ``table_id``: the table being sat at (not counted). ``name`` None: a table created
+    without a name; those count together. Names are compared as a pupil types them
+    (any case). A name is not a proof of who someone is: the cap stops a runaway
+    loop or a flood, not a pupil who changes their name (``docs/security.md``).
 
     >>> from pokelab.classroom import ClassStore, Limits
     >>> from pokelab.tables import Tables
     >>> store = ClassStore.connect("sqlite://", limits=Limits(tables_per_pupil=1))
     >>> tables = Tables(store)
     >>> join_code = store.create_class("7B")[0]
-    >>> tables.table(tables.create_table(join_code, "splendor", name="Ash")).sit(0, "Ash") and None
+    >>> len(tables.create_table(join_code, "splendor", name="Ash"))  # created, nobody sat down yet
+    6
     >>> tables.create_table(join_code, "splendor", name="ash")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: ash already plays at 1 unfinished table of this class (the most is 1): finish a game first, or ask your teacher
+    pokelab.classroom.ClassroomError: ash already created or plays at 1 unfinished table of this class (the most is 1): finish a game first, or ask your teacher
     """
     t = schema.game_tables.c
-    query = sa.select(t.id, t.seats).where(t.class_id == class_id, t.finished.is_(False))
-    wanted = name.casefold()
+    query = sa.select(t.id, t.seats, t.created_by).where(t.class_id == class_id, t.finished.is_(False))
+    wanted = "" if name is None else name.casefold()
     count = 0
-    for found, seats in conn.execute(query).all():
+    for found, seats, created_by in conn.execute(query).all():
         if found == table_id:
             continue
         records = json.loads(seats) if isinstance(seats, str) else []
-        if any(isinstance(r, dict) and r.get("token") and str(r.get("name") or "").casefold() == wanted for r in records):
-            count += 1
-    if count >= most:
-        raise ClassroomError(
-            _n("{name} already plays at {count} unfinished table of this class (the most is {most}): "
-               "finish a game first, or ask your teacher",
-               "{name} already plays at {count} unfinished tables of this class (the most is {most}): "
-               "finish a game first, or ask your teacher",
-               count, name=name, count=count, most=most),
+        sits = bool(wanted) and any(
+            isinstance(r, dict) and r.get("token") and str(r.get("name") or "").casefold() == wanted for r in records
         )
+        if sits or (created_by is not None and str(created_by).casefold() == wanted):
+            count += 1
+    if count < most:
+        return
+    if name is None:
+        raise ClassroomError(
+            _n("{count} unfinished table of this class was already created without a name (the most is {most}): "
+               "say your name (name=...), finish a game first, or ask your teacher",
+               "{count} unfinished tables of this class were already created without a name (the most is {most}): "
+               "say your name (name=...), finish a game first, or ask your teacher",
+               count, count=count, most=most),
+        )
+    raise ClassroomError(
+        _n("{name} already created or plays at {count} unfinished table of this class (the most is {most}): "
+           "finish a game first, or ask your teacher",
+           "{name} already created or plays at {count} unfinished tables of this class (the most is {most}): "
+           "finish a game first, or ask your teacher",
+           count, name=name, count=count, most=most),
+    )
 
 
 def unknown_table_codes(store: Any, join_code: str, teacher_key: str, *, since: float = 0.0) -> int:

@@ -293,8 +293,9 @@ def _simultaneous_revision(conn: Any, row: _Row, seat: int, revision: int) -> in
     >>> from pokelab.tables import Tables
     >>> store = ClassStore.connect("sqlite://")
     >>> tables = Tables(store)
-    >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "herecomes", seed=2))
-    >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
+    >>> join_code = store.create_class("7B")[0]
+    >>> t = tables.table(tables.create_table(join_code, "herecomes", seed=2))
+    >>> tokens = [t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)]
     >>> seen = t.view(0)["revision"]
     >>> hand = lambda s: [card["id"] for card in t.view(s)["observation"]["hand"]]
     >>> t.play(1, f"Discard(1, {hand(1)[0]})", seen) == seen + 1

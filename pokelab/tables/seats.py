@@ -11,11 +11,12 @@ by the store's one throttle, like join codes (``ClassStore.throttle``,
 >>> from pokelab.classroom import ClassStore
 >>> from pokelab.tables import Tables
 >>> tables = Tables(ClassStore.connect("sqlite://"))
->>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
->>> ash = t.sit(0, "Ash")
+>>> join_code = tables.store.create_class("7B")[0]
+>>> t = tables.table(tables.create_table(join_code, "splendor", seed=3))
+>>> ash = t.sit(0, "Ash", join_code=join_code)
 >>> t.rejoin(ash.lower()), t.view(0)["names"]
 (0, ['Ash', None])
->>> t.sit(0, "Misty")
+>>> t.sit(0, "Misty", join_code=join_code)
 Traceback (most recent call last):
 ...
 pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
@@ -59,9 +60,10 @@ class Seats:
     >>> from pokelab.classroom import ClassStore
     >>> from pokelab.tables import Tables
     >>> tables = Tables(ClassStore.connect("sqlite://"))
-    >>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
+    >>> join_code = tables.store.create_class("7B")[0]
+    >>> t = tables.table(tables.create_table(join_code, "splendor", seed=3))
     >>> seats = t._seats   # the table's own part
-    >>> token = seats.sit(1, "Misty")
+    >>> token = seats.sit(1, "Misty", join_code=join_code)
     >>> seats.token(1, None) == token, seats.token(0, None)
     (True, None)
     >>> seats.check_token(t._row(), 1, "ZZZZZZ", "view")
@@ -124,28 +126,40 @@ class Seats:
             raise err
         self._store.throttle.succeeded(source)
 
-    def sit(self, seat: int, name: str) -> str:
+    def sit(self, seat: int, name: str, *, join_code: str) -> str:
         """Claim the free human ``seat`` as ``name``; return the seat token (show it: it rejoins the seat).
 
-        The first pupil to sit becomes the table's creator (who may hand idle seats to bots).
+        Only a member of the table's class sits: ``join_code`` is that class's join code
+        (a table code alone is an address, not a membership; another class's code is a
+        ``ClassAccessError``, logged and throttled). The first pupil to sit becomes the
+        table's creator (who may hand idle seats to bots).
 
         >>> from pokelab.classroom import ClassStore
         >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
         >>> tables = Tables(store)
-        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", bots={1: "random"}, seed=1))
-        >>> len(t.sit(0, "Ash"))
+        >>> join_code = store.create_class("7B")[0]
+        >>> t = tables.table(tables.create_table(join_code, "splendor", bots={1: "random"}, seed=1))
+        >>> len(t.sit(0, "Ash", join_code=join_code))
         6
-        >>> t.sit(0, "Misty")
+        >>> t.sit(0, "Misty", join_code=join_code)
         Traceback (most recent call last):
         ...
         pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
+        >>> t.sit(1, "Intruder", join_code=store.create_class("8C")[0])
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.ClassAccessError: table ... belongs to another class: sitting at it needs that class's join code
         """
         clean_name = check_name(name, what="group")
         token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(SEAT_TOKEN_LENGTH))
 
         def change(row: _Row, now: float) -> dict[str, Any]:
             _check_seat_number(seat, row.players)
+            if self._store.class_of(self._transaction(), join_code, "sit") != row.class_id:
+                raise refused(row.class_id, "sit", "join code of another class", ClassAccessError(
+                    _("table {code} belongs to another class: sitting at it needs that class's join code", code=row.code),
+                ))
             record = row.seats[seat]
             if record["bot"]:
                 raise ClassroomError(
@@ -180,8 +194,9 @@ class Seats:
         >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
         >>> tables = Tables(store)
-        >>> code = tables.create_table(store.create_class("7B")[0], "splendor", seed=1)
-        >>> token = tables.table(code).sit(1, "Misty")
+        >>> join_code = store.create_class("7B")[0]
+        >>> code = tables.create_table(join_code, "splendor", seed=1)
+        >>> token = tables.table(code).sit(1, "Misty", join_code=join_code)
         >>> tables.table(code).rejoin(token.lower())
         1
         >>> tables.table(code).rejoin("ZZZZZZ")
@@ -231,8 +246,9 @@ class Seats:
         >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
         >>> tables = Tables(store)
-        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
-        >>> ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+        >>> join_code = store.create_class("7B")[0]
+        >>> t = tables.table(tables.create_table(join_code, "splendor", seed=1))
+        >>> ash, misty = t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)
         >>> t.hand_to_bot(1, "greedy", creator_token=ash)
         Traceback (most recent call last):
         ...

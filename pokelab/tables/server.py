@@ -28,7 +28,7 @@ or stuck database call delays only its own request.
 >>> service = TableService("sqlite://")
 >>> join_code, key = service.store.create_class("7B")
 >>> code = service.answer("create", {"join_code": join_code, "game": "splendor", "seed": 1})["code"]
->>> token = service.answer("sit", {"code": code, "seat": 0, "name": "Ash"})["token"]
+>>> token = service.answer("sit", {"code": code, "seat": 0, "name": "Ash", "join_code": join_code})["token"]
 >>> service.answer("view", {"code": code, "seat": 0, "token": token})["names"]
 ['Ash', None]
 >>> service.answer("view", {"code": code, "seat": 0})
@@ -248,7 +248,7 @@ class TableService:
         return {"code": t.code, "game": t.game, "players": t.players}  # not the class's name: a code is no member
 
     def _sit(self, body: dict[str, Any]) -> dict[str, Any]:
-        return {"token": self._table(body).sit(body.get("seat"), body.get("name"))}
+        return {"token": self._table(body).sit(body.get("seat"), body.get("name"), join_code=body.get("join_code"))}
 
     def _rejoin(self, body: dict[str, Any]) -> dict[str, Any]:
         return {"seat": self._table(body).rejoin(self._token(body))}

@@ -26,7 +26,7 @@ database instead (``server``, ``docs/security.md``).
 >>> join_code, teacher_key = store.create_class("7B")
 >>> code = tables.create_table(join_code, "splendor", players=2, bots={1: "greedy"}, seed=4)
 >>> t = tables.table(code)
->>> token = t.sit(0, "Ash")
+>>> token = t.sit(0, "Ash", join_code=join_code)
 >>> v = t.view(0)
 >>> v["seat"], v["names"], v["finished"], v["to_move"]
 (0, ['Ash', 'greedy'], False, [0])
@@ -204,7 +204,7 @@ class Table:
         >>> t = tables.table(tables.create_table(join_code, "herecomes", bots={1: "random"}, seed=2))
         >>> t.replay(teacher_key=key) == t._row().state()
         True
-        >>> "hands" in t.replay(0, token=t.sit(0, "Ash"))
+        >>> "hands" in t.replay(0, token=t.sit(0, "Ash", join_code=join_code))
         False
         """
         row, moves = self._store.read(self._read_all)
@@ -229,7 +229,8 @@ class Table:
         >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
         >>> tables = Tables(store)
-        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
+        >>> join_code = store.create_class("7B")[0]
+        >>> t = tables.table(tables.create_table(join_code, "splendor", seed=1))
         >>> t.view(1)
         Traceback (most recent call last):
         ...
@@ -277,8 +278,9 @@ class Table:
         >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
         >>> tables = Tables(store)
-        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
-        >>> tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
+        >>> join_code = store.create_class("7B")[0]
+        >>> t = tables.table(tables.create_table(join_code, "splendor", seed=1))
+        >>> tokens = [t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)]
         >>> v = t.view(0)
         >>> waiting = 1 - v["to_move"][0]
         >>> t.play(waiting, "TakeSame(red)", v["revision"], token=tokens[waiting])
@@ -318,7 +320,8 @@ class Table:
         >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
         >>> tables = Tables(store)
-        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
+        >>> join_code = store.create_class("7B")[0]
+        >>> t = tables.table(tables.create_table(join_code, "splendor", seed=1))
         >>> t.advance()
         1
         """
@@ -339,9 +342,9 @@ class Table:
             return nothing.revision
 
     # ------------------------------------------------------------------ seats and undo: the parts' doors
-    def sit(self, seat: int, name: str) -> str:
-        """Claim the free human ``seat`` as ``name``; return the seat token (``Seats.sit``: rules, example, errors)."""
-        return self._seats.sit(seat, name)
+    def sit(self, seat: int, name: str, *, join_code: str) -> str:
+        """Claim the free human ``seat`` as ``name``, a member of the class of ``join_code``; the seat token (``Seats.sit``)."""
+        return self._seats.sit(seat, name, join_code=join_code)
 
     def rejoin(self, token: str) -> int:
         """The seat that ``token`` holds at this table, remembered for ``view`` (``Seats.rejoin``: example, errors)."""

@@ -10,8 +10,9 @@ meanwhile drops the request.
 >>> from pokelab.classroom import ClassStore
 >>> from pokelab.tables import Tables
 >>> tables = Tables(ClassStore.connect("sqlite://"))
->>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
->>> ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+>>> join_code = tables.store.create_class("7B")[0]
+>>> t = tables.table(tables.create_table(join_code, "splendor", seed=3))
+>>> ash, misty = t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)
 >>> first = t.view(0)["to_move"][0]
 >>> token = (ash, misty)[first]
 >>> revision = t.play(first, "TakeSame(red)", t.revision(), token=token)
@@ -53,7 +54,8 @@ class UndoVotes:
     >>> from pokelab.classroom import ClassStore
     >>> from pokelab.tables import Tables
     >>> tables = Tables(ClassStore.connect("sqlite://"))
-    >>> t = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=3))
+    >>> join_code = tables.store.create_class("7B")[0]
+    >>> t = tables.table(tables.create_table(join_code, "splendor", seed=3))
     >>> undo = t._undo   # the table's own part
     >>> undo.answer_undo(0, "yes")
     Traceback (most recent call last):
@@ -79,8 +81,9 @@ class UndoVotes:
         >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
         >>> tables = Tables(store)
-        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
-        >>> token = t.sit(0, "Ash")
+        >>> join_code = store.create_class("7B")[0]
+        >>> t = tables.table(tables.create_table(join_code, "splendor", seed=1))
+        >>> token = t.sit(0, "Ash", join_code=join_code)
         >>> t.request_undo(0, token=token)
         Traceback (most recent call last):
         ...
@@ -132,8 +135,9 @@ class UndoVotes:
         >>> from pokelab.tables import Tables
         >>> store = ClassStore.connect("sqlite://")
         >>> tables = Tables(store)
-        >>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=1))
-        >>> token = t.sit(0, "Ash")
+        >>> join_code = store.create_class("7B")[0]
+        >>> t = tables.table(tables.create_table(join_code, "splendor", seed=1))
+        >>> token = t.sit(0, "Ash", join_code=join_code)
         >>> t.answer_undo(0, True, token=token)
         Traceback (most recent call last):
         ...

@@ -15,8 +15,9 @@ refresh after its own move needs no second read, decoding or move query.
 >>> from pokelab.tables import Tables
 >>> store = ClassStore.connect("sqlite://")
 >>> tables = Tables(store)
->>> t = tables.table(tables.create_table(store.create_class("7B")[0], "splendor", seed=4))
->>> token = t.sit(0, "Ash")
+>>> join_code = store.create_class("7B")[0]
+>>> t = tables.table(tables.create_table(join_code, "splendor", seed=4))
+>>> token = t.sit(0, "Ash", join_code=join_code)
 >>> change(t, lambda row, now: {"idle_seconds": 30.0}, revision=t.revision(), moves=None)
 3
 >>> change(t, lambda row, now: {"idle_seconds": 60.0}, revision=2, moves=None)
@@ -62,7 +63,8 @@ def game_values(row: _Row, state: Any, move_count: int, seats: Any = None) -> di
     >>> from pokelab.classroom import ClassStore
     >>> from pokelab.tables import Tables
     >>> tables = Tables(ClassStore.connect("sqlite://"))
-    >>> row = tables.table(tables.create_table(tables.store.create_class("7B")[0], "splendor", seed=4))._row()
+    >>> join_code = tables.store.create_class("7B")[0]
+    >>> row = tables.table(tables.create_table(join_code, "splendor", seed=4))._row()
     >>> sorted(game_values(row, row.state(), 0, seats=list(row.seats)))
     ['finished', 'move_count', 'scores', 'seats', 'state', 'undo']
     """

@@ -6,8 +6,13 @@ class experiment) and from then on ``check``, ``choice``, ``predict``,
 ``explain`` and ``board_task`` hand each answer to ``note``. ``note`` only puts
 the answer in this kernel's queue; one background thread sends the queue, in
 order, each answer with its own submission id (a resend is never stored
-twice). A store that cannot be reached keeps the answers queued and retried;
-the pupil is told once, under the next answer, and the feedback always shows.
+twice). A store that cannot be reached (or whose file is at fault) keeps the
+answers queued and retried; the pupil is told once, under the next answer, and
+the feedback always shows. An answer the store refuses for what it holds is
+dropped and told, naming the exercise and the reason; the later answers go on.
+Leaving the class (or joining another) sends the answers still queued all the
+same; the pupil is told when they must wait, and at the kernel's exit how many
+never reached the store.
 Without a class ``note`` returns at once: nothing is recorded.
 
 **Join once.** ``join_class`` also remembers the membership on this computer
@@ -36,6 +41,7 @@ pokelab.classroom.ClassAccessError: no join code given
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import os
@@ -47,13 +53,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pokelab.classroom import ClassAccessError, ClassStore, default_url
+from pokelab.classroom import (
+    ClassAccessError,
+    ClassroomError,
+    ClassStore,
+    ClassStoreFault,
+    default_url,
+)
 from pokelab.classroom.access import refuse_surrogates
 from pokelab.classroom.answers import REVEAL_POLICIES
 from pokelab.course.registry import ExerciseDef
 from pokelab.teaching.feedback import Feedback
 from pokelab.teaching.language import say
-from pokelab.words import Text, _, languages
+from pokelab.words import Text, _, _n, languages
 
 __all__ = [
     "ClassLink", "Membership", "flush", "join_class", "joined", "leave_class", "may_reveal", "note", "remembered",
@@ -64,6 +76,10 @@ __all__ = [
 POLICY_EVERY = 3.0
 #: Seconds a pupil's store keeps retrying one write before the answer goes back in the queue.
 STORE_TIMEOUT = 2.0
+#: Seconds ``leave_class`` (and ``join_class`` of another class) waits for queued answers before telling the pupil.
+LEAVE_WAIT = 1.0
+#: Seconds the queued answers get at the kernel's exit.
+EXIT_WAIT = 5.0
 #: The statuses of feedback that are an answer worth recording (not "unanswered").
 _RECORDED = frozenset({"correct", "wrong", "revealed", "recorded", "compared"})
 
@@ -140,7 +156,9 @@ class ClassLink:
         self.refused = False  # the class no longer knows this pupil: answers are dropped, not sent
         self._rejoin = rejoin  # a remembered class, joined by the sender thread before its first send
         self._queue: queue.Queue[_Answer | None] = queue.Queue()
+        self._notices: queue.Queue[Text] = queue.Queue()  # answers the store refused, each told once
         self._stop = threading.Event()
+        self._closed = False  # closed: no more answers are taken; the queued ones are still sent
         if store is not None:
             self._refresh_policy()
         self._thread = threading.Thread(target=self._send_all, daemon=True, name="pokelab-answers")
@@ -199,7 +217,7 @@ class ClassLink:
             except queue.Empty:
                 self._refresh_policy()
                 continue
-            if item is None:
+            if item is None:  # closed: everything queued before was sent (or told)
                 self._queue.task_done()
                 return
             while not self._stop.is_set() and not self.refused and self.store is not None:
@@ -213,7 +231,18 @@ class ClassLink:
                     self._tell(_("Your teacher's class no longer knows you ({name}): this answer was not recorded. "
                                  "Run join_class again.", name=self.name))
                     break
-                except Exception:
+                except ClassStoreFault as err:  # the database itself, not the answer: keep it, retry
+                    self._tell(_("The class store cannot save your answers just now ({why}): they are kept here "
+                                 "and sent when it is back.", why=err.reason))
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, 2.0)
+                    continue
+                except ClassroomError as err:  # the store refuses this answer itself: a retry never helps
+                    self._notices.put(_("Your answer to exercise {exercise} was not recorded for your teacher: "
+                                        "{why}. Your later answers are recorded as usual.",
+                                        exercise=item.exercise, why=err.reason))
+                    break
+                except Exception:  # busy, away, or a fault the store does not know: keep the answer, retry
                     self._tell(_("The class store cannot be reached just now: your answers are kept here and "
                                  "sent when it is back."))
                     self._stop.wait(delay)
@@ -231,12 +260,15 @@ class ClassLink:
             self.trouble = why
 
     def put(self, item: _Answer) -> None:
-        """Queue one answer for the sender (never blocks)."""
+        """Queue one answer for the sender (never blocks); a closed link takes none (``ClassroomError``)."""
+        if self._closed:
+            raise ClassroomError(_("this class link was closed: join the class again to record answers"))
         self._queue.put(item)
 
     def waiting(self) -> int:
-        """How many answers are queued (not yet in the class store)."""
-        return self._queue.unfinished_tasks
+        """How many answers are queued (not yet in the class store, nor refused by it)."""
+        unfinished = self._queue.unfinished_tasks
+        return max(unfinished - 1, 0) if self._closed else unfinished  # a closed queue ends with its stop mark
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until every queued answer is in the class store (True), or ``timeout`` seconds passed (False)."""
@@ -244,10 +276,27 @@ class ClassLink:
         with done:
             return done.wait_for(lambda: self._queue.unfinished_tasks == 0, timeout)
 
-    def close(self) -> None:
-        """Stop the sender (answers still queued are dropped)."""
-        self._stop.set()
-        self._queue.put(None)
+    def news(self) -> list[Text]:
+        """What the pupil has not been told yet: the trouble answers wait for (once), each refused answer."""
+        told = []
+        if self.trouble is not None and not self.told:
+            self.told = True
+            told.append(self.trouble)
+        while not self._notices.empty():
+            told.append(self._notices.get_nowait())
+        return told
+
+    def close(self, wait: float = 0.0) -> int:
+        """Take no more answers; the sender sends every queued one, then stops. Return how many still wait after ``wait`` s.
+
+        Answers already queued are never dropped: while the store is away they stay queued
+        and the sender keeps trying for as long as this kernel runs.
+        """
+        if not self._closed:
+            self._closed = True
+            self._queue.put(None)
+        self.flush(wait)
+        return self.waiting()
 
     def __repr__(self) -> str:
         return say(_("Joined the class {klass} as {name}: your answers are recorded for your teacher.",
@@ -257,6 +306,7 @@ class ClassLink:
 _LINK: dict[str, ClassLink | None] = {"link": None}
 _LOOKED = threading.Event()  # set once this kernel looked for a remembered class (or joined, or left)
 _LOCK = threading.Lock()
+_LEFT: list[ClassLink] = []  # links this kernel left while answers still waited: their senders go on
 
 
 def joined() -> ClassLink | None:
@@ -305,15 +355,38 @@ def join_class(join_code: str, name: str, *, url: str | None = None) -> ClassLin
 def leave_class(*, forget: bool = False) -> None:
     """Stop recording answers in this kernel; ``forget=True``: later kernels on this computer do not rejoin either.
 
-    The answers already sent stay in the class store (the teacher deletes them).
+    Answers still queued are sent all the same (the pupil is told when they must wait for the
+    store); the answers already sent stay in the class store (the teacher deletes them).
     """
     _LOOKED.set()  # a kernel that left does not rejoin by itself
     link = _LINK["link"]
     _LINK["link"] = None
     if link is not None:
-        link.close()
+        left = link.close(LEAVE_WAIT)
+        if left:
+            _LEFT.append(link)  # its sender keeps sending; what happens to them is told under a later answer
+            print(say(_n("{count} answer for the class {klass} still waits for the class store: it is sent while "
+                         "this kernel runs.", "{count} answers for the class {klass} still wait for the class store: "
+                         "they are sent while this kernel runs.", left, klass=link.class_name)))
+        _tell_news(link)
     if forget:
         _membership_file().unlink(missing_ok=True)
+
+
+def _tell_news(link: ClassLink) -> None:
+    for text in link.news():
+        print(say(text))
+
+
+@atexit.register
+def _send_before_exit() -> None:
+    """At exit, give the answers still queued a last chance to reach the store; say how many could not."""
+    links = [*_LEFT, *([_LINK["link"]] if _LINK["link"] is not None else [])]
+    lost = sum(link.close(EXIT_WAIT) for link in links)
+    if lost:
+        print(say(_n("{count} answer could not reach the class store before this kernel ended: it was not recorded.",
+                     "{count} answers could not reach the class store before this kernel ended: they were not "
+                     "recorded.", lost)))
 
 
 def flush(timeout: float = 10.0) -> bool:
@@ -330,19 +403,22 @@ def note(definition: ExerciseDef, answer: Any, feedback: Feedback, misconception
     texts = None
     if misconception is not None:
         texts = {lang: misconception[1].render(lang) for lang in languages()}
-    link.put(_Answer(
-        exercise=definition.id,
-        lesson=definition.lesson,
-        answer="" if answer is ... or answer is None or definition.kind == "board" else str(answer),
-        outcome=feedback.status,
-        correct=_judged(definition, feedback),
-        misconception=None if misconception is None else misconception[0],
-        texts=texts,
-        submission=uuid.uuid4().hex,
-    ))
-    if link.trouble is not None and not link.told:
-        link.told = True
-        print(say(link.trouble))
+    try:
+        link.put(_Answer(
+            exercise=definition.id,
+            lesson=definition.lesson,
+            answer="" if answer is ... or answer is None or definition.kind == "board" else str(answer),
+            outcome=feedback.status,
+            correct=_judged(definition, feedback),
+            misconception=None if misconception is None else misconception[0],
+            texts=texts,
+            submission=uuid.uuid4().hex,
+        ))
+    except ClassroomError as err:  # left the class meanwhile: never an error in the pupil's cell, but told
+        print(say(err.reason))
+    for told in [link, *_LEFT]:
+        _tell_news(told)
+    _LEFT[:] = [left for left in _LEFT if left.waiting()]
 
 
 def _judged(definition: ExerciseDef, feedback: Feedback) -> bool | None:

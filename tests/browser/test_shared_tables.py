@@ -166,7 +166,7 @@ def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, 
             mover.locator(f".pk-supply-token[data-colour='{colour}']").click()
         assert _picks(mover) == list(take.colors[:2])
         before = revision_of(mover, ".pk-board")
-        table.sit(2, "Brock")  # a classmate sits down: a new revision, the same position
+        table.sit(2, "Brock", join_code=tables["code"])  # a classmate sits down: a new revision, the same position
         mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
                                 timeout=30_000)
         assert _picks(mover) == list(take.colors[:2]), "the picks were thrown away by a change that is not a move"
@@ -197,7 +197,7 @@ def test_a_redraw_between_press_and_release_does_not_eat_the_click(tables: dict[
         box = mover.locator(f".pk-supply-token[data-colour='{colour}']").bounding_box()
         mover.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         mover.mouse.down()
-        table.sit(2, "Brock")
+        table.sit(2, "Brock", join_code=tables["code"])
         # the page has the change: it either redrew (the old board: the pressed button is gone) or holds it
         mover.wait_for_function(
             """(r) => +document.querySelector('.pk-board').dataset.revision >= r

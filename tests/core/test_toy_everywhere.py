@@ -101,7 +101,7 @@ def test_a_shared_table_hosts_the_toy():
     store = ClassStore.connect("sqlite://")
     join_code, key = store.create_class("7B")
     table = Tables(store).table(Tables(store).create_table(join_code, NAME, players=2, bots={1: "random"}, seed=5))
-    token = table.sit(0, "Ash")
+    token = table.sit(0, "Ash", join_code=join_code)
     for _ in range(4):
         view = table.view(0, token=token)
         assert view["to_move"] == [0] and view["observation"]["me"] == 0

@@ -41,8 +41,9 @@ def bilingual(err: pytest.ExceptionInfo) -> None:
 def test_seat_token_guessing_is_locked_out_then_the_real_player_gets_back_in(db_url, caplog):
     clock = Clock()
     store = ClassStore.connect(db_url, clock=clock, limits=Limits(free_failures=3, lockout_seconds=30))
-    t = Tables(store).table(Tables(store).create_table(store.create_class("7B")[0], "splendor", seed=3))
-    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    join_code = store.create_class("7B")[0]
+    t = Tables(store).table(Tables(store).create_table(join_code, "splendor", seed=3))
+    ash, misty = t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)
     guesser = Tables(store).table(t.code)  # the same kernel (source): it knows the code and sits at seat 1
     wrong = guesses(ash, misty)
     locked = 0
@@ -77,8 +78,9 @@ def test_seat_token_guessing_is_locked_out_then_the_real_player_gets_back_in(db_
 def test_wrong_rejoin_tokens_count_against_every_seated_seat_and_the_guessers_own_seat_clears_none(db_url):
     clock = Clock()
     store = ClassStore.connect(db_url, clock=clock, limits=Limits(free_failures=2, lockout_seconds=10))
-    t = Tables(store).table(Tables(store).create_table(store.create_class("7B")[0], "splendor", seed=3))
-    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    join_code = store.create_class("7B")[0]
+    t = Tables(store).table(Tables(store).create_table(join_code, "splendor", seed=3))
+    ash, misty = t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)
     guesser = Tables(store).table(t.code)
     wrong = guesses(ash, misty)
     for guess in wrong[:3]:
@@ -111,7 +113,7 @@ def test_the_table_server_spaces_seat_guesses_per_seat_from_every_address_and_th
     service = TableService(sqlite_url, limits=Limits(free_failures=2, lockout_seconds=60), clock=clock, sleep=sleep)
     join_code, _key = service.store.create_class("7B")
     code = service.answer("create", {"join_code": join_code, "game": "splendor", "seed": 1})["code"]
-    token = service.answer("sit", {"code": code, "seat": 0, "name": "Ash"})["token"]
+    token = service.answer("sit", {"code": code, "seat": 0, "name": "Ash", "join_code": join_code})["token"]
 
     def view(source: str, seat_token: str) -> tuple[int, dict]:
         return service.respond(source, "view", json.dumps({"code": code, "seat": 0, "token": seat_token}).encode())

@@ -37,8 +37,8 @@ def test_hc_g3_two_pupils_play_through_the_server_and_never_see_each_others_card
     ash_side, misty_side = RemoteTables(served["url"]), RemoteTables(served["url"])
     code = ash_side.create_table(served["join_code"], "herecomes", players=2, seed=21, name="Ash")
     ash, misty = ash_side.table(code), misty_side.table(code)
-    ash.sit(0, "Ash")
-    misty.sit(1, "Misty")
+    ash.sit(0, "Ash", join_code=served["join_code"])
+    misty.sit(1, "Misty", join_code=served["join_code"])
     full = served["teacher"].table(code).replay(teacher_key=served["key"])
     card = full.hands[1][0]
     misty.play(1, Discard(1, card), misty.revision())
@@ -55,7 +55,7 @@ def test_refusals_cross_the_wire_as_the_kits_own_errors(served):
     side = RemoteTables(served["url"])
     code = side.create_table(served["join_code"], "splendor", players=2, seed=12, name="Bo")
     t = side.table(code)
-    tokens = [t.sit(0, "Bo"), t.sit(1, "Cy")]
+    tokens = [t.sit(0, "Bo", join_code=served["join_code"]), t.sit(1, "Cy", join_code=served["join_code"])]
     first = t.view(0)["to_move"][0]
     start = t.revision()
     with pytest.raises(IllegalAction) as out_of_turn:
@@ -76,7 +76,7 @@ def test_refusals_cross_the_wire_as_the_kits_own_errors(served):
 def test_a_seat_board_plays_through_the_server_with_no_database_in_its_kernel(served):
     side = RemoteTables(served["url"])
     code = side.create_table(served["join_code"], "herecomes", players=2, seed=5, bots={1: "heuristic"}, name="Di")
-    board = join_table("herecomes", code, name="Di", store=side, poll_seconds=0)
+    board = join_table("herecomes", code, name="Di", join_code=served["join_code"], store=side, poll_seconds=0)
     card = board._last["observation"]["hand"][0]["id"]
     reply = board.handle_message({"type": "intent", "action": {"kind": "discard", "card": card}})
     assert reply["ok"], reply

@@ -67,7 +67,7 @@ def test_on_a_hub_one_guesser_does_not_lock_the_class_out_of_a_seat(sqlite_url):
     """Every kernel of a one-machine hub comes from 127.0.0.1: a lockout of that address locked the seat's own player out."""
     join_code, _key, tables = _class(sqlite_url)
     code = tables.create_table(join_code, "splendor", seed=4)
-    token = tables.table(code).sit(0, "Ash")
+    token = tables.table(code).sit(0, "Ash", join_code=join_code)
     guesses = [f"ZZZZ{a}{b}" for a in "ABCDEFGH" for b in "23456789" if f"ZZZZ{a}{b}" != token]
     with table_server(sqlite_url) as (address, _server):
         def view(seat_token: str) -> tuple[int, dict]:
@@ -116,7 +116,7 @@ def test_a_stuck_write_delays_only_its_own_request(tmp_path):
             answered = threading.Event()
 
             def sit() -> None:
-                stuck["answer"] = post(address, "sit", _body(code=stuck_code, seat=0, name="Ash"))
+                stuck["answer"] = post(address, "sit", _body(code=stuck_code, seat=0, name="Ash", join_code=join_code))
                 answered.set()
 
             threading.Thread(target=sit, daemon=True).start()
@@ -132,7 +132,7 @@ def test_a_stuck_write_delays_only_its_own_request(tmp_path):
         finally:
             holder.stdin.close()
             holder.wait(timeout=30)
-        status, _seated = post(address, "sit", _body(code=other_code, seat=1, name="Misty"))
+        status, _seated = post(address, "sit", _body(code=other_code, seat=1, name="Misty", join_code=join_code))
         assert status == 200  # the queue moves again once the holder is gone
 
 

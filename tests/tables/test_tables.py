@@ -64,8 +64,8 @@ def _state(t: Table):
 
 
 def test_sp_t1_two_pupils_play_in_turn_stale_and_out_of_turn_moves_are_refused(db_url):
-    store, _, _, t = _new(db_url, "splendor", seed=12)
-    tokens = [t.sit(0, "Ash"), t.sit(1, "Misty")]
+    store, join_code, _, t = _new(db_url, "splendor", seed=12)
+    tokens = [t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)]
     assert t.view(0)["names"] == ["Ash", "Misty"] and t.view(1)["creator"] == 0
     first = t.view(0)["to_move"][0]
     other = 1 - first
@@ -101,8 +101,8 @@ def test_sp_t1_two_pupils_play_in_turn_stale_and_out_of_turn_moves_are_refused(d
 
 
 def test_sp_s1_the_view_never_holds_the_deck_order(db_url):
-    _, _, _, t = _new(db_url, "splendor", players=3, bots={2: "greedy"}, seed=5)
-    token = t.sit(0, "Ash")
+    _, join_code, _, t = _new(db_url, "splendor", players=3, bots={2: "greedy"}, seed=5)
+    token = t.sit(0, "Ash", join_code=join_code)
     v = t.view(0)
     state = _state(t)
     shown = json.dumps(rendered(v, "en"))  # the observation's texts are catalogue texts
@@ -115,8 +115,8 @@ def test_sp_s1_the_view_never_holds_the_deck_order(db_url):
 
 
 def test_hc_g3_a_face_down_discard_and_the_other_hands_stay_secret(db_url):
-    _, _, _, t = _new(db_url, "herecomes", players=3, bots={2: "heuristic"}, seed=21)
-    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    _, join_code, _, t = _new(db_url, "herecomes", players=3, bots={2: "heuristic"}, seed=21)
+    ash, misty = t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)
     state = _state(t)
     assert state.phase == "discard" and t.view(0)["to_move"] == [0, 1]  # the bot chose already
     assert [m["kind"] for m in _moves(t)] == ["chance"] * 4 + ["bot"]  # HC-C3: wave 1 is 4 draws
@@ -139,9 +139,9 @@ def test_hc_g3_a_face_down_discard_and_the_other_hands_stay_secret(db_url):
 
 def test_a_seat_is_claimed_once_and_rejoined_by_its_token_from_another_device(db_url):
     store, join_code, key, t = _new(db_url, "herecomes", players=2, seed=3)
-    token = t.sit(1, "Misty")
+    token = t.sit(1, "Misty", join_code=join_code)
     with pytest.raises(ClassroomError) as taken:
-        t.sit(1, "Brock")
+        t.sit(1, "Brock", join_code=join_code)
     assert "taken by Misty" in str(taken.value) and "已被" in taken.value.message("zh")
     device = Tables(ClassStore.connect(db_url)).table(t.code)
     with pytest.raises(ClassAccessError):
@@ -158,8 +158,8 @@ def test_a_seat_is_claimed_once_and_rejoined_by_its_token_from_another_device(db
 
 
 def test_undo_needs_every_other_pupils_consent_and_draws_the_same_tokens_again(db_url):
-    _, _, _, t = _new(db_url, "herecomes", players=2, seed=8)
-    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    _, join_code, _, t = _new(db_url, "herecomes", players=2, seed=8)
+    ash, misty = t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)
     state = _state(t)
     t.play(0, f"Discard(0, {state.hands[0][0]})", t.revision(), token=ash)
     t.play(1, f"Discard(1, {state.hands[1][0]})", t.revision(), token=misty)
@@ -189,8 +189,8 @@ def test_undo_needs_every_other_pupils_consent_and_draws_the_same_tokens_again(d
 
 
 def test_undo_with_only_bots_around_is_immediate_and_takes_back_their_replies(db_url):
-    _, _, _, t = _new(db_url, "splendor", players=3, bots={1: "greedy", 2: "random"}, seed=2)
-    token = t.sit(0, "Ash")
+    _, join_code, _, t = _new(db_url, "splendor", players=3, bots={1: "greedy", 2: "random"}, seed=2)
+    token = t.sit(0, "Ash", join_code=join_code)
     with pytest.raises(ClassroomError) as nothing:
         t.request_undo(0, token=token)
     assert "no move" in str(nothing.value) and "撤回" in nothing.value.message("zh")
@@ -206,7 +206,7 @@ def test_undo_with_only_bots_around_is_immediate_and_takes_back_their_replies(db
 def test_an_idle_seat_is_handed_to_a_bot_by_the_creator_or_the_teacher_only(db_url):
     # 2 s, not less: the early refusal below must come before the seat is idle even on a busy machine
     store, join_code, key, t = _new(db_url, "splendor", players=3, idle_seconds=2, seed=6)
-    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    ash, misty = t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)
     assert t.view(0)["can_hand_to_bot"] == [2]  # the free seat at once; the others are in use
     with pytest.raises(ClassroomError) as early:
         t.hand_to_bot(1, "greedy", creator_token=ash)
@@ -235,7 +235,7 @@ def test_an_idle_seat_is_handed_to_a_bot_by_the_creator_or_the_teacher_only(db_u
 
 def test_the_teacher_lists_the_class_tables_with_names_bots_and_scores(db_url):
     store, join_code, key, t = _new(db_url, "herecomes", players=3, bots={2: "random"}, seed=1)
-    t.sit(0, "Ash")
+    t.sit(0, "Ash", join_code=join_code)
     second = Tables(store).create_table(join_code, "splendor", seed=4)
     other_code, other_key = store.create_class("7C")
     Tables(store).create_table(other_code, "splendor")
@@ -253,7 +253,7 @@ def test_the_teacher_lists_the_class_tables_with_names_bots_and_scores(db_url):
 
 def test_a_finished_table_is_listed_finished_and_takes_no_more_moves(db_url):
     store, join_code, key, t = _new(db_url, "herecomes", players=2, bots={1: "heuristic"}, seed=9)
-    token = t.sit(0, "Ash")
+    token = t.sit(0, "Ash", join_code=join_code)
     while not (v := t.view(0))["finished"]:
         t.play(0, v["observation"]["legal"][0], v["revision"], token=token)
     state = _state(t)
@@ -304,8 +304,8 @@ BAD_DOORS = [
     (lambda s, t, tok: Tables(s).table("ZZZZZZ"), "no table has the code", "没有代码"),
     (lambda s, t, tok: t.view(2), "seats are numbered 0 to 1", "座位编号"),
     (lambda s, t, tok: t.view("0"), "seats are numbered 0 to 1", "座位编号"),
-    (lambda s, t, tok: t.sit(1, ""), "1 to 32 characters", "名称"),
-    (lambda s, t, tok: t.sit(1, "<b>x</b>"), "letters, digits", "名称"),
+    (lambda s, t, tok: t.sit(1, "", join_code=""), "1 to 32 characters", "名称"),
+    (lambda s, t, tok: t.sit(1, "<b>x</b>", join_code=""), "letters, digits", "名称"),
     (
         lambda s, t, tok: t.play(0, "Fly(away)", t.revision(), token=tok),
         "cannot read that",
@@ -353,7 +353,7 @@ def test_every_door_of_a_table_refuses_bad_input_in_both_languages(sqlite_url, d
     store = ClassStore.connect(sqlite_url)
     join_code, _ = store.create_class("7B")
     t = Tables(store).table(Tables(store).create_table(join_code, "herecomes", seed=1))
-    token = t.sit(0, "Ash")
+    token = t.sit(0, "Ash", join_code=join_code)
     revision = t.revision()
     with pytest.raises((ClassroomError, ClassAccessError)) as err:
         door(store, t, token)
@@ -376,8 +376,8 @@ def test_every_door_of_a_table_refuses_bad_input_in_both_languages(sqlite_url, d
     ],
 )
 def test_a_damaged_table_row_is_a_clear_error_not_a_key_error(db_url, column, value, field):
-    store, _, _, t = _new(db_url, "herecomes", seed=1)
-    token = t.sit(0, "Ash")
+    store, join_code, _, t = _new(db_url, "herecomes", seed=1)
+    token = t.sit(0, "Ash", join_code=join_code)
     with store._engine.begin() as conn:
         conn.execute(sa.update(schema.game_tables).values(**{column: value}))
     with pytest.raises(ClassroomError) as err:
@@ -411,7 +411,7 @@ def _scripted_game(url: str) -> tuple[list, str]:
         Tables(store).create_table(join_code, "herecomes", players=3, bots={2: "random"}, seed=77)
     )
     _KEYS[t.code] = key
-    tokens = {0: t.sit(0, "Ash"), 1: t.sit(1, "Misty")}
+    tokens = {0: t.sit(0, "Ash", join_code=join_code), 1: t.sit(1, "Misty", join_code=join_code)}
     while not (v := t.view(0))["finished"]:
         seat = v["to_move"][0]
         legal = t.view(seat, token=tokens[seat])["observation"]["legal"]

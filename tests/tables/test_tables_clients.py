@@ -177,7 +177,7 @@ def _play_whole_game(url: str, game: str, players: int) -> None:
     join_code, key = store.create_class("tables")
     code = Tables(store).create_table(join_code, game, players=players, seed=1000 + players)
     table = Tables(store).table(code)
-    tokens = [table.sit(seat, f"pupil {seat}") for seat in range(players)]
+    tokens = [table.sit(seat, f"pupil {seat}", join_code=join_code) for seat in range(players)]
     store.close()
     results = _FORK.Queue()
     procs = [

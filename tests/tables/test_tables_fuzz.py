@@ -66,7 +66,7 @@ def herecomes_table(tmp_path_factory):
     table = Tables(store).table(
         Tables(store).create_table(join_code, "herecomes", players=2, bots={1: "random"}, seed=5)
     )
-    token = table.sit(0, "Ash")
+    token = table.sit(0, "Ash", join_code=join_code)
     yield table, token, key
     # seat 0 is the only human: the honest half of the requests moved the game on
     assert sum(m["kind"] == "human" for m in table.moves(teacher_key=key)) >= 5

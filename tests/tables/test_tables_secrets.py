@@ -35,8 +35,8 @@ def _hand(t, seat: int) -> list[str]:
 
 
 def test_hc_g3_hc_r2_a_face_down_discard_is_not_in_another_seats_moves(db_url):
-    _store, _join_code, key, t = _table(db_url, "herecomes", seed=21)
-    ash, misty = t.sit(0, "Ash"), t.sit(1, "Misty")
+    _store, join_code, key, t = _table(db_url, "herecomes", seed=21)
+    ash, misty = t.sit(0, "Ash", join_code=join_code), t.sit(1, "Misty", join_code=join_code)
     card = _hand(t, 1)[0]
     t.play(1, Discard(1, card), t.revision(), token=misty)  # Misty chose; Ash still chooses
     assert t.view(0)["to_move"] == [0]
@@ -49,7 +49,7 @@ def test_hc_g3_hc_r2_a_face_down_discard_is_not_in_another_seats_moves(db_url):
 
 def test_reading_the_record_needs_a_seat_token_or_the_teacher_key_and_is_logged(db_url):
     store, join_code, key, t = _table(db_url, "herecomes", seed=4)
-    ash = t.sit(0, "Ash")
+    ash = t.sit(0, "Ash", join_code=join_code)
     other = Tables(store).table(t.code)  # another kernel: it knows the table code, nothing else
     for read in (other.moves, other.replay):
         with pytest.raises(ClassAccessError) as err:
@@ -65,8 +65,8 @@ def test_reading_the_record_needs_a_seat_token_or_the_teacher_key_and_is_logged(
 
 
 def test_sp_s1_replay_with_a_seat_token_is_that_seats_view_never_the_deck(db_url):
-    _store, _join_code, key, t = _table(db_url, "splendor", seed=8, bots={1: "greedy"})
-    ash = t.sit(0, "Ash")
+    _store, join_code, key, t = _table(db_url, "splendor", seed=8, bots={1: "greedy"})
+    ash = t.sit(0, "Ash", join_code=join_code)
     full = t.replay(teacher_key=key)
     seen = t.replay(0, token=ash)
     assert seen == t.view(0)["observation"]
@@ -75,8 +75,8 @@ def test_sp_s1_replay_with_a_seat_token_is_that_seats_view_never_the_deck(db_url
 
 
 def test_hc_g3_a_replay_by_seat_holds_no_other_hand(db_url):
-    _store, _join_code, key, t = _table(db_url, "herecomes", seed=9, bots={1: "heuristic"})
-    ash = t.sit(0, "Ash")
+    _store, join_code, key, t = _table(db_url, "herecomes", seed=9, bots={1: "heuristic"})
+    ash = t.sit(0, "Ash", join_code=join_code)
     state = t.replay(teacher_key=key)
     seen = json.dumps(wire_data(t.replay(0, token=ash)))
     assert "hands" not in t.replay(0, token=ash)
@@ -93,9 +93,9 @@ def test_hc_t1_mistys_extra_discard_and_a_vote_are_hidden_from_the_other_seats()
 
 
 def test_a_table_board_keeps_no_other_seats_secret_in_the_kernel(sqlite_url):
-    store, _join_code, _key, t = _table(sqlite_url, "herecomes", seed=21)
-    misty = t.sit(1, "Misty")
-    board = join_table("herecomes", t.code, name="Ash", store=store, poll_seconds=0)
+    store, join_code, _key, t = _table(sqlite_url, "herecomes", seed=21)
+    misty = t.sit(1, "Misty", join_code=join_code)
+    board = join_table("herecomes", t.code, name="Ash", join_code=join_code, store=store, poll_seconds=0)
     card = _hand(t, 1)[0]
     t.play(1, Discard(1, card), t.revision(), token=misty)
     board.refresh(force=True)
@@ -127,22 +127,22 @@ def test_a_pupil_may_be_at_a_capped_number_of_unfinished_tables_in_both_language
     store = ClassStore.connect(db_url, limits=Limits(tables_per_pupil=2))
     join_code, _key = store.create_class("7B")
     for _ in range(2):
-        Tables(store).table(Tables(store).create_table(join_code, "splendor", name="Ash")).sit(0, "Ash")
+        Tables(store).table(Tables(store).create_table(join_code, "splendor", name="Ash")).sit(0, "Ash", join_code=join_code)
     with pytest.raises(ClassroomError) as err:
         Tables(store).create_table(join_code, "herecomes", name="ASH")  # any case: the same pupil
     assert "the most is 2" in str(err.value) and "最多 2" in err.value.message("zh")
     empty = Tables(store).table(Tables(store).create_table(join_code, "splendor"))
     with pytest.raises(ClassroomError):
-        empty.sit(0, "ash")  # sitting down counts too
-    assert empty.sit(0, "Misty")  # another pupil is not held back
+        empty.sit(0, "ash", join_code=join_code)  # sitting down counts too
+    assert empty.sit(0, "Misty", join_code=join_code)  # another pupil is not held back
     with pytest.raises(ClassroomError):
         Limits(tables_per_pupil=0)
 
 
 def test_a_finished_games_players_read_its_whole_record(db_url):
     """Issue 29: the full record needs the teacher key *or the finished game*; before the end a seat sees its view."""
-    store, _join_code, key, t = _table(db_url, register_toy(), bots={1: "random"}, seed=6)  # a short game
-    token = t.sit(0, "Cy")
+    store, join_code, key, t = _table(db_url, register_toy(), bots={1: "random"}, seed=6)  # a short game
+    token = t.sit(0, "Cy", join_code=join_code)
     t.play(0, "Choose(0, bank)", t.revision(), token=token)
     while not t.view(0, token=token)["finished"]:
         t.play(0, "Choose(0, bank)", t.revision(), token=token)
@@ -153,8 +153,8 @@ def test_a_finished_games_players_read_its_whole_record(db_url):
 
 
 def test_before_the_end_a_seat_token_reads_only_its_view_of_the_game(db_url):
-    _store, _join_code, key, t = _table(db_url, "herecomes", seed=21)
-    ash = t.sit(0, "Ash")
-    t.sit(1, "Misty")
+    _store, join_code, key, t = _table(db_url, "herecomes", seed=21)
+    ash = t.sit(0, "Ash", join_code=join_code)
+    t.sit(1, "Misty", join_code=join_code)
     assert not t.view(0, token=ash)["finished"]
     assert t.replay(0, token=ash) != t.replay(teacher_key=key)

@@ -53,8 +53,8 @@ def mover(boards: list[Any]) -> Any:
 
 def test_two_seats_play_splendor_and_see_each_others_moves(store: Any, join_code: str) -> None:
     code = Tables(store).create_table(join_code, "splendor", players=2, seed=5)
-    ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
-    ben = SplendorBoard.join(code, name="Ben", store=store, poll_seconds=0)
+    ann = SplendorBoard.join(code, 0, name="Ann", join_code=join_code, store=store, poll_seconds=0)
+    ben = SplendorBoard.join(code, name="Ben", join_code=join_code, store=store, poll_seconds=0)
     assert (ann.seat, ben.seat) == (0, 1) and ann.refresh()
     assert ann.view["table"]["token"] == ann.token and ann.view["players"][1]["name"] == "Ben"
     for _ in range(6):
@@ -72,8 +72,8 @@ def test_two_seats_play_splendor_and_see_each_others_moves(store: Any, join_code
 
 def test_a_stale_move_is_refused_and_the_board_refreshes(store: Any, join_code: str) -> None:
     code = Tables(store).create_table(join_code, "splendor", players=2, seed=6)
-    ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
-    ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0)
+    ann = SplendorBoard.join(code, 0, name="Ann", join_code=join_code, store=store, poll_seconds=0)
+    ben = SplendorBoard.join(code, 1, name="Ben", join_code=join_code, store=store, poll_seconds=0)
     board = mover([ann, ben])
     stale_view = dict(board._last)
     assert send(board, type="intent", action=first_legal(board))["ok"]
@@ -86,8 +86,8 @@ def test_a_stale_move_is_refused_and_the_board_refreshes(store: Any, join_code: 
 
 def test_polling_shows_another_devices_move_within_a_second(store: Any, join_code: str) -> None:
     code = Tables(store).create_table(join_code, "splendor", players=2, seed=7)
-    ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0.25)
-    ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0.25)
+    ann = SplendorBoard.join(code, 0, name="Ann", join_code=join_code, store=store, poll_seconds=0.25)
+    ben = SplendorBoard.join(code, 1, name="Ben", join_code=join_code, store=store, poll_seconds=0.25)
     try:
         board = mover([ann, ben])
         other = ben if board is ann else ann
@@ -107,7 +107,7 @@ def test_polling_shows_another_devices_move_within_a_second(store: Any, join_cod
 def test_herecomes_boards_hold_only_their_own_hand(store: Any, join_code: str) -> None:
     """HC-G3: neither board's view nor log ever names a card of the other seat's hand."""
     code = Tables(store).create_table(join_code, "herecomes", players=2, seed=8)
-    boards = [HereComesBoard.join(code, seat, name=name, store=store, poll_seconds=0)
+    boards = [HereComesBoard.join(code, seat, name=name, join_code=join_code, store=store, poll_seconds=0)
               for seat, name in enumerate(["Ann", "Misty"])]
     for _ in range(12):
         for board in boards:
@@ -137,13 +137,13 @@ def test_herecomes_boards_hold_only_their_own_hand(store: Any, join_code: str) -
 
 def test_a_seat_token_rejoins_and_bad_joins_are_refused(store: Any, join_code: str) -> None:
     code = Tables(store).create_table(join_code, "herecomes", players=2, bots={1: "heuristic"}, seed=9)
-    ann = HereComesBoard.join(code, name="Ann", store=store, poll_seconds=0)
+    ann = HereComesBoard.join(code, name="Ann", join_code=join_code, store=store, poll_seconds=0)
     again = HereComesBoard.join(code, token=ann.token, store=store, poll_seconds=0)
     assert again.seat == ann.seat == 0 and again.view["hc"]["hand"] == ann.view["hc"]["hand"]
     with pytest.raises(ClassroomError, match="is a herecomes table, not splendor"):
-        SplendorBoard.join(code, name="Bo", store=store, poll_seconds=0)
+        SplendorBoard.join(code, name="Bo", join_code=join_code, store=store, poll_seconds=0)
     with pytest.raises(ClassroomError, match="no free seat"):
-        HereComesBoard.join(code, name="Bo", store=store, poll_seconds=0)
+        HereComesBoard.join(code, name="Bo", join_code=join_code, store=store, poll_seconds=0)
     with pytest.raises(ClassroomError, match="your name"):
         HereComesBoard.join(code, 1, store=store, poll_seconds=0)
     with pytest.raises(ClassroomError, match="belongs to seat 1"):
@@ -157,8 +157,8 @@ def test_a_seat_token_rejoins_and_bad_joins_are_refused(store: Any, join_code: s
 
 def test_undo_asks_the_other_player(store: Any, join_code: str) -> None:
     code = Tables(store).create_table(join_code, "splendor", players=2, seed=10)
-    ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
-    ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0)
+    ann = SplendorBoard.join(code, 0, name="Ann", join_code=join_code, store=store, poll_seconds=0)
+    ben = SplendorBoard.join(code, 1, name="Ben", join_code=join_code, store=store, poll_seconds=0)
     board = mover([ann, ben])
     other = ben if board is ann else ann
     assert send(board, type="intent", action=first_legal(board))["ok"]
@@ -176,8 +176,8 @@ def test_undo_asks_the_other_player(store: Any, join_code: str) -> None:
 
 def test_the_creator_hands_a_free_seat_to_a_bot(store: Any, join_code: str) -> None:
     code = Tables(store).create_table(join_code, "splendor", players=3, seed=11)
-    ann = SplendorBoard.join(code, 0, name="Ann", store=store, poll_seconds=0)
-    ben = SplendorBoard.join(code, 1, name="Ben", store=store, poll_seconds=0)
+    ann = SplendorBoard.join(code, 0, name="Ann", join_code=join_code, store=store, poll_seconds=0)
+    ben = SplendorBoard.join(code, 1, name="Ben", join_code=join_code, store=store, poll_seconds=0)
     ann.refresh()
     assert ann.view["table"]["idle"] == [2] and ben.view["table"]["idle"] == []  # only the creator may
     refused = send(ben, type="hand_to_bot", seat=2)

@@ -229,8 +229,9 @@ def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
 
     check = Check(pseudo)
     store = ClassStore.connect("sqlite://")
-    code = Tables(store).create_table(store.create_class("7B")[0], "splendor", bots={1: "greedy"}, seed=2)
-    board = join_table("splendor", code, name="Ann", store=store, lang=pseudo, poll_seconds=0)
+    join_code = store.create_class("7B")[0]
+    code = Tables(store).create_table(join_code, "splendor", bots={1: "greedy"}, seed=2)
+    board = join_table("splendor", code, name="Ann", join_code=join_code, store=store, lang=pseudo, poll_seconds=0)
     ask(board, type="intent", action={"kind": "take", "colors": ["red", "blue", "green"]})
     ask(board, type="intent", action={"kind": "take", "colors": ["master"]})
     check(published(board), allowed=[*NAMES, code, board.token])
@@ -238,8 +239,9 @@ def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
     check(published(board), allowed=[*NAMES, *PROTOCOL, code, board.token])
     ask(board, type="fly")
     check(published(board), allowed=[*NAMES, code, board.token, "fly"])
-    hc_code = Tables(store).create_table(store.create_class("7C")[0], "herecomes", bots={1: "heuristic"}, seed=2)
-    seat = join_table("herecomes", hc_code, name="Bo", store=store, lang=pseudo, poll_seconds=0)
+    hc_join_code = store.create_class("7C")[0]
+    hc_code = Tables(store).create_table(hc_join_code, "herecomes", bots={1: "heuristic"}, seed=2)
+    seat = join_table("herecomes", hc_code, name="Bo", join_code=hc_join_code, store=store, lang=pseudo, poll_seconds=0)
     ask(seat, type="intent", action={"kind": "draw"})  # the table draws: refused
     check(published(seat), allowed=[*NAMES, hc_code, seat.token])
     board.close()

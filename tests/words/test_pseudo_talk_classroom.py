@@ -51,16 +51,16 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     code, key = store.create_class("7B")
     wrong_key = "AAAA-AAAA-AAAA-AAAA"
     seated = tables.table(tables.create_table(code, "splendor", players=3, bots={2: "greedy"}, seed=1))
-    ann, bo = seated.sit(0, "Ann"), seated.sit(1, "Bo")
+    ann, bo = seated.sit(0, "Ann", join_code=code), seated.sit(1, "Bo", join_code=code)
     other = tables.table(seated.code)
     hc = tables.table(tables.create_table(code, "herecomes", players=2, seed=2))
-    hc_token = hc.sit(0, "Cy")
+    hc_token = hc.sit(0, "Cy", join_code=code)
     first = seated.view(0, token=ann)
     move = "TakeSame(red)"
     toy = tables.table(tables.create_table(code, register_toy(), players=2, seed=5))
-    toy_tokens = toy.sit(0, "Ann"), toy.sit(1, "Bo")
+    toy_tokens = toy.sit(0, "Ann", join_code=code), toy.sit(1, "Bo", join_code=code)
     finished = tables.table(tables.create_table(code, "toy", players=2, bots={1: "random"}, seed=6))
-    done_token = finished.sit(0, "Cy")
+    done_token = finished.sit(0, "Cy", join_code=code)
     while not finished.view(0, token=done_token)["finished"]:
         finished.play(0, "Choose(0, bank)", finished.revision(), token=done_token)
     over = list(play("splendor", ["greedy", "greedy"], seed=1).states())[-1]
@@ -96,7 +96,8 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: tables.create_table(code, "splendor", bots={0: "random", 1: "random"}),
         lambda: tables.create_table(code, "splendor", bots=[1]),
         lambda: tables.table("ZZZZZZ"), lambda: tables.table(42), lambda: tables.table("#"),
-        lambda: seated.sit(5, "Di"), lambda: seated.sit(2, "Di"), lambda: other.sit(0, "Di"),
+        lambda: seated.sit(5, "Di", join_code=code), lambda: seated.sit(2, "Di", join_code=code),
+        lambda: other.sit(0, "Di", join_code=code),
         lambda: other.rejoin("ZZZZZZ"), lambda: other.view(0), lambda: other.view(0, token="ZZZZZZ"),
         lambda: other.view(2),
         lambda: seated.play(0, "Fly(away)", first["revision"], token=ann),
@@ -129,6 +130,8 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: _raise(error_from(TableService(url).respond("a", "view", b"[1, 2")[1]["error"])),
 
         lambda: Tables(ClassStore.connect(url, limits=Limits(tables_per_pupil=1))).create_table(code, "splendor", name="Ann"),
+        lambda: Tables(ClassStore.connect(url, limits=Limits(tables_per_pupil=1))).create_table(code, "splendor"),
+        lambda: seated.sit(2, "Di", join_code=store.create_class("8D")[0]),
         lambda: _seat_locked_out(ClassStore.connect(url, limits=Limits(free_failures=0)), seated.code),
     ]
     texts = [err.message(pseudo) for err in refusals(*doors)]

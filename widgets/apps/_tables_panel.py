@@ -14,7 +14,7 @@ database (issue 29: a guesser shows up here and in the store's log).
 >>> panel.poll(code, key), "No shared tables yet" in panel.html.value
 (True, True)
 >>> table = tables.create_table(code, "herecomes", bots={1: "heuristic"}, seed=3)
->>> _ = tables.table(table).sit(0, "Ash")
+>>> _ = tables.table(table).sit(0, "Ash", join_code=code)
 >>> panel.poll(code, key), "Ash" in panel.html.value, panel.poll(code, key)
 (True, True, False)
 >>> try:

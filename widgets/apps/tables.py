@@ -215,12 +215,12 @@ class TablesPage:
             raise ClassroomError(_('between 0 and {value} bots, not {bots}', value=players - 1, bots=repr(bots)))
         seats = {seat: takeover_bot(game) for seat in range(players - bots, players)}
         table = self.store.create_table(code, game, players=players, bots=seats, name=name)
-        return self._seat_at(game, table, seat=0, name=name)
+        return self._seat_at(game, table, seat=0, name=name, join_code=code)
 
     def join(self, table_code: str, seat: int | None) -> TablesPage:
         """Sit in ``seat`` (``None``: the first free one) of the table ``table_code``."""
         table = self.store.table(self._need("table", table_code))
-        return self._seat_at(table.game, table.code, seat=seat, name=self._need("name"))
+        return self._seat_at(table.game, table.code, seat=seat, name=self._need("name"), join_code=self._need("code"))
 
     def rejoin(self, table_code: str, token: str) -> TablesPage:
         """Back to the seat that ``token`` holds at ``table_code`` (``ClassAccessError`` for a wrong token)."""
