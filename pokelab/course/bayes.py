@@ -233,7 +233,7 @@ def _rich_posterior(tokens: Any) -> Fraction:
 
 predict("39-1", L39, _("Before any calculation: how likely is it that the mystery round came from the purple-rich bag? "
         "(Both bags were equally likely before the round.)"), lambda p: _rich_posterior(mystery_round()),
-        [_("Count the purple tokens: which bag gives that many more easily?")],
+        [_("Count the purple tokens, then look at the reds and blues too: which bag gives such a round more easily?")],
         tolerance=0.15)
 
 _SHORT_COLOURS = ("red", "blue", "purple", "purple", "yellow", "green")
@@ -279,13 +279,20 @@ def _vote_yes(_params: Any) -> Fraction:
 def _vote_slips(_params: Any) -> list[tuple[Any, Text]]:
 
     reading = read_redraw_vote(VOTE_TOKENS, True)
+    no = read_redraw_vote(VOTE_TOKENS, False)
     return [(reading.prior, _("that is the chance before the vote: the vote is evidence, use it.")),
-            (reading.vote_chance, _("that is P(vote yes), the evidence's own chance, not the posterior."))]
+            (reading.vote_chance, _("that is P(vote yes), the evidence's own chance, not the posterior.")),
+            (1 - no.posterior, _("that is P(they do not score | no): a yes is another vote, not the other side of the same "
+                                 "one. Split P(they score) over the two votes and solve for the yes part.")),
+            (no.prior - no.vote_chance * no.posterior, _("that is P(they score and vote yes); divide it by P(a yes vote) "
+                                                         "= 1 − P(a no vote)."))]
 
 
 number("39-4", L39, _("Same tokens, but the opponent votes YES. Under the lesson's model, what is P(they already score | "
-       "they voted yes)?"),
-       _vote_yes, [_("Use `read_redraw_vote(tokens, voted_yes=True)`."), _("Read its `posterior`.")], mistakes=_vote_slips,
+       "they voted yes)? Work it out from the three numbers of the \"no\" table only: P(they score) before the vote, "
+       "P(a no vote) and P(they score | no)."),
+       _vote_yes, [_("Every opponent votes yes or no: P(score) = P(no) × P(score | no) + P(yes) × P(score | yes)."),
+                   _("P(yes) = 1 − P(no). Solve for P(score | yes).")], mistakes=_vote_slips,
        chance=True)
 explain("39-5", L39, _("Why can 10 rounds of class tallies not tell the rules' bag from a bag with one extra red token, "
         "when 200 rounds can?"),

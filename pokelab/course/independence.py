@@ -189,14 +189,18 @@ def _hand_slips(d: Any) -> list[tuple[Fraction, Text]]:
     return [slip for slip in slips if slip[0] != d.either]
 
 
-choice("38-2", L38, _("Are \"no purple appears\" and \"every purple token is drawn\" independent?"), (
-           Option("a", _("Yes: they never happen together, so they have nothing to do with each other."),
-                  why=_("mutually exclusive is the opposite of independent: knowing one happened tells you the other did not "
-                      "(disjoint = independent)")),
-           Option("b", _("No: P(both) = 0, but P(no purple) × P(every purple) is not 0."), correct=True,
-                  why=_("Independent means P(A and B) = P(A) × P(B); here the left side is 0 and the right side is not.")),
-           Option("c", _("Yes: both have the same chance, 9/38."),
-                  why=_("equal chances say nothing about whether one event changes the other (equal = independent)")),
+choice("38-2", L38, _("Two rounds in a row: are \"no purple appears in round 1\" and \"every purple token is drawn in "
+                       "round 2\" independent?"), (
+           Option("a", _("No: in one round these two can never happen together, so they are dependent."),
+                  why=_("they are in different rounds, and both can happen: the bag is refilled after round 1 (HC-R7). "
+                      "\"Never together\" is about one round (one round's tie carried to the next)")),
+           Option("b", _("No: both are about the purple tokens, so one must change the other's chance."),
+                  why=_("sharing a colour does not make two events dependent; what matters is whether knowing one changes "
+                      "the other's chance (same topic = dependent)")),
+           Option("c", _("Yes: the tokens go back after round 1, so round 2 is drawn from the full bag whatever round 1 "
+                         "showed; P(both) = P(no purple) × P(every purple)."), correct=True,
+                  why=_("Rounds are independent because every token goes back into the bag (HC-R7): knowing round 1 "
+                      "leaves round 2's chances unchanged.")),
        ))
 predict("38-3", L38, _("Before you compute it: among the rounds where every purple token is drawn, what share has a purple "
         "last token?"),
@@ -233,12 +237,13 @@ number("38-4", L38, _("A teacher's bag holds {bag}. Card {card} ({name}) needs a
        defaults=_legend_params("L03", {**DEFAULT_BAG, "purple": 1}), personal=_legend,
        mistakes=lambda p: [(_product_of_parts(p), _("you multiplied the three parts' chances, which is right only for "
                             "independent events; in one round they depend on each other."))], chance=True)
-explain("38-5", L38, _("Why are \"the last token is red\" and \"no purple appears\" not independent?"),
-        _("If no purple appears, the last token is one of the 18 non-purple tokens, 6 of them red, so its chance of being "
-        "red rises from 6/20 = 3/10 to 6/18 = 1/3. Knowing one event changes the chance of the other, so "
-        "P(both) is not P(last red) × P(no purple)."),
-        [Idea(_("knowing one changes the other"), _p("words a pupil may write", "changes|given|knowing|if no purple")),
-         Idea(_("only the 18 non-purple tokens are left"), _p("words a pupil may write", "18|non-purple|not purple")),
-         Idea(_("3/10 becomes 1/3"), _p("words a pupil may write", "1/3|6/18|3/10|6/20"))],
-        misconceptions=[Idea(_("two colours that have nothing to do with each other are independent"),
-                             _p("words a pupil may write", "nothing to do with|unrelated|different colours so"))])
+explain("38-5", L38, _("\"No red appears\" and \"no blue appears\" never both happen in a round of 10 draws. Why not, "
+                       "and why does that make them dependent, although each alone can happen?"),
+        _("Only 9 tokens are neither red nor blue (4 green, 3 yellow, 2 purple), and a round draws 10, so at least one "
+        "red or blue always comes out. P(both) = 0, but P(no red) and P(no blue) are each above 0, so their product is "
+        "not 0: knowing there was no red tells you there was a blue."),
+        [Idea(_("only 9 tokens are neither red nor blue"), _p("words a pupil may write", "9|nine|4 green|only")),
+         Idea(_("P(both) = 0 but the product is not 0"), _p("words a pupil may write", "product|multipl|zero|= 0|is 0")),
+         Idea(_("knowing one changes the other"), _p("words a pupil may write", "knowing|given|must|then|tells"))],
+        misconceptions=[Idea(_("events that cannot happen together are independent"),
+                             _p("words a pupil may write", "are independent|nothing to do with|unrelated"))])

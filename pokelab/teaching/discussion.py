@@ -66,9 +66,9 @@ QUESTIONS: dict[tuple[str, str], Text] = {
     ("37-4", "c"): _("The average family has 1.8 children. Does that mean some family has 1.8? What does a "
                      "mean tell you, then?"),
     ("37-4", "d"): _("Can a round draw 0 or 3 yellow tokens? How often? What does the mean say about a single round?"),
-    ("38-2", "a"): _("If you know that no purple appeared, what do you know about 'every purple is drawn'? Does "
-                     "knowing one change the other?"),
-    ("38-2", "c"): _("Two events with the same chance: does that tell you whether one changes the other? Check "
+    ("38-2", "a"): _("In one round, 'no purple' and 'every purple' cannot both happen. Is that still so when they "
+                     "are about two different rounds? What happens to the bag between rounds (HC-R7)?"),
+    ("38-2", "b"): _("Two events about the same colour: does that alone make one change the other's chance? Check "
                      "P(both) against the product."),
     ("39-3", "a"): _("Why would a player vote no? Which hands vote no more often, and what does that tell you "
                      "about the hand behind this vote?"),

@@ -95,3 +95,25 @@ def test_random_rounds_never_break_the_posterior():
 def test_bad_input_is_refused_with_the_reason(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_exercise_39_4_follows_from_the_no_table_by_total_probability():
+    """Issue 41: 39-4 was a one-line copy; its answer now comes from the "no" reading's three numbers."""
+    from pokelab.course.bayes import VOTE_TOKENS, _vote_slips, _vote_yes
+
+    no = read_redraw_vote(VOTE_TOKENS, voted_yes=False)
+    assert _vote_yes(None) == (no.prior - no.vote_chance * no.posterior) / (1 - no.vote_chance) < no.prior
+    assert _vote_yes(None) not in [value for value, _why in _vote_slips(None)]
+
+
+def test_lesson_39s_mystery_round_counting_purples_alone_undersells_the_rich_bag():
+    """Issue 41: the purples alone give 25/42, every token 12/17: the reds and blues carry evidence too."""
+    from math import comb
+
+    from pokelab.course.bayes import RICH_BAG, RULES_BAG, mystery_round
+
+    seen = mystery_round()
+    k = seen.count("purple")
+    by_count = {n: comb(b["purple"], k) * comb(20 - b["purple"], 10 - k) for n, b in (("rules", RULES_BAG), ("rich", RICH_BAG))}
+    assert Fraction(by_count["rich"], sum(by_count.values())) == Fraction(25, 42)
+    assert bag_posterior(seen, {"rules": RULES_BAG, "rich": RICH_BAG})["rich"] == Fraction(12, 17)

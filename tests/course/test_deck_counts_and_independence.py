@@ -108,3 +108,32 @@ def test_a_legend_card_is_an_and_no_likelier_than_its_hardest_part() -> None:
 def test_a_condition_of_chance_zero_cannot_be_given() -> None:
     with pytest.raises(ValueError, match="chance 0"):
         conditional_probability("last:red", given="never:red", bag={"red": 10, "blue": 1})
+
+
+@pytest.mark.parametrize("bag", [DEFAULT_BAG, {**DEFAULT_BAG, "purple": 3}, {**DEFAULT_BAG, "red": 5, "yellow": 4}])
+def test_two_cards_that_never_come_true_together_are_dependent_but_not_complements(bag: dict) -> None:
+    """Issue 41: lesson 38 says "cannot happen together" (each chance above 0) is never independent, yet not the
+    tightest tie: knowing one did NOT happen leaves the other uncertain. Checked for every pair of card conditions."""
+    conditions = {card.condition.code(): card.condition for card in TARGETS.values()}
+    disjoint = 0
+    for a, b in combinations(conditions.values(), 2):
+        d = dependence(a, b, bag=bag)
+        assert not d.independent
+        if d.disjoint and d.p_a and d.p_b:
+            disjoint += 1
+            assert d.product > 0 and d.p_a + d.p_b < 1
+    assert disjoint > 0
+
+
+def test_exercise_38_2_is_a_new_situation_and_38_5_a_pair_the_prose_does_not_explain() -> None:
+    """Issue 41: 38-2 and 38-5 were answered word for word in lesson 38's section 4."""
+    from pokelab.course.registry import all_exercises
+
+    by_id = {e.id: e for e in all_exercises()}
+    options = by_id["38-2"].options
+    assert [o.key for o in options if o.correct] == ["c"]
+    assert "round 2" in by_id["38-2"].question.render("en") and "18 non-purple" not in by_id["38-5"].question.render("en")
+    assert all("opposite of independent" not in o.why.render("en") for o in options if o.why)
+    d = dependence("never:red", "never:blue")
+    assert d.disjoint and d.p_a > 0 and d.p_b > 0
+    assert sum(n for c, n in DEFAULT_BAG.items() if c not in ("red", "blue")) == 9
