@@ -56,6 +56,7 @@ CODE = (
     "cards.loc[cards['expected_points'].idxmax(), 'id']",
     "result(states[-1]).winners",
     "result(final).winners",
+    "max(card.points for card in TARGETS.values() if card.kind != 'legend')",
     "attempt(state, f\"Reserve({ids['Magmar']})\")",
     'card_by_name("Starmie").cost',
     *(f"{function}(" for _, function in KIND_NAMES.values()),
