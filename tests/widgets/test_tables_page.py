@@ -38,6 +38,9 @@ def test_create_join_and_rejoin_a_table(store: Any) -> None:
 
     ben = page(store, lang="zh")
     ben.name.value, ben.table_code.value = "Ben", table.lower()
+    ben.join_button.click()  # a table's code alone does not seat anyone: the class's join code comes first
+    assert ben.error == _t("zh", "need_code") and ben.board is None
+    ben.code.value = join_code.lower()
     ben.join_button.click()
     assert ben.error == "" and ben.board.seat == 1 and ben.board.lang == "zh"
     assert "游戏桌" in ben.seated.value
