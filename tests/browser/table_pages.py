@@ -80,7 +80,11 @@ def revision_of(page: Any, board: str) -> int:
 
 
 def other_sees(page: Any, board: str, before: int, started: float, *, mover: Any, table: Any) -> float:
-    """Seconds from ``started`` (a click on ``mover``) until ``page`` drew a newer revision.
+    """Seconds from ``started`` (a click on ``mover``) until ``page`` drew a revision past ``before``.
+
+    ``before`` is the *table's* revision read just before the click, never the page's own: a page
+    that had not yet drawn an earlier revision (a classmate sitting down) would otherwise count that
+    one as the move, and the next turn would be chosen from a store the move had not reached yet.
 
     On a time-out the failure says where the move stopped: in the store, on the mover's page
     (its error line) or on the way to ``page`` (its last timing marks).
@@ -177,7 +181,7 @@ def play_here_comes(
             continue
         seat = acting[0]
         me, other_page = pages[seat], pages[1 - seat]
-        before = revision_of(other_page, board)
+        before = table.revision()
         selector = {"discard": "[data-testid^='discard-']", "vote": "[data-testid='hc-vote-no']"}
         button = me.locator(selector.get(state.phase, "[data-testid^='keep-']")).first
         button.wait_for(timeout=30_000)

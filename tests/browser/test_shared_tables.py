@@ -76,8 +76,11 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
             state = table.replay(teacher_key=tables["key"])
             seat = state.current_player
             me, other = pages[seat], pages[1 - seat]
+            before = table.revision()
+            me.wait_for_function(  # the mover's page shows the position the move is chosen from
+                "([sel, r]) => +document.querySelector(sel).dataset.revision >= r", arg=[board, before], timeout=30_000
+            )
             me.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
-            before = revision_of(other, board)
             legal = sp.legal_actions(state)
             if state.phase == "after_main":
                 started = time.monotonic()
