@@ -234,7 +234,7 @@ def _rich_posterior(tokens: Any) -> Fraction:
 predict("39-1", L39, _("Before any calculation: how likely is it that the mystery round came from the purple-rich bag? "
         "(Both bags were equally likely before the round.)"), lambda p: _rich_posterior(mystery_round()),
         [_("Count the purple tokens, then look at the reds and blues too: which bag gives such a round more easily?")],
-        tolerance=0.15)
+        tolerance=0.08)  # the purples-alone reading (25/42, 0.11 off) and "no idea" (1/2) are not "well judged"
 
 _SHORT_COLOURS = ("red", "blue", "purple", "purple", "yellow", "green")
 

@@ -117,3 +117,13 @@ def test_lesson_39s_mystery_round_counting_purples_alone_undersells_the_rich_bag
     by_count = {n: comb(b["purple"], k) * comb(20 - b["purple"], 10 - k) for n, b in (("rules", RULES_BAG), ("rich", RICH_BAG))}
     assert Fraction(by_count["rich"], sum(by_count.values())) == Fraction(25, 42)
     assert bag_posterior(seen, {"rules": RULES_BAG, "rich": RICH_BAG})["rich"] == Fraction(12, 17)
+
+
+@pytest.mark.parametrize(("guess", "close"), [(0.7, True), (0.65, True), (Fraction(25, 42), False), (0.5, False), (0.8, False)])
+def test_exercise_39_1_calls_only_a_guess_near_every_tokens_posterior_well_judged(guess, close):
+    """Issue 41: with a 0.15 tolerance the purples-alone guess (25/42) was "well judged" against 12/17."""
+    from pokelab.teaching import predict
+
+    predict("39-1", guess)
+    verdict = predict("39-1").render("en")
+    assert ("well judged" in verdict) is close, verdict
