@@ -205,7 +205,8 @@ choice("38-2", L38, _("Two rounds in a row: are \"no purple appears in round 1\"
 predict("38-3", L38, _("Before you compute it: among the rounds where every purple token is drawn, what share has a purple "
         "last token?"),
         lambda p: conditional_probability("last:purple", given="all:purple"),
-        [_("If both purples are among the 10 tokens drawn, the last token is one of those 10, each equally likely.")], tolerance=0.01)
+        [_("If both purples are among the tokens drawn, which of the drawn tokens can be the last one? Are some "
+           "of them more likely to be last than others?")], tolerance=0.01)
 
 
 #: The colours a teacher's bag of exercise 38-4 may change, and by how much (the lesson's table has the default bag).
