@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from pokelab.classroom import ClassStore
-from pokelab.teaching import check, classlink, leave_class, reset
+from pokelab.teaching import check, classlink, leave_class, membership, reset
 from widgets.apps import StudentPage, TeacherDashboard
 
 ROUND = ["red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue"]
@@ -157,14 +157,14 @@ def test_a_pupil_joins_on_the_group_page_and_their_lesson_notebooks_record(store
     page = StudentPage(store, code=code, group="Team Pikachu", lang="zh")
     assert page.record_button.description == "记录我的作答" and page.pupil_name.value == ""
     page.record_button.click()  # no name typed: told on the page, nothing joined
-    assert page.pupil is None and page.error_html.value and classlink.remembered() is None
+    assert page.pupil is None and page.error_html.value and membership.remembered() is None
     page.pupil_name.value = "Mei"
     page.record_button.click()
     assert page.error == "" and "Mei" in page.record_html.value and "8C" in page.record_html.value
     assert "不必再运行 join_class" in page.record_html.value
     page.switch.value = "en"
     assert "record your answers as Mei" in page.record_html.value
-    assert classlink.remembered() == classlink.Membership(store.url, code, "Mei")
+    assert membership.remembered() == membership.Membership(store.url, code, "Mei")
     assert classlink.joined() is None  # the page's own kernel answers no exercise: nothing runs in it
     assert store.pupils(code, key) == ["Mei"]
     assert StudentPage(store).pupil_name.value == "Mei"  # the page reopened knows who this computer's pupil is
@@ -176,4 +176,4 @@ def test_a_pupil_joins_on_the_group_page_and_their_lesson_notebooks_record(store
         leave_class(forget=True)
         reset()
     assert store.answers(code, key)["pupil"].tolist() == ["Mei"]
-    assert classlink.remembered() is None
+    assert membership.remembered() is None

@@ -21,15 +21,14 @@ owner-only file beside the pupil's token; never a teacher key). Any later
 kernel — the next lesson's notebook — rejoins by itself the first time an
 answer is noted or a reveal is asked: the rejoin runs on the background
 sender, so no cell waits for it; without a remembered class that is one
-cached look for a file. ``leave_class(forget=True)`` forgets the membership.
+cached look for a file (``pokelab.teaching.membership`` keeps it).
+``leave_class(forget=True)`` forgets the membership.
 
 The teacher's **reveal** policy travels the other way: it is read when the
 pupil joins and every few seconds after (``may_reveal``, ``reveals_after_tries``);
 without a class the pupil decides (``reveal=True``), as before.
 
 >>> leave_class(); joined() is None
-True
->>> remembered() is None or isinstance(remembered(), Membership)
 True
 >>> may_reveal(0, 3), reveals_after_tries()
 (True, True)
@@ -42,15 +41,11 @@ pokelab.classroom.ClassAccessError: no join code given
 from __future__ import annotations
 
 import atexit
-import hashlib
-import json
-import os
 import queue
 import threading
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from pokelab.classroom import (
@@ -60,16 +55,16 @@ from pokelab.classroom import (
     ClassStoreFault,
     default_url,
 )
-from pokelab.classroom.access import refuse_surrogates
 from pokelab.classroom.answers import REVEAL_POLICIES
 from pokelab.course.registry import ExerciseDef
 from pokelab.teaching.feedback import Feedback
 from pokelab.teaching.language import say
+from pokelab.teaching.membership import Membership, remember, remembered, token_file, write_private
+from pokelab.teaching.membership import forget as forget_membership
 from pokelab.words import Text, _, _n, languages
 
 __all__ = [
-    "ClassLink", "Membership", "flush", "join_class", "joined", "leave_class", "may_reveal", "note", "remembered",
-    "reveals_after_tries",
+    "ClassLink", "flush", "join_class", "joined", "leave_class", "may_reveal", "note", "reveals_after_tries",
 ]
 
 #: Seconds between two looks at the teacher's reveal policy while the queue is idle.
@@ -94,53 +89,6 @@ class _Answer:
     misconception: str | None
     texts: Mapping[str, str] | None
     submission: str
-
-
-@dataclass(frozen=True)
-class Membership:
-    """The class this computer's pupil joined: enough for a new kernel to rejoin (no teacher secret)."""
-
-    url: str
-    code: str
-    name: str
-
-
-def _pupils_dir() -> Path:
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "pokelab" / "pupils"
-
-
-def _token_file(url: str, code: str, name: str) -> Path:
-    """Where this computer keeps the pupil's token for this class (so a restarted kernel rejoins).
-
-    A lone surrogate in the code or name is a ``ClassroomError`` (checked before hashing).
-    """
-    refuse_surrogates(code, _("join code"))
-    refuse_surrogates(name, _("pupil's name"))
-    digest = hashlib.sha256(f"{url}|{code.upper()}|{name}".encode()).hexdigest()[:24]
-    return _pupils_dir() / f"{digest}.token"
-
-
-def _membership_file() -> Path:
-    return _pupils_dir() / "class.json"
-
-
-def _write_private(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` readable by its owner only (created so from the start, not chmod-ed after)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(text)
-    path.chmod(0o600)  # an older file keeps its mode through O_CREAT
-
-
-def remembered() -> Membership | None:
-    """The class this computer remembers from ``join_class`` (None: none, or the file is unreadable)."""
-    try:
-        data = json.loads(_membership_file().read_text(encoding="utf-8"))
-        return Membership(str(data["url"]), str(data["code"]), str(data["name"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
 
 
 class ClassLink:
@@ -183,7 +131,7 @@ class ClassLink:
         while not self._stop.is_set():
             try:
                 store = ClassStore.connect(membership.url, timeout=STORE_TIMEOUT)
-                saved = _token_file(store.url, membership.code, membership.name)
+                saved = token_file(store.url, membership.code, membership.name)
                 token = saved.read_text().strip() if saved.is_file() else ""
                 known = bool(token) and store.check_pupil(membership.code, membership.name, token)
                 class_name = store.class_name(membership.code) if known else ""
@@ -200,7 +148,7 @@ class ClassLink:
                 self._tell(_("Your teacher's class no longer knows you ({name}): this answer was not recorded. "
                              "Run join_class again.", name=membership.name))
                 if remembered() == membership:
-                    _membership_file().unlink(missing_ok=True)
+                    forget_membership()
                 return
             self.store, self._token, self.class_name = store, token, class_name
             self.trouble, self.told = None, False
@@ -339,15 +287,15 @@ def join_class(join_code: str, name: str, *, url: str | None = None) -> ClassLin
     address = url if url is not None else default_url()
     store = ClassStore.connect(address, timeout=STORE_TIMEOUT)
     clean = "".join(ch for ch in str(join_code).upper() if ch not in " -\t") if join_code else join_code
-    saved = _token_file(store.url, str(clean), str(name).strip())
+    saved = token_file(store.url, str(clean), str(name).strip())
     token = saved.read_text().strip() if saved.is_file() else ""
     if not (token and store.check_pupil(clean, name, token)):
         token = store.join_pupil(clean, name)
-        _write_private(saved, token)
+        write_private(saved, token)
     leave_class()
     link = ClassLink(store, clean, " ".join(str(name).split()), token, store.class_name(clean))
     if address.strip() not in ("sqlite://", "sqlite:///:memory:"):  # another kernel cannot reach this RAM
-        _write_private(_membership_file(), json.dumps({"url": address, "code": clean, "name": str(name).strip()}))
+        remember(Membership(address, clean, str(name).strip()))
     _LINK["link"] = link
     return link
 
@@ -370,7 +318,7 @@ def leave_class(*, forget: bool = False) -> None:
                          "they are sent while this kernel runs.", left, klass=link.class_name)))
         _tell_news(link)
     if forget:
-        _membership_file().unlink(missing_ok=True)
+        forget_membership()
 
 
 def _tell_news(link: ClassLink) -> None:

@@ -25,6 +25,7 @@ from pokelab.teaching import (
     explain,
     join_class,
     leave_class,
+    membership,
     predict,
     reset,
 )
@@ -222,7 +223,7 @@ def test_a_pupil_the_teacher_deleted_is_not_rejoined_behind_their_back(tmp_path,
     assert wait_until(lambda: classlink.joined().refused, 30)
     check("30-1", "3/20")
     assert "no longer knows you (Mei)" in capsys.readouterr().out
-    assert classlink.remembered() is None  # forgotten: the next kernel does not try again
+    assert membership.remembered() is None  # forgotten: the next kernel does not try again
     assert store.pupils(code, key) == [] and len(store.answers(code, key)) == 0
 
 

@@ -26,7 +26,8 @@ import ipywidgets as w
 from pokelab.classroom import ClassroomError, ClassStore, check_name, draw_round
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
-from pokelab.teaching.classlink import join_class, leave_class, remembered
+from pokelab.teaching.classlink import join_class, leave_class
+from pokelab.teaching.membership import remembered
 from pokelab.words import Text, _
 from widgets.apps._common import (
     _WAVE_ENDS,
