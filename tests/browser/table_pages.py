@@ -79,6 +79,17 @@ def revision_of(page: Any, board: str) -> int:
     return int(page.locator(board).first.get_attribute("data-revision") or -1)
 
 
+def drawn(page: Any, board: str, at_least: int, timeout: int = 30_000) -> None:
+    """Wait until ``page``'s ``board`` has drawn revision ``at_least`` or a later one.
+
+    The one wait on a page's revision: "past r" is ``drawn(page, board, r + 1)``. Playwright's
+    time-out error says which wait ran out.
+    """
+    page.wait_for_function(
+        "([sel, r]) => +document.querySelector(sel).dataset.revision >= r", arg=[board, at_least], timeout=timeout
+    )
+
+
 def other_sees(page: Any, board: str, before: int, started: float, *, mover: Any, table: Any) -> float:
     """Seconds from ``started`` (a click on ``mover``) until ``page`` drew a revision past ``before``.
 
@@ -90,9 +101,7 @@ def other_sees(page: Any, board: str, before: int, started: float, *, mover: Any
     (its error line) or on the way to ``page`` (its last timing marks).
     """
     try:
-        page.wait_for_function(
-            "([sel, r]) => +document.querySelector(sel).dataset.revision > r", arg=[board, before], timeout=30_000
-        )
+        drawn(page, board, before + 1)
     except Exception:
         marks = page.evaluate("() => JSON.stringify(((window.__pokelab || {}).marks || []).slice(-12))")
         raise AssertionError(
@@ -169,8 +178,7 @@ def play_here_comes(
             break
         record = table.moves(teacher_key=teacher_key)
         for seat, page in pages.items():
-            page.wait_for_function(
-                "(r) => +document.querySelector('.hc-board').dataset.revision >= r", arg=revision, timeout=30_000)
+            drawn(page, board, revision)
             other = set(state.hands[1 - seat]) | ({state.pending[1 - seat]} - {None})
             own = {m["action"].split(", ")[-1].rstrip(")") for m in record if m["seat"] == seat} & set(TARGETS)
             never_shows(page, {c for c in other if isinstance(c, str)}, set(state.hands[seat]) | own)
@@ -183,6 +191,7 @@ def play_here_comes(
         me, other_page = pages[seat], pages[1 - seat]
         before = table.revision()
         selector = {"discard": "[data-testid^='discard-']", "vote": "[data-testid='hc-vote-no']"}
+        drawn(me, board, before)  # the mover's page shows the position the move is chosen from
         button = me.locator(selector.get(state.phase, "[data-testid^='keep-']")).first
         button.wait_for(timeout=30_000)
         started = time.monotonic()

@@ -34,6 +34,7 @@ from pokelab.tables import Tables
 from .a11y import axe_violations, describe
 from .table_pages import (
     device,
+    drawn,
     hand_of,
     other_sees,
     play_here_comes,
@@ -71,15 +72,13 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
     try:
         # whose turn: named with the seat, on both pages (never by colour alone)
         for page in pages.values():
-            page.wait_for_function("document.querySelector('.pk-board').dataset.revision > 0")
+            drawn(page, board, 1)
         for turn in range(6):
             state = table.replay(teacher_key=tables["key"])
             seat = state.current_player
             me, other = pages[seat], pages[1 - seat]
             before = table.revision()
-            me.wait_for_function(  # the mover's page shows the position the move is chosen from
-                "([sel, r]) => +document.querySelector(sel).dataset.revision >= r", arg=[board, before], timeout=30_000
-            )
+            drawn(me, board, before)  # the mover's page shows the position the move is chosen from
             me.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
             legal = sp.legal_actions(state)
             if state.phase == "after_main":
@@ -170,14 +169,12 @@ def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, 
         assert _picks(mover) == list(take.colors[:2])
         before = revision_of(mover, ".pk-board")
         table.sit(2, "Brock", join_code=tables["code"])  # a classmate sits down: a new revision, the same position
-        mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
-                                timeout=30_000)
+        drawn(mover, ".pk-board", before + 1)
         assert _picks(mover) == list(take.colors[:2]), "the picks were thrown away by a change that is not a move"
         mover.locator(f".pk-supply-token[data-colour='{take.colors[2]}']").click()
         before = revision_of(mover, ".pk-board")
         mover.locator(".pk-btn.pk-take").click()
-        mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision > r", arg=before,
-                                timeout=30_000)
+        drawn(mover, ".pk-board", before + 1)
         played = [(m["seat"], m["action"]) for m in table.moves(teacher_key=tables["key"]) if m["kind"] == "human"]
         assert (state.current_player, str(take)) in played, played
         assert mover.locator(".pk-board .pk-error").count() == 0
@@ -207,8 +204,7 @@ def test_a_redraw_between_press_and_release_does_not_eat_the_click(tables: dict[
                  || (window.__pokelab.marks || []).some((m) => m.kind === 'held' && m.revision >= r)""",
             arg=table.revision(), timeout=30_000)
         mover.mouse.up()
-        mover.wait_for_function("(r) => +document.querySelector('.pk-board').dataset.revision >= r",
-                                arg=table.revision(), timeout=30_000)
+        drawn(mover, ".pk-board", table.revision())
         assert _picks(mover) == [colour], "the click was lost to a redraw between the press and the release"
         assert not errors, errors
     finally:
@@ -235,10 +231,7 @@ def test_every_move_another_device_commits_reaches_both_pages(tables: dict[str, 
             revision = table.play(seat, sp.legal_actions(state)[0], table.revision())
             started = time.monotonic()
             for page in pages.values():
-                page.wait_for_function(
-                    "([sel, r]) => +document.querySelector(sel).dataset.revision >= r",
-                    arg=[board, revision], timeout=30_000,
-                )
+                drawn(page, board, revision)
             waits.append(time.monotonic() - started)
         print(f"\nstore move to both pages redrawn, {len(waits)} moves: median {statistics.median(waits):.2f} s, "
               f"max {max(waits):.2f} s")
