@@ -212,6 +212,39 @@ def order(after: dict[str, tuple[str, ...]], wanted: list[str]) -> list[list[str
     return waves
 
 
+def wait_with_usage(proc: subprocess.Popen, seconds: float) -> tuple[int, float, bool]:
+    """Wait for ``proc``; its exit code, the CPU seconds it and its reaped descendants used, and whether it ran late.
+
+    A process still running after ``seconds`` is killed with its process group. The CPU time
+    (user + system, from ``wait4``) tells whether a stage kept its cores busy or mostly waited:
+    a stage whose CPU seconds are far below twice its wall time leaves room beside it.
+
+    >>> import sys
+    >>> code, cpu, late = wait_with_usage(subprocess.Popen([sys.executable, "-c", "pass"]), 60)
+    >>> code, cpu > 0, late
+    (0, True, False)
+    >>> wait_with_usage(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"],
+    ...                                  start_new_session=True), 0.5)[::2]
+    (-9, True)
+    """
+    late = threading.Event()
+
+    def stop() -> None:
+        late.set()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+    timer = threading.Timer(seconds, stop)
+    timer.daemon = True
+    timer.start()
+    try:
+        _, status, usage = os.wait4(proc.pid, 0)
+    finally:
+        timer.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, usage.ru_utime + usage.ru_stime, late.is_set()
+
+
 class Stage(threading.Thread):
     """One stage's commands run one after another, its output kept in ``build/test-logs/<stage>.log``."""
 
@@ -221,6 +254,7 @@ class Stage(threading.Thread):
         self.log = LOGS / f"{name}.log"
         self.code: int | None = None
         self.seconds = 0.0
+        self.cpu = 0.0  # CPU seconds of its processes and every descendant they waited for
 
     def run(self) -> None:
         start = time.perf_counter()
@@ -243,12 +277,11 @@ class Stage(threading.Thread):
                     if STOPPING.is_set():  # stop_all ran between the check above and the start
                         os.killpg(proc.pid, signal.SIGKILL)
                     try:
-                        code = proc.wait(timeout=max(1.0, deadline - time.monotonic()))
-                    except subprocess.TimeoutExpired:
-                        os.killpg(proc.pid, signal.SIGKILL)
-                        proc.wait(timeout=60)
-                        print(f"== {self.stage}: stopped after {STAGE_SECONDS // 60} minutes", file=out, flush=True)
-                        code = 124
+                        code, cpu, late = wait_with_usage(proc, max(1.0, deadline - time.monotonic()))
+                        self.cpu += cpu
+                        if late:
+                            print(f"== {self.stage}: stopped after {STAGE_SECONDS // 60} minutes", file=out, flush=True)
+                            code = 124
                     finally:
                         LIVE.discard(proc)
                     if code not in (0, 5):
@@ -298,8 +331,9 @@ def schedule(commands: dict[str, list[list[str]]], *, stream: bool) -> int:
                 if not stream:  # side by side, a stage's output is shown whole when it ends
                     print(f"== {name} output ({stage.log}):", flush=True)
                     print(stage.log.read_text(encoding="utf-8", errors="replace"), end="", flush=True)
-                print(f"== {name} ends ({time.perf_counter() - begun:.0f}s): exit {stage.code}, {stage.seconds:.0f}s", flush=True)
-    timings = [f"{name} {stage.seconds:.0f}s" for name, stage in finished.items()]
+                print(f"== {name} ends ({time.perf_counter() - begun:.0f}s): exit {stage.code}, {stage.seconds:.0f}s "
+                      f"(CPU {stage.cpu:.0f}s)", flush=True)
+    timings = [f"{name} {stage.seconds:.0f}s (CPU {stage.cpu:.0f}s)" for name, stage in finished.items()]
     print(f"== timings (wall {time.perf_counter() - begun:.0f}s, stages side by side): " + ", ".join(timings), flush=True)
     failed = [f"{name} (exit {stage.code})" for name, stage in finished.items() if stage.code not in (0, 5)]
     if failed:

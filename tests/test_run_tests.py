@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -46,6 +47,8 @@ def test_a_stage_runs_after_what_it_waits_for_and_a_failure_fails_the_run(tmp_pa
     assert "== second ends" in out and "exit 0" in out.split("== second ends")[1].splitlines()[0]
     assert "broken stage says why" in out  # its log is printed whole
     assert "== FAILED: broken (exit 2)" in out
+    timings = out.split("== timings")[1].splitlines()[0]
+    assert all(re.search(rf"{name} \d+s \(CPU \d+s\)", timings) for name in table), timings  # wall and CPU, each
     assert (tmp_path / "logs" / "broken.log").read_text().strip() == "broken stage says why"
 
 
