@@ -11,9 +11,12 @@ comma  := ,
 
 .PHONY: words js lab test install lint unit notebooks browser app clean bench normalize pins refresh-notebooks site handouts site-test lessons
 
-## Set everything up and open JupyterLab on the start notebook.
+## Set everything up and open JupyterLab on the class's own copy of the start notebook (classwork/:
+## the class saves its work there, notebooks/ stays as shipped; scripts/classwork.py). The address to
+## open, with its login token, is printed below; Ctrl+C twice stops the server.
 lab: $(STAMP)
-	$(BIN)/jupyter lab --port=$(PORT) --LabApp.default_url=/lab/tree/notebooks/00-start-here.ipynb \
+	$(BIN)/python scripts/classwork.py
+	$(BIN)/jupyter lab --port=$(PORT) --LabApp.default_url=/lab/tree/classwork/00-start-here.ipynb \
 		$(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## Set everything up and run every test: lint, unit + doctests, notebooks, browser.
