@@ -425,8 +425,8 @@ number("40-3", L40, _("Wave 3 is over: the nine tokens out are {shown}. You hold
        "chance of reaching 10 points this round?"),
        _average_reach, [_("First find the classmate's pair: its average adds, for each card, points × chance on the 11 "
                           "tokens left (two last-token cards never come true together)."),
-                        _("Then count the tokens left that give that pair the points you still need (10 − your score), "
-                          "and compare with the pair that gives the best chance.")],
+                        _("Then count the tokens left that give that pair the points you still need (10 − your score): "
+                          "only its cards worth that many count.")],
        mistakes=_average_slips,
        defaults=_wave3_params(("G01", "G13", "G17"), ("green", "red", "blue", "green", "purple", "green", "red", "blue",
                                                      "green"), 8),
