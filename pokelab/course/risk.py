@@ -277,35 +277,37 @@ def _name(card_id: str) -> str:
 
 
 @cache
-def keep_options_40(shown: tuple[str, ...] = SHOWN_9) -> dict[tuple[str, str], dict[Any, Fraction]]:
-    """Each pair of lesson 40's hand a player can keep after the wave-3 tokens ``shown``, with its points distribution.
+def keep_options_40(
+    shown: tuple[str, ...] = SHOWN_9, hand: tuple[str, ...] = HAND_40
+) -> dict[tuple[str, str], dict[Any, Fraction]]:
+    """Each pair of the three-card ``hand`` (lesson 40's by default) a player can keep after the wave-3 tokens ``shown``.
 
     >>> keep_options_40()[("G09", "G17")]
     {0: Fraction(6, 11), 1: Fraction(3, 11), 3: Fraction(2, 11)}
     """
-    return {pair: points_distribution([TARGETS[c] for c in pair], shown=shown) for pair in combinations(HAND_40, 2)}
+    return {pair: points_distribution([TARGETS[c] for c in pair], shown=shown) for pair in combinations(hand, 2)}
 
 
-def best_reach_40(need: int, shown: tuple[str, ...] = SHOWN_9) -> Fraction:
-    """The best chance, over the three pairs of lesson 40's hand, of scoring at least ``need`` points this round.
+def best_reach_40(need: int, shown: tuple[str, ...] = SHOWN_9, hand: tuple[str, ...] = HAND_40) -> Fraction:
+    """The best chance, over the three pairs of ``hand``, of scoring at least ``need`` points this round.
 
-    >>> best_reach_40(1), best_reach_40(4)
-    (Fraction(5, 11), Fraction(0, 1))
+    >>> best_reach_40(1), best_reach_40(4), best_reach_40(2, hand=("G01", "G05", "G09"))
+    (Fraction(5, 11), Fraction(0, 1), Fraction(0, 1))
     >>> best_reach_40(1, ("red",) * 9)
     Traceback (most recent call last):
     ...
     pokelab.errors.InputError: the shown tokens hold 9 red but the bag has only 6
     """
-    return max(chance_at_least(dist, need) for dist in keep_options_40(shown).values())
+    return max(chance_at_least(dist, need) for dist in keep_options_40(shown, hand).values())
 
 
-def best_mean_pair_40(shown: tuple[str, ...] = SHOWN_9) -> tuple[str, str]:
-    """The pair of lesson 40's hand with the highest expected points after the tokens ``shown``.
+def best_mean_pair_40(shown: tuple[str, ...] = SHOWN_9, hand: tuple[str, ...] = HAND_40) -> tuple[str, str]:
+    """The pair of ``hand`` with the highest expected points after the tokens ``shown`` (a tie: the first listed).
 
     >>> best_mean_pair_40()
     ('G13', 'G17')
     """
-    options = keep_options_40(shown)
+    options = keep_options_40(shown, hand)
     return max(options, key=lambda pair: mean_and_variance(options[pair])[0])
 
 
@@ -366,34 +368,68 @@ number("40-2", L40, _("Before any token is drawn you keep {a_name} ({a}) and {b_
        personal=_personal_pair)
 
 
-def _reach(p: Any) -> Fraction:
-    return best_reach_40(10 - p["score"], tuple(p["shown"]))
+def _wave3(p: Any) -> tuple[dict[tuple[str, str], dict[Any, Fraction]], tuple[str, str], int]:
+    """(the pairs of ``p``'s hand with their points distributions, the pair with the best average, the points needed)."""
+    shown, hand = tuple(p["shown"]), tuple(p["hand"])
+    return keep_options_40(shown, hand), best_mean_pair_40(shown, hand), 10 - p["score"]
 
 
-def _reach_slips(p: Any) -> list[tuple[Any, Text]]:
-    shown = tuple(p["shown"])
-    chance = chance_at_least(keep_options_40(shown)[best_mean_pair_40(shown)], 10 - p["score"])
-    if chance == _reach(p):
-        return []
-    return [(chance, _("that is the chance of the pair with the best average, not the best chance to reach 10."))]
+def _average_reach(p: Any) -> Fraction:
+    """The chance that the pair with the best average after the tokens ``p["shown"]`` reaches 10 points this round.
+
+    >>> _average_reach({"hand": HAND_40, "shown": SHOWN_9, "score": 9})  # lesson 40's own position: 4/11, not 5/11
+    Fraction(4, 11)
+    """
+    options, average, need = _wave3(p)
+    return chance_at_least(options[average], need)
 
 
-def _tokens_params(shown: tuple[str, ...], score: int) -> dict[str, Any]:
-    return {"shown": shown, "score": score}
+def _average_slips(p: Any) -> list[tuple[Any, Text]]:
+    options, average, need = _wave3(p)
+    kept = [TARGETS[c] for c in average]
+    slips = [(best_reach_40(need, tuple(p["shown"]), tuple(p["hand"])),
+              _("that is the best chance over the three pairs: the classmate keeps the pair with the best average, "
+                "and here that is another pair.")),
+             (mean_and_variance(options[average])[0],
+              _("that is the pair's average (expected points), not its chance of reaching 10 points.")),
+             (chance_at_least(points_distribution(kept), need),
+              _("that chance forgets the nine tokens already out: count only the 11 tokens left in the bag.")),
+             (chance_at_least(options[average], 1),
+              _("that is the chance of scoring at least one point: count only the cards worth the points you need."))]
+    return [slip for slip in slips if slip[0] != _average_reach(p)]
+
+
+def _wave3_params(hand: tuple[str, ...], shown: tuple[str, ...], score: int) -> dict[str, Any]:
+    return {"hand": hand, "cards": tuple(_name(c) for c in hand), "shown": shown, "score": score}
+
+
+def _average_misleads(p: Any) -> bool:
+    """True when one pair has the best average, and another pair a better chance of reaching 10 than it (but not 0)."""
+    options, average, need = _wave3(p)
+    means = sorted((mean_and_variance(dist)[0] for dist in options.values()), reverse=True)
+    chance = chance_at_least(options[average], need)
+    return means[0] != means[1] and 0 < chance < best_reach_40(need, tuple(p["shown"]), tuple(p["hand"]))
 
 
 def _personal_wave3(rng: Any) -> dict[str, Any]:
-    return _tokens_params(draw_round(None, rng)[:9], rng.choice([7, 8, 9]))
+    """Three gray cards, wave 3's nine tokens and a score of 8 or 9, drawn again until the best average misleads."""
+    while True:  # about one draw in ten misleads
+        hand = tuple(sorted(rng.sample(GRAY_40, 3)))
+        params = _wave3_params(hand, draw_round(None, rng)[:9], rng.choice([8, 9]))
+        if _average_misleads(params):
+            return params
 
 
-number("40-3", L40, _("Same three cards (Bulbasaur, Pikachu, Gastly), but wave 3 ended on other tokens: {shown}. "
-       "You have {score} points. What is the best chance, over the three pairs you could keep, of reaching 10 points "
-       "this round?"),
-       _reach, [_("You need 10 − score points: which cards are worth that many?"),
-                _("Count the tokens left in the bag; for each pair add the chances of the cards worth enough "
-                "(two last-token cards cannot both come true).")],
-       mistakes=_reach_slips,
-       defaults=_tokens_params(("red", "blue", "green", "green", "red", "blue", "purple", "red", "yellow"), 8),
+number("40-3", L40, _("Wave 3 is over: the nine tokens out are {shown}. You hold {cards} and have {score} points. "
+       "A classmate keeps the pair with the highest average (expected points) after these tokens. What is that pair's "
+       "chance of reaching 10 points this round?"),
+       _average_reach, [_("First find the classmate's pair: its average adds, for each card, points × chance on the 11 "
+                          "tokens left (two last-token cards never come true together)."),
+                        _("Then count the tokens left that give that pair the points you still need (10 − your score): "
+                          "only its cards worth that many count.")],
+       mistakes=_average_slips,
+       defaults=_wave3_params(("G01", "G13", "G17"), ("green", "red", "blue", "green", "purple", "green", "red", "blue",
+                                                     "green"), 8),
        personal=_personal_wave3, chance=True)
 
 

@@ -12,6 +12,7 @@ from pokelab.course.risk import (
     reach_choice,
 )
 from pokelab.herecomes import TARGETS
+from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.odds import advise_discard, expected_points, probability
 from pokelab.odds.advice import SHOWN_9
 
@@ -146,3 +147,70 @@ def test_the_markov_chain_needs_no_history():
 
     for target, rounds in ((4, 4), (6, 5), (10, 6)):
         assert best((), rounds, target) == finish_chance(menu, target=target, rounds=rounds, choose="reach")
+
+
+def _counted_wave3(params):
+    """Exercise 40-3 counted token by token: each of the 11 tokens left is the last one with the same chance.
+
+    For every pair of the hand, the points it scores on each possible last token (the better card that came
+    true, HC-R6); returns (the points of each pair on each token, the pair with the best average).
+    """
+    import itertools
+
+    left = dict(DEFAULT_BAG)
+    for colour in params["shown"]:
+        left[colour] -= 1
+    tokens = list(itertools.chain.from_iterable(itertools.repeat(colour, n) for colour, n in left.items()))
+    assert len(tokens) == 11
+    scored = {}
+    for pair in itertools.combinations(params["hand"], 2):
+        cards = [TARGETS[c] for c in pair]
+        scored[pair] = [max([c.points for c in cards if c.condition.holds((*params["shown"], last))], default=0)
+                        for last in tokens]
+    totals = sorted((sum(points) for points in scored.values()), reverse=True)
+    assert totals[0] > totals[1], "one pair alone has the best average"
+    return scored, max(scored, key=lambda pair: sum(scored[pair]))
+
+
+def _wave3_situations():
+    import random
+
+    from pokelab.course.registry import get
+    from pokelab.course.risk import _personal_wave3
+
+    exercise = get("40-3")
+    yield exercise.params()
+    for seed in range(60):
+        yield _personal_wave3(random.Random(seed))
+    for name in ("Mei", "Ann Li", "王芳", "Omar Khan"):
+        yield exercise.params(name)
+
+
+def test_exercise_40_3_is_the_best_average_pairs_chance_counted_token_by_token():
+    """40-3's answer, for the lesson's numbers and many drawn ones, is the classmate's pair's chance counted by hand."""
+    from pokelab.course.registry import get
+
+    exercise = get("40-3")
+    situations = list(_wave3_situations())
+    assert len({(p["hand"], tuple(sorted(p["shown"])), p["score"]) for p in situations}) > 30  # they really differ
+    for params in situations:
+        scored, average = _counted_wave3(params)
+        need = 10 - params["score"]
+        counted = Fraction(sum(points >= need for points in scored[average]), 11)
+        assert exercise.answer(params) == counted
+        assert 0 < counted < 1
+
+
+def test_exercise_40_3_always_has_a_better_pair_than_the_best_average():
+    """Every situation 40-3 hands out has the best-average pair strictly behind another pair for reaching 10."""
+    from pokelab.course.registry import get
+    from pokelab.course.risk import _average_slips
+
+    for params in _wave3_situations():
+        scored, average = _counted_wave3(params)
+        need = 10 - params["score"]
+        chances = {pair: Fraction(sum(points >= need for points in on), 11) for pair, on in scored.items()}
+        best = max(chances, key=chances.get)
+        assert best != average and chances[best] > chances[average]
+        # a pupil who answers with the best pair's chance is told it is not the classmate's pair
+        assert _average_slips(params)[0][0] == chances[best] != get("40-3").answer(params)
