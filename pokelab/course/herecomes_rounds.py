@@ -9,8 +9,10 @@ from typing import Any
 from pokelab.analysis.herecomes_coach import explain_discard
 from pokelab.course._build import board, choice, number, value
 from pokelab.course.registry import Option
+from pokelab.course.risk import HAND_40
 from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS, WAVES, LastIs, Variant
 from pokelab.odds import probability
+from pokelab.odds.advice import SHOWN_9
 from pokelab.words import Text, _
 
 L00 = "00-start-here.ipynb"
@@ -170,22 +172,21 @@ value("21-4", L21, _("You hold {hand}; the first nine tokens were {shown}, and o
          "appeared comes true on every token that is not its colour.")],
       member=True, defaults={"hand": ("G01", "G05", "P05"), "shown": NINE_21}, personal=_last_discard)
 
-#: Lesson 40's position at 9 points (wave 3 over): Bulbasaur (last green, 1), Pikachu (last yellow, 2), Gastly (last purple, 3).
-SHOWN_40 = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow")
-HAND_40 = ("G09", "G13", "G17")
+# Lesson 40's position at 9 points (wave 3 over, ``SHOWN_9``): Bulbasaur (last green, 1), Pikachu (last yellow, 2),
+# Gastly (last purple, 3), ``HAND_40``.
 
 
 def _finish_gain(p: Any) -> Fraction:
     """How much keeping Bulbasaur beside a card raises the chance of scoring this round, against the advisor's pair."""
-    advice = explain_discard([TARGETS[c] for c in HAND_40], SHOWN_40).advice
+    advice = explain_discard([TARGETS[c] for c in HAND_40], SHOWN_9).advice
     best = [c for c in HAND_40 if c != advice.discard.id]
     chosen = [c for c in HAND_40 if c != p["discard"]]
-    return Fraction(tokens_on_which(chosen, SHOWN_40) - tokens_on_which(best, SHOWN_40), 11)
+    return Fraction(tokens_on_which(chosen, SHOWN_9) - tokens_on_which(best, SHOWN_9), 11)
 
 
 def _review_cost(discard: str) -> Fraction:
     """The expected points the review says discarding ``discard`` costs in lesson 40's position."""
-    advice = explain_discard([TARGETS[c] for c in HAND_40], SHOWN_40).advice
+    advice = explain_discard([TARGETS[c] for c in HAND_40], SHOWN_9).advice
     return advice.value - next(o.value for o in advice.options if o.card.id == discard)
 
 
