@@ -112,3 +112,14 @@ def test_readme_binder_badge_opens_an_existing_start_notebook() -> None:
     match = re.search(r"mybinder\.org/v2/gh/[^)\s]+\?urlpath=lab/tree/([^)\s]+)", readme)
     assert match, "README has no Binder badge link"
     assert (ROOT / match.group(1)).is_file(), f"the Binder link opens {match.group(1)}, which does not exist"
+
+
+def test_jupyterlab_can_show_its_own_menus_in_chinese() -> None:
+    """The lab extra (so `make lab` and Binder) installs JupyterLab's zh-CN language pack; the zh start page says how to switch."""
+    from jupyterlab_server.translation_utils import get_language_packs
+
+    packs = get_language_packs("en")[0]
+    assert packs["zh_CN"]["nativeName"] == "中文 (简体, 中国)"
+    assert any(line.startswith("jupyterlab-language-pack-zh-cn==") for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines())
+    start = (ROOT / "notebooks" / "zh" / "00-start-here.ipynb").read_text(encoding="utf-8")
+    assert "Settings → Language → 中文 (简体, 中国)" in start
