@@ -1,20 +1,25 @@
 """Issue 42, items 2 and 4: a refusal is told where the pupil is looking, and the keyboard focus stays put.
 
-The fixture notebook (``notebooks/board_refusal_focus.ipynb``) shows a Splendor board with the
-coach and its win-chances chart (you against the greedy bot).
+The fixture notebook ``notebooks/board_refusal_focus.ipynb`` shows a Splendor board with the
+coach and its win-chances chart (you against the greedy bot); ``notebooks/herecomes_refusal.ipynb``
+a Here Comes board (you lead).
 
 * Picking red, red, blue and pressing Take is refused (SP-A1). At 1366×768 the reason must be
-  on screen next to the Take button (their bounding boxes, in the viewport, with no scrolling
-  after the press) and be read out in the board's live region — in English, then again after
-  the board is switched to Chinese.
-* A keyboard walk: Space on a supply token leaves the focus on that token (its colour: the same
-  control redrawn); Space on a card opens its panel and keeps the focus on the card; Enter on the
-  panel's Close puts the focus back on that card; the next Tab stays inside the board.
+  on screen, whole and uncovered, next to the Take button (their bounding boxes; the board
+  scrolls it into sight itself), describe the button, and be read out in the board's live
+  region — in English, then again after the board is switched to Chinese. The same for a Here
+  Comes button whose move is refused (a stale "Draw" that sends a discard out of turn).
+* A keyboard walk, in the notebook and in the Voilà Splendor app: having first Tabbed through
+  the whole board and out, Space on a supply token leaves the focus on that token (its colour:
+  the same control redrawn), not on the chart's last point; Space on a card opens its panel and
+  keeps the focus on the card; Enter on the panel's Close puts the focus back on that card; the
+  next Tab stays inside the board.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,7 +33,9 @@ from .test_app_mode import _open as _open_app
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "board_refusal_focus.ipynb"
+HC_NOTEBOOK = "herecomes_refusal.ipynb"
 BOARD = ".pk-board"
+HC = ".hc-board"
 TIMEOUT = 120_000  # ms: a turn that never came, not a slow one (issue 27)
 #: How far (px) the refusal may be from the Take button: the next line or two, not the board's top.
 NEAR = 120
@@ -51,6 +58,32 @@ def _open(lab: Any) -> Any:
         }"""
     )
     return page
+
+#: Where a refusal and the control that caused it are on screen. Whether a pupil sees an element
+#: whole: the page at its centre and near its four edges is that element, neither clipped by a
+#: scrolling box (JupyterLab's notebook panel) nor covered (its status bar).
+_WHERE = """([board, control, reason]) => {
+  const box = (n) => {
+    const r = n.getBoundingClientRect();
+    const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
+    const points = [[cx, cy], [cx, r.top + 3], [cx, r.bottom - 3], [r.left + 8, cy], [r.right - 8, cy]];
+    const hits = points.map(([x, y]) => document.elementFromPoint(x, y));
+    const missed = hits.filter((hit) => !n.contains(hit)).map((hit) => hit ? `${hit.tagName}.${hit.getAttribute('class')}` : null);
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, seen: missed.length === 0, missed};
+  };
+  const root = document.querySelector(board);
+  const pressed = root.querySelector(control);
+  const notes = [...root.querySelectorAll('[data-testid=refusal]')].filter((n) => n.textContent.includes(reason));
+  return {
+    reason, control: box(pressed), note: notes.length ? box(notes[0]) : null, text: notes.length ? notes[0].textContent : '',
+    viewport: {width: innerWidth, height: innerHeight}, announced: window.__announced,
+    described: Boolean(notes[0]) && pressed.getAttribute('aria-describedby') === notes[0].id,
+  };
+}"""
+
+
+def _where(page: Any, board: str, control: str, reason: str) -> dict[str, Any]:
+    return page.evaluate(_WHERE, [board, control, reason])
 
 
 def _refuse_a_take(page: Any) -> dict[str, Any]:
@@ -77,43 +110,22 @@ def _refuse_a_take(page: Any) -> dict[str, Any]:
         arg=reason,
         timeout=30_000,
     )
-    return page.evaluate(
-        """(reason) => {
-          // whether a pupil sees an element whole: the page at its centre and near its four edges is that
-          // element, neither clipped by a scrolling box (JupyterLab's notebook panel) nor covered
-          const box = (n) => {
-            const r = n.getBoundingClientRect();
-            const cx = (r.left + r.right) / 2, cy = (r.top + r.bottom) / 2;
-            const points = [[cx, cy], [cx, r.top + 3], [cx, r.bottom - 3], [r.left + 8, cy], [r.right - 8, cy]];
-            const hits = points.map(([x, y]) => document.elementFromPoint(x, y));
-            const missed = hits.filter((hit) => !n.contains(hit)).map((hit) => hit ? `${hit.tagName}.${hit.getAttribute('class')}` : null);
-            return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, seen: missed.length === 0, missed};
-          };
-          const board = document.querySelector('.pk-board');
-          const take = board.querySelector('.pk-take');
-          const notes = [...board.querySelectorAll('[data-testid=refusal]')].filter((n) => n.textContent.includes(reason));
-          return {
-            reason, take: box(take), note: notes.length ? box(notes[0]) : null, text: notes.length ? notes[0].textContent : '',
-            viewport: {width: innerWidth, height: innerHeight}, announced: window.__announced,
-            described: take.getAttribute('aria-describedby') === (notes[0] && notes[0].id),
-          };
-        }""",
-        reason,
-    )
+    return _where(page, BOARD, ".pk-take", reason)
 
 
-def _assert_seen_near_take(where: dict[str, Any], rule_word: str) -> None:
-    note, take, vp = where["note"], where["take"], where["viewport"]
+def _assert_seen_near(where: dict[str, Any], *words: str) -> None:
+    """The refusal is on screen whole, next to the control pressed, describes it, and was read out."""
+    note, take, vp = where["note"], where["control"], where["viewport"]
     assert note is not None, where
-    assert rule_word in where["text"] and "SP-A1" in where["text"], where
+    assert all(word in where["text"] for word in words), where
     # on screen at 1366×768, whole and uncovered: nothing to scroll to
     for b in (note, take):
         assert b["top"] >= 0 and b["bottom"] <= vp["height"] and b["left"] >= 0 and b["right"] <= vp["width"], where
         assert b["seen"], json.dumps(where)
-    # next to the button: just below it (or beside it), never the board's top
+    # next to the control: just below it (or beside it), never the board's top
     gap = max(note["top"] - take["bottom"], take["top"] - note["bottom"], 0)
     assert gap <= NEAR, where
-    assert where["described"], "the Take button is not described by its refusal"
+    assert where["described"], "the control is not described by its refusal"
     assert any(where["reason"] in line for line in where["announced"]), where
 
 
@@ -121,7 +133,7 @@ def test_a_refused_take_is_told_next_to_the_take_button_and_read_out_in_both_lan
     page = _open(lab)
     where = _refuse_a_take(page)
     lab.screenshot(page, "refusal_take_en")
-    _assert_seen_near_take(where, "Rule")
+    _assert_seen_near(where, "Rule", "SP-A1")
     violations = axe_violations(page, BOARD)
     assert violations == [], describe(violations)
 
@@ -134,7 +146,7 @@ def test_a_refused_take_is_told_next_to_the_take_button_and_read_out_in_both_lan
     )
     where = _refuse_a_take(page)
     lab.screenshot(page, "refusal_take_zh")
-    _assert_seen_near_take(where, "规则")
+    _assert_seen_near(where, "规则", "SP-A1")
 
     # a move that goes through takes the refusal away, beside the button and at the top
     board = page.locator(BOARD)
@@ -148,6 +160,57 @@ def test_a_refused_take_is_told_next_to_the_take_button_and_read_out_in_both_lan
     board.locator(".pk-btn.pk-take").click()
     page.wait_for_selector(".pk-board .pk-error", state="detached", timeout=TIMEOUT)
     assert board.locator("[data-testid=refusal]").count() == 0
+
+
+def _refuse_a_stale_draw(page: Any) -> dict[str, Any]:
+    """Press "Draw wave 1" as a stale page would, sending a discard out of turn; return where things are."""
+    board = page.locator(HC)
+    draw = board.locator("[data-testid='hc-draw']")
+    draw.wait_for(timeout=TIMEOUT)
+    card = board.locator("[data-testid='hand'] .hc-card").first.get_attribute("data-card")
+    # (what a button drawn for an earlier position sends: a move the kernel refuses now)
+    draw.evaluate("(b, card) => { b.dataset.intent = JSON.stringify({kind: 'discard', card}); }", card)
+    before = page.evaluate("() => window.__announced.length")
+    draw.scroll_into_view_if_needed()
+    draw.click()
+    page.wait_for_selector(".hc-board [data-testid=refusal]", timeout=TIMEOUT)
+    reason = board.locator("[data-testid=refusal] .hc-refusal-text").inner_text().strip()
+    assert reason, "the refusal says nothing"
+    page.wait_for_function(
+        "([n, reason]) => window.__announced.slice(n).some((t) => t.includes(reason))",
+        arg=[before, reason],
+        timeout=30_000,
+    )
+    return _where(page, HC, "[data-testid='hc-draw']", reason)
+
+
+def test_a_refused_here_comes_move_is_told_next_to_its_button_and_read_out_in_both_languages(lab: Any) -> None:
+    page = lab.open(HC_NOTEBOOK, width=1366)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    lab.run_all(page)
+    page.wait_for_selector(".hc-board[data-revision] [data-testid='hc-draw']", timeout=TIMEOUT)
+    page.evaluate(
+        """() => {
+          window.__announced = [];
+          new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach(
+            (n) => window.__announced.push(n.textContent)))).observe(
+              document.querySelector('.hc-board [data-testid=live]'), { childList: true, subtree: true });
+        }"""
+    )
+    where = _refuse_a_stale_draw(page)
+    lab.screenshot(page, "refusal_herecomes_en")
+    _assert_seen_near(where)
+    # told once, beside the button: the box under the prompt stays hidden
+    assert page.locator(".hc-board [data-testid=error]").is_hidden()
+    violations = axe_violations(page, HC)
+    assert violations == [], describe(violations)
+
+    page.locator(".hc-board .hc-lang [data-lang='zh']").click()
+    page.wait_for_selector(".hc-board[data-lang='zh']", timeout=TIMEOUT)
+    where = _refuse_a_stale_draw(page)
+    assert re.search(r"[\u4e00-\u9fff]", where["reason"]), where
+    lab.screenshot(page, "refusal_herecomes_zh")
+    _assert_seen_near(where)
 
 
 # ----------------------------------------------------------------- keyboard walk
@@ -249,4 +312,4 @@ def test_keyboard_focus_in_the_voila_splendor_app(voila: VoilaServer, app_page: 
     _wait_or_fail(page, voila, page.locator(".pk-board[data-my-turn='true']").first, "focus-app-failed", "the human's turn")
     page.wait_for_selector(".pk-board .pk-graph .pk-point", state="attached", timeout=TIMEOUT)
     ARTIFACTS.mkdir(exist_ok=True)
-    _keyboard_walk(page, lambda name: page.locator(BOARD).screenshot(path=str(ARTIFACTS / f"app_{name}.png")))
+    _keyboard_walk(page, lambda name: page.screenshot(path=str(ARTIFACTS / f"app_{name}.png"), full_page=True))
