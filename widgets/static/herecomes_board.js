@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: e115d2d6cf3772a21e5470a6906480465e7d91df48a695018967017df87b49aa
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: b57bc067f17c5517b90c3f67175a570500aea68105b512b22212de35e9ce0c55
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -186,8 +186,13 @@ function refusalNotes(root, { keyOf, live, prefix, row }) {
       if (pressed === control) pressed = null;
     }, 0);
   };
+  const release = () => {
+    pressed = null;
+  };
   root.addEventListener("click", press, true);
   root.addEventListener("keydown", press, true);
+  window.addEventListener("click", release);
+  window.addEventListener("keydown", release);
   const origin = /* @__PURE__ */ new Map();
   let at = null;
   let scrolled = null;
@@ -244,6 +249,8 @@ function refusalNotes(root, { keyOf, live, prefix, row }) {
     destroy() {
       root.removeEventListener("click", press, true);
       root.removeEventListener("keydown", press, true);
+      window.removeEventListener("click", release);
+      window.removeEventListener("keydown", release);
     }
   };
 }

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 94221a4d88f4c7da502e0e55e3a914d86ea4898a1e4b1e1fca309124a1faf876
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 0160103ebbe5f78a3e16b3ef7b8463696caa0a6c72ab27fdd73c39eb9fa3ab59
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -141,8 +141,13 @@ function refusalNotes(root, { keyOf, live, prefix, row }) {
       if (pressed === control) pressed = null;
     }, 0);
   };
+  const release = () => {
+    pressed = null;
+  };
   root.addEventListener("click", press, true);
   root.addEventListener("keydown", press, true);
+  window.addEventListener("click", release);
+  window.addEventListener("keydown", release);
   const origin = /* @__PURE__ */ new Map();
   let at = null;
   let scrolled = null;
@@ -199,6 +204,8 @@ function refusalNotes(root, { keyOf, live, prefix, row }) {
     destroy() {
       root.removeEventListener("click", press, true);
       root.removeEventListener("keydown", press, true);
+      window.removeEventListener("click", release);
+      window.removeEventListener("keydown", release);
     }
   };
 }

@@ -25,7 +25,10 @@ let boards = 0;
 export function refusalNotes(root, { keyOf, live, prefix, row }) {
   const uid = `${prefix}-refusal-${++boards}`;
   const cls = `${prefix}-refusal`;
-  let pressed = null; // the control a click or key press is on, until the event's task is over
+  // The control a click or key press is on, while that event is dispatched: set as it reaches the
+  // board (capture), forgotten once it has passed every handler (the window, bubbling; a timer
+  // in case a handler stopped it), so a bot's step sent by a timer is nobody's press.
+  let pressed = null;
   const press = (event) => {
     const control = event.target.closest && event.target.closest(PRESSABLE);
     if (!control || !root.contains(control)) return;
@@ -34,8 +37,13 @@ export function refusalNotes(root, { keyOf, live, prefix, row }) {
       if (pressed === control) pressed = null;
     }, 0);
   };
+  const release = () => {
+    pressed = null;
+  };
   root.addEventListener("click", press, true);
   root.addEventListener("keydown", press, true);
+  window.addEventListener("click", release);
+  window.addEventListener("keydown", release);
   const origin = new Map(); // message id -> the key of the control whose press sent it
   let at = null; // {key, n}: where the refusal on show was caused
   let scrolled = null; // the `n` of the refusal last scrolled into view
@@ -95,6 +103,8 @@ export function refusalNotes(root, { keyOf, live, prefix, row }) {
     destroy() {
       root.removeEventListener("click", press, true);
       root.removeEventListener("keydown", press, true);
+      window.removeEventListener("click", release);
+      window.removeEventListener("keydown", release);
     },
   };
 }
