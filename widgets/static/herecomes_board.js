@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 7d63850ed582a2b371976abf9fc1170a5e9dc96690737ecdafe955ae3f269af8
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: b57bc067f17c5517b90c3f67175a570500aea68105b512b22212de35e9ce0c55
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -43,6 +43,30 @@ function markSvg(mark) {
     { class: "tok-mark", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
     svg("path", { d: mark.path, fill: mark.ink })
   );
+}
+
+// widgets/js/lib/focus.js
+var CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex='0']";
+function focusHeld() {
+  const now = document.activeElement;
+  return Boolean(now && now !== document.body && now.isConnected);
+}
+function restoreFocus(scope, keys, keyOf, fallbacks = []) {
+  if (focusHeld()) return document.activeElement;
+  const controls = [...scope.querySelectorAll(CONTROLS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
+  let next = null;
+  for (const key of keys) {
+    if (key === null || key === void 0) continue;
+    next = controls.find((n) => keyOf(n) === key);
+    if (next) break;
+  }
+  for (const selector of fallbacks) {
+    if (next) break;
+    next = controls.find((n) => n.matches(selector)) || null;
+  }
+  if (!next && scope.hasAttribute("tabindex")) next = scope;
+  if (next) next.focus({ preventScroll: true });
+  return next;
 }
 
 // widgets/js/lib/motion.js
@@ -143,6 +167,90 @@ function redrawScheduler(root, draw, onHold) {
       root.removeEventListener("pointerdown", press, true);
       window.removeEventListener("pointerup", release, true);
       window.removeEventListener("pointercancel", release, true);
+    }
+  };
+}
+
+// widgets/js/lib/refusal.js
+var PRESSABLE = "button, input, select, summary, [role='button']";
+var boards = 0;
+function refusalNotes(root, { keyOf, live, prefix, row }) {
+  const uid = `${prefix}-refusal-${++boards}`;
+  const cls = `${prefix}-refusal`;
+  let pressed = null;
+  const press = (event) => {
+    const control = event.target.closest && event.target.closest(PRESSABLE);
+    if (!control || !root.contains(control)) return;
+    pressed = control;
+    setTimeout(() => {
+      if (pressed === control) pressed = null;
+    }, 0);
+  };
+  const release = () => {
+    pressed = null;
+  };
+  root.addEventListener("click", press, true);
+  root.addEventListener("keydown", press, true);
+  window.addEventListener("click", release);
+  window.addEventListener("keydown", release);
+  const origin = /* @__PURE__ */ new Map();
+  let at = null;
+  let scrolled = null;
+  let said = null;
+  const words = (error, rule) => error.rule ? `${rule} ${error.rule}` : "";
+  function clear() {
+    for (const old of root.querySelectorAll(`.${cls}`)) old.remove();
+    for (const tied of root.querySelectorAll(`[aria-describedby="${uid}"]`)) tied.removeAttribute("aria-describedby");
+  }
+  return {
+    sent(id) {
+      if (!pressed) return;
+      origin.set(id, keyOf(pressed));
+      while (origin.size > 20) origin.delete(origin.keys().next().value);
+    },
+    replied(msg) {
+      if (!msg || msg.type !== "reply") return;
+      const key = origin.get(msg.id);
+      origin.delete(msg.id);
+      const error = msg.error;
+      if (msg.ok || !error || !error.text) return;
+      at = key ? { key, n: error.n } : null;
+    },
+    place(error, rule) {
+      clear();
+      if (!error || !error.text) {
+        at = null;
+        return null;
+      }
+      const which = error.n ?? error.text;
+      if (which !== said) {
+        said = which;
+        live.append(h("p", {}, [words(error, rule), error.text].filter(Boolean).join(" ")));
+        while (live.childElementCount > 6) live.firstElementChild.remove();
+      }
+      if (!at || error.n !== void 0 && at.n !== void 0 && error.n !== at.n) return null;
+      const control = [...root.querySelectorAll(PRESSABLE)].find((n) => keyOf(n) === at.key);
+      if (!control) return null;
+      const note = h(
+        "div",
+        { class: cls, id: uid, dataset: { testid: "refusal", rule: error.rule || "" } },
+        error.rule ? h("b", { class: `${cls}-rule` }, words(error, rule)) : null,
+        error.rule ? " " : null,
+        h("span", { class: `${cls}-text` }, error.text)
+      );
+      (row && row(control) || control).after(note);
+      control.setAttribute("aria-describedby", uid);
+      if (scrolled !== at.n) {
+        scrolled = at.n;
+        note.scrollIntoView({ block: "nearest", inline: "nearest" });
+      }
+      return note;
+    },
+    destroy() {
+      root.removeEventListener("click", press, true);
+      root.removeEventListener("keydown", press, true);
+      window.removeEventListener("click", release);
+      window.removeEventListener("keydown", release);
     }
   };
 }
@@ -647,7 +755,8 @@ function render({ model, el }) {
     h("div", { class: "hc-sr-only", role: "status", "aria-live": "polite", "aria-atomic": "false", dataset: { testid: "live" } }),
     h("header", { class: "hc-head" }),
     h("div", { class: "hc-prompt", dataset: { testid: "prompt" } }),
-    h("div", { class: "hc-error", role: "alert", dataset: { testid: "error" }, hidden: true }),
+    // (no role "alert": ../lib/refusal.js reads each refusal out once in the live region above)
+    h("div", { class: "hc-error", dataset: { testid: "error" }, hidden: true }),
     h("section", { class: "hc-table" }),
     h(
       "section",
@@ -670,6 +779,16 @@ function render({ model, el }) {
   );
   el.append(root);
   const part = (sel) => root.querySelector(sel);
+  const keyOf = (n) => {
+    const k = focusKey(n);
+    return k ? k.join("=") : null;
+  };
+  const refusals = refusalNotes(root, {
+    keyOf,
+    live: part(".hc-sr-only"),
+    prefix: "hc",
+    row: (c) => c.closest(".hc-card-actions, .hc-prompt-buttons, .hc-controls, .hc-table-info")
+  });
   const plotDiv = part(".hc-plot");
   let stepTimer = null;
   let nextId = 1;
@@ -692,10 +811,13 @@ function render({ model, el }) {
     const id = nextId++;
     pending.add(id);
     root.classList.add("hc-busy");
+    refusals.sent(id);
     model.send({ ...msg, id });
   }
   function onCustom(msg) {
     if (msg && msg.type === "reply") {
+      refusals.replied(msg);
+      if (!msg.ok) drawError();
       pending.delete(msg.id);
       if (!pending.size) root.classList.remove("hc-busy");
     }
@@ -809,8 +931,8 @@ function render({ model, el }) {
     const l = lang();
     const L = view.labels;
     setMarks(view.marks);
-    const active = root.contains(document.activeElement) ? document.activeElement : null;
-    const key = focusKey(active);
+    const had = root.contains(document.activeElement) && document.activeElement !== root;
+    const key = had ? keyOf(document.activeElement) : null;
     const ctx = { view, lang: l, model, L };
     const hc = view.hc;
     root.dataset.revision = String(view.revision);
@@ -840,10 +962,8 @@ function render({ model, el }) {
     log.open = open;
     drawError();
     announce(L, l);
-    if (active && !root.contains(active)) {
-      const again = key && [...root.querySelectorAll(`[data-${key[0]}]`)].find((n) => n.dataset[key[0]] === key[1] && !n.disabled);
-      const next = again || root.querySelector(".hc-prompt .hc-primary:not([disabled]), .hc-hand .hc-primary:not([disabled])");
-      (next || root).focus({ preventScroll: true });
+    if (had) {
+      restoreFocus(root, [key], keyOf, [".hc-prompt .hc-primary", ".hc-hand .hc-primary"]);
     }
     schedule();
     root.hcTiming.drawn = performance.now();
@@ -851,13 +971,13 @@ function render({ model, el }) {
   function drawError() {
     const err = model.get("error") || {};
     const box = part(".hc-error");
-    if (!err.text) {
+    const beside = refusals.place(err, labelsNow().rule);
+    if (!err.text || beside) {
       box.hidden = true;
       box.textContent = "";
       return;
     }
     box.hidden = false;
-    const l = lang();
     fill(box, err.rule ? [h("b", {}, `${labelsNow().rule} ${err.rule}`), " "] : null, err.text);
   }
   function onClick(event) {
@@ -911,6 +1031,7 @@ function render({ model, el }) {
   return () => {
     clearTimeout(stepTimer);
     redrawing.destroy();
+    refusals.destroy();
     resize.disconnect();
     model.off("msg:custom", onCustom);
     model.off("change:view", requestDraw);

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: ad6614c3b7aec7418f78d5a4f308fae42f6943162acfd88131f5d763329200bd
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 0160103ebbe5f78a3e16b3ef7b8463696caa0a6c72ab27fdd73c39eb9fa3ab59
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -43,6 +43,34 @@ function markSvg(mark2) {
     { class: "tok-mark", viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
     svg("path", { d: mark2.path, fill: mark2.ink })
   );
+}
+
+// widgets/js/lib/focus.js
+var CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex='0']";
+function heldKey(scope, keyOf) {
+  const el = document.activeElement;
+  return el && el !== scope && scope.contains(el) ? keyOf(el) : null;
+}
+function focusHeld() {
+  const now = document.activeElement;
+  return Boolean(now && now !== document.body && now.isConnected);
+}
+function restoreFocus(scope, keys, keyOf, fallbacks = []) {
+  if (focusHeld()) return document.activeElement;
+  const controls = [...scope.querySelectorAll(CONTROLS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
+  let next = null;
+  for (const key of keys) {
+    if (key === null || key === void 0) continue;
+    next = controls.find((n) => keyOf(n) === key);
+    if (next) break;
+  }
+  for (const selector of fallbacks) {
+    if (next) break;
+    next = controls.find((n) => n.matches(selector)) || null;
+  }
+  if (!next && scope.hasAttribute("tabindex")) next = scope;
+  if (next) next.focus({ preventScroll: true });
+  return next;
 }
 
 // widgets/js/lib/motion.js
@@ -94,6 +122,90 @@ function redrawScheduler(root, draw, onHold) {
       root.removeEventListener("pointerdown", press, true);
       window.removeEventListener("pointerup", release, true);
       window.removeEventListener("pointercancel", release, true);
+    }
+  };
+}
+
+// widgets/js/lib/refusal.js
+var PRESSABLE = "button, input, select, summary, [role='button']";
+var boards = 0;
+function refusalNotes(root, { keyOf, live, prefix, row }) {
+  const uid = `${prefix}-refusal-${++boards}`;
+  const cls = `${prefix}-refusal`;
+  let pressed = null;
+  const press = (event) => {
+    const control = event.target.closest && event.target.closest(PRESSABLE);
+    if (!control || !root.contains(control)) return;
+    pressed = control;
+    setTimeout(() => {
+      if (pressed === control) pressed = null;
+    }, 0);
+  };
+  const release = () => {
+    pressed = null;
+  };
+  root.addEventListener("click", press, true);
+  root.addEventListener("keydown", press, true);
+  window.addEventListener("click", release);
+  window.addEventListener("keydown", release);
+  const origin = /* @__PURE__ */ new Map();
+  let at = null;
+  let scrolled = null;
+  let said = null;
+  const words = (error, rule) => error.rule ? `${rule} ${error.rule}` : "";
+  function clear() {
+    for (const old of root.querySelectorAll(`.${cls}`)) old.remove();
+    for (const tied of root.querySelectorAll(`[aria-describedby="${uid}"]`)) tied.removeAttribute("aria-describedby");
+  }
+  return {
+    sent(id) {
+      if (!pressed) return;
+      origin.set(id, keyOf(pressed));
+      while (origin.size > 20) origin.delete(origin.keys().next().value);
+    },
+    replied(msg) {
+      if (!msg || msg.type !== "reply") return;
+      const key = origin.get(msg.id);
+      origin.delete(msg.id);
+      const error = msg.error;
+      if (msg.ok || !error || !error.text) return;
+      at = key ? { key, n: error.n } : null;
+    },
+    place(error, rule) {
+      clear();
+      if (!error || !error.text) {
+        at = null;
+        return null;
+      }
+      const which = error.n ?? error.text;
+      if (which !== said) {
+        said = which;
+        live.append(h("p", {}, [words(error, rule), error.text].filter(Boolean).join(" ")));
+        while (live.childElementCount > 6) live.firstElementChild.remove();
+      }
+      if (!at || error.n !== void 0 && at.n !== void 0 && error.n !== at.n) return null;
+      const control = [...root.querySelectorAll(PRESSABLE)].find((n) => keyOf(n) === at.key);
+      if (!control) return null;
+      const note = h(
+        "div",
+        { class: cls, id: uid, dataset: { testid: "refusal", rule: error.rule || "" } },
+        error.rule ? h("b", { class: `${cls}-rule` }, words(error, rule)) : null,
+        error.rule ? " " : null,
+        h("span", { class: `${cls}-text` }, error.text)
+      );
+      (row && row(control) || control).after(note);
+      control.setAttribute("aria-describedby", uid);
+      if (scrolled !== at.n) {
+        scrolled = at.n;
+        note.scrollIntoView({ block: "nearest", inline: "nearest" });
+      }
+      return note;
+    },
+    destroy() {
+      root.removeEventListener("click", press, true);
+      root.removeEventListener("keydown", press, true);
+      window.removeEventListener("click", release);
+      window.removeEventListener("keydown", release);
     }
   };
 }
@@ -446,32 +558,13 @@ function mountCoach({ model, send, seats }) {
   const live = h("div", { class: "pk-sr-only", role: "status", "aria-live": "polite", dataset: { testid: "coach-live" } });
   const uid = Math.random().toString(36).slice(2, 8);
   const c = { model, send, seats, uid, live, said: { text: "" } };
-  let focusKey2 = null;
-  node.addEventListener("focusin", (e) => {
-    focusKey2 = e.target.getAttribute ? e.target.getAttribute("data-key") : null;
-  });
-  node.addEventListener("focusout", (e) => {
-    if (e.relatedTarget && !node.contains(e.relatedTarget)) focusKey2 = null;
-  });
-  const forget = (e) => {
-    if (!node.contains(e.target)) focusKey2 = null;
-  };
-  document.addEventListener("pointerdown", forget, true);
-  function restoreFocus() {
-    const now = document.activeElement;
-    if (!focusKey2 || now && now !== document.body && now.isConnected) return;
-    const again = node.querySelector(`[data-key="${focusKey2}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
+  const keyOf = (n) => n.getAttribute && n.getAttribute("data-key") || null;
   let drawn = { data: null, view: null, lang: null };
   function draw() {
     const started = performance.now();
     const data = model.get("coach") || {};
     const view = model.get("view") || {};
-    if (drawn.data === data && drawn.view === view && drawn.lang === model.get("lang") && node.isConnected) {
-      restoreFocus();
-      return;
-    }
+    if (drawn.data === data && drawn.view === view && drawn.lang === model.get("lang") && node.isConnected) return;
     drawn = { data, view, lang: model.get("lang") };
     const L = view.labels;
     const C = L && L.coach;
@@ -492,8 +585,9 @@ function mountCoach({ model, send, seats }) {
       data.odds_on && !data.over ? cardsBlock(c, data, C, lang) : null,
       live
     ];
+    const key = heldKey(node, keyOf);
     fill(node, blocks);
-    restoreFocus();
+    if (key !== null) restoreFocus(node, [key], keyOf);
     mark("coach-render", { revision: data.revision, dt: performance.now() - started });
   }
   let pending = false;
@@ -507,18 +601,13 @@ function mountCoach({ model, send, seats }) {
       }, 0)
     );
   }
-  function attach() {
-    restoreFocus();
-    later();
-  }
   model.on("change:coach", later);
   draw();
   return {
     node,
-    draw: attach,
+    draw: later,
     destroy: () => {
       model.off("change:coach", later);
-      document.removeEventListener("pointerdown", forget, true);
     }
   };
 }
@@ -552,6 +641,8 @@ function ball(colour, text, extra) {
 var STATE_CLASSES = /* @__PURE__ */ new Set(["pk-btn", "pk-primary", "pk-soft", "pk-selected", "pk-affordable", "pk-clickable", "pk-empty"]);
 function focusKey(node) {
   if (!node || !node.classList) return null;
+  const named = node.getAttribute && node.getAttribute("data-key");
+  if (named) return `key|${named}`;
   const cls = [...node.classList].filter((c) => !STATE_CLASSES.has(c) && !/^pk-(d|tier)-/.test(c)).join(".");
   const data = Object.entries(node.dataset || {}).filter(([k]) => k !== "count" && k !== "affordable");
   return `${node.tagName}|${cls}|${data.map(([k, v]) => `${k}=${v}`).join(",")}`;
@@ -719,7 +810,13 @@ function selectedPanel(b, view, L, lang, myTurn) {
       )
     );
   }
-  buttons.push(h("button", { class: "pk-btn pk-close", onclick: () => toggleSelect(b, card.id) }, L.close));
+  const close = (event) => {
+    const board = event.currentTarget.closest(".pk-board");
+    const opener = board && board.querySelector(`.pk-card.pk-clickable[data-card-id="${card.id}"]`);
+    b.ui.focusBack = opener ? focusKey(opener) : null;
+    toggleSelect(b, card.id);
+  };
+  buttons.push(h("button", { class: "pk-btn pk-close", onclick: close }, L.close));
   let note = card.can_catch ? L.affordable : L.not_affordable;
   if (card.tier !== "normal") note += ` · ${L.rare_needs_master}`;
   return h(
@@ -1043,7 +1140,8 @@ function messageBar(b, view, L, lang) {
   if (error.text) {
     return h(
       "div",
-      { class: "pk-message pk-error", role: "alert", dataset: { rule: error.rule || "" } },
+      // (no role "alert": redrawn with the board, it would be read again; ../lib/refusal.js reads each refusal once)
+      { class: "pk-message pk-error", dataset: { rule: error.rule || "" } },
       error.rule ? h("span", { class: "pk-rule" }, `${L.rule} ${error.rule}`) : h("span", { class: "pk-rule" }, L.problem),
       h("span", { class: "pk-reason" }, error.text),
       view.bot_failure ? h("button", { class: "pk-btn pk-retry", onclick: () => send({ type: "retry" }) }, L.retry) : null
@@ -1214,6 +1312,12 @@ function render({ model, el }) {
   el.appendChild(root);
   el.appendChild(live);
   const coach = mountCoach({ model, send: (c) => send(c), seats: SEATS });
+  const refusals = refusalNotes(root, {
+    keyOf: focusKey,
+    live,
+    prefix: "pk",
+    row: (c) => c.closest(".pk-tray, .pk-buttons, .pk-supply, .pk-display, .pk-controls, .pk-return-choices")
+  });
   let announced = null;
   function announce(L, lang) {
     const log = model.get("log") || [];
@@ -1228,6 +1332,8 @@ function render({ model, el }) {
     picks: [],
     selected: null,
     // card id
+    focusBack: null,
+    // the focus key of the control to focus when the focused one goes (a panel's card)
     returning: {},
     seedDraft: null,
     revision: -1,
@@ -1242,6 +1348,7 @@ function render({ model, el }) {
   const logBox = b.logBox;
   function send(content) {
     content.id = ++msgId;
+    refusals.sent(content.id);
     mark(content.type === "step" ? "step" : "send", {
       type: content.type,
       revision: model.get("revision")
@@ -1254,6 +1361,7 @@ function render({ model, el }) {
   function onReply(msg) {
     if (!msg || msg.type !== "reply") return;
     mark("reply", { id: msg.id, ok: msg.ok, kernel_ms: msg.kernel_ms });
+    refusals.replied(msg);
     if (msg.ok) return;
     schedule();
   }
@@ -1277,8 +1385,7 @@ function render({ model, el }) {
     if (!L) return;
     const lang = model.get("lang");
     setColours(view.marks, L.colour);
-    const active = root.contains(document.activeElement) ? document.activeElement : null;
-    const activeKey = focusKey(active);
+    const activeKey = heldKey(root, focusKey);
     if (view.revision !== ui.revision) {
       ui.revision = view.revision;
       const position = positionKey(view);
@@ -1329,7 +1436,11 @@ function render({ model, el }) {
       )
     );
     coach.draw();
-    if (active && !root.contains(document.activeElement)) refocus(activeKey);
+    refusals.place(model.get("error"), L.rule);
+    if (activeKey !== null) {
+      restoreFocus(root, [activeKey, ui.focusBack], focusKey, [".pk-primary", ".pk-supply-token"]);
+    }
+    ui.focusBack = null;
     announce(L, lang);
     if (((view.humans || []).length > 1 || view.table) && !view.over && ui.turnSaid !== view.to_move) {
       ui.turnSaid = view.to_move;
@@ -1346,15 +1457,11 @@ function render({ model, el }) {
     });
     maybeStep(view);
   }
-  function refocus(key) {
-    const controls = [...root.querySelectorAll("button, [tabindex='0']")].filter((n) => !n.disabled);
-    const next = controls.find((n) => focusKey(n) === key) || controls.find((n) => n.classList.contains("pk-primary")) || controls.find((n) => n.classList.contains("pk-supply-token")) || root;
-    next.focus({ preventScroll: true });
-  }
   draw();
   return () => {
     clearTimeout(ui.stepTimer);
     redraw.destroy();
+    refusals.destroy();
     for (const ev of events) model.off(ev, schedule);
     model.off("msg:custom", onReply);
     coach.destroy();

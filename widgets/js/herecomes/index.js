@@ -53,9 +53,11 @@
 // bundled into one ES module, widgets/static/herecomes_board.js, by scripts/build_js.py (esbuild).
 
 import { fill, h } from "../lib/dom.js";
+import { restoreFocus } from "../lib/focus.js";
 import { botDelay } from "../lib/motion.js";
 import { plotlyLoader } from "../lib/plotly.js";
 import { redrawScheduler } from "../lib/redraw.js";
+import { refusalNotes } from "../lib/refusal.js";
 import { fmt, num } from "../lib/text.js";
 import { review } from "./coach.js";
 import { advice, hand, players, seen } from "./hand.js";
@@ -71,7 +73,8 @@ function render({ model, el }) {
     h("div", { class: "hc-sr-only", role: "status", "aria-live": "polite", "aria-atomic": "false", dataset: { testid: "live" } }),
     h("header", { class: "hc-head" }),
     h("div", { class: "hc-prompt", dataset: { testid: "prompt" } }),
-    h("div", { class: "hc-error", role: "alert", dataset: { testid: "error" }, hidden: true }),
+    // (no role "alert": ../lib/refusal.js reads each refusal out once in the live region above)
+    h("div", { class: "hc-error", dataset: { testid: "error" }, hidden: true }),
     h("section", { class: "hc-table" }),
     h(
       "section",
@@ -94,6 +97,18 @@ function render({ model, el }) {
   );
   el.append(root);
   const part = (sel) => root.querySelector(sel);
+  // A control's key across redraws ("testid=discard-3", ./pieces.js): the focus and a refusal find its twin by it.
+  const keyOf = (n) => {
+    const k = focusKey(n);
+    return k ? k.join("=") : null;
+  };
+  // A refusal beside the control that caused it (the row of buttons it sits in), and read out (../lib/refusal.js).
+  const refusals = refusalNotes(root, {
+    keyOf,
+    live: part(".hc-sr-only"),
+    prefix: "hc",
+    row: (c) => c.closest(".hc-card-actions, .hc-prompt-buttons, .hc-controls, .hc-table-info"),
+  });
   const plotDiv = part(".hc-plot");
   let stepTimer = null;
   let nextId = 1;
@@ -112,11 +127,14 @@ function render({ model, el }) {
     const id = nextId++;
     pending.add(id);
     root.classList.add("hc-busy");
+    refusals.sent(id);
     model.send({ ...msg, id });
   }
 
   function onCustom(msg) {
     if (msg && msg.type === "reply") {
+      refusals.replied(msg);
+      if (!msg.ok) drawError();  // the refusal goes beside the control that caused it
       pending.delete(msg.id);
       if (!pending.size) root.classList.remove("hc-busy");
     }
@@ -237,8 +255,8 @@ function render({ model, el }) {
     const l = lang();
     const L = view.labels;
     setMarks(view.marks);
-    const active = root.contains(document.activeElement) ? document.activeElement : null;
-    const key = focusKey(active);
+    const had = root.contains(document.activeElement) && document.activeElement !== root;
+    const key = had ? keyOf(document.activeElement) : null;
     const ctx = { view, lang: l, model, L };
     const hc = view.hc;
     root.dataset.revision = String(view.revision);
@@ -268,10 +286,8 @@ function render({ model, el }) {
     log.open = open;
     drawError();
     announce(L, l);
-    if (active && !root.contains(active)) {  // the focused control was redrawn: focus its successor
-      const again = key && [...root.querySelectorAll(`[data-${key[0]}]`)].find((n) => n.dataset[key[0]] === key[1] && !n.disabled);
-      const next = again || root.querySelector(".hc-prompt .hc-primary:not([disabled]), .hc-hand .hc-primary:not([disabled])");
-      (next || root).focus({ preventScroll: true });
+    if (had) {  // the focused control was redrawn: focus its twin, else the next thing to do (../lib/focus.js)
+      restoreFocus(root, [key], keyOf, [".hc-prompt .hc-primary", ".hc-hand .hc-primary"]);
     }
     schedule();
     root.hcTiming.drawn = performance.now();
@@ -280,9 +296,10 @@ function render({ model, el }) {
   function drawError() {
     const err = model.get("error") || {};
     const box = part(".hc-error");
-    if (!err.text) { box.hidden = true; box.textContent = ""; return; }
+    // beside the control that caused it; the box under the prompt shows the rest (a bot's failure)
+    const beside = refusals.place(err, labelsNow().rule);
+    if (!err.text || beside) { box.hidden = true; box.textContent = ""; return; }
     box.hidden = false;
-    const l = lang();
     fill(box, err.rule ? [h("b", {}, `${labelsNow().rule} ${err.rule}`), " "] : null, err.text);
   }
 
@@ -337,6 +354,7 @@ function render({ model, el }) {
   return () => {
     clearTimeout(stepTimer);
     redrawing.destroy();
+    refusals.destroy();
     resize.disconnect();
     model.off("msg:custom", onCustom);
     model.off("change:view", requestDraw);

@@ -3,7 +3,7 @@
 
 import { h } from "../lib/dom.js";
 import { fmt } from "../lib/text.js";
-import { ball, cardName, cardView, costBalls, paymentBalls } from "./pieces.js";
+import { ball, cardName, cardView, costBalls, focusKey, paymentBalls } from "./pieces.js";
 
 export function toggleSelect(b, id) {
   const { ui, schedule } = b;
@@ -86,7 +86,14 @@ export function selectedPanel(b, view, L, lang, myTurn) {
       ),
     );
   }
-  buttons.push(h("button", { class: "pk-btn pk-close", onclick: () => toggleSelect(b, card.id) }, L.close));
+  // Close hands the focus back to the card that opened the panel (issue 42), not to the board's next button.
+  const close = (event) => {
+    const board = event.currentTarget.closest(".pk-board");
+    const opener = board && board.querySelector(`.pk-card.pk-clickable[data-card-id="${card.id}"]`);
+    b.ui.focusBack = opener ? focusKey(opener) : null;
+    toggleSelect(b, card.id);
+  };
+  buttons.push(h("button", { class: "pk-btn pk-close", onclick: close }, L.close));
   let note = card.can_catch ? L.affordable : L.not_affordable;
   if (card.tier !== "normal") note += ` · ${L.rare_needs_master}`;
   return h(

@@ -128,7 +128,8 @@ export function messageBar(b, view, L, lang) {
   if (error.text) {
     return h(
       "div",
-      { class: "pk-message pk-error", role: "alert", dataset: { rule: error.rule || "" } },
+      // (no role "alert": redrawn with the board, it would be read again; ../lib/refusal.js reads each refusal once)
+      { class: "pk-message pk-error", dataset: { rule: error.rule || "" } },
       error.rule ? h("span", { class: "pk-rule" }, `${L.rule} ${error.rule}`) : h("span", { class: "pk-rule" }, L.problem),
       h("span", { class: "pk-reason" }, error.text),
       view.bot_failure

@@ -56,8 +56,10 @@
 // widgets/static/splendor.js, by scripts/build_js.py (esbuild).
 
 import { fill, h } from "../lib/dom.js";
+import { heldKey, restoreFocus } from "../lib/focus.js";
 import { botDelay } from "../lib/motion.js";
 import { redrawScheduler } from "../lib/redraw.js";
+import { refusalNotes } from "../lib/refusal.js";
 import { fmt } from "../lib/text.js";
 import { mountCoach } from "./coach/index.js";
 import { displayRow, phasePanel, selectedPanel, supplyRow } from "./centre.js";
@@ -85,6 +87,14 @@ function render({ model, el }) {
   el.appendChild(live);
   // The coach panel (./coach/): odds, line, Suggest, Review.
   const coach = mountCoach({ model, send: (c) => send(c), seats: SEATS });
+  // A refusal beside the control that caused it, and read out (../lib/refusal.js): below the row
+  // of buttons or tokens the control sits in, not between two buttons.
+  const refusals = refusalNotes(root, {
+    keyOf: focusKey,
+    live,
+    prefix: "pk",
+    row: (c) => c.closest(".pk-tray, .pk-buttons, .pk-supply, .pk-display, .pk-controls, .pk-return-choices"),
+  });
   let announced = null;
   function announce(L, lang) {
     const log = model.get("log") || [];
@@ -98,6 +108,7 @@ function render({ model, el }) {
   const ui = {
     picks: [],
     selected: null, // card id
+    focusBack: null, // the focus key of the control to focus when the focused one goes (a panel's card)
     returning: {},
     seedDraft: null,
     revision: -1,
@@ -115,6 +126,7 @@ function render({ model, el }) {
 
   function send(content) {
     content.id = ++msgId;
+    refusals.sent(content.id);
     mark(content.type === "step" ? "step" : "send", {
       type: content.type,
       revision: model.get("revision"),
@@ -129,6 +141,7 @@ function render({ model, el }) {
   function onReply(msg) {
     if (!msg || msg.type !== "reply") return;
     mark("reply", { id: msg.id, ok: msg.ok, kernel_ms: msg.kernel_ms });
+    refusals.replied(msg);
     if (msg.ok) return;
     schedule();
   }
@@ -155,8 +168,7 @@ function render({ model, el }) {
     if (!L) return;
     const lang = model.get("lang");
     setColours(view.marks, L.colour);
-    const active = root.contains(document.activeElement) ? document.activeElement : null;
-    const activeKey = focusKey(active);
+    const activeKey = heldKey(root, focusKey);
     if (view.revision !== ui.revision) {
       ui.revision = view.revision;
       // A new revision that leaves the position as it was (a classmate sat down, an undo was asked)
@@ -212,8 +224,13 @@ function render({ model, el }) {
       ),
     );
     coach.draw();
-    // (the coach panel puts its own focus back when it redraws: only a focus lost to the redraw moves)
-    if (active && !root.contains(document.activeElement)) refocus(activeKey);
+    refusals.place(model.get("error"), L.rule);
+    // After a redraw the focus is on the same control if it is still there (a chart point
+    // included), else the control the pressed one hands it to (Close: the card), else the next useful one.
+    if (activeKey !== null) {
+      restoreFocus(root, [activeKey, ui.focusBack], focusKey, [".pk-primary", ".pk-supply-token"]);
+    }
+    ui.focusBack = null;
     announce(L, lang);
     if (((view.humans || []).length > 1 || view.table) && !view.over && ui.turnSaid !== view.to_move) {
       ui.turnSaid = view.to_move;  // say whose turn it is when it changes hands
@@ -231,21 +248,11 @@ function render({ model, el }) {
     maybeStep(view);
   }
 
-  // After a redraw: the same control if it is still there, else the next useful one.
-  function refocus(key) {
-    const controls = [...root.querySelectorAll("button, [tabindex='0']")].filter((n) => !n.disabled);
-    const next =
-      controls.find((n) => focusKey(n) === key) ||
-      controls.find((n) => n.classList.contains("pk-primary")) ||
-      controls.find((n) => n.classList.contains("pk-supply-token")) ||
-      root;
-    next.focus({ preventScroll: true });
-  }
-
   draw();
   return () => {
     clearTimeout(ui.stepTimer);
     redraw.destroy();
+    refusals.destroy();
     for (const ev of events) model.off(ev, schedule);
     model.off("msg:custom", onReply);
     coach.destroy();

@@ -37,6 +37,8 @@ export function ball(colour, text, extra) {
 const STATE_CLASSES = new Set(["pk-btn", "pk-primary", "pk-soft", "pk-selected", "pk-affordable", "pk-clickable", "pk-empty"]);
 export function focusKey(node) {
   if (!node || !node.classList) return null;
+  const named = node.getAttribute && node.getAttribute("data-key");  // the coach's controls name themselves
+  if (named) return `key|${named}`;
   const cls = [...node.classList].filter((c) => !STATE_CLASSES.has(c) && !/^pk-(d|tier)-/.test(c)).join(".");
   const data = Object.entries(node.dataset || {}).filter(([k]) => k !== "count" && k !== "affordable");
   return `${node.tagName}|${cls}|${data.map(([k, v]) => `${k}=${v}`).join(",")}`;

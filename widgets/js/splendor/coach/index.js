@@ -8,6 +8,7 @@
 // Every word comes from view.labels.coach (widgets/_splendor_text.py).
 
 import { fill, h } from "../../lib/dom.js";
+import { heldKey, restoreFocus } from "../../lib/focus.js";
 import { mark } from "../timing.js";
 import { cardsBlock, coachBlock, oddsBlock, pointView } from "./blocks.js";
 import { graph } from "./graph.js";
@@ -19,25 +20,11 @@ export function mountCoach({ model, send, seats }) {
   // What the blocks act on (`said`: the last win chance read aloud).
   const c = { model, send, seats, uid, live, said: { text: "" } };
 
-  // The control that had the focus (its data-key), so a redraw — the panel's or the board's,
-  // which detaches this node for a moment — puts the focus back; a click elsewhere forgets it.
-  let focusKey = null;
-  node.addEventListener("focusin", (e) => {
-    focusKey = e.target.getAttribute ? e.target.getAttribute("data-key") : null;
-  });
-  node.addEventListener("focusout", (e) => {
-    if (e.relatedTarget && !node.contains(e.relatedTarget)) focusKey = null;
-  });
-  const forget = (e) => {
-    if (!node.contains(e.target)) focusKey = null;
-  };
-  document.addEventListener("pointerdown", forget, true);
-  function restoreFocus() {
-    const now = document.activeElement;
-    if (!focusKey || (now && now !== document.body && now.isConnected)) return;
-    const again = node.querySelector(`[data-key="${focusKey}"]`);
-    if (again) again.focus({ preventScroll: true });
-  }
+  // The panel's own redraw puts the focus back on the control that had it (its data-key), the
+  // same way the board's does (../../lib/focus.js); the board's redraw, which detaches this node
+  // for a moment, finds the control by the same data-key. Only a focus this panel held moves:
+  // none is remembered from an earlier visit (issue 42: that sent a supply token's focus here).
+  const keyOf = (n) => (n.getAttribute && n.getAttribute("data-key")) || null;
 
   // Drawn by the board's own redraw and on change:coach; the same data and view are drawn once.
   let drawn = { data: null, view: null, lang: null };
@@ -45,10 +32,7 @@ export function mountCoach({ model, send, seats }) {
     const started = performance.now();
     const data = model.get("coach") || {};
     const view = model.get("view") || {};
-    if (drawn.data === data && drawn.view === view && drawn.lang === model.get("lang") && node.isConnected) {
-      restoreFocus();
-      return;
-    }
+    if (drawn.data === data && drawn.view === view && drawn.lang === model.get("lang") && node.isConnected) return;
     drawn = { data, view, lang: model.get("lang") };
     const L = view.labels;
     const C = L && L.coach;
@@ -70,13 +54,14 @@ export function mountCoach({ model, send, seats }) {
       data.odds_on && !data.over ? cardsBlock(c, data, C, lang) : null,
       live,
     ];
+    const key = heldKey(node, keyOf);
     fill(node, blocks);
-    restoreFocus();
+    if (key !== null) restoreFocus(node, [key], keyOf);
     mark("coach-render", { revision: data.revision, dt: performance.now() - started });
   }
 
   // The panel redraws after the board has painted, at most once a frame: a click's own repaint
-  // never waits for the graph. The board's redraw only puts the focus back at once.
+  // never waits for the graph.
   let pending = false;
   function later() {
     if (pending) return;
@@ -88,19 +73,14 @@ export function mountCoach({ model, send, seats }) {
       }, 0),
     );
   }
-  function attach() {
-    restoreFocus();
-    later();
-  }
 
   model.on("change:coach", later);
   draw();
   return {
     node,
-    draw: attach,
+    draw: later,
     destroy: () => {
       model.off("change:coach", later);
-      document.removeEventListener("pointerdown", forget, true);
     },
   };
 }
