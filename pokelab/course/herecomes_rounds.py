@@ -10,7 +10,7 @@ from pokelab.analysis.herecomes_coach import explain_discard
 from pokelab.course._build import board, choice, number, value
 from pokelab.course.registry import Option
 from pokelab.course.risk import HAND_40
-from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS, WAVES, LastIs, Variant
+from pokelab.herecomes import COLOURS, DEFAULT_BAG, TARGETS, LastIs, Variant
 from pokelab.odds import probability
 from pokelab.odds.advice import SHOWN_9
 from pokelab.words import Text, _
@@ -38,8 +38,21 @@ number("00-1", L00, _("What is the chance that the last token drawn is {colour}?
 
 # -- 20 a round step by step ---------------------------------------------------------------------
 
-number("20-1", L20, _("How many tokens does one round draw in all (before any redraw)?"),
-       lambda p: sum(WAVES), [_("Add the tokens of the four waves.")])
+def _two_achieved(rng: random.Random) -> dict[str, Any]:
+    low, high = sorted(rng.sample(sorted({c.points for c in TARGETS.values() if c.kind != "legend"}), 2))
+    return {"low": low, "high": high}
+
+
+# 20-1 asks for a rule the lesson's round shows with two 1-point cards, on cards worth different points: the
+# misconception it targets is "every card that comes true scores" (HC-R6: one card per player per round).
+number("20-1", L20, _("Both cards you kept come true: one is worth {low} points, the other {high}. How many points can "
+                      "you score this round at most?"),
+       lambda p: max(p["low"], p["high"]),
+       [_("How many cards can score for one player in one round (HC-R6)?"),
+        _("You choose which of the two you keep; the other is discarded.")],
+       defaults={"low": 2, "high": 3}, personal=_two_achieved,
+       mistakes=lambda p: [(p["low"] + p["high"], _("at most one card scores per player per round (HC-R6): you keep one "
+                                                    "of the two and discard the other."))])
 
 
 def _wave_1(rng: random.Random) -> dict[str, Any]:
@@ -47,12 +60,12 @@ def _wave_1(rng: random.Random) -> dict[str, Any]:
 
 
 # The default question (no student set) is not the lesson's own wave 1 and G01, whose chance the
-# lesson prints just above the exercise.
+# lesson prints just above the exercise, and its answer (3/16) is no expected points the hand tables print (G05, 1/4, was G13 after wave 1).
 number("20-2", L20, _("Wave 1 showed {shown}. What is the exact chance now that {card} comes true?"),
        lambda p: probability(TARGETS[p["card"]].condition, shown=p["shown"]),
        [_("Which colour does the card want last? How many of that colour are still in the bag?"),
         _("Tokens of that colour left ÷ tokens left in the bag.")],
-       defaults={"shown": ("blue", "red", "red", "green"), "card": "G05"}, personal=_wave_1,
+       defaults={"shown": ("blue", "red", "red", "green"), "card": "G09"}, personal=_wave_1,
        mistakes=lambda p: [(probability(TARGETS[p["card"]].condition),
                             _("that is the chance before anything was drawn; take the 4 shown tokens out of the bag first."))], chance=True)
 

@@ -40,22 +40,29 @@ number("31-3", L31, _("A bag of {total} tokens holds {purple} purple; a round dr
                              draws=p["draws"]),
        [_("Choose all the drawn tokens from the non-purple ones: comb(non-purple, draws)."), _("Divide by comb(total, draws).")],
        defaults={"total": 20, "purple": 2, "draws": 12}, personal=_never_bag, chance=True)
-_twelve = probability(NeverDrawn("purple"), draws=12), probability(AllDrawn("purple"), draws=12)
-choice("31-4", L31, _("A round draws 12 of the 20 tokens. How do P(no purple) and P(every purple) compare?"), (
-           Option("a", _("They are equal: never and all are always mirror images."),
-                  correct=_twelve[0] == _twelve[1],
-                  why=_("the mirror trick needs the drawn half and the left-over half to be the same size (10 of 20)")),
-           Option("b", _("P(no purple) is larger."), correct=_twelve[0] > _twelve[1],
-                  why=_("drawing more tokens makes it harder to miss every purple, not easier")),
-           Option("c", _("P(every purple) is larger."), correct=_twelve[1] > _twelve[0],
-                  why=_("with fewer draws than half the bag, missing purple would be the likelier one")),
+# 31-4 and 31-5 carry the halves argument to rounds of different lengths: the lesson's curves and its "why" paragraph
+# state the 10-of-20 case and which chance is larger with 12 drawn, so asking those again would be reading, not reasoning.
+#: Round A draws 12 of the 20 tokens, round B the 8 that A leaves in the bag.
+DRAWS_31_4 = (12, 8)
+_mirror = probability(NeverDrawn("purple"), draws=DRAWS_31_4[0]), probability(AllDrawn("purple"), draws=DRAWS_31_4[1])
+choice("31-4", L31, _("Round A draws 12 of the 20 tokens; round B draws only 8. How does P(no purple in round A) compare "
+                      "with P(every purple in round B)?"), (
+           Option("a", _("They are equal."), correct=_mirror[0] == _mirror[1],
+                  why=_("Exercise 5 asks you why.")),
+           Option("b", _("P(no purple in round A) is larger."), correct=_mirror[0] > _mirror[1],
+                  why=_("round A draws more tokens, which makes missing both purples harder, and round B draws fewer, "
+                        "which makes catching both harder too; compare the 8 tokens round A leaves in the bag with "
+                        "the 8 round B draws")),
+           Option("c", _("P(every purple in round B) is larger."), correct=_mirror[1] > _mirror[0],
+                  why=_("the two chances are not about the same number of drawn tokens, so the lesson's curves at one "
+                        "number of tokens do not compare them; think of the 8 tokens round A leaves in the bag")),
        ))
-explain("31-5", L31, _("Why are P(no purple) and P(every purple) equal when exactly 10 of the 20 tokens are drawn?"),
-        _("A round splits the bag into two halves of 10: drawn and left over. Swapping the names of the halves gives "
-        "another equally likely split. 'No purple drawn' is 'every purple left over', which by the swap is as likely as "
-        "'every purple drawn'. The trick needs the two halves to be the same size."),
-        [Idea(_("two halves of the bag"), _p("words a pupil may write", "half|halves")),
-         Idea(_("swapping drawn and left over"), _p("words a pupil may write", "swap|exchange|mirror")),
-         Idea(_("the halves are the same size"), _p("words a pupil may write", "same size|equal size|10 of 20|10"))],
+explain("31-5", L31, _("Why is P(no purple) when 12 of the 20 tokens are drawn equal to P(every purple) when 8 are drawn?"),
+        _("Drawing 12 tokens leaves 8 in the bag. No purple among the 12 drawn means every purple is among the 8 left "
+          "over. The 8 left over are a random set of 8, as likely as any 8 tokens drawn, so that chance is P(every "
+          "purple) when 8 are drawn."),
+        [Idea(_("the 8 tokens left in the bag"), _p("words a pupil may write", "left|remain|in the bag|8")),
+         Idea(_("no purple drawn is every purple left over"), _p("words a pupil may write", "every purple|all purple|both purple")),
+         Idea(_("the tokens left over are as random as tokens drawn"), _p("words a pupil may write", "random|as likely|equally likely|same chance|swap"))],
         misconceptions=[Idea(_("never and all are always equal, whatever the number drawn"),
                              _p("words a pupil may write", "whatever the number|any number of tokens|always mirror"))])

@@ -48,10 +48,10 @@ QUESTIONS: dict[tuple[str, str], Text] = {
     ("21-3", "a"): _("Can the better player lose or draw one game? How many games would show which bot is better?"),
     ("21-3", "c"): _("The tokens are luck, but the discards are choices. How would you find out whether choices "
                      "change the score over many games?"),
-    ("31-4", "a"): _("The mirror trick swaps the drawn tokens with the ones left in the bag. Does it still work "
-                     "when 12 are drawn and 8 are left?"),
-    ("31-4", "b"): _("When more tokens are drawn, is it easier or harder to miss both purples? Try it with all "
-                     "20 drawn."),
+    ("31-4", "b"): _("Round A draws more tokens, round B fewer. Which tokens does round A leave in the bag, how many, "
+                     "and what must they hold when A draws no purple?"),
+    ("31-4", "c"): _("The curves compare the two cards at one number of tokens drawn; these two rounds draw 12 and 8. "
+                     "Where on the curves are the two chances, and what does the mirror trick say about them?"),
     ("32-3", "a"): _("Five reds are out of a bag of 20. How many reds are left for the last token, and out of "
                      "how many tokens?"),
     ("32-3", "b"): _("When is it true that the bag has no memory? Do the tokens go back into the bag during a round?"),

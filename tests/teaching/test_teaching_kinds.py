@@ -46,9 +46,9 @@ def test_predict_keeps_the_guess_then_compares_it_with_the_experiment() -> None:
 def test_explain_wants_a_sentence_then_shows_the_model_answer_and_the_ideas_named() -> None:
     assert explain("31-5", ...).status == "unanswered"
     assert explain("31-5", "because halves").status == "wrong"
-    fb = explain("31-5", "The drawn half and the left-over half can swap, both are the same size")
+    fb = explain("31-5", "No purple in the 12 drawn means every purple is in the 8 left, and those are as random as 8 drawn")
     assert fb.status == "revealed" and str(get("31-5").model) in fb.message
-    assert "two halves of the bag" in fb.message and "Model answer" in fb._repr_html_()
+    assert "the 8 tokens left in the bag" in fb.message and "Model answer" in fb._repr_html_()
 
 
 def test_sp_a4_board_task_says_what_is_missing_until_ninetales_is_caught() -> None:

@@ -85,7 +85,7 @@ def test_every_exercise_reads_without_spaces_between_chinese_words(exercise) -> 
 def test_exercise_30_names_the_colour_as_a_word_of_the_sentence() -> None:
     """The fault the issue names: "是 {colour} 的概率"."""
     question = next(e for e in all_exercises() if e.id == "30-1")
-    assert question.text(None, "zh") == "用默认布袋，最后一枚是黄色的概率是多少？"
+    assert question.text(None, "zh") == "用默认布袋，在这一轮开始之前：放到 3 号顺序卡上的第一枚代币（第 8 枚抽出的）是黄色的概率是多少？"
 
 
 def test_here_comes_log_lines_read_without_spaces_between_chinese_words() -> None:
