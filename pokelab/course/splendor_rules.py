@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -38,22 +39,37 @@ def _rule_of(state: Any, move: str) -> str:
 
 # -- 10 components -------------------------------------------------------------------------------
 
-number("10-1", L10, _("How many legendary cards are in the game?"),
-       lambda p: sum(c.tier == "legendary" for c in _sp().CARDS.values()),
-       [_("Filter the table: cards[cards['tier'] == 'legendary']."), _("Count the rows.")])
+def _master_ball_only(_params: Any) -> int:
+    """The cards that can be caught only by spending a Master Ball: every rare and legendary card (SP-A5)."""
+    return sum(c.tier in ("rare", "legendary") for c in _sp().CARDS.values())
 
 
-def _top_cards(_params: Any) -> set[tuple[int, str]]:
-    cards = _sp().CARDS.values()
-    best = max(c.points for c in cards)
-    return {(c.points, c.tier) for c in cards if c.points == best}
+number("10-1", L10, _("How many of the 90 cards can be caught only by spending a Master Ball?"), _master_ball_only,
+       [_("Which tiers does SP-A5 name?"), _("Add up those rows of the table by tier and stage.")])
 
 
-value("10-2", L10, _("What is the highest number of points on any card, and which tier has it? Answer a pair like (5, 'rare')."), _top_cards,
-      [_("Sort the table by points."), _("Look at the first row's points and tier.")], member=True)
-number("10-3", L10, _("How many tokens are in the supply at the start of a two-player game, Master Balls included?"),
-       lambda p: sum(_sp().new_game(["A", "B"], seed=2).sup),
-       [_("Add up the supply dictionary.")])
+def smallest_cost_with_two_point_values() -> int:
+    """The smallest total cost shared by two cards that give different points (the card list is data).
+
+    >>> smallest_cost_with_two_point_values()
+    4
+    """
+    points: dict[int, set[int]] = {}
+    for c in _sp().CARDS.values():
+        points.setdefault(sum(c.cost), set()).add(c.points)
+    return min(cost for cost, values in points.items() if len(values) > 1)
+
+
+number("10-2", L10, _("A dearer card never gives fewer points in this card list, yet cost does not fix the points. What "
+                      "is the smallest total cost at which two cards give different points?"),
+       lambda p: smallest_cost_with_two_point_values(),
+       [_("In the plot, look for a total cost with dots at two heights."),
+        _("Start from the cheapest cards and move right.")])
+number("10-3", L10, _("One token is picked at random from the full supply at the start of a game. What is the "
+                      "probability that it is a Master Ball? (a fraction)"),
+       lambda p: Fraction(_sp().new_game(["A", "B"], seed=2).sup[-1], sum(_sp().new_game(["A", "B"], seed=2).sup)),
+       [_("How many tokens are in the supply, and how many of them are Master Balls?"),
+        _("Every token is equally likely: favourable ÷ all.")])
 
 # -- 11 taking tokens ----------------------------------------------------------------------------
 
@@ -114,15 +130,32 @@ value("12-2", L12, _("Which rule ID stops you from reserving Magmar? (for exampl
       [_("Run {code} and read the rule ID.", code="attempt(state, f\"Reserve({ids['Magmar']})\")")])
 
 
-def _after_vulpix(_params: Any) -> int:
+#: Lesson 12's exercise 3: seat 0 holds Charmander (a red discount) and these tokens, and catches Ninetales.
+HAND_12_3 = {"red": 1, "blue": 1, "green": 2, "yellow": 2, "master": 3}
+
+
+def _hand_12_3() -> Any:
+    return _sp().scenario(2, tokens={0: HAND_12_3}, captured={0: ["Charmander"]},
+                          display=[_sp().card_by_name(n).id for n in ("Vulpix", "Ninetales", "Magmar", "Charmeleon")], seed=1)
+
+
+def master_balls_spent_12_3() -> int:
+    """The Master Balls seat 0 spends catching Ninetales with ``HAND_12_3``: one blue and one yellow short.
+
+    >>> master_balls_spent_12_3()
+    2
+    """
     sp = _sp()
-    later = sp.scenario(2, tokens={0: {"blue": 3, "green": 3, "yellow": 3, "master": 1}}, captured={0: ["Charmander"]},
-                        reserved={0: ["Vulpix"]}, seed=1)
-    return sum(sp.apply(later, sp.parse_action(f"Catch({sp.card_by_name('Vulpix').id})")).players[0].tok)
+    state = _hand_12_3()
+    after = sp.apply(state, sp.parse_action(f"Catch({sp.card_by_name('Ninetales').id})"))
+    return state.players[0].tok[-1] - after.players[0].tok[-1]
 
 
-number("12-3", L12, _("After catching Vulpix from the reserve, how many tokens does seat 0 hold in all?"), _after_vulpix,
-       [_("Add up tokens(after).")])
+number("12-3", L12, _("You hold Charmander and 1 red, 1 blue, 2 green, 2 yellow and 3 Master Balls. How many Master "
+                      "Balls does catching Ninetales cost you?"), lambda p: master_balls_spent_12_3(),
+       [_("Work colour by colour: Ninetales' printed cost, minus your discount of that colour, never below 0."),
+        _("Compare each colour's effective cost with the tokens of that colour you hold: Master Balls cover only the "
+          "shortfall (SP-A6).")])
 
 
 def _caught(card: str) -> Any:
@@ -136,8 +169,9 @@ def _caught(card: str) -> Any:
     return goal
 
 
-board("12-4", L12, _("On the board, catch Ninetales for seat 0."), _caught("Ninetales"),
-      [_("Click Ninetales in the display, then Catch: your discount makes it affordable.")])
+board("12-4", L12, _("On the board, catch Vulpix for seat 0 (you play seat 1's turns too)."), _caught("Vulpix"),
+      [_("Seat 0 cannot pay for Vulpix this turn: which token is missing, and which two ways are there to get one?"),
+       _("Your catch can come on a later turn: play any move for seat 1 in between.")])
 
 # -- 13 evolution and the end --------------------------------------------------------------------
 
@@ -154,35 +188,81 @@ def _evolve(state: Any, old: str, new: str) -> Any:
     return sp.apply(state, sp.parse_action(f"Evolve({sp.card_by_name(old).id}, {sp.card_by_name(new).id})"))
 
 
-number("13-1", L13, _("How many points does Charizard give?"),
-       lambda p: _sp().card_by_name("Charizard").points, [_("Look at the family table above.")])
+number("13-1", L13, _("Ash holds Charmeleon. He evolves it into Charizard: by how many points does his score go up?"),
+       lambda p: _sp().card_by_name("Charizard").points - _sp().card_by_name("Charmeleon").points,
+       [_("Read both cards' points in the family table."), _("Where does Charmeleon go when it evolves (SP-E2)?")])
 number("13-2", L13, _("After Ash's evolution, how many Pokémon in Ash's collection are evolved (stage 1 or more)?"),
        lambda p: sum(_sp().CARDS[c].stage >= 1 for c in _evolve(_lesson13(), "Charmander", "Charmeleon").players[0].captured),
        [_("List evolved.players[0].captured."), _("Count the cards whose stage is 1 or 2.")])
 
 
-def _winner13(_params: Any) -> int:
+def race13() -> Any:
+    """Lesson 13's exercise 3: a new game at 17–17, Ash (seat 0) to move first in the round, Misty last."""
+    return _sp().scenario(["Ash", "Misty"], tokens={0: {"blue": 3, "green": 3}, 1: {"red": 2}},
+                          captured={0: ["Charmander", "Charizard", "Blastoise", "Venusaur", "Magmar", "Lapras"],
+                                    1: ["Vulpix", "Cyndaquil", "Scyther", "Snorlax", "Heracross", "Feraligatr", "Arcanine"]},
+                          display=["Charmeleon", "Ninetales", "Quilava", "Pikachu"], seed=1)
+
+
+def race13_end(misty_evolves: str) -> Any:
+    """``race13()`` played to its end: Ash evolves Charmander (18 points) and takes tokens; Misty evolves
+    ``misty_evolves`` ("Vulpix" into Ninetales, or "Cyndaquil" into Quilava) and takes tokens.
+
+    >>> [(r.scores, r.winners) for r in (result_of(race13_end("Vulpix")), result_of(race13_end("Cyndaquil")))]
+    [((18, 19), (1,)), ((18, 18), (0,))]
+    """
     sp = _sp()
-    state = _evolve(_lesson13(), "Charmander", "Charmeleon")
+    into = {"Vulpix": "Ninetales", "Cyndaquil": "Quilava"}[misty_evolves]
+    state = _evolve(race13(), "Charmander", "Charmeleon")
     state = sp.apply(state, sp.parse_action("TakeDifferent(red, yellow, black)"))
-    state = _evolve(state, "Squirtle", "Wartortle")
-    state = sp.apply(state, sp.parse_action("TakeDifferent(red, yellow, black)"))
-    return sp.result(state).winners[0]
+    state = _evolve(state, misty_evolves, into)
+    return sp.apply(state, sp.parse_action("TakeDifferent(blue, green, black)"))
 
 
-number("13-3", L13, _("Who wins the finished game? Give the seat number."), _winner13,
-       ["result(final).winners"])
+def result_of(state: Any) -> Any:
+    """The engine's result of a finished game."""
+    return _sp().result(state)
 
 
-def _eighteen(state: Any, p: Any) -> list[Text]:
-    points = _sp().scores(state)[0]
-    if points >= 18:
+number("13-3", L13, _("In the new game below, Ash evolves Charmander and reaches 18 points; then Misty evolves Vulpix "
+                      "into Ninetales. Who wins? Give the seat number."),
+       lambda p: result_of(race13_end("Vulpix")).winners[0],
+       [_("Does the game end when Ash reaches 18 (SP-G1)?"), _("Compare the two scores once the round is complete.")])
+
+
+def most_points_this_turn(state: Any) -> int:
+    """The most points the player to move can end this turn with: every main action, with or without one evolution,
+    before or after it (SP-T1), and any tokens to give back (SP-T3).
+
+    >>> most_points_this_turn(_lesson13())
+    20
+    """
+    sp = _sp()
+    seat = state.current_player
+
+    def best(st: Any) -> int:
+        if st.current_player != seat or st.over:
+            return sp.scores(st)[seat]
+        return max(best(sp.apply(st, a)) for a in sp.legal_actions(st))
+
+    return best(state)
+
+
+def _most_points(state: Any, p: Any) -> list[Text]:
+    points, most = _sp().scores(state)[0], most_points_this_turn(_lesson13())
+    if points >= most and state.current_player != 0:
         return []
-    return [_n("Ash has {count} point; the end needs 18", "Ash has {count} points; the end needs 18", points)]
+    missing = []
+    if points < most:
+        missing.append(_n("Ash has {count} point; more can be reached this turn",
+                          "Ash has {count} points; more can be reached this turn", points))
+    if state.current_player == 0:
+        missing.append(_("Ash's turn is not over yet"))
+    return missing
 
 
-board("13-4", L13, _("On the board, bring Ash to 18 points this turn."), _eighteen,
-      [_("An evolution is free and its points count at once (SP-E2).")])
+board("13-4", L13, _("On the board, end Ash's turn with as many points as you can."), _most_points,
+      [_("A turn is one main action and at most one evolution (SP-T1): what can each of them add?")])
 
 # -- 14 a full game ------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from pokelab import teaching
-from pokelab.splendor import apply, card_by_name, parse_action, scenario
+from pokelab.splendor import IllegalAction, apply, card_by_name, parse_action, scenario
 from pokelab.teaching import board_task, check, choice, explain, get, predict
 
 
@@ -51,15 +51,36 @@ def test_explain_wants_a_sentence_then_shows_the_model_answer_and_the_ideas_name
     assert "the 8 tokens left in the bag" in fb.message and "Model answer" in fb._repr_html_()
 
 
-def test_sp_a4_board_task_says_what_is_missing_until_ninetales_is_caught() -> None:
+def test_sp_a3_sp_a4_board_task_says_what_is_missing_until_vulpix_is_caught() -> None:
+    """12-4: Vulpix needs a black token seat 0 lacks, so the catch takes a second turn (reserve for a Master Ball)."""
     ids = [card_by_name(n).id for n in ("Vulpix", "Ninetales", "Magmar", "Charmeleon")]
     state = scenario(2, tokens={0: {"blue": 3, "green": 3, "yellow": 3, "red": 1}}, captured={0: ["Charmander"]},
                      display=ids, seed=1)
     assert board_task("12-4", ...).status == "unanswered"  # the exercise version, before the pupil plays
     missing = board_task("12-4", state)
-    assert missing.status == "wrong" and "Ninetales" in missing.message and "九尾" in missing.render("zh")
-    caught = apply(state, parse_action(f"Catch({ids[1]})"))
-    assert board_task("12-4", caught).ok
+    assert missing.status == "wrong" and "Vulpix" in missing.message and "六尾" in missing.render("zh")
+    with pytest.raises(IllegalAction):
+        apply(state, parse_action(f"Catch({ids[0]})"))  # one black short, no Master Ball
+    assert not board_task("12-4", apply(state, parse_action(f"Catch({ids[1]})"))).ok  # Ninetales is not the task
+    for move in (f"Reserve({ids[0]})", "EndTurn()", "ReturnTokens(green)", "TakeDifferent(red, yellow, black)",
+                 f"Catch({ids[0]})"):
+        state = apply(state, parse_action(move))
+    assert board_task("12-4", state).ok
+
+
+def test_sp_t1_sp_e1_board_task_wants_the_most_points_of_the_turn_not_only_18() -> None:
+    """13-4: an evolution alone reaches 18 or 19; an evolution and a catch in the same turn reach 20."""
+    state = scenario(["Ash", "Misty"], tokens={0: {"blue": 3, "green": 3}},
+                     captured={0: ["Charmander", "Vulpix", "Charizard", "Blastoise", "Venusaur", "Magmar", "Lapras"],
+                               1: ["Squirtle"]},
+                     display=["Charmeleon", "Pikachu", "Ninetales", "Wartortle"], seed=1)
+    charmander, charmeleon, vulpix, ninetales = (card_by_name(n).id for n in ("Charmander", "Charmeleon", "Vulpix", "Ninetales"))
+    eighteen = apply(state, parse_action(f"Evolve({charmander}, {charmeleon})"))
+    fb = board_task("13-4", apply(eighteen, parse_action("TakeDifferent(red, yellow, black)")))
+    assert fb.status == "wrong" and "18 points" in fb.message
+    evolved = apply(state, parse_action(f"Evolve({vulpix}, {ninetales})"))
+    assert "not over" in board_task("13-4", evolved).message
+    assert board_task("13-4", apply(evolved, parse_action(f"Catch({charmeleon})"))).ok
 
 
 def test_sp_t3_board_task_needs_the_turn_to_end_with_ten_tokens() -> None:
