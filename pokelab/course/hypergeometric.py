@@ -331,12 +331,15 @@ number("37-5", L37, _("In the Splendor position of the lesson, how many legendar
        defaults={"refills": 15}, personal=lambda rng: {"refills": rng.choice(_REFILLS_37)},
        mistakes=lambda p: [(_legendary_within(p), _("that is the chance of at least one legendary card, not how many to "
                             "expect."))])
-explain("37-6", L37, _("Why is the expected number of purple tokens in a round exactly 1, without working out the distribution?"),
-        _("Look at the 10 draws one at a time: each token drawn is purple with chance 2/20 = 1/10, whatever the others are. "
-        "The expected count is the sum of these chances (linearity of expectation holds even though the draws depend "
-        "on each other): 10 × 1/10 = 1."),
-        [Idea(_("each draw on its own"), _p("words a pupil may write", "each|every draw|one at a time|position")),
-         Idea(_("the chance 2/20 for each"), _p("words a pupil may write", "2/20|1/10|0.1|K/N|2 ÷ 20")),
+explain("37-6", L37, _("In the lesson's Splendor position, why do the next 10 refills bring 10 × k ÷ D legendary cards on "
+        "average (k legendary cards among the D deck cards), although what one refill turns up changes the chances of the "
+        "next?"),
+        _("Look at the 10 refills one at a time: before anything is turned up, each of the top 10 deck cards is legendary "
+        "with chance k ÷ D, because every position of a shuffled deck is alike. The expected number is the sum of these "
+        "chances (linearity of expectation holds even though the refills depend on each other): 10 × k ÷ D."),
+        [Idea(_("each refill on its own"), _p("words a pupil may write", "each|every refill|every card|one at a time|position")),
+         Idea(_("the chance k ÷ D for each"), _p("words a pupil may write", "k/D|k ÷ D|4/84|1/21|4 ÷ 84")),
          Idea(_("add them up (linearity)"), _p("words a pupil may write", "add|sum|linear|10 ×|10 x"))],
-        misconceptions=[Idea(_("a round usually draws exactly one purple token (the mean is what usually happens)"),
-                             _p("words a pupil may write", "usually|most rounds|typical|always draws"))])
+        misconceptions=[Idea(_("the refills depend on each other, so their chances cannot be added"),
+                             _p("words a pupil may write", "cannot add|can't add|cannot be added|only if independent|"
+                                "must be independent"))])
