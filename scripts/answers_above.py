@@ -40,7 +40,6 @@ _CALL = re.compile(r"""\b(?:exercise|check|choice|explain|predict|grade)\(\s*["'
 #: Values equal to an exercise's answer that a cell above prints for another question; each says why it may stay.
 COINCIDENCES: dict[tuple[str, Fraction], str] = {
     ("30-3", Fraction(1, 5)): "green's share of the default bag (4/20), in the every-colour table after exercise 1",
-    ("34-2", Fraction(1, 10)): "the share of rounds without purple after the first 10 simulated rounds (1 of 10)",
 }
 
 

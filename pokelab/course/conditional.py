@@ -23,14 +23,29 @@ number("32-2", L32, _("After wave 2 the seven tokens shown are {shown}. Give the
        lambda p: probability(AllDrawn("purple"), shown=p["shown"]) / probability(AllDrawn("purple")),
        [_("Use probability(AllDrawn('purple'), shown=...) and probability(AllDrawn('purple'))."), _("Divide the first by the second.")],
        defaults={"shown": _WAVE_2}, personal=lambda rng: {"shown": draw_tokens(rng, 7)})
-_five_red = probability(LastIs("red"), shown=("red",) * 5) < probability(LastIs("red"))
-choice("32-3", L32, _("Five red tokens have been shown. Compared with before the round, the last token is now…"), (
-           Option("a", _("more likely to be red: red is on a streak."),
-                  why=_("a streak does not make a colour hot; the tokens are not put back (the hot-hand idea)")),
+_TWO_RED = ("red", "red", "blue", "green", "yellow")
+_ONE_RED = ("red", "blue", "green", "yellow", "blue")
+choice("32-3", L32, _("Five tokens have been shown: two red and three of other colours. Compared with before the round, "
+                      "the last token is now…"), (
+           Option("a", _("more likely to be red: red keeps coming."),
+                  why=_("a run does not make a colour hot; the tokens are not put back (the hot-hand idea)")),
            Option("b", _("equally likely: the bag has no memory."),
-                  why=_("that holds when tokens are put back; here each red drawn leaves fewer reds in the bag (ignoring the condition)")),
-           Option("c", _("less likely to be red."), correct=_five_red,
-                  why=_("Each red drawn leaves fewer reds in the bag.")),
+                  why=_("that holds when tokens are put back; here the tokens drawn have left the bag (ignoring the condition)")),
+           Option("c", _("less likely to be red."),
+                  correct=probability(LastIs("red"), shown=_TWO_RED) < probability(LastIs("red")),
+                  why=_("4 reds are left among 15 tokens: 4/15 is less than 6/20.")),
+       ))
+choice("32-5", L32, _("Five tokens have been shown: one red and four of other colours. Compared with before the round, "
+                      "the last token is now…"), (
+           Option("a", _("more likely to be red."),
+                  correct=probability(LastIs("red"), shown=_ONE_RED) > probability(LastIs("red")),
+                  why=_("5 reds are left among 15 tokens: 5/15 = 1/3 is more than 6/20. Four other tokens left the bag "
+                        "and only one red did.")),
+           Option("b", _("equally likely: one red is not a streak."),
+                  why=_("every token drawn changes what is left in the bag, streak or not (ignoring the condition)")),
+           Option("c", _("less likely to be red: a red has been drawn."),
+                  why=_("a red drawn leaves fewer reds, but the other tokens drawn leave fewer tokens of all: compare "
+                        "the share of red left with 6/20 (every red drawn makes red rarer, taken too far)")),
        ))
 predict("32-4", L32, _("Before you look at the table: after three red tokens have been shown, what is the chance the last token is red?"),
         lambda p: probability(LastIs("red"), shown=("red",) * 3),

@@ -34,7 +34,9 @@ def _best_discards(p: Any) -> set[str]:
 
 
 value("33-2", L33, _("You hold {hand}; wave 1 showed {shown}. Which card does the kit advise you to discard? (an id like 'G05')"), _best_discards,
-      [_("Call advise_discard([TARGETS[c] for c in task.hand], task.shown)."), _("Its .discard is a card; its .id is the answer.")],
+      [_("Is a card dead already, or a copy of another card in the hand? Discarding it loses the least."),
+       _("Compare probability × points given the shown tokens; advise_discard([TARGETS[c] for c in task.hand], task.shown) "
+         "checks you: its .discard.id is the kit's card.")],
       member=True, defaults={"hand": ("G01", "G13", "O07", "O16", "P01"), "shown": ("red", "green", "green", "blue")},
       personal=_hand)
 choice("33-3", L33, _("Card A comes true with chance 0.3 and is worth 1 point; card B comes true with chance 0.1 and is "

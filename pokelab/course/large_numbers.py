@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import Any
 
 from pokelab.course._build import number, predict
-from pokelab.herecomes import LastIs, NeverDrawn
+from pokelab.herecomes import DEFAULT_BAG, WAVES, NeverDrawn
 from pokelab.odds import estimate, probability
 from pokelab.words import _
 
@@ -26,8 +28,18 @@ number("34-1", L34, _("Roughly how many rounds do you need so that the 95% inter
        "Any answer within 20% counts."),
        _rounds_for_width, [_("Use width ≈ c / √n with c from the table, and solve for n."), _("n = (c / width)².")], relative=0.2,
        defaults={"width": 0.01}, personal=lambda rng: {"width": rng.choice([0.005, 0.008, 0.01, 0.02, 0.025])})
-number("34-2", L34, _("Estimate P(the last token is purple) from the simulation (within 0.01 of the exact value)."), lambda p: probability(LastIs("purple")),
-       [_("Compare `last` with COLOURS.index('purple')."), _("Take the mean of the True/False array.")], tolerance=0.01)
+def _exactly_two(p: Any) -> Fraction:
+    """P(a round draws exactly two tokens of ``p["colour"]``), counted: which 2 of that colour and which 8 of the rest."""
+    of_colour, drawn = DEFAULT_BAG[p["colour"]], sum(WAVES)
+    total = sum(DEFAULT_BAG.values())
+    return Fraction(comb(of_colour, 2) * comb(total - of_colour, drawn - 2), comb(total, drawn))
+
+
+number("34-2", L34, _("From the 20,000 simulated rounds, estimate the chance that a round draws exactly two {colour} tokens "
+       "(within 0.01 of the exact value)."), _exactly_two,
+       [_("counts[:, COLOURS.index(task.colour)] holds how many tokens of that colour each round drew."),
+        _("Take the mean of the True/False array (that column == 2).")], tolerance=0.01,
+       defaults={"colour": "yellow"}, personal=lambda rng: {"colour": rng.choice(("red", "blue", "green", "yellow"))})
 
 
 @cache

@@ -8,7 +8,7 @@ the class's most-chosen misconception. A misconception without its own
 question (an anticipated slip, an explanation) gets the general one.
 
 >>> question("32-3", "a").render("en")  # doctest: +ELLIPSIS
-'Five reds are out of a bag of 20. How many reds are left...'
+'Two of the five tokens shown are red. How many reds are left...'
 >>> question("30-1", "slip-1") == GENERAL
 True
 >>> question("32-3", "")
@@ -52,9 +52,13 @@ QUESTIONS: dict[tuple[str, str], Text] = {
                      "and what must they hold when A draws no purple?"),
     ("31-4", "c"): _("The curves compare the two cards at one number of tokens drawn; these two rounds draw 12 and 8. "
                      "Where on the curves are the two chances, and what does the mirror trick say about them?"),
-    ("32-3", "a"): _("Five reds are out of a bag of 20. How many reds are left for the last token, and out of "
-                     "how many tokens?"),
+    ("32-3", "a"): _("Two of the five tokens shown are red. How many reds are left for the last token, and out of "
+                     "how many tokens? Is that share bigger or smaller than 6 out of 20?"),
     ("32-3", "b"): _("When is it true that the bag has no memory? Do the tokens go back into the bag during a round?"),
+    ("32-5", "b"): _("Does one token drawn change what is left in the bag? Count the reds left and the tokens left "
+                     "after one red and four others."),
+    ("32-5", "c"): _("Reds left ÷ tokens left now, or 6/20 before the round: which is bigger? What if the five "
+                     "tokens shown held no red at all?"),
     ("33-3", "a"): _("Play each card 10 times in your head: how many points does each bring in total?"),
     ("33-3", "c"): _("If you played each card every round for a whole game, which would give you more points on "
                      "average? What single number says that?"),

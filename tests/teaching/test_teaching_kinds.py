@@ -19,7 +19,7 @@ def _fresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_wrong_choice_names_its_misconception_in_both_languages() -> None:
     fb = choice("32-3", "a")
-    assert fb.status == "wrong" and "hot-hand" in fb.message and "手热" in fb.render("zh")
+    assert fb.status == "wrong" and "hot-hand" in fb.message and "热手" in fb.render("zh")
     fb = choice("32-3", "B")
     assert "ignoring the condition" in fb.message
     assert choice("32-3", "c").ok
