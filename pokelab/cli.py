@@ -26,6 +26,7 @@ import pandas as pd
 from pokelab.classroom.cli import add_commands, add_teacher_options, teacher_access
 from pokelab.classroom.reads import CSV_LINE_END, check_new_file, safe_cell
 from pokelab.classroom.rounds import why
+from pokelab.core.texts import player_name
 from pokelab.herecomes.bag import validate_bag
 from pokelab.herecomes.invariants import MAX_BAG_COLOUR
 from pokelab.odds import card_table
@@ -221,7 +222,8 @@ def _cmd_simulate(args: argparse.Namespace) -> None:
     print(_table(summarize(df), lang))
     print(_("rounds per game: mean {mean}, median {median}",
              mean=format(df['rounds'].mean(), ".1f"), median=format(df['rounds'].median(), ".0f")).render(lang))
-    print(_("seat 0 wins {rate} of games", rate=format(df['win_0'].mean(), ".1%")).render(lang))
+    print(_("{player} (the first seat) wins {rate} of games", player=player_name(0),
+             rate=format(df['win_0'].mean(), ".1%")).render(lang))
     _save(df, args.out, args.lang)
 
 
