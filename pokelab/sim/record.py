@@ -60,7 +60,7 @@ class GameRecord:
         adapter = get_game(self.game)
         state = adapter.new_game(self.players, self.seed, self.options)
         yield state
-        for _, action in self.actions:
+        for _actor, action in self.actions:
             state = adapter.apply(state, action)
             yield state
 
