@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 7d63850ed582a2b371976abf9fc1170a5e9dc96690737ecdafe955ae3f269af8
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: d64a5e750d2704e8f7b01250436df7e0704a6ba1b3efcbfffab2569594833546
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -408,7 +408,8 @@ function players(ctx) {
         "div",
         { class: "hc-player-head" },
         h("b", {}, p.name),
-        p.seat === view.human && p.name !== L.you_name ? [" ", h("small", {}, `(${L.you})`)] : null,
+        p.seat === view.human && !seat.bot && p.name !== L.you_name ? [" ", h("small", {}, `(${L.you})`)] : null,
+        // a bot is never "you"
         seat.bot ? [" ", h("small", { class: "hc-bot" }, seat.bot_title)] : null,
         " ",
         p.is_leader ? [h("span", { class: "hc-crown", title: L.leader }, L.leader), " "] : null,
