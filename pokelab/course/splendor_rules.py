@@ -137,7 +137,7 @@ def _caught(card: str) -> Any:
 
 
 board("12-4", L12, _("On the board, catch Ninetales for seat 0."), _caught("Ninetales"),
-      [_("Click Ninetales in the display, then Catch: your discount makes it affordable.")])
+      [_("Pick Ninetales in the display, then Catch: your discount makes it affordable.")])
 
 # -- 13 evolution and the end --------------------------------------------------------------------
 
