@@ -15,6 +15,7 @@ from pokelab.course.herecomes_rounds import L21
 from pokelab.course.registry import all_exercises, get
 from pokelab.course.splendor_rules import L11, L14, L15
 from pokelab.teaching import check, reset, set_language
+from pokelab.teaching.discussion import QUESTIONS
 
 RAW_SEAT = re.compile(r"\bseats? \d|\d 号座位|座位 \d")
 
@@ -42,6 +43,14 @@ def test_an_exercise_beside_a_board_names_players_not_seat_indices(definition, l
     for text in _texts(definition):
         shown = text.render(lang) if hasattr(text, "render") else str(text)
         assert not RAW_SEAT.search(shown), (definition.id, shown)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_discussion_question_names_players_not_seat_indices(lang) -> None:
+    """The misconceptions dashboard's questions for those lessons' options (docs/teacher-guide.md) too."""
+    lessons = {d.id for d in all_exercises() if d.lesson in (L11, L14, L15, L21)}
+    said = [q.render(lang) for (exercise, _key), q in QUESTIONS.items() if exercise in lessons]
+    assert said and [q for q in said if RAW_SEAT.search(q)] == []
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
