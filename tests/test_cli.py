@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 import pytest
 
-from pokelab.cli import main, parse_bag, parse_bots
+from pokelab.cli import _table, main, parse_bag, parse_bots
 from pokelab.sim import SimError
 
 
@@ -99,3 +99,9 @@ def test_python_dash_m_pokelab_is_the_same_command():
     bad = subprocess.run([sys.executable, "-m", "pokelab", "odds", "--bag", "red=1"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "bad bag" in bad.stderr
+
+
+def test_printed_tables_round_half_up_as_the_boards_do() -> None:
+    """One rounding (issue 42 item 5): a win rate of 1/16 prints 0.063, as a board's card would, not 0.062."""
+    printed = _table(pd.DataFrame({"bot": ["a"], "win_rate": [1 / 16]}), "zh")
+    assert "0.063" in printed and "0.062" not in printed and "胜率" in printed
