@@ -26,6 +26,7 @@ import pandas as pd
 from pokelab.classroom.cli import add_commands, add_teacher_options, teacher_access
 from pokelab.classroom.reads import CSV_LINE_END, check_new_file, safe_cell
 from pokelab.classroom.rounds import why
+from pokelab.core.texts import decimals, player_name
 from pokelab.herecomes.bag import validate_bag
 from pokelab.herecomes.invariants import MAX_BAG_COLOUR
 from pokelab.odds import card_table
@@ -59,7 +60,7 @@ _COLUMNS = {
 def _table(df: pd.DataFrame, lang: str) -> str:
     """``df`` as printed text, its known columns named in ``lang``."""
     shown = df.rename(columns={k: v.render(lang) for k, v in _COLUMNS.items()})
-    return shown.to_string(index=False, float_format=lambda x: f"{x:.3f}")
+    return shown.to_string(index=False, float_format=lambda x: decimals(x, 3))  # the kit's one rounding, half up
 
 
 #: argparse's own texts (its gettext ids, %-formatted by argparse) as catalogue texts whose fields
@@ -221,7 +222,8 @@ def _cmd_simulate(args: argparse.Namespace) -> None:
     print(_table(summarize(df), lang))
     print(_("rounds per game: mean {mean}, median {median}",
              mean=format(df['rounds'].mean(), ".1f"), median=format(df['rounds'].median(), ".0f")).render(lang))
-    print(_("seat 0 wins {rate} of games", rate=format(df['win_0'].mean(), ".1%")).render(lang))
+    print(_("{player} (the first seat) wins {rate} of games", player=player_name(0),
+             rate=format(df['win_0'].mean(), ".1%")).render(lang))
     _save(df, args.out, args.lang)
 
 

@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 import pytest
 
-from pokelab.cli import main, parse_bag, parse_bots
+from pokelab.cli import _table, main, parse_bag, parse_bots
 from pokelab.sim import SimError
 
 
@@ -22,6 +22,8 @@ def test_simulate_writes_one_row_per_game(tmp_path, capsys):
     assert list(df["bot_0"]) == ["random", "greedy", "random", "greedy"]
     printed = capsys.readouterr().out
     assert "greedy" in printed and "4 games of splendor, seed 1" in printed
+    # one numbering (issue 42): the summary names the first seat "Player 1", as the boards do, never "seat 0"
+    assert "Player 1 (the first seat) wins" in printed and "seat 0" not in printed
 
 
 def test_simulate_json_and_chinese_summary(tmp_path, capsys):
@@ -30,7 +32,9 @@ def test_simulate_json_and_chinese_summary(tmp_path, capsys):
                  "--games", "2", "--bag", "red=6,blue=5,green=4,yellow=3,purple=2",
                  "--out", str(out), "--quiet"]) == 0
     assert len(pd.read_json(out)) == 2
-    assert "herecomes 共 2 局" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "herecomes 共 2 局" in printed
+    assert "玩家 1（第一个座位）赢得" in printed and "0 号座位" not in printed
 
 
 def test_tournament_prints_standings(tmp_path, capsys):
@@ -95,3 +99,9 @@ def test_python_dash_m_pokelab_is_the_same_command():
     bad = subprocess.run([sys.executable, "-m", "pokelab", "odds", "--bag", "red=1"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "bad bag" in bad.stderr
+
+
+def test_printed_tables_round_half_up_as_the_boards_do() -> None:
+    """One rounding (issue 42 item 5): a win rate of 1/16 prints 0.063, as a board's card would, not 0.062."""
+    printed = _table(pd.DataFrame({"bot": ["a"], "win_rate": [1 / 16]}), "zh")
+    assert "0.063" in printed and "0.062" not in printed and "胜率" in printed

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from pokelab.core.texts import decimals
 from pokelab.herecomes.names import colour_name
 from pokelab.odds.probability_tree import fraction_text
 from widgets._bag_explorer_text import labels
@@ -70,14 +71,14 @@ def explorer_figure_spec(
     ]
     top = max([float(p) for p in exact] + shares + [0.05])
     data.append({
-        "type": "scatter", "mode": "lines", "name": text["mean_exact"].format(value=f"{float(mean):.3f}"),
+        "type": "scatter", "mode": "lines", "name": text["mean_exact"].format(value=decimals(mean, 3)),
         "x": [float(mean)] * 2, "y": [0, top * 1.12], "line": {"color": "#1b1b1b", "width": 2},
         "hoverinfo": "name",
     })
     if rounds:
         sim_mean = sum(k * t for k, t in zip(ks, tallies, strict=True)) / rounds
         data.append({
-            "type": "scatter", "mode": "lines", "name": text["mean_sim"].format(value=f"{sim_mean:.3f}"),
+            "type": "scatter", "mode": "lines", "name": text["mean_sim"].format(value=decimals(sim_mean, 3)),
             "x": [sim_mean] * 2, "y": [0, top * 1.12],
             "line": {"color": "#1b1b1b", "width": 2, "dash": "dash"}, "hoverinfo": "name",
         })

@@ -43,6 +43,7 @@ from pokelab.core.game import Game as GameAdapter
 from pokelab.core.stepper import BotError, Step
 from pokelab.core.texts import seat_name
 from pokelab.errors import IllegalAction, check_lang
+from pokelab.sim import GameRecord
 from pokelab.words import _, render
 from widgets._board_errors import BadIntent, BotFailure, Refusals, _require
 from widgets._board_log import ShownLog, log_line
@@ -149,6 +150,24 @@ class Board(anywidget.AnyWidget):
     def _more_handlers(self) -> dict[str, Any]:
         """A subclass's extra message types (``type`` -> handler), e.g. pass-and-play's ``show_hand``."""
         return {}
+
+    @classmethod
+    def from_record(cls, record: GameRecord, **options: Any) -> Any:
+        """A board showing a finished bots' game (``pokelab.sim.play``): its last position, each seat
+        played by the bot the record names (none of them "you"), and the game's moves in the move list.
+
+        ``options`` are those of the board's ``from_state`` except ``bots`` (the record seats them).
+        """
+        if not isinstance(record, GameRecord):
+            raise TypeError(f"from_record expects a pokelab.sim GameRecord, got {type(record).__name__}")
+        if record.game != cls.game:
+            raise ValueError(f"a {cls.game} board cannot show a record of {record.game!r}")
+        if "bots" in options:
+            raise TypeError("from_record seats the record's bots; do not pass bots")
+        final = record.final_state if record.final_state is not None else record.replay()
+        board = cls.from_state(final, bots=dict(enumerate(record.bots)), **options)  # type: ignore[attr-defined]
+        board._show_record(record)
+        return board
 
     # ------------------------------------------------------------ public API
     @property
@@ -295,15 +314,46 @@ class Board(anywidget.AnyWidget):
         before = self._state
         if after is None:
             after = self._turns.after(before, action, self._ply)
-        lines = self._log_lines(seat, action, before, after)
-        for line in lines:  # a line that cannot be worded fails here, not when it is shown
-            shown(line["text"], "en")
+        lines = self._worded(seat, action, before, after)
         if seat not in self._bots:
             self._history.append(Snapshot(before, len(self._entries), self._ply))
         self._state = after
         self._ply += 1
+        self._entries.extend(lines)
+
+    def _worded(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
+        """The log entries of ``seat`` playing ``action``; a line that cannot be worded fails here, not when it is shown."""
+        lines = self._log_lines(seat, action, before, after)
         for line in lines:
-            self._entries.append({"seat": seat, "who": self._names[seat], "bot": seat in self._bots, **line})
+            shown(line["text"], "en")
+        return [{"seat": seat, "who": self._names[seat], "bot": seat in self._bots, **line} for line in lines]
+
+    def _show_record(self, record: GameRecord) -> None:
+        """Fill the move list with a finished record's moves, as the board logs a game it plays (issue 42).
+
+        A chance outcome the board lets a seat draw (``chance_actor``) is logged as that seat's draw, one
+        line for the outcomes drawn together (``chance_group``: a whole wave); one nobody draws is not logged.
+        """
+        adapter, actions = self._adapter, record.actions
+        states = list(record.states())  # states[i] is the position before actions[i]
+        entries: list[dict[str, Any]] = []
+        i = 0
+        while i < len(actions):
+            seat, action = actions[i]
+            if seat is not None:
+                entries += self._worded(seat, action, states[i], states[i + 1])
+                i += 1
+                continue
+            group, end = adapter.chance_group(states[i]), i + 1
+            while group is not None and end < len(actions) and actions[end][0] is None and adapter.chance_group(states[end]) == group:
+                end += 1
+            actor = adapter.chance_actor(states[i])
+            if actor is not None:
+                entries += self._worded(actor, DrawChance(), states[i], states[end])
+            i = end
+        self._entries[:] = entries
+        self._ply = len(actions)
+        self._publish()
 
     def _take(self, events: Iterable[Step | BotError]) -> None:
         """Record the acts the turns give back (a bot's also for a teacher's view); raise the first bot failure last."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pokelab.core.texts import seat_name
 from pokelab.errors import BilingualError, IllegalAction
 from pokelab.words import Text, _, check_lang
 from widgets._words import Said, shown
@@ -45,7 +46,9 @@ class BotFailure(BadIntent):
 
     >>> err = BotFailure(1, "Bot", "mine", _("it raised {error}", error="ZeroDivisionError: x"))
     >>> err.en
-    "Bot's bot 'mine' (seat 1) failed: it raised ZeroDivisionError: x. Every move so far is kept: retry, replace the bot (board.bots[1] = 'random') or undo."
+    "Bot's bot 'mine' failed: it raised ZeroDivisionError: x. Every move so far is kept: retry, replace the bot (board.bots[1] = 'random') or undo."
+    >>> BotFailure(1, "Player 2", "mine", _("it raised {error}", error="x")).message("zh")[:19]
+    "玩家 2 的电脑 'mine' 出错了"
     >>> err.to_dict("zh")["bot_seat"]
     1
     """
@@ -58,10 +61,10 @@ class BotFailure(BadIntent):
         super().__init__(self._text("en"))
 
     def _text(self, lang: str) -> Text:
-        return _(
-            "{who}'s bot {label} (seat {seat}) failed: {why}. Every move so far is kept: "
+        return _(  # the seat is named as the board names it; its number from 0 appears only in the code to type
+            "{who}'s bot {label} failed: {why}. Every move so far is kept: "
             "retry, replace the bot (board.bots[{seat}] = 'random') or undo.",
-            who=self._who,
+            who=seat_name(self._who, self.seat),
             label=repr(self._label),
             seat=self.seat,
             why=shown(self._why, lang) or "",

@@ -31,6 +31,7 @@ from typing import Any
 
 from pokelab.core.game import Game
 from pokelab.core.stepper import BotError, Seeding, Step, Stepper
+from pokelab.core.texts import player_name
 from pokelab.errors import IllegalAction
 from pokelab.words import Text, _
 from widgets._board_errors import BadIntent, BotFailure, _short
@@ -207,7 +208,9 @@ def bot_failure(
     if err.stage == "choose":
         why = _("it raised {error}: {detail}", error=type(cause).__name__, detail=_short(cause, 160, quote=False))
     elif err.stage == "seat":
-        why = _("it chose a move for seat {named}, but it plays seat {seat}", named=game.actor_of(action), seat=seat)
+        named = game.actor_of(action)
+        why = _("it chose a move for {named}, but it plays {seat}",
+                named=player_name(named) if named is not None and named >= 0 else repr(named), seat=player_name(seat))
     elif isinstance(cause, IllegalAction):
         forbidden = cause
 

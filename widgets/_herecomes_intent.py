@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pokelab.core.texts import player_name
 from pokelab.herecomes import Discard, Draw, Keep, UseTrainer, VoteRedraw, parse_action
 from pokelab.words import _
 from widgets._board_errors import BadIntent, _require, _short
@@ -41,7 +42,8 @@ def board_intent(action: Any, seat: int, *, draw: Callable[[], Any]) -> Any:
                 _("tokens are drawn from the bag, not chosen: send {example}", example="{'kind': 'draw'}"),
             )
         if parsed.player != seat:
-            raise BadIntent(_('you play seat {me}, not seat {player}', me=seat, player=parsed.player))
+            named = player_name(parsed.player) if parsed.player >= 0 else repr(parsed.player)
+            raise BadIntent(_('you play {me}, not {player}', me=player_name(seat), player=named))
         return parsed
     if not isinstance(action, Mapping):
         raise BadIntent(

@@ -30,7 +30,7 @@ COACH_TEXT: dict[str, Text] = {
     'announce': _('Your chance to win: {p} ({range})'),
     'line_title': _('Win chances over the game'),
     'line_empty': _('The line starts with the first turn.'),
-    'line_hint': _('Click a point, or focus it and press Enter, to see that position and the move made there.'),
+    'line_hint': _('Tap or click a point, or focus it and press Enter, to see that position and the move made there.'),
     'point_label': _('Turn {n}, round {round}: {who} played {moves}. Chances: {chances}'),
     'end_of_game': _('End of the game'),
     'no_move_yet': _('nothing yet'),

@@ -154,7 +154,9 @@ class HereComesBoard(Board):
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
                 raise ValueError(f"bots: seat {seat!r} does not exist; seats are 0 to {len(names) - 1}")
         seated = [seat for seat in range(len(names)) if seat not in bots]
-        if people is None and len(seated) != 1:
+        if not seated and state.is_over:  # a finished bots' game (from_record): nobody plays, the board looks from seat 0
+            seated = [0]
+        elif people is None and len(seated) != 1:
             raise ValueError(
                 "the board is played by one person: every seat but one needs a bot, "
                 f"got humans at seats {seated}; for pass-and-play name them: humans={seated}"
@@ -224,8 +226,8 @@ class HereComesBoard(Board):
     # ------------------------------------------------------------------ public API
     @property
     def humans(self) -> list[int]:
-        """The seats people play at this screen (more than one: pass-and-play)."""
-        return self._seats.humans
+        """The seats people play at this screen (more than one: pass-and-play; none on a finished bots' game)."""
+        return [seat for seat in self._seats.humans if seat not in self._bots]
 
     @property
     def curtain(self) -> int | None:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from pokelab.errors import IllegalAction
 from pokelab.words import Text, _
 
-__all__ = ["alternatives", "decimals", "default_name", "listing", "reason_text", "seat_name"]
+__all__ = ["alternatives", "decimals", "default_name", "listing", "player_name", "reason_text", "seat_name"]
 
 
 def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
@@ -56,6 +56,24 @@ def alternatives(items: Iterable[Text | str | int]) -> Text:
     return text if isinstance(text, Text) else _("{item}", item=text)
 
 
+def player_name(seat: int) -> Text:
+    """The one name a person reads for ``seat`` (from 0 in code): "Player N", numbered from 1 (issue 42).
+
+    Boards, charts, logs, lessons and the command line all number the players this way; a seat
+    index (0, 1, ...) stays in code and is never shown raw.
+
+    >>> player_name(0).render("en"), player_name(1).render("zh")
+    ('Player 1', '玩家 2')
+    >>> player_name(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seat is a number from 0, got -1
+    """
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+        raise ValueError(f"a seat is a number from 0, got {seat}")
+    return _("Player {n}", n=seat + 1)
+
+
 def default_name(seat: int) -> str:
     """The name the engines give ``seat`` (from 0) in a game dealt for a count of players: the key :func:`seat_name` knows.
 
@@ -82,7 +100,7 @@ def seat_name(name: str, seat: int) -> Text | str:
     ...
     ValueError: a seat is a number from 0, got -1
     """
-    return _("Player {n}", n=seat + 1) if name == default_name(seat) else name
+    return player_name(seat) if name == default_name(seat) else name
 
 
 def reason_text(err: BaseException) -> Text | str:

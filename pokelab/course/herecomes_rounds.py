@@ -75,7 +75,7 @@ HAND_20 = ("G01", "G13", "P01", "O01", "L01")
 def _dead_discard(state: Any, p: Any) -> list[Text]:
     discards = state.round_discards[0] if state.round_discards else ()
     if not discards:
-        return [_("seat 0 has not discarded after wave 1 yet")]
+        return [_("Player 1 has not discarded after wave 1 yet")]
     first = discards[0]
     if probability(TARGETS[first].condition, shown=state.tokens[:4]) > 0:
         return [_("{card} could still come true after wave 1; discard a card whose chance is 0", card=first)]
@@ -112,23 +112,28 @@ def _round_end(rng: random.Random) -> dict[str, Any]:
 
 
 def _winners_at_round_end(p: Any) -> tuple[int, ...]:
-    """Who wins when a round ends with these scores and no Mew/Mewtwo card (HC-G2); () while the game goes on."""
+    """The seats (from 0) that win when a round ends with these scores and no Mew/Mewtwo card (HC-G2); () while the game goes on."""
     scores = [b + g for b, g in zip(p["before"], p["gained"], strict=True)]
     if max(scores) < Variant().win_points:
         return ()
     return tuple(seat for seat, points in enumerate(scores) if points == max(scores))
 
 
-# The default: seat 0 reaches 10 first in seat order, yet seat 1 ends the round higher (HC-G2: the highest score wins).
-value("21-2", L21, _("Seats 0, 1 and 2 start a round with {before} points and score {gained} in it; nobody makes a Mew "
-                     "or Mewtwo card come true. Which seats win? Give a tuple of seat numbers, like (0,) or (0, 1) for a "
-                     "shared win, or () if the game goes on."),
-      _winners_at_round_end,
+def _winning_players(p: Any) -> tuple[int, ...]:
+    """21-2's answer: the winners as a pupil numbers them, players from 1 (issue 42: one numbering)."""
+    return tuple(seat + 1 for seat in _winners_at_round_end(p))
+
+
+# The default: Player 1 reaches 10 first in seat order, yet Player 2 ends the round higher (HC-G2: the highest score wins).
+value("21-2", L21, _("Players 1, 2 and 3 start a round with {before} points and score {gained} in it; nobody makes a "
+                     "Mew or Mewtwo card come true. Which players win? Give a tuple of player numbers, like (1,) or "
+                     "(1, 2) for a shared win, or () if the game goes on."),
+      _winning_players,
       [_("The game ends at the end of a round in which someone has 10 points or more (HC-G2). Who has the most then?"),
-       _("Add each seat's points; the highest total wins, and equal highest totals share the win.")],
+       _("Add each player's points; the highest total wins, and equal highest totals share the win.")],
       defaults={"before": (9, 8, 6), "gained": (1, 3, 2)}, personal=_round_end,
-      mistakes=lambda p: [((0,), _("seat 0 reached 10 first in seat order, but the game is not a race: at the end of "
-                                   "the round the highest score wins (HC-G2)"))] if _winners_at_round_end(p) != (0,) else [])
+      mistakes=lambda p: [((1,), _("Player 1 reached 10 first in seat order, but the game is not a race: at the end "
+                                   "of the round the highest score wins (HC-G2)"))] if _winning_players(p) != (1,) else [])
 choice("21-3", L21, _("Suppose one game ends level between the expected-points and the Heuristic bot. What does that tell you?"), (
            Option("a", _("The Heuristic bot is the better player."),
                   why=_("one game is far too small a sample: luck decides many single games (small samples)")),

@@ -93,9 +93,9 @@ def _ten_tokens(state: Any, p: Any) -> list[Text]:
     held = sum(state.players[0].tok)
     missing = []
     if held != 10:
-        missing.append(_n("seat 0 holds {count} token, not 10", "seat 0 holds {count} tokens, not 10", held))
+        missing.append(_n("Player 1 holds {count} token, not 10", "Player 1 holds {count} tokens, not 10", held))
     if state.current_player == 0:
-        missing.append(_("seat 0's turn is not over yet (take tokens, then give back the extras)"))
+        missing.append(_("Player 1's turn is not over yet (take tokens, then give back the extras)"))
     return missing
 
 
@@ -164,14 +164,14 @@ def _caught(card: str) -> Any:
         wanted = sp.card_by_name(card)
         if wanted.id in state.players[0].captured:
             return []
-        return [_("{name} is not in seat 0's collection yet", name=pokemon_name(wanted.name_en))]
+        return [_("{name} is not in Player 1's collection yet", name=pokemon_name(wanted.name_en))]
 
     return goal
 
 
-board("12-4", L12, _("On the board, catch Vulpix for seat 0 (you play seat 1's turns too)."), _caught("Vulpix"),
-      [_("Seat 0 cannot pay for Vulpix this turn: which token is missing, and which two ways are there to get one?"),
-       _("Your catch can come on a later turn: play any move for seat 1 in between.")])
+board("12-4", L12, _("On the board, catch Vulpix for Player 1 (you play Player 2's turns too)."), _caught("Vulpix"),
+      [_("Player 1 cannot pay for Vulpix this turn: which token is missing, and which two ways are there to get one?"),
+       _("Your catch can come on a later turn: play any move for Player 2 in between.")])
 
 # -- 13 evolution and the end --------------------------------------------------------------------
 
@@ -225,8 +225,8 @@ def result_of(state: Any) -> Any:
 
 
 number("13-3", L13, _("In the new game below, Ash evolves Charmander and reaches 18 points; then Misty evolves Vulpix "
-                      "into Ninetales. Who wins? Give the seat number."),
-       lambda p: result_of(race13_end("Vulpix")).winners[0],
+                      "into Ninetales. Who wins? Give the player's number, as the board shows it (1 or 2)."),
+       lambda p: result_of(race13_end("Vulpix")).winners[0] + 1,  # seats count from 0, players from 1
        [_("Does the game end when Ash reaches 18 (SP-G1)?"), _("Compare the two scores once the round is complete.")])
 
 
@@ -298,13 +298,13 @@ number("14-1", L14, _("In the bots' game (greedy against mcts-easy, seed 3), aft
        lambda p: turns_after_eighteen(_bot_game(3)),
        [_("SP-G1: reaching 18 does not end the game at once; the round is completed, so every player has had as many "
           "turns."),
-        _("Who moved first in this game, so who moves last in every round? Which seat reached 18?")])
-number("14-2", L14, _("First predict, then check with the game's log: how many actions did seat 1 (mcts-easy) play in "
-                      "that game? (A turn is one main action, and perhaps an evolution or returned tokens.)"),
+        _("Who moved first in this game, so who moves last in every round? Which player reached 18?")])
+number("14-2", L14, _("First predict, then check with the game's log: how many actions did Player 2 (mcts-easy) play "
+                      "in that game? (A turn is one main action, and perhaps an evolution or returned tokens.)"),
        lambda p: sum(1 for seat, _a in _bot_game(3).actions if seat == 1),
        [_("record.rounds gives the rounds, and every player has one turn a round (SP-G1): that is the number of turns."),
-        _("A turn can add an evolution (SP-E1) or a return of tokens (SP-T3) to its main action: count those of seat 1 "
-          "in record.actions.")])
+        _("A turn can add an evolution (SP-E1) or a return of tokens (SP-T3) to its main action: count those of Player 2 "
+          "in record.actions, where code counts from 0: Player 2's moves carry the number 1 there.")])
 
 #: Lesson 14's coach position: the bots' game (seed 3) after its first six moves, seat 1 (mcts-easy) to move, 0–0.
 COACH_MOVE = 6
@@ -328,12 +328,12 @@ def coach_chance() -> float:
     return win_probability(state, state.current_player, bots=_bot_game(3).bots, playouts=300, seed=1).rate
 
 
-predict("14-3", L14, _("Before the playouts: what is the chance that seat 1 (mcts-easy), to move at 0–0, wins this game?"),
+predict("14-3", L14, _("Before the playouts: what is the chance that Player 2 (mcts-easy), to move at 0–0, wins this game?"),
         lambda p: coach_chance(), [_("Three turns each and still 0–0: the position is close to a new game. Start from how "
                                       "often mcts-easy beat greedy in the ladder's 400 games, then ask whether the cards "
-                                      "in view help seat 1.")], tolerance=0.1)
+                                      "in view help Player 2.")], tolerance=0.1)
 #: The coach's first move in lesson 14's position (level "medium", seed 0): asserted in the lesson and in the tests.
-choice("14-4", L14, _("Which move will the coach put first for seat 1?"), (
+choice("14-4", L14, _("Which move will the coach put first for Player 2?"), (
            Option("a", _("Take red, green and yellow: next turn it can catch Feraligatr (3 pts)."),
                   why=_("points later are not sure points: the other player may catch the card first, and a turn is spent waiting")),
            Option("b", _("Catch Croconaw now."), correct=True,
@@ -419,8 +419,8 @@ def seated_chances() -> tuple[Any, Any]:
                  for other in ("greedy", "mcts-hard"))
 
 
-predict("15-4", L15, _("In the same position, predict seat 0's win chance when mcts-hard sits in seat 1 instead of greedy."),
-        lambda p: seated_chances()[1].rate, [_("The playouts now play mcts-hard's stand-in for seat 1.")], tolerance=0.1)
+predict("15-4", L15, _("In the same position, predict Player 1's win chance when mcts-hard plays Player 2 instead of greedy."),
+        lambda p: seated_chances()[1].rate, [_("The playouts now play mcts-hard's stand-in for Player 2.")], tolerance=0.1)
 choice("15-5", L15, _("Why do the two chances for the same position differ?"), (
            Option("a", _("Luck of the playouts: run again and they would agree."),
                   why=_("the two 95% intervals do not overlap, so chance alone does not explain the gap (ignoring the interval)")),

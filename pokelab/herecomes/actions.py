@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from numbers import Integral
 
-from pokelab.core.texts import seat_name
+from pokelab.core.texts import player_name, seat_name
 from pokelab.errors import InputError, check_lang
 from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import TARGETS
@@ -62,7 +62,7 @@ def _who(player: int, names: Sequence[str] | None) -> Text | str:
     """The seat's name as the log says it: a default "Player N" from the catalogue (``seat_name``)."""
     if names is not None and 0 <= player < len(names):
         return seat_name(names[player], player)
-    return _("Player {n}", n=player + 1)
+    return player_name(player)
 
 
 def _card(card: str) -> Text | str:

@@ -7,7 +7,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokelab.bots import BOT_TITLES
+from pokelab.core.texts import player_name
 from pokelab.sim.adapters import get_game
+from pokelab.words import Text, _, _p
 
 CHANCE = None  # the actor of a chance outcome in the log
 
@@ -57,7 +60,7 @@ class GameRecord:
         adapter = get_game(self.game)
         state = adapter.new_game(self.players, self.seed, self.options)
         yield state
-        for _, action in self.actions:
+        for _actor, action in self.actions:
             state = adapter.apply(state, action)
             yield state
 
@@ -65,10 +68,23 @@ class GameRecord:
         """The final state, rebuilt from the seed and the action log."""
         return deque(self.states(), maxlen=1)[0]
 
-    def log(self) -> list[str]:
-        """The log as text, one line per action: ``seat 0 (greedy): TakeSame(red)``."""
+    def seat_label(self, seat: int) -> Text:
+        """``seat`` (from 0, as in ``actions`` and ``winners``) as a person reads it: "Player N (its bot)".
+
+        The boards, the lessons' charts and :meth:`log` name a seat this way, numbered from 1.
+
+        >>> from pokelab.sim import play
+        >>> record = play("splendor", ["random", "greedy"], seed=1)
+        >>> record.seat_label(1).render("en"), record.seat_label(0).render("zh"), record.log()[0][:17]
+        ('Player 2 (greedy)', '玩家 1（随机）', 'Player 2 (greedy)')
+        """
+        name = self.bots[seat]
+        return _("{player} ({bot})", player=player_name(seat), bot=BOT_TITLES.get(name, name))
+
+    def log(self, lang: str = "en") -> list[str]:
+        """The log as text in ``lang``, one line per action: ``Player 1 (greedy): TakeSame(red)``."""
         lines = []
         for actor, action in self.actions:
-            who = "chance" if actor is None else f"seat {actor} ({self.bots[actor]})"
-            lines.append(f"{who}: {action}")
+            who = _p("a record's actor", "chance") if actor is None else self.seat_label(actor)
+            lines.append(_("{who}: {text}", who=who, text=str(action)).render(lang))
         return lines

@@ -44,7 +44,7 @@ QUESTIONS: dict[tuple[str, str], Text] = {
     ("15-5", "a"): _("If luck alone made the two chances differ, how far apart could two runs of 300 playouts be? "
                      "Look at the two intervals: do they overlap?"),
     ("15-5", "c"): _("Whether you win a race depends on who runs beside you. What changes in the playouts when "
-                     "mcts-hard takes seat 1?"),
+                     "mcts-hard plays Player 2?"),
     ("21-3", "a"): _("Can the better player lose or draw one game? How many games would show which bot is better?"),
     ("21-3", "c"): _("The tokens are luck, but the discards are choices. How would you find out whether choices "
                      "change the score over many games?"),

@@ -1,7 +1,7 @@
 """Lesson 14's three Splendor boards in a real JupyterLab, in both languages (issues 30 and 31).
 
 The live board against Greedy (with the odds panel and the coach), the replay of the bots' game
-(``from_state`` with no bots) and the coach's position (issue 30: the pupil's seat asks Suggest):
+(``from_record``: the bots' seats and the game's moves) and the coach's position (issue 30: the pupil's seat asks Suggest):
 no part of either is written as the text "null"; a rare or legendary card's panel offers no Reserve
 (SP-A3) and no Catch it cannot pay for, only what the engine's legal list holds; the seat named
 "You" carries no second "(you)"; the replay names its seats in the board's language and tags
@@ -68,9 +68,12 @@ def test_lesson_14_boards_offer_legal_moves_and_name_their_seats(lab: Any, lang:
     assert names == [_("Player {n}", n=n).render(lang) for n in (1, 2)], names
     expect(replay.locator(".pk-tag-you")).to_have_count(0)
     # the header's sentence is the kernel's (issue 42: "You wins!"), for the lesson's own record
-    final = play("splendor", ["greedy", "mcts-easy"], seed=3).final_state
-    expected = SplendorBoard.from_state(final, bots={}, lang=lang).view["result_text"]
+    record = play("splendor", ["greedy", "mcts-easy"], seed=3)
+    expected = SplendorBoard.from_record(record, lang=lang).view["result_text"]
     expect(replay.locator(".pk-status")).to_have_text(expected)
+    # built from the finished record, it lists that game's moves, not "No moves yet" (issue 42)
+    expect(replay.locator(".pk-log-entry")).to_have_count(len(record.actions), timeout=TIMEOUT)
+    expect(replay.locator(".pk-log")).not_to_contain_text(L["no_moves"])
     lab.screenshot(page, f"lesson-14-replay-{lang}", element=replay)
 
     # the live board carries the odds panel and the coach (issue 30)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "notebooks" / "herecomes" / "20-a-round-step-by-step.ipynb"
@@ -155,6 +156,16 @@ def test_lesson_21_draws_the_odds_chart_after_run_all(lab: Any, track: str) -> N
     best = board.locator(".hc-hand .hc-card.hc-best").first.get_attribute("data-card")
     assert why.inner_text().startswith("弃掉「" + best if track == "zh" else "Discard " + best), why.inner_text()
     lab.screenshot(page, f"lesson-21-advice-{track or 'en'}", element=board.locator(".hc-handbox").first)
+    # the bots' finished game (from_record, issue 42): every seat a bot, none tagged "(you)", its moves in the log
+    replay = page.locator(".hc-board").nth(1)
+    replay.scroll_into_view_if_needed()
+    heads = replay.locator(".hc-player-head")
+    expect(heads).to_have_count(3, timeout=TIMEOUT)
+    you = "(你)" if track == "zh" else "(you)"
+    assert not any(you in t for t in heads.all_inner_texts()), heads.all_inner_texts()
+    expect(replay.locator(".hc-player-head .hc-bot")).to_have_count(3)
+    assert replay.locator(".hc-log-list li").count() > 0
+    lab.screenshot(page, f"lesson-21-replay-{track or 'en'}", element=replay)
     # no word said twice anywhere on the page: the marks' words, the boards' "(you)" tags (issue 31)
     text = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.innerText")
     for doubled in ("Correct Correct", "Not yet Not yet", "You (you)", "正确 答对了", "还不对 还不对", "你 (你)", "你（你）"):

@@ -114,3 +114,13 @@ def test_a_chinese_statement_shows_no_english_word(definition) -> None:
         for text in texts:
             left = _CODE.sub("", text)
             assert not re.search(r"[A-Za-z]{2,}", left), (definition.id, text)
+
+
+@pytest.mark.parametrize(("lang", "kept"), [("en", "kept"), ("zh", "已记下")])
+@pytest.mark.parametrize("definition", PREDICTS, ids=lambda d: d.id)
+def test_a_kept_prediction_says_kept_once(definition, lang, kept) -> None:
+    """Issue 42 item 5: the mark read "已记下" before the message's own "你的猜测 0.2 已记下。"."""
+    set_language(lang)
+    for guess in (0.2, 0.2, 0.7):  # a first guess, the same again, a changed one
+        words = _html_words(predict(definition.id, guess))
+        assert words.count(kept) == 1, words

@@ -124,6 +124,7 @@ def test_lineup_rotation():
 
 def test_record_log_reads_as_text():
     record = play("toy", [AlwaysRisk()], seed=0)
-    assert record.log()[1] == "seat 0 (risk): Choose(0, risk)"
+    assert record.log()[1] == "Player 1 (risk): Choose(0, risk)"  # players are numbered from 1, as on the boards
     assert record.log()[0].startswith("chance: Roll(")
+    assert record.log("zh")[1] == "玩家 1（risk）：Choose(0, risk)"
     assert record.winner_names == ("risk",)

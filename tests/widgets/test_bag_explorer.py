@@ -175,3 +175,12 @@ def test_every_label_the_page_reads_exists_in_both_languages_without_english_in_
     js = (JS / "bag_explorer.js").read_text()
     read = set(re.findall(r"\bL\.(\w+)", js)) | set(re.findall(r"labels\.(\w+)", js))
     assert read and read <= set(EXPLORER_LABELS), read - set(EXPLORER_LABELS)
+
+
+def test_the_means_round_half_up_as_the_page_and_the_cards_do() -> None:
+    """One rounding (issue 42 item 5): the legend's means are rounded half up from their exact value, as the
+    page's text (JavaScript ``toFixed``) and the boards' cards are; Python's ``:.3f`` wrote 1/16 as 0.062."""
+    spec = explorer_figure_spec([Fraction(15, 16), Fraction(1, 16)], [9375, 625], colour="red", draws=1,
+                                mean=Fraction(1, 16))
+    names = [trace["name"] for trace in spec["data"] if trace.get("mode") == "lines"]
+    assert len(names) == 2 and all("0.063" in name and "0.062" not in name for name in names), names

@@ -97,7 +97,9 @@ def test_hc_r2_a_faulty_bot_keeps_your_draw_and_the_board_consistent(bot: Any, s
     zh = said(board, "zh")
     assert board.error["text"] == failure["text"] and board.view["bot_failure"]["text"] == failure["text"]
     assert f"'{bot.name}'" in board.error["text"] and f"'{bot.name}'" in zh
-    assert "Bot 1" in board.error["text"] and "座位 1" in zh
+    assert "Bot 1" in board.error["text"] and "Bot 1" in zh
+    # one numbering (issue 42): the seat is named as the board names it, no raw "seat 1" beside "Bot 1"
+    assert "seat 1" not in board.error["text"] and "座位 1" not in zh and "board.bots[1]" in zh
     assert "kept" in board.error["text"] and "unchanged" not in board.error["text"]
     assert isinstance(board.bot_failure, BotFailure)
 
@@ -108,7 +110,7 @@ def test_hc_r2_a_faulty_bot_keeps_your_draw_and_the_board_consistent(bot: Any, s
         (Raises(), "raised ZeroDivisionError", "抛出了 ZeroDivisionError"),
         (Garbage(), "not a move of this game", "不是这个游戏的动作"),
         (HcIllegal(), "the rules forbid (HC-R2)", "不合规则的动作（HC-R2）"),
-        (HcWrongSeat(), "a move for seat 2, but it plays seat 1", "替座位 2 选了动作"),
+        (HcWrongSeat(), "a move for Player 3, but it plays Player 2", "替玩家 3 选了动作，但它走的是玩家 2"),
     ],
     ids=lambda x: getattr(x, "name", None),
 )

@@ -78,3 +78,13 @@ def test_the_summary_says_points_in_the_plural_form_of_its_language(
     lang: str, n: int, words: str
 ) -> None:
     assert counted_text(lang, n) == words
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "you play Player 1, not Player 2"), ("zh", "你走的是玩家 1，不是玩家 2")])
+def test_another_seats_move_is_refused_with_the_players_numbers(lang: str, said: str) -> None:
+    """One numbering (issue 42): the refusal names players from 1, as the seats above it do, never "seat 0"."""
+    board = HereComesBoard.from_state(new_game(3, seed=4), bots={1: "expected-points", 2: "heuristic"}, lang=lang)
+    intent(board, kind="draw")
+    theirs = board.state.hands[1][0]
+    reply = send(board, {"type": "intent", "action": f"Discard(1, {theirs})"})
+    assert reply["ok"] is False and reply["error"]["text"] == said

@@ -37,6 +37,21 @@ def test_the_english_texts_name_the_master_ball_as_the_rulebooks_do(template):
         if any(found not in ("Master Ball", "Master Balls") for found in spelled.findall(text))
     ]
     assert wrong == []
+    assert wrong == []
+
+
+def test_the_english_texts_say_catch_and_never_a_mouse_alone(template):
+    """The kit catches cards, it never buys them, and a tablet has no mouse: a pupil taps or picks (issue 42 item 5).
+
+    "Click balls…" / "buy cards" read wrong beside the boards' Catch button and on a tablet; "click" may stand
+    only beside "tap" ("Tap or click a point").
+    """
+    texts = [
+        text for message in template if message.id
+        for text in (message.id if isinstance(message.id, tuple) else (message.id,))
+    ]
+    assert [t for t in texts if re.search(r"\b(buy|buys|bought|purchase)\b", t, re.IGNORECASE)] == []
+    assert [t for t in texts if re.search(r"\bclick", t, re.IGNORECASE) and not re.search(r"\btap\b", t, re.IGNORECASE)] == []
 
 
 def test_the_kit_ships_chinese():

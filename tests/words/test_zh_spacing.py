@@ -41,7 +41,6 @@ CODE_FIELDS = {
     "exercise {id} has no number called {name} (it has {names})",
     "got {names} names for {bots} bots",
     "There is no player {player}: seats are 0 to {last}.",
-    "you play seat {me}, not seat {player}",
     "player must be 0..{last}, got {player}",
     "a student needs a name (got {name})",
     "a round is a list of {most} token colours, not {tokens}",

@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as w
 
 from pokelab.classroom import ClassroomError
+from pokelab.core.texts import decimals
 from pokelab.errors import check_lang
 from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, validate_bag
 from pokelab.odds import card_table
@@ -187,4 +188,4 @@ class OddsLab(_BotBoardApp):
     def _update_cards(self, bag: Mapping[str, int]) -> None:
         table = card_table(bag, lang=self.lang)
         table = table.sort_values(by=table.columns[7], ascending=False)  # the chance, best first
-        self.cards.value = table.to_html(index=False, float_format=lambda x: f"{x:.3f}", border=0)
+        self.cards.value = table.to_html(index=False, float_format=lambda x: decimals(x, 3), border=0)

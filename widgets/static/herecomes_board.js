@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: b57bc067f17c5517b90c3f67175a570500aea68105b512b22212de35e9ce0c55
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 87cf32f85a9d421b1a7a4350117bf370de435de4beb2116be1ed2fdd83b2cb3e
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -516,7 +516,8 @@ function players(ctx) {
         "div",
         { class: "hc-player-head" },
         h("b", {}, p.name),
-        p.seat === view.human && p.name !== L.you_name ? [" ", h("small", {}, `(${L.you})`)] : null,
+        p.seat === view.human && !seat.bot && p.name !== L.you_name ? [" ", h("small", {}, `(${L.you})`)] : null,
+        // a bot is never "you"
         seat.bot ? [" ", h("small", { class: "hc-bot" }, seat.bot_title)] : null,
         " ",
         p.is_leader ? [h("span", { class: "hc-crown", title: L.leader }, L.leader), " "] : null,

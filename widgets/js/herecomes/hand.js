@@ -127,7 +127,7 @@ export function players(ctx) {
         "div",
         { class: "hc-player-head" },
         h("b", {}, p.name),
-        p.seat === view.human && p.name !== L.you_name ? [" ", h("small", {}, `(${L.you})`)] : null,
+        p.seat === view.human && !seat.bot && p.name !== L.you_name ? [" ", h("small", {}, `(${L.you})`)] : null,  // a bot is never "you"
         seat.bot ? [" ", h("small", { class: "hc-bot" }, seat.bot_title)] : null,
         " ",
         p.is_leader ? [h("span", { class: "hc-crown", title: L.leader }, L.leader), " "] : null,
