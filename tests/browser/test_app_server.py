@@ -128,3 +128,29 @@ def test_the_projected_dashboard_shows_the_teacher_key_only_when_asked(
         assert key not in page.locator("body").inner_text() and off_site == []
     finally:
         context.close()
+
+
+def test_the_list_of_apps_speaks_both_languages_and_opens_each_app_in_either(
+    served: dict[str, Any], browser: Any
+) -> None:
+    """`make app` opens on Voilà's list of apps: a bilingual header, and an English and a Chinese link per app."""
+    url = served["server"].url
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/", timeout=PAGE_TIMEOUT)
+        header = page.locator("[data-testid='app-list-header']").inner_text()
+        assert "Choose an app" in header and "选择要打开的应用" in header
+        assert "Select items" not in page.locator("body").inner_text()
+        listed = page.locator(".pokelab-app").all_inner_texts()
+        assert len(listed) == len(APPS) and all(name[:-6] in "\n".join(listed) for name in APPS)
+        for lang, label in (("zh", "中文"), ("en", "EN")):
+            link = page.locator(".pokelab-app", has_text="here-comes-odds-lab").locator(f"[data-testid='open-{lang}']")
+            assert link.get_attribute("href").endswith("here-comes-odds-lab.ipynb" + ("?lang=zh" if lang == "zh" else "?"))
+            link.click()  # the app opens in this tab, in that language
+            active = page.locator(".widget-toggle-buttons button.mod-active").first
+            active.wait_for(timeout=PAGE_TIMEOUT)
+            assert label in active.inner_text(), (lang, active.inner_text())
+            page.goto(f"{url}/", timeout=PAGE_TIMEOUT)
+    finally:
+        context.close()

@@ -11,7 +11,7 @@ Voilà loads it with ``--Voila.config_file_paths=widgets/apps/serve`` (issue 29)
   shut) is culled once it has had no connection and done nothing for a while.
 - the pages use the ``pokelab`` template (``voila/templates/pokelab`` here): the
   lab template without its Font Awesome stylesheets from a CDN, so no request
-  leaves the machine.
+  leaves the machine, and a list of the apps in both languages (``tree.html``).
 """
 
 import os
@@ -35,6 +35,10 @@ def set_xsrf_cookie(handler, notebook, cwd):
 
 c.VoilaConfiguration.prelaunch_hook = set_xsrf_cookie
 c.VoilaConfiguration.template = "pokelab"
+# The list of apps is our template's tree.html (both languages, an English and a Chinese link per
+# app), served by Voilà's classic tree page instead of its JupyterLab file browser ("Select items
+# to open with Voilà.", English only).
+c.VoilaConfiguration.classic_tree = True
 # Voilà finds a template on the Jupyter data path: ours is in this folder's voila/templates/.
 os.environ["JUPYTER_PATH"] = os.pathsep.join(filter(None, [HERE, os.environ.get("JUPYTER_PATH")]))
 c.MappingKernelManager.cull_idle_timeout = IDLE_CULL_SECONDS
