@@ -12,7 +12,7 @@ the board's language. A shared table's seat reads its intents with
 >>> board_intent("Discard(1, G01)", 0, draw=lambda: "drawn")
 Traceback (most recent call last):
 ...
-widgets._board_errors.BadIntent: you play seat 0, not seat 1
+widgets._board_errors.BadIntent: you play Player 1, not Player 2
 """
 
 from __future__ import annotations

@@ -210,7 +210,7 @@ class ExerciseDef:
         """The question with the student's numbers filled in, as a catalogue text (colours and names translated).
 
         >>> get("30-2").statement().render("zh")
-        '第一波抽出了红色、红色、紫色、蓝色。现在最后一枚是红色的概率是多少？'
+        '第一波和第二波抽出了蓝色、绿色、红色、蓝色、黄色、红色、蓝色。现在最后一枚是蓝色的概率是多少？'
         """
         names = {name for _, name, _, _ in _FORMATTER.parse(self.question.source) if name}
         params = self.params(student)
@@ -220,7 +220,7 @@ class ExerciseDef:
         """The question with the student's numbers, in ``lang``.
 
         >>> get("30-2").text()
-        'Wave 1 showed red, red, purple, blue. What is the chance now that the last token is red?'
+        'Waves 1 and 2 showed blue, green, red, blue, yellow, red, blue. What is the chance now that the last token is blue?'
         """
         return self.statement(student).render(lang)
 

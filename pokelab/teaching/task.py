@@ -4,7 +4,7 @@
 >>> from pokelab.teaching.language import set_language
 >>> set_language("zh")
 >>> Task(get("30-2"), None)
-练习 30-2：第一波抽出了红色、红色、紫色、蓝色。现在最后一枚是红色的概率是多少？
+练习 30-2：第一波和第二波抽出了蓝色、绿色、红色、蓝色、黄色、红色、蓝色。现在最后一枚是蓝色的概率是多少？
 >>> set_language("both")
 >>> Task(get("30-3"), "Mei").nothing
 Traceback (most recent call last):

@@ -162,7 +162,7 @@ def test_string_actions_from_the_front_end_are_parsed_but_only_for_your_seat() -
     assert send(board, {"type": "intent", "action": "DrawWave"})["ok"]
     card = board.state.hands[0][0]
     other = send(board, {"type": "intent", "action": f"Discard(1, {board.state.hands[1][0]})"})
-    assert other["ok"] is False and "seat 1" in other["error"]["text"]
+    assert other["ok"] is False and "Player 2" in other["error"]["text"]
     chosen = send(board, {"type": "intent", "action": "Draw(red)"})
     assert chosen["ok"] is False and "drawn from the bag" in chosen["error"]["text"]
     assert send(board, {"type": "intent", "action": f"Discard(0, {card})"})["ok"]
