@@ -34,20 +34,11 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from pokelab.analysis.coach_jobs import odds_job, review_job, start_playout_process, suggest_job
+from pokelab.analysis.coach_jobs import start_playout_process
 from pokelab.analysis.playouts import POLICIES
 from pokelab.bots import available_bots
 
-__all__ = [
-    "BrokenProcessPool",
-    "odds_job",
-    "playout_pool",
-    "reset_pool",
-    "review_job",
-    "run_job",
-    "seated_policies",
-    "suggest_job",
-]
+__all__ = ["playout_pool", "reset_pool", "run_job", "seated_policies"]
 
 log = logging.getLogger(__name__)
 _HERE = Path(__file__).parent

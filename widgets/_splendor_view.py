@@ -17,9 +17,8 @@ from typing import Any
 
 from pokelab import splendor as sp
 from pokelab.core.texts import seat_name
-from pokelab.errors import check_lang
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
-from pokelab.words import _, _n, render, rendered
+from pokelab.words import _, _n, check_lang, render, rendered
 from widgets._splendor_text import labels
 from widgets.tokens import view_marks
 

@@ -53,23 +53,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.errors import BilingualError
-from pokelab.herecomes.bag import COLOURS
-from pokelab.odds._probability_tree_build import OTHER, build_nodes, groups_of, sequences_by_length
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.odds._probability_tree_build import build_nodes, groups_of, sequences_by_length
 from pokelab.odds.inputs import bag_counts, condition_of, shown_counts
-from pokelab.odds.tree_nodes import DrawTree, TreeNode, fraction_text, group_name
+from pokelab.odds.tree_nodes import OTHER, DrawTree, TreeNode
 from pokelab.words import _
 
-__all__ = [
-    "MAX_TREE_DEPTH",
-    "MAX_TREE_NODES",
-    "OTHER",
-    "DrawTree",
-    "TreeNode",
-    "draw_tree",
-    "fraction_text",
-    "group_name",
-    "tree_size",
-]
+__all__ = ["MAX_TREE_DEPTH", "MAX_TREE_NODES", "draw_tree", "tree_size"]
 
 #: Most nodes a probability tree may have (root included): more cannot be read on a page.
 MAX_TREE_NODES = 400

@@ -27,12 +27,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pokelab.core.texts import listing
-from pokelab.errors import check_lang
 from pokelab.splendor.action_input import (
     _COLOUR_INDEX,
     _PAYMENT,
     MAX_ACTION_TEXT,
-    MOST_TOKENS,
     _bad,
     _card_id,
     _colour,
@@ -42,12 +40,10 @@ from pokelab.splendor.action_input import (
 )
 from pokelab.splendor.cards import TOKEN_COLOURS, card_by_name
 from pokelab.splendor.names import card_label, colour_name
-from pokelab.words import Text, _
+from pokelab.words import Text, _, check_lang
 
 __all__ = [
     "ACTION_TYPES",
-    "MAX_ACTION_TEXT",
-    "MOST_TOKENS",
     "Action",
     "Catch",
     "EndTurn",

@@ -24,8 +24,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pokelab.errors import InputError
 from pokelab.splendor.cards import CARDS, TOKEN_COLOURS, card_by_name
-from pokelab.splendor.engine import _make_player, _player_names, legal_actions, sweep_cards  # noqa: F401
 from pokelab.splendor.names import tier_name
+from pokelab.splendor.setup import _make_player, _player_names
 from pokelab.splendor.state import (
     DEFAULT_VARIANT,
     END_POINTS,
@@ -35,6 +35,7 @@ from pokelab.splendor.state import (
     State,
     Variant,
 )
+from pokelab.splendor.sweep import sweep_cards
 from pokelab.words import Text, _, _p
 
 

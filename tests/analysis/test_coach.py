@@ -175,7 +175,7 @@ def test_a_finished_game_or_a_non_state_is_refused():
 
 def test_the_hard_top_move_beats_a_random_legal_move_cheaply():
     """A cheap version of benchmarks/bench_coach.py: from a few positions, the coach's move wins more often."""
-    from pokelab.analysis.splendor_win import known_position, run_playouts
+    from pokelab.analysis.playouts import known_position, run_playouts
 
     coach = chance = 0.0
     for seed in (1, 2, 3):
