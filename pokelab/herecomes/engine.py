@@ -289,6 +289,7 @@ def apply(state: State, action: Action) -> State:
     Raises ``IllegalAction`` (with the broken rule's ID and a reason in English
     and Chinese) for a move the rules forbid.
 
+    >>> from pokelab.herecomes.scenario import scenario
     >>> s = scenario(2, hands={0: ["G01", "G05", "P01", "O01", "L01"]}, trainers=False)
     >>> for colour in ("red", "blue", "red", "green"):
     ...     s = apply(s, Draw(colour))
@@ -311,6 +312,7 @@ def apply(state: State, action: Action) -> State:
 def result(state: State) -> Result:
     """Winners, final scores and whether a legend card decided the game.
 
+    >>> from pokelab.herecomes.setup import new_game
     >>> result(new_game(2))
     Traceback (most recent call last):
     ...

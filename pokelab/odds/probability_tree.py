@@ -29,6 +29,7 @@ matter. A tree with more than ``MAX_TREE_NODES`` nodes, or deeper than
 ``MAX_TREE_DEPTH`` draws, is refused with a ``BilingualError`` (a ValueError)
 that names the limit.
 
+>>> from pokelab.odds.tree_nodes import fraction_text
 >>> tree = draw_tree({"red": 2, "purple": 1}, draws=2, target="last:red")
 >>> [fraction_text(n.branch) for n in tree.nodes if n.depth == 1]
 ['2/3', '1/3']
@@ -119,6 +120,7 @@ def draw_tree(
     shown tokens); ``target``: a target card, a condition or its text, or
     ``None``; ``lump``: lump the colours the target does not mention into "other".
 
+    >>> from pokelab.odds.tree_nodes import fraction_text
     >>> tree = draw_tree({"red": 1, "blue": 1, "purple": 1}, draws=2, target="never:purple")
     >>> len(tree.nodes), len(tree.leaves), fraction_text(tree.target_probability)
     (10, 6, '1/3')

@@ -343,6 +343,7 @@ def apply(state: State, action: Action) -> State:
     the rules forbid, and a plain ``ValueError`` for something that is not an
     action at all (the same as Here Comes' ``apply``; see ``pokelab.errors``).
 
+    >>> from pokelab.splendor.setup import new_game
     >>> s = new_game(2, seed=7)
     >>> apply(s, TakeSame("master"))
     Traceback (most recent call last):

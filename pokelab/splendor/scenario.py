@@ -9,6 +9,7 @@ given by id or by name (English or Chinese); tokens as a list of colours or a
 ...              display=["Charmeleon", 5, 9, 12], deck=[])
 >>> s.players[0].points, s.players[0].discounts["red"], s.supply["red"], s.deck_size
 (0, 1, 5, 0)
+>>> from pokelab.splendor.legal import legal_actions
 >>> [str(a) for a in legal_actions(s) if type(a).__name__ == "Evolve"]
 ['Evolve(1, 2)']
 >>> scenario(captured={0: [1], 1: [1]})
