@@ -76,7 +76,7 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
         card["evolve_from"] = evolve.get(card["id"], [])
     view["moves"] = {
         "take_different": any(isinstance(a, sp.TakeDifferent) for a in legal),
-        "take_same": [a.color for a in legal if isinstance(a, sp.TakeSame)],
+        "take_same": [a.colour for a in legal if isinstance(a, sp.TakeSame)],
         "pass": any(isinstance(a, sp.Pass) for a in legal),
         "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
         "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],

@@ -228,7 +228,7 @@ def test_a_take_and_return_of_the_same_tokens_is_not_suggested_once_its_position
     take = next(a for a in legal_actions(state) if type(a) is TakeDifferent)
     returning = apply(state, take)
     assert returning.phase == "return"
-    undo = ReturnTokens(take.colors)  # give back exactly what was taken
+    undo = ReturnTokens(take.colours)  # give back exactly what was taken
     assert undo in legal_actions(returning)
     back = apply(returning, undo)
     assert back.players[me].tok == state.players[me].tok  # no progress: the same position, a turn later
