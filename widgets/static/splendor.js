@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: ad6614c3b7aec7418f78d5a4f308fae42f6943162acfd88131f5d763329200bd
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 9191066d1f5ba9c3ecae63e9098cc5af4f74ea485d28c76b847c0027034d84e5
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -791,7 +791,7 @@ function supplyRow(b, view, L, myTurn) {
       {
         class: "pk-btn pk-primary pk-take",
         disabled: !picking || !ui.picks.length,
-        onclick: () => intent({ kind: "take", colors: ui.picks.slice() })
+        onclick: () => intent({ kind: "take", colours: ui.picks.slice() })
       },
       L.take
     ),
