@@ -236,7 +236,7 @@ def _recheck(
     them). A move whose gap passes every stage is no luck of the playouts.
 
     >>> from pokelab.splendor import TakeSame, new_game
-    >>> from pokelab.analysis.splendor_win import known_position
+    >>> from pokelab.analysis.playouts import known_position
     >>> base, unseen = known_position(new_game(2, seed=1), 0)
     >>> _, _, count = _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 2, 0, ("greedy",) * 2, 0.1)
     >>> count % 2 == 0 and count <= 2 * RECHECK * 2
@@ -268,7 +268,7 @@ def _recheck_stage(
     ``threshold`` (passed); played to its end, it is passed if the gap is above ``threshold``.
 
     >>> from pokelab.splendor import TakeSame, new_game
-    >>> from pokelab.analysis.splendor_win import known_position
+    >>> from pokelab.analysis.playouts import known_position
     >>> base, unseen = known_position(new_game(2, seed=1), 0)
     >>> *_, count, passed = _recheck_stage(base, unseen, (TakeSame("red"), TakeSame("red")), (2, 8, 2), 0,
     ...                                    ("greedy",) * 2, 0.1, last=True)
