@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._timing import best_of
 from pokelab.analysis import review, suggest
-from pokelab.analysis.splendor_win import known_position, run_playouts, win_probabilities
+from pokelab.analysis.playouts import known_position, run_playouts
+from pokelab.analysis.splendor_win import win_probabilities
 from pokelab.sim import play
 from pokelab.splendor import legal_actions, new_game
 from pokelab.stats import wilson_interval

@@ -19,7 +19,8 @@ import statistics
 from _timing import best_of, calibrate
 
 from pokelab.herecomes import TARGETS, Draw, apply, scenario
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.herecomes.bag import DEFAULT_BAG
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import (
     advise_discard,
     best_discard,

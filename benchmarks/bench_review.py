@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._timing import calibrate, cpu_with_children
 from pokelab.analysis import review
-from pokelab.analysis.splendor_win import known_position, run_playouts
+from pokelab.analysis.playouts import known_position, run_playouts
 from pokelab.sim import play
 from widgets import SplendorBoard
 

@@ -27,11 +27,10 @@ from pokelab.classroom.cli import add_commands, add_teacher_options, teacher_acc
 from pokelab.classroom.reads import CSV_LINE_END, check_new_file, safe_cell
 from pokelab.classroom.rounds import why
 from pokelab.core.texts import decimals, player_name
-from pokelab.herecomes.bag import validate_bag
-from pokelab.herecomes.invariants import MAX_BAG_COLOUR
+from pokelab.errors import SimError
+from pokelab.herecomes.bag import MAX_BAG_COLOUR, validate_bag
 from pokelab.odds import card_table
 from pokelab.sim import simulate, tournament
-from pokelab.sim.errors import SimError
 from pokelab.sim.runner import check_count
 from pokelab.stats import wilson_interval
 from pokelab.teaching import answer_key, export_nbgrader, read_roster

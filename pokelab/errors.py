@@ -15,7 +15,7 @@ from typing import Any
 
 from pokelab.words import Text, check_lang, languages
 
-__all__ = ["LANGS", "BilingualError", "Explained", "IllegalAction", "InputError", "SimError", "check_lang"]
+__all__ = ["LANGS", "BilingualError", "Explained", "IllegalAction", "InputError", "SimError"]
 
 #: The languages the kit ships catalogues for ("en" is the code's own).
 LANGS = languages()
@@ -84,7 +84,7 @@ class SimError(BilingualError):
     """Bad input to the runner, the bot registry or the command line (unknown game or bot, bad count, bad bag).
 
     Defined here, at the bottom of the house, so ``pokelab.bots`` can raise it
-    without importing ``pokelab.sim``; ``pokelab.sim.SimError`` is this same class.
+    without importing ``pokelab.sim``.
 
     >>> from pokelab.words import _
     >>> err = SimError(_("unknown game {name!r}", name="chess"))

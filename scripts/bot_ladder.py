@@ -34,7 +34,8 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pokelab.sim import game_seed, simulate  # noqa: E402
+from pokelab.core.seeds import game_seed  # noqa: E402
+from pokelab.sim import simulate  # noqa: E402
 from pokelab.sim.tournament import head_to_head  # noqa: E402
 
 LADDERS = {

@@ -27,7 +27,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pokelab.sim import game_seed, play
+from pokelab.core.seeds import game_seed
+from pokelab.sim import play
 from pokelab.splendor import Catch, Evolve, Variant, apply, display_swept, is_display_frozen
 from pokelab.stats import wilson_interval
 

@@ -28,9 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
-from pokelab.herecomes.cards import KINDS, TARGETS
+from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.conditions import Condition
+from pokelab.herecomes.pieces import COLOURS, KINDS
 
 
 def brute_probability(condition: Condition, bag: Mapping[str, int], draws: int = DRAWS_PER_ROUND) -> Fraction:

@@ -21,7 +21,8 @@ from pokelab.classroom import (
     parse_event,
 )
 from pokelab.errors import IllegalAction
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.herecomes.bag import DEFAULT_BAG
+from pokelab.herecomes.pieces import COLOURS
 
 ROUND = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from pokelab.cli import _table, main, parse_bag, parse_bots
-from pokelab.sim import SimError
+from pokelab.errors import SimError
 
 
 def test_simulate_writes_one_row_per_game(tmp_path, capsys):

@@ -13,8 +13,8 @@ from pokelab.herecomes import TARGETS, TRAINERS, WAVES
 from pokelab.herecomes import Variant as HCVariant
 from pokelab.herecomes import new_game as hc_new_game
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
-from pokelab.herecomes.engine import HAND_SIZE
 from pokelab.herecomes.names import short_colour_name as hc_short_colour_name
+from pokelab.herecomes.setup import HAND_SIZE
 from pokelab.splendor import CARDS, COLOURS, Reserve, TakeSame, legal_actions, scenario
 from pokelab.splendor import Variant as SPVariant
 from pokelab.splendor import new_game as sp_new_game

@@ -14,7 +14,7 @@ from typing import Any
 
 from pokelab.core.texts import decimals
 from pokelab.herecomes.names import colour_name
-from pokelab.odds.probability_tree import fraction_text
+from pokelab.odds.tree_nodes import fraction_text
 from widgets._bag_explorer_text import labels
 from widgets.tokens import TOKENS
 

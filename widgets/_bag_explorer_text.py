@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import Text, _
 from widgets._words import fresh, joined, kept, labels_in
 

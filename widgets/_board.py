@@ -1,4 +1,4 @@
-"""The foundation of every game board: an anywidget that is a thin view of a game adapter.
+"""The foundation of every game board: an anywidget that is a thin view of a game.
 
 A board plays any game through ``pokelab.core.Game``, the protocol the
 runner, the shared tables and the playouts use, stepped by the one
@@ -39,20 +39,20 @@ from typing import Any
 import anywidget
 import traitlets
 
-from pokelab.core.game import Game as GameAdapter
+from pokelab.core.game import Game
 from pokelab.core.stepper import BotError, Step
 from pokelab.core.texts import seat_name
-from pokelab.errors import IllegalAction, check_lang
-from pokelab.sim import GameRecord
-from pokelab.words import _, render
-from widgets._board_errors import BadIntent, BotFailure, Refusals, _require
+from pokelab.errors import IllegalAction
+from pokelab.sim.record import GameRecord
+from pokelab.words import _, check_lang, render
+from widgets._board_errors import BadIntent, BotFailure, Refusals
 from widgets._board_log import ShownLog, log_line
 from widgets._board_messages import answer, page_handlers, view_flags
-from widgets._board_turns import MAX_BOT_ACTIONS_PER_TURN, BotSeats, DrawChance, Snapshot, Turns
+from widgets._board_turns import BotSeats, DrawChance, Snapshot, Turns
 from widgets._bots import bot_label, resolve_bot, seat_bots
 from widgets._words import shown
 
-__all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BadIntent", "Board", "BotFailure", "DrawChance", "_require"]
+__all__ = ["Board"]
 
 log = logging.getLogger(__name__)
 
@@ -60,16 +60,14 @@ log = logging.getLogger(__name__)
 class Board(anywidget.AnyWidget):
     """Base class of the game boards (see the module docstring for the message protocol).
 
-    ``adapter`` is the game (a ``pokelab.core.Game``), ``state`` its current
-    state, ``options`` what ``adapter.new_game`` needs besides players and seed.
+    ``game`` is the game (a ``pokelab.core.Game``; its ``name`` is its name in the bot
+    registry), ``state`` its current state, ``options`` what ``game.new_game`` needs
+    besides players and seed.
     Public Python API: ``state``, ``play(action)``, ``undo()``, ``new_game(seed)``,
     ``run_bots()``, ``bots`` (assign a seat to replace its bot), ``set_bot(seat, bot)``,
     ``bot_failure``, ``handle_message(content)``. The game is stepped by a ``Turns`` the
     board owns (``widgets._board_turns``); the board records the acts it gives back.
     """
-
-    #: The game's name in the bot registry (``"splendor"``, ``"herecomes"``).
-    game: str = ""
 
     #: The JSON view the front end draws (built by ``_make_view``), with ``revision`` inside.
     view = traitlets.Dict().tag(sync=True)
@@ -90,7 +88,7 @@ class Board(anywidget.AnyWidget):
 
     def __init__(
         self,
-        adapter: GameAdapter,
+        game: Game,
         state: Any,
         *,
         names: list[str],
@@ -102,9 +100,9 @@ class Board(anywidget.AnyWidget):
         options: Mapping[str, Any] | None = None,
     ) -> None:
         check_lang(lang)
-        self._adapter = adapter
+        self._game = game
         self._options = dict(options or {})
-        self._bots, human = seat_bots(self.game, len(names), bots, human)
+        self._bots, human = seat_bots(game.name, len(names), bots, human)
         if bot_delay < 0:
             raise ValueError(f"bot_delay must be ≥ 0 milliseconds, not {bot_delay}")
         self._names = list(names)
@@ -118,7 +116,7 @@ class Board(anywidget.AnyWidget):
         self._refusals = Refusals()  # those shown in ``error`` (the last drawn again in a new language)
         self._decisions: dict[int, tuple[Any, Any]] = {}  # seat -> (state, action): a bot's last, for a teacher
         self._ready = False
-        self._turns = Turns(adapter, self._bots, seed, names=self._names, blank=self._seat_text)
+        self._turns = Turns(game, self._bots, seed, names=self._names, blank=self._seat_text)
         super().__init__(lang=lang, seed=seed, bot_delay=bot_delay)
         self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
         self.observe(self._on_lang, names="lang")
@@ -171,9 +169,9 @@ class Board(anywidget.AnyWidget):
 
     # ------------------------------------------------------------ public API
     @property
-    def adapter(self) -> GameAdapter:
+    def game(self) -> Game:
         """The game the board plays through (a ``pokelab.core.Game``)."""
-        return self._adapter
+        return self._game
 
     @property
     def state(self) -> Any:
@@ -207,7 +205,7 @@ class Board(anywidget.AnyWidget):
         """
         if seat not in self._bots:
             raise ValueError(f"seat {seat!r} is not played by a bot; bot seats are {sorted(self._bots)}")
-        self._bots[seat] = resolve_bot(self.game, bot)
+        self._bots[seat] = resolve_bot(self._game.name, bot)
         self._failure = None
         self._set_error(None)
         self._publish()
@@ -245,7 +243,7 @@ class Board(anywidget.AnyWidget):
         seed = self.seed + 1 if seed is None else seed
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a whole number ≥ 0, not {seed!r}")
-        state = self._adapter.new_game(self.players, seed, self._options)
+        state = self._game.new_game(self.players, seed, self._options)
         self._reset(state, seed)
 
     def run_bots(self, max_turns: int = 10_000) -> int:

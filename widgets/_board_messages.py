@@ -42,8 +42,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from pokelab.core.texts import seat_name
-from pokelab.errors import IllegalAction, check_lang
-from pokelab.words import _, languages, render
+from pokelab.errors import IllegalAction
+from pokelab.words import _, check_lang, languages, render
 from widgets._board_errors import BadIntent, BotFailure, _require, _short
 from widgets._bots import seat_bot
 

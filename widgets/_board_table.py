@@ -45,9 +45,9 @@ import traitlets
 from pokelab.bots import bot_title
 from pokelab.classroom import ClassAccessError, ClassroomError, check_name
 from pokelab.core.registry import get_game
-from pokelab.errors import BilingualError, IllegalAction, check_lang
+from pokelab.errors import BilingualError, IllegalAction
 from pokelab.tables import table_store, tables_at
-from pokelab.words import _
+from pokelab.words import _, check_lang
 from widgets._board_errors import BadIntent, _require, _short
 from widgets._board_messages import checked_lang
 

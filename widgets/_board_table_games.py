@@ -26,11 +26,13 @@ from widgets._board_table import BOARDS, TableBoard
 from widgets._herecomes_hand import hand_odds, kept_hand_value
 from widgets._herecomes_text import counted, trainer_actions
 from widgets._herecomes_text import labels as hc_labels
+from widgets._splendor_intent import parse_intent
+from widgets._splendor_view import board_view
 from widgets.herecomes_board import HereComesBoard
-from widgets.splendor import SplendorBoard, board_view, parse_intent
+from widgets.splendor import SplendorBoard
 from widgets.tokens import view_marks
 
-__all__ = ["BOARDS", "HereComesTable", "SplendorTable", "herecomes_intent"]
+__all__ = ["HereComesTable", "SplendorTable", "herecomes_intent"]
 
 
 def _named(observation: dict[str, Any], names: list[str]) -> dict[str, Any]:

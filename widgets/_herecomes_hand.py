@@ -28,8 +28,9 @@ from pokelab.herecomes.bag import WAVES
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.state import State, check_seat
 from pokelab.herecomes.view import observe
-from pokelab.odds.advice import LEGEND_VALUE, advise_discard, expected_points, redraw_gain
+from pokelab.odds.advice import advise_discard, expected_points, redraw_gain
 from pokelab.odds.exact import probability, redraw_probability
+from pokelab.odds.inputs import LEGEND_VALUE
 
 __all__ = ["advice_for", "card_value", "hand_odds", "kept_hand_value", "previous_shown"]
 

@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pokelab.errors import check_lang
 from pokelab.herecomes import State, observe
-from pokelab.words import rendered
+from pokelab.words import check_lang, rendered
 from widgets._herecomes_hand import advice_for, hand_odds
 from widgets._herecomes_text import counted
 

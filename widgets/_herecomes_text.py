@@ -25,8 +25,8 @@ from typing import Any
 
 from pokelab.core.texts import seat_name
 from pokelab.herecomes import TARGETS, WAVES, UseTrainer
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import Text, _, _n, check_lang, render
 from widgets._table_text import SEAT_TEXT
 from widgets._words import fresh, kept, labels_in, lang_choices

@@ -45,10 +45,11 @@ from typing import Any
 
 from pokelab import splendor as sp
 from pokelab.analysis import GameReview, MoveReview
+from pokelab.analysis.coach_jobs import odds_job, review_job, suggest_job
 from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent
 from widgets._splendor_coach_data import LinePoint, card_panel
-from widgets._splendor_coach_jobs import odds_job, review_job, run_job, suggest_job
+from widgets._splendor_coach_jobs import run_job
 from widgets._splendor_coach_line import CoachLine
 from widgets._splendor_coach_view import (
     job_json,

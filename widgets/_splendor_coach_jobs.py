@@ -8,6 +8,7 @@ only, not the boards. ``bundle`` joins the coach's ES module (or CSS) with the
 board's, since anywidget loads one file.
 
 >>> from pokelab import splendor as sp
+>>> from pokelab.analysis.coach_jobs import odds_job
 >>> [e.playouts for e in odds_job(sp.new_game(2, seed=1), 0, 4, 7)]
 [4, 4]
 >>> odds_job(sp.new_game(2, seed=1), 5, 4, 7)
@@ -34,20 +35,11 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from pokelab.analysis.coach_jobs import odds_job, review_job, start_playout_process, suggest_job
+from pokelab.analysis.coach_jobs import start_playout_process
 from pokelab.analysis.playouts import POLICIES
 from pokelab.bots import available_bots
 
-__all__ = [
-    "BrokenProcessPool",
-    "odds_job",
-    "playout_pool",
-    "reset_pool",
-    "review_job",
-    "run_job",
-    "seated_policies",
-    "suggest_job",
-]
+__all__ = ["playout_pool", "reset_pool", "run_job", "seated_policies"]
 
 log = logging.getLogger(__name__)
 _HERE = Path(__file__).parent
@@ -125,6 +117,7 @@ def run_job(fn: Callable[..., Any], args: tuple[Any, ...], *, processes: bool = 
     ``processes=False``, no process to be had, or a broken one: the caller's thread runs it.
 
     >>> from pokelab import splendor as sp
+    >>> from pokelab.analysis.coach_jobs import odds_job, review_job
     >>> [e.playouts for e in run_job(odds_job, (sp.new_game(2, seed=1), 0, 4, 7), processes=False)]
     [4, 4]
     >>> run_job(review_job, ([], 0, 0), processes=False)

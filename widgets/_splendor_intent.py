@@ -54,20 +54,20 @@ def _colour_counts(value: Any, what: str) -> dict[str, int]:
 def parse_intent(payload: Any) -> Any:
     """Turn the front end's intent payload into an engine action, or raise ``BadIntent``.
 
-    Kinds: ``take`` (``colors``: 1–3 picked tokens; the same colour twice means
+    Kinds: ``take`` (``colours``: 1–3 picked tokens; the same colour twice means
     take two), ``catch`` (``card``, optional ``payment``), ``reserve`` (``card``),
     ``evolve`` (``base``, ``into``), ``return`` (``tokens``: colour → count),
     ``pass``, ``end_turn``, and ``text`` (an action in ``parse_action`` form).
 
-    >>> parse_intent({"kind": "take", "colors": ["red", "red"]})
+    >>> parse_intent({"kind": "take", "colours": ["red", "red"]})
     TakeSame(red)
-    >>> parse_intent({"kind": "take", "colors": ["blue", "red", "black"]})
+    >>> parse_intent({"kind": "take", "colours": ["blue", "red", "black"]})
     TakeDifferent(red, blue, black)
     >>> parse_intent({"kind": "catch", "card": 1, "payment": {"blue": 1, "master": 2}})
     Catch(1, blue=1, master=2)
     >>> parse_intent({"kind": "return", "tokens": {"red": 1, "blue": 0}})
     ReturnTokens(red)
-    >>> parse_intent({"kind": "take", "colors": ["pink"]})
+    >>> parse_intent({"kind": "take", "colours": ["pink"]})
     Traceback (most recent call last):
     ...
     widgets._board_errors.BadIntent: unknown colour 'pink'
@@ -78,19 +78,19 @@ def parse_intent(payload: Any) -> Any:
         )
     kind = payload.get("kind")
     if kind == "take":
-        colors = payload.get("colors")
-        if not isinstance(colors, list) or not colors:
+        colours = payload.get("colours")
+        if not isinstance(colours, list) or not colours:
             raise BadIntent(
                 _('pick 1 to 3 tokens from the supply first'),
             )
-        if len(colors) > 3:
+        if len(colours) > 3:
             raise BadIntent(_('pick at most 3 tokens'))
-        for colour in colors:
+        for colour in colours:
             if colour not in TOKEN_COLOURS:
                 raise BadIntent(_('unknown colour {colour}', colour=repr(colour)))
-        if len(colors) == 2 and colors[0] == colors[1]:
-            return sp.TakeSame(colors[0])
-        return sp.TakeDifferent(tuple(colors))
+        if len(colours) == 2 and colours[0] == colours[1]:
+            return sp.TakeSame(colours[0])
+        return sp.TakeDifferent(tuple(colours))
     if kind == "catch":
         payment = payload.get("payment")
         if payment is not None:

@@ -17,9 +17,8 @@ from typing import Any
 
 from pokelab import splendor as sp
 from pokelab.core.texts import seat_name
-from pokelab.errors import check_lang
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
-from pokelab.words import _, _n, render, rendered
+from pokelab.words import _, _n, check_lang, render, rendered
 from widgets._splendor_text import labels
 from widgets.tokens import view_marks
 
@@ -77,7 +76,7 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
         card["evolve_from"] = evolve.get(card["id"], [])
     view["moves"] = {
         "take_different": any(isinstance(a, sp.TakeDifferent) for a in legal),
-        "take_same": [a.color for a in legal if isinstance(a, sp.TakeSame)],
+        "take_same": [a.colour for a in legal if isinstance(a, sp.TakeSame)],
         "pass": any(isinstance(a, sp.Pass) for a in legal),
         "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
         "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],

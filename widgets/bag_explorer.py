@@ -57,19 +57,20 @@ from pokelab.course.hypergeometric import (
     count_mean,
     simulate_counts,
 )
-from pokelab.errors import BilingualError, check_lang
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, validate_bag
+from pokelab.errors import BilingualError
+from pokelab.herecomes.bag import DEFAULT_BAG, validate_bag
 from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.inputs import check_seed
-from pokelab.odds.probability_tree import fraction_text
-from pokelab.words import Text, _, languages
+from pokelab.odds.tree_nodes import fraction_text
+from pokelab.words import Text, _, check_lang, languages
 from widgets._bag_explorer_figure import explorer_figure_spec
-from widgets._bag_explorer_text import EXPLORER_LABELS, labels, reason
+from widgets._bag_explorer_text import labels, reason
 from widgets._bundle import esm
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets.tokens import TOKENS, view_marks
 
-__all__ = ["EXPLORER_LABELS", "BagExplorer", "explorer_figure_spec"]
+__all__ = ["BagExplorer"]
 
 _HERE = Path(__file__).parent
 #: The most rounds the explorer simulates in all (then "draw more" is refused).

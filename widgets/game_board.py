@@ -28,7 +28,9 @@ from typing import Any
 from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.words import _
-from widgets._board import BadIntent, Board, DrawChance
+from widgets._board import Board
+from widgets._board_errors import BadIntent
+from widgets._board_turns import DrawChance
 from widgets._words import Said, reason_of
 
 __all__ = ["GameBoard"]
@@ -76,13 +78,12 @@ class GameBoard(Board):
         names = list(players) if players is not None else [_("You").render(lang), _("Bot").render(lang)]
         if not made.min_players <= len(names) <= made.max_players:
             raise ValueError(f"{made.name} takes {made.min_players} to {made.max_players} players, not {len(names)}")
-        self.game = made.name  # the bot registry's name of the game
         state = made.new_game(names, seed, dict(options or {}))
         super().__init__(made, state, names=names, bots=bots, seed=seed, options=options, **board)
         self._start()
 
     def _make_view(self, state: Any) -> dict[str, Any]:
-        game, seat = self._adapter, self._human
+        game, seat = self._game, self._human
         mine = not game.is_over(state) and not game.is_chance(state) and seat in game.actors(state)
         return {
             "game": game.name,
@@ -95,12 +96,12 @@ class GameBoard(Board):
         if action == "draw":
             return DrawChance()
         try:
-            return self._adapter.parse_action(action)
+            return self._game.parse_action(action)
         except (TypeError, ValueError) as err:
             raise BadIntent(_("cannot read that move: {err}", err=reason_of(err))) from None
 
     def _log_lines(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
-        game = self._adapter
+        game = self._game
         if isinstance(action, DrawChance):
             return [{"text": _("draws")}]
         return [{"text": Said(lambda lang: game.describe(action, lang))}]

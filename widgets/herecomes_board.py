@@ -13,7 +13,7 @@ How the board plays the table's part:
 
 - chance: the leader draws each wave. A human leader clicks "draw the next
   wave"; a bot leader's wave is drawn when the front end asks the bot to move.
-  The tokens come from the adapter's explicit outcomes with the board's seeded
+  The tokens come from the game's explicit outcomes with the board's seeded
   generator (same board seed, same tokens; undo and replay give the same wave);
 - simultaneous steps (discards, the redraw vote, keeping a card): every bot
   chooses at once from its own view; the engine keeps all choices face down
@@ -53,7 +53,6 @@ from typing import Any
 import traitlets
 
 from pokelab.analysis.herecomes_coach import RoundReview, review_discards
-from pokelab.errors import check_lang
 from pokelab.herecomes import (
     COLOURS,
     WAVES,
@@ -64,16 +63,17 @@ from pokelab.herecomes import (
     parse_action,
 )
 from pokelab.herecomes.game import HereComesGame
-from pokelab.words import _, languages, rendered
-from widgets._board import Board, DrawChance
+from pokelab.words import _, check_lang, languages, rendered
+from widgets._board import Board
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
 from widgets._board_log import log_line
 from widgets._board_table import join_table
+from widgets._board_turns import DrawChance
 from widgets._bots import seat_bot
 from widgets._bundle import esm
 from widgets._herecomes_coach import coach_view
 from widgets._herecomes_figure import odds_figure
-from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
+from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value
 from widgets._herecomes_intent import board_intent
 from widgets._herecomes_log import log_lines
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in
@@ -83,14 +83,10 @@ from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets._words import shown
 from widgets.tokens import view_marks
 
-__all__ = ["DrawWave", "HereComesBoard", "advice_for", "hand_odds", "previous_shown"]
+__all__ = ["HereComesBoard"]
 
 _HERE = Path(__file__).parent
 _DEFAULT_BOTS = ("expected-points", "heuristic", "heuristic")
-
-
-#: The leader's act of drawing the rest of the wave (or the redraw's token): HC-R2, HC-R3, HC-R4.
-DrawWave = DrawChance
 
 
 class HereComesBoard(Board):
@@ -104,7 +100,6 @@ class HereComesBoard(Board):
     the bots' reasoning. ``bag``/``trainers``/``variant`` go to ``pokelab.herecomes.new_game``.
     """
 
-    game = "herecomes"
     _esm = esm("herecomes_board")  # built from widgets/js/herecomes/ (with the shared plotly.js loader)
     _css = _HERE / "herecomes_board.css"
 

@@ -32,9 +32,8 @@ from typing import Any
 import plotly.graph_objects as go
 
 from pokelab.core.texts import decimals
-from pokelab.errors import check_lang
-from pokelab.herecomes.bag import COLOURS
-from pokelab.words import Text, _, render
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.words import Text, _, check_lang, render
 from widgets._plot_traces import (
     ghost_bars,
     monte_carlo_marks,

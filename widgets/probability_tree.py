@@ -64,13 +64,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from pokelab.errors import BilingualError, check_lang
-from pokelab.herecomes.bag import COLOURS
+from pokelab.errors import BilingualError
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn
 from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.inputs import condition_of
-from pokelab.odds.probability_tree import OTHER, DrawTree, draw_tree, group_name
-from pokelab.words import Text, _, languages
+from pokelab.odds.probability_tree import draw_tree
+from pokelab.odds.tree_nodes import OTHER, DrawTree, group_name
+from pokelab.words import Text, _, check_lang, languages
 from widgets._bundle import esm
 from widgets._words import joined, labels_in
 from widgets.tokens import TOKENS, view_marks
@@ -192,7 +193,7 @@ class ProbabilityTree(anywidget.AnyWidget):
     # ------------------------------------------------------------------ Python API
     @property
     def tree(self) -> DrawTree:
-        """The model the widget draws (``pokelab.odds.probability_tree.DrawTree``)."""
+        """The model the widget draws (``pokelab.odds.tree_nodes.DrawTree``)."""
         return self._tree
 
     @property

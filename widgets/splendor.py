@@ -35,9 +35,8 @@ from typing import Any
 import traitlets
 
 from pokelab import splendor as sp
-from pokelab.errors import check_lang
 from pokelab.splendor.game import SplendorGame
-from pokelab.words import _
+from pokelab.words import _, check_lang
 from widgets._board import Board
 from widgets._board_humans import split_seats
 from widgets._board_table import join_table
@@ -45,10 +44,10 @@ from widgets._bundle import bundle, esm
 from widgets._splendor_coach import CoachSettings, Position, SplendorCoach
 from widgets._splendor_coach_jobs import seated_policies
 from widgets._splendor_intent import parse_intent
-from widgets._splendor_view import board_view, shown_name
+from widgets._splendor_view import board_view
 from widgets._words import Said
 
-__all__ = ["SplendorBoard", "board_view", "parse_intent", "seat_names", "shown_name"]
+__all__ = ["SplendorBoard", "seat_names"]
 
 _HERE = Path(__file__).parent
 _DEFAULT = object()
@@ -100,7 +99,6 @@ class SplendorBoard(Board):
     ``board.state`` is the engine state; ``board.play(action)`` makes a move from code.
     """
 
-    game = "splendor"
     _esm = esm("splendor")  # built from widgets/js/splendor/ (the board and its coach panel)
     _css = bundle("splendor.css", "splendor_coach.css")
 

@@ -47,25 +47,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokelab.analysis.coach_reasons import reason
-from pokelab.analysis.playouts import known_position
+from pokelab.analysis.playouts import known_position, run_playouts
 from pokelab.analysis.progress import headway_moves
 from pokelab.analysis.reason_checks import turn_ends
-from pokelab.analysis.splendor_win import (
-    WinEstimate,
-    calibrated,
+from pokelab.analysis.splendor_win import WinEstimate, calibrated
+from pokelab.analysis.win_checks import (
     check_bots,
     check_playouts,
     check_seed,
     check_state,
     check_workers,
-    run_playouts,
 )
 from pokelab.bots.splendor_greedy import best_actions
 from pokelab.bots.splendor_mcts import FlatMonteCarloBot
-from pokelab.errors import BilingualError, check_lang
+from pokelab.errors import BilingualError
 from pokelab.splendor import legal_actions
 from pokelab.splendor.state import State
-from pokelab.words import Text, _, languages
+from pokelab.words import Text, _, check_lang, languages
 
 __all__ = ["COACH_LEVELS", "MAX_SUGGESTIONS", "SEARCH_WIDTH", "Suggestion", "progressing", "suggest"]
 

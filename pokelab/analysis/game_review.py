@@ -50,21 +50,19 @@ from typing import Any
 
 from pokelab.analysis.coach import Suggestion
 from pokelab.analysis.coach_reasons import reason
-from pokelab.analysis.splendor_win import (
-    WinEstimate,
-    _check_bots,
-    calibrated,
+from pokelab.analysis.playouts import known_position, run_playouts
+from pokelab.analysis.splendor_win import WinEstimate, calibrated
+from pokelab.analysis.win_checks import (
+    check_bots,
     check_playouts,
     check_seed,
     check_state,
     check_workers,
-    known_position,
-    run_playouts,
 )
 from pokelab.bots.splendor_greedy import best_actions
-from pokelab.errors import BilingualError, check_lang
+from pokelab.errors import BilingualError
 from pokelab.splendor import legal_actions
-from pokelab.words import Text, _
+from pokelab.words import Text, _, check_lang
 
 __all__ = ["GameReview", "MoveReview", "review"]
 
@@ -238,7 +236,7 @@ def _recheck(
     them). A move whose gap passes every stage is no luck of the playouts.
 
     >>> from pokelab.splendor import TakeSame, new_game
-    >>> from pokelab.analysis.splendor_win import known_position
+    >>> from pokelab.analysis.playouts import known_position
     >>> base, unseen = known_position(new_game(2, seed=1), 0)
     >>> _, _, count = _recheck(base, unseen, (TakeSame("red"), TakeSame("blue")), 2, 0, ("greedy",) * 2, 0.1)
     >>> count % 2 == 0 and count <= 2 * RECHECK * 2
@@ -270,7 +268,7 @@ def _recheck_stage(
     ``threshold`` (passed); played to its end, it is passed if the gap is above ``threshold``.
 
     >>> from pokelab.splendor import TakeSame, new_game
-    >>> from pokelab.analysis.splendor_win import known_position
+    >>> from pokelab.analysis.playouts import known_position
     >>> base, unseen = known_position(new_game(2, seed=1), 0)
     >>> *_, count, passed = _recheck_stage(base, unseen, (TakeSame("red"), TakeSame("red")), (2, 8, 2), 0,
     ...                                    ("greedy",) * 2, 0.1, last=True)
@@ -327,7 +325,7 @@ def review(
         if action not in legal_actions(state):
             raise BilingualError(_("move {index}: {action} is not a legal move in its position",
                 index=index, action=repr(action)))
-        names = names or _check_bots(bots, len(state.players))
+        names = names or check_bots(bots, len(state.players))
         jobs.append((index, state, action))
     one = partial(_review_move, threshold=threshold, playouts=playouts, seed=seed, names=names)
     if workers == 1 or len(jobs) < 2:

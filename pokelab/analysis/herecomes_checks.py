@@ -39,10 +39,11 @@ from math import comb, prod
 from typing import Any
 
 from pokelab.analysis.reason_checks import Claim
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
+from pokelab.herecomes.bag import DEFAULT_BAG, WAVES
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
 
-__all__ = ["Claim", "Spot", "false_claims", "holds", "option_values"]
+__all__ = ["Spot", "false_claims", "holds", "option_values"]
 
 _BOUNDARIES = tuple(accumulate(WAVES))  # (4, 7, 9, 10)
 

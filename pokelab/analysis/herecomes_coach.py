@@ -38,8 +38,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from pokelab.analysis.herecomes_checks import Claim, Spot, false_claims
-from pokelab.errors import InputError, check_lang
+from pokelab.analysis.herecomes_checks import Spot, false_claims
+from pokelab.analysis.reason_checks import Claim
+from pokelab.errors import InputError
 from pokelab.herecomes.actions import Discard
 from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.herecomes.cards import TARGETS
@@ -47,7 +48,7 @@ from pokelab.odds.advice import advise_discard, discard_inputs
 from pokelab.odds.advice_result import Advice, card_label
 from pokelab.odds.exact import any_probability, probability
 from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
-from pokelab.words import Text, _, _p
+from pokelab.words import Text, _, _p, check_lang
 
 __all__ = ["DiscardCoach", "DiscardReview", "RoundReview", "coach_discard", "explain_discard",
            "points_text", "review_discards"]

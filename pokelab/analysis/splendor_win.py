@@ -52,15 +52,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokelab.analysis.playouts import (
-    MAX_PLAYOUT_STEPS,
     known_position,
-    playout_wins,
     run_playouts,
 )
 from pokelab.analysis.win_calibration import CORRECTION
 from pokelab.analysis.win_checks import (
-    MAX_PLAYOUTS,
-    MAX_WORKERS,
     check_bots,
     check_playouts,
     check_seat,
@@ -75,22 +71,10 @@ from pokelab.splendor.scoring import result
 from pokelab.stats import wilson_interval
 
 __all__ = [
-    "MAX_PLAYOUTS",
-    "MAX_PLAYOUT_STEPS",
-    "MAX_WORKERS",
     "MODEL_DOUBT",
     "WinEstimate",
     "calibrated",
-    "check_bots",
-    "check_playouts",
-    "check_seat",
-    "check_seed",
-    "check_state",
-    "check_workers",
     "frozen",
-    "known_position",
-    "playout_wins",
-    "run_playouts",
     "win_probabilities",
     "win_probability",
 ]
@@ -152,10 +136,6 @@ class WinEstimate:
         """
         return {"rate": self.rate, "low": self.low, "high": self.high, "wins": self.wins,
                 "playouts": self.playouts}
-
-
-#: The old private name of ``check_bots`` (kept for old imports).
-_check_bots = check_bots
 
 
 def calibrated(

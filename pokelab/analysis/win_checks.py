@@ -3,7 +3,6 @@
 One place for what ``win_probability``, ``suggest`` and ``review`` accept: a
 Splendor ``State``, a seat (NumPy integers too), a number of playouts up to
 ``MAX_PLAYOUTS``, a seed, a number of worker processes, the seated bots.
-(``pokelab.analysis.splendor_win`` re-exports them under their old names.)
 
 >>> check_playouts(200), check_workers(2)
 (200, 2)

@@ -22,8 +22,8 @@ from typing import Any
 
 from pokelab.bots.base import Bot
 from pokelab.bots.random_bot import RandomBot
-from pokelab.errors import SimError, check_lang
-from pokelab.words import Text, _, _p
+from pokelab.errors import SimError
+from pokelab.words import Text, _, _p, check_lang
 
 __all__ = [
     "Bot",

@@ -37,18 +37,18 @@ from pokelab.classroom.access import (
 )
 from pokelab.classroom.faults import ClassStoreFault
 from pokelab.classroom.limits import Limits
-from pokelab.classroom.store import ClassStore
-from pokelab.classroom.tally import (
+from pokelab.classroom.rounds import (
     DEFAULT_EVENTS,
     MAX_SIMULATED,
     SIMULATED,
     ClassroomError,
-    ClassTally,
     Event,
     check_round,
-    draw_round,
     parse_event,
 )
+from pokelab.classroom.store import ClassStore
+from pokelab.classroom.tally import ClassTally
+from pokelab.herecomes.bag import draw_round
 
 __all__ = [
     "DEFAULT_EVENTS",

@@ -36,7 +36,7 @@ from pokelab.classroom import DEFAULT_URL_ENV, ClassStore, default_url
 from pokelab.classroom.answers import REVEAL_POLICIES
 from pokelab.classroom.reads import check_new_file
 from pokelab.classroom.rounds import why
-from pokelab.sim.errors import SimError
+from pokelab.errors import SimError
 from pokelab.words import Text, _, languages
 
 __all__ = ["TEACHER_KEY_ENV", "add_commands", "add_teacher_options", "apps_folder", "teacher_access",

@@ -25,7 +25,8 @@ from pokelab.classroom.doors import Doors
 from pokelab.classroom.rounds import SIMULATED, ClassroomError
 from pokelab.classroom.tally import ClassTally
 from pokelab.classroom.transactions import StoreCore
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.herecomes.bag import DEFAULT_BAG
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import _
 
 __all__ = ["CSV_LINE_END", "FORMULA_STARTS", "ClassReads", "check_new_file", "safe_cell", "write_csv_safely"]

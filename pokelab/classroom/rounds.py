@@ -23,18 +23,13 @@ from fractions import Fraction
 from typing import Any
 
 from pokelab.core.texts import listing as core_listing
-from pokelab.errors import BilingualError, IllegalAction, check_lang
-from pokelab.herecomes.bag import (
-    COLOURS,
-    DEFAULT_BAG,
-    DRAWS_PER_ROUND,
-    draw_round,
-    validate_bag,
-)
+from pokelab.errors import BilingualError, IllegalAction
+from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
 from pokelab.herecomes.conditions import Condition, parse_condition
 from pokelab.herecomes.names import colour_name, short_colour_name
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.exact import probability
-from pokelab.words import Text, _, languages
+from pokelab.words import Text, _, check_lang, languages
 
 __all__ = [
     "DEFAULT_EVENTS",
@@ -43,7 +38,6 @@ __all__ = [
     "ClassroomError",
     "Event",
     "check_round",
-    "draw_round",
     "parse_event",
 ]
 

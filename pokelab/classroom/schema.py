@@ -47,7 +47,6 @@ from pokelab.words import _
 __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
-    "TOKEN_COLUMNS",
     "answers",
     "classes",
     "game_tables",

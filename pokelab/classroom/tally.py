@@ -38,25 +38,14 @@ from pokelab.classroom.rounds import (
     Event,
     _events,
     check_round,
-    draw_round,
     parse_event,
 )
-from pokelab.errors import check_lang
-from pokelab.herecomes.bag import COLOURS, validate_bag
+from pokelab.herecomes.bag import draw_round, validate_bag
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.stats import wilson_interval
-from pokelab.words import _, _p
+from pokelab.words import _, _p, check_lang
 
-__all__ = [
-    "DEFAULT_EVENTS",
-    "MAX_SIMULATED",
-    "SIMULATED",
-    "ClassTally",
-    "ClassroomError",
-    "Event",
-    "check_round",
-    "draw_round",
-    "parse_event",
-]
+__all__ = ["ClassTally"]
 
 #: The columns of ``ClassTally.table`` (rendered in the reader's language).
 _TABLE_COLUMNS = (

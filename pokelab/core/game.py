@@ -30,8 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pokelab.errors import InputError, SimError, check_lang
-from pokelab.words import _
+from pokelab.errors import InputError, SimError
+from pokelab.words import _, check_lang
 
 __all__ = ["CHANCE_MODES", "Game", "GameInfo"]
 

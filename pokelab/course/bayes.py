@@ -38,8 +38,9 @@ from typing import Any
 
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.registry import Idea, Option
-from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, draw_round, validate_bag
+from pokelab.herecomes.bag import DRAWS_PER_ROUND, draw_round, validate_bag
 from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.advice import should_redraw
 from pokelab.words import Text, _, _p
 

@@ -15,8 +15,8 @@ both give the same numbers:
 
 The redraw vote (HC-R4) is left out: the values equal ``advise_discard(...,
 redraw_agree=0)``. Legend cards are worth ``legend_value`` as in ``advice``.
-The tree is built in ``pokelab.course._expectimax_plan``; its names are
-imported from here.
+The tree is built by ``pokelab.course.expectimax_plan`` (``plan_tree``, ``Plan``,
+``PlanNode``, ``MAX_PLAN_NODES``).
 
 >>> plan = plan_tree([("last:red", 3), ("last:blue", 2), ("never:blue", 2)],
 ...                  bag={"red": 2, "blue": 1, "purple": 1}, waves=(1, 1))
@@ -42,21 +42,19 @@ from statistics import NormalDist
 from typing import Any
 
 from pokelab.course._build import choice, explain, number, predict
-from pokelab.course._expectimax_plan import (
-    MAX_PLAN_NODES,
+from pokelab.course.expectimax_plan import (
     Plan,
-    PlanNode,
     plan_tree,
 )
 from pokelab.course.fields import field
 from pokelab.course.registry import Idea, Option
-from pokelab.herecomes.bag import COLOURS
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import advise_discard, probability
 from pokelab.odds.inputs import bag_counts
 from pokelab.stats import wilson_interval
 from pokelab.words import Text, _, _n, _p
 
-__all__ = ["MAX_PLAN_NODES", "Plan", "PlanNode", "outcome_counts", "plan_tree"]
+__all__ = ["outcome_counts"]
 
 
 def outcome_counts(bag: Mapping[str, int] | None, size: int) -> tuple[int, int]:

@@ -24,8 +24,8 @@ from functools import cache
 from typing import Any
 
 from pokelab.herecomes import TARGETS
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.splendor.cards import card_by_name
 from pokelab.splendor.names import pokemon_name
 from pokelab.words import Text, _p

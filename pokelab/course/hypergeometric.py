@@ -49,7 +49,7 @@ import numpy as np
 from pokelab.course._build import choice, explain, number, predict
 from pokelab.course.deck_odds import legendary_in_deck, lesson36_state
 from pokelab.course.registry import Idea, Option
-from pokelab.herecomes.bag import COLOURS
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import splendor_appears_within
 from pokelab.odds.inputs import bag_counts, check_seed
 from pokelab.odds.splendor import check_refills, marked_in_deck

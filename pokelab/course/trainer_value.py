@@ -43,7 +43,8 @@ from typing import Any
 from pokelab.course._build import choice, explain, number
 from pokelab.course.registry import Idea, Option
 from pokelab.herecomes import TARGETS
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.advice import SHOWN_9, advise_discard, expected_points, redraw_gain
 from pokelab.odds.inputs import LEGEND_VALUE, card_condition, card_value
 from pokelab.words import Text, _, _p

@@ -37,8 +37,8 @@ from pokelab.herecomes.actions import (
     VoteRedraw,
     parse_action,
 )
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES, validate_bag
-from pokelab.herecomes.cards import KINDS, TARGETS, TargetCard, load_targets
+from pokelab.herecomes.bag import DEFAULT_BAG, WAVES, validate_bag
+from pokelab.herecomes.cards import TARGETS, TargetCard, load_targets
 from pokelab.herecomes.conditions import (
     AllDrawn,
     AllOf,
@@ -47,14 +47,9 @@ from pokelab.herecomes.conditions import (
     NeverDrawn,
     parse_condition,
 )
-from pokelab.herecomes.engine import (
-    apply,
-    chance_outcomes,
-    keep_options,
-    legal_actions,
-    result,
-    sample,
-)
+from pokelab.herecomes.engine import apply, result
+from pokelab.herecomes.legal import chance_outcomes, keep_options, legal_actions, sample
+from pokelab.herecomes.pieces import COLOURS, KINDS
 from pokelab.herecomes.scenario import scenario
 from pokelab.herecomes.serialize import from_json, to_json
 from pokelab.herecomes.setup import HAND_SIZE, new_game

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from pokelab.errors import IllegalAction
-from pokelab.herecomes.bag import COLOURS
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.herecomes.setup import _rep
 from pokelab.herecomes.state import State
 from pokelab.words import Text, _

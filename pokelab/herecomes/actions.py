@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from numbers import Integral
 
 from pokelab.core.texts import player_name, seat_name
-from pokelab.errors import InputError, check_lang
-from pokelab.herecomes.bag import COLOURS
+from pokelab.errors import InputError
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.herecomes.trainers import POWERS, trainer_for_power
-from pokelab.words import Text, _, _n
+from pokelab.words import Text, _, _n, check_lang
 
 __all__ = ["Action", "Discard", "Draw", "Keep", "UseTrainer", "VoteRedraw", "parse_action"]
 

@@ -12,7 +12,6 @@ from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import Text, _
 
 __all__ = [
-    "COLOURS",
     "DEFAULT_BAG",
     "DRAWS_PER_ROUND",
     "MAX_BAG_COLOUR",

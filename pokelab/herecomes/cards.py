@@ -25,7 +25,6 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pokelab.errors import check_lang
 from pokelab.herecomes.conditions import (
     AllDrawn,
     AllOf,
@@ -36,9 +35,9 @@ from pokelab.herecomes.conditions import (
 )
 from pokelab.herecomes.names import kind_name, pokemon_name
 from pokelab.herecomes.pieces import KINDS
-from pokelab.words import Text, _, _n
+from pokelab.words import Text, _, _n, check_lang
 
-__all__ = ["KINDS", "TARGETS", "TARGETS_CSV", "TargetCard", "load_targets"]
+__all__ = ["TARGETS", "TARGETS_CSV", "TargetCard", "load_targets"]
 
 # Which condition each kind prints (HC-C2).
 _KIND_CONDITION: Mapping[str, type] = MappingProxyType(

@@ -32,10 +32,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pokelab.errors import InputError, check_lang
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.errors import InputError
+from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.herecomes.names import colour_name, colour_names
-from pokelab.words import Text, _
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.words import Text, _, check_lang
 
 __all__ = [
     "AllDrawn",

@@ -7,10 +7,10 @@ for players who achieved two cards; scoring and clean-up.
 
 Beside this module: ``legal`` (chance outcomes and legal actions), ``setup`` (``new_game``, the deal), ``scenario`` (chosen
 positions), ``_trainer_rules`` (HC-T1..T4 in play) and ``_common`` (refusals and
-the actor check they share). ``new_game``, ``scenario`` and ``HAND_SIZE`` are
-still importable from here.
+the actor check they share).
 
->>> import random
+>>> from pokelab.herecomes.legal import legal_actions
+>>> from pokelab.herecomes.setup import new_game
 >>> s = new_game(2, seed=3)
 >>> s.is_chance, [str(a) for a in legal_actions(s)]
 (True, ['Draw(red)', 'Draw(blue)', 'Draw(green)', 'Draw(yellow)', 'Draw(purple)'])
@@ -40,26 +40,15 @@ from pokelab.herecomes._common import (
 )
 from pokelab.herecomes._trainer_rules import _apply_trainer
 from pokelab.herecomes.actions import Action, Discard, Draw, Keep, UseTrainer, VoteRedraw
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import TARGETS
-from pokelab.herecomes.legal import _IS_LEGEND, chance_outcomes, keep_options, legal_actions, sample
+from pokelab.herecomes.legal import _IS_LEGEND, keep_options
 from pokelab.herecomes.names import colour_name
-from pokelab.herecomes.scenario import scenario
-from pokelab.herecomes.setup import HAND_SIZE, _rep, _start_round, _take, new_game
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.herecomes.setup import _rep, _start_round, _take
 from pokelab.herecomes.state import _WAVE_ENDS, Result, State
 from pokelab.words import Text, _, _p
 
-__all__ = [
-    "HAND_SIZE",
-    "apply",
-    "chance_outcomes",
-    "keep_options",
-    "legal_actions",
-    "new_game",
-    "result",
-    "sample",
-    "scenario",
-]
+__all__ = ["apply", "result"]
 
 def _colour_word(colour: str) -> Text | str:
     """A colour of the bag by its name; an unknown one as the player wrote it."""
@@ -300,6 +289,7 @@ def apply(state: State, action: Action) -> State:
     Raises ``IllegalAction`` (with the broken rule's ID and a reason in English
     and Chinese) for a move the rules forbid.
 
+    >>> from pokelab.herecomes.scenario import scenario
     >>> s = scenario(2, hands={0: ["G01", "G05", "P01", "O01", "L01"]}, trainers=False)
     >>> for colour in ("red", "blue", "red", "green"):
     ...     s = apply(s, Draw(colour))
@@ -322,6 +312,7 @@ def apply(state: State, action: Action) -> State:
 def result(state: State) -> Result:
     """Winners, final scores and whether a legend card decided the game.
 
+    >>> from pokelab.herecomes.setup import new_game
     >>> result(new_game(2))
     Traceback (most recent call last):
     ...

@@ -20,7 +20,8 @@ from typing import Any
 
 from pokelab.core.game import Game
 from pokelab.herecomes.actions import Discard, Draw, Keep, UseTrainer, VoteRedraw, parse_action
-from pokelab.herecomes.engine import apply, chance_outcomes, legal_actions, result
+from pokelab.herecomes.engine import apply, result
+from pokelab.herecomes.legal import chance_outcomes, legal_actions
 from pokelab.herecomes.serialize import from_json, to_json
 from pokelab.herecomes.setup import new_game
 from pokelab.herecomes.state import State, Variant

@@ -24,15 +24,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokelab.errors import InputError
-from pokelab.herecomes.bag import COLOURS, MAX_BAG_COLOUR, WAVES
+from pokelab.herecomes.bag import MAX_BAG_COLOUR, WAVES
 from pokelab.herecomes.cards import TARGETS
-from pokelab.herecomes.engine import keep_options
+from pokelab.herecomes.legal import keep_options
 from pokelab.herecomes.names import colour_name
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.herecomes.state import _WAVE_ENDS, State
 from pokelab.herecomes.trainers import TRAINERS
 from pokelab.words import Text, _
 
-__all__ = ["MAX_BAG_COLOUR", "SUMMARY_KEYS", "BrokenInvariant", "check_events", "check_state"]
+__all__ = ["SUMMARY_KEYS", "BrokenInvariant", "check_events", "check_state"]
 
 SUMMARY_KEYS = frozenset(
     {"round", "leader", "tokens", "returned", "hands", "achieved", "kept", "gained", "legend_winners", "events"}

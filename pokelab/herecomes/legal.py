@@ -17,8 +17,8 @@ from fractions import Fraction
 from pokelab.herecomes._common import _PHASE_WORDS
 from pokelab.herecomes._trainer_rules import _trainer_actions
 from pokelab.herecomes.actions import Action, Discard, Draw, Keep, VoteRedraw
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.herecomes.state import State, check_seat
 
 __all__ = ["chance_outcomes", "keep_options", "legal_actions", "sample"]

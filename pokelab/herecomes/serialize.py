@@ -27,15 +27,10 @@ from typing import Any
 from pokelab._json import load_json
 from pokelab.core.texts import reason_text
 from pokelab.errors import InputError
-from pokelab.herecomes.bag import COLOURS, validate_bag
+from pokelab.herecomes.bag import MAX_BAG_COLOUR, validate_bag
 from pokelab.herecomes.cards import TARGETS
-from pokelab.herecomes.invariants import (
-    MAX_BAG_COLOUR,
-    SUMMARY_KEYS,
-    BrokenInvariant,
-    check_events,
-    check_state,
-)
+from pokelab.herecomes.invariants import SUMMARY_KEYS, BrokenInvariant, check_events, check_state
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.herecomes.state import PHASES, Setup, State, Variant
 from pokelab.herecomes.trainers import TRAINERS
 from pokelab.words import Text, _

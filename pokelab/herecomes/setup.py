@@ -17,8 +17,9 @@ from typing import Any
 
 from pokelab.core.texts import default_name
 from pokelab.errors import InputError
-from pokelab.herecomes.bag import COLOURS, validate_bag
+from pokelab.herecomes.bag import validate_bag
 from pokelab.herecomes.cards import TARGETS
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.herecomes.state import Setup, State, Variant
 from pokelab.herecomes.trainers import TRAINERS
 from pokelab.words import _

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from pokelab.errors import InputError
-from pokelab.herecomes.bag import COLOURS, WAVES
+from pokelab.herecomes.bag import WAVES
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import _
 
 __all__ = ["PHASES", "Player", "Result", "Setup", "State", "Variant", "check_seat"]

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from pokelab.errors import InputError, check_lang
-from pokelab.words import Text, _, _p
+from pokelab.errors import InputError
+from pokelab.words import Text, _, _p, check_lang
 
 __all__ = ["POWERS", "TRAINERS", "Trainer", "trainer_for_power"]
 

@@ -71,7 +71,7 @@ from typing import Any
 from pokelab.core.texts import listing, seat_name
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.conditions import AllDrawn, Condition, LastIs, NeverDrawn
-from pokelab.herecomes.engine import keep_options, legal_actions
+from pokelab.herecomes.legal import keep_options, legal_actions
 from pokelab.herecomes.names import colour_name
 from pokelab.herecomes.state import State, check_seat
 from pokelab.herecomes.trainers import TRAINERS

@@ -32,9 +32,6 @@ True
 """
 
 from pokelab.odds.advice import (
-    LEGEND_VALUE,
-    Advice,
-    Option,
     advise_discard,
     best_discard,
     expected_points,
@@ -42,6 +39,7 @@ from pokelab.odds.advice import (
     redraw_vote,
     should_redraw,
 )
+from pokelab.odds.advice_result import Advice, Option
 from pokelab.odds.exact import (
     Joint,
     any_probability,
@@ -49,6 +47,7 @@ from pokelab.odds.exact import (
     probability,
     redraw_probability,
 )
+from pokelab.odds.inputs import LEGEND_VALUE
 from pokelab.odds.montecarlo import (
     Estimate,
     estimate,

@@ -13,13 +13,11 @@ from fractions import Fraction
 from math import factorial
 from typing import Any
 
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import Condition
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.odds.tree_nodes import OTHER
 
-__all__ = ["OTHER", "build_nodes", "groups_of", "sequences_by_length"]
-
-#: The branch name of the lumped colours (``lump=True``).
-OTHER = "other"
+__all__ = ["build_nodes", "groups_of", "sequences_by_length"]
 
 
 def sequences_by_length(counts: Sequence[int], depth: int) -> list[int]:

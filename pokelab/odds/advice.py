@@ -48,7 +48,7 @@ from pokelab.herecomes.state import check_seat
 from pokelab.herecomes.view import observe
 from pokelab.odds._tree import Solver
 from pokelab.odds.advice_result import Advice, Option
-from pokelab.odds.exact import returned_counts
+from pokelab.odds.exact_parts import returned_counts
 from pokelab.odds.inputs import (
     COLOUR_INDEX,
     LEGEND_VALUE,
@@ -64,9 +64,6 @@ from pokelab.words import _
 SHOWN_9 = ("red",) * 4 + ("blue",) * 3 + ("green", "yellow")
 
 __all__ = [
-    "LEGEND_VALUE",
-    "Advice",
-    "Option",
     "advise_discard",
     "best_discard",
     "discard_inputs",

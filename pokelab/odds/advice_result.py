@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pokelab.errors import check_lang
 from pokelab.odds.inputs import card_condition
-from pokelab.words import Text, _, _n, _p
+from pokelab.words import Text, _, _n, _p, check_lang
 
 __all__ = ["Advice", "Option", "card_label"]
 

@@ -52,10 +52,9 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn  # noqa: F401 (doctests)
-from pokelab.odds.exact_parts import chance_of_parts, probability_of_parts, returned_counts
+from pokelab.odds.exact_parts import chance_of_parts, returned_counts
 from pokelab.odds.inputs import (
     COLOUR_INDEX,
     Part,
@@ -65,18 +64,9 @@ from pokelab.odds.inputs import (
     parts_of,
     shown_counts,
 )
-from pokelab.words import _p
+from pokelab.words import _p, check_lang
 
-__all__ = [
-    "Joint",
-    "any_probability",
-    "chance_of_parts",
-    "joint_outcomes",
-    "probability",
-    "probability_of_parts",
-    "redraw_probability",
-    "returned_counts",
-]
+__all__ = ["Joint", "any_probability", "joint_outcomes", "probability", "redraw_probability"]
 
 
 def _prepare(

@@ -21,7 +21,7 @@ from numbers import Rational
 from typing import Any
 
 from pokelab.errors import InputError
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, MAX_BAG_COLOUR, validate_bag
 from pokelab.herecomes.conditions import (
     AllDrawn,
     AllOf,
@@ -30,7 +30,7 @@ from pokelab.herecomes.conditions import (
     NeverDrawn,
     parse_condition,
 )
-from pokelab.herecomes.invariants import MAX_BAG_COLOUR
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import _
 
 __all__ = [

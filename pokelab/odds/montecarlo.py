@@ -34,9 +34,10 @@ from typing import Any
 import numpy as np
 
 from pokelab.errors import InputError
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, DRAWS_PER_ROUND
+from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.conditions import NeverDrawn  # noqa: F401 (doctests)
-from pokelab.odds.exact import returned_counts
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.odds.exact_parts import returned_counts
 from pokelab.odds.inputs import (
     COLOUR_INDEX,
     bag_counts,

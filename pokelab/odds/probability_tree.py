@@ -29,6 +29,7 @@ matter. A tree with more than ``MAX_TREE_NODES`` nodes, or deeper than
 ``MAX_TREE_DEPTH`` draws, is refused with a ``BilingualError`` (a ValueError)
 that names the limit.
 
+>>> from pokelab.odds.tree_nodes import fraction_text
 >>> tree = draw_tree({"red": 2, "purple": 1}, draws=2, target="last:red")
 >>> [fraction_text(n.branch) for n in tree.nodes if n.depth == 1]
 ['2/3', '1/3']
@@ -53,23 +54,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.errors import BilingualError
-from pokelab.herecomes.bag import COLOURS
-from pokelab.odds._probability_tree_build import OTHER, build_nodes, groups_of, sequences_by_length
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.odds._probability_tree_build import build_nodes, groups_of, sequences_by_length
 from pokelab.odds.inputs import bag_counts, condition_of, shown_counts
-from pokelab.odds.tree_nodes import DrawTree, TreeNode, fraction_text, group_name
+from pokelab.odds.tree_nodes import OTHER, DrawTree, TreeNode
 from pokelab.words import _
 
-__all__ = [
-    "MAX_TREE_DEPTH",
-    "MAX_TREE_NODES",
-    "OTHER",
-    "DrawTree",
-    "TreeNode",
-    "draw_tree",
-    "fraction_text",
-    "group_name",
-    "tree_size",
-]
+__all__ = ["MAX_TREE_DEPTH", "MAX_TREE_NODES", "draw_tree", "tree_size"]
 
 #: Most nodes a probability tree may have (root included): more cannot be read on a page.
 MAX_TREE_NODES = 400
@@ -129,6 +120,7 @@ def draw_tree(
     shown tokens); ``target``: a target card, a condition or its text, or
     ``None``; ``lump``: lump the colours the target does not mention into "other".
 
+    >>> from pokelab.odds.tree_nodes import fraction_text
     >>> tree = draw_tree({"red": 1, "blue": 1, "purple": 1}, draws=2, target="never:purple")
     >>> len(tree.nodes), len(tree.leaves), fraction_text(tree.target_probability)
     (10, 6, '1/3')

@@ -31,7 +31,7 @@ from typing import Any
 
 from pokelab.errors import IllegalAction, InputError
 from pokelab.splendor.cards import CARDS, card_by_name
-from pokelab.splendor.engine import _auto_payment
+from pokelab.splendor.payment import _auto_payment
 from pokelab.splendor.state import State
 from pokelab.words import Text, _
 

@@ -25,11 +25,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from pokelab.errors import check_lang
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.names import kind_name
-from pokelab.odds.exact import chance_of_parts
+from pokelab.odds.exact_parts import chance_of_parts
 from pokelab.odds.inputs import (
     COLOUR_INDEX,
     LEGEND_VALUE,
@@ -38,7 +37,7 @@ from pokelab.odds.inputs import (
     parts_of,
     shown_counts,
 )
-from pokelab.words import _p
+from pokelab.words import _p, check_lang
 
 __all__ = ["card_table"]
 

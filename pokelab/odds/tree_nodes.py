@@ -20,14 +20,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pokelab.errors import check_lang
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import Condition
 from pokelab.herecomes.names import short_colour_name
-from pokelab.odds._probability_tree_build import OTHER
-from pokelab.words import Text, _p
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.words import Text, _p, check_lang
 
-__all__ = ["DrawTree", "TreeNode", "fraction_text", "group_name", "group_text"]
+__all__ = ["OTHER", "DrawTree", "TreeNode", "fraction_text", "group_name", "group_text"]
+
+#: The branch name of the lumped colours (``lump=True``).
+OTHER = "other"
 
 
 def fraction_text(value: Fraction | int) -> str:

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokelab.bots import BOT_TITLES
+from pokelab.core.registry import get_game
 from pokelab.core.texts import player_name
-from pokelab.sim.adapters import get_game
 from pokelab.words import Text, _, _p
 
 CHANCE = None  # the actor of a chance outcome in the log
@@ -57,11 +57,11 @@ class GameRecord:
         Each logged action is re-applied with the engine's own ``apply``, so an
         action the rules would refuse raises ``IllegalAction`` here too.
         """
-        adapter = get_game(self.game)
-        state = adapter.new_game(self.players, self.seed, self.options)
+        rules = get_game(self.game)
+        state = rules.new_game(self.players, self.seed, self.options)
         yield state
         for _actor, action in self.actions:
-            state = adapter.apply(state, action)
+            state = rules.apply(state, action)
             yield state
 
     def replay(self) -> Any:

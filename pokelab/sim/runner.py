@@ -11,7 +11,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from pokelab import bots as bot_registry
-from pokelab.core.game import Game as GameAdapter
+from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.core.seeds import game_seed
 from pokelab.core.stepper import MAX_STEPS, BotError, Seeding, Stepper
@@ -77,14 +77,14 @@ def _check_options(options: Any) -> dict[str, Any]:
     return dict(options or {})
 
 
-def _check_players(adapter: GameAdapter, n: int) -> None:
-    if not adapter.min_players <= n <= adapter.max_players:
+def _check_players(rules: Game, n: int) -> None:
+    if not rules.min_players <= n <= rules.max_players:
         raise SimError(
             _(
                 "{game} takes {least} to {most} players, got {count} bots",
-                game=adapter.name,
-                least=adapter.min_players,
-                most=adapter.max_players,
+                game=rules.name,
+                least=rules.min_players,
+                most=rules.max_players,
                 count=n,
             ),
         )
@@ -115,7 +115,7 @@ def lineup(bots: Sequence[Any], index: int, *, rotate: bool = True) -> list[Any]
 
 
 def play(
-    game: str | GameAdapter,
+    game: str | Game,
     bots: Sequence[Any],
     seed: int = 0,
     *,
@@ -140,15 +140,15 @@ def play(
     ...
     pokelab.errors.SimError: splendor takes 2 to 4 players, got 1 bots
     """
-    adapter = get_game(game)
+    rules = get_game(game)
     _check_seed(seed)
-    _check_players(adapter, len(_check_bots(bots)))
+    _check_players(rules, len(_check_bots(bots)))
     _check_names(names, bots)
-    players = [bot_registry.make_bot(adapter.name, b) for b in bots]
+    players = [bot_registry.make_bot(rules.name, b) for b in bots]
     labels = tuple(names) if names is not None else tuple(bot_registry.bot_name(b) for b in players)
     opts = _check_options(options)
-    state = initial = adapter.new_game(len(players), seed, opts)
-    stepper = Stepper(adapter, dict(enumerate(players)), Seeding.runner(seed))
+    state = initial = rules.new_game(len(players), seed, opts)
+    stepper = Stepper(rules, dict(enumerate(players)), Seeding.runner(seed))
     log: list[tuple[int | None, Any]] = []
     try:
         for step in stepper.run(state, together=True, max_steps=MAX_STEPS):
@@ -166,20 +166,20 @@ def play(
             ),
         ) from cause
     return GameRecord(
-        game=adapter.name,
+        game=rules.name,
         seed=seed,
         bots=labels,
         actions=tuple(log),
-        scores=tuple(adapter.scores(state)),
-        winners=tuple(adapter.winners(state)),
-        rounds=adapter.rounds(state),
+        scores=tuple(rules.scores(state)),
+        winners=tuple(rules.winners(state)),
+        rounds=rules.rounds(state),
         options=opts,
         final_state=state,
         initial_state=initial,
     )
 
 
-def _row(adapter: GameAdapter, record: GameRecord, game_id: int, rotation: int) -> dict[str, Any]:
+def _row(rules: Game, record: GameRecord, game_id: int, rotation: int) -> dict[str, Any]:
     n = record.players
     row: dict[str, Any] = {"game_id": game_id, "seed": record.seed, "rotation": rotation}
     for seat in range(n):
@@ -192,12 +192,12 @@ def _row(adapter: GameAdapter, record: GameRecord, game_id: int, rotation: int) 
     for seat in range(n):
         row[f"win_{seat}"] = (1.0 / len(winners)) if seat in winners else 0.0
     row["rounds"] = record.rounds
-    row.update(adapter.features(record.final_state, record.actions, record.initial_state))
+    row.update(rules.features(record.final_state, record.actions, record.initial_state))
     return row
 
 
 def _play_chunk(
-    game: str | GameAdapter,
+    game: str | Game,
     bots: Sequence[Any],
     names: Sequence[str],
     options: Mapping[str, Any],
@@ -205,20 +205,20 @@ def _play_chunk(
     rotate: bool,
 ) -> list[dict[str, Any]]:
     """Play the games ``jobs`` = [(game_id, seed), ...]; runs in a worker, so it is top-level."""
-    adapter = get_game(game)
+    rules = get_game(game)
     # Named bots are built once per chunk (bots are stateless between games).
-    made = [bot_registry.make_bot(adapter.name, b) for b in bots]
+    made = [bot_registry.make_bot(rules.name, b) for b in bots]
     rows = []
     for game_id, seed in jobs:
         order = lineup(list(range(len(made))), game_id, rotate=rotate)
         record = play(
-            adapter,
+            rules,
             [made[i] for i in order],
             seed,
             options=options,
             names=[names[i] for i in order],
         )
-        rows.append(_row(adapter, record, game_id, order[0]))
+        rows.append(_row(rules, record, game_id, order[0]))
     return rows
 
 
@@ -228,7 +228,7 @@ def _chunks(jobs: list[tuple[int, int]], size: int) -> Iterable[list[tuple[int, 
 
 
 def simulate(
-    game: str | GameAdapter,
+    game: str | Game,
     bots: Sequence[Any],
     games: int = 1000,
     seed: int = 0,
@@ -259,10 +259,10 @@ def simulate(
     ...
     pokelab.errors.SimError: games must be a whole number >= 1, got -5
     """
-    adapter = get_game(game)
+    rules = get_game(game)
     check_count(games, "games", maximum=MAX_GAMES)
     _check_seed(seed)
-    _check_players(adapter, len(_check_bots(bots)))
+    _check_players(rules, len(_check_bots(bots)))
     _check_names(names, bots)
     if executor is not None and not isinstance(executor, Executor):
         raise SimError(
@@ -270,18 +270,18 @@ def simulate(
         )
     _check_options(options)
     # Resolve names now so an unknown bot fails here, not in a worker.
-    made = [bot_registry.make_bot(adapter.name, b) for b in bots]
+    made = [bot_registry.make_bot(rules.name, b) for b in bots]
     labels = list(names) if names is not None else [bot_registry.bot_name(b) for b in made]
     if len(labels) != len(bots):
         raise SimError(
             _("got {names} names for {bots} bots", names=len(labels), bots=len(bots)),
         )
     specs = [b if isinstance(b, str) else m for b, m in zip(bots, made, strict=True)]
-    game_ref: str | GameAdapter = game if isinstance(game, str) else adapter
+    game_ref: str | Game = game if isinstance(game, str) else rules
     opts = dict(options or {})
     jobs = [(i, game_seed(seed, i)) for i in range(games)]
     rows: list[dict[str, Any]] = []
-    desc = f"{adapter.name}: {' vs '.join(labels)}"
+    desc = f"{rules.name}: {' vs '.join(labels)}"
     with tqdm(total=games, desc=desc, disable=not progress, unit="game") as bar:
         if executor is None:
             for job in jobs:
@@ -300,5 +300,5 @@ def simulate(
                 bar.update(len(done))
     rows.sort(key=lambda r: r["game_id"])
     df = pd.DataFrame(rows)
-    df.attrs.update({"game": adapter.name, "seed": seed, "bots": labels})
+    df.attrs.update({"game": rules.name, "seed": seed, "bots": labels})
     return df

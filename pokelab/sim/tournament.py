@@ -12,9 +12,10 @@ from typing import Any
 import pandas as pd
 
 import pokelab.bots as bots_mod
+from pokelab.core.game import Game
+from pokelab.core.registry import get_game
 from pokelab.core.seeds import game_seed
-from pokelab.sim.adapters import GameAdapter, get_game
-from pokelab.sim.errors import SimError
+from pokelab.errors import SimError
 from pokelab.sim.runner import MAX_GAMES, _check_bots, check_count, simulate
 from pokelab.stats import wilson_interval
 from pokelab.words import _
@@ -145,7 +146,7 @@ def _unique_names(labels: Sequence[str]) -> list[str]:
 
 
 def tournament(
-    game: str | GameAdapter,
+    game: str | Game,
     bots: Sequence[Any],
     games_per_pair: int = 100,
     seed: int = 0,
@@ -169,21 +170,21 @@ def tournament(
     ...
     pokelab.errors.SimError: a tournament needs at least two bots, got 1
     """
-    adapter = get_game(game)
+    rules = get_game(game)
     check_count(games_per_pair, "games_per_pair", maximum=MAX_GAMES)
     if len(_check_bots(bots)) < 2:
         raise SimError(
             _("a tournament needs at least two bots, got {count}", count=len(bots)),
         )
 
-    made = [bots_mod.make_bot(adapter.name, b) for b in bots]
+    made = [bots_mod.make_bot(rules.name, b) for b in bots]
     labels = _unique_names([bots_mod.bot_name(b) for b in made])
     specs = [b if isinstance(b, str) else m for b, m in zip(bots, made, strict=True)]
     tables = []
     pair_rows = []
     for k, (i, j) in enumerate(itertools.combinations(range(len(specs)), 2)):
         df = simulate(
-            game if isinstance(game, str) else adapter,
+            game if isinstance(game, str) else rules,
             [specs[i], specs[j]],
             games=games_per_pair,
             seed=game_seed(seed, k, salt="pair"),

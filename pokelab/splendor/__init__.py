@@ -8,7 +8,7 @@ Play a game with the public API: ``new_game`` → ``legal_actions`` → ``apply`
   ``display_swept(before, after)`` tell when it matters; ``describe_sweep(lang)`` is its log line).
 - ``legal_actions(state)`` (fixed order) and pure ``apply(state, action)``; an illegal
   move raises ``IllegalAction`` with ``.rule`` (``"SP-A2"``…) and ``.message("en"|"zh")``.
-- Actions: ``TakeDifferent(colors)``, ``TakeSame(color)``, ``Reserve(card)``,
+- Actions: ``TakeDifferent(colours)``, ``TakeSame(colour)``, ``Reserve(card)``,
   ``Catch(card, payment=None)``, ``Evolve(base, into)``, ``ReturnTokens(tokens)``,
   ``Pass()``, ``EndTurn()``; ``parse_action(str(action)) == action``; ``action.describe(lang)``.
 - The turn structure (main → optional evolution → returning tokens) is described

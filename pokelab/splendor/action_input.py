@@ -56,13 +56,13 @@ def _card_id(value: object) -> int:
     return value
 
 
-def _colour_seq(colors: object, what: Text | str) -> tuple[str, ...]:
+def _colour_seq(colours: object, what: Text | str) -> tuple[str, ...]:
     """``what`` is the action's name as the text shows it (a name of the code, not a word)."""
-    if isinstance(colors, str):
-        colors = (colors,)
-    if isinstance(colors, Mapping):
+    if isinstance(colours, str):
+        colours = (colours,)
+    if isinstance(colours, Mapping):
         seq: list[str] = []
-        for c, n in colors.items():
+        for c, n in colours.items():
             _colour(c)
             if isinstance(n, bool) or not isinstance(n, int) or n < 0:
                 raise _bad(
@@ -75,21 +75,21 @@ def _colour_seq(colors: object, what: Text | str) -> tuple[str, ...]:
                       what=what, most=MOST_TOKENS, count=n, colour=colour_name(c))
                 )
             seq.extend([c] * n)
-        colors = seq
-    if not isinstance(colors, Iterable):
-        raise _bad(_("{what}: expected colours, got {value}", what=what, value=repr(colors)))
-    picked = list(islice(colors, MOST_TOKENS + 1))
+        colours = seq
+    if not isinstance(colours, Iterable):
+        raise _bad(_("{what}: expected colours, got {value}", what=what, value=repr(colours)))
+    picked = list(islice(colours, MOST_TOKENS + 1))
     if len(picked) > MOST_TOKENS:
         raise _bad(_("{what}: a game holds only {most} tokens, got more", what=what, most=MOST_TOKENS))
     return tuple(sorted((_colour(c) for c in picked), key=_COLOUR_INDEX.__getitem__))
 
 
-def _counts(colors: tuple[str, ...]) -> tuple[int, ...]:
+def _counts(colours: tuple[str, ...]) -> tuple[int, ...]:
     out = [0] * 6
-    for c in colors:
+    for c in colours:
         out[_COLOUR_INDEX[c]] += 1
     return tuple(out)
 
 
-def _colours(colors: Iterable[str]) -> Text:
-    return listing((colour_name(c) for c in colors), empty=_("no tokens"))
+def _colours(colours: Iterable[str]) -> Text:
+    return listing((colour_name(c) for c in colours), empty=_("no tokens"))

@@ -27,12 +27,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from pokelab.core.texts import listing
-from pokelab.errors import check_lang
 from pokelab.splendor.action_input import (
     _COLOUR_INDEX,
     _PAYMENT,
     MAX_ACTION_TEXT,
-    MOST_TOKENS,
     _bad,
     _card_id,
     _colour,
@@ -42,12 +40,10 @@ from pokelab.splendor.action_input import (
 )
 from pokelab.splendor.cards import TOKEN_COLOURS, card_by_name
 from pokelab.splendor.names import card_label, colour_name
-from pokelab.words import Text, _
+from pokelab.words import Text, _, check_lang
 
 __all__ = [
     "ACTION_TYPES",
-    "MAX_ACTION_TEXT",
-    "MOST_TOKENS",
     "Action",
     "Catch",
     "EndTurn",
@@ -85,26 +81,26 @@ class TakeDifferent(_Logged):
     pokelab.errors.InputError: unknown colour 'pink': choose one of red, blue, green, yellow, black, master
     """
 
-    colors: tuple[str, ...]
+    colours: tuple[str, ...]
     idx: tuple[int, ...] = field(init=False, compare=False, hash=False)
     delta: tuple[int, ...] = field(init=False, compare=False, hash=False)
     distinct: bool = field(init=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        colors = _colour_seq(self.colors, "TakeDifferent")
-        object.__setattr__(self, "colors", colors)
-        object.__setattr__(self, "idx", tuple(_COLOUR_INDEX[c] for c in colors))
-        object.__setattr__(self, "delta", _counts(colors))
-        object.__setattr__(self, "distinct", len(set(colors)) == len(colors) and "master" not in colors)
+        colours = _colour_seq(self.colours, "TakeDifferent")
+        object.__setattr__(self, "colours", colours)
+        object.__setattr__(self, "idx", tuple(_COLOUR_INDEX[c] for c in colours))
+        object.__setattr__(self, "delta", _counts(colours))
+        object.__setattr__(self, "distinct", len(set(colours)) == len(colours) and "master" not in colours)
 
     def __str__(self) -> str:
-        return f"TakeDifferent({', '.join(self.colors)})"
+        return f"TakeDifferent({', '.join(self.colours)})"
 
     __repr__ = __str__
 
     def log_text(self) -> Text:
         """The move-log line: ``take red, blue, green``."""
-        return _("take {colours}", colours=_colours(self.colors))
+        return _("take {colours}", colours=_colours(self.colours))
 
 
 @dataclass(frozen=True, repr=False)
@@ -115,22 +111,22 @@ class TakeSame(_Logged):
     (TakeSame(blue), '拿取 2 颗蓝色')
     """
 
-    color: str
+    colour: str
     idx: int = field(init=False, compare=False, hash=False)
     delta: tuple[int, ...] = field(init=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "idx", _COLOUR_INDEX[_colour(self.color)])
+        object.__setattr__(self, "idx", _COLOUR_INDEX[_colour(self.colour)])
         object.__setattr__(self, "delta", tuple(2 if i == self.idx else 0 for i in range(6)))
 
     def __str__(self) -> str:
-        return f"TakeSame({self.color})"
+        return f"TakeSame({self.colour})"
 
     __repr__ = __str__
 
     def log_text(self) -> Text:
         """The move-log line: ``take 2 blue``."""
-        return _("take 2 {colour}", colour=colour_name(self.color))
+        return _("take 2 {colour}", colour=colour_name(self.colour))
 
 
 @dataclass(frozen=True, repr=False)

@@ -26,8 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pokelab.errors import check_lang
-from pokelab.words import Text, _p, languages
+from pokelab.words import Text, _p, check_lang, languages
 
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 """The five regular token colours, in the engine's fixed order."""

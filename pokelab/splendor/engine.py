@@ -22,6 +22,8 @@ Beside this module: ``legal`` (move generation), ``payment`` (SP-A4..A6),
 ``turn_flow`` (building the next state, ending the turn), ``sweep`` (the
 frozen display, SP-T5), ``_tables`` (per-card lookup lists).
 
+>>> from pokelab.splendor.legal import legal_actions
+>>> from pokelab.splendor.setup import new_game
 >>> s = new_game(2, seed=7)
 >>> legal_actions(s)[:3]
 [TakeDifferent(red, blue, green), TakeDifferent(red, blue, yellow), TakeDifferent(red, blue, black)]
@@ -52,16 +54,14 @@ from pokelab.splendor.actions import (
     TakeSame,
 )
 from pokelab.splendor.cards import CARDS, COLOURS
-from pokelab.splendor.legal import _main_actions, _return_error, legal_actions
+from pokelab.splendor.legal import _main_actions, _return_error
 from pokelab.splendor.names import card_label, colour_name
 from pokelab.splendor.payment import (
     _auto_payment,
     _check_payment,
     _evolution_cost,
-    cheapest_payment,
 )
-from pokelab.splendor.scoring import result, scores
-from pokelab.splendor.setup import _make_player, _player_names, _targets, new_game
+from pokelab.splendor.setup import _targets
 from pokelab.splendor.state import (
     RESERVE_LIMIT,
     TAKE_DIFFERENT_COLOURS,
@@ -73,31 +73,12 @@ from pokelab.splendor.state import (
     make_player,
 )
 from pokelab.splendor.sweep import (
-    _frozen,
     _take_out_of_display,
-    describe_sweep,
-    display_swept,
-    is_display_frozen,
-    sweep_cards,
 )
 from pokelab.splendor.turn_flow import _after_main, _end_of_turn, _rep, _rep_player, _with_player
 from pokelab.words import _, _n
 
-__all__ = [
-    "apply",
-    "cheapest_payment",
-    "describe_sweep",
-    "display_swept",
-    "is_display_frozen",
-    "legal_actions",
-    "new_game",
-    "result",
-    "scores",
-    "sweep_cards",
-]
-# Older import paths kept working: view.py takes _frozen, pokelab.odds.splendor _auto_payment,
-# scenario.py _make_player and _player_names from here.
-_REEXPORTED = (_frozen, _auto_payment, _make_player, _player_names)
+__all__ = ["apply"]
 
 
 # ---------------------------------------------------------------- errors
@@ -362,6 +343,7 @@ def apply(state: State, action: Action) -> State:
     the rules forbid, and a plain ``ValueError`` for something that is not an
     action at all (the same as Here Comes' ``apply``; see ``pokelab.errors``).
 
+    >>> from pokelab.splendor.setup import new_game
     >>> s = new_game(2, seed=7)
     >>> apply(s, TakeSame("master"))
     Traceback (most recent call last):

@@ -9,6 +9,7 @@ given by id or by name (English or Chinese); tokens as a list of colours or a
 ...              display=["Charmeleon", 5, 9, 12], deck=[])
 >>> s.players[0].points, s.players[0].discounts["red"], s.supply["red"], s.deck_size
 (0, 1, 5, 0)
+>>> from pokelab.splendor.legal import legal_actions
 >>> [str(a) for a in legal_actions(s) if type(a).__name__ == "Evolve"]
 ['Evolve(1, 2)']
 >>> scenario(captured={0: [1], 1: [1]})
@@ -24,8 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from pokelab.errors import InputError
 from pokelab.splendor.cards import CARDS, TOKEN_COLOURS, card_by_name
-from pokelab.splendor.engine import _make_player, _player_names, legal_actions, sweep_cards  # noqa: F401
 from pokelab.splendor.names import tier_name
+from pokelab.splendor.setup import _make_player, _player_names
 from pokelab.splendor.state import (
     DEFAULT_VARIANT,
     END_POINTS,
@@ -35,6 +36,7 @@ from pokelab.splendor.state import (
     State,
     Variant,
 )
+from pokelab.splendor.sweep import sweep_cards
 from pokelab.words import Text, _, _p
 
 

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pokelab.errors import check_lang
 from pokelab.splendor._tables import NORMAL_IDS, SPECIAL
 from pokelab.splendor.state import PlayerState, State
-from pokelab.words import Text, _
+from pokelab.words import Text, _, check_lang
 
 __all__ = ["describe_sweep", "display_swept", "is_display_frozen", "sweep_cards", "sweep_text"]
 

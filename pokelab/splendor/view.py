@@ -73,9 +73,11 @@ from typing import Any
 from pokelab.core.texts import seat_name
 from pokelab.errors import IllegalAction, InputError
 from pokelab.splendor.cards import CARDS, COLOURS, TOKEN_COLOURS
-from pokelab.splendor.engine import _frozen, legal_actions, result
+from pokelab.splendor.legal import legal_actions
 from pokelab.splendor.payment import cheapest_payment
+from pokelab.splendor.scoring import result
 from pokelab.splendor.state import END_POINTS, TOKEN_LIMIT, State
+from pokelab.splendor.sweep import _frozen
 from pokelab.words import _
 
 __all__ = ["VIEW_VERSION", "card_view", "observe"]

@@ -64,15 +64,10 @@ Move = tuple[int | None, str, Any]
 
 @dataclass(frozen=True)
 class GameKit:
-    """A game a table can hold: its name and its ``Game`` (``adapter`` is the old name of ``game``)."""
+    """A game a table can hold: its name and its ``Game``."""
 
     name: str
     game: Game
-
-    @property
-    def adapter(self) -> Game:
-        """The game (the old name)."""
-        return self.game
 
     @property
     def turn_rule(self) -> str:

@@ -46,8 +46,6 @@ from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games, writes
 from pokelab.tables.record import Move, read_moves, seat_view, seen_moves
 from pokelab.tables.rows import (
-    TABLE_CODE_LENGTH,
-    StaleRevision,
     _check_seat_number,
     _read_row,
     _Row,
@@ -61,7 +59,7 @@ from pokelab.words import _
 
 # sqlalchemy (the class database's library, `lab` extra), the schema built with it and pandas load
 # lazily, inside the functions that touch the database: the engine and the lessons run without them.
-__all__ = ["TABLE_CODE_LENGTH", "StaleRevision", "Table"]
+__all__ = ["Table"]
 
 
 class Table:

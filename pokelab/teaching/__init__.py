@@ -46,7 +46,6 @@ from pokelab.teaching.grading import (
 from pokelab.teaching.language import LANGUAGES, LessonError, language, say, set_language, tr
 from pokelab.teaching.session import (
     STRICT_ENV,
-    Task,
     board_task,
     check,
     choice,
@@ -57,6 +56,7 @@ from pokelab.teaching.session import (
     set_student,
     student_of,
 )
+from pokelab.teaching.task import Task
 
 __all__ = [
     "LANGUAGES",

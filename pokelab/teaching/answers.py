@@ -21,7 +21,7 @@ from pokelab.splendor.names import colour_name, short_colour_name, tier_name
 from pokelab.teaching.feedback import as_number
 from pokelab.words import SOURCE_LANG, Text, languages
 
-__all__ = ["chinese_words", "matches", "other_words"]
+__all__ = ["matches", "other_words"]
 
 def _catalogue_words(word: str) -> list[Text]:
     """The catalogue texts a pupil may write for ``word``: a colour in full or short ("红色", "红"), a tier, a name."""
@@ -39,11 +39,6 @@ def other_words(word: str) -> set[str]:
         text.render(lang) for text in _catalogue_words(word) for lang in languages() if lang != SOURCE_LANG
     }
     return words - {word}
-
-
-def chinese_words(word: str) -> set[str]:
-    """The old name of :func:`other_words` (every language, not only Chinese)."""
-    return other_words(word)
 
 
 def matches(definition: ExerciseDef, answer: Any, target: Any) -> bool:

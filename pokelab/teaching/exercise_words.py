@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokelab.core.texts import listing
-from pokelab.errors import check_lang
-from pokelab.words import Text, _
+from pokelab.words import Text, _, check_lang
 
 __all__ = ["SHEET_WORDS", "answer_blank", "code_blank", "exercise_banner", "key_label", "sheet_words"]
 

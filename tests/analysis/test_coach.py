@@ -175,7 +175,7 @@ def test_a_finished_game_or_a_non_state_is_refused():
 
 def test_the_hard_top_move_beats_a_random_legal_move_cheaply():
     """A cheap version of benchmarks/bench_coach.py: from a few positions, the coach's move wins more often."""
-    from pokelab.analysis.splendor_win import known_position, run_playouts
+    from pokelab.analysis.playouts import known_position, run_playouts
 
     coach = chance = 0.0
     for seed in (1, 2, 3):
@@ -228,7 +228,7 @@ def test_a_take_and_return_of_the_same_tokens_is_not_suggested_once_its_position
     take = next(a for a in legal_actions(state) if type(a) is TakeDifferent)
     returning = apply(state, take)
     assert returning.phase == "return"
-    undo = ReturnTokens(take.colors)  # give back exactly what was taken
+    undo = ReturnTokens(take.colours)  # give back exactly what was taken
     assert undo in legal_actions(returning)
     back = apply(returning, undo)
     assert back.players[me].tok == state.players[me].tok  # no progress: the same position, a turn later

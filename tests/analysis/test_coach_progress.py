@@ -33,7 +33,7 @@ def _ten_token_position():
 def _idle_turn(state, history):
     """The mover takes three tokens and gives three others back (10 tokens before and after); the rival plays greedy."""
     me = state.current_player
-    take = next(a for a in legal_actions(state) if type(a) is TakeDifferent and len(a.colors) == 3)
+    take = next(a for a in legal_actions(state) if type(a) is TakeDifferent and len(a.colours) == 3)
     history.append(state)
     state = apply(state, take)
     back = [r for r in legal_actions(state) if isinstance(r, ReturnTokens) and r.counts != take.delta]

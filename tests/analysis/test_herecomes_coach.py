@@ -13,13 +13,14 @@ from fractions import Fraction
 
 import pytest
 
-from pokelab.analysis.herecomes_checks import Claim, Spot, holds, option_values
+from pokelab.analysis.herecomes_checks import Spot, holds, option_values
 from pokelab.analysis.herecomes_coach import (
     coach_discard,
     explain_discard,
     points_text,
     review_discards,
 )
+from pokelab.analysis.reason_checks import Claim
 from pokelab.errors import InputError
 from pokelab.herecomes import TARGETS, Discard, Draw, apply, observe, scenario
 from pokelab.odds import advise_discard

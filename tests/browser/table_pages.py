@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pokelab.herecomes import TARGETS
-from pokelab.herecomes.cards import KINDS
 from pokelab.herecomes.names import kind_name
+from pokelab.herecomes.pieces import KINDS
 from pokelab.tables import Tables
 from pokelab.words import languages
 

@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 
 from pokelab.course.hypergeometric import count_distribution
 from pokelab.odds import probability
-from pokelab.odds.probability_tree import draw_tree, fraction_text
+from pokelab.odds.probability_tree import draw_tree
+from pokelab.odds.tree_nodes import fraction_text
 
 from .a11y import axe_violations
 

@@ -86,7 +86,7 @@ def test_two_devices_play_splendor_at_one_table(tables: dict[str, Any], browser:
                 me.locator(".pk-btn.pk-end-turn").click()
             else:
                 take = next(a for a in legal if isinstance(a, sp.TakeDifferent))
-                for colour in take.colors:
+                for colour in take.colours:
                     me.locator(f".pk-supply-token[data-colour='{colour}']").click()
                 started = time.monotonic()
                 me.locator(".pk-btn.pk-take").click()
@@ -164,14 +164,14 @@ def test_a_classmate_sitting_down_keeps_the_tokens_you_picked(tables: dict[str, 
         mover = pages[state.current_player]
         mover.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
         take = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent))
-        for colour in take.colors[:2]:
+        for colour in take.colours[:2]:
             mover.locator(f".pk-supply-token[data-colour='{colour}']").click()
-        assert _picks(mover) == list(take.colors[:2])
+        assert _picks(mover) == list(take.colours[:2])
         before = revision_of(mover, ".pk-board")
         table.sit(2, "Brock", join_code=tables["code"])  # a classmate sits down: a new revision, the same position
         drawn(mover, ".pk-board", before + 1)
-        assert _picks(mover) == list(take.colors[:2]), "the picks were thrown away by a change that is not a move"
-        mover.locator(f".pk-supply-token[data-colour='{take.colors[2]}']").click()
+        assert _picks(mover) == list(take.colours[:2]), "the picks were thrown away by a change that is not a move"
+        mover.locator(f".pk-supply-token[data-colour='{take.colours[2]}']").click()
         before = revision_of(mover, ".pk-board")
         mover.locator(".pk-btn.pk-take").click()
         drawn(mover, ".pk-board", before + 1)
@@ -193,7 +193,7 @@ def test_a_redraw_between_press_and_release_does_not_eat_the_click(tables: dict[
         state = table.replay(teacher_key=tables["key"])
         mover = pages[state.current_player]
         mover.wait_for_selector(".pk-board[data-my-turn='true']", timeout=30_000)
-        colour = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent)).colors[0]
+        colour = next(a for a in sp.legal_actions(state) if isinstance(a, sp.TakeDifferent)).colours[0]
         box = mover.locator(f".pk-supply-token[data-colour='{colour}']").bounding_box()
         mover.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         mover.mouse.down()

@@ -137,8 +137,8 @@ def choose_take(state: sp.State) -> tuple[str, ...]:
     targets = [c for c in state.display if sp.CARDS[c].tier == "normal"] or list(state.display)
     target = min(targets, key=lambda c: sum(shortfall(c).values()))
     need = shortfall(target)
-    best = max(takes, key=lambda a: sum(1 for c in a.colors if need.get(c, 0) > 0))
-    return best.colors
+    best = max(takes, key=lambda a: sum(1 for c in a.colours if need.get(c, 0) > 0))
+    return best.colours
 
 
 def select_card(page: Any, card: int) -> None:

@@ -22,6 +22,7 @@ from pokelab.classroom import (
     ClassTally,
     schema,
 )
+from pokelab.classroom.access import TOKEN_COLUMNS
 from pokelab.errors import IllegalAction
 
 ROUND = ("red", "blue", "red", "green", "red", "red", "blue", "yellow", "red", "blue")
@@ -41,9 +42,9 @@ def test_hc_c3_rounds_are_stored_in_drawing_order_with_group_and_time(db_url):
     second = store.add_round(code.lower(), "Team Eevee", OTHER, simulated=True)
     assert second > first
     table = store.rounds(code, key)
-    assert list(table.columns) == ["id", "group", "time", "simulated", *schema.TOKEN_COLUMNS]
+    assert list(table.columns) == ["id", "group", "time", "simulated", *TOKEN_COLUMNS]
     assert table["group"].tolist() == ["Team Pikachu", "Team Eevee"]
-    assert tuple(table.iloc[0][list(schema.TOKEN_COLUMNS)]) == ROUND
+    assert tuple(table.iloc[0][list(TOKEN_COLUMNS)]) == ROUND
     assert table["simulated"].tolist() == [False, True]
     assert str(table["time"].dt.tz) == "UTC"
     # the join code alone: the pooled class, other groups' names blank, one's own named
@@ -254,7 +255,7 @@ def test_an_older_class_database_is_upgraded_and_keeps_its_rounds(sqlite_url):
         conn.execute(
             sa.text(
                 "INSERT INTO pokelab_rounds (class_id, group_name, created, simulated, "
-                + ", ".join(schema.TOKEN_COLUMNS)
+                + ", ".join(TOKEN_COLUMNS)
                 + ") VALUES (1, 'A', 0, 0, "
                 + ", ".join(f"'{t}'" for t in ROUND)
                 + ")"

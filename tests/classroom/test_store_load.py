@@ -90,13 +90,14 @@ def _hang_in_submit(url: str, code: str, ready) -> None:
     import sqlalchemy as sa
 
     from pokelab.classroom import schema
+    from pokelab.classroom.access import TOKEN_COLUMNS
 
     store = ClassStore.connect(url)
 
     def work(conn) -> None:
         class_id = store.class_of(conn, code, "add round")
         row = {"class_id": class_id, "group_name": "killed", "created": 0.0, "simulated": False}
-        row |= dict(zip(schema.TOKEN_COLUMNS, ["red"] * 6 + ["blue"] * 4, strict=True))
+        row |= dict(zip(TOKEN_COLUMNS, ["red"] * 6 + ["blue"] * 4, strict=True))
         conn.execute(sa.insert(schema.rounds).values(**row))
         ready.set()
         time.sleep(120)  # killed here, mid-submit

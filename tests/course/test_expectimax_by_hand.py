@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from pokelab.course.expectimax_by_hand import MAX_PLAN_NODES, outcome_counts, plan_tree
+from pokelab.course.expectimax_by_hand import outcome_counts
+from pokelab.course.expectimax_plan import MAX_PLAN_NODES, plan_tree
 from pokelab.errors import BilingualError
 from pokelab.herecomes import TARGETS
 from pokelab.odds import advise_discard, expected_points

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import random
 
+from pokelab.core.registry import get_game
 from pokelab.herecomes import apply, legal_actions, new_game, observe
 from pokelab.odds import best_discard
 from pokelab.odds.advice import redraw_vote
-from pokelab.sim import get_game
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value
 
 
 def _positions(players: int, seed: int) -> list:
-    adapter, rng = get_game("herecomes"), random.Random(seed)
+    game, rng = get_game("herecomes"), random.Random(seed)
     state, out = new_game(players, seed=seed), []
     while not state.is_over and len(out) < 400:
         if state.is_chance:
-            state = apply(state, adapter.sample_chance(state, rng))
+            state = apply(state, game.sample_chance(state, rng))
             continue
         out.append(state)
         seat = state.to_move[0]

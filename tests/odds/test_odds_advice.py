@@ -7,8 +7,8 @@ from itertools import accumulate, permutations, product
 
 import pytest
 
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import AllOf, parse_condition
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import (
     LEGEND_VALUE,
     advise_discard,
@@ -238,7 +238,7 @@ def test_redraw_helpers_bad_input():
         expected_points([])
 
 
-# --- the engine adapter ---------------------------------------------------------------------------
+# --- from a game state ----------------------------------------------------------------------------
 
 
 def _after_wave_1(variant=None, leader=0, tokens=("red", "blue", "yellow", "green")):

@@ -9,8 +9,9 @@ from math import comb
 
 import pytest
 
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.herecomes.conditions import AllDrawn, AllOf, LastIs, NeverDrawn
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import any_probability, joint_outcomes, probability, redraw_probability
 
 SMALL_BAG = {"red": 3, "blue": 2, "green": 1}

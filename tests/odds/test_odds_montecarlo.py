@@ -7,9 +7,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.conditions import AllDrawn, AllOf, LastIs, NeverDrawn
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import (
     card_table,
     estimate,

@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import AllDrawn, AllOf, LastIs, NeverDrawn
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import expected_points, probability, redraw_probability
 
 KINDS = (LastIs, NeverDrawn, AllDrawn)

@@ -19,8 +19,8 @@ from itertools import permutations
 
 import pytest
 
-from pokelab.herecomes.bag import COLOURS
 from pokelab.herecomes.conditions import AllDrawn, AllOf, LastIs, NeverDrawn, parse_condition
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import (
     LEGEND_VALUE,
     estimate,

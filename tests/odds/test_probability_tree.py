@@ -19,17 +19,12 @@ from hypothesis import strategies as st
 from pokelab.course.hypergeometric import count_distribution, count_mean, simulate_counts
 from pokelab.errors import BilingualError
 from pokelab.herecomes import TARGETS
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG
+from pokelab.herecomes.bag import DEFAULT_BAG
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import probability
 from pokelab.odds.inputs import condition_of
-from pokelab.odds.probability_tree import (
-    MAX_TREE_DEPTH,
-    MAX_TREE_NODES,
-    OTHER,
-    draw_tree,
-    fraction_text,
-    tree_size,
-)
+from pokelab.odds.probability_tree import MAX_TREE_DEPTH, MAX_TREE_NODES, draw_tree, tree_size
+from pokelab.odds.tree_nodes import OTHER, fraction_text
 
 
 def _tokens(bag: dict[str, int], shown: tuple[str, ...] = ()) -> list[str]:

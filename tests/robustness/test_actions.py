@@ -12,8 +12,8 @@ from pokelab import herecomes as hc
 from pokelab import splendor as sp
 from pokelab.errors import IllegalAction
 from pokelab.herecomes.actions import MAX_ACTION_TEXT as HC_MAX_TEXT
-from pokelab.splendor.actions import MAX_ACTION_TEXT as SP_MAX_TEXT
-from pokelab.splendor.actions import MOST_TOKENS
+from pokelab.splendor.action_input import MAX_ACTION_TEXT as SP_MAX_TEXT
+from pokelab.splendor.action_input import MOST_TOKENS
 
 
 # ---------------------------------------------------------------- Splendor

@@ -2,15 +2,16 @@ import pytest
 
 from pokelab.bots import register_bot
 from pokelab.bots.random_bot import RandomBot
-from pokelab.sim import register_game
+from pokelab.core.registry import register_game
+from pokelab.toy import ToyGame
 
-from .toygame import AlwaysRisk, ToyAdapter
+from .toygame import AlwaysRisk
 
-register_game("toy", ToyAdapter)
+register_game("toy", ToyGame)
 register_bot("toy", "random", RandomBot)
 register_bot("toy", "risk", AlwaysRisk)
 
 
 @pytest.fixture
 def toy():
-    return ToyAdapter()
+    return ToyGame()

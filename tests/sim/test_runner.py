@@ -8,7 +8,9 @@ import pandas as pd
 import pytest
 
 from pokelab.bots import RandomBot
-from pokelab.sim import GameRecord, SimError, game_seed, lineup, play, simulate
+from pokelab.core.seeds import game_seed
+from pokelab.errors import SimError
+from pokelab.sim import GameRecord, lineup, play, simulate
 from pokelab.words import _
 
 from .toygame import AlwaysRisk, Cheater

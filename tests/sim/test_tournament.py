@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pokelab.bots import RandomBot
-from pokelab.sim import SimError, elo_ratings, tournament
+from pokelab.errors import SimError
+from pokelab.sim import elo_ratings, tournament
 from pokelab.sim.tournament import head_to_head
 from pokelab.stats import wilson_interval
 

@@ -1,12 +1,10 @@
-"""The toy game of ``pokelab.toy`` (chance and simultaneous moves) under its old test names, and two test bots."""
+"""Two test bots for the toy game of ``pokelab.toy`` (chance and simultaneous moves)."""
 
 from __future__ import annotations
 
-from pokelab.toy import Choose, Roll, ToyGame, ToyState
+from pokelab.toy import Choose
 
-ToyAdapter = ToyGame
-
-__all__ = ["AlwaysRisk", "Cheater", "Choose", "Roll", "ToyAdapter", "ToyState"]
+__all__ = ["AlwaysRisk", "Cheater"]
 
 
 class AlwaysRisk:

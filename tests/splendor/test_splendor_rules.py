@@ -205,7 +205,7 @@ def test_sp_a1_fewer_than_three_colours_left_take_each():
 
 def test_sp_a1_empty_colour_cannot_be_taken():
     s = scenario(tokens={0: {"red": 7}})
-    assert not any(isinstance(a, TakeDifferent) and "red" in a.colors for a in legal_actions(s))
+    assert not any(isinstance(a, TakeDifferent) and "red" in a.colours for a in legal_actions(s))
     expect_illegal(s, TakeDifferent(["red", "blue", "green"]), "SP-A1")
 
 

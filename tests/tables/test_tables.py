@@ -110,7 +110,7 @@ def test_sp_s1_the_view_never_holds_the_deck_order(db_url):
     ids_shown = {c["id"] for c in v["observation"]["display"]}
     assert ids_shown.isdisjoint(state.deck) and v["observation"]["deck_size"] == len(state.deck)
     assert str(list(state.deck[:5]))[1:-1] not in shown
-    assert v["observation"] == t._row().kit.adapter.observe(state, 0)
+    assert v["observation"] == t._row().kit.game.observe(state, 0)
     assert token and v["seat"] == 0
 
 

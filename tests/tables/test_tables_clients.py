@@ -97,7 +97,7 @@ def _states_by_revision(t, k, row, key) -> dict[int, object]:
             assert str(action) == move["action"]
         else:
             action = games.parse_move(k, move["action"])
-        state = k.adapter.apply(state, action)
+        state = k.game.apply(state, action)
         by_revision[move["revision"]] = state
     return by_revision
 
@@ -198,7 +198,7 @@ def _play_whole_game(url: str, game: str, players: int) -> None:
     row = table._row()
     k = row.kit
     stored = row.state()
-    assert row.finished and k.adapter.is_over(stored)
+    assert row.finished and k.game.is_over(stored)
     assert table.replay(teacher_key=key) == stored  # the stored game is a replay of its accepted moves
     moves = table.moves(teacher_key=key)
     assert [m["number"] for m in moves] == list(range(1, len(moves) + 1))
@@ -215,7 +215,7 @@ def _play_whole_game(url: str, game: str, players: int) -> None:
         known = _known_by_revision(by_revision, first, seat) if game == "herecomes" else {}
         for view in views:
             state = _state_at(by_revision, view["revision"], first)
-            assert view["observation"] == k.adapter.observe(state, seat)
+            assert view["observation"] == k.game.observe(state, seat)
             hidden = _hidden_from(state, game, seat) - _state_at(known, view["revision"], set())
             shown = _card_ids(view) if game == "splendor" else _strings(view)
             assert not hidden & shown, (

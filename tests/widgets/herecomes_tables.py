@@ -13,7 +13,8 @@ from pokelab.herecomes import (
     scenario,
 )
 from tests.widgets.conftest import deliver as send
-from widgets.herecomes_board import HereComesBoard, advice_for
+from widgets._herecomes_hand import advice_for
+from widgets.herecomes_board import HereComesBoard
 
 HAND = ["G01", "G13", "P01", "O01", "L01"]
 

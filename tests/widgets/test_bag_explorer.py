@@ -10,8 +10,9 @@ import pytest
 from pokelab.course.hypergeometric import count_distribution, count_mean, simulate_counts
 from tests.widgets.conftest import said
 from widgets import BagExplorer
-from widgets._bag_explorer_text import labels
-from widgets.bag_explorer import EXPLORER_LABELS, MAX_ROUNDS, explorer_figure_spec
+from widgets._bag_explorer_figure import explorer_figure_spec
+from widgets._bag_explorer_text import EXPLORER_LABELS, labels
+from widgets.bag_explorer import MAX_ROUNDS
 
 
 def page_says(widget: Any, content: Any) -> list[Any]:

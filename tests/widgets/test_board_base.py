@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
+from pokelab.core.game import Game
 from pokelab.errors import IllegalAction
-from pokelab.sim import GameAdapter
 from pokelab.words import _
 from tests.widgets.conftest import in_lang, said
-from widgets._board import BadIntent, Board
+from widgets._board import Board
+from widgets._board_errors import BadIntent
 from widgets._words import Said
 
 
@@ -28,7 +29,7 @@ class Nim:
     to_move: int
 
 
-class NimGame(GameAdapter):
+class NimGame(Game):
     """Take 1 to 3 stones; whoever takes the last stone wins (a sequential game, no chance)."""
 
     name = "nim"
@@ -58,7 +59,6 @@ class NimGame(GameAdapter):
 class NimBoard(Board):
     """The Nim game on a board: only the drawing hooks are the board's own."""
 
-    game = "nim"
     _esm = "export default { render() {} }"
 
     def __init__(self, pile: int = 7, **options: Any) -> None:
@@ -265,19 +265,18 @@ def test_seats_in_view_name_the_bots() -> None:
     assert board.human == 0 and board.players == ["Ann", "Bot"]
 
 
-# ----------------------------------------------------------------------------- any adapter
+# ----------------------------------------------------------------------------- any game
 
 
 class ToyBoard(Board):
     """The runner's toy game (chance rolls nobody clicks, simultaneous bank-or-risk) on a board."""
 
-    game = "toy"
     _esm = "export default { render() {} }"
 
     def __init__(self, **options: Any) -> None:
-        from tests.sim.toygame import ToyAdapter
+        from pokelab.toy import ToyGame
 
-        game = ToyAdapter()
+        game = ToyGame()
         super().__init__(game, game.new_game(3, 0, {}), names=["Ann", "Bo", "Cy"], **options)
         self._start()
 
@@ -285,7 +284,7 @@ class ToyBoard(Board):
         return {"roll": state.roll, "totals": list(state.totals)}
 
     def _parse_intent(self, action: Any) -> Any:
-        from tests.sim.toygame import Choose
+        from pokelab.toy import Choose
 
         return Choose(self.human, str(action))
 
@@ -293,7 +292,7 @@ class ToyBoard(Board):
         return [{"text": Said(lambda lang: f"选择 {action.move}" if lang == "zh" else f"chooses {action.move}")}]
 
 
-def test_a_board_plays_any_adapter_chance_and_simultaneous_bots(send: Any) -> None:
+def test_a_board_plays_any_game_chance_and_simultaneous_bots(send: Any) -> None:
     """Chance without a chance actor is rolled at once; the bots of a simultaneous step choose at once."""
     from tests.sim.toygame import AlwaysRisk
 

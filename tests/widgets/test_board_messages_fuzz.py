@@ -37,7 +37,7 @@ kinds = st.sampled_from(
      "return", "pass", "end_turn", "text", "fly"]
 )
 keys = st.sampled_from(
-    ["kind", "card", "agree", "power", "target", "colors", "payment", "base", "into",
+    ["kind", "card", "agree", "power", "target", "colours", "payment", "base", "into",
      "tokens", "text"]
 )
 actions = (

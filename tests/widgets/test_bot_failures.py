@@ -17,7 +17,7 @@ from pokelab import splendor as sp
 from pokelab.herecomes import TARGETS, Discard, scenario
 from tests.widgets.conftest import said
 from widgets import HereComesBoard, SplendorBoard
-from widgets._board import BotFailure
+from widgets._board_errors import BotFailure
 
 
 class Raises:
@@ -176,7 +176,7 @@ SP_FAULTY = [Raises(), Garbage(), SpIllegal()]
 
 def sp_board(bot: Any, send: Any) -> SplendorBoard:
     board = SplendorBoard(["Ash", "Misty"], bots={1: bot}, lang="en", seed=5)  # Ash starts
-    take = {"kind": "take", "colors": ["red", "blue", "green"]}
+    take = {"kind": "take", "colours": ["red", "blue", "green"]}
     assert send(board, {"type": "intent", "action": take})["ok"]
     reply = send(board, {"type": "step", "revision": board.revision})
     assert reply["ok"] is False
@@ -212,7 +212,7 @@ def test_sp_retry_replace_and_undo(bot: Any, send: Any) -> None:
     assert send(board, {"type": "undo"})["ok"]
     assert board.state.current_player == 0 and board.state.players[0].token_count == 0
     assert board.bot_failure is None
-    send(board, {"type": "intent", "action": {"kind": "take", "colors": ["red", "blue", "green"]}})
+    send(board, {"type": "intent", "action": {"kind": "take", "colours": ["red", "blue", "green"]}})
     board.set_bot(1, "random")
     assert board.run_bots() == 1 and board.state.current_player == 0
     assert board.error == {} and board.view["bot_failure"] is None

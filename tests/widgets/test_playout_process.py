@@ -21,7 +21,8 @@ KERNEL = textwrap.dedent("""
     import json, os, threading, time
     from pathlib import Path
     from pokelab.sim import play
-    from widgets._splendor_coach_jobs import playout_pool, review_job
+    from pokelab.analysis.coach_jobs import review_job
+    from widgets._splendor_coach_jobs import playout_pool
 
     def below(pid):
         children = {}

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from pokelab.analysis import review, suggest, win_probabilities
-from widgets._splendor_coach_jobs import odds_job, review_job, seated_policies, suggest_job
+from pokelab.analysis.coach_jobs import odds_job, review_job, suggest_job
+from widgets._splendor_coach_jobs import seated_policies
 from widgets.apps import SplendorApp
 
 

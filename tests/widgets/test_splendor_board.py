@@ -15,8 +15,8 @@ from pokelab import splendor as sp
 from pokelab.words import languages
 from tests.widgets.conftest import in_lang, said
 from widgets import SplendorBoard
+from widgets._splendor_intent import parse_intent
 from widgets._splendor_text import labels
-from widgets.splendor import parse_intent
 
 RARE, RARE2, RARE3, LEGEND = 16, 17, 33, 86  # three rare cards (Magmar first) and Articuno
 CHARMANDER, CHARMELEON = 1, 2
@@ -57,7 +57,7 @@ def lesson(**options: Any) -> SplendorBoard:
 # ------------------------------------------------------------------ main actions
 def test_sp_a1_take_three_different_by_clicking(send: Any) -> None:
     board = lesson()
-    reply = send(board, intent({"kind": "take", "colors": ["green", "red", "blue"]}))
+    reply = send(board, intent({"kind": "take", "colours": ["green", "red", "blue"]}))
     assert reply["ok"] is True and board.error == {}
     assert board.state.players[0].tokens == {
         "red": 1,
@@ -77,13 +77,13 @@ def test_sp_a1_master_balls_and_repeats_are_refused_with_the_rule(send: Any) -> 
     assert_rejected_like_engine(
         board,
         send,
-        {"kind": "take", "colors": ["red", "master", "blue"]},
+        {"kind": "take", "colours": ["red", "master", "blue"]},
         sp.TakeDifferent(("red", "master", "blue")),
     )
     assert_rejected_like_engine(
         board,
         send,
-        {"kind": "take", "colors": ["red", "red", "blue"]},
+        {"kind": "take", "colours": ["red", "red", "blue"]},
         sp.TakeDifferent(("red", "red", "blue")),
     )
 
@@ -91,9 +91,9 @@ def test_sp_a1_master_balls_and_repeats_are_refused_with_the_rule(send: Any) -> 
 def test_sp_a2_two_of_one_colour_needs_four_in_supply(send: Any) -> None:
     board = lesson(tokens={1: {"red": 4}})
     assert_rejected_like_engine(
-        board, send, {"kind": "take", "colors": ["red", "red"]}, sp.TakeSame("red")
+        board, send, {"kind": "take", "colours": ["red", "red"]}, sp.TakeSame("red")
     )
-    assert send(board, intent({"kind": "take", "colors": ["blue", "blue"]}))["ok"] is True
+    assert send(board, intent({"kind": "take", "colours": ["blue", "blue"]}))["ok"] is True
     assert board.state.players[0].tokens["blue"] == 2
 
 
@@ -156,7 +156,7 @@ def test_sp_e1_evolve_from_the_display_before_or_after_the_main_action(send: Any
     assert card["from_name"] == "Charmander"
     assert board.view["moves"]["evolve"] == [[CHARMANDER, CHARMELEON]]
     # a main action first: the turn stays open for the evolution (SP-T1)
-    assert send(board, intent({"kind": "take", "colors": ["blue", "blue"]}))["ok"] is True
+    assert send(board, intent({"kind": "take", "colours": ["blue", "blue"]}))["ok"] is True
     assert board.view["phase"] == "after_main" and board.view["moves"]["end_turn"] is True
     assert send(board, intent({"kind": "evolve", "base": CHARMANDER, "into": CHARMELEON}))["ok"]
     me = board.state.players[0]
@@ -176,7 +176,7 @@ def test_sp_e1_evolving_a_card_you_do_not_hold_is_refused(send: Any) -> None:
 def test_sp_t1_end_turn_only_after_the_main_action(send: Any) -> None:
     board = lesson(display=[CHARMELEON, 55, 23, 22], captured={0: [CHARMANDER]})
     assert_rejected_like_engine(board, send, {"kind": "end_turn"}, sp.EndTurn())
-    send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
+    send(board, intent({"kind": "take", "colours": ["red", "blue", "green"]}))
     assert send(board, intent({"kind": "end_turn"}))["ok"] is True
     assert board.state.current_player == 1 and board.log[-1]["text"] == "end the turn"
 
@@ -203,7 +203,7 @@ def test_sp_t2_pass_only_when_no_main_action_is_possible(send: Any) -> None:
 
 def test_sp_t3_return_tokens_when_over_ten(send: Any) -> None:
     board = lesson(tokens={0: {"red": 4, "blue": 3, "green": 3}})
-    send(board, intent({"kind": "take", "colors": ["yellow", "black", "red"]}))
+    send(board, intent({"kind": "take", "colours": ["yellow", "black", "red"]}))
     assert board.view["phase"] == "return" and board.view["must_return"] == 3
     too_few = {"kind": "return", "tokens": {"red": 1}}
     assert_rejected_like_engine(board, send, too_few, sp.ReturnTokens(["red"]))
@@ -234,11 +234,11 @@ def test_text_intent_uses_parse_action(send: Any) -> None:
         {},
         {"kind": "fly"},
         {"kind": "take"},
-        {"kind": "take", "colors": []},
-        {"kind": "take", "colors": "red"},
-        {"kind": "take", "colors": ["red", "blue", "green", "black"]},
-        {"kind": "take", "colors": ["pink"]},
-        {"kind": "take", "colors": [None]},
+        {"kind": "take", "colours": []},
+        {"kind": "take", "colours": "red"},
+        {"kind": "take", "colours": ["red", "blue", "green", "black"]},
+        {"kind": "take", "colours": ["pink"]},
+        {"kind": "take", "colours": [None]},
         {"kind": "catch"},
         {"kind": "catch", "card": "Charmander"},
         {"kind": "catch", "card": 999},
@@ -275,7 +275,7 @@ def test_bots_play_one_visible_turn_per_step(send: Any) -> None:
     board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)
     board.run_bots()  # seed 3 lets the bot open
     assert board.view["to_move"] == 0 and board.view["bot_to_move"] is False
-    send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
+    send(board, intent({"kind": "take", "colours": ["red", "blue", "green"]}))
     assert board.view["bot_to_move"] is True
     assert board.view["seats"][1]["bot"] == "greedy"
     stale = send(board, {"type": "step", "revision": board.revision - 1})
@@ -289,7 +289,7 @@ def test_bots_play_one_visible_turn_per_step(send: Any) -> None:
 def test_intents_while_a_bot_is_to_move_are_refused(send: Any) -> None:
     board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)
     assert board.view["bot_to_move"] is True
-    reply = send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
+    reply = send(board, intent({"kind": "take", "colours": ["red", "blue", "green"]}))
     assert reply["ok"] is False and "Greedy" in reply["error"]["text"]
     with pytest.raises(ValueError, match="run_bots"):
         board.play(sp.TakeDifferent(("red", "blue", "green")))
@@ -299,7 +299,7 @@ def test_undo_returns_to_the_humans_previous_decision(send: Any) -> None:
     board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)
     board.run_bots()
     start, start_log = board.state, list(board.log)
-    send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
+    send(board, intent({"kind": "take", "colours": ["red", "blue", "green"]}))
     send(board, {"type": "step", "revision": board.revision})
     assert board.state.current_player == 0 and board.can_undo
     assert send(board, {"type": "undo"})["ok"] is True
@@ -312,12 +312,12 @@ def test_the_log_is_worded_once_and_follows_undo_and_language(send: Any) -> None
     """Issue 28: a publish reuses the log lines already worded, yet undo, a new move and a language switch show."""
     board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)
     board.run_bots()
-    send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
+    send(board, intent({"kind": "take", "colours": ["red", "blue", "green"]}))
     first = list(board.log)
     send(board, {"type": "step", "revision": board.revision})
     assert board.log[: len(first)] == first and all(a is b for a, b in zip(board.log, first, strict=False))
     send(board, {"type": "undo"})
-    send(board, intent({"kind": "take", "colors": ["black", "blue", "green"]}))
+    send(board, intent({"kind": "take", "colours": ["black", "blue", "green"]}))
     assert board.log[-1]["text"] == sp.TakeDifferent(("black", "blue", "green")).describe("en")
     assert len(board.log) == len(first)
     send(board, {"type": "set_lang", "lang": "zh"})
@@ -368,7 +368,7 @@ def test_hot_seat_shows_the_player_to_move() -> None:
 
 def test_language_switch_changes_labels_and_log_stays_bilingual(send: Any) -> None:
     board = lesson()
-    send(board, intent({"kind": "take", "colors": ["red", "blue", "green"]}))
+    send(board, intent({"kind": "take", "colours": ["red", "blue", "green"]}))
     assert board.view["labels"]["title"] == "Splendor: Pokémon"
     assert send(board, {"type": "set_lang", "lang": "zh"})["ok"] is True
     assert board.lang == "zh" and board.view["labels"]["title"] == "璀璨宝石：宝可梦"
@@ -395,8 +395,8 @@ def test_bots_by_name_and_bad_names() -> None:
 
 
 def test_parse_intent_maps_picks_to_the_two_take_actions() -> None:
-    assert parse_intent({"kind": "take", "colors": ["black"]}) == sp.TakeDifferent(("black",))
-    assert parse_intent({"kind": "take", "colors": ["red", "red"]}) == sp.TakeSame("red")
+    assert parse_intent({"kind": "take", "colours": ["black"]}) == sp.TakeDifferent(("black",))
+    assert parse_intent({"kind": "take", "colours": ["red", "red"]}) == sp.TakeSame("red")
     assert parse_intent({"kind": "end_turn"}) == sp.EndTurn()
 
 

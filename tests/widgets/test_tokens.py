@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pokelab.herecomes.bag import COLOURS as HC_COLOURS
+from pokelab.herecomes.pieces import COLOURS as HC_COLOURS
 from pokelab.splendor.cards import TOKEN_COLOURS as SP_COLOURS
 from widgets import cvd
 from widgets.herecomes_board import HereComesBoard

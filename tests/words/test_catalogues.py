@@ -109,7 +109,7 @@ def test_a_third_language_is_one_po_file(tmp_path):
         """\
         from pokelab.words import languages
         from pokelab.splendor.names import colour_name, pokemon_name
-        from pokelab.errors import check_lang
+        from pokelab.words import check_lang
         print(languages(), check_lang("fr"), colour_name("red").render("fr"), pokemon_name("Mewtwo").render("fr"))
         print(colour_name("green").render("fr"))
         """

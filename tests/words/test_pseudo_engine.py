@@ -364,7 +364,8 @@ def cells(frame: Any) -> Iterator[str]:
 
 def test_odds_tables_and_tree_labels(pseudo):
     from pokelab.odds import advise_discard, card_table, joint_outcomes
-    from pokelab.odds.probability_tree import draw_tree, group_name
+    from pokelab.odds.probability_tree import draw_tree
+    from pokelab.odds.tree_nodes import group_name
 
     count = 0
     for text in cells(card_table(lang=pseudo)):

@@ -78,12 +78,12 @@ def test_splendor_vs_bots_in_the_pseudo_language(pseudo: str) -> None:
         legal = [a for a in sp.legal_actions(board.state) if not isinstance(a, sp.Pass)]
         board.play(legal[turn % len(legal)])
         board.run_bots()
-        ask(board, type="intent", action={"kind": "take", "colors": ["master"]})
+        ask(board, type="intent", action={"kind": "take", "colours": ["master"]})
         assert board.error["rule"]
         check(published(board))
     for bad in ({"kind": "fly"}, {"kind": "catch", "card": "x"}, {"kind": "catch", "card": 9999}, "nonsense",
-                {"kind": "take", "colors": ["pink"]}, {"kind": "take"}, {"kind": "return"},
-                {"kind": "take", "colors": ["red"] * 4}):
+                {"kind": "take", "colours": ["pink"]}, {"kind": "take"}, {"kind": "return"},
+                {"kind": "take", "colours": ["red"] * 4}):
         ask(board, type="intent", action=bad)
         assert board.error
         check(published(board), allowed=[*NAMES, *PROTOCOL, *sent(bad)])
@@ -111,7 +111,7 @@ def test_splendor_default_seats_and_pass_and_play_in_the_pseudo_language(pseudo:
     assert all(leaks(name) == [] for name in counted.players)
     check(published(counted), allowed=())
     hot = SplendorBoard(players=["Ann", "Bo"], humans=[0, 1], lang=pseudo, seed=5)
-    ask(hot, type="intent", action={"kind": "take", "colors": ["red", "blue", "green"]})
+    ask(hot, type="intent", action={"kind": "take", "colours": ["red", "blue", "green"]})
     ask(hot, type="undo")
     ask(hot, type="undo")  # nothing left to undo: refused
     assert hot.error
@@ -232,8 +232,8 @@ def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
     join_code = store.create_class("7B")[0]
     code = Tables(store).create_table(join_code, "splendor", bots={1: "greedy"}, seed=2)
     board = join_table("splendor", code, name="Ann", join_code=join_code, store=store, lang=pseudo, poll_seconds=0)
-    ask(board, type="intent", action={"kind": "take", "colors": ["red", "blue", "green"]})
-    ask(board, type="intent", action={"kind": "take", "colors": ["master"]})
+    ask(board, type="intent", action={"kind": "take", "colours": ["red", "blue", "green"]})
+    ask(board, type="intent", action={"kind": "take", "colours": ["master"]})
     check(published(board), allowed=[*NAMES, code, board.token])
     ask(board, type="set_lang", lang="xx")
     check(published(board), allowed=[*NAMES, *PROTOCOL, code, board.token])

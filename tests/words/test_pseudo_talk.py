@@ -20,8 +20,8 @@ from pokelab.analysis import coach_reasons, review, suggest
 from pokelab.analysis.coach import _check_k, _check_level
 from pokelab.analysis.coach_reasons import reason
 from pokelab.analysis.game_review import GameReview, _check_threshold, _pairs
-from pokelab.analysis.splendor_win import (
-    _check_bots,
+from pokelab.analysis.win_checks import (
+    check_bots,
     check_playouts,
     check_seat,
     check_seed,
@@ -167,7 +167,7 @@ def test_suggestions_reviews_and_their_errors(pseudo, seen, template):
         lambda: check_state("a game"), lambda: check_state(last), lambda: check_seat(state, 5),
         lambda: check_seat(state, 1.5), lambda: suggest(state, seen=[3]),
         lambda: check_playouts(0), lambda: check_seed("7"), lambda: check_workers(0),
-        lambda: _check_bots("wizard", 2),
+        lambda: check_bots("wizard", 2),
     )
     for err in errors:
         check(err.message(pseudo), "'expert'", "'Ash'", "herecomes", "'7'", "'a game'", "GameRecord",

@@ -17,10 +17,9 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from pokelab.bots import available_bots, bot_title
-from pokelab.errors import check_lang
 from pokelab.herecomes.bag import WAVES
 from pokelab.herecomes.names import colour_name as hc_colour_name
-from pokelab.words import Text, _, _p, languages
+from pokelab.words import Text, _, _p, check_lang, languages
 from widgets._words import lang_choices, template
 from widgets.tokens import token_html
 

@@ -36,9 +36,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokelab.errors import check_lang
 from pokelab.tables import Tables
-from pokelab.words import Text, _, _n, _p
+from pokelab.words import Text, _, _n, _p, check_lang
 from widgets._words import labels_in
 
 __all__ = ["TablesPanel"]

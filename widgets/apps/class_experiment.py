@@ -13,9 +13,10 @@ from typing import Any
 import ipywidgets as w
 
 from pokelab.classroom import DEFAULT_EVENTS, SIMULATED, ClassroomError, ClassTally, parse_event
-from pokelab.errors import IllegalAction, check_lang
-from pokelab.herecomes.bag import COLOURS, WAVES
-from pokelab.words import _, render
+from pokelab.errors import IllegalAction
+from pokelab.herecomes.bag import WAVES
+from pokelab.herecomes.pieces import COLOURS
+from pokelab.words import _, check_lang, render
 from widgets._words import reason_of
 from widgets.apps import _experiment_panels as panels
 from widgets.apps._common import (

@@ -41,9 +41,8 @@ import plotly.graph_objects as go
 
 from pokelab.classroom import ClassStore
 from pokelab.classroom.answers import REVEAL_POLICIES
-from pokelab.errors import check_lang
 from pokelab.teaching.classreport import PROGRESS, LessonReport, lesson_report, lessons
-from pokelab.words import Text, _, _p
+from pokelab.words import Text, _, _p, check_lang
 from widgets.apps._common import _header, lang_switch, switch_to
 from widgets.apps.class_delete import PupilDelete
 from widgets.apps.class_live import _ALERT, _explain, _Poller

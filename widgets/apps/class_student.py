@@ -24,11 +24,11 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 from pokelab.classroom import ClassroomError, ClassStore, check_name, draw_round
-from pokelab.errors import check_lang
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
+from pokelab.herecomes.bag import DEFAULT_BAG, WAVES
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.teaching.classlink import join_class, leave_class
 from pokelab.teaching.membership import remembered
-from pokelab.words import Text, _
+from pokelab.words import Text, _, check_lang
 from widgets.apps._common import (
     _WAVE_ENDS,
     _header,

@@ -35,7 +35,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from pokelab.classroom import ClassroomError, ClassStore
-from pokelab.errors import check_lang
+from pokelab.words import check_lang
 from widgets.apps._common import _header, lang_switch, switch_to, t, text
 from widgets.apps._tables_panel import TablesPanel
 from widgets.apps.class_experiment import ClassExperiment

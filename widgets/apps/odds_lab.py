@@ -10,10 +10,10 @@ import ipywidgets as w
 
 from pokelab.classroom import ClassroomError
 from pokelab.core.texts import decimals
-from pokelab.errors import check_lang
-from pokelab.herecomes.bag import COLOURS, DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.bag import DRAWS_PER_ROUND, validate_bag
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import card_table
-from pokelab.words import _, render
+from pokelab.words import _, check_lang, render
 from widgets._words import reason_of
 from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, lang_switch, t
 from widgets.herecomes_board import HereComesBoard

@@ -10,8 +10,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokelab.errors import check_lang
-from pokelab.words import _
+from pokelab.words import _, check_lang
 from widgets.apps._common import _BotBoardApp, bot_choices
 from widgets.splendor import SplendorBoard
 

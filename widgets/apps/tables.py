@@ -43,9 +43,9 @@ import ipywidgets as w
 import traitlets
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
-from pokelab.errors import IllegalAction, check_lang
+from pokelab.errors import IllegalAction
 from pokelab.tables import table_store, tables_at
-from pokelab.words import Text, _, _p
+from pokelab.words import Text, _, _p, check_lang
 from widgets._board_table import join_table, takeover_bot
 from widgets._bundle import esm
 from widgets._words import template

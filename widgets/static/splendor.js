@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 0160103ebbe5f78a3e16b3ef7b8463696caa0a6c72ab27fdd73c39eb9fa3ab59
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 120421a6913209ec272ae132ad82260d0dd1af0bc7caebb864d653027f6fceff
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -888,7 +888,7 @@ function supplyRow(b, view, L, myTurn) {
       {
         class: "pk-btn pk-primary pk-take",
         disabled: !picking || !ui.picks.length,
-        onclick: () => intent({ kind: "take", colors: ui.picks.slice() })
+        onclick: () => intent({ kind: "take", colours: ui.picks.slice() })
       },
       L.take
     ),

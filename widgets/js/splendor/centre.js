@@ -171,7 +171,7 @@ export function supplyRow(b, view, L, myTurn) {
       {
         class: "pk-btn pk-primary pk-take",
         disabled: !picking || !ui.picks.length,
-        onclick: () => intent({ kind: "take", colors: ui.picks.slice() }),
+        onclick: () => intent({ kind: "take", colours: ui.picks.slice() }),
       },
       L.take,
     ),

@@ -1,8 +1,7 @@
 """The expectimax tree of lesson 43 written out node by node: ``PlanNode``, ``Plan``, ``plan_tree``.
 
 The lesson's module ``pokelab.course.expectimax_by_hand`` explains the tree
-(chance ○, decision □, score ◇ nodes) and holds the exercises; it re-exports
-every name here, which is where lessons and tests import them from.
+(chance ○, decision □, score ◇ nodes) and holds the exercises.
 
 >>> plan = plan_tree([("last:red", 2), ("last:blue", 3)], bag={"red": 1, "blue": 1}, waves=(1, 1))
 >>> plan.value, plan.size, plan.root.kind
@@ -23,8 +22,9 @@ from itertools import accumulate
 from typing import Any
 
 from pokelab.course.fields import join_or
-from pokelab.errors import BilingualError, check_lang
-from pokelab.herecomes.bag import COLOURS, DEFAULT_BAG, WAVES
+from pokelab.errors import BilingualError
+from pokelab.herecomes.bag import DEFAULT_BAG, WAVES
+from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.advice_result import card_label
 from pokelab.odds.inputs import (
     LEGEND_VALUE,
@@ -34,8 +34,8 @@ from pokelab.odds.inputs import (
     check_seed,
     shown_counts,
 )
-from pokelab.odds.probability_tree import fraction_text, group_name
-from pokelab.words import _, _n
+from pokelab.odds.tree_nodes import fraction_text, group_name
+from pokelab.words import _, _n, check_lang
 
 __all__ = ["MAX_PLAN_NODES", "Plan", "PlanNode", "plan_tree"]
 
