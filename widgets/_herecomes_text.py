@@ -93,6 +93,8 @@ TEXT: dict[str, Any] = {
     'cost': _('costs'),
     'expected': _('expected points this round'),
     'advice_discard': _('Discard {card}: {value} expected points this round.'),
+    # Translators: under the advisor's figure, which is not the sum of the figures on the cards
+    'advice_value_note': _('This figure is for your whole hand: the cards you keep after this discard, your best discards after later waves and a redraw when it helps, with at most one card scoring. The figure on a card is that card alone: its chance now times its points (10 for a legend).'),
     'advice_vote_yes': _('Vote yes: a redraw adds {gain} expected points for you.'),
     'advice_vote_no': _('Vote no: a redraw would change your expected points by {gain}.'),
     'advice_keep': _('Keep {card}: it is worth more.'),

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: c2016f9b53335653a4e117a8c25d9be71ccc09a681f1f762c456d299f1f76870
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 8fd6aa57c897b640b7e28c9d4b87fe6e8d036ae6bdd53ad3c09ff7bb3047d8e1
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -459,6 +459,8 @@ function advice(ctx) {
     );
     body = [
       h("div", {}, fmt(L.advice_discard, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best, value: num(a.value) })),
+      // why this figure is not the one on any card (widgets/_herecomes_text.py advice_value_note)
+      h("p", { class: "hc-advice-note", dataset: { testid: "advice-note" } }, L.advice_value_note),
       " ",
       h(
         "table",
