@@ -57,6 +57,7 @@ TEXT: dict[str, Any] = {
     'draw_redraw': _('Draw a new token for order card 4'),
     'you_lead': _('You are the leader.'),
     'bot_draws': _('{who} (leader) is drawing wave {wave}…'),
+    'bot_waits': _('{who} (leader) draws wave 1 once you start the round.'),
     'bot_redraws': _('{who} (leader) is drawing a new token for order card 4…'),
     'choose_discard': _('Wave {wave} is out. Choose one card to discard face down.'),
     'waiting_for': _('Waiting for {names}.'),

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 8fd6aa57c897b640b7e28c9d4b87fe6e8d036ae6bdd53ad3c09ff7bb3047d8e1
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: db00f193d4d5855a586b02b50b3c54b367843b3f9a54d3590d7c460893692eb2
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -718,7 +718,8 @@ function prompt(ctx) {
       const label = redraw ? L.draw_redraw : hc.draw_text;
       buttons = actionButton("hc-primary", "hc-draw", { intent: { kind: "draw" } }, label);
     } else {
-      text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
+      const waits = view.round_end && view.round_end.confirm;
+      text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : waits ? fmt(L.bot_waits, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
     }
   } else if (hc.phase === "discard") {
     text = hc.must_act ? fmt(L.choose_discard, { wave: hc.wave }) : L.you_discarded;
@@ -935,6 +936,7 @@ function render({ model, el }) {
   let announced = null;
   let saidCurtain = "";
   let saidEnd = "";
+  let shownEnd = null;
   const expanded = /* @__PURE__ */ new Set();
   function announce(L, l) {
     const log = model.get("log") || [];
@@ -980,6 +982,9 @@ function render({ model, el }) {
     const end = part(".hc-roundend");
     fill(end, roundEnd(ctx));
     end.hidden = !view.round_end;
+    const endRound = view.round_end ? view.round_end.round : null;
+    if (endRound !== null && endRound !== shownEnd && had) end.scrollIntoView({ block: "nearest" });
+    shownEnd = endRound;
     fill(part(".hc-table"), table(ctx));
     fill(part(".hc-handwrap"), hand(ctx));
     fill(part(".hc-seenwrap"), seen(ctx));

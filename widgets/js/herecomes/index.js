@@ -237,6 +237,7 @@ function render({ model, el }) {
   let announced = null;
   let saidCurtain = "";
   let saidEnd = "";
+  let shownEnd = null;  // the round whose end was last on the board
   const expanded = new Set();  // the texts the pupil opened (a trainer's power): kept across redraws
   function announce(L, l) {
     const log = model.get("log") || [];
@@ -283,6 +284,10 @@ function render({ model, el }) {
     const end = part(".hc-roundend");
     fill(end, roundEnd(ctx));
     end.hidden = !view.round_end;
+    // a round that has just ended comes into sight once, if the pupil was acting on this board
+    const endRound = view.round_end ? view.round_end.round : null;
+    if (endRound !== null && endRound !== shownEnd && had) end.scrollIntoView({ block: "nearest" });
+    shownEnd = endRound;
     fill(part(".hc-table"), table(ctx));
     fill(part(".hc-handwrap"), hand(ctx));
     fill(part(".hc-seenwrap"), seen(ctx));
