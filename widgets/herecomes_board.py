@@ -76,7 +76,7 @@ from widgets._herecomes_figure import odds_figure
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value, previous_shown
 from widgets._herecomes_intent import board_intent
 from widgets._herecomes_log import log_lines
-from widgets._herecomes_round import round_end
+from widgets._herecomes_round import round_end, this_round_only
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in
 from widgets._herecomes_teacher import teacher_view
 from widgets._herecomes_text import counted, labels, trainer_actions
@@ -361,12 +361,10 @@ class HereComesBoard(Board):
         self._odds_rows = hand_odds(state, me) if self.show_odds and not hidden else []
         if hidden:  # pass-and-play between two people: the public table only
             return curtain_view(state, me, self.lang)
-        hc = observe(state, me)
-        # HC-T3: what Sabrina showed you belongs to its round; a new round starts with none
-        hc["seen_discards"] = [seen for seen in hc["seen_discards"] if seen["round"] == state.round]
+        hc = this_round_only(observe(state, me))  # HC-T3: what Sabrina showed you belongs to its round
         view: dict[str, Any] = {
             "hc": hc,
-            "round_end": self._round_end(state),
+            "round_end": self._round_end(state, hc),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
@@ -387,10 +385,10 @@ class HereComesBoard(Board):
         view["labels"] = labels(self.lang)  # already a fresh table of strings
         return view
 
-    def _round_end(self, state: State) -> dict[str, Any] | None:
-        """The last round's end above the table until the next round begins (``widgets._herecomes_round``)."""
+    def _round_end(self, state: State, hc: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The last round's end under the prompt until the next round begins (``widgets._herecomes_round``)."""
         pending = state.round > self._round_seen and not state.tokens and state.phase == "draw"
-        return round_end(state, self._names, pending=pending, bot_leads=state.leader in self._bots)
+        return round_end(hc, pending=pending, bot_leads=state.leader in self._bots)
 
     def _trainer_actions(self, state: State) -> list[dict[str, Any]]:
         me = self._human

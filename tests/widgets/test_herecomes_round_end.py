@@ -9,9 +9,14 @@ you (HC-T3) belongs to its round.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from pokelab.classroom import ClassStore
 from pokelab.herecomes import TARGETS, Variant, scenario
+from pokelab.tables import Tables
 from tests.widgets.herecomes_tables import HAND, intent, play_to, send, table
 from widgets.herecomes_board import HereComesBoard
 
@@ -114,3 +119,41 @@ def test_hc_t3_what_sabrina_showed_you_is_not_shown_in_the_next_round() -> None:
     _finish_round(board, agree=False)
     assert board.state.round == 2 and board.state.peeks[0]  # the engine still knows it
     assert board.view["hc"]["seen_discards"] == []
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Any:
+    db = ClassStore.connect(f"sqlite:///{tmp_path / 'class.db'}")
+    yield db
+    db.close()
+
+
+def test_a_shared_tables_seat_shows_the_round_end_through_the_next_first_wave(store: Any) -> None:
+    """At a shared table the table draws the next wave at once: the end stays through wave 1, nobody waits."""
+    join_code = store.create_class("7B")[0]
+    code = Tables(store).create_table(join_code, "herecomes", players=2, bots={1: "heuristic"}, seed=9)
+    board = HereComesBoard.join(code, 0, name="Ann", join_code=join_code, store=store, poll_seconds=0)
+    assert board.view["round_end"] is None
+    for _ in range(30):
+        board.refresh()
+        hc = board.view["hc"]
+        if hc["round"] > 1:
+            break
+        if hc["must_act"]:
+            action = (
+                {"kind": "vote", "agree": False} if hc["phase"] == "vote"
+                else {"kind": "keep", "card": hc["keep_options"][0]} if hc["phase"] == "keep"
+                else {"kind": "discard", "card": hc["hand"][0]["id"]}
+            )
+            assert board.handle_message({"type": "intent", "action": action})["ok"]
+    hc = board.view["hc"]
+    assert hc["round"] == 2 and hc["wave"] == 1 and len(hc["tokens"]) == 4  # the table drew wave 1 itself
+    end = board.view["round_end"]
+    assert end["title"] == "Round 1 is over." and end["confirm"] is False and end["button"] is None
+    assert end["redraw"].startswith("The redraw happened" if hc["last_round"]["returned"] else "No redraw")
+    assert end["seats"][0].startswith("Ann: ")
+    board.lang = "zh"
+    assert board.view["round_end"]["title"] == "第 1 轮结束了。"
+    assert board.handle_message({"type": "intent", "action": {"kind": "discard", "card": hc["hand"][0]["id"]}})["ok"]
+    board.refresh()
+    assert board.view["hc"]["wave"] == 2 and board.view["round_end"] is None
