@@ -12,6 +12,7 @@ import html
 import importlib.util
 from pathlib import Path
 
+import ipywidgets as w
 import nbformat
 import pytest
 
@@ -259,7 +260,7 @@ def test_hc_c1_odds_lab_refuses_a_bag_too_small_for_a_round():
     assert lab.board is board
     assert "the bag holds 5 tokens but a round draws 10" in lab.error_html.value
     assert "5 tokens in the bag" in lab.total.value
-    lab.switch.value = "zh"
+    lab.set_lang("zh")
     lab.new_button.click()
     assert lab.board is board and "布袋里只有 5 枚" in lab.error_html.value
 
@@ -269,19 +270,33 @@ def test_odds_lab_options_and_language_reach_the_board():
     lab.board.advisor = True  # the board's own switch
     lab.teacher.value = True
     assert lab.board.advisor and lab.board.teacher and not lab.board.monte_carlo
-    lab.switch.value = "zh"
+    lab.board.lang = "zh"  # the board's 中文 button: the page's only language switch (issue 42)
     assert lab.board.lang == "zh" and lab.new_button.description == "用这个布袋开新一轮"
     assert lab.sliders["red"].description == "红色"
     assert (
         "编号" in lab.cards.value and "最后一枚是" in lab.cards.value
     )  # the 60-card table in Chinese
     lab.board.lang = "en"  # the board's own EN button relabels the app too
-    assert lab.lang == "en" and lab.switch.value == "en"
+    assert lab.lang == "en" and lab.new_button.description == "New round with this bag"
     lab.new_round()
     assert (
         lab.board.advisor and lab.board.teacher and lab.board.show_odds
     )  # options survive a new round
     assert lab.settings_box.get_title(0) == "Settings: bots and bag"
+
+
+def test_the_odds_lab_has_one_language_switch_the_boards():
+    """Issue 42: the page showed the app's EN/中文 and the board's own; the board's stays."""
+    lab = OddsLab(opponents=1, bot="random")
+    assert lab.switch is None
+
+    def widgets(box):
+        yield box
+        for child in getattr(box, "children", ()):
+            yield from widgets(child)
+
+    assert not [x for x in widgets(lab.ui) if isinstance(x, w.ToggleButtons)]
+    assert {c["lang"] for c in lab.board.view["labels"]["languages"]} == {"en", "zh"}
 
 
 def test_odds_lab_a_move_on_the_board_updates_its_odds():

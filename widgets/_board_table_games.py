@@ -24,6 +24,7 @@ from pokelab.words import _, rendered
 from widgets._board_errors import BadIntent, _require, _short
 from widgets._board_table import BOARDS, TableBoard
 from widgets._herecomes_hand import hand_odds, kept_hand_value
+from widgets._herecomes_round import round_end, this_round_only
 from widgets._herecomes_text import counted, trainer_actions
 from widgets._herecomes_text import labels as hc_labels
 from widgets._splendor_intent import parse_intent
@@ -82,11 +83,14 @@ class HereComesTable(TableBoard):
 
     def _board_view(self, v: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
         seat = self.seat
-        observation = _named(rendered(v["observation"], self.lang), names)
+        # HC-T3: what Sabrina showed this seat belongs to its round (widgets._herecomes_round)
+        observation = this_round_only(_named(rendered(v["observation"], self.lang), names))
         odds = [{k: x for k, x in r.items() if k != "p"} for r in hand_odds(observation, seat)]
         trainers = trainer_actions([hc.parse_action(text) for text in observation["legal"]], names, self.lang)
         view = {
             "hc": counted(observation, self.lang),
+            # the round just checked, through the next one's first wave (the table draws it at once; nobody waits)
+            "round_end": round_end(observation, pending=observation["wave"] == 1),
             "odds": odds,
             "hand_ev": kept_hand_value(observation, seat),
             "advice": None,

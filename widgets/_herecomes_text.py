@@ -57,6 +57,7 @@ TEXT: dict[str, Any] = {
     'draw_redraw': _('Draw a new token for order card 4'),
     'you_lead': _('You are the leader.'),
     'bot_draws': _('{who} (leader) is drawing wave {wave}…'),
+    'bot_waits': _('{who} (leader) draws wave 1 once you start the round.'),
     'bot_redraws': _('{who} (leader) is drawing a new token for order card 4…'),
     'choose_discard': _('Wave {wave} is out. Choose one card to discard face down.'),
     'waiting_for': _('Waiting for {names}.'),
@@ -93,6 +94,8 @@ TEXT: dict[str, Any] = {
     'cost': _('costs'),
     'expected': _('expected points this round'),
     'advice_discard': _('Discard {card}: {value} expected points this round.'),
+    # Translators: under the advisor's figure, which is not the sum of the figures on the cards
+    'advice_value_note': _('This figure is for your whole hand: the cards you keep after this discard, your best discards after later waves and a redraw when it helps, with at most one card scoring. The figure on a card is that card alone: its chance now times its points (10 for a legend).'),
     'advice_vote_yes': _('Vote yes: a redraw adds {gain} expected points for you.'),
     'advice_vote_no': _('Vote no: a redraw would change your expected points by {gain}.'),
     'advice_keep': _('Keep {card}: it is worth more.'),

@@ -76,6 +76,7 @@ from widgets._herecomes_figure import odds_figure
 from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value
 from widgets._herecomes_intent import board_intent
 from widgets._herecomes_log import log_lines
+from widgets._herecomes_round import round_end, this_round_only
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in
 from widgets._herecomes_teacher import teacher_view
 from widgets._herecomes_text import counted, labels, trainer_actions
@@ -159,6 +160,8 @@ class HereComesBoard(Board):
         #: The people's seats, whose eyes the board shows, whose hand showed (see widgets._board_humans).
         self._seats = PassAndPlay(seated, names)
         self._odds_rows: list[dict[str, Any]] = []
+        #: The round the pupil has seen begin: a later round waits under its predecessor's end (``_round_end``).
+        self._round_seen = state.round
         self._last_message_ms: float | None = None
         options = {
             "bag": state.composition,
@@ -291,10 +294,16 @@ class HereComesBoard(Board):
 
     # ------------------------------------------------------------------ hooks
     def _more_handlers(self) -> dict[str, Any]:
-        return {"show_hand": lambda _content: self.show_hand()}
+        return {"show_hand": lambda _content: self.show_hand(), "next_round": lambda _content: self.next_round()}
+
+    def next_round(self) -> None:
+        """The pupil has read the end of the last round ("Start round N"): a bot leader may draw now."""
+        self._round_seen = self._state.round
+        self._publish()
 
     def _reset(self, state: Any, seed: int) -> None:
         self._seats.dealt()
+        self._round_seen = state.round
         super()._reset(state, seed)
 
     def _parse_intent(self, action: Any) -> Any:
@@ -349,8 +358,10 @@ class HereComesBoard(Board):
         self._odds_rows = hand_odds(state, me) if self.show_odds and not hidden else []
         if hidden:  # pass-and-play between two people: the public table only
             return curtain_view(state, me, self.lang)
+        hc = this_round_only(observe(state, me))  # HC-T3: what Sabrina showed you belongs to its round
         view: dict[str, Any] = {
-            "hc": observe(state, me),
+            "hc": hc,
+            "round_end": self._round_end(state, hc),
             "odds": [{k: v for k, v in r.items() if k != "p"} for r in self._odds_rows],
             "hand_ev": kept_hand_value(state, me) if self.show_odds else None,
             "advice": advice_for(state, me) if self.advisor else None,
@@ -370,6 +381,11 @@ class HereComesBoard(Board):
         view = json.loads(json.dumps(view, default=str))  # fractions and tuples as the page reads them
         view["labels"] = labels(self.lang)  # already a fresh table of strings
         return view
+
+    def _round_end(self, state: State, hc: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The last round's end under the prompt until the next round begins (``widgets._herecomes_round``)."""
+        pending = state.round > self._round_seen and not state.tokens and state.phase == "draw"
+        return round_end(hc, pending=pending, bot_leads=state.leader in self._bots)
 
     def _trainer_actions(self, state: State) -> list[dict[str, Any]]:
         me = self._human

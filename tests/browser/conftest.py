@@ -219,15 +219,18 @@ class Lab:
         theme: str = "JupyterLab Light",
         color_scheme: str = "light",
         width: int = 1280,
+        height: int = 1000,
+        touch: bool = False,
     ) -> Any:
         """Open ``notebook`` (a fixture notebook's file name) in a new page; wait for its kernel.
 
-        The theme is a server-side setting that outlives a test, so it is set here.
+        The theme is a server-side setting that outlives a test, so it is set here. ``touch``:
+        a tablet's screen (taps, no hover), e.g. ``width=1024, height=768, touch=True``.
         """
         if not (self.root / notebook).exists():
             raise FileNotFoundError(f"no fixture notebook {notebook!r} in {FIXTURE_NOTEBOOKS}")
         context = self.browser.new_context(
-            viewport={"width": width, "height": 1000}, color_scheme=color_scheme
+            viewport={"width": width, "height": height}, color_scheme=color_scheme, has_touch=touch
         )
         page = context.new_page()
         self.pages.append(page)

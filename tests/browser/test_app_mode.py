@@ -106,10 +106,18 @@ def test_odds_lab_in_voila_draws_a_wave_and_the_odds_move(voila: VoilaServer, pa
         state="attached", timeout=60_000
     )
     expect(page.locator("[data-testid='hand'] [data-testid^='odds-']")).to_have_count(5, timeout=60_000)
+    # a trainer's power reads whole after a click (issue 42: on the odds lab it could not be read at all)
+    power = page.locator(".hc-board [data-testid='trainer-text-1']")
+    expect(power).to_have_attribute("aria-expanded", "false")
+    power.click()
+    expect(power).to_have_attribute("aria-expanded", "true", timeout=60_000)
+    assert not power.locator(".hc-trainer-words").evaluate("(n) => n.scrollHeight > n.clientHeight + 1")
     settled(page)
     _screenshot(page, "app-odds-lab")
-    # the app's 中文 switch relabels the app and the board (a kernel round trip)
-    page.locator(".widget-toggle-buttons button", has_text="中文").click()
+    # one language switch on the page (issue 42): the board's 中文 relabels the board and the app
+    expect(page.locator(".pk-odds-lab .widget-toggle-buttons")).to_have_count(0)
+    expect(page.locator(".hc-board button[data-lang='zh']")).to_have_count(1)
+    page.locator(".hc-board button[data-lang='zh']").click()
     page.wait_for_function(
         "/[\\u4e00-\\u9fff]/.test(document.querySelector(\"[data-testid='status']\").textContent)",
         timeout=60_000,

@@ -1,4 +1,8 @@
-"""The Here Comes Pokémon! odds lab: the board with the odds beside the hand, a bag editor and the 60-card table."""
+"""The Here Comes Pokémon! odds lab: the board with the odds beside the hand, a bag editor and the 60-card table.
+
+The board's own header carries the language switch, so the page has one (issue 42): the app
+follows the board's language (``_BotBoardApp._on_board_lang``).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import card_table
 from pokelab.words import _, check_lang, render
 from widgets._words import reason_of
-from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, lang_switch, t
+from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, t
 from widgets.herecomes_board import HereComesBoard
 
 __all__ = ["OddsLab"]
@@ -58,7 +62,7 @@ class OddsLab(_BotBoardApp):
         self.lang = lang
         self.seed = seed
         bag = validate_bag(bag)
-        self.switch = lang_switch(lang)
+        self.switch = None  # the board's own language switch is the page's one
         self.header = w.HTML()
         self.opponents = w.Dropdown(
             options=[1, 2, 3], value=opponents, layout=w.Layout(width="12em")
@@ -81,7 +85,6 @@ class OddsLab(_BotBoardApp):
         for s in self.sliders.values():
             s.observe(lambda _ch: self._update_bag_info(), names="value")
         self.new_button.on_click(lambda _b: self._on_new())
-        self.switch.observe(lambda ch: self.set_lang(ch["new"]), names="value")
         self.teacher.observe(lambda _ch: self._sync_options(), names="value")
         self.settings = w.VBox(
             [
@@ -96,9 +99,7 @@ class OddsLab(_BotBoardApp):
         self.settings_box = w.Accordion(children=[self.settings], selected_index=None)
         self.ui = w.VBox(
             [
-                w.HBox(
-                    [self.header, self.switch], layout=w.Layout(justify_content="space-between")
-                ),
+                self.header,
                 self.settings_box,
                 self.error_html,
                 self.board_box,

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 87cf32f85a9d421b1a7a4350117bf370de435de4beb2116be1ed2fdd83b2cb3e
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: cb4c12ba4d501d3abd552c3d08362680b2a3d812dda16d300e6c4541dd7e81ad
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -459,6 +459,8 @@ function advice(ctx) {
     );
     body = [
       h("div", {}, fmt(L.advice_discard, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best, value: num(a.value) })),
+      // why this figure is not the one on any card (widgets/_herecomes_text.py advice_value_note)
+      h("p", { class: "hc-advice-note", dataset: { testid: "advice-note" } }, L.advice_value_note),
       " ",
       h(
         "table",
@@ -496,15 +498,28 @@ function players(ctx) {
     const status = stepOpen ? waiting ? h("span", { class: "hc-wait" }, `… ${L.thinking}`) : h("span", { class: "hc-done" }, `✓ ${L.chosen}`) : null;
     const tr = p.trainer;
     const trText = tr ? tr.text : "";
+    const key = `trainer-${p.seat}`;
+    const open = Boolean(ctx.expanded && ctx.expanded.has(key));
     const trainer = tr ? h(
       "div",
-      { class: "hc-trainer", title: trText },
+      { class: "hc-trainer" },
       h("span", { class: "hc-tag" }, L.trainer),
       ` ${tr.name} `,
       h("small", {}, tr.rule),
       " ",
       tr.uses_this_round || tr.per_game && tr.uses_this_game ? h("small", { class: "hc-used" }, tr.per_game ? L.used_game : L.used_round) : null,
-      h("div", { class: "hc-trainer-text" }, trText)
+      h(
+        "button",
+        {
+          type: "button",
+          class: "hc-trainer-text",
+          title: trText,
+          "aria-expanded": String(open),
+          dataset: { testid: `trainer-text-${p.seat}`, expand: key }
+        },
+        h("span", { class: "hc-trainer-words" }, trText),
+        h("span", { class: "hc-trainer-more", "aria-hidden": "true" }, open ? "▴" : "▾")
+      )
     ) : null;
     const scored = p.scored.map(
       (c) => h("span", { class: `hc-chip hc-kind-${c.kind}`, title: c.condition_text }, `${cardName(c, lang)} ${c.points}`)
@@ -531,6 +546,16 @@ function players(ctx) {
 }
 
 // widgets/js/herecomes/round.js
+function roundEnd(ctx) {
+  const end = ctx.view.round_end;
+  if (!end) return null;
+  return [
+    h("h4", {}, end.title),
+    h("p", { class: "hc-roundend-redraw", dataset: { testid: "round-end-redraw" } }, end.redraw),
+    h("ul", { class: "hc-roundend-seats" }, end.seats.map((line) => h("li", {}, line))),
+    end.confirm ? actionButton("hc-primary", "hc-next-round", { msg: { type: "next_round" } }, end.button) : null
+  ];
+}
 function summary(ctx) {
   const { view, lang, L } = ctx;
   const teacher2 = view.teacher;
@@ -694,7 +719,8 @@ function prompt(ctx) {
       const label = redraw ? L.draw_redraw : hc.draw_text;
       buttons = actionButton("hc-primary", "hc-draw", { intent: { kind: "draw" } }, label);
     } else {
-      text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
+      const waits = view.round_end && view.round_end.confirm;
+      text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : waits ? fmt(L.bot_waits, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
     }
   } else if (hc.phase === "discard") {
     text = hc.must_act ? fmt(L.choose_discard, { wave: hc.wave }) : L.you_discarded;
@@ -756,6 +782,8 @@ function render({ model, el }) {
     h("div", { class: "hc-sr-only", role: "status", "aria-live": "polite", "aria-atomic": "false", dataset: { testid: "live" } }),
     h("header", { class: "hc-head" }),
     h("div", { class: "hc-prompt", dataset: { testid: "prompt" } }),
+    // the round just checked, under the prompt where the pupil looks (./round.js roundEnd)
+    h("section", { class: "hc-roundend", dataset: { testid: "round-end" }, hidden: true }),
     // (no role "alert": ../lib/refusal.js reads each refusal out once in the live region above)
     h("div", { class: "hc-error", dataset: { testid: "error" }, hidden: true }),
     h("section", { class: "hc-table" }),
@@ -839,7 +867,7 @@ function render({ model, el }) {
   function schedule() {
     clearTimeout(stepTimer);
     const view = model.get("view") || {};
-    if (view.bot_to_move && !view.over && !view.bot_failure) {
+    if (view.bot_to_move && !view.over && !view.bot_failure && !(view.round_end && view.round_end.confirm)) {
       const revision = view.revision;
       stepTimer = setTimeout(() => model.send({ type: "step", revision }), botDelay(model.get("bot_delay")));
     }
@@ -908,6 +936,9 @@ function render({ model, el }) {
   }
   let announced = null;
   let saidCurtain = "";
+  let saidEnd = "";
+  let shownEnd = null;
+  const expanded = /* @__PURE__ */ new Set();
   function announce(L, l) {
     const log = model.get("log") || [];
     if (announced === null || announced > log.length) announced = log.length;
@@ -920,6 +951,10 @@ function render({ model, el }) {
       live.append(h("p", {}, curtain));
     }
     saidCurtain = curtain;
+    const end = view.round_end;
+    const endKey = end ? `${end.round}:${l}` : "";
+    if (end && endKey !== saidEnd) live.append(h("p", {}, `${end.title} ${end.redraw}`));
+    saidEnd = endKey;
     if (!fresh.length) return;
     for (const e of fresh) {
       live.append(h("p", {}, e.text));
@@ -934,7 +969,7 @@ function render({ model, el }) {
     setMarks(view.marks);
     const had = root.contains(document.activeElement) && document.activeElement !== root;
     const key = had ? keyOf(document.activeElement) : null;
-    const ctx = { view, lang: l, model, L };
+    const ctx = { view, lang: l, model, L, expanded };
     const hc = view.hc;
     root.dataset.revision = String(view.revision);
     root.dataset.phase = hc.phase;
@@ -945,6 +980,12 @@ function render({ model, el }) {
     fill(part(".hc-head"), head(ctx));
     fill(part(".hc-prompt"), prompt(ctx));
     part(".hc-prompt").classList.toggle("hc-act", Boolean(hc.must_act || hc.is_chance && hc.leader === view.human));
+    const end = part(".hc-roundend");
+    fill(end, roundEnd(ctx));
+    end.hidden = !view.round_end;
+    const endRound = view.round_end ? view.round_end.round : null;
+    if (endRound !== null && endRound !== shownEnd && had) end.scrollIntoView({ block: "nearest" });
+    shownEnd = endRound;
     fill(part(".hc-table"), table(ctx));
     fill(part(".hc-handwrap"), hand(ctx));
     fill(part(".hc-seenwrap"), seen(ctx));
@@ -964,7 +1005,7 @@ function render({ model, el }) {
     drawError();
     announce(L, l);
     if (had) {
-      restoreFocus(root, [key], keyOf, [".hc-prompt .hc-primary", ".hc-hand .hc-primary"]);
+      restoreFocus(root, [key], keyOf, [".hc-roundend .hc-primary", ".hc-prompt .hc-primary", ".hc-hand .hc-primary"]);
     }
     schedule();
     root.hcTiming.drawn = performance.now();
@@ -984,7 +1025,12 @@ function render({ model, el }) {
   function onClick(event) {
     const target = event.target.closest("button, input");
     if (!target || !root.contains(target) || target.disabled) return;
-    if (target.dataset.msg) {
+    if (target.dataset.expand) {
+      const key = target.dataset.expand;
+      if (expanded.has(key)) expanded.delete(key);
+      else expanded.add(key);
+      draw();
+    } else if (target.dataset.msg) {
       send(JSON.parse(target.dataset.msg));
     } else if (target.dataset.intent) {
       send({ type: "intent", action: JSON.parse(target.dataset.intent) });

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 120421a6913209ec272ae132ad82260d0dd1af0bc7caebb864d653027f6fceff
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: dc2624d7b12410b0c4ee5a18d39d6a58a9008c4649793fca1ba7d38078e3bdac
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -1332,6 +1332,8 @@ function render({ model, el }) {
     picks: [],
     selected: null,
     // card id
+    selectedWhere: null,
+    // where that card was when its panel was drawn: "display" or "reserve"
     focusBack: null,
     // the focus key of the control to focus when the focused one goes (a panel's card)
     returning: {},
@@ -1394,9 +1396,10 @@ function render({ model, el }) {
         ui.picks = [];
         ui.returning = {};
       }
-      const keep = ui.selected !== null && [...view.display, ...view.players[view.viewer].reserved].some((c) => c.id === ui.selected);
-      if (!keep) ui.selected = null;
+      const now = findSelected(b, view);
+      if (!now || ui.selectedWhere !== null && now.where !== ui.selectedWhere) ui.selected = null;
     }
+    ui.selectedWhere = ui.selected === null ? null : (findSelected(b, view) || {}).where ?? null;
     const me = view.players[view.viewer];
     const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
     root.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);

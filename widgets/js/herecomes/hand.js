@@ -64,6 +64,8 @@ export function advice(ctx) {
     );
     body = [
       h("div", {}, fmt(L.advice_discard, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best, value: num(a.value) })),
+      // why this figure is not the one on any card (widgets/_herecomes_text.py advice_value_note)
+      h("p", { class: "hc-advice-note", dataset: { testid: "advice-note" } }, L.advice_value_note),
       " ",
       h(
         "table",
@@ -105,16 +107,31 @@ export function players(ctx) {
       : null;
     const tr = p.trainer;
     const trText = tr ? tr.text : "";
+    // The power's words, two lines until tapped, clicked or pressed (Enter/Space): a button that
+    // says whether it is open (aria-expanded); the board remembers it across redraws (ctx.expanded).
+    const key = `trainer-${p.seat}`;
+    const open = Boolean(ctx.expanded && ctx.expanded.has(key));
     const trainer = tr
       ? h(
           "div",
-          { class: "hc-trainer", title: trText },
+          { class: "hc-trainer" },
           h("span", { class: "hc-tag" }, L.trainer),
           ` ${tr.name} `,
           h("small", {}, tr.rule),
           " ",
           tr.uses_this_round || (tr.per_game && tr.uses_this_game) ? h("small", { class: "hc-used" }, tr.per_game ? L.used_game : L.used_round) : null,
-          h("div", { class: "hc-trainer-text" }, trText),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "hc-trainer-text",
+              title: trText,
+              "aria-expanded": String(open),
+              dataset: { testid: `trainer-text-${p.seat}`, expand: key },
+            },
+            h("span", { class: "hc-trainer-words" }, trText),
+            h("span", { class: "hc-trainer-more", "aria-hidden": "true" }, open ? "▴" : "▾"),
+          ),
         )
       : null;
     const scored = p.scored.map((c) =>

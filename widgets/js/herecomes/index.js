@@ -29,6 +29,9 @@
  *            costs: string[]}|null}|null} coach  the advisor's reason and your last round's review
  *                                    (widgets/_herecomes_coach.py), null with the advisor off
  * @property {{power: string, target: (string|number|null), en: string, zh: string}[]} trainer_actions
+ * @property {{round: number, title: string, redraw: string, seats: string[], confirm: boolean,
+ *            button: string|null}|null} round_end  the round just checked, until the next begins
+ *                                    (widgets/_herecomes_round.py); confirm: wait for "Start round N"
  * @property {Object|null} teacher    every seat's hand, face-down choice and bot reasoning (teacher mode)
  * @property {{redraw: string}} rules
  * @property {Object<string, *>} labels  every word shown, with {placeholders}
@@ -62,7 +65,7 @@ import { fmt, num } from "../lib/text.js";
 import { review } from "./coach.js";
 import { advice, hand, players, seen } from "./hand.js";
 import { focusKey, setMarks } from "./pieces.js";
-import { logParts, summary, teacher } from "./round.js";
+import { logParts, roundEnd, summary, teacher } from "./round.js";
 import { head, prompt, table } from "./top.js";
 
 function render({ model, el }) {
@@ -73,6 +76,8 @@ function render({ model, el }) {
     h("div", { class: "hc-sr-only", role: "status", "aria-live": "polite", "aria-atomic": "false", dataset: { testid: "live" } }),
     h("header", { class: "hc-head" }),
     h("div", { class: "hc-prompt", dataset: { testid: "prompt" } }),
+    // the round just checked, under the prompt where the pupil looks (./round.js roundEnd)
+    h("section", { class: "hc-roundend", dataset: { testid: "round-end" }, hidden: true }),
     // (no role "alert": ../lib/refusal.js reads each refusal out once in the live region above)
     h("div", { class: "hc-error", dataset: { testid: "error" }, hidden: true }),
     h("section", { class: "hc-table" }),
@@ -154,7 +159,8 @@ function render({ model, el }) {
   function schedule() {
     clearTimeout(stepTimer);
     const view = model.get("view") || {};
-    if (view.bot_to_move && !view.over && !view.bot_failure) {  // after a failure: the retry button
+    // after a failure: the retry button; after a round's end: the pupil's "Start round N" (view.round_end.confirm)
+    if (view.bot_to_move && !view.over && !view.bot_failure && !(view.round_end && view.round_end.confirm)) {
       const revision = view.revision;
       stepTimer = setTimeout(() => model.send({ type: "step", revision }), botDelay(model.get("bot_delay")));
     }
@@ -230,6 +236,9 @@ function render({ model, el }) {
   // The polite live region: each new log line (only what this seat may know), in the board's language.
   let announced = null;
   let saidCurtain = "";
+  let saidEnd = "";
+  let shownEnd = null;  // the round whose end was last on the board
+  const expanded = new Set();  // the texts the pupil opened (a trainer's power): kept across redraws
   function announce(L, l) {
     const log = model.get("log") || [];
     if (announced === null || announced > log.length) announced = log.length;  // no history read aloud
@@ -242,6 +251,10 @@ function render({ model, el }) {
       live.append(h("p", {}, curtain));
     }
     saidCurtain = curtain;
+    const end = view.round_end;
+    const endKey = end ? `${end.round}:${l}` : "";
+    if (end && endKey !== saidEnd) live.append(h("p", {}, `${end.title} ${end.redraw}`));  // the round's end, once
+    saidEnd = endKey;
     if (!fresh.length) return;
     for (const e of fresh) {
       live.append(h("p", {}, e.text));
@@ -257,7 +270,7 @@ function render({ model, el }) {
     setMarks(view.marks);
     const had = root.contains(document.activeElement) && document.activeElement !== root;
     const key = had ? keyOf(document.activeElement) : null;
-    const ctx = { view, lang: l, model, L };
+    const ctx = { view, lang: l, model, L, expanded };
     const hc = view.hc;
     root.dataset.revision = String(view.revision);
     root.dataset.phase = hc.phase;
@@ -268,6 +281,13 @@ function render({ model, el }) {
     fill(part(".hc-head"), head(ctx));
     fill(part(".hc-prompt"), prompt(ctx));
     part(".hc-prompt").classList.toggle("hc-act", Boolean(hc.must_act || (hc.is_chance && hc.leader === view.human)));
+    const end = part(".hc-roundend");
+    fill(end, roundEnd(ctx));
+    end.hidden = !view.round_end;
+    // a round that has just ended comes into sight once, if the pupil was acting on this board
+    const endRound = view.round_end ? view.round_end.round : null;
+    if (endRound !== null && endRound !== shownEnd && had) end.scrollIntoView({ block: "nearest" });
+    shownEnd = endRound;
     fill(part(".hc-table"), table(ctx));
     fill(part(".hc-handwrap"), hand(ctx));
     fill(part(".hc-seenwrap"), seen(ctx));
@@ -287,7 +307,7 @@ function render({ model, el }) {
     drawError();
     announce(L, l);
     if (had) {  // the focused control was redrawn: focus its twin, else the next thing to do (../lib/focus.js)
-      restoreFocus(root, [key], keyOf, [".hc-prompt .hc-primary", ".hc-hand .hc-primary"]);
+      restoreFocus(root, [key], keyOf, [".hc-roundend .hc-primary", ".hc-prompt .hc-primary", ".hc-hand .hc-primary"]);
     }
     schedule();
     root.hcTiming.drawn = performance.now();
@@ -306,7 +326,11 @@ function render({ model, el }) {
   function onClick(event) {
     const target = event.target.closest("button, input");
     if (!target || !root.contains(target) || target.disabled) return;
-    if (target.dataset.msg) {
+    if (target.dataset.expand) {  // a text opened or closed on the page alone: no message to the kernel
+      const key = target.dataset.expand;
+      if (expanded.has(key)) expanded.delete(key); else expanded.add(key);
+      draw();
+    } else if (target.dataset.msg) {
       send(JSON.parse(target.dataset.msg));
     } else if (target.dataset.intent) {
       send({ type: "intent", action: JSON.parse(target.dataset.intent) });

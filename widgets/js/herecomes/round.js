@@ -3,7 +3,20 @@
 
 import { h } from "../lib/dom.js";
 import { fmt, num } from "../lib/text.js";
-import { cardName, chance, nameOf, token } from "./pieces.js";
+import { actionButton, cardName, chance, nameOf, token } from "./pieces.js";
+
+// The round just checked, under the prompt (widgets/_herecomes_round.py): whether the redraw
+// happened, what each seat scored, and — when a bot leads the next round — "Start round N".
+export function roundEnd(ctx) {
+  const end = ctx.view.round_end;
+  if (!end) return null;
+  return [
+    h("h4", {}, end.title),
+    h("p", { class: "hc-roundend-redraw", dataset: { testid: "round-end-redraw" } }, end.redraw),
+    h("ul", { class: "hc-roundend-seats" }, end.seats.map((line) => h("li", {}, line))),
+    end.confirm ? actionButton("hc-primary", "hc-next-round", { msg: { type: "next_round" } }, end.button) : null,
+  ];
+}
 
 export function summary(ctx) {
   const { view, lang, L } = ctx;

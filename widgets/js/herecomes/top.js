@@ -89,7 +89,9 @@ export function prompt(ctx) {
       const label = redraw ? L.draw_redraw : hc.draw_text;  // "Draw wave 2 (3 tokens)", plural from the kernel
       buttons = actionButton("hc-primary", "hc-draw", { intent: { kind: "draw" } }, label);
     } else {
-      text = redraw ? fmt(L.bot_redraws, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
+      const waits = view.round_end && view.round_end.confirm;  // the bot leader waits for "Start round N"
+      text = redraw ? fmt(L.bot_redraws, { who: leaderName })
+        : waits ? fmt(L.bot_waits, { who: leaderName }) : fmt(L.bot_draws, { who: leaderName, wave: hc.wave });
     }
   } else if (hc.phase === "discard") {
     text = hc.must_act ? fmt(L.choose_discard, { wave: hc.wave }) : L.you_discarded;

@@ -62,7 +62,7 @@ import { redrawScheduler } from "../lib/redraw.js";
 import { refusalNotes } from "../lib/refusal.js";
 import { fmt } from "../lib/text.js";
 import { mountCoach } from "./coach/index.js";
-import { displayRow, phasePanel, selectedPanel, supplyRow } from "./centre.js";
+import { displayRow, findSelected, phasePanel, selectedPanel, supplyRow } from "./centre.js";
 import { header, messageBar, tablePanel } from "./header.js";
 import { SEATS, focusKey, setColours } from "./pieces.js";
 import { logPanel, playerPanel } from "./players.js";
@@ -108,6 +108,7 @@ function render({ model, el }) {
   const ui = {
     picks: [],
     selected: null, // card id
+    selectedWhere: null, // where that card was when its panel was drawn: "display" or "reserve"
     focusBack: null, // the focus key of the control to focus when the focused one goes (a panel's card)
     returning: {},
     seedDraft: null,
@@ -179,11 +180,12 @@ function render({ model, el }) {
         ui.picks = [];
         ui.returning = {};
       }
-      const keep =
-        ui.selected !== null &&
-        [...view.display, ...view.players[view.viewer].reserved].some((c) => c.id === ui.selected);
-      if (!keep) ui.selected = null;
+      // The card panel stays only while its card is where it was opened: a card reserved (by you
+      // from the display, or by anyone) or caught has left, and its panel closes with it (issue 42).
+      const now = findSelected(b, view);
+      if (!now || (ui.selectedWhere !== null && now.where !== ui.selectedWhere)) ui.selected = null;
     }
+    ui.selectedWhere = ui.selected === null ? null : (findSelected(b, view) || {}).where ?? null;
     const me = view.players[view.viewer];
     const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
     root.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
