@@ -9,10 +9,14 @@ stops the build when an exercise's answer shows above it; the tests run it on th
 outputs the shipped notebooks keep.
 
 Only ``number`` exercises are looked at, and only answers that are not whole numbers
-(a whole number such as 3 appears in any table). The forms looked for are the exact
-fraction as Python prints it (``Fraction(3, 20)``) or as a table shows it (``3/20``),
-and the decimal to three places (``0.15``, ``0.150``). Cells that check an answer
-(``check(…)``, ``# SOLUTION``) are skipped: the exercise notebook empties them.
+(a whole number such as 3 appears in any table) or that are tuples of two or more
+numbers (a score line such as ``(7, 19)``). The forms looked for are the exact fraction
+as Python prints it (``Fraction(3, 20)``), as a table or the prose shows it (``3/20``,
+``\frac{3}{20}``), the decimal to three places (``0.15``, ``0.150``), the percentage to
+one place (``15%``, ``15.0 %``), and a tuple as Python prints it. Both what the cells
+above print and the prose above (markdown cells) are searched, in the notebook's own
+language. Cells that check an answer (``check(…)``, ``# SOLUTION``) are skipped: the
+exercise notebook empties them.
 
 Usage:
     python scripts/answers_above.py notebooks/probability/30-counting-and-the-last-token.ipynb …
@@ -46,19 +50,29 @@ COINCIDENCES: dict[tuple[str, Fraction], str] = {
 def answer_patterns(value: Any) -> list[str]:
     """The regular expressions that find ``value`` in a printed output (none for a whole number or a non-number).
 
-    >>> [bool(re.search(p, "P = 3/20 = 0.150")) for p in answer_patterns(Fraction(3, 20))]
-    [False, True, True]
+    >>> [bool(re.search(p, "P = 3/20 = 0.150 = 15%")) for p in answer_patterns(Fraction(3, 20))]
+    [False, True, False, True, True]
+    >>> [bool(re.search(p, r"$P = \\frac{3}{20}$")) for p in answer_patterns(Fraction(3, 20))]
+    [False, False, True, False, False]
+    >>> [bool(re.search(p, "scores=(7, 19)")) for p in answer_patterns((7, 19))]
+    [True]
     >>> answer_patterns(Fraction(4, 1)), answer_patterns("G05"), answer_patterns(True)
     ([], [], [])
     """
+    if isinstance(value, tuple) and len(value) >= 2 and all(isinstance(v, (int, Fraction, tuple)) for v in value):
+        return [re.escape(repr(value))]
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)) or value == int(value):
         return []
     found = []
     if isinstance(value, Fraction):
-        found += [re.escape(f"Fraction({value.numerator}, {value.denominator})"),
-                  rf"(?<![\d/]){value.numerator}/{value.denominator}(?![\d/])"]
+        n, d = value.numerator, value.denominator
+        found += [re.escape(f"Fraction({n}, {d})"), rf"(?<![\d/]){n}/{d}(?![\d/])",
+                  rf"\\[dt]?frac\{{{n}\}}\{{{d}\}}"]
     decimal = f"{float(value):.3f}".rstrip("0")
     found.append(rf"(?<![\d.]){re.escape(decimal)}0*(?!\d)")
+    if 0 < value < 1:
+        percent = f"{float(value) * 100:.1f}".removesuffix(".0")
+        found.append(rf"(?<![\d.]){re.escape(percent)}(?:\.0)?\s?(?:%|\\%)")
     return found
 
 
@@ -77,6 +91,9 @@ def answers_shown_above(nb: dict) -> list[str]:
     >>> cell = lambda src, out="": {"cell_type": "code", "source": src, "outputs": [{"output_type": "stream", "text": out}]}
     >>> answers_shown_above({"cells": [cell("table", "yellow 3/20 0.15"), cell('task = exercise("30-1")')]})
     ['30-1: its answer 3/20 is printed by cell 0: yellow 3/20 0.15']
+    >>> prose = {"cell_type": "markdown", "source": "So yellow comes last 15% of the time."}
+    >>> answers_shown_above({"cells": [prose, cell('task = exercise("30-1")')]})
+    ['30-1: its answer 3/20 is written in the prose of cell 0: So yellow comes last 15% of the time.']
     >>> answers_shown_above({"cells": [cell('task = exercise("30-1")'), cell("table", "yellow 3/20")]})
     []
     >>> answers_shown_above({"cells": [cell('check("30-1", x)  # SOLUTION', "3/20"), cell('exercise("30-1")')]})
@@ -95,7 +112,7 @@ def answers_shown_above(nb: dict) -> list[str]:
                 definition = get(ex_id)
             except UnknownExercise:
                 continue
-            if definition.kind != "number":
+            if definition.kind not in ("number", "value"):
                 continue
             value = definition.expected()
             if (ex_id, value) in COINCIDENCES:
@@ -103,12 +120,16 @@ def answers_shown_above(nb: dict) -> list[str]:
             patterns = answer_patterns(value)
             for before, above in enumerate(cells[:number]):
                 source = "".join(above.get("source", ""))
-                if above.get("cell_type") != "code" or _CALL.search(source) or "SOLUTION" in source:
+                if above.get("cell_type") == "markdown":
+                    shown, how = [source], "written in the prose of"
+                elif above.get("cell_type") != "code" or _CALL.search(source) or "SOLUTION" in source:
                     continue
-                hit = next((m for text in _printed(above) for p in patterns if (m := re.search(p, text))), None)
+                else:
+                    shown, how = list(_printed(above)), "printed by"
+                hit = next((m for text in shown for p in patterns if (m := re.search(p, text))), None)
                 if hit:
                     text = " ".join(hit.string[max(0, hit.start() - 40):hit.end() + 20].split())
-                    problems.append(f"{ex_id}: its answer {value} is printed by cell {before}: {text}")
+                    problems.append(f"{ex_id}: its answer {value} is {how} cell {before}: {text}")
                     break
     return problems
 

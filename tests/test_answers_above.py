@@ -38,9 +38,30 @@ def test_a_worked_example_that_prints_the_answer_is_found_in_every_form() -> Non
     exercise = _cell('task = exercise("31-2")\ntask')
     answer = answers_above.get("31-2").expected()
     assert isinstance(answer, Fraction) and answer.denominator > 1
-    for printed in (repr(answer), f"{answer.numerator}/{answer.denominator}", f"{float(answer):.3f}"):
+    for printed in (repr(answer), f"{answer.numerator}/{answer.denominator}", f"{float(answer):.3f}",
+                    f"{float(answer) * 100:.1f}%"):
         found = answers_above.answers_shown_above({"cells": [_cell("example", f"P = {printed}"), exercise]})
         assert len(found) == 1 and found[0].startswith("31-2:"), printed
+
+
+def test_the_prose_above_an_exercise_is_read_too_in_each_form_it_writes_a_number() -> None:
+    """Issue 41: 38-2/38-5 and 41-5 were answered in the sections above them, in words and formulas."""
+    exercise = _cell('task = exercise("31-2")\ntask')
+    answer = answers_above.get("31-2").expected()
+    n, d = answer.numerator, answer.denominator
+    for written in (f"so the chance is ${n}/{d}$", rf"$P = \frac{{{n}}}{{{d}}}$", rf"$\tfrac{{{n}}}{{{d}}}$",
+                    f"about {float(answer) * 100:.1f} %", f"about {float(answer) * 100:.1f}\\%"):
+        prose = {"cell_type": "markdown", "source": written}
+        found = answers_above.answers_shown_above({"cells": [prose, exercise]})
+        assert len(found) == 1 and "written in the prose of cell 0" in found[0], written
+    later = {"cell_type": "markdown", "source": f"The answer was {n}/{d}."}
+    assert answers_above.answers_shown_above({"cells": [exercise, later]}) == []  # prose after it may say it
+
+
+def test_a_tuple_answer_is_found_as_python_prints_it() -> None:
+    found = answers_above.answer_patterns((13, (10, 9, 3), (0,)))
+    assert found and answers_above.re.search(found[0], "Result(13, (10, 9, 3), (0,))")
+    assert answers_above.answer_patterns((2,)) == []  # one number: it shows up anywhere
 
 
 def test_another_case_a_later_output_and_a_longer_number_are_left_alone() -> None:
