@@ -158,8 +158,9 @@ class Board(anywidget.AnyWidget):
         """
         if not isinstance(record, GameRecord):
             raise TypeError(f"from_record expects a pokelab.sim GameRecord, got {type(record).__name__}")
-        if record.game != cls.game:
-            raise ValueError(f"a {cls.game} board cannot show a record of {record.game!r}")
+        rules = getattr(cls, "game_class", None)  # the boards of one game say which (SplendorBoard, HereComesBoard)
+        if rules is None or record.game != rules.name:
+            raise ValueError(f"a {cls.__name__} cannot show a record of {record.game!r}")
         if "bots" in options:
             raise TypeError("from_record seats the record's bots; do not pass bots")
         final = record.final_state if record.final_state is not None else record.replay()
@@ -332,7 +333,7 @@ class Board(anywidget.AnyWidget):
         A chance outcome the board lets a seat draw (``chance_actor``) is logged as that seat's draw, one
         line for the outcomes drawn together (``chance_group``: a whole wave); one nobody draws is not logged.
         """
-        adapter, actions = self._adapter, record.actions
+        rules, actions = self._game, record.actions
         states = list(record.states())  # states[i] is the position before actions[i]
         entries: list[dict[str, Any]] = []
         i = 0
@@ -342,10 +343,10 @@ class Board(anywidget.AnyWidget):
                 entries += self._worded(seat, action, states[i], states[i + 1])
                 i += 1
                 continue
-            group, end = adapter.chance_group(states[i]), i + 1
-            while group is not None and end < len(actions) and actions[end][0] is None and adapter.chance_group(states[end]) == group:
+            group, end = rules.chance_group(states[i]), i + 1
+            while group is not None and end < len(actions) and actions[end][0] is None and rules.chance_group(states[end]) == group:
                 end += 1
-            actor = adapter.chance_actor(states[i])
+            actor = rules.chance_actor(states[i])
             if actor is not None:
                 entries += self._worded(actor, DrawChance(), states[i], states[end])
             i = end

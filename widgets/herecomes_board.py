@@ -101,6 +101,10 @@ class HereComesBoard(Board):
     the bots' reasoning. ``bag``/``trainers``/``variant`` go to ``pokelab.herecomes.new_game``.
     """
 
+    #: The rules this board plays (its ``name`` is what a record of its games says).
+    game_class = HereComesGame
+
+
     _esm = esm("herecomes_board")  # built from widgets/js/herecomes/ (with the shared plotly.js loader)
     _css = _HERE / "herecomes_board.css"
 
@@ -169,7 +173,7 @@ class HereComesBoard(Board):
             "variant": state.setup.variant,
         }
         super().__init__(
-            HereComesGame(),
+            self.game_class(),
             state,
             names=names,
             bots=bots,

@@ -99,6 +99,10 @@ class SplendorBoard(Board):
     ``board.state`` is the engine state; ``board.play(action)`` makes a move from code.
     """
 
+    #: The rules this board plays (its ``name`` is what a record of its games says).
+    game_class = SplendorGame
+
+
     _esm = esm("splendor")  # built from widgets/js/splendor/ (the board and its coach panel)
     _css = bundle("splendor.css", "splendor_coach.css")
 
@@ -138,7 +142,7 @@ class SplendorBoard(Board):
         elif bots is _DEFAULT:
             bots = {seat: "greedy" for seat in range(1, len(names))}
         super().__init__(
-            SplendorGame(),
+            self.game_class(),
             state,
             names=names,
             bots=bots,  # type: ignore[arg-type]
