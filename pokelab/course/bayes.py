@@ -10,7 +10,7 @@ Bayes' formula turns "how likely are these tokens if the bag is X" (the
   for bag A against bag B, as a base-10 logarithm: +2 means A explains the rounds 100 times better;
 - ``read_redraw_vote(final_tokens, voted_yes, not_held=)`` — what an opponent's redraw vote
   (HC-R4) says about their hand, under a stated model: their two kept cards are any two
-  target cards, equally likely, and they vote like the expected-value bot (``should_redraw``).
+  target cards, equally likely, and they vote like the expected-points bot (``should_redraw``).
   ``not_held`` removes cards they cannot hold (yours, or the discard Sabrina's peek showed, HC-T3).
 
 >>> bags = {"rules": {"red": 6, "blue": 5, "green": 4, "yellow": 3, "purple": 2},
@@ -296,7 +296,7 @@ number("39-4", L39, _("Same tokens, but the opponent votes YES. Under the lesson
                    _("P(yes) = 1 − P(no). Solve for P(score | yes).")], mistakes=_vote_slips,
        chance=True)
 explain("39-5", L39, _("Why can 10 rounds of class tallies not tell the rules' bag from a bag with one extra red token, "
-        "when 200 rounds can?"),
+        "when 200 rounds usually can?"),
         _("The two bags differ by one token in twenty, so one round is almost as likely under either: each round's "
         "likelihood ratio is close to 1. The evidence of independent rounds multiplies (the log Bayes factor adds up), "
         "so it takes many rounds before it grows large, and a few rounds can point either way by chance."),

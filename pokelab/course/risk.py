@@ -346,7 +346,7 @@ def _variance_gap(p: Any) -> Fraction:
 
 def _variance_slips(p: Any) -> list[tuple[Any, Text]]:
     pair, alone = _variances(p)
-    slips = [(pair, _("that is the pair's variance itself: the question asks how much the classmate's sum exceeds it.")),
+    slips = [(pair, _("that is the pair's variance itself: the question asks for the classmate's sum minus it.")),
              (alone, _("that is the classmate's sum: subtract the pair's true variance.")),
              (_variance_gap(p) / 2, _("half of it: check E[X²] − (E[X])² for the pair again."))]
     return [slip for slip in slips if slip[0] != _variance_gap(p)]
@@ -358,8 +358,9 @@ def _personal_pair(rng: Any) -> dict[str, str]:
 
 
 number("40-2", L40, _("Before any token is drawn you keep {a_name} ({a}) and {b_name} ({b}). A classmate says the "
-       "variance of the points this pair scores in a round is the sum of the two cards' variances. By how much is the "
-       "classmate's number too large? (An exact fraction.)"),
+       "variance of the points this pair scores in a round is the sum of the two cards' variances. What is the "
+       "classmate's number minus the pair's true variance? (An exact fraction; negative if the classmate's number is "
+       "too small.)"),
        _variance_gap, [_("Each card alone scores its points x with chance p, else 0: its variance is x²·p·(1 − p)."),
                        _("The pair: P(0), P(points of card A), P(points of card B) — two last-token cards never come true "
                          "together. Variance = E[X²] − (E[X])²; subtract it from the classmate's sum.")],
