@@ -40,7 +40,7 @@ def test_the_chinese_lesson_says_the_moves_in_words(path: Path) -> None:
     text = "\n".join(shown)
     assert "拿三种不同颜色" in text and "拿两颗同色" in text
     assert "['拿取 2 颗蓝色', '拿取 2 颗绿色', '拿取 2 颗黑色']" in text  # the kept output, as the move log says it
-    assert 'attempt(state, "拿取 2 颗蓝色")' in text  # exercise 2 is tried in words
+    assert 'attempt(after, "拿取 2 颗蓝色")' in text  # exercise 2 is tried in words
 
 
 def test_the_english_lesson_keeps_the_same_moves_in_english() -> None:
@@ -48,7 +48,7 @@ def test_the_english_lesson_keeps_the_same_moves_in_english() -> None:
     text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
     outputs = "\n".join("".join(o.get("data", {}).get("text/plain", "")) for c in cells for o in c.get("outputs", []))
     assert "['take 2 blue', 'take 2 green', 'take 2 black']" in outputs
-    assert 'attempt(state, "take 2 blue")' in text
+    assert 'attempt(after, "take 2 blue")' in text
 
 
 def test_lesson_11_exercises_ask_in_words_in_chinese() -> None:

@@ -78,15 +78,40 @@ def _lesson11() -> Any:
     return _sp().scenario(2, tokens={0: {"red": 4, "blue": 3, "green": 2}, 1: {"yellow": 4}}, seed=1)
 
 
-number("11-1", L11, _("In a brand-new game (all piles full), how many different moves take three different colours?"),
-       lambda p: sum(str(a).startswith("TakeDifferent") for a in _sp().legal_actions(_sp().scenario(2, seed=3))),
-       [_("Choose 3 colours out of 5; order does not matter."), "math.comb(5, 3)"])
-value("11-2", L11, _("In the lesson's position, may you take two blue tokens? Answer True or False."),
-      lambda p: "TakeSame(blue)" in [str(a) for a in _sp().legal_actions(_lesson11())],
-      [_("How many blue tokens are in the supply?"), _("Taking two of one colour needs at least 4 in the pile before taking.")])
+def _no_black() -> Any:
+    """A two-player game whose black pile is empty (Player 2 holds all 7 black) and whose other four piles are full."""
+    return _sp().scenario(2, tokens={1: {"black": 7}}, seed=3)
+
+
+def _after_your_take() -> Any:
+    """The lesson's position after section 2: Player 1 took red, blue and green and gave back two green."""
+    sp = _sp()
+    took = sp.apply(_lesson11(), sp.parse_action("TakeDifferent(red, blue, green)"))
+    return sp.apply(took, sp.parse_action("ReturnTokens(green, green)"))
+
+
+# 11-1 is not the lesson's own position, whose list of moves prints all ten ways to take three colours: the pupil
+# counts combinations of the four colours left, C(4, 3), where order does not matter.
+number("11-1", L11, _("The black pile is empty; the other four piles all have tokens. How many different moves take "
+                      "three different colours?"),
+       lambda p: sum(str(a).startswith("TakeDifferent") for a in _sp().legal_actions(_no_black())),
+       [_("Only colours that still have tokens can be chosen: how many are there?"),
+        _("Choose 3 colours out of those 4; order does not matter.")],
+       mistakes=lambda p: [(10, _("that counts black too, but its pile is empty: choose from the other four colours.")),
+                           (24, _("that counts the order: taking red, blue, green is the same move as green, blue, red."))])
+# 11-2 asks about the position after the pupil's own move (section 2), not the lesson's first one, whose list of
+# "take 2" moves is printed above the exercise.
+value("11-2", L11, _("After your move in section 2 (you took red, blue and green and gave back two green), may Player 2 "
+                     "take two blue tokens? Answer True or False."),
+      lambda p: "TakeSame(blue)" in [str(a) for a in _sp().legal_actions(_after_your_take())],
+      [_("How many blue tokens were in the supply before your move, and how many did you take?"),
+       _("Taking two of one colour needs at least 4 in the pile before taking.")])
 value("11-3", L11, _("Which rule ID forbids taking two Master Balls? (a string like 'SP-A1')"),
       lambda p: _rule_of(_lesson11(), "TakeSame(master)"),
       [_('Run attempt(state, "take 2 Master Ball") and read the rule ID it prints.')])
+
+#: Lesson 11's board task: at most this many tokens of any one regular colour when the turn ends.
+MOST_OF_A_COLOUR = 3
 
 
 def _ten_tokens(state: Any, p: Any) -> list[Text]:
@@ -94,14 +119,19 @@ def _ten_tokens(state: Any, p: Any) -> list[Text]:
     missing = []
     if held != 10:
         missing.append(_n("Player 1 holds {count} token, not 10", "Player 1 holds {count} tokens, not 10", held))
+    if max(state.players[0].tok[:5]) > MOST_OF_A_COLOUR:
+        missing.append(_("Player 1 holds more than {most} tokens of one colour", most=MOST_OF_A_COLOUR))
     if state.current_player == 0:
         missing.append(_("Player 1's turn is not over yet (take tokens, then give back the extras)"))
     return missing
 
 
-board("11-4", L11, _("On the board, take three different colours and give back what is over the limit, so that your turn "
-      "ends with exactly 10 tokens."),
-      _ten_tokens, [_("You hold 9: three more make 12, so two go back (SP-T3).")])
+# 11-4 is not the move section 2 plays (red, blue, green, then two green back: that leaves 5 red): the pupil chooses
+# what to take and what to give back.
+board("11-4", L11, _("On the board, take tokens and give back what is over the limit, so that your turn ends with "
+      "exactly 10 tokens and no more than 3 of any one colour."),
+      _ten_tokens, [_("You hold 4 red: at least one red must go back. Which colours do you take, and how many tokens "
+                      "must go back in all (SP-T3)?")])
 
 # -- 12 reserving, catching, discounts -----------------------------------------------------------
 
@@ -343,9 +373,11 @@ choice("14-4", L14, _("Which move will the coach put first for Player 2?"), (
                   why=_("a reserved card and a Master Ball are only promises: a card caught now already counts")),
        ))
 explain("14-5", L14, _("Why does the coach put catching Croconaw first?"),
-        _("Croconaw can be caught now, before the other player can. It scores a point at once and gives a permanent "
-          "blue discount, and Feraligatr in view evolves from it. The coach does not guess: it plays the position out "
-          "many times after each move and this move wins the most playouts."),
+        _("Croconaw can be caught now, before the other player, who could afford it next turn. Feraligatr in view "
+          "evolves from it, and one free evolution a turn may follow the main action (SP-E1): this very turn Player 2 "
+          "has Feraligatr's 3 points and a permanent blue discount, for Croconaw's cost, instead of waiting a turn to "
+          "catch Feraligatr. The coach does not guess: it plays the position out many times after each move and this "
+          "move wins the most playouts."),
         [Idea(_("before the other player"), _p("words a pupil may write", "before|first|opponent|other player")),
          Idea(_("a permanent discount"), _p("words a pupil may write", "discount|cheaper|bonus")),
          Idea(_("Feraligatr evolves from it"), _p("words a pupil may write", "evolve|Feraligatr"))],

@@ -83,12 +83,16 @@ def test_sp_t1_sp_e1_board_task_wants_the_most_points_of_the_turn_not_only_18() 
     assert board_task("13-4", apply(evolved, parse_action(f"Catch({charmeleon})"))).ok
 
 
-def test_sp_t3_board_task_needs_the_turn_to_end_with_ten_tokens() -> None:
+def test_sp_t3_board_task_needs_the_turn_to_end_with_ten_tokens_and_at_most_three_of_a_colour() -> None:
     state = scenario(2, tokens={0: {"red": 4, "blue": 3, "green": 2}, 1: {"yellow": 4}}, seed=1)
     took = apply(state, parse_action("TakeDifferent(red, blue, green)"))
     fb = board_task("11-4", took)
     assert "12 tokens" in fb.message and "turn is not over" in fb.message
-    assert board_task("11-4", apply(took, parse_action("ReturnTokens(green, green)"))).ok
+    # the lesson's own move (section 2) keeps 5 red: not the task's answer
+    copied = board_task("11-4", apply(took, parse_action("ReturnTokens(green, green)")))
+    assert not copied.ok and "more than 3 tokens of one colour" in copied.message
+    chose = apply(state, parse_action("TakeDifferent(green, yellow, black)"))
+    assert board_task("11-4", apply(chose, parse_action("ReturnTokens(red, blue)"))).ok
 
 
 def test_strict_mode_fails_an_unfinished_board_task_and_a_wrong_choice(monkeypatch: pytest.MonkeyPatch) -> None:
