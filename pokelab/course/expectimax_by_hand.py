@@ -211,23 +211,59 @@ predict("43-3", L43, _("Before the simulation: in what share of {rounds} rounds 
 
 
 def _wilson_counts(rng: random.Random) -> dict[str, Any]:
-    n = rng.randint(40, 400)
-    return {"n": n, "hits": rng.randint(max(1, n // 2), n - 1)}
+    """A class's tally whose interval is at least 1.5 times too wide: more rounds are needed, and guessing in
+    proportion to the rounds gives a clearly different count."""
+    while True:
+        n = rng.randint(40, 400)
+        p = {"n": n, "hits": rng.randint(max(1, n // 2), n - 1), "width": rng.choice((0.05, 0.04, 0.03))}
+        if wilson_half_width(p["hits"] / n, n) > 1.5 * p["width"]:
+            return p
 
 
-def _wald_low(p: Any) -> float:
-    share, n = p["hits"] / p["n"], p["n"]
-    return share - NormalDist().inv_cdf(0.975) * math.sqrt(share * (1 - share) / n)
+def wilson_half_width(share: float, n: int, z: float = 1.959963984540054) -> float:
+    """The half-width of the Wilson interval for a share ``share`` of ``n`` rounds (lesson 43, section 6).
+
+    >>> round(wilson_half_width(0.85, 60), 4), round(wilson_half_width(0.85, 240), 4)
+    (0.0901, 0.0452)
+    >>> wilson_half_width(0.85, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: a Wilson interval needs at least one round, not 0
+    """
+    if n < 1:
+        raise ValueError(f"a Wilson interval needs at least one round, not {n}")
+    return z * math.sqrt(share * (1 - share) / n + z**2 / (4 * n**2)) / (1 + z**2 / n)
 
 
-number("43-6", L43, _("A class played {n} rounds and {hits} of them scored. Work out, with the formula, the lower end of "
-       "the 95% Wilson interval for the chance of scoring (z = 1.96)."),
-       lambda p: wilson_interval(p["hits"], p["n"])[0],
-       [_("p̂ = hits / n. The centre is (p̂ + z²/(2n)) / (1 + z²/n)."),
-        _("The half-width is z·√(p̂(1 − p̂)/n + z²/(4n²)) / (1 + z²/n); the lower end is centre − half-width.")],
-       defaults={"n": 60, "hits": 51}, personal=_wilson_counts, tolerance=1e-3,
-       mistakes=lambda p: [(_wald_low(p), _("that is the simple interval p̂ − z·√(p̂(1 − p̂)/n), not Wilson's; "
-                            "Wilson's centre moves towards 1/2 and its width has an extra z²/(4n²)."))])
+def rounds_for_width(share: float, width: float) -> int:
+    """The fewest rounds whose Wilson interval, at the same share, is at most ``width`` either side.
+
+    >>> rounds_for_width(51 / 60, 0.05)
+    196
+    """
+    n = 1
+    while wilson_half_width(share, n) > width:
+        n += 1
+    return n
+
+
+def _proportional_rounds(p: Any) -> int:
+    """The rounds a pupil gets who thinks the width falls in proportion to the rounds (it falls like 1/√n)."""
+    return math.ceil(p["n"] * wilson_half_width(p["hits"] / p["n"], p["n"]) / p["width"])
+
+
+number("43-6", L43, _("A class played {n} rounds and {hits} of them scored. It wants to know the chance of scoring to "
+       "within ±{width}: if its share stays {hits}/{n}, what is the fewest rounds in all whose 95% Wilson interval is at "
+       "most {width} either side (z = 1.96)?"),
+       lambda p: rounds_for_width(p["hits"] / p["n"], p["width"]),
+       [_("Keep p̂ = hits / n and let n grow: the half-width is z·√(p̂(1 − p̂)/n + z²/(4n²)) / (1 + z²/n)."),
+        _("Try twice the rounds played: is the interval then half as wide? Step n up until it is narrow enough "
+          "(a loop over n does it).")],
+       defaults={"n": 60, "hits": 51, "width": 0.05}, personal=_wilson_counts, tolerance=1,
+       mistakes=lambda p: [(_proportional_rounds(p), _("that many rounds would do if the width fell in proportion to the "
+                            "rounds; it falls like 1/√n, so twice as narrow needs about four times the rounds.")),
+                           (p["n"], _("that is the rounds already played: their interval is wider than ±{width}.",
+                                      width=p["width"]))])
 explain("43-1", L43, _("Why is deciding after seeing the first token worth more than the best discard chosen before the "
         "round starts?"),
         _("Each first token makes a different card the best one to drop. Deciding after the token takes the best choice in "
