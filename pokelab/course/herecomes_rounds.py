@@ -194,12 +194,39 @@ value("21-4", L21, _("You hold {hand}; the first nine tokens were {shown}, and o
 # Gastly (last purple, 3), ``HAND_40``.
 
 
-def _finish_gain(p: Any) -> Fraction:
-    """How much keeping Bulbasaur beside a card raises the chance of scoring this round, against the advisor's pair."""
+def _scoring_chance(kept: Any, *, redraw: bool) -> Fraction:
+    """The chance that one of the ``kept`` cards comes true in lesson 40's position, with or without the redraw.
+
+    With the redraw (HC-R4) a last token on which no kept card comes true goes back into the bag and one more
+    is drawn from the same tokens, so the round misses only if both draws miss.
+
+    >>> _scoring_chance(("G09", "G17"), redraw=False), _scoring_chance(("G09", "G17"), redraw=True)
+    (Fraction(5, 11), Fraction(85, 121))
+    """
+    left = sum(DEFAULT_BAG.values()) - len(SHOWN_9)
+    miss = 1 - Fraction(tokens_on_which(kept, SHOWN_9), left)
+    return 1 - miss ** 2 if redraw else 1 - miss
+
+
+def _pairs(discard: str) -> tuple[list[str], list[str]]:
+    """The advisor's pair and the pair kept beside ``discard``'s discard, in lesson 40's position."""
     advice = explain_discard([TARGETS[c] for c in HAND_40], SHOWN_9).advice
-    best = [c for c in HAND_40 if c != advice.discard.id]
-    chosen = [c for c in HAND_40 if c != p["discard"]]
-    return Fraction(tokens_on_which(chosen, SHOWN_9) - tokens_on_which(best, SHOWN_9), 11)
+    return [c for c in HAND_40 if c != advice.discard.id], [c for c in HAND_40 if c != discard]
+
+
+def _finish_gain(p: Any) -> Fraction:
+    """How much keeping Bulbasaur beside a card raises the chance of scoring this round, against the advisor's pair.
+
+    The redraw counts, as it does in the advisor's expected points and in the review's cost.
+    """
+    best, chosen = _pairs(p["discard"])
+    return _scoring_chance(chosen, redraw=True) - _scoring_chance(best, redraw=True)
+
+
+def _finish_gain_without_redraw(p: Any) -> Fraction:
+    """The same gain if the round had no redraw (lesson 40's count): a pupil who forgot HC-R4 gives this."""
+    best, chosen = _pairs(p["discard"])
+    return _scoring_chance(chosen, redraw=False) - _scoring_chance(best, redraw=False)
 
 
 def _review_cost(discard: str) -> Fraction:
@@ -212,10 +239,13 @@ def _review_cost(discard: str) -> Fraction:
 number("21-5", L21, _("Lesson 40's hand at 9 points: Bulbasaur (last token green, 1 point), Pikachu (yellow, 2) and "
                       "Gastly (purple, 3), after nine tokens: four red, three blue, one green, one yellow. The review flags discarding {discard}. By how "
                       "much does that discard raise your chance of scoring at least 1 point this round, against the "
-                      "advisor's discard?"),
+                      "advisor's discard? Count the redraw, as the review does: playing solo, when the last token makes "
+                      "neither card you keep come true, you put it back and draw once more (HC-R4)."),
        _finish_gain,
        [_("Count the tokens left on which one of the two kept cards comes true, for the advisor's pair and for yours."),
-        _("Both chances are counts out of the 11 tokens left; subtract.")],
+        _("A pair misses only if the last token and the redraw both miss: 1 − (misses/11)². Work out both chances, then subtract.")],
        defaults={"discard": "G13"},
        mistakes=lambda p: [(_review_cost(p["discard"]), _("that is the expected points the review says the discard costs; the "
-                                                 "question asks for the chance of scoring at all"))])
+                                                 "question asks for the chance of scoring at all")),
+                           (_finish_gain_without_redraw(p), _("that counts the last token only: if it misses, the redraw "
+                                                              "(HC-R4) gives a second chance"))])

@@ -398,7 +398,7 @@ def _first_player_options() -> tuple[Option, ...]:
         Option("a", _("The first player wins more often: the win rate is above 1/2."),
                correct=not fair and fpa["win_rate"] > 0.5,
                why=_("a rate a little above 1/2 proves nothing while its interval still contains 1/2 (ignoring the interval)")),
-        Option("b", _("These games show no first-player advantage: the interval contains 1/2."), correct=fair,
+        Option("b", _("These games show no measurable first-player advantage: the interval contains 1/2."), correct=fair,
                why=(_("the interval contains 1/2: a rate this close to 1/2 is what chance alone gives in this many games")
                     if fair else _("the interval excludes 1/2, so the games do show a difference"))),
         Option("c", _("The first player has no advantage at all, exactly 1/2."),

@@ -86,7 +86,7 @@ def test_review_sentence_names_the_cost():
     assert points_text(row.cost) in zh and "期望分" in zh
     assert review.describe("en").startswith("Round 1: your discards cost you")
     frame = review.to_frame("zh")
-    assert list(frame.columns) == ["轮", "波", "弃掉的牌", "最好的弃牌", "损失"]
+    assert list(frame.columns) == ["轮", "波", "弃掉的卡", "最好的弃牌", "损失"]
 
 
 def test_reasons_name_the_token_counts_of_the_last_wave():
