@@ -38,7 +38,6 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache
 from math import comb
-from statistics import NormalDist
 from typing import Any
 
 from pokelab.course._build import choice, explain, number, predict
@@ -51,7 +50,6 @@ from pokelab.course.registry import Idea, Option
 from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds import advise_discard, probability
 from pokelab.odds.inputs import bag_counts
-from pokelab.stats import wilson_interval
 from pokelab.words import Text, _, _n, _p
 
 __all__ = ["outcome_counts"]
