@@ -57,8 +57,8 @@ def _open_app(context: Any, url: str, notebook: str) -> tuple[Any, list[str]]:
     page = context.new_page()
     page.route("**/*", route)
     page.goto(f"{url}/voila/render/{notebook}", timeout=PAGE_TIMEOUT)
-    # the app's own language switch, or the board's where the app has none of its own (the Splendor app)
-    switch = page.locator(".widget-toggle-buttons button, button.pk-lang", has_text="中文").first
+    # the app's own language switch, or the board's where the app has none of its own (Splendor, the odds lab)
+    switch = page.locator(".widget-toggle-buttons button, button.pk-lang, .hc-lang button", has_text="中文").first
     switch.wait_for(timeout=PAGE_TIMEOUT)
     page.evaluate("document.fonts.ready.then(() => true)")  # the icon font is fetched by now
     return page, off_site
@@ -148,9 +148,10 @@ def test_the_list_of_apps_speaks_both_languages_and_opens_each_app_in_either(
             link = page.locator(".pokelab-app", has_text="here-comes-odds-lab").locator(f"[data-testid='open-{lang}']")
             assert link.get_attribute("href").endswith("here-comes-odds-lab.ipynb" + ("?lang=zh" if lang == "zh" else "?"))
             link.click()  # the app opens in this tab, in that language
-            active = page.locator(".widget-toggle-buttons button.mod-active").first
+            # the odds lab's one language switch is its board's (data-lang, "hc-on" when chosen)
+            active = page.locator(".hc-lang button.hc-on, .widget-toggle-buttons button.mod-active").first
             active.wait_for(timeout=PAGE_TIMEOUT)
-            assert label in active.inner_text(), (lang, active.inner_text())
+            assert active.get_attribute("data-lang") == lang or label in active.inner_text(), (lang, active.inner_text())
             page.goto(f"{url}/", timeout=PAGE_TIMEOUT)
     finally:
         context.close()

@@ -106,7 +106,8 @@ def test_a_chinese_lesson_speaks_chinese_on_its_board_in_its_feedback_and_plots(
     board = page.locator(".hc-board").first
     board.scroll_into_view_if_needed()
     before = board.get_attribute("data-revision")
-    move = board.locator('[data-testid="hc-draw"], [data-testid^="discard-"]').first
+    # a draw, a discard, or (a round just ended, a bot leads the next) the button that starts the next round
+    move = board.locator('[data-testid="hc-draw"], [data-testid^="discard-"], [data-testid="hc-next-round"]').first
     label = move.inner_text()
     assert re.search(_CJK, label), f"the board's buttons are labelled in Chinese: {label!r}"
     move.click()
