@@ -125,3 +125,17 @@ def deutan_screenshot(page: Any, selector: str, name: str) -> Path:
     page.locator(selector).first.screenshot(path=str(path))
     page.evaluate("(selector) => { document.querySelector(selector).style.filter = ''; }", selector)
     return path
+
+
+def tab_to(page: Any, board: str, test: str, limit: int = 120) -> None:
+    """Tab forward through ``board`` to the element passing ``test``; Shift+Tab back when it lies behind."""
+    check = f"() => {{ const el = document.activeElement; return Boolean(({test})(el)); }}"
+    inside = f"() => Boolean(document.activeElement.closest('{board}'))"
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(limit):
+            page.keyboard.press(key)
+            if page.evaluate(check):
+                return
+            if not page.evaluate(inside):
+                break
+    raise AssertionError(f"neither Tab nor Shift+Tab reached {test} inside {board}")

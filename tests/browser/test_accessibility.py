@@ -21,7 +21,7 @@ import pytest
 
 from widgets.cvd import contrast
 
-from .a11y import axe_violations, describe, deutan_screenshot, focus_ring, rgb_hex
+from .a11y import axe_violations, describe, deutan_screenshot, focus_ring, rgb_hex, tab_to
 
 NOTEBOOK = "access_boards.ipynb"
 LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "herecomes" / "20-a-round-step-by-step.ipynb"
@@ -76,18 +76,6 @@ def test_lesson_outputs_have_no_wcag_violation(lab: Any) -> None:
 
 
 # ----------------------------------------------------------------- keyboard only
-def _tab_to(page: Any, board: str, test: str, limit: int = 120) -> None:
-    """Tab forward through ``board`` to the element passing ``test``; Shift+Tab back when it lies behind."""
-    check = f"() => {{ const el = document.activeElement; return Boolean(({test})(el)); }}"
-    inside = f"() => Boolean(document.activeElement.closest('{board}'))"
-    for key in ("Tab", "Shift+Tab"):
-        for _ in range(limit):
-            page.keyboard.press(key)
-            if page.evaluate(check):
-                return
-            if not page.evaluate(inside):
-                break
-    raise AssertionError(f"neither Tab nor Shift+Tab reached {test} inside {board}")
 
 
 def _enter_board(page: Any, board: str) -> None:
@@ -126,7 +114,7 @@ def test_keyboard_alone_plays_three_splendor_turns_and_the_moves_are_announced(l
         )
         assert len(supply) >= 3, supply
         for i, colour in enumerate(supply[:3]):
-            _tab_to(page, board, f"(el) => el.matches('.pk-supply-token[data-colour=\"{colour}\"]')")
+            tab_to(page, board, f"(el) => el.matches('.pk-supply-token[data-colour=\"{colour}\"]')")
             if turn == 0 and i == 0:
                 _assert_focus_visible(page)
             page.keyboard.press("Enter" if i % 2 == 0 else " ")
@@ -137,7 +125,7 @@ def test_keyboard_alone_plays_three_splendor_turns_and_the_moves_are_announced(l
             assert page.evaluate(picked) == supply[:3]
             raise
         before = page.evaluate("() => document.querySelector('.pk-board').dataset.revision")
-        _tab_to(page, board, "(el) => el.matches('.pk-take')")
+        tab_to(page, board, "(el) => el.matches('.pk-take')")
         page.emulate_media(reduced_motion="reduce" if turn == 0 else "no-preference")
         if turn == 0:  # record, in the page, the "thinking" badge as it appears
             page.evaluate(_WATCH_BOT_BADGE)
@@ -165,7 +153,7 @@ def test_keyboard_alone_plays_three_splendor_turns_and_the_moves_are_announced(l
     )
     assert tokens == 9
     # Select a card with the keyboard: Enter on the card opens its panel.
-    _tab_to(page, board, "(el) => el.matches('.pk-display .pk-card')")
+    tab_to(page, board, "(el) => el.matches('.pk-display .pk-card')")
     page.keyboard.press("Enter")
     _wait(page, "() => Boolean(document.querySelector('.pk-board .pk-selected-panel'))")
     assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
@@ -224,7 +212,7 @@ def test_keyboard_alone_plays_a_whole_here_comes_round_and_waves_are_announced(l
         if step is None:
             continue
         before = page.evaluate("() => document.querySelector('.hc-board').dataset.revision")
-        _tab_to(page, board, _HC_TARGET[step])
+        tab_to(page, board, _HC_TARGET[step])
         if not done:
             _assert_focus_visible(page)
         page.keyboard.press("Enter" if len(done) % 2 == 0 else " ")

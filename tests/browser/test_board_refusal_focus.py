@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from .a11y import axe_violations, describe
+from .a11y import axe_violations, describe, tab_to
 from .conftest import ARTIFACTS
 from .test_app_mode import VoilaServer, _wait_or_fail, voila  # noqa: F401
 from .test_app_mode import _open as _open_app
@@ -227,19 +227,6 @@ def _active(page: Any) -> dict[str, Any]:
     )
 
 
-def _tab_to(page: Any, test: str, limit: int = 150) -> None:
-    """Tab forward through the board to the element passing ``test``; Shift+Tab back when it lies behind."""
-    check = f"() => {{ const el = document.activeElement; return Boolean(({test})(el)); }}"
-    for key in ("Tab", "Shift+Tab"):
-        for _ in range(limit):
-            page.keyboard.press(key)
-            if page.evaluate(check):
-                return
-            if not _active(page)["inBoard"]:
-                break
-    raise AssertionError(f"neither Tab nor Shift+Tab reached {test} inside the board")
-
-
 def _walk_the_whole_board(page: Any) -> int:
     """Tab from the board's top through every control until the focus leaves it; return how many."""
     page.evaluate("() => document.querySelector('.pk-board').focus()")
@@ -260,7 +247,7 @@ def _keyboard_walk(page: Any, shot: Any) -> None:
     first = page.evaluate(
         "() => document.querySelector('.pk-board .pk-supply-token:not([disabled])').dataset.colour"
     )
-    _tab_to(page, f"(el) => el.matches('.pk-supply-token[data-colour=\"{first}\"]')")
+    tab_to(page, ".pk-board", f"(el) => el.matches('.pk-supply-token[data-colour=\"{first}\"]')", limit=150)
     page.keyboard.press(" ")
     page.wait_for_function("() => document.querySelectorAll('.pk-board .pk-pick').length === 1", timeout=TIMEOUT)
     now = _active(page)
@@ -269,14 +256,14 @@ def _keyboard_walk(page: Any, shot: Any) -> None:
 
     # Space on a card opens its panel; the card keeps the focus
     card = page.evaluate("() => document.querySelector('.pk-board .pk-display .pk-card').dataset.cardId")
-    _tab_to(page, f"(el) => el.matches('.pk-display .pk-card[data-card-id=\"{card}\"]')")
+    tab_to(page, ".pk-board", f"(el) => el.matches('.pk-display .pk-card[data-card-id=\"{card}\"]')", limit=150)
     page.keyboard.press(" ")
     page.wait_for_selector(f".pk-board .pk-selected-panel[data-card-id='{card}']", timeout=TIMEOUT)
     now = _active(page)
     assert now["card"] == card and "pk-card" in (now["cls"] or ""), now
 
     # Enter on the panel's Close: the panel goes and the focus goes back to the card that opened it
-    _tab_to(page, "(el) => el.matches('.pk-selected-panel .pk-close')")
+    tab_to(page, ".pk-board", "(el) => el.matches('.pk-selected-panel .pk-close')", limit=150)
     page.keyboard.press("Enter")
     page.wait_for_selector(".pk-board .pk-selected-panel", state="detached", timeout=TIMEOUT)
     now = _active(page)
