@@ -277,7 +277,8 @@ class Board(anywidget.AnyWidget):
         started = time.perf_counter()
         saved = (self._state, len(self._entries), self._ply, list(self._history), self._failure)
         handlers = {**self._more_handlers(), **page_handlers(self), "intent": self._msg_intent}
-        reply = answer(content, handlers, refuse=self._reject, shown=lambda: dict(self.error), undo=lambda: self._restore(saved))
+        with self.hold_sync():  # one message, one state update: a language and the view it words arrive together
+            reply = answer(content, handlers, refuse=self._reject, shown=lambda: dict(self.error), undo=lambda: self._restore(saved))
         reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
         self.send(reply)
         return reply

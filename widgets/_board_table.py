@@ -173,7 +173,7 @@ class TableBoard(anywidget.AnyWidget):
             }.get(kind) if isinstance(kind, str) else None
             if handler is None:
                 raise BadIntent(_('a shared table cannot do {kind}', kind=_short(kind)))
-            with self._lock:
+            with self._lock, self.hold_sync():  # a language and the view it words arrive together
                 handler(content)
                 self._set_error(None)
                 self.refresh(force=True)

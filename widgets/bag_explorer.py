@@ -324,7 +324,8 @@ class BagExplorer(anywidget.AnyWidget):
             elif kind == "reset":
                 self.reset()
             elif kind == "set_lang" and content.get("lang") in languages():
-                self.lang = content["lang"]
+                with self.hold_sync():  # the language and the view it words arrive together
+                    self.lang = content["lang"]
             else:
                 return
             self.error = {}

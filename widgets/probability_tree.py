@@ -316,7 +316,8 @@ class ProbabilityTree(anywidget.AnyWidget):
             except ValueError as err:
                 self._refuse(_target_reason(str(err)))
         elif kind == "set_lang" and content.get("lang") in languages():
-            self.lang = content["lang"]
+            with self.hold_sync():  # the language and the view it words arrive together
+                self.lang = content["lang"]
 
     def _refuse(self, err: BilingualError | Text) -> None:
         """Say why the page's wish was refused; ``n`` makes the same refusal twice a new message."""
