@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: faf11f4fd34ee97daefbf17fb33fb86183db880935ee8d4d44aeeb5d6096ed1a
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: e7b7ed2c7f454a7c3cc776a4de822247037bc95e1f3da60bd8eda4e350014c0c
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: d300cefa386de0dfef7db004bd22c0e08b0c853511fd92aa9f899b0807094afa
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 475a419514e0e77169e417ede7dc513e35f269535c446be2253d0ef907b618db
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -327,10 +327,6 @@ function shares(ps) {
   }
   return whole.map((n, i) => n === 0 && ps[i] > 0 ? "<1%" : n === 100 && ps[i] < 1 ? ">99%" : `${n}%`);
 }
-function pick(value, _lang) {
-  if (value === null || value === void 0) return "";
-  return typeof value === "string" ? value : value.text ?? "";
-}
 
 // widgets/js/splendor/timing.js
 function marks() {
@@ -345,7 +341,7 @@ function mark(kind, extra) {
 
 // widgets/js/splendor/coach/blocks.js
 var range = (e) => `${pct(e.low)}–${pct(e.high)}`;
-function oddsBlock(c, data, C, lang) {
+function oddsBlock(c, data, C) {
   const { seats, live, model } = c;
   const odds = data.odds;
   const status = odds.final ? C.final : odds.playouts >= odds.target ? fmt(C.playouts_done, { n: odds.playouts }) : fmt(C.computing, { n: odds.playouts, target: odds.target });
@@ -396,13 +392,13 @@ function oddsBlock(c, data, C, lang) {
     h("div", { class: "pk-coach-note", dataset: { testid: "odds-status" } }, status)
   );
 }
-function pointView(c, data, C, lang) {
+function pointView(c, data, C) {
   const { model, send } = c;
   const pt = data.point;
   if (!pt) return null;
   const pos = pt.position;
   const who = pt.seat === null || pt.seat === void 0 ? C.end_of_game : data.names[pt.seat];
-  const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
+  const moves = pt.moves.join("; ") || C.no_move_yet;
   const colour = (c2) => (model.get("view").labels.colour || {})[c2] || c2;
   const rates = pt.rates ? shares(pt.rates) : null;
   return h(
@@ -411,7 +407,7 @@ function pointView(c, data, C, lang) {
     h("div", { class: "pk-coach-title" }, fmt(C.position_of, { n: pt.index + 1 }), ` · ${fmt(C.round, { n: pt.round })}`, ` · ${C.read_only}`),
     h("div", {}, h("b", {}, `${who}: `), moves),
     rates ? h("div", { class: "pk-coach-note" }, data.names.map((name, s) => `${name} ${rates[s]}`).join(" · ")) : null,
-    h("div", {}, h("b", {}, `${C.display}: `), pos.display.map((c2) => pick(c2.name, lang)).join(", ") || "—"),
+    h("div", {}, h("b", {}, `${C.display}: `), pos.display.map((c2) => c2.name).join(", ") || "—"),
     h(
       "ul",
       { class: "pk-point-players" },
@@ -422,15 +418,15 @@ function pointView(c, data, C, lang) {
           h("b", {}, `${p.name} · ${fmt(C.points, { n: p.points })}`),
           " · ",
           Object.entries(p.tokens).filter(([, v]) => v).map(([c2, v]) => `${colour(c2)} ${v}`).join(", ") || C.no_tokens,
-          p.captured.length ? ` · ${C.caught}: ${p.captured.map((c2) => pick(c2, lang)).join(", ")}` : "",
-          p.reserved.length ? ` · ${C.reserved}: ${p.reserved.map((c2) => pick(c2, lang)).join(", ")}` : ""
+          p.captured.length ? ` · ${C.caught}: ${p.captured.join(", ")}` : "",
+          p.reserved.length ? ` · ${C.reserved}: ${p.reserved.join(", ")}` : ""
         )
       )
     ),
     h("button", { class: "pk-btn pk-point-back", "data-key": "point-back", onclick: () => send({ type: "coach_point", index: null }) }, C.back)
   );
 }
-function cardsBlock(c, data, C, lang) {
+function cardsBlock(c, data, C) {
   const { uid } = c;
   if (!data.cards) return null;
   const turns = (r) => r.turns === 0 ? C.now : fmt(r.turns === 1 ? C.turn_one : C.turns_many, { n: r.turns });
@@ -449,7 +445,7 @@ function cardsBlock(c, data, C, lang) {
           (r) => h(
             "tr",
             { dataset: { cardId: r.id, turns: r.turns } },
-            h("th", { scope: "row" }, pick(r.name, lang)),
+            h("th", { scope: "row" }, r.name),
             h("td", {}, r.where === "display" ? C.in_display : C.in_reserve),
             h("td", {}, turns(r), r.needs_master ? ` · ${C.needs_master}` : ""),
             h("td", {}, r.points)
@@ -462,13 +458,13 @@ function cardsBlock(c, data, C, lang) {
       "ul",
       { class: "pk-needed" },
       data.needed.map(
-        (r) => h("li", { dataset: { cardId: r.id } }, fmt(C.needed_line, { card: pick(r.name, lang), base: pick(r.from, lang), p1: pct(r.within["1"]), p4: pct(r.within["4"]) }))
+        (r) => h("li", { dataset: { cardId: r.id } }, fmt(C.needed_line, { card: r.name, base: r.from, p1: pct(r.within["1"]), p4: pct(r.within["4"]) }))
       )
     ) : h("div", { class: "pk-coach-note" }, C.needed_none),
     (data.threats || []).map((t) => h("div", { class: "pk-coach-note pk-threat" }, fmt(C.threat_line, { name: t.name, p: pct(t.next) })))
   );
 }
-function coachBlock(c, data, C, lang, view) {
+function coachBlock(c, data, C, view) {
   const { send } = c;
   const myTurn = !view.over && !view.bot_to_move && (view.legal || []).length > 0;
   const sug = data.suggest;
@@ -486,8 +482,8 @@ function coachBlock(c, data, C, lang, view) {
           (s, i) => h(
             "li",
             { class: "pk-suggestion", dataset: { action: s.text } },
-            h("div", {}, h("b", {}, pick(s.move, lang)), ` · ${fmt(C.wins, { p: pct(s.estimate.rate), range: range(s.estimate) })}`),
-            h("div", { class: "pk-reason" }, pick(s.reason, lang)),
+            h("div", {}, h("b", {}, s.move), ` · ${fmt(C.wins, { p: pct(s.estimate.rate), range: range(s.estimate) })}`),
+            h("div", { class: "pk-reason" }, s.reason),
             myTurn ? h("button", { class: "pk-btn pk-play-suggestion", "data-key": `play-${i}`, onclick: () => send({ type: "intent", action: { kind: "text", text: s.text } }) }, C.play_this) : null
           )
         )
@@ -500,11 +496,11 @@ function coachBlock(c, data, C, lang, view) {
       h("button", { class: "pk-btn pk-primary pk-review", "data-key": "review", disabled: rev && rev.pending, onclick: () => send({ type: "coach_review" }) }, C.review)
     );
     if (rev && rev.pending) parts.push(h("div", { class: "pk-coach-note", role: "status" }, C.reviewing));
-    if (rev && !rev.pending) parts.push(reviewList(c, data, rev, C, lang));
+    if (rev && !rev.pending) parts.push(reviewList(c, data, rev, C));
   }
   return h("div", { class: "pk-coach-box", dataset: { testid: "coach-box" } }, parts);
 }
-function reviewList(c, data, rev, C, lang) {
+function reviewList(c, data, rev, C) {
   const { send } = c;
   if (rev.failed) return h("div", { class: "pk-coach-note" }, C.coach_failed);
   const mistakes = rev.moves.filter((m) => m.mistake);
@@ -521,8 +517,8 @@ function reviewList(c, data, rev, C, lang) {
           { class: "pk-review-move pk-mistake", dataset: { index: m.index, seat: m.seat } },
           h("b", { class: "pk-mistake-tag" }, `! ${C.mistake}`),
           " ",
-          fmt(C.review_line, { who: data.names[m.seat], move: pick(m.move, lang), before: pct(m.before.rate), after: pct(m.after.rate) }),
-          m.better ? h("div", { class: "pk-reason" }, fmt(C.better, { move: pick(m.better.move, lang), p: pct(m.better.estimate.rate) }), " — ", pick(m.better.reason, lang)) : null,
+          fmt(C.review_line, { who: data.names[m.seat], move: m.move, before: pct(m.before.rate), after: pct(m.after.rate) }),
+          m.better ? h("div", { class: "pk-reason" }, fmt(C.better, { move: m.better.move, p: pct(m.better.estimate.rate) }), " — ", m.better.reason) : null,
           m.turn !== null && m.turn !== void 0 ? h("button", { class: "pk-btn pk-soft pk-review-show", "data-key": `review-${m.index}`, onclick: () => send({ type: "coach_point", index: m.turn }) }, C.show) : null
         )
       )
@@ -539,7 +535,7 @@ function marker(shape, x, y, r, attrs) {
   if (shape === "diamond") return svg("path", { d: `M${x},${y - r * 1.3}L${x + r * 1.2},${y}L${x},${y + r * 1.3}L${x - r * 1.2},${y}Z`, ...attrs });
   return svg("circle", { cx: x, cy: y, r, ...attrs });
 }
-function graph(c, data, C, lang) {
+function graph(c, data, C) {
   const { send, seats, uid } = c;
   const line = data.line || [];
   const W = 320, H = 150, L0 = 34, R0 = 8, T0 = 8, B0 = 22;
@@ -568,7 +564,7 @@ function graph(c, data, C, lang) {
   for (const pt of line) {
     const rate = pt.rates ? pt.rates[me] : null;
     const who = pt.seat === null || pt.seat === void 0 ? C.end_of_game : data.names[pt.seat];
-    const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
+    const moves = pt.moves.join("; ") || C.no_move_yet;
     const rates = pt.rates ? shares(pt.rates) : null;
     const chances = rates ? data.names.map((name, s) => `${name} ${rates[s]}`).join(", ") : C.pending;
     const label = fmt(C.point_label, { n: pt.index + 1, round: pt.round, who, moves, chances });
@@ -656,11 +652,11 @@ function mountCoach({ model, send, seats }) {
     node.setAttribute("aria-label", C.panel);
     node.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     const blocks = [
-      data.odds_on && data.odds ? oddsBlock(c, data, C, lang) : null,
-      data.coach_on ? coachBlock(c, data, C, lang, view) : null,
-      data.odds_on ? graph(c, data, C, lang) : null,
-      data.odds_on ? pointView(c, data, C, lang) : null,
-      data.odds_on && !data.over ? cardsBlock(c, data, C, lang) : null,
+      data.odds_on && data.odds ? oddsBlock(c, data, C) : null,
+      data.coach_on ? coachBlock(c, data, C, view) : null,
+      data.odds_on ? graph(c, data, C) : null,
+      data.odds_on ? pointView(c, data, C) : null,
+      data.odds_on && !data.over ? cardsBlock(c, data, C) : null,
       live
     ];
     const key = heldKey(node, keyOf);
