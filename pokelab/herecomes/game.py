@@ -104,6 +104,10 @@ class HereComesGame(Game):
     def is_chance_action(self, action: Any) -> bool:
         return isinstance(action, Draw)
 
+    def log_line(self, actor: int | None, action: Any, names: Sequence[str], lang: str = "en") -> str:
+        """The move as the board's log says it: its sentence names the seat ("Player 1 discards …"); a draw is the bag's."""
+        return action.describe(lang, names)
+
     def observe_action(self, action: Any, player: int | None) -> str:
         return observe_action(action, player)  # HC-G3: others' face-down choices show as "?"
 
