@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.core.game import Game
+from pokelab.core.texts import seat_number
 from pokelab.herecomes.actions import Discard, Draw, Keep, UseTrainer, VoteRedraw, parse_action
 from pokelab.herecomes.engine import apply, result
 from pokelab.herecomes.legal import chance_outcomes, legal_actions
@@ -104,6 +105,10 @@ class HereComesGame(Game):
     def is_chance_action(self, action: Any) -> bool:
         return isinstance(action, Draw)
 
+    def log_line(self, actor: int | None, action: Any, names: Sequence[str], lang: str = "en") -> str:
+        """The move as the board's log says it: its sentence names the seat ("Player 1 discards …"); a draw is the bag's."""
+        return action.describe(lang, names)
+
     def observe_action(self, action: Any, player: int | None) -> str:
         return observe_action(action, player)  # HC-G3: others' face-down choices show as "?"
 
@@ -131,7 +136,7 @@ class HereComesGame(Game):
         self, state: State, actions: Sequence[tuple[int | None, Any]], initial: Any = None
     ) -> dict[str, Any]:
         return {
-            "first_player": None if initial is None else int(initial.leader),
+            "first_player": None if initial is None else seat_number(int(initial.leader)),
             "by_legend": bool(result(state).by_legend),
             "draws": sum(1 for actor, _ in actions if actor is None),
             "actions": len(actions),

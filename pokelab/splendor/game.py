@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.core.game import Game
+from pokelab.core.texts import seat_column, seat_number
 from pokelab.splendor.actions import ACTION_TYPES, Evolve, parse_action
 from pokelab.splendor.engine import apply
 from pokelab.splendor.legal import legal_actions
@@ -102,10 +103,10 @@ class SplendorGame(Game):
     ) -> dict[str, Any]:
         out: dict[str, Any] = {
             "stalled": bool(result(state).stalled),
-            "first_player": int(state.first_player),
+            "first_player": seat_number(int(state.first_player)),
             "actions": len(actions),
         }
         for seat, player in enumerate(state.players):
-            out[f"cards_{seat}"] = " ".join(str(c) for c in player.captured)
-            out[f"evolved_{seat}"] = sum(1 for s, a in actions if s == seat and isinstance(a, Evolve))
+            out[seat_column(seat, "cards")] = " ".join(str(c) for c in player.captured)
+            out[seat_column(seat, "evolved")] = sum(1 for s, a in actions if s == seat and isinstance(a, Evolve))
         return out

@@ -79,7 +79,7 @@ def test_the_runner_plays_and_simulates_the_toy():
     record = play(NAME, ["random", "random"], seed=3)
     assert record.replay() == record.final_state
     df = simulate(NAME, ["random", "random"], games=6, progress=False)
-    assert list(df["bot_0"]) == ["random"] * 6 and set(df["actions"]) == {12}  # 4 rolls + 4 x 2 choices
+    assert list(df["seat_1_bot"]) == ["random"] * 6 and set(df["actions"]) == {12}  # 4 rolls + 4 x 2 choices
 
 
 # ---------------------------------------------------------------- a board
