@@ -120,6 +120,9 @@ def get_game(game: str | Game) -> Game:
     if factory is None:
         point = installed_games().get(game) if isinstance(game, str) else None
         if point is None:
+            if not installed_games():  # the kit's own metadata is missing: it runs from a folder, not installed
+                raise SimError(_("unknown game {name}: no package declares a game ({group} entry points); "
+                                 "install the kit (make install, or pip install -e .)", name=repr(game), group=GROUP))
             names = ", ".join(available_games())
             raise SimError(_("unknown game {name}: choose {choices}", name=repr(game), choices=names))
         factory = _GAMES[game] = _load(point)

@@ -69,6 +69,20 @@ def test_an_unknown_name_lists_the_games_in_both_languages(installed):
         assert caught.value.message("zh") == f"未知的游戏 {bad!r}：请选择 toy"
 
 
+def test_a_kit_that_is_not_installed_says_so(installed):
+    """Run from a folder without its metadata (never installed, or pyproject.toml newer than the install)."""
+    installed()
+    with pytest.raises(SimError) as caught:
+        get_game("splendor")
+    assert caught.value.message("en") == (
+        "unknown game 'splendor': no package declares a game (pokelab.games entry points); "
+        "install the kit (make install, or pip install -e .)")
+    assert caught.value.message("zh") == (
+        "未知的游戏 'splendor'：没有任何包声明游戏（pokelab.games 入口点）；请安装本套件（make install 或 pip install -e .）")
+    register_game("toy", ToyGame)
+    assert type(get_game("toy")) is ToyGame  # a game registered at run time still plays
+
+
 @pytest.mark.parametrize(
     ("value", "english", "chinese"),
     [
