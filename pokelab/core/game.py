@@ -188,6 +188,15 @@ class Game:
         """Winning seats (several for a shared win, none for a stalled game)."""
         raise NotImplementedError
 
+    def score_bounds(self, state: Any) -> tuple[int, int]:
+        """The lowest and the highest score a seat can have, during or at the end of the game ``state`` belongs to.
+
+        OpenSpiel's ``min_utility`` / ``max_utility``, worked out from the rules and
+        the game's options; ``check_game`` holds every seat's ``points`` and the
+        final ``scores`` to it.
+        """
+        raise NotImplementedError
+
     def rounds(self, state: Any) -> int:
         """How many rounds were played."""
         return int(state.round)

@@ -21,6 +21,7 @@ from typing import Any
 from pokelab.core.game import Game
 from pokelab.core.texts import seat_number
 from pokelab.herecomes.actions import Discard, Draw, Keep, UseTrainer, VoteRedraw, parse_action
+from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.engine import apply, result
 from pokelab.herecomes.legal import chance_outcomes, legal_actions
 from pokelab.herecomes.serialize import from_json, to_json
@@ -30,6 +31,9 @@ from pokelab.herecomes.view import observe
 from pokelab.herecomes.view_moves import observe_action
 
 __all__ = ["HereComesGame"]
+
+#: The most points one target card is worth.
+_MOST_CARD_POINTS = max(card.points for card in TARGETS.values())
 
 
 class HereComesGame(Game):
@@ -91,6 +95,14 @@ class HereComesGame(Game):
 
     def winners(self, state: State) -> tuple[int, ...]:
         return tuple(result(state).winners)
+
+    def score_bounds(self, state: State) -> tuple[int, int]:
+        """Every seat is below the winning score before the last round (HC-G2), which adds one kept card at most (HC-R6).
+
+        >>> HereComesGame().score_bounds(new_game(2, variant={"win_points": 5}))
+        (0, 13)
+        """
+        return (0, state.setup.variant.win_points - 1 + _MOST_CARD_POINTS)
 
     def points(self, state: State) -> list[int]:
         if state.is_over:

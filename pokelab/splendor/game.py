@@ -20,15 +20,22 @@ from typing import Any
 from pokelab.core.game import Game
 from pokelab.core.texts import seat_column, seat_number
 from pokelab.splendor.actions import ACTION_TYPES, Evolve, parse_action
+from pokelab.splendor.cards import CARDS
 from pokelab.splendor.engine import apply
 from pokelab.splendor.legal import legal_actions
 from pokelab.splendor.scoring import result
 from pokelab.splendor.serialize import from_json, to_json
 from pokelab.splendor.setup import new_game
-from pokelab.splendor.state import State, Variant
+from pokelab.splendor.state import END_POINTS, State, Variant
 from pokelab.splendor.view import observe
 
 __all__ = ["SplendorGame"]
+
+#: The most points one card is worth, and the most one evolution adds (its card's points less its base's).
+_MOST_CARD_POINTS = max(card.points for card in CARDS.values())
+_MOST_EVOLUTION_GAIN = max(
+    card.points - CARDS[card.evolves_from].points for card in CARDS.values() if card.evolves_from is not None
+)
 
 
 class SplendorGame(Game):
@@ -75,6 +82,14 @@ class SplendorGame(Game):
 
     def winners(self, state: State) -> tuple[int, ...]:
         return tuple(result(state).winners)
+
+    def score_bounds(self, state: State) -> tuple[int, int]:
+        """Each seat starts its last turn below ``END_POINTS`` (SP-G1), and a turn adds one card at most (SP-T1) and one evolution (SP-E1).
+
+        >>> SplendorGame().score_bounds(new_game(2))
+        (0, 25)
+        """
+        return (0, END_POINTS - 1 + _MOST_CARD_POINTS + _MOST_EVOLUTION_GAIN)
 
     def points(self, state: State) -> list[int]:
         if state.over:
