@@ -81,7 +81,7 @@ from widgets._herecomes_log import log_lines
 from widgets._herecomes_round import round_end, this_round_only
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in
 from widgets._herecomes_teacher import teacher_view
-from widgets._herecomes_text import counted, labels, trainer_actions
+from widgets._herecomes_text import labels, page_hc, trainer_actions
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets._words import Said, shown
 from widgets.tokens import view_marks
@@ -389,7 +389,7 @@ class HereComesBoard(Board):
             "curtain": None,
         }
         view = rendered(view, self.lang)  # every text in the board's language, in one walk
-        counted(view["hc"], self.lang)
+        view["hc"] = page_hc(view["hc"], self.lang)
         view = json.loads(json.dumps(view, default=str))  # fractions and tuples as the page reads them
         view["labels"] = labels(self.lang)  # already a fresh table of strings
         return view
@@ -414,7 +414,7 @@ class HereComesBoard(Board):
         self._odds_basis = (observation["composition"], tuple(observation["tokens"]), observation["round"])
         trainers = trainer_actions([parse_action(text) for text in observation["legal"]], names, lang)
         view = {
-            "hc": counted(observation, lang),
+            "hc": page_hc(observation, lang),
             # the round just checked, through the next one's first wave (the table draws it at once; nobody waits)
             "round_end": round_end(observation, pending=observation["wave"] == 1),
             "odds": [{k: x for k, x in r.items() if k != "p"} for r in self._odds_rows],

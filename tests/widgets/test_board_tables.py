@@ -41,7 +41,7 @@ def send(board: Any, **content: Any) -> dict[str, Any]:
 
 
 def first_legal(board: Any) -> dict[str, Any]:
-    return {"kind": "text", "text": board.view["legal"][0]}
+    return {"kind": "text", "text": board.seat_source.last["legal"][0]}
 
 
 def mover(boards: list[Any]) -> Any:

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 475a419514e0e77169e417ede7dc513e35f269535c446be2253d0ef907b618db
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 0d89182d591f84c14ae8f1291b3467b4e9005f530bebb35b4bc8ec04ebe879f0
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -466,7 +466,7 @@ function cardsBlock(c, data, C) {
 }
 function coachBlock(c, data, C, view) {
   const { send } = c;
-  const myTurn = !view.over && !view.bot_to_move && (view.legal || []).length > 0;
+  const myTurn = !view.over && !view.bot_to_move && Boolean(view.can_move);
   const sug = data.suggest;
   const parts = [
     h("div", { class: "pk-coach-title" }, C.coach_title),
@@ -1377,7 +1377,7 @@ function positionKey(view) {
     me.tokens,
     ids(me.captured),
     ids(me.reserved),
-    view.legal
+    view.can_move
   ]);
 }
 function render({ model, el }) {
@@ -1438,7 +1438,7 @@ function render({ model, el }) {
     }
     ui.selectedWhere = ui.selected === null ? null : (findSelected(b, view) || {}).where ?? null;
     const me = view.players[view.viewer];
-    const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
+    const myTurn = !view.over && !view.bot_to_move && view.can_move;
     root.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     Object.assign(root.dataset, {
       revision: view.revision,

@@ -36,8 +36,9 @@
  * @property {number} end_points
  * @property {string} phase             "main", "after_main", "return"
  * @property {number} must_return
- * @property {string[]} legal           the viewer's legal actions as text
- * @property {{take_different: boolean, take_same: string[], pass: boolean, end_turn: boolean, evolve: number[][]}} moves
+ * @property {boolean} can_move         the viewer has a move to make now (the engine's legal moves are shipped
+ *                                      as what the page reads: card.can_catch / can_reserve / evolve_from, moves)
+ * @property {{pass: boolean, end_turn: boolean, evolve: number[][]}} moves
  * @property {Object|null} result       {winners, scores, stalled} once over
  * @property {Object<string, *>} labels  every word shown, in the board's language (widgets/_splendor_text.py)
  * @property {string[]} colours
@@ -76,7 +77,7 @@ function positionKey(view) {
   const ids = (cards) => (cards || []).map((c) => c.id);
   return JSON.stringify([
     view.to_move, view.current_player, view.phase, view.round, view.over, view.supply,
-    ids(view.display), me.tokens, ids(me.captured), ids(me.reserved), view.legal,
+    ids(view.display), me.tokens, ids(me.captured), ids(me.reserved), view.can_move,
   ]);
 }
 
@@ -148,7 +149,7 @@ function render({ model, el }) {
     }
     ui.selectedWhere = ui.selected === null ? null : (findSelected(b, view) || {}).where ?? null;
     const me = view.players[view.viewer];
-    const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
+    const myTurn = !view.over && !view.bot_to_move && view.can_move;
     root.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     Object.assign(root.dataset, {
       revision: view.revision,

@@ -140,7 +140,7 @@ export function cardsBlock(c, data, C) {
 
 export function coachBlock(c, data, C, view) {
   const { send } = c;
-  const myTurn = !view.over && !view.bot_to_move && (view.legal || []).length > 0;
+  const myTurn = !view.over && !view.bot_to_move && Boolean(view.can_move);
   const sug = data.suggest;
   const parts = [
     h("div", { class: "pk-coach-title" }, C.coach_title),
