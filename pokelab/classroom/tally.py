@@ -266,8 +266,8 @@ class ClassTally:
     def after_streak(self, event: str | Event, length: int = 2) -> dict[str, Any]:
         """How often ``event`` happened right after it had happened ``length`` rounds in a row.
 
-        The gambler's fallacy says a streak makes the event "due" to stop (or to
-        go on); the rounds are independent, so the frequency after a streak
+        The gambler's fallacy says a streak makes the event "due" to stop (the
+        hot-hand fallacy: "hot", to go on); the rounds are independent, so the frequency after a streak
         stays near the exact chance ``p``. Returns ``{"event", "length",
         "after_streak", "happened", "observed", "p"}`` (observed is NaN when no
         streak occurred).
