@@ -28,7 +28,7 @@ own board), ``undo`` (ask the others to agree), ``undo_answer`` (``yes``),
 >>> join_table("herecomes", code, name="Misty", store=store, poll_seconds=0)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: table ... is a splendor table, not herecomes
+pokelab.classroom.errors.ClassroomError: table ... is a splendor table, not herecomes
 """
 
 from __future__ import annotations

@@ -28,20 +28,19 @@ SQLAlchemy (the ``lab`` extra) everything here but opening a store works
 5
 """
 
-from pokelab.classroom.access import (
-    DEFAULT_URL_ENV,
+from pokelab.classroom.access import DEFAULT_URL_ENV, check_name, default_url
+from pokelab.classroom.errors import (
     ClassAccessError,
+    ClassroomError,
     ClassStoreBusy,
-    check_name,
-    default_url,
+    ClassStoreFault,
+    why,
 )
-from pokelab.classroom.faults import ClassStoreFault
 from pokelab.classroom.limits import Limits
 from pokelab.classroom.rounds import (
     DEFAULT_EVENTS,
     MAX_SIMULATED,
     SIMULATED,
-    ClassroomError,
     Event,
     check_round,
     parse_event,
@@ -68,4 +67,5 @@ __all__ = [
     "default_url",
     "draw_round",
     "parse_event",
+    "why",
 ]

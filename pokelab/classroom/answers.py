@@ -26,7 +26,7 @@ pupil's kernel reads it with the join code (``reveal_policy``).
 >>> store.answers(code, "not-the-key")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong teacher key for this class: read answers needs the class's teacher key
+pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: read answers needs the class's teacher key
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from typing import Any
 
 from pokelab.classroom.access import (
     ANSWER_LENGTH,
-    ClassAccessError,
     _clean_secret,
     _digest,
     _refused,
@@ -48,8 +47,8 @@ from pokelab.classroom.access import (
 )
 from pokelab.classroom.db import postgresql_insert, sa, schema, sqlite_insert
 from pokelab.classroom.doors import Doors, member_hash
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
 from pokelab.classroom.groups import check_submission
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.transactions import StoreCore
 from pokelab.words import _
 
@@ -122,7 +121,7 @@ class Answers:
     >>> answers.reveal_policy("WRONG1")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
     """
 
     def __init__(self, core: StoreCore, doors: Doors) -> None:
@@ -154,7 +153,7 @@ class Answers:
         >>> store.join_pupil(code, "Mei")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: the pupil name 'Mei' is taken in this class: choose another name, or ask the teacher for a new pupil token
+        pokelab.classroom.errors.ClassroomError: the pupil name 'Mei' is taken in this class: choose another name, or ask the teacher for a new pupil token
         """
         clean = check_name(name, what="pupil")
         taken = _("the pupil name {name} is taken in this class: choose another name, "
@@ -206,7 +205,7 @@ class Answers:
         ...                     correct=True, submission="c")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: an answer's outcome is one of correct, wrong, revealed, recorded, compared, not 'great'
+        pokelab.classroom.errors.ClassroomError: an answer's outcome is one of correct, wrong, revealed, recorded, compared, not 'great'
         """
         name = check_name(pupil, what="pupil")
         sub = check_submission(submission)

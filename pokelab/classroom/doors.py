@@ -16,7 +16,7 @@ its refusal log (``StoreCore.refuse``) — without the code or key typed.
 >>> store.reset("WRONG1", key)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
 """
 
 from __future__ import annotations
@@ -28,14 +28,13 @@ from typing import Any
 from pokelab.classroom.access import (
     JOIN_ALPHABET,
     JOIN_LENGTH,
-    ClassAccessError,
     action_name,
     clean_secret,
     digest,
     refused,
 )
 from pokelab.classroom.db import sa, schema
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
 from pokelab.classroom.transactions import StoreCore
 from pokelab.words import Text, _
 
@@ -71,7 +70,7 @@ class Doors:
     >>> core.read(lambda conn: doors.class_of(conn, "WRONG1", "join"))
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
     """
 
     def __init__(self, core: StoreCore) -> None:
@@ -92,7 +91,7 @@ class Doors:
         >>> len(doors.issue_member_token("group", "WRONG1", "A", length=8, teacher_key=None, taken=_("taken")))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+        pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
         """
         table = schema.groups if kind == "group" else schema.pupils
         action = "join group" if kind == "group" else "join class"
@@ -130,7 +129,7 @@ class Doors:
         >>> store.read(lambda conn: store.class_of(conn, "WRONG1", "join"))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+        pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
         """
         self._core.throttle.check(("join code",))
         code = clean_secret(join_code, _("join code"))
@@ -163,7 +162,7 @@ class Doors:
         >>> store.read(lambda conn: store.teacher_class_of(conn, code, "AAAA-AAAA-AAAA-AAAA", "list tables"))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
+        pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
         """
         class_id = self.class_of(conn, join_code, action)
         self.check_class_teacher(conn, class_id, teacher_key, action)
@@ -183,7 +182,7 @@ class Doors:
         >>> store.read(lambda conn: store.check_class_teacher(conn, 1, None, "reset"))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: no teacher key given
+        pokelab.classroom.errors.ClassAccessError: no teacher key given
         """
         try:
             key = clean_secret(teacher_key, _("teacher key"))

@@ -21,7 +21,7 @@ the stored round's id; the same id with another round is refused.
 >>> store.undo_round(code, "Team Eevee", "WRONGTOK")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong group token for the group 'Team Eevee'
+pokelab.classroom.errors.ClassAccessError: wrong group token for the group 'Team Eevee'
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from typing import Any
 
 from pokelab.classroom.access import (
     TOKEN_COLUMNS,
-    ClassAccessError,
     _check_tokens,
     _clean_secret,
     _refused,
@@ -42,7 +41,7 @@ from pokelab.classroom.access import (
 )
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors, member_hash
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
 from pokelab.classroom.transactions import StoreCore
 from pokelab.words import _
 
@@ -61,7 +60,7 @@ def check_submission(value: Any) -> str:
     >>> check_submission("x" * 37)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a submission id has 1 to 36 characters, not 37
+    pokelab.classroom.errors.ClassroomError: a submission id has 1 to 36 characters, not 37
     """
     if not isinstance(value, str):
         raise ClassroomError(_("a submission id is text, not {type}", type=type(value).__name__))
@@ -90,7 +89,7 @@ class Groups:
     >>> groups.join_group("WRONG1", "A")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
     """
 
     def __init__(self, core: StoreCore, doors: Doors) -> None:
@@ -111,7 +110,7 @@ class Groups:
         >>> store.join_group(code, "A")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: the group name 'A' is taken in this class: choose another name, or ask the teacher for a new group token
+        pokelab.classroom.errors.ClassroomError: the group name 'A' is taken in this class: choose another name, or ask the teacher for a new group token
         """
         name = check_name(group)
         taken = _("the group name {name} is taken in this class: choose another name, "

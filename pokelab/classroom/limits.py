@@ -25,11 +25,11 @@ seconds (counted in the database, so every kernel of the group shares it).
 >>> t.check(("join",))
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: too many wrong tries from here: wait 10 s before trying again
+pokelab.classroom.errors.ClassAccessError: too many wrong tries from here: wait 10 s before trying again
 >>> Limits(free_failures=-1)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: the limit free_failures is a whole number from 0 to 1000000, not -1
+pokelab.classroom.errors.ClassroomError: the limit free_failures is a whole number from 0 to 1000000, not -1
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 
-from pokelab.classroom.access import ClassAccessError, log
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.access import log
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
 from pokelab.words import Text, _
 
 __all__ = ["Limits", "Throttle", "seat_refusal", "seat_source"]
@@ -64,7 +64,7 @@ class Limits:
     >>> Limits(rounds_per_minute=0.5)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the limit rounds_per_minute is a whole number from 1 to 1000000, not 0.5
+    pokelab.classroom.errors.ClassroomError: the limit rounds_per_minute is a whole number from 1 to 1000000, not 0.5
     """
 
     free_failures: int = 5

@@ -41,7 +41,7 @@ from pokelab.classroom.access import (
     REASON_LENGTH,
     TOKEN_COLUMNS,
 )
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.errors import ClassroomError
 from pokelab.words import _
 
 __all__ = [

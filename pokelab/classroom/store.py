@@ -28,7 +28,7 @@ submission id, unique in its class, so a retried submit is never stored twice.
 >>> store.reset(join_code, "not-the-key")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
+pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
 """
 
 from __future__ import annotations
@@ -38,11 +38,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pokelab.classroom.access import ClassAccessError
 from pokelab.classroom.answer_reads import AnswerReads
 from pokelab.classroom.answers import Answers
 from pokelab.classroom.classes import Classes
 from pokelab.classroom.doors import Doors
+from pokelab.classroom.errors import ClassAccessError
 from pokelab.classroom.faults import explain
 from pokelab.classroom.groups import Groups
 from pokelab.classroom.limits import Limits, Throttle
@@ -109,7 +109,7 @@ class ClassStore:
         >>> ClassStore.connect("mysql://somewhere/db")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
+        pokelab.classroom.errors.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
         """
         store = cls(open_engine(url), timeout=timeout, limits=limits, clock=clock)
         try:
@@ -177,7 +177,7 @@ class ClassStore:
         >>> store.throttle.check(("table code",))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: too many wrong tries from here: wait 30 s before trying again
+        pokelab.classroom.errors.ClassAccessError: too many wrong tries from here: wait 30 s before trying again
         """
         return self._core.throttle
 

@@ -15,7 +15,7 @@ and a busy or briefly unreachable database is retried until ``timeout``. A
 >>> open_engine("mysql://somewhere/db")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
+pokelab.classroom.errors.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pokelab.classroom.access import ClassAccessError, ClassStoreBusy, default_url, log
+from pokelab.classroom.access import default_url, log
 from pokelab.classroom.db import sa, schema
+from pokelab.classroom.errors import ClassAccessError, ClassroomError, ClassStoreBusy
 from pokelab.classroom.faults import FileWatch, explain, transient
 from pokelab.classroom.identity import DatabaseIdentity
 from pokelab.classroom.limits import Limits, Throttle
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.sqlite import configure_sqlite, writer_queue
 from pokelab.words import _
 
@@ -51,7 +51,7 @@ def open_engine(url: str | None = None) -> Any:
     >>> open_engine("mysql://somewhere/db")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
+    pokelab.classroom.errors.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
     """
     if sa is None:
         raise ClassroomError(_("the class database needs SQLAlchemy, which this installation lacks: "
@@ -193,7 +193,7 @@ class StoreCore:
         >>> store.write(lambda conn: store.teacher_class_of(conn, code, "AAAA-AAAA-AAAA-AAAA", "reset"))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
+        pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
         """
         self.watch.check()
         seen = self.identity.seen()

@@ -24,8 +24,9 @@ doors (``ClassStore.read`` / ``write``, ``throttle``, ``class_of``,
 """
 
 from pokelab.tables.client import TABLES_URL_ENV, RemoteTable, RemoteTables, table_store
+from pokelab.tables.errors import StaleRevision
 from pokelab.tables.local import Tables, tables_at
-from pokelab.tables.rows import TABLE_CODE_LENGTH, StaleRevision
+from pokelab.tables.rows import TABLE_CODE_LENGTH
 from pokelab.tables.table import Table
 
 __all__ = [

@@ -19,7 +19,7 @@ by the store's one throttle, like join codes (``ClassStore.throttle``,
 >>> t.sit(0, "Misty", join_code=join_code)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
+pokelab.classroom.errors.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
 """
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from pokelab.classroom import ClassAccessError, ClassroomError
 from pokelab.classroom.access import (
     JOIN_ALPHABET,
-    ClassAccessError,
     action_name,
     check_name,
     clean_secret,
@@ -37,7 +37,6 @@ from pokelab.classroom.access import (
     refused,
 )
 from pokelab.classroom.limits import seat_refusal, seat_source
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games
 from pokelab.tables.listing import check_table_cap
 from pokelab.tables.rows import SEAT_TOKEN_LENGTH, _check_seat_number, _Row
@@ -69,7 +68,7 @@ class Seats:
     >>> seats.check_token(t._row(), 1, "ZZZZZZ", "view")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong seat token for seat 2 of table ...
+    pokelab.classroom.errors.ClassAccessError: wrong seat token for seat 2 of table ...
     """
 
     def __init__(
@@ -145,11 +144,11 @@ class Seats:
         >>> t.sit(0, "Misty", join_code=join_code)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
+        pokelab.classroom.errors.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
         >>> t.sit(1, "Intruder", join_code=store.create_class("8C")[0])
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: table ... belongs to another class: sitting at it needs that class's join code
+        pokelab.classroom.errors.ClassAccessError: table ... belongs to another class: sitting at it needs that class's join code
         """
         clean_name = check_name(name, what="group")
         token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(SEAT_TOKEN_LENGTH))
@@ -202,7 +201,7 @@ class Seats:
         >>> tables.table(code).rejoin("ZZZZZZ")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: no seat of table ... has that seat token
+        pokelab.classroom.errors.ClassAccessError: no seat of table ... has that seat token
         """
         row = self._row()
         seated = [s for s, record in enumerate(row.seats) if record["token"] is not None and not record["bot"]]
@@ -252,7 +251,7 @@ class Seats:
         >>> t.hand_to_bot(1, "greedy", creator_token=ash)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: seat 2 was used 0 s ago: it can be handed to a bot after 120 s unused
+        pokelab.classroom.errors.ClassroomError: seat 2 was used 0 s ago: it can be handed to a bot after 120 s unused
         """
         seat = _check_seat_number(seat, self._players)
         row = self._row()

@@ -34,7 +34,7 @@ or stuck database call delays only its own request.
 >>> service.answer("view", {"code": code, "seat": 0})
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: seat 1 of table ... needs its seat token: sit down (sit) or rejoin with your token first
+pokelab.classroom.errors.ClassAccessError: seat 1 of table ... needs its seat token: sit down (sit) or rejoin with your token first
 """
 
 from __future__ import annotations
@@ -53,14 +53,13 @@ from typing import Any
 import tornado.web  # the service's web server: Jupyter's own, already installed
 
 from pokelab._json import load_json
-from pokelab.classroom.access import ClassAccessError, ClassStoreBusy
+from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
 from pokelab.classroom.limits import Limits, Throttle
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.store import ClassStore
 from pokelab.errors import IllegalAction, InputError
+from pokelab.tables.errors import StaleRevision
 from pokelab.tables.gate import SeatGate
 from pokelab.tables.local import Tables
-from pokelab.tables.rows import StaleRevision
 from pokelab.tables.wire import error_data, wire_data
 from pokelab.words import _
 
@@ -132,7 +131,7 @@ class TableService:
         >>> TableService("sqlite://").read_body("view", b"[1, 2")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: a table request is a JSON object
+        pokelab.classroom.errors.ClassroomError: a table request is a JSON object
         """
         if len(raw) > MAX_BODY:
             raise _TooLarge(_("that request is too large"))

@@ -33,16 +33,16 @@ database instead (``server``, ``docs/security.md``).
 >>> t.play(0, "TakeSame(red)", v["revision"] - 1, token=token)
 Traceback (most recent call last):
 ...
-pokelab.tables.StaleRevision: someone moved first; your board was refreshed (the table is at revision 2, your move was made at revision 1)
+pokelab.tables.errors.StaleRevision: someone moved first; your board was refreshed (the table is at revision 2, your move was made at revision 1)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pokelab.classroom import ClassroomError
 from pokelab.classroom.access import digest, refused
 from pokelab.classroom.db import sa, schema
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games, writes
 from pokelab.tables.record import Move, read_moves, seat_view, seen_moves
 from pokelab.tables.rows import (
@@ -137,7 +137,7 @@ class Table:
         >>> t.revision()
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: table ... was deleted
+        pokelab.classroom.errors.ClassroomError: table ... was deleted
         """
         t = schema.game_tables
 
@@ -171,7 +171,7 @@ class Table:
         >>> t.moves()
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: the moves of table ... are read with a seat token (that seat's view) or the teacher key (the whole record)
+        pokelab.classroom.errors.ClassAccessError: the moves of table ... are read with a seat token (that seat's view) or the teacher key (the whole record)
         """
         row, moves = self._store.read(self._read_all)
         return seen_moves(row.kit, moves, self._seats.reader(row, seat, token, teacher_key))
@@ -232,7 +232,7 @@ class Table:
         >>> t.view(1)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: seat 2 of table ... is free: nobody sits there yet; only its player can view it
+        pokelab.classroom.errors.ClassAccessError: seat 2 of table ... is free: nobody sits there yet; only its player can view it
         """
         seat = _check_seat_number(seat, self.players)
         given = self._seats.token(seat, token)
