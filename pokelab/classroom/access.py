@@ -245,6 +245,3 @@ def refused(
     err.refusal = (class_id, action, reason)  # type: ignore[attr-defined]
     return err
 
-
-# The store's own modules' names for the three helpers above (the tables use the public ones).
-_digest, _clean_secret, _refused = digest, clean_secret, refused

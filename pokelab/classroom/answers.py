@@ -39,11 +39,11 @@ from typing import Any
 
 from pokelab.classroom.access import (
     ANSWER_LENGTH,
-    _clean_secret,
-    _digest,
-    _refused,
     check_name,
+    clean_secret,
+    digest,
     refuse_surrogates,
+    refused,
 )
 from pokelab.classroom.db import postgresql_insert, sa, schema, sqlite_insert
 from pokelab.classroom.doors import Doors, member_hash
@@ -168,10 +168,10 @@ class Answers:
         ).first()
         source = ("pupil token", class_id)
         self._core.throttle.check(source)
-        given = _clean_secret(token, _("pupil token"))
+        given = clean_secret(token, _("pupil token"))
         if found is None or not hmac.compare_digest(str(found.token_hash), member_hash("pupil", class_id, name, given)):
             self._core.throttle.failed(source)
-            raise _refused(class_id, "record answer", "wrong pupil token",
+            raise refused(class_id, "record answer", "wrong pupil token",
                            ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name))))
         self._core.throttle.succeeded(source)
         return int(found.id)
@@ -242,7 +242,7 @@ class Answers:
             return self._core.write(work)
         except sa.exc.IntegrityError:  # the pupil was deleted since their token was checked
             self._known_pupils.clear()
-            raise _refused(class_id, "record answer", "deleted pupil",
+            raise refused(class_id, "record answer", "deleted pupil",
                            ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name)))) from None
 
     def _pupil_ids(self, join_code: str, name: str, token: Any) -> tuple[int, int]:
@@ -251,7 +251,7 @@ class Answers:
         Remembering is safe: a deleted pupil's or class's rows are gone, so an
         answer recorded under remembered ids fails on its foreign keys.
         """
-        remembered = (_digest("join", str(join_code).upper()), name, _digest("pupil", str(token)))
+        remembered = (digest("join", str(join_code).upper()), name, digest("pupil", str(token)))
         known = self._known_pupils.get(remembered)
         if known is None:
             def read(conn: Any) -> tuple[int, int]:

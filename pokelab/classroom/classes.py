@@ -26,8 +26,8 @@ from pokelab.classroom.access import (
     JOIN_LENGTH,
     NAME_LENGTH,
     TEACHER_KEY_GROUPS,
-    _digest,
     check_name,
+    digest,
 )
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors
@@ -73,8 +73,8 @@ class Classes:
             )
             row = {
                 "name": clean,
-                "join_hash": _digest("join", code),
-                "teacher_hash": _digest("teacher", key.replace("-", "")),
+                "join_hash": digest("join", code),
+                "teacher_hash": digest("teacher", key.replace("-", "")),
                 "created": self._core.clock(),
             }
             try:

@@ -206,3 +206,34 @@ class Doors:
                 ),
             )
         self._core.throttle.succeeded(source)
+
+    def class_name_of(self, conn: Any, class_id: int) -> str:
+        """The name of class ``class_id``, read on ``conn`` (a row of another package names its class by id).
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> store.read(lambda conn: store.class_name_of(conn, store.class_of(conn, code, "view")))
+        '7B'
+        """
+        c = schema.classes.c
+        return str(conn.execute(sa.select(c.name).where(c.id == class_id)).scalar())
+
+    def unnamed_refusals(self, conn: Any, action: str, reason: str, *, since: float = 0.0) -> int:
+        """How many refusals of ``action`` for ``reason`` that named no class were logged since ``since`` (on ``conn``).
+
+        A refused address that names no class (an unknown table code) is the
+        database's: every teacher of it sees the same count.
+
+        >>> from pokelab.classroom import ClassStore, refused, ClassAccessError
+        >>> from pokelab.words import _
+        >>> store = ClassStore.connect("sqlite://")
+        >>> store.refuse(refused(None, "table open", "unknown table code", ClassAccessError(_("no"))))
+        >>> store.read(lambda conn: store.unnamed_refusals(conn, "table open", "unknown table code"))
+        1
+        """
+        r = schema.refusals.c
+        query = sa.select(sa.func.count()).where(
+            r.class_id.is_(None), r.action == action, r.reason == reason, r.at >= since
+        )
+        return int(conn.execute(query).scalar() or 0)

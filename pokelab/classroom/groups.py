@@ -35,9 +35,9 @@ from typing import Any
 from pokelab.classroom.access import (
     TOKEN_COLUMNS,
     _check_tokens,
-    _clean_secret,
-    _refused,
     check_name,
+    clean_secret,
+    refused,
 )
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors, member_hash
@@ -128,17 +128,17 @@ class Groups:
         self._core.throttle.check(source)
         if token is None or token == "":
             self._core.throttle.failed(source)  # a loop without a token is slowed like one with wrong ones
-            raise _refused(
+            raise refused(
                 class_id, action, "missing group token",
                 ClassAccessError(
                     _("the group {name} needs its group token to add or take back rounds "
                       "(a group gets it when it joins the class)", name=repr(name)),
                 ),
             )
-        clean = _clean_secret(token, _("group token"))
+        clean = clean_secret(token, _("group token"))
         if stored is None or not secrets.compare_digest(str(stored), member_hash("group", class_id, name, clean)):
             self._core.throttle.failed(source)
-            raise _refused(
+            raise refused(
                 class_id, action, "wrong group token",
                 ClassAccessError(_("wrong group token for the group {name}", name=repr(name))),
             )

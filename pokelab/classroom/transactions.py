@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 from pokelab.classroom.access import default_url, log
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.errors import ClassAccessError, ClassroomError, ClassStoreBusy
+from pokelab.classroom.extension import SchemaPart
 from pokelab.classroom.faults import FileWatch, explain, transient
 from pokelab.classroom.identity import DatabaseIdentity
 from pokelab.classroom.limits import Limits, Throttle
@@ -111,6 +112,7 @@ class StoreCore:
         database = getattr(engine.url, "database", None) if engine.url.get_backend_name() == "sqlite" else None
         self.watch = FileWatch(None if database in (None, "", ":memory:") else Path(database).expanduser())
         self.identity = DatabaseIdentity()
+        self._parts: set[str] = set()  # the schema parts attached (``extend``)
 
     @property
     def url(self) -> str:
@@ -144,6 +146,19 @@ class StoreCore:
             self.write(self.identity.stamp)
         with self.engine.connect() as conn:
             self.identity.remember(conn)
+
+    def extend(self, part: SchemaPart) -> None:
+        """Run the steps of ``part``, a package's tables in this database, under the write lock (once per store)."""
+        if part.name in self._parts:
+            return
+
+        def run(conn: sa.Connection) -> None:
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(740417)"))
+            schema.run_part(conn, part)
+
+        self.write(run)
+        self._parts.add(part.name)
 
     def read(self, work: Callable[[Any], _T]) -> _T:
         """Run ``work(conn)`` on one connection and return its result; a ``ClassAccessError`` raised in it is logged (``refuse``).

@@ -23,8 +23,7 @@ import urllib.request
 from typing import Any
 
 from pokelab._json import MAX_BYTES, load_json
-from pokelab.classroom import ClassroomError
-from pokelab.classroom.store import ClassStore
+from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.tables.local import Tables
 from pokelab.tables.wire import error_from, wire_from
 from pokelab.words import _

@@ -27,6 +27,7 @@ to try again), so no request waits long. A key with no wrong token for
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -35,8 +36,9 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from pokelab.classroom import ClassAccessError
-from pokelab.classroom.access import log
 from pokelab.words import _
+
+log = logging.getLogger("pokelab.classroom")  # the class store's log, where its refusals are
 
 __all__ = ["MOST_SPACING", "MOST_WAIT", "SeatGate"]
 

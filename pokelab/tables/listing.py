@@ -11,10 +11,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from pokelab.classroom import ClassroomError
-from pokelab.classroom.access import check_name
-from pokelab.classroom.db import sa, schema
-from pokelab.tables import games
+import sqlalchemy as sa
+
+from pokelab.classroom import ClassroomError, check_name
+from pokelab.tables import games, schema
 from pokelab.tables.rows import (
     DEFAULT_IDLE_SECONDS,
     _check_bots,
@@ -262,10 +262,6 @@ def unknown_table_codes(store: Any, join_code: str, teacher_key: str, *, since: 
     """
     def read(conn: Any) -> int:
         store.teacher_class_of(conn, join_code, teacher_key, "list tables")
-        r = schema.refusals.c
-        query = sa.select(sa.func.count()).where(
-            r.class_id.is_(None), r.action == "table open", r.reason == "unknown table code", r.at >= since
-        )
-        return int(conn.execute(query).scalar() or 0)
+        return store.unnamed_refusals(conn, "table open", "unknown table code", since=since)
 
     return int(store.read(read))

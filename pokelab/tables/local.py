@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pokelab.classroom.store import ClassStore
+from pokelab.classroom import ClassStore
 from pokelab.tables.listing import create_table, list_tables, unknown_table_codes
+from pokelab.tables.schema import TABLES
 from pokelab.tables.table import Table
 
 __all__ = ["Tables", "tables_at"]
@@ -39,6 +40,7 @@ class Tables:
     def __init__(self, store: ClassStore) -> None:
         if not isinstance(store, ClassStore):
             raise TypeError(f"Tables takes a pokelab.classroom.ClassStore, not {store!r}")  # a programming error
+        store.extend(TABLES)  # the tables' rows in the class database (once per store)
         self.store = store
 
     def create_table(

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from pokelab.classroom import ClassroomError
-from pokelab.classroom.access import JOIN_ALPHABET, clean_secret
-from pokelab.classroom.db import sa, schema
+import sqlalchemy as sa
+
+from pokelab.classroom import JOIN_ALPHABET, ClassroomError, clean_secret
 from pokelab.core.registry import is_game
-from pokelab.tables import games
+from pokelab.tables import games, schema
 from pokelab.words import _
 
 __all__ = [

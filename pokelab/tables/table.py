@@ -40,10 +40,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokelab.classroom import ClassroomError
-from pokelab.classroom.access import digest, refused
-from pokelab.classroom.db import sa, schema
-from pokelab.tables import games, writes
+import sqlalchemy as sa
+
+from pokelab.classroom import ClassroomError, digest, refused
+from pokelab.tables import games, schema, writes
 from pokelab.tables.record import Move, read_moves, seat_view, seen_moves
 from pokelab.tables.rows import (
     _check_seat_number,
@@ -114,10 +114,7 @@ class Table:
 
     def _load_with_class(self, conn: Any) -> tuple[_Row, str]:
         row = self._load(conn)
-        name = conn.execute(
-            sa.select(schema.classes.c.name).where(schema.classes.c.id == row.class_id)
-        ).scalar()
-        return row, str(name)
+        return row, self._store.class_name_of(conn, row.class_id)
 
     def _row(self) -> _Row:
         return self._store.read(self._load)

@@ -33,8 +33,9 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from pokelab.classroom.db import sa, schema
-from pokelab.tables import games
+import sqlalchemy as sa
+
+from pokelab.tables import games, schema
 from pokelab.tables.errors import StaleRevision
 from pokelab.tables.record import Move, after_change
 from pokelab.tables.rows import _insert_moves, _Row

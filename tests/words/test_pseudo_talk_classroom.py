@@ -41,7 +41,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     from pokelab.tables import games as table_games
     from pokelab.tables import rows as table_rows
     from pokelab.tables.client import RemoteTables
-    from pokelab.tables.server import TableService
+    from pokelab.tables.service import TableService
     from pokelab.tables.wire import error_from
     from pokelab.toy import register as register_toy
 
