@@ -3,8 +3,9 @@
 ``ClassStore`` owns one ``Doors`` (over its ``transactions.StoreCore``) and
 hands it to its other parts; every request passes one of these checks before
 it reads or writes anything. They are public (``class_of``, ``teacher_class_of``,
-``check_class_teacher``, ``refuse``) so that the shared tables (``pokelab.tables``),
-which keep their rows in the same database, pass the same doors. A wrong code or key counts against its source (``limits``)
+``check_class_teacher``, and ``class_name_of`` and ``unnamed_refusals`` for the reads
+of the store's own tables another package needs) so that the shared tables
+(``pokelab.tables``), which keep their rows in the same database, pass the same doors. A wrong code or key counts against its source (``limits``)
 and is logged — in the ``pokelab.classroom`` logger, and for a named class in
 its refusal log (``StoreCore.refuse``) — without the code or key typed.
 

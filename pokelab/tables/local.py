@@ -1,8 +1,8 @@
 """A class database's shared tables: ``Tables(store)`` creates, opens and lists them.
 
 The tables keep their rows in the class database but reach the store only
-through its public doors (``ClassStore.read`` / ``write``, ``throttle``,
-``class_of``, ``teacher_class_of``, ``check_class_teacher``, ``refuse``). ``Tables``
+through its public doors (``pokelab.tables``); ``Tables(store)`` attaches
+their tables to the store first (``ClassStore.extend``, ``schema.TABLES``). ``Tables``
 answers ``create_table`` and ``table`` as the table server's client does
 (``client.RemoteTables``), so a board takes either (``tables_at``).
 
