@@ -9,12 +9,12 @@ with ``ClassStore.extend(part)``. The store runs the part's steps in order,
 under its write lock, once per store object.
 
 A store opened without the part still brings the database to the newest
-version (its own steps do not need the part's tables), so a part's step runs
-again whenever the part is attached: it must leave a database that already
-has its change as it is (``CREATE TABLE`` only when the table is missing, a
-column added only when it is missing).
+version (its own steps do not need the part's tables), so the version record
+cannot say whether a part's step ran: each step says itself what is missing
+(``missing(conn)``: a table, a column), and attaching the part reads that
+first and takes the write lock only when something is.
 
->>> step = SchemaStep(3, lambda conn: None, creates=("pokelab_tables",))
+>>> step = SchemaStep(3, lambda conn: None, creates=("pokelab_tables",), missing=lambda conn: False)
 >>> SchemaPart("tables", (step,)).versions
 (3,)
 >>> SchemaPart("tables", (step, step))
@@ -37,12 +37,15 @@ class SchemaStep:
     """One migration: the schema ``version`` it belongs to and ``run(conn)``, its work in the upgrade's transaction.
 
     ``creates``: the tables it makes (a database whose version record is older
-    but already holds one of them has a damaged record).
+    but already holds one of them has a damaged record). ``missing(conn)``:
+    True while the database lacks the step's change — every step of a
+    ``SchemaPart`` says it (the store's own steps go by the version record).
     """
 
     version: int
     run: Callable[[Any], None]
     creates: tuple[str, ...] = ()
+    missing: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +61,17 @@ class SchemaPart:
             raise ValueError(  # a programming error
                 f"the steps of schema part {self.name!r} go up one version at a time, not {numbers}"
             )
+        if any(step.missing is None for step in self.steps):
+            raise ValueError(f"every step of schema part {self.name!r} says what it adds (missing=)")
 
     @property
     def versions(self) -> tuple[int, ...]:
         """The schema versions of the part's steps, oldest first."""
         return tuple(step.version for step in self.steps)
+
+    def missing(self, conn: Any) -> list[SchemaStep]:
+        """The part's steps whose change the database behind ``conn`` lacks, oldest first."""
+        return [step for step in self.steps if step.missing is not None and step.missing(conn)]
 
 
 def class_column(**options: Any) -> Any:

@@ -272,7 +272,7 @@ def read_version(conn: sa.Connection) -> int:
     return int(text)
 
 
-def _check_part(part: SchemaPart) -> None:
+def check_part(part: SchemaPart) -> None:
     """Nothing when ``part``'s steps take versions this store knows and leaves to parts; else a ``ValueError``."""
     own = {step.version for step in STEPS}
     wrong = [v for v in part.versions if v in own or not 0 < v <= SCHEMA_VERSION]
@@ -296,7 +296,7 @@ def migrate_to(conn: sa.Connection | None, target: int = SCHEMA_VERSION, parts: 
         )
     assert conn is not None
     for part in parts:
-        _check_part(part)
+        check_part(part)
     meta.create(conn, checkfirst=True)
     old = read_version(conn)
     steps = sorted((*STEPS, *(step for part in parts for step in part.steps)), key=lambda step: step.version)
@@ -311,11 +311,12 @@ def migrate_to(conn: sa.Connection | None, target: int = SCHEMA_VERSION, parts: 
 
 
 def run_part(conn: sa.Connection, part: SchemaPart) -> None:
-    """Run every step of ``part`` (``ClassStore.extend``): each leaves a database that has its change as it is.
+    """Run the steps of ``part`` whose change the database lacks, in order (``ClassStore.extend``).
 
     Call it inside a transaction that holds the database's write lock, once
     the database is at this kit's version.
     """
-    _check_part(part)
+    check_part(part)
     for step in part.steps:
-        step.run(conn)
+        if step.missing is not None and step.missing(conn):
+            step.run(conn)

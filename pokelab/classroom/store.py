@@ -216,10 +216,10 @@ class ClassStore:
         >>> from pokelab.classroom import SchemaPart, SchemaStep
         >>> store = ClassStore.connect("sqlite://")
         >>> made = []
-        >>> part = SchemaPart("notes", (SchemaStep(3, lambda conn: made.append(3)),))
+        >>> part = SchemaPart("notes", (SchemaStep(3, lambda conn: made.append(3), missing=lambda conn: not made),))
         >>> store.extend(part); store.extend(part); made
         [3]
-        >>> store.extend(SchemaPart("clash", (SchemaStep(4, lambda conn: None),)))
+        >>> store.extend(SchemaPart("clash", (SchemaStep(4, lambda conn: None, missing=lambda conn: True),)))
         Traceback (most recent call last):
         ...
         ValueError: schema part 'clash' numbers a step 4: the store's own steps are [1, 2, 4, 5] and this kit knows versions up to 6

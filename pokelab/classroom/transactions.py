@@ -148,8 +148,15 @@ class StoreCore:
             self.identity.remember(conn)
 
     def extend(self, part: SchemaPart) -> None:
-        """Run the steps of ``part``, a package's tables in this database, under the write lock (once per store)."""
+        """Run the steps of ``part``, a package's tables in this database, under the write lock (once per store).
+
+        The database is read first: when it lacks nothing of the part, no write is made.
+        """
         if part.name in self._parts:
+            return
+        schema.check_part(part)
+        if not self.read(part.missing):
+            self._parts.add(part.name)
             return
 
         def run(conn: sa.Connection) -> None:

@@ -3,9 +3,9 @@
 The store counts one schema version for the whole database
 (``pokelab.classroom.schema``); the tables' steps keep the numbers they had
 when the store made them, so every class database keeps its version record.
-``Tables(store)`` attaches them (``ClassStore.extend``): each step leaves a
-database that has its change already as it is, since a store opened without
-the tables brings the version past them.
+``Tables(store)`` attaches them (``ClassStore.extend``): each step says what
+it adds (``missing``) and runs only when the database lacks it, since a store
+opened without the tables brings the version past them.
 
 - 3: shared game tables (one row per table: the game's seed, seats, current
   state and revision) and their accepted moves, in order (``pokelab.tables.table``).
@@ -79,6 +79,18 @@ table_moves = sa.Table(
 )
 
 
+def _lacks_tables(conn: sa.Connection) -> bool:
+    inspector = sa.inspect(conn)
+    return not (inspector.has_table(game_tables.name) and inspector.has_table(table_moves.name))
+
+
+def _lacks_creators(conn: sa.Connection) -> bool:
+    inspector = sa.inspect(conn)  # no tables yet: step 3 makes them with the column
+    return not inspector.has_table(game_tables.name) or "created_by" not in {
+        c["name"] for c in inspector.get_columns(game_tables.name)
+    }
+
+
 def _v3_game_tables(conn: sa.Connection) -> None:
     """Version 3: shared game tables and their moves (each made only when it is missing)."""
     game_tables.create(conn, checkfirst=True)
@@ -90,7 +102,7 @@ def _v6_table_creators(conn: sa.Connection) -> None:
 
     Version 3 creates the tables with today's columns, so a fresh database has the column already.
     """
-    if "created_by" not in {c["name"] for c in sa.inspect(conn).get_columns(game_tables.name)}:
+    if _lacks_creators(conn):
         conn.execute(sa.text(f"ALTER TABLE pokelab_tables ADD COLUMN created_by VARCHAR({GROUP_LENGTH})"))
 
 
@@ -98,7 +110,7 @@ def _v6_table_creators(conn: sa.Connection) -> None:
 TABLES = SchemaPart(
     "tables",
     (
-        SchemaStep(3, _v3_game_tables, creates=(game_tables.name, table_moves.name)),
-        SchemaStep(6, _v6_table_creators),
+        SchemaStep(3, _v3_game_tables, creates=(game_tables.name, table_moves.name), missing=_lacks_tables),
+        SchemaStep(6, _v6_table_creators, missing=_lacks_creators),
     ),
 )

@@ -64,7 +64,7 @@ def _recorded(steps: tuple[SchemaStep, ...], ran: list[int]) -> tuple[SchemaStep
             ran.append(step.version)
             step.run(conn)
 
-        return SchemaStep(step.version, run, step.creates)
+        return SchemaStep(step.version, run, step.creates, step.missing)
 
     return tuple(record(step) for step in steps)
 
@@ -84,9 +84,11 @@ def test_an_upgrade_with_the_tables_runs_every_step_in_the_old_order(sqlite_url,
 def test_a_part_cannot_take_a_version_of_the_store_or_one_beyond_this_kit() -> None:
     store = ClassStore.connect("sqlite://")
     with pytest.raises(ValueError, match="numbers a step 7"):
-        store.extend(SchemaPart("later", (SchemaStep(7, lambda conn: None),)))
+        store.extend(SchemaPart("later", (SchemaStep(7, lambda conn: None, missing=lambda conn: True),)))
     with pytest.raises(ValueError, match="numbers a step 2"):
-        store.extend(SchemaPart("early", (SchemaStep(2, lambda conn: None),)))
+        store.extend(SchemaPart("early", (SchemaStep(2, lambda conn: None, missing=lambda conn: True),)))
+    with pytest.raises(ValueError, match="says what it adds"):
+        SchemaPart("vague", (SchemaStep(3, lambda conn: None),))
 
 
 def test_the_tables_import_only_what_the_class_store_exports() -> None:
@@ -107,3 +109,15 @@ def test_the_tables_import_only_what_the_class_store_exports() -> None:
                 found += [(path.name, alias.name, "") for alias in node.names if alias.name.startswith("pokelab.classroom")]
     wrong = [f for f in found if f[1] != "pokelab.classroom" or f[2] not in exported]
     assert found and not wrong
+
+
+def test_attaching_the_tables_to_a_database_that_has_them_writes_nothing(db_url) -> None:
+    ClassStore.connect(db_url).close()
+    Tables(ClassStore.connect(db_url))  # the first attach makes the tables
+    store = ClassStore.connect(db_url)
+    said: list[str] = []
+    sa.event.listen(store.engine, "before_cursor_execute", lambda *args: said.append(args[2].split()[0].upper()))
+    Tables(store)
+    Tables(store)  # once per store: the second asks nothing
+    assert said and not {"CREATE", "ALTER", "INSERT", "UPDATE", "DELETE"} & set(said)
+    assert said.count("SELECT") <= 8  # a few catalogue reads, no write lock waited for
