@@ -3,7 +3,7 @@
     python benchmarks/bench_table_move.py [--moves 60] [--db sqlite|memory]
 
 Two seat boards (``SplendorBoard.join`` / ``HereComesBoard.join``) of one table in one process, each
-playing in turn with its seat's first legal move through ``TableBoard.play`` —
+playing in turn with its seat's first legal move through ``Board.play`` of a board sat at the table (``SplendorBoard.join``) —
 the store's move transaction and the board's refresh (its seat's view and move
 log) — on a SQLite file. Printed per game: the median and mean CPU ms (this process:
 SQLite runs in it) of one move, and the SQL statements one move sends (counted on
