@@ -30,11 +30,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokelab.classroom.errors import ClassroomError
 from pokelab.classroom.rounds import (
     DEFAULT_EVENTS,
     MAX_SIMULATED,
     SIMULATED,
-    ClassroomError,
     Event,
     _events,
     check_round,
@@ -120,7 +120,7 @@ class ClassTally:
         >>> ClassTally.new().simulate(0)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: simulate between 1 and 100000 rounds at a time, not 0
+        pokelab.classroom.errors.ClassroomError: simulate between 1 and 100000 rounds at a time, not 0
         """
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIMULATED:
             raise ClassroomError(
