@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-EXTRAS := lab,app,dask,test,site
+EXTRAS := lab,app,dask,test,site,hub
 PORT   ?= 8888
 comma  := ,
 
