@@ -29,6 +29,8 @@ Every setting a school changes is an environment variable (defaults in brackets)
   address (``POKELAB_TABLES_URL``).
 - ``POKELAB_HUB_CULL_SECONDS`` [3600]: a server idle this long is stopped by
   ``jupyterhub-idle-culler``, so a class's kernels end after the lesson.
+- ``POKELAB_HUB_ALLOW_ROOT`` [unset]: ``1`` lets the hub run as root (a throwaway
+  container only: the pupils' servers then run as root too); otherwise it refuses.
 - ``POKELAB_HUB_ADMIN_TOKEN`` (unset: no such service): a token for the service
   ``pokelab-roster``, which may add users, put them in groups and issue their
   tokens through the hub's REST API (a script that loads a class list; the tests).
@@ -149,3 +151,9 @@ c.Spawner.cmd = [shutil.which("jupyterhub-singleuser") or "jupyterhub-singleuser
 c.Spawner.default_url = "/lab"
 # Pupils' kernels get the class service's address, never the class database's.
 c.Spawner.environment = {"POKELAB_TABLES_URL": CLASS_SERVICE_URL}
+if os.geteuid() == 0:
+    # This spawner runs every pupil as the hub's own user: run as root, every pupil would be root.
+    if os.environ.get("POKELAB_HUB_ALLOW_ROOT") != "1":
+        raise SystemExit("this hub runs pupils as its own user: start it as an ordinary user (or, in a throwaway "
+                         "container only, set POKELAB_HUB_ALLOW_ROOT=1)")
+    c.Spawner.args = ["--allow-root"]

@@ -10,6 +10,7 @@ kit's ``pokelab.hub.identity`` asks that hub who a token belongs to.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import queue
@@ -120,6 +121,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
         "POKELAB_CLASS_SERVICE_PORT": str(ports["class"]),
         "POKELAB_CLASS_DB": f"sqlite:///{state / 'classes.db'}",
     }
+    if os.geteuid() == 0:  # a test container: the config refuses root unless told (pupils would run as root)
+        env["POKELAB_HUB_ALLOW_ROOT"] = "1"
     env.pop("CONFIGPROXY_AUTH_TOKEN", None)
     started = time.monotonic()
     process = subprocess.Popen(
@@ -142,7 +145,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
         _wait_for_line(lines, "JupyterHub is now running", process, log, START_SECONDS)
         hub = {"public": f"http://127.0.0.1:{ports['public']}", "api": f"http://127.0.0.1:{ports['hub']}/hub/api",
                "class_service": f"http://127.0.0.1:{ports['class']}", "admin_token": admin_token, "log": log,
-               "wait_for_line": lambda needle, seconds: _wait_for_line(lines, needle, process, log, seconds)}
+               "wait_for_line": lambda needle, seconds: _wait_for_line(lines, needle, process, log, seconds),
+               "pidfds": pidfds, "hub_pid": process.pid}
         status, version = _api(hub, "GET", "/")  # through the proxy: the hub's API answers
         assert status == 200 and "version" in version, (status, version)
         print(f"\nJupyterHub {version['version']} and its proxy up in {time.monotonic() - started:.1f} s")
@@ -249,3 +253,85 @@ def test_the_idle_culler_reads_the_users_with_the_scopes_the_config_gives_it(hub
     """Its first pass lists the users' servers: a 200 for idle-culler (with a scope missing the hub answers 403)."""
     line = hub["wait_for_line"]("GET /hub/api/users|(idle-culler@", 60)
     assert " 200 GET /hub/api/users" in line, line
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux: /proc)."""
+    return [int(child) for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()]
+
+
+def _progress(hub: dict, user: str, token: str, seconds: float) -> dict:
+    """Follow the hub's progress events of ``user``'s server until one says it is ready; that event."""
+    request = urllib.request.Request(f"{hub['public']}/hub/api/users/{user}/server/progress",
+                                     headers={"Authorization": f"token {token}", "Accept": "text/event-stream"})
+    with urllib.request.urlopen(request, timeout=seconds) as events:
+        for raw in events:  # each line as the hub sends it: data: {...}
+            line = raw.decode().strip()
+            if line.startswith("data:"):
+                event = json.loads(line[5:])
+                if event.get("ready") or event.get("failed"):
+                    return event
+    raise AssertionError(f"the progress of {user}'s server ended without ready")
+
+
+async def _run_in_kernel(base: str, token: str, code: str, seconds: float) -> str:
+    """Run ``code`` in a new kernel of the server at ``base`` (its REST API and websocket); what it printed."""
+    import tornado.httpclient  # the hub's own HTTP and websocket client (JupyterHub depends on tornado)
+    import tornado.websocket
+
+    headers = {"Authorization": f"token {token}"}
+    client = tornado.httpclient.AsyncHTTPClient()
+    started = await client.fetch(f"{base}/api/kernels", method="POST", body="{}", headers=headers,
+                                 request_timeout=seconds)
+    kernel = json.loads(started.body)["id"]
+    socket = await tornado.websocket.websocket_connect(tornado.httpclient.HTTPRequest(
+        f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels", headers=headers,
+        request_timeout=seconds))
+    msg_id = secrets.token_hex(8)
+    socket.write_message(json.dumps({
+        "header": {"msg_id": msg_id, "msg_type": "execute_request", "session": secrets.token_hex(8),
+                   "username": "test", "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "channel": "shell",
+        "content": {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+                    "allow_stdin": False, "stop_on_error": True},
+    }))
+    out: list[str] = []
+    deadline = time.monotonic() + seconds
+    while True:
+        message = await asyncio.wait_for(socket.read_message(), timeout=max(deadline - time.monotonic(), 0.1))
+        assert message is not None, "the kernel's websocket closed: " + "".join(out)
+        reply = json.loads(message)
+        if reply.get("parent_header", {}).get("msg_id") != msg_id:
+            continue
+        kind = reply["header"]["msg_type"]
+        if kind == "stream":
+            out.append(reply["content"]["text"])
+        elif kind == "error":
+            out.append("\n".join(reply["content"]["traceback"]))
+        elif kind == "status" and reply["content"]["execution_state"] == "idle":
+            break
+    socket.close()
+    await client.fetch(f"{base}/api/kernels/{kernel}", method="DELETE", headers=headers, request_timeout=seconds)
+    return "".join(out)
+
+
+def test_in_a_pupils_own_server_the_kernel_knows_its_pupil_and_gets_no_class_database(hub, classes) -> None:
+    """Mei's server, spawned by the hub as the config says: her kernel's own hub token names her and her class."""
+    status, session = _api(hub, "POST", "/users/mei/tokens",
+                           {"scopes": ["servers!user=mei", "access:servers!user=mei"], "note": "mei's browser"})
+    assert status == 201, (status, session)
+    token = session["token"]
+    before = set(_children(hub["hub_pid"]))
+    status, answer = _api(hub, "POST", "/users/mei/server", {}, token=token)
+    assert status in (201, 202), (status, answer)
+    event = _progress(hub, "mei", token, START_SECONDS)
+    assert event.get("ready"), event
+    for pid in set(_children(hub["hub_pid"])) - before:  # her server: it must end with the hub
+        hub["pidfds"][f"mei's server {pid}"] = os.pidfd_open(pid)
+    code = ("import os; from pokelab.hub.identity import hub_identity; me = hub_identity(); "
+            "print(me.user, me.classes, me.teaches, os.environ.get('POKELAB_CLASS_DB'), os.environ['POKELAB_TABLES_URL'])")
+    printed = asyncio.run(_run_in_kernel(f"{hub['public']}/user/mei", token, code, START_SECONDS))
+    assert printed.split() == ["mei", "('7b',)", "()", "None", hub["class_service"]], printed
+    status, answer = _api(hub, "DELETE", "/users/mei/server", token=token)
+    assert status in (202, 204), (status, answer)
