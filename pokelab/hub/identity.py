@@ -19,7 +19,8 @@ HubIdentity(user='mei', classes=('7b',), teaches=('7a',))
 
 Errors, each in every language of the kit (``docs/errors.md``): a token the hub
 refuses (revoked, expired, its user logged out or deleted) or that belongs to
-someone else is a ``ClassAccessError``; a hub that does not answer, answers
+someone else is a ``ClassAccessError`` (logged on the ``pokelab.hub`` logger, never
+the token); a hub that does not answer, answers
 something that is not a user model, or an environment with only part of the hub's
 variables is a ``ClassroomError``.
 """
@@ -27,6 +28,7 @@ variables is a ``ClassroomError``.
 from __future__ import annotations
 
 import http.client
+import logging
 import os
 import urllib.error
 import urllib.request
@@ -50,6 +52,8 @@ __all__ = [
     "hub_identity",
     "identity_from",
 ]
+
+log = logging.getLogger("pokelab.hub")
 
 #: The variables JupyterHub gives every kernel of a user's server: the user, their server's token, the hub's API.
 HUB_ENV = ("JUPYTERHUB_USER", "JUPYTERHUB_API_TOKEN", "JUPYTERHUB_API_URL")
@@ -165,6 +169,7 @@ def identity_from(model: Any, user: str | None = None) -> HubIdentity:
         raise _not_a_user(_("its groups are not a list of at most {most} names", most=MAX_GROUPS))
     groups = [_hub_name(group, _("a group")) for group in groups]
     if user is not None and name != user:
+        log.warning("a kernel of hub user %r holds a token of %r", user[:MAX_HUB_NAME], name)
         raise ClassAccessError(
             _("the hub says this kernel's token belongs to {owner}, not to {user}: log in to the hub as yourself "
               "and restart the kernel", owner=repr(name), user=repr(user[:MAX_HUB_NAME])),
@@ -213,6 +218,7 @@ def ask_hub(api_url: str, token: str, *, user: str | None = None, timeout: float
     except urllib.error.HTTPError as refused:
         refused.close()
         if refused.code in (401, 403):
+            log.warning("the hub at %s refused a kernel's token (HTTP %s)", url, refused.code)  # never the token
             raise ClassAccessError(
                 _("the hub refused this kernel's login (the token was revoked or has expired, or you logged out): "
                   "log in to the hub again and restart the kernel"),

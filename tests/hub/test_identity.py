@@ -107,14 +107,16 @@ def test_a_redirect_is_not_followed_so_the_token_goes_nowhere_else(fake_hub) -> 
     assert elsewhere.seen == []
 
 
-def test_a_hub_error_is_a_classroom_error_and_a_refusal_an_access_error(fake_hub) -> None:
+def test_a_hub_error_is_a_classroom_error_and_a_refusal_an_access_error(fake_hub, caplog) -> None:
     broken = fake_hub(reply(500, b"{}"))
     with pytest.raises(ClassroomError, match="answered HTTP 500") as failed:
         ask_hub(broken.api, TOKEN)
     assert not isinstance(failed.value, ClassAccessError)
     refusing = fake_hub(reply(403, b'{"status": 403, "message": "Forbidden"}'))
-    with pytest.raises(ClassAccessError, match="the hub refused this kernel's login"):
+    with caplog.at_level("WARNING", logger="pokelab.hub"), \
+            pytest.raises(ClassAccessError, match="the hub refused this kernel's login"):
         ask_hub(refusing.api, TOKEN)
+    assert "refused a kernel's token (HTTP 403)" in caplog.text and TOKEN not in caplog.text
 
 
 def test_a_silent_hub_is_given_up_on_after_the_time_limit(fake_hub) -> None:
