@@ -11,6 +11,7 @@ kit's ``pokelab.hub.identity`` asks that hub who a token belongs to.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import queue
@@ -165,8 +166,14 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=10)
         reader.join(timeout=10)
+        pid_file = state / "jupyterhub-proxy.pid"
+        if "proxy" not in pidfds and pid_file.exists():  # the hub failed after starting its proxy
+            with contextlib.suppress(ProcessLookupError, ValueError):
+                pidfds["proxy"] = os.pidfd_open(int(pid_file.read_text()))
         left = _ended(pidfds, STOP_SECONDS)
-        for fd in pidfds.values():
+        for name, fd in pidfds.items():
+            if name in left:  # reported below, and not left running
+                signal.pidfd_send_signal(fd, signal.SIGKILL)
             os.close(fd)
         process.stdout.close()
         assert not left, f"still running after the hub stopped: {left}\n" + "".join(log[-40:])
