@@ -3,7 +3,7 @@
     python benchmarks/bench_table_move.py [--moves 60] [--db sqlite|memory]
 
 Two seat boards (``SplendorBoard.join`` / ``HereComesBoard.join``) of one table in one process, each
-playing in turn with its seat's first legal move through ``TableBoard.play`` —
+playing in turn with its seat's first legal move through ``Board.play`` of a board sat at the table (``SplendorBoard.join``) —
 the store's move transaction and the board's refresh (its seat's view and move
 log) — on a SQLite file. Printed per game: the median and mean CPU ms (this process:
 SQLite runs in it) of one move, and the SQL statements one move sends (counted on
@@ -31,8 +31,13 @@ from widgets.herecomes_board import HereComesBoard
 from widgets.splendor import SplendorBoard
 
 
+def _seen(board) -> dict:
+    """What the board's seat last saw of the table (``Table.view``'s dict)."""
+    return board.seat_source.last
+
+
 def _first_legal(board) -> str:
-    return board._last["observation"]["legal"][0]
+    return _seen(board)["legal"][0]
 
 
 def run(game: str, moves: int, url: str) -> tuple[float, float, float]:
@@ -41,7 +46,7 @@ def run(game: str, moves: int, url: str) -> tuple[float, float, float]:
     join_code, _key = store.create_class("bench")
     code = Tables(store).create_table(join_code, game, players=2, seed=11)
     board_of = {"splendor": SplendorBoard, "herecomes": HereComesBoard}[game]
-    boards = [board_of.join(code, name=name, store=store, poll_seconds=0) for name in ("Ash", "Misty")]
+    boards = [board_of.join(code, name=name, join_code=join_code, store=store, poll_seconds=0) for name in ("Ash", "Misty")]
     for b in boards:
         b.refresh(force=True)
     statements = [0]
@@ -53,8 +58,8 @@ def run(game: str, moves: int, url: str) -> tuple[float, float, float]:
     times: list[float] = []
     counted = 0
     for _ in range(moves):
-        waiting = [b for b in boards if b.seat in b._last["to_move"]]
-        if not waiting or boards[0]._last["finished"]:
+        waiting = [b for b in boards if b.seat in _seen(b)["to_move"]]
+        if not waiting or _seen(boards[0])["finished"]:
             break
         board = waiting[0]
         action = _first_legal(board)

@@ -26,7 +26,7 @@ import pandas as pd
 from pokelab.classroom.cli import add_commands, add_teacher_options, teacher_access
 from pokelab.classroom.reads import CSV_LINE_END, check_new_file, safe_cell
 from pokelab.classroom.rounds import why
-from pokelab.core.texts import decimals, player_name
+from pokelab.core.texts import decimals, player_name, seat_column, table_seats
 from pokelab.errors import SimError
 from pokelab.herecomes.bag import MAX_BAG_COLOUR, validate_bag
 from pokelab.odds import card_table
@@ -160,16 +160,16 @@ def parse_bag(text: str) -> dict[str, int]:
 def summarize(df: pd.DataFrame) -> pd.DataFrame:
     """Per bot: games, wins (shared wins count half), win rate with a Wilson interval, mean score.
 
-    >>> df = pd.DataFrame({"bot_0": ["a", "b"], "bot_1": ["b", "a"], "win_0": [1.0, 0.5],
-    ...                    "win_1": [0.0, 0.5], "score_0": [5, 3], "score_1": [2, 3]})
+    >>> df = pd.DataFrame({"seat_1_bot": ["a", "b"], "seat_2_bot": ["b", "a"], "seat_1_won": [1.0, 0.5],
+    ...                    "seat_2_won": [0.0, 0.5], "seat_1_score": [5, 3], "seat_2_score": [2, 3]})
     >>> summarize(df)[["bot", "games", "wins", "mean_score"]].to_dict("records")
     [{'bot': 'a', 'games': 2, 'wins': 1.5, 'mean_score': 4.0}, {'bot': 'b', 'games': 2, 'wins': 0.5, 'mean_score': 2.5}]
     """
-    seats = sorted(int(c.split("_")[1]) for c in df.columns if c.startswith("bot_"))
     long = pd.concat(
         [
-            pd.DataFrame({"bot": df[f"bot_{s}"], "win": df[f"win_{s}"], "score": df[f"score_{s}"]})
-            for s in seats
+            pd.DataFrame({"bot": df[seat_column(s, "bot")], "win": df[seat_column(s, "won")],
+                          "score": df[seat_column(s, "score")]})
+            for s in table_seats(df.columns)
         ],
         ignore_index=True,
     )
@@ -222,7 +222,7 @@ def _cmd_simulate(args: argparse.Namespace) -> None:
     print(_("rounds per game: mean {mean}, median {median}",
              mean=format(df['rounds'].mean(), ".1f"), median=format(df['rounds'].median(), ".0f")).render(lang))
     print(_("{player} (the first seat) wins {rate} of games", player=player_name(0),
-             rate=format(df['win_0'].mean(), ".1%")).render(lang))
+             rate=format(df[seat_column(0, "won")].mean(), ".1%")).render(lang))
     _save(df, args.out, args.lang)
 
 

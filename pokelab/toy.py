@@ -111,6 +111,8 @@ class ToyGame(Game):
         return not state.is_over and state.roll is not None
 
     def legal_actions(self, state: ToyState, player: int) -> list[Any]:
+        if player not in self.actors(state):  # chance rolls, the seat has chosen, or the game is over
+            return []
         return [Choose(player, "bank"), Choose(player, "risk")]
 
     def apply(self, state: ToyState, action: Any) -> ToyState:
@@ -141,6 +143,10 @@ class ToyGame(Game):
 
     def scores(self, state: ToyState) -> tuple[int, ...]:
         return state.totals
+
+    def score_bounds(self, state: ToyState) -> tuple[int, int]:
+        """A round adds 0 (a lost risk) to 6 (a risked 3)."""
+        return (0, 6 * ROUNDS)
 
     def winners(self, state: ToyState) -> tuple[int, ...]:
         best = max(state.totals)

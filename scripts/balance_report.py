@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pokelab.core.texts import seat_column  # noqa: E402
 from pokelab.sim import simulate  # noqa: E402
 from pokelab.sim.balance import card_lift, first_player_advantage, length_distribution  # noqa: E402
 from pokelab.splendor import CARDS  # noqa: E402
@@ -53,7 +54,7 @@ def splendor(games: int, bots: list[str], seed: int, executor) -> None:
                    "min": int(finished["rounds"].min()), "max": int(finished["rounds"].max())},
         "stalled_share": float(df["stalled"].mean()),
         "mean_winning_score": float(
-            df.apply(lambda r: max(r["score_0"], r["score_1"]), axis=1)[~df["stalled"]].mean()),
+            df.apply(lambda r: max(r[seat_column(0, "score")], r[seat_column(1, "score")]), axis=1)[~df["stalled"]].mean()),
         "cards_most_lift": lift.head(5)[["card", "name_en", "lift", "games"]].to_dict("records"),
         "cards_least_lift": lift.tail(5)[["card", "name_en", "lift", "games"]].to_dict("records"),
         "seconds": round(time.time() - start, 1),
@@ -76,7 +77,7 @@ def herecomes(games: int, bots: list[str], seed: int, executor) -> None:
                    "min": int(df["rounds"].min()), "max": int(df["rounds"].max())},
         "legend_win_share": float(df["by_legend"].mean()),
         "win_share_by_bot": {
-            b: float(sum(df.loc[df[f"bot_{s}"] == b, f"win_{s}"].sum() for s in range(len(bots)))
+            b: float(sum(df.loc[df[seat_column(s, "bot")] == b, seat_column(s, "won")].sum() for s in range(len(bots)))
                      / games)
             for b in sorted(set(bots))
         },

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pokelab.core.seeds import game_seed  # noqa: E402
+from pokelab.core.texts import seat_column  # noqa: E402
 from pokelab.sim import simulate  # noqa: E402
 from pokelab.sim.tournament import head_to_head  # noqa: E402
 
@@ -58,8 +59,8 @@ def budget(game: str, bot: str) -> str:
 def _points_per_round(df: pd.DataFrame, bot: str) -> float:
     total, rounds = 0.0, 0
     for seat in (0, 1):
-        mine = df[df[f"bot_{seat}"] == bot]
-        total += float(mine[f"score_{seat}"].sum())
+        mine = df[df[seat_column(seat, "bot")] == bot]
+        total += float(mine[seat_column(seat, "score")].sum())
         rounds += int(mine["rounds"].sum())
     return total / rounds if rounds else float("nan")
 

@@ -26,7 +26,14 @@ per lesson, the fingerprint of the version each copy was made from.
 >>> sync(root / "missing", root / "classwork")
 Traceback (most recent call last):
 ...
-ValueError: no lessons to copy: .../missing is not a folder of notebooks
+classwork.Refusal: no lessons to copy: .../missing is not a folder of notebooks
+>>> Refusal("no lessons to copy", "没有可复制的课程").lines()
+['classwork: no lessons to copy', '课堂副本：没有可复制的课程']
+
+Its texts stand in both languages side by side, not in the word catalogue: the terminal of
+``make lab`` has no chosen language (a teacher reads both, as in the report below), and the
+catalogue's extractor reads only ``pokelab/`` and ``widgets/``, so a catalogue text written
+here would never reach the ``.po`` and would print in English on a Chinese screen.
 """
 
 from __future__ import annotations
@@ -41,6 +48,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ".shipped.json"
+
+
+class Refusal(ValueError):
+    """Why the copies cannot be made, in English (its message) and in Chinese (``zh``)."""
+
+    def __init__(self, en: str, zh: str) -> None:
+        super().__init__(en)
+        self.zh = zh
+
+    def lines(self) -> list[str]:
+        """What the terminal shows, English then Chinese, as the report's lines."""
+        return [f"classwork: {self}", f"课堂副本：{self.zh}"]
 
 
 @dataclass
@@ -86,12 +105,14 @@ def _record(into: Path) -> dict[str, str]:
 def sync(shipped: Path, into: Path) -> Report:
     """Copy the ``.ipynb`` lessons of ``shipped`` into ``into``, never overwriting a copy that was changed.
 
-    A ``ValueError`` when ``shipped`` is not a folder, or ``into`` exists and is not one.
+    A ``Refusal`` when ``shipped`` is not a folder, or ``into`` exists and is not one.
     """
     if not shipped.is_dir():
-        raise ValueError(f"no lessons to copy: {shipped} is not a folder of notebooks")
+        raise Refusal(f"no lessons to copy: {shipped} is not a folder of notebooks",
+                      f"没有可复制的课程：{shipped} 不是课程笔记本文件夹")
     if into.exists() and not into.is_dir():
-        raise ValueError(f"cannot make the class's copies: {into} exists and is not a folder")
+        raise Refusal(f"cannot make the class's copies: {into} exists and is not a folder",
+                      f"无法建立全班的副本：{into} 已经存在，但不是文件夹")
     record, report = _record(into), Report()
     lessons = sorted(p for p in shipped.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
     for lesson in lessons:
@@ -124,8 +145,11 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     try:
         report = sync(ROOT / "notebooks", options.into)
-    except (ValueError, OSError) as err:
-        print(f"classwork: {err}", file=sys.stderr)
+    except Refusal as err:
+        print(*err.lines(), sep="\n", file=sys.stderr)
+        return 1
+    except OSError as err:  # the system's own reason (a full disk, no permission) follows as it says it
+        print(*Refusal(f"cannot copy the lessons: {err}", f"无法复制课程：{err}").lines(), sep="\n", file=sys.stderr)
         return 1
     for line in report.lines(options.into):
         print(line)

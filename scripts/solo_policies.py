@@ -26,6 +26,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pokelab.core.texts import seat_column  # noqa: E402
 from pokelab.sim import simulate  # noqa: E402
 
 OUT = ROOT / "pokelab" / "data" / "balance" / "herecomes_policies.csv"
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
         start = time.time()
         df = simulate("herecomes", [policy], games=args.games, seed=args.seed, progress=False)
         frames.append(pd.DataFrame({"policy": policy, "game_id": df["game_id"], "seed": df["seed"],
-                                    "rounds": df["rounds"], "score": df["score_0"],
+                                    "rounds": df["rounds"], "score": df[seat_column(0, "score")],
                                     "by_legend": df["by_legend"].astype(bool)}))
         print(f"{policy}: {args.games} games in {time.time() - start:.1f} s, mean rounds {df['rounds'].mean():.2f}")
     pd.concat(frames).to_csv(OUT, index=False)

@@ -86,7 +86,22 @@ def test_a_bad_folder_is_a_clear_error_and_the_command_says_it(tmp_path: Path, c
     classwork = _classwork()
     (tmp_path / "classwork").write_text("a file where the folder goes")
     assert classwork.main(["--into", str(tmp_path / "classwork")]) == 1
-    assert "exists and is not a folder" in capsys.readouterr().err
+    said = capsys.readouterr().err.splitlines()
+    assert said[0].startswith("classwork: ") and "exists and is not a folder" in said[0]
+    assert said[1].startswith("课堂副本：") and "已经存在，但不是文件夹" in said[1]  # the teacher reads both, as in the report
+
+
+def test_a_copy_that_fails_is_told_in_both_languages(tmp_path: Path, capsys, monkeypatch) -> None:
+    classwork = _classwork()
+
+    def full_disk(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(classwork.shutil, "copyfile", full_disk)
+    assert classwork.main(["--into", str(tmp_path / "classwork")]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert said == ["classwork: cannot copy the lessons: [Errno 28] No space left on device",
+                    "课堂副本：无法复制课程：[Errno 28] No space left on device"]
 
 
 def test_make_lab_opens_the_class_s_copy_of_the_start_page() -> None:

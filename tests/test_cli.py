@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from pokelab.cli import _table, main, parse_bag, parse_bots
 from pokelab.errors import SimError
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_simulate_writes_one_row_per_game(tmp_path, capsys):
@@ -19,7 +23,7 @@ def test_simulate_writes_one_row_per_game(tmp_path, capsys):
     assert code == 0
     df = pd.read_csv(out)
     assert len(df) == 4
-    assert list(df["bot_0"]) == ["random", "greedy", "random", "greedy"]
+    assert list(df["seat_1_bot"]) == ["random", "greedy", "random", "greedy"]
     printed = capsys.readouterr().out
     assert "greedy" in printed and "4 games of splendor, seed 1" in printed
     # one numbering (issue 42): the summary names the first seat "Player 1", as the boards do, never "seat 0"
@@ -46,6 +50,38 @@ def test_tournament_prints_standings(tmp_path, capsys):
     assert set(standings["bot"]) == {"random", "greedy"}
     assert {"win_rate", "ci_low", "ci_high", "elo"} <= set(standings.columns)
     assert len(pd.read_csv(games)) == 2
+
+
+SPLENDOR_HEADER = ("pair,game_id,seed,rotation,seat_1_bot,seat_2_bot,seat_1_score,seat_2_score,winners,winner_seats,"
+                   "seat_1_won,seat_2_won,rounds,stalled,first_player,actions,"
+                   "seat_1_cards,seat_1_evolved,seat_2_cards,seat_2_evolved")
+HERECOMES_HEADER = ("game_id,seed,rotation,seat_1_bot,seat_2_bot,seat_3_bot,seat_1_score,seat_2_score,seat_3_score,"
+                    "winners,winner_seats,seat_1_won,seat_2_won,seat_3_won,rounds,first_player,by_legend,draws,actions")
+GUIDES = {lang: (ROOT / "docs" / path).read_text(encoding="utf-8")
+          for lang, path in (("en", "teacher-guide.md"), ("zh", "zh/teacher-guide.md"))}
+
+
+def test_a_saved_results_table_numbers_its_seats_from_1_and_the_guide_says_every_column(tmp_path):
+    """Issue 42: the saved games say seat_1_bot / seat_1_won for the boards' "Player 1" (not bot_0 / win_0)."""
+    games, results = tmp_path / "games.csv", tmp_path / "results.csv"
+    assert main(["tournament", "splendor", "--bots", "random,greedy", "--games-per-pair", "2", "--seed", "4",
+                 "--games-out", str(games), "--quiet"]) == 0
+    assert main(["simulate", "herecomes", "--bots", "random,heuristic,random", "--games", "3", "--seed", "4",
+                 "--out", str(results), "--quiet"]) == 0
+    headers = {}
+    for path, header in ((games, SPLENDOR_HEADER), (results, HERECOMES_HEADER)):
+        headers[path.name] = path.read_text(encoding="utf-8").splitlines()[0]
+        assert headers[path.name] == header
+    table = pd.read_csv(results)
+    for row in table.itertuples():
+        assert row.first_player in (1, 2, 3)  # a seat number, as its columns
+        assert {int(n) for n in str(row.winner_seats).split(",")} <= {1, 2, 3}
+        assert row.winners == ",".join(getattr(row, f"seat_{n}_bot") for n in str(row.winner_seats).split(","))
+    for lang, guide in GUIDES.items():
+        for header in headers.values():
+            for column in header.split(","):
+                documented = re.sub(r"^seat_\d+_", "seat_<N>_", column)
+                assert f"`{documented}`" in guide, (lang, column)
 
 
 def test_odds_prints_the_card_table(capsys):

@@ -15,7 +15,4 @@ from widgets.herecomes_board import HereComesBoard
 from widgets.probability_tree import ProbabilityTree
 from widgets.splendor import SplendorBoard
 
-# The shared-table seat boards of both games (``SplendorBoard.join``) register themselves.
-from widgets import _board_table_games  # noqa: F401  isort: skip
-
 __all__ = ["BagExplorer", "GameBoard", "HereComesBoard", "ProbabilityTree", "SplendorBoard"]

@@ -31,6 +31,7 @@ ValueError: unknown language 'fr': choose 'en' or 'zh'
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Iterable, Mapping, MutableMapping
@@ -40,21 +41,34 @@ import anywidget
 import traitlets
 
 from pokelab.core.game import Game
+from pokelab.core.registry import get_game
 from pokelab.core.stepper import BotError, Step
 from pokelab.core.texts import seat_name
-from pokelab.errors import IllegalAction
+from pokelab.errors import BilingualError, IllegalAction
 from pokelab.sim.record import GameRecord
 from pokelab.words import _, check_lang, render
 from widgets._board_errors import BadIntent, BotFailure, Refusals
 from widgets._board_log import ShownLog, log_line
 from widgets._board_messages import answer, page_handlers, view_flags
+from widgets._board_table import TableSeat, seat_at_table
+from widgets._board_table_log import TableLog
 from widgets._board_turns import BotSeats, DrawChance, Snapshot, Turns
 from widgets._bots import bot_label, resolve_bot, seat_bots
-from widgets._words import shown
+from widgets._words import Said, shown
 
-__all__ = ["Board"]
+__all__ = ["Board", "named_players"]
 
 log = logging.getLogger(__name__)
+
+
+def named_players(observation: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
+    """A table seat's observation with the names the pupils sat down with (the game was dealt before they came).
+
+    >>> named_players({"players": [{"name": "Player 1"}, {"name": "Player 2"}]}, ["Ann", "Bo"])["players"]
+    [{'name': 'Ann'}, {'name': 'Bo'}]
+    """
+    players = [{**p, "name": names[i]} for i, p in enumerate(observation["players"])]
+    return {**observation, "players": players}
 
 
 class Board(anywidget.AnyWidget):
@@ -116,6 +130,7 @@ class Board(anywidget.AnyWidget):
         self._refusals = Refusals()  # those shown in ``error`` (the last drawn again in a new language)
         self._decisions: dict[int, tuple[Any, Any]] = {}  # seat -> (state, action): a bot's last, for a teacher
         self._ready = False
+        self._source: TableSeat | None = None  # a seat at a shared table (``join``), else the board's own game
         self._turns = Turns(game, self._bots, seed, names=self._names, blank=self._seat_text)
         super().__init__(lang=lang, seed=seed, bot_delay=bot_delay)
         self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
@@ -168,7 +183,95 @@ class Board(anywidget.AnyWidget):
         board._show_record(record)
         return board
 
+    @classmethod
+    def join(cls, table_code: str, seat: int | None = None, *, lang: str = "en", **options: Any) -> Any:
+        """Sit at (or rejoin) a shared table of the class database: this game's board of that seat only.
+
+        ``options``: ``name=`` (sit down), ``token=`` (rejoin), ``join_code=``, ``store=``,
+        ``poll_seconds=`` (see ``widgets._board_table.seat_at_table``). The board draws only
+        what ``Table.view(seat)`` gives the seat; it never holds the game's state.
+        """
+        rules = getattr(cls, "game_class", None)
+        source = seat_at_table(rules.name if rules is not None else None, table_code, seat, lang=lang, **options)
+        board = cls.__new__(cls)
+        Board._sit(board, source, lang)
+        return board
+
+    def _sit(self, source: TableSeat, lang: str) -> None:
+        """Make this board a seat of a shared table: its seats, names and moves come from ``source``."""
+        check_lang(lang)
+        source.fetch(force=True)
+        self._game = get_game(source.game)
+        self._options = {}
+        self._source = source
+        self._names = source.names(lang)
+        self._bots = {}
+        self._human = source.seat
+        self._state = None
+        self._history = []
+        self._entries = []
+        self._shown_log = ShownLog()
+        self._table_log = TableLog()
+        self._ply = 0
+        self._failure = None
+        self._refusals = Refusals()
+        self._decisions = {}
+        self._turns = None
+        anywidget.AnyWidget.__init__(self, lang=lang, bot_delay=0)
+        self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
+        self.observe(self._on_lang, names="lang")
+        self._seated()
+        self._ready = True
+        self._publish()
+        source.start(self.refresh, alive=lambda: self.comm is not None)
+
+    def _seated(self) -> None:
+        """A subclass's own set-up for a board at a table (its ``__init__`` does not run there)."""
+
+    def close(self) -> None:
+        """Stop a table seat's polling and close the widget."""
+        source = self.__dict__.get("_source")
+        if source is not None:
+            source.stop()
+        super().close()
+
     # ------------------------------------------------------------ public API
+    @property
+    def at_table(self) -> bool:
+        """Whether this board is a seat at a shared table (``join``) rather than a game of its own."""
+        return self._source is not None
+
+    @property
+    def seat_source(self) -> TableSeat:
+        """The shared table's seat this board plays (``ValueError`` for a board with a game of its own)."""
+        if self._source is None:
+            raise ValueError("this board plays a game of its own, not a seat at a shared table: see Board.join")
+        return self._source
+
+    @property
+    def seat(self) -> int:
+        """The seat this board plays at its table (``ValueError`` off a table)."""
+        return self.seat_source.seat
+
+    @property
+    def token(self) -> str:
+        """The seat token: ``join(code, token=...)`` on any device rejoins this seat (``ValueError`` off a table)."""
+        return self.seat_source.token
+
+    @property
+    def table(self) -> Any:
+        """The ``pokelab.tables`` table this board's seat is at (``ValueError`` off a table)."""
+        return self.seat_source.table
+
+    def refresh(self, *, force: bool = False) -> bool:
+        """At a table: fetch this seat's view if the table changed (or ``force``); ``True`` when it was redrawn."""
+        source = self.seat_source
+        with source.locked():
+            if not source.fetch(force=force):
+                return False
+            self._publish()
+            return True
+
     @property
     def game(self) -> Game:
         """The game the board plays through (a ``pokelab.core.Game``)."""
@@ -176,7 +279,9 @@ class Board(anywidget.AnyWidget):
 
     @property
     def state(self) -> Any:
-        """The engine state shown on the board (a frozen value)."""
+        """The engine state shown on the board (a frozen value); a seat at a shared table has none (``ValueError``)."""
+        if self._source is not None:
+            raise ValueError("a seat at a shared table never holds the game's state: board.view is what it sees")
         return self._state
 
     @property
@@ -204,6 +309,8 @@ class Board(anywidget.AnyWidget):
 
         ``ValueError`` when ``seat`` is not played by a bot.
         """
+        if self._source is not None:
+            raise BadIntent(_("at a shared table the table's creator hands idle seats to bots"))
         if seat not in self._bots:
             raise ValueError(f"seat {seat!r} is not played by a bot; bot seats are {sorted(self._bots)}")
         self._bots[seat] = resolve_bot(self._game.name, bot)
@@ -211,13 +318,20 @@ class Board(anywidget.AnyWidget):
         self._set_error(None)
         self._publish()
 
-    def play(self, action: Any) -> None:
+    def play(self, action: Any) -> Any:
         """Apply ``action`` for a human seat and show it (raises ``IllegalAction``).
 
         When a bot is to move, ``ValueError`` says so: call ``run_bots()`` first. The
         bots of a simultaneous step then choose at once; if one fails, your move is
-        kept and ``BotFailure`` says which bot failed and why.
+        kept and ``BotFailure`` says which bot failed and why. At a table the move goes
+        to the table on the view shown (``StaleRevision`` when another device moved
+        first; the board is refreshed either way) and the table's new revision is returned.
         """
+        if self._source is not None:
+            try:
+                return self._source.play(action)
+            finally:
+                self.refresh(force=True)
         seat = self._turns.seat_of(self._state, action, self._human, len(self._names))
         if seat in self._bots:
             bot = bot_label(self._bots[seat])
@@ -228,7 +342,14 @@ class Board(anywidget.AnyWidget):
         self._settle_and_publish()
 
     def undo(self) -> bool:
-        """Go back to before the human's last decision; ``False`` if there is none."""
+        """Go back to before the human's last decision; ``False`` if there is none.
+
+        At a table this asks the other seats to agree (``True``: asked).
+        """
+        if self._source is not None:
+            self._source.ask_undo()
+            self.refresh(force=True)
+            return True
         if not self._history:
             return False
         snap = self._history.pop()
@@ -241,6 +362,8 @@ class Board(anywidget.AnyWidget):
 
     def new_game(self, seed: int | None = None) -> None:
         """Start a fresh game with the same players and bots (``seed`` defaults to the next one)."""
+        if self._source is not None:
+            raise BadIntent(_("a shared table plays one game: its creator starts the next one"))
         seed = self.seed + 1 if seed is None else seed
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a whole number ≥ 0, not {seed!r}")
@@ -251,7 +374,12 @@ class Board(anywidget.AnyWidget):
         """Let the bots play until a human seat must act or the game ends; return bot turns.
 
         Raises ``BotFailure`` (the moves before it are kept) when a bot cannot move.
+        At a table the store moves its bots (the number of turns is not known here: 0).
         """
+        if self._source is not None:
+            self._source.advance()
+            self.refresh(force=True)
+            return 0
         self._failure = None
         turns = 0
         try:
@@ -276,12 +404,31 @@ class Board(anywidget.AnyWidget):
         """
         started = time.perf_counter()
         saved = (self._state, len(self._entries), self._ply, list(self._history), self._failure)
-        handlers = {**self._more_handlers(), **page_handlers(self), "intent": self._msg_intent}
-        with self.hold_sync():  # one message, one state update: a language and the view it words arrive together
+        extra = self._more_handlers() if self._source is None else self._table_handlers(self._source)
+        handlers = {**extra, **page_handlers(self), "intent": self._msg_intent}
+        with self._message_lock(), self.hold_sync():  # one message, one state update: a language and its view together
             reply = answer(content, handlers, refuse=self._reject, shown=lambda: dict(self.error), undo=lambda: self._restore(saved))
         reply["kernel_ms"] = round((time.perf_counter() - started) * 1000, 3)
         self.send(reply)
         return reply
+
+    def _table_handlers(self, source: TableSeat) -> dict[str, Any]:
+        """The messages only a table answers (``TableSeat.handlers``), each followed by the table as it now is."""
+
+        def then_refresh(handler: Any) -> Any:
+            def handle(content: Mapping[str, Any]) -> Any:
+                try:
+                    return handler(content)
+                finally:
+                    self.refresh(force=True)
+
+            return handle
+
+        return {kind: then_refresh(handler) for kind, handler in source.handlers().items()}
+
+    def _message_lock(self) -> Any:
+        """At a table, the seat's lock (the poll thread redraws too); a board of its own needs none."""
+        return self._source.locked() if self._source is not None else contextlib.nullcontext()
 
     # ------------------------------------------------------------- messages
     def _on_lang(self, change: Mapping[str, Any]) -> None:
@@ -299,6 +446,11 @@ class Board(anywidget.AnyWidget):
             raise traitlets.TraitError(str(err)) from None
 
     def _msg_intent(self, content: Mapping[str, Any]) -> dict[str, Any]:
+        if self._source is not None:
+            if self._source.to_move() is None:
+                raise BadIntent(_('the game is over'))
+            self.play(self._parse_intent(content.get("action")))
+            return {}
         if self._turns.to_move(self._state) is None:
             raise BadIntent(_('the game is over'))
         action = self._parse_intent(content.get("action"))
@@ -404,6 +556,10 @@ class Board(anywidget.AnyWidget):
             self._settle_and_publish(raise_failure=False)
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
+        if self._source is not None:  # the table kept its game: show it as it is
+            with contextlib.suppress(Exception):
+                self.refresh(force=True)
+            return
         self._state, log_len, self._ply, self._history, self._failure = saved
         del self._entries[log_len:]
         try:
@@ -411,7 +567,7 @@ class Board(anywidget.AnyWidget):
         except Exception:  # pragma: no cover - the view itself is broken
             log.debug("board could not redraw after a failed message", exc_info=True)
 
-    def _reject(self, err: IllegalAction | BadIntent) -> dict[str, Any]:
+    def _reject(self, err: IllegalAction | BilingualError) -> dict[str, Any]:
         self.error = payload = self._refusals.refuse(err, self.lang)
         return payload
 
@@ -436,6 +592,9 @@ class Board(anywidget.AnyWidget):
         """Send the current view, log and flags to the front end in one batch."""
         if not self._ready:
             return
+        if self._source is not None:
+            self._publish_seat(self._source)
+            return
         with self.hold_sync():
             self.revision += 1
             seat = self._turns.to_move(self._state)
@@ -447,3 +606,32 @@ class Board(anywidget.AnyWidget):
             self.view = view
             self.log = self._published_log()
             self.can_undo = bool(self._history)
+
+    def _publish_seat(self, source: TableSeat) -> None:
+        """Send a table seat's view (``_table_view``), the table's flags and its move log in one batch."""
+        seen = source.last
+        lang = self.lang
+        self._names = names = source.names(lang)
+        bots = source.bots()
+        view = self._table_view(seen, names)
+        view.update(
+            revision=seen["revision"],
+            **view_flags(source.to_move(), human=source.seat, names=names, bots=bots, failure=None, lang=lang, page_steps=False),
+            table=source.info(),
+        )
+        entries = self._table_log.entries(seen["moves"], self._table_move)
+        with self.hold_sync():
+            self.view = view
+            self.revision = seen["revision"]
+            self.log = self._shown_log.lines(entries, (lang, *names), lambda e: log_line(e, names[e["seat"]], e["text"], lang))
+            self.can_undo = source.can_undo()
+
+    def _table_view(self, seen: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
+        """The page's view of a table seat (``Table.view``'s ``seen``): the game's generic drawing, its observation and moves as text."""
+        return {"game": self._game.name, "observation": seen["observation"], "legal": list(seen["legal"]), "draw": False}
+
+    def _table_move(self, move: Mapping[str, Any]) -> Any:
+        """A table move (``Table.moves(seat)``'s dict) as this seat's log text, or ``None`` to leave it out."""
+        game = self._game
+        action = game.parse_action(move["action"])
+        return Said(lambda lang: game.describe(action, lang))

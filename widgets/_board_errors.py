@@ -125,7 +125,7 @@ class Refusals:
     >>> shown.refuse(KeyError("x"), "en")
     Traceback (most recent call last):
     ...
-    TypeError: a board refuses with an IllegalAction or a BadIntent, not KeyError
+    TypeError: a board refuses with a BilingualError (IllegalAction, BadIntent, ...), not KeyError
     """
 
     def __init__(self) -> None:
@@ -139,7 +139,9 @@ class Refusals:
             return err.to_dict(lang)
         if isinstance(err, IllegalAction):
             return {"rule": err.rule, "text": err.message(lang)}
-        raise TypeError(f"a board refuses with an IllegalAction or a BadIntent, not {type(err).__name__}")
+        if isinstance(err, BilingualError):  # a shared table's refusal: no rule was broken
+            return {"rule": getattr(err, "rule", None), "text": err.message(lang)}
+        raise TypeError(f"a board refuses with a BilingualError (IllegalAction, BadIntent, ...), not {type(err).__name__}")
 
     def refuse(self, err: IllegalAction | BadIntent, lang: str) -> dict[str, Any]:
         """Show ``err`` now: its payload with the next ``n``."""

@@ -25,7 +25,7 @@ from pokelab.core.texts import seat_name
 from pokelab.herecomes import COLOURS, WAVES, State, observe
 from pokelab.words import _, render, rendered
 from widgets._board_errors import BadIntent
-from widgets._herecomes_text import counted, labels
+from widgets._herecomes_text import labels, page_hc
 from widgets.tokens import view_marks
 
 __all__ = ["PRIVATE_KEYS", "PassAndPlay", "curtain_view", "public_observation", "seat_list", "split_seats"]
@@ -140,7 +140,7 @@ def curtain_view(state: State, seat: int, lang: str) -> dict[str, Any]:
     """
     words = labels(lang)
     view: dict[str, Any] = {
-        "hc": counted(rendered(public_observation(state, seat), lang), lang),
+        "hc": page_hc(rendered(public_observation(state, seat), lang), lang),
         "odds": [],
         "hand_ev": None,
         "advice": None,

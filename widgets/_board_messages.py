@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from pokelab.core.texts import seat_name
-from pokelab.errors import IllegalAction
+from pokelab.errors import BilingualError, IllegalAction
 from pokelab.words import _, check_lang, languages, render
 from widgets._board_errors import BadIntent, BotFailure, _require, _short
 from widgets._bots import seat_bot
@@ -150,13 +150,13 @@ def answer(
     content: Any,
     handlers: Mapping[str, Handler],
     *,
-    refuse: Callable[[IllegalAction | BadIntent], dict[str, Any]],
+    refuse: Callable[[IllegalAction | BilingualError], dict[str, Any]],
     shown: Callable[[], dict[str, Any]],
     undo: Callable[[], None],
 ) -> dict[str, Any]:
     """The reply to one page message, answered by its handler in ``handlers`` (it never raises).
 
-    A refusal (``IllegalAction``, ``BadIntent``) is shown by ``refuse``, which gives its
+    A refusal (``IllegalAction``, ``BadIntent``, any ``BilingualError`` such as a shared table's) is shown by ``refuse``, which gives its
     payload; a ``BotFailure`` is already on show (``shown`` gives it); any other error is
     a bug: ``undo`` puts the board back as it was and the reply says the game is unchanged.
 
@@ -171,7 +171,7 @@ def answer(
         return {"type": "reply", "id": msg_id, "ok": True, "error": None, **extra}
     except BotFailure:  # already shown: the moves before it are kept
         error = shown()
-    except (IllegalAction, BadIntent) as err:
+    except (IllegalAction, BilingualError) as err:  # a rule, a message or a shared table refused it, in every language
         error = refuse(err)
     except Exception as err:  # a bug must not kill the kernel's comm or the game
         log.debug("board message %r failed", content, exc_info=True)
@@ -181,12 +181,21 @@ def answer(
 
 
 def view_flags(
-    to_move: int | None, *, human: int, names: Sequence[str], bots: Mapping[int, Any], failure: BotFailure | None, lang: str
+    to_move: int | None,
+    *,
+    human: int,
+    names: Sequence[str],
+    bots: Mapping[int, Any],
+    failure: BotFailure | None,
+    lang: str,
+    page_steps: bool = True,
 ) -> dict[str, Any]:
     """What every board's view carries beside its game's drawing: whose move, the people and bots, the seats, a failure.
 
     ``to_move`` is the seat the board waits for (``None``: the game is over); a default
     name ("Player 2") is shown in ``lang`` (``seat_name``), and each seat's bot by ``seat_bot``.
+    ``page_steps``: whether the page asks for a bot's turn (``bot_to_move``); at a shared
+    table the store moves its bots, so the page never does.
 
     >>> flags = view_flags(1, human=0, names=["Ann", "Player 2"], bots={}, failure=None, lang="zh")
     >>> flags["humans"], flags["bot_to_move"], flags["seats"][1]["name"]
@@ -202,7 +211,7 @@ def view_flags(
         "over": to_move is None,
         "human": human,
         "humans": [seat for seat in range(len(names)) if seat not in bots],
-        "bot_to_move": to_move is not None and to_move in bots,
+        "bot_to_move": page_steps and to_move is not None and to_move in bots,
         "bot_failure": None if failure is None else failure.to_dict(lang),
         "seats": [
             {"seat": seat, "name": render(seat_name(names[seat], seat), lang), **seat_bot(bots.get(seat), lang)}

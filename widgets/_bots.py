@@ -56,11 +56,13 @@ def resolve_bot(game: str, spec: Any) -> Any:
 
 
 def bot_label(bot: Any) -> str:
-    """The short name a board shows for a bot.
+    """The short name a board shows for a bot (a registered name is its own label).
 
-    >>> bot_label(RandomBot())
-    'random'
+    >>> bot_label(RandomBot()), bot_label("greedy")
+    ('random', 'greedy')
     """
+    if isinstance(bot, str):
+        return bot
     return str(getattr(bot, "name", None) or type(bot).__name__)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pokelab.herecomes import TARGETS, State
+from pokelab.herecomes import TARGETS
 from pokelab.odds import estimate_many
 from widgets.plots import odds_figure_spec, overlay_names
 
@@ -28,14 +28,19 @@ __all__ = ["odds_figure"]
 
 def odds_figure(
     rows: Sequence[Mapping[str, Any]],
-    state: State,
     *,
+    bag: Mapping[str, int],
+    tokens: Sequence[str],
+    round: int,
     lang: str,
     seed: int,
     revision: int,
     mc_samples: int | None = None,
 ) -> dict[str, Any]:
-    """The plotly figure of ``rows`` (``{}`` for none); ``mc_samples``: add a Monte Carlo estimate of that size."""
+    """The plotly figure of ``rows`` (``{}`` for none) with the bag's ``tokens`` shown so far in ``round``.
+
+    ``mc_samples``: add a Monte Carlo estimate of that size over the ``bag`` (its composition).
+    """
     if not rows:
         return {}
     names = [f"{TARGETS[r['id']].pokemon.render(lang)}{' ✂' if r['set_aside'] else ''}" for r in rows]
@@ -43,10 +48,10 @@ def odds_figure(
     if mc_samples is not None:
         est = estimate_many(
             [TARGETS[r["id"]] for r in rows],
-            bag=state.composition,
-            shown=state.tokens,
+            bag=bag,
+            shown=tuple(tokens),
             n=max(100, int(mc_samples)),
-            seed=seed * 1000 + len(state.tokens) + 17 * state.round,
+            seed=seed * 1000 + len(tokens) + 17 * round,
         )
         mc = [(e.p, e.low, e.high) for e in est]
     data = odds_figure_spec(
@@ -62,8 +67,8 @@ def odds_figure(
     )
     data["meta"] = {
         "revision": revision,
-        "tokens": len(state.tokens),
-        "round": state.round,
+        "tokens": len(tokens),
+        "round": round,
         # the traces the page lists in its own legend (the main bars need none)
         "overlays": overlay_names(lang),
     }

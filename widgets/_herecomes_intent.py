@@ -2,8 +2,8 @@
 
 The page sends intents (``{"kind": "discard", "card": "G13"}``, ``{"kind": "draw"}``, …) or
 an action's text; each becomes the move of ``seat`` or a ``BadIntent`` saying why not, in
-the board's language. A shared table's seat reads its intents with
-``widgets._board_table_games.herecomes_intent`` (there the table draws).
+the board's language. A seat at a shared table reads its intents here too, with a ``draw``
+that refuses (there the table draws: ``widgets._board_table.refuse_draw_at_table``).
 
 >>> str(board_intent({"kind": "vote", "agree": True}, 1, draw=lambda: "drawn"))
 'VoteRedraw(1, yes)'

@@ -31,7 +31,7 @@ from pokelab.words import Text, _, _n, check_lang, render
 from widgets._table_text import SEAT_TEXT
 from widgets._words import fresh, kept, labels_in, lang_choices
 
-__all__ = ["TEXT", "counted", "labels", "say", "trainer_actions"]
+__all__ = ["TEXT", "counted", "labels", "page_hc", "say", "trainer_actions"]
 
 #: key -> catalogue text (the front end fills the ``{placeholders}`` left in)
 TEXT: dict[str, Any] = {
@@ -190,6 +190,23 @@ def trainer_actions(legal: Iterable[Any], names: Sequence[str], lang: str) -> li
         for a in legal
         if isinstance(a, UseTrainer)
     ]
+
+
+def page_hc(observation: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A seat's Here Comes observation as the page draws it: ``counted``, without the legal moves' texts.
+
+    The page never reads them: its controls follow the phase and the hand, and a trainer's
+    uses arrive as ``trainer_actions``.
+
+    >>> seen = page_hc({"legal": ["Discard(0, G01)"], "players": [{"seat": 0, "points": 2, "hand_size": 5}]}, "zh")
+    >>> "legal" in seen, seen["players"][0]["points_text"]
+    (False, '2 分')
+    >>> page_hc({"players": []}, "fr")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown language 'fr': choose 'en' or 'zh'
+    """
+    return counted({k: v for k, v in observation.items() if k != "legal"}, lang)
 
 
 def counted(hc: dict[str, Any], lang: str) -> dict[str, Any]:

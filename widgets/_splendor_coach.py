@@ -407,6 +407,10 @@ class SplendorCoach:
             return
         if again:
             self._panel_cache = None
+        if not (self.odds_on or self.coach_on):  # the panel is hidden: one unchanging trait, never resent per move
+            self._sent = time.monotonic()
+            self._show({"odds_on": False, "coach_on": False})
+            return
         state, viewer, line = at.state, at.viewer, self.line
         data: dict[str, Any] = {
             "odds_on": self.odds_on,

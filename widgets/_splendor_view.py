@@ -45,8 +45,8 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
 
     >>> state = sp.new_game(["Ann", "Ben"], seed=1)
     >>> seen = board_view(sp.observe(state, 1), sp.legal_actions(state), "en")
-    >>> seen["moves"]["take_different"], seen["labels"]["title"]
-    (True, 'Splendor: Pokémon')
+    >>> seen["can_move"], seen["moves"]["pass"], "legal" in seen, seen["labels"]["title"]
+    (True, False, False, 'Splendor: Pokémon')
     >>> board_view(sp.observe(state, 0), [], "fr")
     Traceback (most recent call last):
     ...
@@ -64,7 +64,7 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
         base = card.get("evolves_from")
         if base is not None:
             card["from_name"] = sp.CARDS[base].pokemon
-    view = rendered(view, lang)
+    view = rendered({k: v for k, v in view.items() if k != "legal"}, lang)  # the page reads the moves below, not their texts
     you = _("You").render(lang)
     for player in view["players"]:  # "You (you)" once: no tag beside a seat already named "You"
         player["name"] = shown_name(player["name"], player["index"], lang)
@@ -74,9 +74,8 @@ def board_view(view: dict[str, Any], legal: list[Any], lang: str) -> dict[str, A
         card["can_catch"] = card["id"] in catch
         card["can_reserve"] = card["id"] in reserve
         card["evolve_from"] = evolve.get(card["id"], [])
+    view["can_move"] = bool(legal)  # the viewer has a move to make now
     view["moves"] = {
-        "take_different": any(isinstance(a, sp.TakeDifferent) for a in legal),
-        "take_same": [a.colour for a in legal if isinstance(a, sp.TakeSame)],
         "pass": any(isinstance(a, sp.Pass) for a in legal),
         "end_turn": any(isinstance(a, sp.EndTurn) for a in legal),
         "evolve": [[a.base, a.into] for a in legal if isinstance(a, sp.Evolve)],

@@ -58,16 +58,18 @@ from pokelab.herecomes import (
     WAVES,
     Draw,
     State,
+    UseTrainer,
     new_game,
     observe,
     parse_action,
+    read_observed,
 )
 from pokelab.herecomes.game import HereComesGame
 from pokelab.words import _, check_lang, languages, rendered
-from widgets._board import Board
+from widgets._board import Board, named_players
 from widgets._board_humans import PassAndPlay, curtain_view, split_seats
 from widgets._board_log import log_line
-from widgets._board_table import join_table
+from widgets._board_table import refuse_draw_at_table
 from widgets._board_turns import DrawChance
 from widgets._bots import seat_bot
 from widgets._bundle import esm
@@ -79,9 +81,9 @@ from widgets._herecomes_log import log_lines
 from widgets._herecomes_round import round_end, this_round_only
 from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in
 from widgets._herecomes_teacher import teacher_view
-from widgets._herecomes_text import counted, labels, trainer_actions
+from widgets._herecomes_text import labels, page_hc, trainer_actions
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
-from widgets._words import shown
+from widgets._words import Said, shown
 from widgets.tokens import view_marks
 
 __all__ = ["HereComesBoard"]
@@ -217,13 +219,14 @@ class HereComesBoard(Board):
                 raise ValueError(f"{key!r} is part of the state; from_state does not take it")
         return cls(state=state, **options)
 
-    @classmethod
-    def join(cls, table_code: str, seat: int | None = None, **options: Any) -> Any:
-        """Sit at (or rejoin) a shared table of the class database: a board of that seat's hand only.
-
-        See ``widgets._board_table.join_table`` (``name=``, ``token=``, ``store=``, ``lang=``).
-        """
-        return join_table("herecomes", table_code, seat, **options)
+    def _seated(self) -> None:
+        """A seat at a shared table: only its own hand is here, its odds beside it (``Board.join``)."""
+        self._seats = PassAndPlay([self._human], self._names)
+        self._odds_rows = []
+        self._odds_basis = None
+        self._round_seen = 0
+        self._last_message_ms = None
+        self.observe(self._on_option, names=["show_odds", "advisor", "monte_carlo", "teacher", "mc_samples"])
 
     # ------------------------------------------------------------------ public API
     @property
@@ -243,7 +246,8 @@ class HereComesBoard(Board):
 
     def undo(self) -> bool:
         """Go back a decision without lifting the curtain (HC-G3; see ``PassAndPlay.undone``)."""
-        self._seats.undone(self._state)
+        if not self.at_table:
+            self._seats.undone(self._state)
         return super().undo()
 
     @property
@@ -311,6 +315,8 @@ class HereComesBoard(Board):
         super()._reset(state, seed)
 
     def _parse_intent(self, action: Any) -> Any:
+        if self.at_table:
+            return board_intent(action, self.seat, draw=refuse_draw_at_table)
         self._seats.check_not_curtained(self._state)
         return board_intent(action, self._human, draw=self._draw)
 
@@ -351,7 +357,8 @@ class HereComesBoard(Board):
     def _publish(self) -> None:
         if not self._ready:
             return
-        self._human = self._seats.follow(self._state)
+        if not self.at_table:
+            self._human = self._seats.follow(self._state)
         with self.hold_sync():
             super()._publish()
             self.figure = self._figure() if self.show_odds else {}
@@ -360,6 +367,7 @@ class HereComesBoard(Board):
         me = self._human
         hidden = self.curtain is not None
         self._odds_rows = hand_odds(state, me) if self.show_odds and not hidden else []
+        self._odds_basis = (state.composition, state.tokens, state.round)
         if hidden:  # pass-and-play between two people: the public table only
             return curtain_view(state, me, self.lang)
         hc = this_round_only(observe(state, me))  # HC-T3: what Sabrina showed you belongs to its round
@@ -381,7 +389,7 @@ class HereComesBoard(Board):
             "curtain": None,
         }
         view = rendered(view, self.lang)  # every text in the board's language, in one walk
-        counted(view["hc"], self.lang)
+        view["hc"] = page_hc(view["hc"], self.lang)
         view = json.loads(json.dumps(view, default=str))  # fractions and tuples as the page reads them
         view["labels"] = labels(self.lang)  # already a fresh table of strings
         return view
@@ -397,10 +405,51 @@ class HereComesBoard(Board):
             return []
         return trainer_actions(self._turns.legal(state, me), self._names, self.lang)
 
+    def _table_view(self, seen: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
+        """A table seat's view: its hand, its odds and the table, from ``Table.view`` only (never a state)."""
+        seat, lang = self.seat, self.lang
+        # HC-T3: what Sabrina showed this seat belongs to its round (widgets._herecomes_round)
+        observation = this_round_only(named_players(rendered(seen["observation"], lang), names))
+        self._odds_rows = hand_odds(observation, seat) if self.show_odds else []
+        self._odds_basis = (observation["composition"], tuple(observation["tokens"]), observation["round"])
+        trainers = trainer_actions([parse_action(text) for text in observation["legal"]], names, lang)
+        view = {
+            "hc": page_hc(observation, lang),
+            # the round just checked, through the next one's first wave (the table draws it at once; nobody waits)
+            "round_end": round_end(observation, pending=observation["wave"] == 1),
+            "odds": [{k: x for k, x in r.items() if k != "p"} for r in self._odds_rows],
+            "hand_ev": kept_hand_value(observation, seat) if self.show_odds else None,
+            "advice": None,
+            "coach": None,
+            "trainer_actions": trainers,
+            "teacher": None,
+            "rules": {"redraw": observation["variant"]["redraw"]},
+            "labels": labels(lang),
+            "colours": list(COLOURS),
+            "marks": view_marks(COLOURS),
+            "waves": list(WAVES),
+            "curtain": None,
+        }
+        return json.loads(json.dumps(rendered(view, lang), default=str))  # no text left unworded
+
+    def _table_move(self, move: Mapping[str, Any]) -> Any:
+        """A seat reads its own moves in full and the others' face down (HC-G3); another's trainer is in the events."""
+        action = read_observed(move["action"])  # another seat's face-down choice is a stand-in
+        mine = move["seat"] == self.seat
+        if isinstance(action, UseTrainer) and not mine:
+            return None
+        names = list(self._names)
+        return Said(lambda lang: action.describe(lang, names, hidden=not mine))
+
     def _figure(self) -> dict[str, Any]:
+        if self._odds_basis is None:
+            return {}
+        bag, tokens, round_ = self._odds_basis
         return odds_figure(
             self._odds_rows,
-            self._state,
+            bag=bag,
+            tokens=tokens,
+            round=round_,
             lang=self.lang,
             seed=self.seed,
             revision=self.revision,

@@ -36,10 +36,9 @@ import traitlets
 
 from pokelab import splendor as sp
 from pokelab.splendor.game import SplendorGame
-from pokelab.words import _, check_lang
-from widgets._board import Board
+from pokelab.words import _, check_lang, rendered
+from widgets._board import Board, named_players
 from widgets._board_humans import split_seats
-from widgets._board_table import join_table
 from widgets._bundle import bundle, esm
 from widgets._splendor_coach import CoachSettings, Position, SplendorCoach
 from widgets._splendor_coach_jobs import seated_policies
@@ -235,11 +234,16 @@ class SplendorBoard(Board):
         super()._act(seat, action, after=after)
         self._coach.moved(self._ply - 1, seat, action, before, self._state)
 
+    def _seated(self) -> None:
+        self._coach = SplendorCoach(self._show_coach, odds=False, coach=False)  # a table seat has no coach
+
     def _publish(self) -> None:
         if not self._ready:
             return
         with self._coach.lock:
             super()._publish()
+            if self.at_table:
+                return
             people = tuple(seat for seat in range(len(self._names)) if seat not in self._bots)
             seated = seated_policies(len(self._names), self._bots)
             self._coach.update(
@@ -263,12 +267,9 @@ class SplendorBoard(Board):
     def _parse_intent(self, action: Any) -> Any:
         return parse_intent(action)
 
-    @classmethod
-    def join(cls, table_code: str, seat: int | None = None, **options: Any) -> Any:
-        """Sit at (or rejoin) a shared table of the class database: a board of that seat only.
-
-        See ``widgets._board_table.join_table`` (``name=``, ``token=``, ``store=``, ``lang=``).
-        """
-        return join_table("splendor", table_code, seat, **options)
+    def _table_view(self, seen: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
+        observation = named_players(rendered(seen["observation"], self.lang), names)
+        legal = [sp.parse_action(text) for text in observation["legal"]]
+        return board_view(observation, legal, self.lang)
 
 

@@ -4,7 +4,13 @@ Modelled on OpenSpiel's ``random_sim_test`` and pgx's ``api_test``. For each
 player count (the smallest, the next and the largest), random games are played
 through the ``Game`` protocol and checked:
 
-- a random game ends, with one score per seat and winners among the seats;
+- a random game ends, with one score per seat and winners among the seats, and
+  once it is over nobody acts, nothing is drawn and no seat has a legal action;
+- every seat's points and the final scores stay within the game's ``score_bounds``;
+- at every chance node the outcomes are distinct, each has a probability above 0,
+  and the probabilities sum to 1 (exactly when they are exact: ``Fraction`` or
+  ``int``); the drawn outcome is one of them; a game whose chance is not
+  ``"explicit"`` has no chance node, and one whose chance is meets one;
 - a seed fixes the game; ``apply`` is pure (the input state is unchanged);
 - every legal move applies, at every state of the game;
 - every refusal is an ``IllegalAction`` with a rule ID (``PREFIX-ID``, the game's
@@ -35,6 +41,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
+import numbers
 import random
 import re
 from collections.abc import Mapping
@@ -155,6 +163,65 @@ def check_ends(play: Playthrough) -> None:
         raise play.fail(f"scores {game.scores(final)} are not one per seat")
     if not set(game.winners(final)) <= set(range(play.players)):
         raise play.fail(f"winners {game.winners(final)} are not seats")
+
+
+def check_over_is_final(play: Playthrough) -> None:
+    """Once the game is over nobody acts, chance draws nothing and no seat has a legal action."""
+    game, final = play.game, play.states[-1]
+    if game.is_chance(final) or game.actors(final):
+        raise play.fail(f"the game is over, but {'chance' if game.is_chance(final) else 'a seat'} is still to act")
+    for seat in range(play.players):
+        if game.legal_actions(final, seat):
+            raise play.fail(f"the game is over, but seat {seat} still has legal actions")
+
+
+def check_score_bounds(play: Playthrough) -> tuple[int, int]:
+    """Every seat's points, at every state, and the final scores lie within ``score_bounds``; returns the bounds."""
+    game = play.game
+    try:
+        low, high = game.score_bounds(play.states[0])
+    except NotImplementedError:
+        raise play.fail("it declares no score_bounds") from None
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (low, high)) or low > high:
+        raise play.fail(f"score_bounds ({low!r}, {high!r}) are not whole numbers, lowest first")
+    for state in play.states:
+        if game.score_bounds(state) != (low, high):
+            raise play.fail(f"score_bounds changed during the game: {game.score_bounds(state)} after {(low, high)}")
+        points = game.points(state)
+        if len(points) != play.players or not all(low <= x <= high for x in points):
+            raise play.fail(f"points {points} are not one per seat within {low}..{high}")
+    final = game.scores(play.states[-1])
+    if not all(low <= x <= high for x in final):
+        raise play.fail(f"scores {final} are not within {low}..{high}")
+    return low, high
+
+
+def check_chance(play: Playthrough) -> int:
+    """Chance outcomes are distinct, above 0 and sum to 1 (exactly, when exact), and each draw is one of them; returns the chance nodes checked."""
+    game, nodes = play.game, 0
+    explicit = game.info.chance == "explicit"
+    for state, action in zip(play.states, play.actions, strict=False):
+        if not game.is_chance(state):
+            continue
+        if not explicit:
+            raise play.fail(f"its chance is {game.info.chance!r}, but it has a chance node")
+        nodes += 1
+        outcomes = list(game.chance_outcomes(state))
+        actions = [a for a, _ in outcomes]
+        if not outcomes or len(set(actions)) != len(actions):
+            raise play.fail(f"the chance outcomes {actions} are empty or repeat an outcome")
+        chances = [p for _, p in outcomes]
+        if not all(isinstance(p, numbers.Real) and not isinstance(p, bool) and p > 0 for p in chances):
+            raise play.fail(f"chance probabilities {chances} are not all numbers above 0")
+        total = sum(chances)
+        exact = all(isinstance(p, numbers.Rational) for p in chances)
+        if (total != 1) if exact else not math.isclose(total, 1, abs_tol=1e-9):
+            raise play.fail(f"chance probabilities {chances} sum to {total}, not 1")
+        if action not in actions:
+            raise play.fail(f"chance drew {action}, which is not one of its outcomes {actions}")
+    if explicit and not nodes:
+        raise play.fail("its chance is 'explicit', but a random game met no chance node")
+    return nodes
 
 
 def check_seeded(play: Playthrough, seed: int = 11) -> None:
@@ -306,6 +373,9 @@ def check_game(game: Game | str, *, seed: int = 11, max_steps: int = 20_000) -> 
     for players in player_counts(game):
         play = playthrough(game, players, seed, max_steps=max_steps)
         check_ends(play)
+        check_over_is_final(play)
+        check_score_bounds(play)
+        check_chance(play)
         check_seeded(play, seed)
         check_pure(play)
         check_legal_applies(play)

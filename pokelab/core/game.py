@@ -7,7 +7,7 @@ kind of game it is once, in ``info`` — its name, seat range, chance mode,
 whether moves are simultaneous, whether information is hidden, the prefix of
 its rule IDs and the rule a move out of turn breaks. It also carries the hooks
 the callers used to keep in their own per-game tables: ``points``,
-``describe``, ``to_json`` / ``from_json`` (a save), ``parse_action`` (an
+``describe`` / ``log_line`` (a move in words), ``to_json`` / ``from_json`` (a save), ``parse_action`` (an
 action's text form), ``observe_action`` (a move as one seat sees it) and ``is_face_down``. Each game's own package implements
 it (``pokelab.splendor.game``, ``pokelab.herecomes.game``, ``pokelab.toy``).
 
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from pokelab.errors import InputError, SimError
-from pokelab.words import _, check_lang
+from pokelab.words import _, _p, check_lang
 
 __all__ = ["CHANCE_MODES", "Game", "GameInfo"]
 
@@ -188,6 +188,15 @@ class Game:
         """Winning seats (several for a shared win, none for a stalled game)."""
         raise NotImplementedError
 
+    def score_bounds(self, state: Any) -> tuple[int, int]:
+        """The lowest and the highest score a seat can have, during or at the end of the game ``state`` belongs to.
+
+        OpenSpiel's ``min_utility`` / ``max_utility``, worked out from the rules and
+        the game's options; ``check_game`` holds every seat's ``points`` and the
+        final ``scores`` to it.
+        """
+        raise NotImplementedError
+
     def rounds(self, state: Any) -> int:
         """How many rounds were played."""
         return int(state.round)
@@ -214,6 +223,19 @@ class Game:
             return log_text().render(check_lang(lang))
         describe = getattr(action, "describe", None)
         return str(describe(lang)) if callable(describe) else self.action_text(action)
+
+    def log_line(self, actor: int | None, action: Any, names: Sequence[str], lang: str = "en") -> str:
+        """One line of a move log in ``lang``: who played ``action`` and the move in words (``describe``).
+
+        ``actor`` is the seat that chose it (``None``: a chance outcome), ``names`` how the log names
+        each seat. The default reads "name: move"; a game whose sentences already name their seat
+        ("Ann discards …") overrides this to word them with ``names``, as its board's log does.
+
+        >>> Game().log_line(1, "Pass", ["Ann", "Bo"], "zh"), Game().log_line(None, "Roll(2)", ["Ann"])
+        ('Bo：Pass', 'chance: Roll(2)')
+        """
+        who = _p("a record's actor", "chance") if actor is None else names[actor]
+        return _("{who}: {text}", who=who, text=self.describe(action, lang)).render(check_lang(lang))
 
     def action_text(self, action: Any) -> str:
         """The text form of ``action`` that ``parse_action`` reads back."""

@@ -13,6 +13,7 @@ ValueError: a listing needs at least one item
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -20,7 +21,10 @@ from fractions import Fraction
 from pokelab.errors import IllegalAction
 from pokelab.words import Text, _
 
-__all__ = ["alternatives", "decimals", "default_name", "listing", "player_name", "reason_text", "seat_name"]
+__all__ = [
+    "alternatives", "decimals", "default_name", "listing", "player_name", "reason_text", "seat_column", "seat_name",
+    "seat_number", "table_seats",
+]
 
 
 def listing(items: Iterable[Text | str | int], empty: Text | None = None) -> Text:
@@ -69,9 +73,44 @@ def player_name(seat: int) -> Text:
     ...
     ValueError: a seat is a number from 0, got -1
     """
+    return _("Player {n}", n=seat_number(seat))
+
+
+def seat_number(seat: int) -> int:
+    """The number a person reads for ``seat`` (from 0 in code): 1 for the first, as in "Player 1".
+
+    >>> seat_number(0), seat_number(2)
+    (1, 3)
+    """
     if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
         raise ValueError(f"a seat is a number from 0, got {seat}")
-    return _("Player {n}", n=seat + 1)
+    return seat + 1
+
+
+def seat_column(seat: int, what: str) -> str:
+    """The column of a results table (``pokelab.sim.simulate``, a saved tournament) for ``what`` of ``seat``.
+
+    ``seat_<N>_<what>``, with N the seat's player number (:func:`seat_number`, from 1), so the
+    table's seat 1 is the board's "Player 1". The kinds are ``bot``, ``score``, ``won`` (1, a share
+    of a shared win, or 0) and a game's own (Splendor's ``cards`` and ``evolved``).
+
+    >>> seat_column(0, "bot"), seat_column(1, "won")
+    ('seat_1_bot', 'seat_2_won')
+    """
+    return f"seat_{seat_number(seat)}_{what}"
+
+
+_SEAT_BOT = re.compile(r"seat_([1-9][0-9]*)_bot")
+
+
+def table_seats(columns: Iterable[str]) -> list[int]:
+    """The seats (from 0, in order) a results table names a bot for (its ``seat_<N>_bot`` columns).
+
+    >>> table_seats(["game_id", "seat_2_bot", "seat_1_bot", "seat_1_won"])
+    [0, 1]
+    """
+    found = (_SEAT_BOT.fullmatch(str(c)) for c in columns)
+    return sorted(int(m.group(1)) - 1 for m in found if m)
 
 
 def default_name(seat: int) -> str:

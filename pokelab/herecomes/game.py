@@ -19,7 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.core.game import Game
+from pokelab.core.texts import seat_number
 from pokelab.herecomes.actions import Discard, Draw, Keep, UseTrainer, VoteRedraw, parse_action
+from pokelab.herecomes.cards import TARGETS
 from pokelab.herecomes.engine import apply, result
 from pokelab.herecomes.legal import chance_outcomes, legal_actions
 from pokelab.herecomes.serialize import from_json, to_json
@@ -29,6 +31,9 @@ from pokelab.herecomes.view import observe
 from pokelab.herecomes.view_moves import observe_action
 
 __all__ = ["HereComesGame"]
+
+#: The most points one target card is worth.
+_MOST_CARD_POINTS = max(card.points for card in TARGETS.values())
 
 
 class HereComesGame(Game):
@@ -91,6 +96,14 @@ class HereComesGame(Game):
     def winners(self, state: State) -> tuple[int, ...]:
         return tuple(result(state).winners)
 
+    def score_bounds(self, state: State) -> tuple[int, int]:
+        """Every seat is below the winning score before the last round (HC-G2), which adds one kept card at most (HC-R6).
+
+        >>> HereComesGame().score_bounds(new_game(2, variant={"win_points": 5}))
+        (0, 13)
+        """
+        return (0, state.setup.variant.win_points - 1 + _MOST_CARD_POINTS)
+
     def points(self, state: State) -> list[int]:
         if state.is_over:
             return [int(x) for x in result(state).scores]
@@ -103,6 +116,10 @@ class HereComesGame(Game):
 
     def is_chance_action(self, action: Any) -> bool:
         return isinstance(action, Draw)
+
+    def log_line(self, actor: int | None, action: Any, names: Sequence[str], lang: str = "en") -> str:
+        """The move as the board's log says it: its sentence names the seat ("Player 1 discards …"); a draw is the bag's."""
+        return action.describe(lang, names)
 
     def observe_action(self, action: Any, player: int | None) -> str:
         return observe_action(action, player)  # HC-G3: others' face-down choices show as "?"
@@ -131,7 +148,7 @@ class HereComesGame(Game):
         self, state: State, actions: Sequence[tuple[int | None, Any]], initial: Any = None
     ) -> dict[str, Any]:
         return {
-            "first_player": None if initial is None else int(initial.leader),
+            "first_player": None if initial is None else seat_number(int(initial.leader)),
             "by_legend": bool(result(state).by_legend),
             "draws": sum(1 for actor, _ in actions if actor is None),
             "actions": len(actions),

@@ -6,9 +6,9 @@ kit ships the figures computed from thousands of games in
 ``load`` reads them back for the strategy notebook.
 
 >>> import pandas as pd
->>> df = pd.DataFrame({"bot_0": ["a", "a"], "bot_1": ["b", "b"], "win_0": [1.0, 0.0],
-...                    "win_1": [0.0, 1.0], "first_player": [0, 0], "rounds": [20, 22],
-...                    "cards_0": ["1 2", "2"], "cards_1": ["3", "1 3"]})
+>>> df = pd.DataFrame({"seat_1_bot": ["a", "a"], "seat_2_bot": ["b", "b"], "seat_1_won": [1.0, 0.0],
+...                    "seat_2_won": [0.0, 1.0], "first_player": [1, 1], "rounds": [20, 22],
+...                    "seat_1_cards": ["1 2", "2"], "seat_2_cards": ["3", "1 3"]})
 >>> first_player_advantage(df)["win_rate"]
 0.5
 >>> card_lift(df).set_index("card").loc[2, ["games", "win_rate"]].tolist()
@@ -27,6 +27,7 @@ from typing import Any
 
 import pandas as pd
 
+from pokelab.core.texts import seat_column, table_seats
 from pokelab.stats import wilson_interval
 
 __all__ = [
@@ -39,40 +40,36 @@ __all__ = [
 ]
 
 
-def _seats(df: pd.DataFrame) -> list[int]:
-    return sorted(int(c.split("_")[1]) for c in df.columns if c.startswith("bot_"))
-
-
 def decided(df: pd.DataFrame) -> pd.DataFrame:
     """The games somebody won (a stalled game, SP-G4, has no winner).
 
-    >>> len(decided(pd.DataFrame({"bot_0": ["a", "a"], "win_0": [1.0, 0.0],
-    ...                           "bot_1": ["b", "b"], "win_1": [0.0, 0.0]})))
+    >>> len(decided(pd.DataFrame({"seat_1_bot": ["a", "a"], "seat_1_won": [1.0, 0.0],
+    ...                           "seat_2_bot": ["b", "b"], "seat_2_won": [0.0, 0.0]})))
     1
     """
-    total = sum(df[f"win_{s}"] for s in _seats(df))
+    total = sum(df[seat_column(s, "won")] for s in table_seats(df.columns))
     return df[total > 0]
 
 
 def first_player_advantage(df: pd.DataFrame, *, confidence: float = 0.95) -> dict[str, Any]:
     """How often the player who moved first won a decided game (a shared win counts its share).
 
-    Needs the ``first_player`` column (Splendor draws the first player at
-    random, SP-S2; Here Comes draws the first leader). Games without a winner
+    Needs the ``first_player`` column, the seat number (from 1) that opened (Splendor draws the
+    first player at random, SP-S2; Here Comes draws the first leader). Games without a winner
     are left out and counted in ``undecided``. With ``n`` players a fair game
     gives ``1/n``.
     """
     if "first_player" not in df.columns:
         raise ValueError("the table has no first_player column")
     done = decided(df)
-    wins = [float(row[f"win_{int(row['first_player'])}"]) for _, row in done.iterrows()]
+    wins = [float(row[seat_column(int(row["first_player"]) - 1, "won")]) for _, row in done.iterrows()]
     n = len(wins)
     if n == 0:
         raise ValueError("the table has no decided games")
     low, high = wilson_interval(sum(wins), n, confidence)
     return {"games": n, "undecided": len(df) - n, "first_player_wins": sum(wins),
             "win_rate": sum(wins) / n, "ci_low": low, "ci_high": high,
-            "fair": 1 / len(_seats(df))}
+            "fair": 1 / len(table_seats(df.columns))}
 
 
 def length_distribution(df: pd.DataFrame, column: str = "rounds") -> pd.DataFrame:
@@ -91,18 +88,18 @@ def length_distribution(df: pd.DataFrame, column: str = "rounds") -> pd.DataFram
 def card_lift(df: pd.DataFrame, *, confidence: float = 0.95) -> pd.DataFrame:
     """Each card's win-rate lift: the win rate of players who ended holding it, minus the overall rate.
 
-    One observation per player per decided game (``cards_<seat>`` lists the ids
+    One observation per player per decided game (``seat_<N>_cards`` lists the ids
     held at the end). A positive lift means holders won more often than average
     — correlation, not proof the card causes it (winners catch more cards).
     """
     rows = []
-    seats = _seats(df)
+    seats = table_seats(df.columns)
     df = decided(df)
     for seat in seats:
-        for cards, win in zip(df[f"cards_{seat}"].fillna(""), df[f"win_{seat}"], strict=True):
+        for cards, win in zip(df[seat_column(seat, "cards")].fillna(""), df[seat_column(seat, "won")], strict=True):
             for c in str(cards).split():
                 rows.append((int(c), float(win)))
-    base = float(sum(df[f"win_{s}"].sum() for s in seats)) / (len(df) * len(seats))
+    base = float(sum(df[seat_column(s, "won")].sum() for s in seats)) / (len(df) * len(seats))
     held = pd.DataFrame(rows, columns=["card", "win"])
     out = held.groupby("card")["win"].agg(["count", "sum"]).reset_index()
     out.columns = ["card", "games", "wins"]

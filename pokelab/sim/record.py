@@ -10,7 +10,7 @@ from typing import Any
 from pokelab.bots import BOT_TITLES
 from pokelab.core.registry import get_game
 from pokelab.core.texts import player_name
-from pokelab.words import Text, _, _p
+from pokelab.words import Text, _
 
 CHANCE = None  # the actor of a chance outcome in the log
 
@@ -82,9 +82,18 @@ class GameRecord:
         return _("{player} ({bot})", player=player_name(seat), bot=BOT_TITLES.get(name, name))
 
     def log(self, lang: str = "en") -> list[str]:
-        """The log as text in ``lang``, one line per action: ``Player 1 (greedy): TakeSame(red)``."""
-        lines = []
-        for actor, action in self.actions:
-            who = _p("a record's actor", "chance") if actor is None else self.seat_label(actor)
-            lines.append(_("{who}: {text}", who=who, text=str(action)).render(lang))
-        return lines
+        """The log in ``lang``, one line per action, worded as the game's board words it (``Game.log_line``).
+
+        Each seat is named by :meth:`seat_label`; a Here Comes line is its own sentence
+        ("Player 1 (random) discards Pidgey (P07)", "a red token is drawn").
+
+        >>> from pokelab.sim import play
+        >>> record = play("splendor", ["random", "greedy"], seed=1)
+        >>> record.log("en")[0]
+        'Player 2 (greedy): take blue, yellow, black'
+        >>> record.log("zh")[0]
+        '玩家 2（贪心）：拿取蓝色、黄色、黑色各 1 颗'
+        """
+        rules = get_game(self.game)
+        names = [self.seat_label(seat).render(lang) for seat in range(self.players)]
+        return [rules.log_line(actor, action, names, lang) for actor, action in self.actions]

@@ -15,7 +15,7 @@ from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.core.seeds import game_seed
 from pokelab.core.stepper import MAX_STEPS, BotError, Seeding, Stepper
-from pokelab.core.texts import reason_text
+from pokelab.core.texts import reason_text, seat_column, seat_number
 from pokelab.errors import SimError
 from pokelab.sim.record import GameRecord
 from pokelab.words import _
@@ -180,17 +180,14 @@ def play(
 
 
 def _row(rules: Game, record: GameRecord, game_id: int, rotation: int) -> dict[str, Any]:
-    n = record.players
+    seats = range(record.players)
     row: dict[str, Any] = {"game_id": game_id, "seed": record.seed, "rotation": rotation}
-    for seat in range(n):
-        row[f"bot_{seat}"] = record.bots[seat]
-    for seat in range(n):
-        row[f"score_{seat}"] = record.scores[seat]
+    row.update({seat_column(seat, "bot"): record.bots[seat] for seat in seats})
+    row.update({seat_column(seat, "score"): record.scores[seat] for seat in seats})
     winners = record.winners
     row["winners"] = ",".join(record.bots[s] for s in winners)
-    row["winner_seats"] = ",".join(str(s) for s in winners)
-    for seat in range(n):
-        row[f"win_{seat}"] = (1.0 / len(winners)) if seat in winners else 0.0
+    row["winner_seats"] = ",".join(str(seat_number(s)) for s in winners)
+    row.update({seat_column(seat, "won"): (1.0 / len(winners)) if seat in winners else 0.0 for seat in seats})
     row["rounds"] = record.rounds
     row.update(rules.features(record.final_state, record.actions, record.initial_state))
     return row
@@ -242,17 +239,19 @@ def simulate(
 ) -> pd.DataFrame:
     """Play ``games`` games and return one row per game, in game order.
 
-    Columns: ``game_id``, ``seed``, ``rotation``, ``bot_<seat>`` (the lineup
-    rotated one place per game so no bot keeps the first-player advantage),
-    ``score_<seat>``, ``winners`` (names) and ``winner_seats``, ``win_<seat>``
-    (1, a share of a shared win, or 0), ``rounds``, then the game's own features.
+    Columns, the seats numbered from 1 as the boards' "Player 1" (``pokelab.core.texts.seat_column``):
+    ``game_id``, ``seed``, ``rotation`` (the index in ``bots`` of the bot in seat 1), ``seat_<N>_bot``
+    (the lineup rotated one place per game so no bot keeps the first-player advantage),
+    ``seat_<N>_score``, ``winners`` (names) and ``winner_seats`` (their seat numbers, "1,2"),
+    ``seat_<N>_won`` (1, a share of a shared win, or 0), ``rounds``, then the game's own
+    features (``first_player``: the seat number that opened; Splendor's ``seat_<N>_cards``, …).
     Game ``i`` is seeded by ``game_seed(seed, i)`` alone, so the table is the same
     whether games run here, in a process pool or on a Dask cluster (any
     ``concurrent.futures.Executor``; its workers must be able to import pokelab
     and unpickle the bots — registered names always can).
 
     >>> df = simulate("splendor", ["random", "greedy"], games=4, progress=False)  # doctest: +SKIP
-    >>> list(df["bot_0"])                                                         # doctest: +SKIP
+    >>> list(df["seat_1_bot"])                                                    # doctest: +SKIP
     ['random', 'greedy', 'random', 'greedy']
     >>> simulate("splendor", ["random", "greedy"], games=-5)
     Traceback (most recent call last):

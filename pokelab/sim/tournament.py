@@ -15,6 +15,7 @@ import pokelab.bots as bots_mod
 from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.core.seeds import game_seed
+from pokelab.core.texts import seat_column, table_seats
 from pokelab.errors import SimError
 from pokelab.sim.runner import MAX_GAMES, _check_bots, check_count, simulate
 from pokelab.stats import wilson_interval
@@ -85,14 +86,13 @@ def elo_ratings(
 
 def _pair_results(df: pd.DataFrame) -> list[tuple[str, str, float]]:
     """Every pair of seats in every game as ``(a, b, score_of_a)``."""
-    seats = sorted(int(c.split("_")[1]) for c in df.columns if c.startswith("bot_"))
+    seats = table_seats(df.columns)
     out = []
-    for row in df.itertuples(index=False):
-        rec = row._asdict()
+    for rec in df.to_dict("records"):
         for s, t in itertools.combinations(seats, 2):
-            ws, wt = rec[f"win_{s}"], rec[f"win_{t}"]
+            ws, wt = rec[seat_column(s, "won")], rec[seat_column(t, "won")]
             score = 1.0 if ws > wt else 0.0 if ws < wt else 0.5
-            out.append((rec[f"bot_{s}"], rec[f"bot_{t}"], score))
+            out.append((rec[seat_column(s, "bot")], rec[seat_column(t, "bot")], score))
     return out
 
 
@@ -101,8 +101,8 @@ def head_to_head(df: pd.DataFrame, a: str, b: str, *, confidence: float = 0.95) 
 
     A shared win counts half. ``stalled`` games (no winner) count as half too.
 
-    >>> df = pd.DataFrame({"bot_0": ["x", "y"], "bot_1": ["y", "x"],
-    ...                    "win_0": [1.0, 0.0], "win_1": [0.0, 1.0]})
+    >>> df = pd.DataFrame({"seat_1_bot": ["x", "y"], "seat_2_bot": ["y", "x"],
+    ...                    "seat_1_won": [1.0, 0.0], "seat_2_won": [0.0, 1.0]})
     >>> head_to_head(df, "x", "y")["wins"]
     2.0
     >>> head_to_head(df, "x", "z")

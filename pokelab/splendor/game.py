@@ -18,16 +18,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.core.game import Game
+from pokelab.core.texts import seat_column, seat_number
 from pokelab.splendor.actions import ACTION_TYPES, Evolve, parse_action
+from pokelab.splendor.cards import CARDS
 from pokelab.splendor.engine import apply
 from pokelab.splendor.legal import legal_actions
 from pokelab.splendor.scoring import result
 from pokelab.splendor.serialize import from_json, to_json
 from pokelab.splendor.setup import new_game
-from pokelab.splendor.state import State, Variant
+from pokelab.splendor.state import END_POINTS, State, Variant
 from pokelab.splendor.view import observe
 
 __all__ = ["SplendorGame"]
+
+#: The most points one card is worth, and the most one evolution adds (its card's points less its base's).
+_MOST_CARD_POINTS = max(card.points for card in CARDS.values())
+_MOST_EVOLUTION_GAIN = max(
+    card.points - CARDS[card.evolves_from].points for card in CARDS.values() if card.evolves_from is not None
+)
 
 
 class SplendorGame(Game):
@@ -75,6 +83,14 @@ class SplendorGame(Game):
     def winners(self, state: State) -> tuple[int, ...]:
         return tuple(result(state).winners)
 
+    def score_bounds(self, state: State) -> tuple[int, int]:
+        """Each seat starts its last turn below ``END_POINTS`` (SP-G1), and a turn adds one card at most (SP-T1) and one evolution (SP-E1).
+
+        >>> SplendorGame().score_bounds(new_game(2))
+        (0, 25)
+        """
+        return (0, END_POINTS - 1 + _MOST_CARD_POINTS + _MOST_EVOLUTION_GAIN)
+
     def points(self, state: State) -> list[int]:
         if state.over:
             return [int(x) for x in result(state).scores]
@@ -102,10 +118,10 @@ class SplendorGame(Game):
     ) -> dict[str, Any]:
         out: dict[str, Any] = {
             "stalled": bool(result(state).stalled),
-            "first_player": int(state.first_player),
+            "first_player": seat_number(int(state.first_player)),
             "actions": len(actions),
         }
         for seat, player in enumerate(state.players):
-            out[f"cards_{seat}"] = " ".join(str(c) for c in player.captured)
-            out[f"evolved_{seat}"] = sum(1 for s, a in actions if s == seat and isinstance(a, Evolve))
+            out[seat_column(seat, "cards")] = " ".join(str(c) for c in player.captured)
+            out[seat_column(seat, "evolved")] = sum(1 for s, a in actions if s == seat and isinstance(a, Evolve))
         return out

@@ -23,7 +23,7 @@ True
 >>> kit("chess")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a table plays splendor...herecomes..., not 'chess'
+pokelab.classroom.ClassroomError: a table plays herecomes...splendor..., not 'chess'
 """
 
 from __future__ import annotations

@@ -121,13 +121,16 @@ def seat_view(row: Any, moves: list[dict[str, Any]], seat: int) -> dict[str, Any
     if undo is not None:
         waiting = [s for s in undo.get("asked", []) if s not in undo.get("yes", [])]
         undo = {**undo, "waiting": waiting}
+    observation = kit.game.observe(state, seat)
+    to_move = list(kit.game.actors(state))
     return {
         "code": row.code,
         "game": row.game,
         "revision": row.revision,
         "seat": seat,
-        "to_move": list(kit.game.actors(state)),
-        "observation": kit.game.observe(state, seat),
+        "to_move": to_move,
+        "observation": observation,
+        "legal": _legal_texts(kit, state, seat, observation, to_move),
         "moves": moves,
         "finished": row.finished,
         "scores": list(row.scores),
@@ -143,3 +146,12 @@ def seat_view(row: Any, moves: list[dict[str, Any]], seat: int) -> dict[str, Any
             if not one["bot"] and not row.finished and (one["token"] is None or unused[s] >= row.idle_seconds)
         ],
     }
+
+
+def _legal_texts(kit: Any, state: Any, seat: int, observation: Any, to_move: list[int]) -> list[str]:
+    """``seat``'s legal moves as text when it must act (the observation's own list where it has one), else ``[]``."""
+    if seat not in to_move or kit.game.is_over(state) or kit.game.is_chance(state):
+        return []
+    if isinstance(observation, dict) and isinstance(observation.get("legal"), list):
+        return [str(a) for a in observation["legal"]]
+    return [kit.game.action_text(a) for a in kit.game.legal_actions(state, seat)]

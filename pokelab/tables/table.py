@@ -215,7 +215,8 @@ class Table:
 
         Keys: ``code``, ``game``, ``revision``, ``seat``, ``to_move`` (seats that
         must act), ``observation`` (the engine's ``observe(state, seat)``: never
-        another seat's hidden cards), ``moves`` (``moves(seat)``), ``finished``,
+        another seat's hidden cards), ``legal`` (the seat's legal moves as text while it
+        must act, else ``[]``), ``moves`` (``moves(seat)``), ``finished``,
         ``scores``, ``names``, ``bots``, ``creator`` (the seat that may hand idle
         seats to bots), ``pending_undo`` (``seat``, ``number``, ``asked``,
         ``yes``, ``waiting``), ``idle_seconds``, ``unused_seconds`` (per seat,

@@ -79,7 +79,7 @@ def test_the_runner_plays_and_simulates_the_toy():
     record = play(NAME, ["random", "random"], seed=3)
     assert record.replay() == record.final_state
     df = simulate(NAME, ["random", "random"], games=6, progress=False)
-    assert list(df["bot_0"]) == ["random"] * 6 and set(df["actions"]) == {12}  # 4 rolls + 4 x 2 choices
+    assert list(df["seat_1_bot"]) == ["random"] * 6 and set(df["actions"]) == {12}  # 4 rolls + 4 x 2 choices
 
 
 # ---------------------------------------------------------------- a board
@@ -113,6 +113,29 @@ def test_a_shared_table_hosts_the_toy():
     with pytest.raises((IllegalAction, ClassroomError)):
         table.play(0, "Choose(0, bank)", table.revision())
     assert Tables(store).listing(join_code, key).iloc[0]["game"] == NAME
+
+
+def test_the_generic_board_sits_at_a_toy_table_with_no_class_of_its_own():
+    """Issue 44: any game's board joins a table (``Board.join``); it plays, logs and never holds the state."""
+    store = ClassStore.connect("sqlite://")
+    join_code, key = store.create_class("7B")
+    code = Tables(store).create_table(join_code, NAME, players=2, bots={1: "random"}, seed=5)
+    board = GameBoard.join(code, name="Ash", join_code=join_code, store=store, poll_seconds=0)
+    assert isinstance(board, GameBoard) and board.at_table and board.seat == 0
+    assert board.view["legal"] == ["Choose(0, bank)", "Choose(0, risk)"] and board.view["to_move"] == 0
+    assert [s["bot"] for s in board.view["seats"]] == [None, "random"] and not board.view["bot_to_move"]
+    for _ in range(4):
+        reply = board.handle_message({"type": "intent", "action": board.view["legal"][0]})
+        assert reply["ok"], reply
+    assert board.view["over"] and board.view["legal"] == []
+    assert board.view["table"]["scores"] == list(Tables(store).table(code).replay(teacher_key=key).totals)
+    mine = [line for line in board.log if line["seat"] == 0]
+    assert len(mine) == 4 and all(line["who"] == "Ash" and not line["bot"] for line in mine)
+    refused = board.handle_message({"type": "new_game"})
+    assert not refused["ok"] and refused["error"]["text"].startswith("a shared table plays one game")
+    with pytest.raises(ValueError, match="never holds the game's state"):
+        board.state  # noqa: B018
+    board.close()
 
 
 def test_a_table_refuses_a_game_without_a_save_format():

@@ -27,12 +27,7 @@ PREDICTS = [d for d in EXERCISES if d.kind == "predict"]
 CHOICES = [d for d in EXERCISES if d.kind == "choice"]
 
 
-@pytest.fixture(autouse=True)
-def _clean():
-    reset()
-    yield
-    set_language("both")
-    reset()
+pytestmark = pytest.mark.usefixtures("fresh_session")
 
 
 def _html_words(feedback) -> str:

@@ -14,18 +14,13 @@ import pytest
 from pokelab.course.herecomes_rounds import L21
 from pokelab.course.registry import all_exercises, get
 from pokelab.course.splendor_rules import L11, L14, L15
-from pokelab.teaching import check, reset, set_language
+from pokelab.teaching import check, set_language
 from pokelab.teaching.discussion import QUESTIONS
 
 RAW_SEAT = re.compile(r"\bseats? \d|\d 号座位|座位 \d")
 
 
-@pytest.fixture(autouse=True)
-def _clean():
-    reset()
-    yield
-    set_language("both")
-    reset()
+pytestmark = pytest.mark.usefixtures("fresh_session")
 
 
 def _texts(definition) -> list:

@@ -23,8 +23,8 @@ def table():
 def test_first_player_advantage_counts_the_seat_that_opened(table):
     """SP-S2: the first player is drawn at random, so it is read from each game."""
     fp = first_player_advantage(table)
-    by_hand = sum(row[f"win_{row['first_player']}"] for _, row in table.iterrows())
-    undecided = sum((table["win_0"] + table["win_1"]) == 0)
+    by_hand = sum(row[f"seat_{row['first_player']}_won"] for _, row in table.iterrows())  # numbered from 1
+    undecided = sum((table["seat_1_won"] + table["seat_2_won"]) == 0)
     assert fp["games"] + fp["undecided"] == 12 and fp["undecided"] == undecided
     assert fp["first_player_wins"] == pytest.approx(by_hand)
     assert fp["ci_low"] <= fp["win_rate"] <= fp["ci_high"] and fp["fair"] == 0.5
@@ -38,23 +38,23 @@ def test_length_distribution_adds_up(table):
 
 def test_card_lift_is_win_rate_minus_base(table):
     lift = card_lift(table)
-    seats = [0, 1]
-    done = table[(table["win_0"] + table["win_1"]) > 0]
-    base = sum(done[f"win_{s}"].sum() for s in seats) / (2 * len(done))
+    seats = [1, 2]
+    done = table[(table["seat_1_won"] + table["seat_2_won"]) > 0]
+    base = sum(done[f"seat_{n}_won"].sum() for n in seats) / (2 * len(done))
     assert (lift["lift"] - (lift["win_rate"] - base)).abs().max() < 1e-12
-    held = sum(len(str(c).split()) for s in seats for c in done[f"cards_{s}"].fillna(""))
+    held = sum(len(str(c).split()) for n in seats for c in done[f"seat_{n}_cards"].fillna(""))
     assert lift["games"].sum() == held
 
 
 def test_herecomes_rows_carry_the_first_leader():
     df = simulate("herecomes", ["random", "random"], games=2, seed=1, progress=False)
-    assert set(df["first_player"]) <= {0, 1}
+    assert set(df["first_player"]) <= {1, 2}  # the first leader's seat number, from 1
     assert first_player_advantage(df)["games"] == 2
 
 
 def test_first_player_advantage_needs_the_column():
     with pytest.raises(ValueError, match="no first_player column"):
-        first_player_advantage(pd.DataFrame({"bot_0": []}))
+        first_player_advantage(pd.DataFrame({"seat_1_bot": []}))
 
 
 def test_shipped_balance_data_loads():

@@ -64,29 +64,29 @@ def test_illegal_choice_names_the_bot_and_rule():
 
 def test_simulate_rotates_seats_and_reports_winners_by_name_and_seat():
     df = simulate("toy", ["random", "risk"], games=6, seed=3, progress=False)
-    assert list(df["bot_0"]) == ["random", "risk"] * 3
+    assert list(df["seat_1_bot"]) == ["random", "risk"] * 3
     assert list(df["game_id"]) == list(range(6))
     assert list(df["seed"]) == [game_seed(3, i) for i in range(6)]
     for row in df.itertuples():
-        seats = [int(s) for s in row.winner_seats.split(",")]
-        assert row.winners == ",".join(getattr(row, f"bot_{s}") for s in seats)
-        assert row.win_0 + row.win_1 == pytest.approx(1.0)
-        assert max(row.score_0, row.score_1) == getattr(row, f"score_{seats[0]}")
+        numbers = [int(n) for n in row.winner_seats.split(",")]  # seat numbers from 1, as the columns'
+        assert row.winners == ",".join(getattr(row, f"seat_{n}_bot") for n in numbers)
+        assert row.seat_1_won + row.seat_2_won == pytest.approx(1.0)
+        assert max(row.seat_1_score, row.seat_2_score) == getattr(row, f"seat_{numbers[0]}_score")
     assert {"rounds", "actions", "rotation"} <= set(df.columns)
 
 
 def test_simulate_three_seats_rotate_through_every_position():
     df = simulate("toy", ["random", "risk", "random"], games=3, progress=False,
                   names=["r1", "risk", "r2"])
-    assert list(df["bot_0"]) == ["r1", "risk", "r2"]
-    assert list(df["bot_2"]) == ["r2", "r1", "risk"]
+    assert list(df["seat_1_bot"]) == ["r1", "risk", "r2"]
+    assert list(df["seat_3_bot"]) == ["r2", "r1", "risk"]
 
 
 def test_a_game_row_matches_playing_that_game_alone():
     df = simulate("toy", ["random", "risk"], games=4, seed=9, progress=False)
     row = df.iloc[3]
     record = play("toy", ["risk", "random"], seed=int(row["seed"]))
-    assert (row["score_0"], row["score_1"]) == record.scores
+    assert (row["seat_1_score"], row["seat_2_score"]) == record.scores
 
 
 def _frame(executor, **kw):

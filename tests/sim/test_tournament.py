@@ -27,7 +27,7 @@ def test_round_robin_plays_every_pair_with_seats_swapped():
     assert sorted(t.standings["bot"]) == ["bank", "random", "risk"]
     for pair in range(3):
         df = t.games[t.games["pair"] == pair]
-        assert (df["bot_0"].value_counts() == 5).all()  # each bot opens half the games
+        assert (df["seat_1_bot"].value_counts() == 5).all()  # each bot opens half the games
     assert (t.standings["games"] == 20).all()
     assert list(t.standings["elo"]) == sorted(t.standings["elo"], reverse=True)
 
@@ -36,7 +36,7 @@ def test_standings_win_rates_match_the_games_and_carry_wilson_intervals():
     t = tournament("toy", [AlwaysRisk(), AlwaysBank()], games_per_pair=30, seed=0, progress=False)
     row = t.standings.set_index("bot").loc["bank"]
     g = t.games
-    wins = (g["win_0"] * (g["bot_0"] == "bank") + g["win_1"] * (g["bot_1"] == "bank")).sum()
+    wins = (g["seat_1_won"] * (g["seat_1_bot"] == "bank") + g["seat_2_won"] * (g["seat_2_bot"] == "bank")).sum()
     assert row["wins"] == pytest.approx(wins)
     assert row["win_rate"] == pytest.approx(wins / 30)
     assert (row["ci_low"], row["ci_high"]) == pytest.approx(wilson_interval(wins, 30))
@@ -70,7 +70,7 @@ def test_elo_is_order_independent_and_follows_the_score():
 def test_head_to_head_counts_shared_wins_as_half():
     import pandas as pd
 
-    df = pd.DataFrame({"bot_0": ["x", "y", "x"], "bot_1": ["y", "x", "y"],
-                       "win_0": [0.5, 0.0, 1.0], "win_1": [0.5, 1.0, 0.0]})
+    df = pd.DataFrame({"seat_1_bot": ["x", "y", "x"], "seat_2_bot": ["y", "x", "y"],
+                       "seat_1_won": [0.5, 0.0, 1.0], "seat_2_won": [0.5, 1.0, 0.0]})
     h = head_to_head(df, "x", "y")
     assert h["wins"] == 2.5 and h["games"] == 3

@@ -18,7 +18,7 @@ from pokelab.errors import IllegalAction
 from pokelab.herecomes import Discard
 from pokelab.tables import RemoteTables, StaleRevision, Tables
 from pokelab.tables.wire import wire_data
-from widgets._board_table import join_table
+from widgets.herecomes_board import HereComesBoard
 
 from .serving import post, table_server
 
@@ -76,12 +76,12 @@ def test_refusals_cross_the_wire_as_the_kits_own_errors(served):
 def test_a_seat_board_plays_through_the_server_with_no_database_in_its_kernel(served):
     side = RemoteTables(served["url"])
     code = side.create_table(served["join_code"], "herecomes", players=2, seed=5, bots={1: "heuristic"}, name="Di")
-    board = join_table("herecomes", code, name="Di", join_code=served["join_code"], store=side, poll_seconds=0)
-    card = board._last["observation"]["hand"][0]["id"]
+    board = HereComesBoard.join(code, name="Di", join_code=served["join_code"], store=side, poll_seconds=0)
+    card = board.seat_source.last["observation"]["hand"][0]["id"]
     reply = board.handle_message({"type": "intent", "action": {"kind": "discard", "card": card}})
     assert reply["ok"], reply
     full = served["teacher"].table(code).replay(teacher_key=served["key"])
-    kept = json.dumps(wire_data([board._moves, board._last, board.view, board.log]), default=str)
+    kept = json.dumps(wire_data([board.seat_source.last, board.view, board.log]), default=str)
     assert not set(full.hands[1]) & set(kept.replace('"', " ").replace(",", " ").split())  # the bot's hand
     assert not any("sqlite" in repr(v) for v in vars(board.table).values())  # no database reachable from here
     board.close()

@@ -267,7 +267,7 @@ def test_a_finished_table_is_listed_finished_and_takes_no_more_moves(db_url):
 
 
 BAD_TABLES = [
-    ({"game": "chess"}, "a table plays splendor", "只能玩"),
+    ({"game": "chess"}, "a table plays herecomes", "只能玩"),
     ({"players": 1}, "2 to 4 players", "名玩家"),
     ({"players": 5}, "2 to 4 players", "名玩家"),
     ({"players": "2"}, "2 to 4 players", "名玩家"),

@@ -20,7 +20,7 @@ from pokelab.tables import Tables
 from pokelab.tables.listing import unknown_table_codes
 from pokelab.tables.wire import wire_data
 from pokelab.toy import register as register_toy
-from widgets._board_table import join_table
+from widgets.herecomes_board import HereComesBoard
 
 
 def _table(url: str, game: str, **options):
@@ -95,14 +95,16 @@ def test_hc_t1_mistys_extra_discard_and_a_vote_are_hidden_from_the_other_seats()
 def test_a_table_board_keeps_no_other_seats_secret_in_the_kernel(sqlite_url):
     store, join_code, _key, t = _table(sqlite_url, "herecomes", seed=21)
     misty = t.sit(1, "Misty", join_code=join_code)
-    board = join_table("herecomes", t.code, name="Ash", join_code=join_code, store=store, poll_seconds=0)
+    board = HereComesBoard.join(t.code, name="Ash", join_code=join_code, store=store, poll_seconds=0)
     card = _hand(t, 1)[0]
     t.play(1, Discard(1, card), t.revision(), token=misty)
     board.refresh(force=True)
-    kept = json.dumps(wire_data([board._moves, board._last, board.view, board.log]), default=str)
+    kept = json.dumps(wire_data([board.seat_source.last, board.view, board.log]), default=str)
     assert card not in kept
     assert not set(_hand(t, 1)) & set(kept.replace('"', " ").replace(",", " ").split())
     assert not any(card in repr(v) for v in vars(board.table).values())  # nor the table object it holds
+    assert not any(card in repr(v) for v in vars(board.seat_source).values())  # nor the seat that holds it
+    assert not any(card in repr(v) for k, v in vars(board).items() if not k.startswith("_trait"))  # nor the board
     board.close()
 
 

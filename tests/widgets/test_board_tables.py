@@ -41,7 +41,7 @@ def send(board: Any, **content: Any) -> dict[str, Any]:
 
 
 def first_legal(board: Any) -> dict[str, Any]:
-    return {"kind": "text", "text": board.view["legal"][0]}
+    return {"kind": "text", "text": board.seat_source.last["legal"][0]}
 
 
 def mover(boards: list[Any]) -> Any:
@@ -75,9 +75,9 @@ def test_a_stale_move_is_refused_and_the_board_refreshes(store: Any, join_code: 
     ann = SplendorBoard.join(code, 0, name="Ann", join_code=join_code, store=store, poll_seconds=0)
     ben = SplendorBoard.join(code, 1, name="Ben", join_code=join_code, store=store, poll_seconds=0)
     board = mover([ann, ben])
-    stale_view = dict(board._last)
+    stale_view = dict(board.seat_source.last)
     assert send(board, type="intent", action=first_legal(board))["ok"]
-    board._last = stale_view  # this device did not see its own move yet
+    board.seat_source._last = stale_view  # this device did not see its own move yet
     reply = send(board, type="intent", action={"kind": "pass"})
     assert not reply["ok"]
     assert "someone moved first" in reply["error"]["text"] and said(board, "zh")
@@ -101,7 +101,7 @@ def test_polling_shows_another_devices_move_within_a_second(store: Any, join_cod
     finally:
         ann.close()
         ben.close()
-    assert not ann._thread.is_alive() or ann._stop.is_set()
+    assert not ann.seat_source._thread.is_alive() or ann.seat_source._stop.is_set()
 
 
 def test_herecomes_boards_hold_only_their_own_hand(store: Any, join_code: str) -> None:

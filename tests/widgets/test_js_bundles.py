@@ -30,7 +30,7 @@ WIDGETS = {
     "probability_tree": ProbabilityTree,
     "tables_address": _Address,
 }
-HELPERS = ("h", "svg", "fill", "markSvg", "fmt", "esc", "pct", "num", "pick", "loadPlotly", "reducedMotion")
+HELPERS = ("h", "svg", "fill", "markSvg", "fmt", "esc", "pct", "num", "loadPlotly", "reducedMotion", "boardClient", "refusalNotes", "botDelay")
 ALL_SOURCES = sorted(JS.rglob("*.js"))
 
 

@@ -103,7 +103,7 @@ def test_the_teacher_dashboard_lists_the_tables_players_and_scores(store: Any) -
     p.code.value, p.name.value = join_code, "皮卡丘"
     p.create("splendor", players=2, bots=1)
     board = p.board
-    board.handle_message({"type": "intent", "action": {"kind": "text", "text": board.view["legal"][0]}})
+    board.handle_message({"type": "intent", "action": {"kind": "text", "text": board.seat_source.last["legal"][0]}})
     teacher.poll_once()
     listed = teacher.tables.html.value
     assert board.table.code in listed and "皮卡丘" in listed and "电脑" in listed and "进行中" in listed

@@ -225,13 +225,14 @@ def test_a_failing_bot_is_explained_in_the_pseudo_language(pseudo: str) -> None:
 def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
     from pokelab.classroom import ClassStore
     from pokelab.tables import Tables
-    from widgets._board_table import join_table
+    from widgets.herecomes_board import HereComesBoard
+    from widgets.splendor import SplendorBoard
 
     check = Check(pseudo)
     store = ClassStore.connect("sqlite://")
     join_code = store.create_class("7B")[0]
     code = Tables(store).create_table(join_code, "splendor", bots={1: "greedy"}, seed=2)
-    board = join_table("splendor", code, name="Ann", join_code=join_code, store=store, lang=pseudo, poll_seconds=0)
+    board = SplendorBoard.join(code, name="Ann", join_code=join_code, store=store, lang=pseudo, poll_seconds=0)
     ask(board, type="intent", action={"kind": "take", "colours": ["red", "blue", "green"]})
     ask(board, type="intent", action={"kind": "take", "colours": ["master"]})
     check(published(board), allowed=[*NAMES, code, board.token])
@@ -241,7 +242,7 @@ def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
     check(published(board), allowed=[*NAMES, code, board.token, "fly"])
     hc_join_code = store.create_class("7C")[0]
     hc_code = Tables(store).create_table(hc_join_code, "herecomes", bots={1: "heuristic"}, seed=2)
-    seat = join_table("herecomes", hc_code, name="Bo", join_code=hc_join_code, store=store, lang=pseudo, poll_seconds=0)
+    seat = HereComesBoard.join(hc_code, name="Bo", join_code=hc_join_code, store=store, lang=pseudo, poll_seconds=0)
     ask(seat, type="intent", action={"kind": "draw"})  # the table draws: refused
     check(published(seat), allowed=[*NAMES, hc_code, seat.token])
     board.close()

@@ -46,15 +46,19 @@ from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
 from pokelab.errors import IllegalAction
 from pokelab.tables import table_store, tables_at
 from pokelab.words import Text, _, _p, check_lang
-from widgets._board_table import join_table, takeover_bot
+from widgets._board_table import takeover_bot
 from widgets._bundle import esm
 from widgets._words import template
 from widgets.apps._common import _header, lang_switch
+from widgets.herecomes_board import HereComesBoard
+from widgets.splendor import SplendorBoard
 
 __all__ = ["TEXT", "TablesPage", "table_link"]
 
 _ALERT = "<div role='alert' style='color:#b71c1c;font-weight:bold'>{}</div>"
-GAMES = ("splendor", "herecomes")
+#: The board of each game a table may play (the same boards a lesson plays on, sat at a table by ``join``).
+BOARDS = {"splendor": SplendorBoard, "herecomes": HereComesBoard}
+GAMES = tuple(BOARDS)
 
 #: key -> catalogue text (rendered in the page's language by ``_t``)
 TEXT: dict[str, Text] = {
@@ -264,8 +268,7 @@ class TablesPage:
 
     # ------------------------------------------------------------------ helpers
     def _seat_at(self, game: str, table_code: str, **how: Any) -> TablesPage:
-        board = join_table(game, table_code, store=self.store, lang=self.lang,
-                           poll_seconds=self.poll_seconds, **how)
+        board = BOARDS[game].join(table_code, store=self.store, lang=self.lang, poll_seconds=self.poll_seconds, **how)
         if self.board is not None:
             self.board.close()
         self.board = board

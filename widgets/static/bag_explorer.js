@@ -1,4 +1,4 @@
-// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: 7b658ff3625c7b2f6b1026a43512f7a5a022421f37affdecc915dccbf165d844
+// widgets/static/bag_explorer.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/bag_explorer.js; do not edit. sources-sha256: 667c492d003af1b48e5c81a324cb386db3f556f545211133da30900b4a6a87ef
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: cb4c12ba4d501d3abd552c3d08362680b2a3d812dda16d300e6c4541dd7e81ad
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: e7b7ed2c7f454a7c3cc776a4de822247037bc95e1f3da60bd8eda4e350014c0c
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -45,6 +45,178 @@ function markSvg(mark) {
   );
 }
 
+// widgets/js/lib/motion.js
+var REDUCED_MOTION_MIN_DELAY = 800;
+function reducedMotion() {
+  return Boolean(globalThis.matchMedia && globalThis.matchMedia("(prefers-reduced-motion: reduce)").matches);
+}
+function botDelay(delay) {
+  const ms = Math.max(0, delay || 0);
+  return reducedMotion() ? Math.max(ms, REDUCED_MOTION_MIN_DELAY) : ms;
+}
+
+// widgets/js/lib/refusal.js
+var PRESSABLE = "button, input, select, summary, [role='button']";
+var boards = 0;
+function refusalNotes(root, { keyOf, say, prefix, row }) {
+  const uid = `${prefix}-refusal-${++boards}`;
+  const cls = `${prefix}-refusal`;
+  let pressed = null;
+  const press = (event) => {
+    const control = event.target.closest && event.target.closest(PRESSABLE);
+    if (!control || !root.contains(control)) return;
+    pressed = control;
+    setTimeout(() => {
+      if (pressed === control) pressed = null;
+    }, 0);
+  };
+  const release = () => {
+    pressed = null;
+  };
+  root.addEventListener("click", press, true);
+  root.addEventListener("keydown", press, true);
+  window.addEventListener("click", release);
+  window.addEventListener("keydown", release);
+  const origin = /* @__PURE__ */ new Map();
+  let at = null;
+  let scrolled = null;
+  let said = null;
+  const words = (error, rule) => error.rule ? `${rule} ${error.rule}` : "";
+  function clear() {
+    for (const old of root.querySelectorAll(`.${cls}`)) old.remove();
+    for (const tied of root.querySelectorAll(`[aria-describedby="${uid}"]`)) tied.removeAttribute("aria-describedby");
+  }
+  return {
+    sent(id) {
+      if (!pressed) return;
+      origin.set(id, keyOf(pressed));
+      while (origin.size > 20) origin.delete(origin.keys().next().value);
+    },
+    replied(msg) {
+      if (!msg || msg.type !== "reply") return;
+      const key = origin.get(msg.id);
+      origin.delete(msg.id);
+      const error = msg.error;
+      if (msg.ok || !error || !error.text) return;
+      at = key ? { key, n: error.n } : null;
+    },
+    place(error, rule) {
+      clear();
+      if (!error || !error.text) {
+        at = null;
+        return null;
+      }
+      const which = error.n ?? error.text;
+      if (which !== said) {
+        said = which;
+        say([words(error, rule), error.text].filter(Boolean).join(" "));
+      }
+      if (!at || error.n !== void 0 && at.n !== void 0 && error.n !== at.n) return null;
+      const control = [...root.querySelectorAll(PRESSABLE)].find((n) => keyOf(n) === at.key);
+      if (!control) return null;
+      const note = h(
+        "div",
+        { class: cls, id: uid, dataset: { testid: "refusal", rule: error.rule || "" } },
+        error.rule ? h("b", { class: `${cls}-rule` }, words(error, rule)) : null,
+        error.rule ? " " : null,
+        h("span", { class: `${cls}-text` }, error.text)
+      );
+      (row && row(control) || control).after(note);
+      control.setAttribute("aria-describedby", uid);
+      if (scrolled !== at.n) {
+        scrolled = at.n;
+        note.scrollIntoView({ block: "nearest", inline: "nearest" });
+      }
+      return note;
+    },
+    destroy() {
+      root.removeEventListener("click", press, true);
+      root.removeEventListener("keydown", press, true);
+      window.removeEventListener("click", release);
+      window.removeEventListener("keydown", release);
+    }
+  };
+}
+
+// widgets/js/lib/client.js
+var SAID_KEPT = 6;
+function boardClient(model, root, { live, keyOf, prefix, row, sent, replied, busy, holdStep }) {
+  let lastId = 0;
+  const waiting = /* @__PURE__ */ new Map();
+  const pressed = /* @__PURE__ */ new Set();
+  let stepFor = null;
+  let stepTimer = null;
+  let announced = null;
+  function say(text) {
+    if (!text) return;
+    live.append(h("p", {}, text));
+    while (live.childElementCount > SAID_KEPT) live.firstElementChild.remove();
+  }
+  const refusals = refusalNotes(root, { keyOf, say, prefix, row });
+  function post(content, { pupil = true, resolve = null } = {}) {
+    const msg = { ...content, id: ++lastId };
+    waiting.set(msg.id, resolve);
+    if (pupil) {
+      pressed.add(msg.id);
+      if (busy) root.classList.add(busy);
+    }
+    refusals.sent(msg.id);
+    if (sent) sent(msg);
+    model.send(msg);
+    return msg.id;
+  }
+  function onCustom(msg) {
+    if (!msg || msg.type !== "reply") return;
+    refusals.replied(msg);
+    const resolve = waiting.get(msg.id);
+    waiting.delete(msg.id);
+    pressed.delete(msg.id);
+    if (busy && !pressed.size) root.classList.remove(busy);
+    if (replied) replied(msg);
+    if (resolve) resolve(msg);
+  }
+  model.on("msg:custom", onCustom);
+  return {
+    say,
+    send: (content) => post(content),
+    intent: (action) => post({ type: "intent", action }),
+    // a message the page itself sends and waits for (not the pupil's: the board is not busy)
+    request: (content) => new Promise((resolve) => post(content, { pupil: false, resolve })),
+    place: (error, rule) => refusals.place(error, rule),
+    // The log entries that arrived since the last call; none the first time (no history read aloud).
+    fresh() {
+      const log = model.get("log") || [];
+      if (announced === null || announced > log.length) announced = log.length;
+      const out = log.slice(announced);
+      announced = log.length;
+      return out;
+    },
+    // After a redraw of `view`: if a bot is to move (no failure on show: the retry button asks),
+    // ask it after the board's delay, once per revision, and only if the view is still current.
+    step(view) {
+      const due = view.bot_to_move && !view.over && !view.bot_failure && !(holdStep && holdStep(view));
+      if (!due) {
+        clearTimeout(stepTimer);
+        stepFor = null;
+        return;
+      }
+      if (stepFor === view.revision) return;
+      stepFor = view.revision;
+      clearTimeout(stepTimer);
+      const revision = view.revision;
+      stepTimer = setTimeout(() => {
+        if (model.get("revision") === revision) post({ type: "step", revision }, { pupil: false });
+      }, botDelay(model.get("bot_delay")));
+    },
+    destroy() {
+      clearTimeout(stepTimer);
+      model.off("msg:custom", onCustom);
+      refusals.destroy();
+      waiting.clear();
+    }
+  };
+}
+
 // widgets/js/lib/focus.js
 var CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex='0']";
 function focusHeld() {
@@ -67,16 +239,6 @@ function restoreFocus(scope, keys, keyOf, fallbacks = []) {
   if (!next && scope.hasAttribute("tabindex")) next = scope;
   if (next) next.focus({ preventScroll: true });
   return next;
-}
-
-// widgets/js/lib/motion.js
-var REDUCED_MOTION_MIN_DELAY = 800;
-function reducedMotion() {
-  return Boolean(globalThis.matchMedia && globalThis.matchMedia("(prefers-reduced-motion: reduce)").matches);
-}
-function botDelay(delay) {
-  const ms = Math.max(0, delay || 0);
-  return reducedMotion() ? Math.max(ms, REDUCED_MOTION_MIN_DELAY) : ms;
 }
 
 // widgets/js/lib/plotly.js
@@ -167,90 +329,6 @@ function redrawScheduler(root, draw, onHold) {
       root.removeEventListener("pointerdown", press, true);
       window.removeEventListener("pointerup", release, true);
       window.removeEventListener("pointercancel", release, true);
-    }
-  };
-}
-
-// widgets/js/lib/refusal.js
-var PRESSABLE = "button, input, select, summary, [role='button']";
-var boards = 0;
-function refusalNotes(root, { keyOf, live, prefix, row }) {
-  const uid = `${prefix}-refusal-${++boards}`;
-  const cls = `${prefix}-refusal`;
-  let pressed = null;
-  const press = (event) => {
-    const control = event.target.closest && event.target.closest(PRESSABLE);
-    if (!control || !root.contains(control)) return;
-    pressed = control;
-    setTimeout(() => {
-      if (pressed === control) pressed = null;
-    }, 0);
-  };
-  const release = () => {
-    pressed = null;
-  };
-  root.addEventListener("click", press, true);
-  root.addEventListener("keydown", press, true);
-  window.addEventListener("click", release);
-  window.addEventListener("keydown", release);
-  const origin = /* @__PURE__ */ new Map();
-  let at = null;
-  let scrolled = null;
-  let said = null;
-  const words = (error, rule) => error.rule ? `${rule} ${error.rule}` : "";
-  function clear() {
-    for (const old of root.querySelectorAll(`.${cls}`)) old.remove();
-    for (const tied of root.querySelectorAll(`[aria-describedby="${uid}"]`)) tied.removeAttribute("aria-describedby");
-  }
-  return {
-    sent(id) {
-      if (!pressed) return;
-      origin.set(id, keyOf(pressed));
-      while (origin.size > 20) origin.delete(origin.keys().next().value);
-    },
-    replied(msg) {
-      if (!msg || msg.type !== "reply") return;
-      const key = origin.get(msg.id);
-      origin.delete(msg.id);
-      const error = msg.error;
-      if (msg.ok || !error || !error.text) return;
-      at = key ? { key, n: error.n } : null;
-    },
-    place(error, rule) {
-      clear();
-      if (!error || !error.text) {
-        at = null;
-        return null;
-      }
-      const which = error.n ?? error.text;
-      if (which !== said) {
-        said = which;
-        live.append(h("p", {}, [words(error, rule), error.text].filter(Boolean).join(" ")));
-        while (live.childElementCount > 6) live.firstElementChild.remove();
-      }
-      if (!at || error.n !== void 0 && at.n !== void 0 && error.n !== at.n) return null;
-      const control = [...root.querySelectorAll(PRESSABLE)].find((n) => keyOf(n) === at.key);
-      if (!control) return null;
-      const note = h(
-        "div",
-        { class: cls, id: uid, dataset: { testid: "refusal", rule: error.rule || "" } },
-        error.rule ? h("b", { class: `${cls}-rule` }, words(error, rule)) : null,
-        error.rule ? " " : null,
-        h("span", { class: `${cls}-text` }, error.text)
-      );
-      (row && row(control) || control).after(note);
-      control.setAttribute("aria-describedby", uid);
-      if (scrolled !== at.n) {
-        scrolled = at.n;
-        note.scrollIntoView({ block: "nearest", inline: "nearest" });
-      }
-      return note;
-    },
-    destroy() {
-      root.removeEventListener("click", press, true);
-      root.removeEventListener("keydown", press, true);
-      window.removeEventListener("click", release);
-      window.removeEventListener("keydown", release);
     }
   };
 }
@@ -812,16 +890,20 @@ function render({ model, el }) {
     const k = focusKey(n);
     return k ? k.join("=") : null;
   };
-  const refusals = refusalNotes(root, {
-    keyOf,
+  const client = boardClient(model, root, {
     live: part(".hc-sr-only"),
+    keyOf,
     prefix: "hc",
-    row: (c) => c.closest(".hc-card-actions, .hc-prompt-buttons, .hc-controls, .hc-table-info")
+    row: (c) => c.closest(".hc-card-actions, .hc-prompt-buttons, .hc-controls, .hc-table-info"),
+    busy: "hc-busy",
+    holdStep: (view) => Boolean(view.round_end && view.round_end.confirm),
+    replied: (msg) => {
+      if (!msg.ok) drawError();
+    }
+    // the refusal goes beside the control that caused it
   });
+  const { send } = client;
   const plotDiv = part(".hc-plot");
-  let stepTimer = null;
-  let nextId = 1;
-  const pending = /* @__PURE__ */ new Set();
   let plotly = null;
   let lastFigure = null;
   const plotlyLoad = plotlyLoader(model, {
@@ -836,42 +918,10 @@ function render({ model, el }) {
   });
   const lang = () => model.get("lang") || "en";
   const labelsNow = () => (model.get("view") || {}).labels || {};
-  function send(msg) {
-    const id = nextId++;
-    pending.add(id);
-    root.classList.add("hc-busy");
-    refusals.sent(id);
-    model.send({ ...msg, id });
-  }
-  function onCustom(msg) {
-    if (msg && msg.type === "reply") {
-      refusals.replied(msg);
-      if (!msg.ok) drawError();
-      pending.delete(msg.id);
-      if (!pending.size) root.classList.remove("hc-busy");
-    }
-  }
-  model.on("msg:custom", onCustom);
-  root.hcPing = () => new Promise((resolve) => {
-    const id = `ping-${nextId++}`;
+  root.hcPing = () => {
     const start = performance.now();
-    const onReply = (msg) => {
-      if (msg && msg.id === id) {
-        model.off("msg:custom", onReply);
-        resolve(performance.now() - start);
-      }
-    };
-    model.on("msg:custom", onReply);
-    model.send({ type: "step", revision: -1, id });
-  });
-  function schedule() {
-    clearTimeout(stepTimer);
-    const view = model.get("view") || {};
-    if (view.bot_to_move && !view.over && !view.bot_failure && !(view.round_end && view.round_end.confirm)) {
-      const revision = view.revision;
-      stepTimer = setTimeout(() => model.send({ type: "step", revision }), botDelay(model.get("bot_delay")));
-    }
-  }
+    return client.request({ type: "step", revision: -1 }).then(() => performance.now() - start);
+  };
   function themedLayout(layout) {
     const cs = getComputedStyle(root);
     const fg = cs.getPropertyValue("--jp-ui-font-color1").trim() || "#1f2328";
@@ -934,32 +984,21 @@ function render({ model, el }) {
     }
     fill(part(".hc-legend"), items);
   }
-  let announced = null;
   let saidCurtain = "";
   let saidEnd = "";
   let shownEnd = null;
   const expanded = /* @__PURE__ */ new Set();
   function announce(L, l) {
-    const log = model.get("log") || [];
-    if (announced === null || announced > log.length) announced = log.length;
-    const fresh = log.slice(announced);
-    announced = log.length;
-    const live = part(".hc-sr-only");
+    const fresh = client.fresh();
     const view = model.get("view") || {};
     const curtain = view.curtain ? fmt(L.pass_to, { name: view.curtain.name }) : "";
-    if (curtain && curtain !== saidCurtain) {
-      live.append(h("p", {}, curtain));
-    }
+    if (curtain !== saidCurtain) client.say(curtain);
     saidCurtain = curtain;
     const end = view.round_end;
     const endKey = end ? `${end.round}:${l}` : "";
-    if (end && endKey !== saidEnd) live.append(h("p", {}, `${end.title} ${end.redraw}`));
+    if (end && endKey !== saidEnd) client.say(`${end.title} ${end.redraw}`);
     saidEnd = endKey;
-    if (!fresh.length) return;
-    for (const e of fresh) {
-      live.append(h("p", {}, e.text));
-    }
-    while (live.childElementCount > 6) live.firstElementChild.remove();
+    for (const e of fresh) client.say(e.text);
   }
   function draw() {
     const view = model.get("view") || {};
@@ -1007,13 +1046,13 @@ function render({ model, el }) {
     if (had) {
       restoreFocus(root, [key], keyOf, [".hc-roundend .hc-primary", ".hc-prompt .hc-primary", ".hc-hand .hc-primary"]);
     }
-    schedule();
+    client.step(view);
     root.hcTiming.drawn = performance.now();
   }
   function drawError() {
     const err = model.get("error") || {};
     const box = part(".hc-error");
-    const beside = refusals.place(err, labelsNow().rule);
+    const beside = client.place(err, labelsNow().rule);
     if (!err.text || beside) {
       box.hidden = true;
       box.textContent = "";
@@ -1076,11 +1115,9 @@ function render({ model, el }) {
   resize.observe(plotDiv);
   redraw();
   return () => {
-    clearTimeout(stepTimer);
     redrawing.destroy();
-    refusals.destroy();
+    client.destroy();
     resize.disconnect();
-    model.off("msg:custom", onCustom);
     model.off("change:view", requestDraw);
     model.off("change:log", requestDraw);
     model.off("change:error", drawError);

@@ -1,4 +1,4 @@
-// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: b8ad99f12ca18acf4dae473a2a01ccbee5c474a8ca8c9c0d33926fe667f6e388
+// widgets/static/probability_tree.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/probability_tree.js; do not edit. sources-sha256: 4bb45504f5af5157985fe8436f6d73e69616413cb95bfa827955152179d56cee
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";

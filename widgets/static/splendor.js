@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: dc2624d7b12410b0c4ee5a18d39d6a58a9008c4649793fca1ba7d38078e3bdac
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 0d89182d591f84c14ae8f1291b3467b4e9005f530bebb35b4bc8ec04ebe879f0
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -45,34 +45,6 @@ function markSvg(mark2) {
   );
 }
 
-// widgets/js/lib/focus.js
-var CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex='0']";
-function heldKey(scope, keyOf) {
-  const el = document.activeElement;
-  return el && el !== scope && scope.contains(el) ? keyOf(el) : null;
-}
-function focusHeld() {
-  const now = document.activeElement;
-  return Boolean(now && now !== document.body && now.isConnected);
-}
-function restoreFocus(scope, keys, keyOf, fallbacks = []) {
-  if (focusHeld()) return document.activeElement;
-  const controls = [...scope.querySelectorAll(CONTROLS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
-  let next = null;
-  for (const key of keys) {
-    if (key === null || key === void 0) continue;
-    next = controls.find((n) => keyOf(n) === key);
-    if (next) break;
-  }
-  for (const selector of fallbacks) {
-    if (next) break;
-    next = controls.find((n) => n.matches(selector)) || null;
-  }
-  if (!next && scope.hasAttribute("tabindex")) next = scope;
-  if (next) next.focus({ preventScroll: true });
-  return next;
-}
-
 // widgets/js/lib/motion.js
 var REDUCED_MOTION_MIN_DELAY = 800;
 function reducedMotion() {
@@ -83,53 +55,10 @@ function botDelay(delay) {
   return reducedMotion() ? Math.max(ms, REDUCED_MOTION_MIN_DELAY) : ms;
 }
 
-// widgets/js/lib/redraw.js
-function redrawScheduler(root, draw, onHold) {
-  let queued = false;
-  let pressed = false;
-  let held = false;
-  function schedule() {
-    if (pressed) {
-      if (!held && onHold) onHold();
-      held = true;
-      return;
-    }
-    if (queued) return;
-    queued = true;
-    queueMicrotask(() => {
-      queued = false;
-      draw();
-    });
-  }
-  const press = () => {
-    pressed = true;
-  };
-  const release = () => {
-    if (!pressed) return;
-    pressed = false;
-    setTimeout(() => {
-      if (!held) return;
-      held = false;
-      schedule();
-    }, 0);
-  };
-  root.addEventListener("pointerdown", press, true);
-  window.addEventListener("pointerup", release, true);
-  window.addEventListener("pointercancel", release, true);
-  return {
-    schedule,
-    destroy() {
-      root.removeEventListener("pointerdown", press, true);
-      window.removeEventListener("pointerup", release, true);
-      window.removeEventListener("pointercancel", release, true);
-    }
-  };
-}
-
 // widgets/js/lib/refusal.js
 var PRESSABLE = "button, input, select, summary, [role='button']";
 var boards = 0;
-function refusalNotes(root, { keyOf, live, prefix, row }) {
+function refusalNotes(root, { keyOf, say, prefix, row }) {
   const uid = `${prefix}-refusal-${++boards}`;
   const cls = `${prefix}-refusal`;
   let pressed = null;
@@ -180,8 +109,7 @@ function refusalNotes(root, { keyOf, live, prefix, row }) {
       const which = error.n ?? error.text;
       if (which !== said) {
         said = which;
-        live.append(h("p", {}, [words(error, rule), error.text].filter(Boolean).join(" ")));
-        while (live.childElementCount > 6) live.firstElementChild.remove();
+        say([words(error, rule), error.text].filter(Boolean).join(" "));
       }
       if (!at || error.n !== void 0 && at.n !== void 0 && error.n !== at.n) return null;
       const control = [...root.querySelectorAll(PRESSABLE)].find((n) => keyOf(n) === at.key);
@@ -206,6 +134,156 @@ function refusalNotes(root, { keyOf, live, prefix, row }) {
       root.removeEventListener("keydown", press, true);
       window.removeEventListener("click", release);
       window.removeEventListener("keydown", release);
+    }
+  };
+}
+
+// widgets/js/lib/client.js
+var SAID_KEPT = 6;
+function boardClient(model, root, { live, keyOf, prefix, row, sent, replied, busy, holdStep }) {
+  let lastId = 0;
+  const waiting = /* @__PURE__ */ new Map();
+  const pressed = /* @__PURE__ */ new Set();
+  let stepFor = null;
+  let stepTimer = null;
+  let announced = null;
+  function say(text) {
+    if (!text) return;
+    live.append(h("p", {}, text));
+    while (live.childElementCount > SAID_KEPT) live.firstElementChild.remove();
+  }
+  const refusals = refusalNotes(root, { keyOf, say, prefix, row });
+  function post(content, { pupil = true, resolve = null } = {}) {
+    const msg = { ...content, id: ++lastId };
+    waiting.set(msg.id, resolve);
+    if (pupil) {
+      pressed.add(msg.id);
+      if (busy) root.classList.add(busy);
+    }
+    refusals.sent(msg.id);
+    if (sent) sent(msg);
+    model.send(msg);
+    return msg.id;
+  }
+  function onCustom(msg) {
+    if (!msg || msg.type !== "reply") return;
+    refusals.replied(msg);
+    const resolve = waiting.get(msg.id);
+    waiting.delete(msg.id);
+    pressed.delete(msg.id);
+    if (busy && !pressed.size) root.classList.remove(busy);
+    if (replied) replied(msg);
+    if (resolve) resolve(msg);
+  }
+  model.on("msg:custom", onCustom);
+  return {
+    say,
+    send: (content) => post(content),
+    intent: (action) => post({ type: "intent", action }),
+    // a message the page itself sends and waits for (not the pupil's: the board is not busy)
+    request: (content) => new Promise((resolve) => post(content, { pupil: false, resolve })),
+    place: (error, rule) => refusals.place(error, rule),
+    // The log entries that arrived since the last call; none the first time (no history read aloud).
+    fresh() {
+      const log = model.get("log") || [];
+      if (announced === null || announced > log.length) announced = log.length;
+      const out = log.slice(announced);
+      announced = log.length;
+      return out;
+    },
+    // After a redraw of `view`: if a bot is to move (no failure on show: the retry button asks),
+    // ask it after the board's delay, once per revision, and only if the view is still current.
+    step(view) {
+      const due = view.bot_to_move && !view.over && !view.bot_failure && !(holdStep && holdStep(view));
+      if (!due) {
+        clearTimeout(stepTimer);
+        stepFor = null;
+        return;
+      }
+      if (stepFor === view.revision) return;
+      stepFor = view.revision;
+      clearTimeout(stepTimer);
+      const revision = view.revision;
+      stepTimer = setTimeout(() => {
+        if (model.get("revision") === revision) post({ type: "step", revision }, { pupil: false });
+      }, botDelay(model.get("bot_delay")));
+    },
+    destroy() {
+      clearTimeout(stepTimer);
+      model.off("msg:custom", onCustom);
+      refusals.destroy();
+      waiting.clear();
+    }
+  };
+}
+
+// widgets/js/lib/focus.js
+var CONTROLS = "button, input, select, textarea, summary, a[href], [tabindex='0']";
+function heldKey(scope, keyOf) {
+  const el = document.activeElement;
+  return el && el !== scope && scope.contains(el) ? keyOf(el) : null;
+}
+function focusHeld() {
+  const now = document.activeElement;
+  return Boolean(now && now !== document.body && now.isConnected);
+}
+function restoreFocus(scope, keys, keyOf, fallbacks = []) {
+  if (focusHeld()) return document.activeElement;
+  const controls = [...scope.querySelectorAll(CONTROLS)].filter((n) => !n.disabled && !n.closest("[hidden]"));
+  let next = null;
+  for (const key of keys) {
+    if (key === null || key === void 0) continue;
+    next = controls.find((n) => keyOf(n) === key);
+    if (next) break;
+  }
+  for (const selector of fallbacks) {
+    if (next) break;
+    next = controls.find((n) => n.matches(selector)) || null;
+  }
+  if (!next && scope.hasAttribute("tabindex")) next = scope;
+  if (next) next.focus({ preventScroll: true });
+  return next;
+}
+
+// widgets/js/lib/redraw.js
+function redrawScheduler(root, draw, onHold) {
+  let queued = false;
+  let pressed = false;
+  let held = false;
+  function schedule() {
+    if (pressed) {
+      if (!held && onHold) onHold();
+      held = true;
+      return;
+    }
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      draw();
+    });
+  }
+  const press = () => {
+    pressed = true;
+  };
+  const release = () => {
+    if (!pressed) return;
+    pressed = false;
+    setTimeout(() => {
+      if (!held) return;
+      held = false;
+      schedule();
+    }, 0);
+  };
+  root.addEventListener("pointerdown", press, true);
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+  return {
+    schedule,
+    destroy() {
+      root.removeEventListener("pointerdown", press, true);
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
     }
   };
 }
@@ -249,10 +327,6 @@ function shares(ps) {
   }
   return whole.map((n, i) => n === 0 && ps[i] > 0 ? "<1%" : n === 100 && ps[i] < 1 ? ">99%" : `${n}%`);
 }
-function pick(value, _lang) {
-  if (value === null || value === void 0) return "";
-  return typeof value === "string" ? value : value.text ?? "";
-}
 
 // widgets/js/splendor/timing.js
 function marks() {
@@ -267,7 +341,7 @@ function mark(kind, extra) {
 
 // widgets/js/splendor/coach/blocks.js
 var range = (e) => `${pct(e.low)}–${pct(e.high)}`;
-function oddsBlock(c, data, C, lang) {
+function oddsBlock(c, data, C) {
   const { seats, live, model } = c;
   const odds = data.odds;
   const status = odds.final ? C.final : odds.playouts >= odds.target ? fmt(C.playouts_done, { n: odds.playouts }) : fmt(C.computing, { n: odds.playouts, target: odds.target });
@@ -318,13 +392,13 @@ function oddsBlock(c, data, C, lang) {
     h("div", { class: "pk-coach-note", dataset: { testid: "odds-status" } }, status)
   );
 }
-function pointView(c, data, C, lang) {
+function pointView(c, data, C) {
   const { model, send } = c;
   const pt = data.point;
   if (!pt) return null;
   const pos = pt.position;
   const who = pt.seat === null || pt.seat === void 0 ? C.end_of_game : data.names[pt.seat];
-  const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
+  const moves = pt.moves.join("; ") || C.no_move_yet;
   const colour = (c2) => (model.get("view").labels.colour || {})[c2] || c2;
   const rates = pt.rates ? shares(pt.rates) : null;
   return h(
@@ -333,7 +407,7 @@ function pointView(c, data, C, lang) {
     h("div", { class: "pk-coach-title" }, fmt(C.position_of, { n: pt.index + 1 }), ` · ${fmt(C.round, { n: pt.round })}`, ` · ${C.read_only}`),
     h("div", {}, h("b", {}, `${who}: `), moves),
     rates ? h("div", { class: "pk-coach-note" }, data.names.map((name, s) => `${name} ${rates[s]}`).join(" · ")) : null,
-    h("div", {}, h("b", {}, `${C.display}: `), pos.display.map((c2) => pick(c2.name, lang)).join(", ") || "—"),
+    h("div", {}, h("b", {}, `${C.display}: `), pos.display.map((c2) => c2.name).join(", ") || "—"),
     h(
       "ul",
       { class: "pk-point-players" },
@@ -344,15 +418,15 @@ function pointView(c, data, C, lang) {
           h("b", {}, `${p.name} · ${fmt(C.points, { n: p.points })}`),
           " · ",
           Object.entries(p.tokens).filter(([, v]) => v).map(([c2, v]) => `${colour(c2)} ${v}`).join(", ") || C.no_tokens,
-          p.captured.length ? ` · ${C.caught}: ${p.captured.map((c2) => pick(c2, lang)).join(", ")}` : "",
-          p.reserved.length ? ` · ${C.reserved}: ${p.reserved.map((c2) => pick(c2, lang)).join(", ")}` : ""
+          p.captured.length ? ` · ${C.caught}: ${p.captured.join(", ")}` : "",
+          p.reserved.length ? ` · ${C.reserved}: ${p.reserved.join(", ")}` : ""
         )
       )
     ),
     h("button", { class: "pk-btn pk-point-back", "data-key": "point-back", onclick: () => send({ type: "coach_point", index: null }) }, C.back)
   );
 }
-function cardsBlock(c, data, C, lang) {
+function cardsBlock(c, data, C) {
   const { uid } = c;
   if (!data.cards) return null;
   const turns = (r) => r.turns === 0 ? C.now : fmt(r.turns === 1 ? C.turn_one : C.turns_many, { n: r.turns });
@@ -371,7 +445,7 @@ function cardsBlock(c, data, C, lang) {
           (r) => h(
             "tr",
             { dataset: { cardId: r.id, turns: r.turns } },
-            h("th", { scope: "row" }, pick(r.name, lang)),
+            h("th", { scope: "row" }, r.name),
             h("td", {}, r.where === "display" ? C.in_display : C.in_reserve),
             h("td", {}, turns(r), r.needs_master ? ` · ${C.needs_master}` : ""),
             h("td", {}, r.points)
@@ -384,15 +458,15 @@ function cardsBlock(c, data, C, lang) {
       "ul",
       { class: "pk-needed" },
       data.needed.map(
-        (r) => h("li", { dataset: { cardId: r.id } }, fmt(C.needed_line, { card: pick(r.name, lang), base: pick(r.from, lang), p1: pct(r.within["1"]), p4: pct(r.within["4"]) }))
+        (r) => h("li", { dataset: { cardId: r.id } }, fmt(C.needed_line, { card: r.name, base: r.from, p1: pct(r.within["1"]), p4: pct(r.within["4"]) }))
       )
     ) : h("div", { class: "pk-coach-note" }, C.needed_none),
     (data.threats || []).map((t) => h("div", { class: "pk-coach-note pk-threat" }, fmt(C.threat_line, { name: t.name, p: pct(t.next) })))
   );
 }
-function coachBlock(c, data, C, lang, view) {
+function coachBlock(c, data, C, view) {
   const { send } = c;
-  const myTurn = !view.over && !view.bot_to_move && (view.legal || []).length > 0;
+  const myTurn = !view.over && !view.bot_to_move && Boolean(view.can_move);
   const sug = data.suggest;
   const parts = [
     h("div", { class: "pk-coach-title" }, C.coach_title),
@@ -408,8 +482,8 @@ function coachBlock(c, data, C, lang, view) {
           (s, i) => h(
             "li",
             { class: "pk-suggestion", dataset: { action: s.text } },
-            h("div", {}, h("b", {}, pick(s.move, lang)), ` · ${fmt(C.wins, { p: pct(s.estimate.rate), range: range(s.estimate) })}`),
-            h("div", { class: "pk-reason" }, pick(s.reason, lang)),
+            h("div", {}, h("b", {}, s.move), ` · ${fmt(C.wins, { p: pct(s.estimate.rate), range: range(s.estimate) })}`),
+            h("div", { class: "pk-reason" }, s.reason),
             myTurn ? h("button", { class: "pk-btn pk-play-suggestion", "data-key": `play-${i}`, onclick: () => send({ type: "intent", action: { kind: "text", text: s.text } }) }, C.play_this) : null
           )
         )
@@ -422,11 +496,11 @@ function coachBlock(c, data, C, lang, view) {
       h("button", { class: "pk-btn pk-primary pk-review", "data-key": "review", disabled: rev && rev.pending, onclick: () => send({ type: "coach_review" }) }, C.review)
     );
     if (rev && rev.pending) parts.push(h("div", { class: "pk-coach-note", role: "status" }, C.reviewing));
-    if (rev && !rev.pending) parts.push(reviewList(c, data, rev, C, lang));
+    if (rev && !rev.pending) parts.push(reviewList(c, data, rev, C));
   }
   return h("div", { class: "pk-coach-box", dataset: { testid: "coach-box" } }, parts);
 }
-function reviewList(c, data, rev, C, lang) {
+function reviewList(c, data, rev, C) {
   const { send } = c;
   if (rev.failed) return h("div", { class: "pk-coach-note" }, C.coach_failed);
   const mistakes = rev.moves.filter((m) => m.mistake);
@@ -443,8 +517,8 @@ function reviewList(c, data, rev, C, lang) {
           { class: "pk-review-move pk-mistake", dataset: { index: m.index, seat: m.seat } },
           h("b", { class: "pk-mistake-tag" }, `! ${C.mistake}`),
           " ",
-          fmt(C.review_line, { who: data.names[m.seat], move: pick(m.move, lang), before: pct(m.before.rate), after: pct(m.after.rate) }),
-          m.better ? h("div", { class: "pk-reason" }, fmt(C.better, { move: pick(m.better.move, lang), p: pct(m.better.estimate.rate) }), " — ", pick(m.better.reason, lang)) : null,
+          fmt(C.review_line, { who: data.names[m.seat], move: m.move, before: pct(m.before.rate), after: pct(m.after.rate) }),
+          m.better ? h("div", { class: "pk-reason" }, fmt(C.better, { move: m.better.move, p: pct(m.better.estimate.rate) }), " — ", m.better.reason) : null,
           m.turn !== null && m.turn !== void 0 ? h("button", { class: "pk-btn pk-soft pk-review-show", "data-key": `review-${m.index}`, onclick: () => send({ type: "coach_point", index: m.turn }) }, C.show) : null
         )
       )
@@ -461,7 +535,7 @@ function marker(shape, x, y, r, attrs) {
   if (shape === "diamond") return svg("path", { d: `M${x},${y - r * 1.3}L${x + r * 1.2},${y}L${x},${y + r * 1.3}L${x - r * 1.2},${y}Z`, ...attrs });
   return svg("circle", { cx: x, cy: y, r, ...attrs });
 }
-function graph(c, data, C, lang) {
+function graph(c, data, C) {
   const { send, seats, uid } = c;
   const line = data.line || [];
   const W = 320, H = 150, L0 = 34, R0 = 8, T0 = 8, B0 = 22;
@@ -490,7 +564,7 @@ function graph(c, data, C, lang) {
   for (const pt of line) {
     const rate = pt.rates ? pt.rates[me] : null;
     const who = pt.seat === null || pt.seat === void 0 ? C.end_of_game : data.names[pt.seat];
-    const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
+    const moves = pt.moves.join("; ") || C.no_move_yet;
     const rates = pt.rates ? shares(pt.rates) : null;
     const chances = rates ? data.names.map((name, s) => `${name} ${rates[s]}`).join(", ") : C.pending;
     const label = fmt(C.point_label, { n: pt.index + 1, round: pt.round, who, moves, chances });
@@ -578,11 +652,11 @@ function mountCoach({ model, send, seats }) {
     node.setAttribute("aria-label", C.panel);
     node.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     const blocks = [
-      data.odds_on && data.odds ? oddsBlock(c, data, C, lang) : null,
-      data.coach_on ? coachBlock(c, data, C, lang, view) : null,
-      data.odds_on ? graph(c, data, C, lang) : null,
-      data.odds_on ? pointView(c, data, C, lang) : null,
-      data.odds_on && !data.over ? cardsBlock(c, data, C, lang) : null,
+      data.odds_on && data.odds ? oddsBlock(c, data, C) : null,
+      data.coach_on ? coachBlock(c, data, C, view) : null,
+      data.odds_on ? graph(c, data, C) : null,
+      data.odds_on ? pointView(c, data, C) : null,
+      data.odds_on && !data.over ? cardsBlock(c, data, C) : null,
       live
     ];
     const key = heldKey(node, keyOf);
@@ -1303,7 +1377,7 @@ function positionKey(view) {
     me.tokens,
     ids(me.captured),
     ids(me.reserved),
-    view.legal
+    view.can_move
   ]);
 }
 function render({ model, el }) {
@@ -1311,23 +1385,21 @@ function render({ model, el }) {
   const live = h("div", { class: "pk-sr-only", role: "status", "aria-live": "polite", dataset: { testid: "live" } });
   el.appendChild(root);
   el.appendChild(live);
-  const coach = mountCoach({ model, send: (c) => send(c), seats: SEATS });
-  const refusals = refusalNotes(root, {
-    keyOf: focusKey,
+  const redraw = redrawScheduler(root, () => draw(), () => mark("held", { revision: model.get("revision") }));
+  const schedule = redraw.schedule;
+  const client = boardClient(model, root, {
     live,
+    keyOf: focusKey,
     prefix: "pk",
-    row: (c) => c.closest(".pk-tray, .pk-buttons, .pk-supply, .pk-display, .pk-controls, .pk-return-choices")
-  });
-  let announced = null;
-  function announce(L, lang) {
-    const log = model.get("log") || [];
-    if (announced === null || announced > log.length) announced = log.length;
-    for (const e of log.slice(announced)) {
-      live.append(h("p", {}, fmt(L.announce, { who: e.who, text: e.text })));
+    row: (c) => c.closest(".pk-tray, .pk-buttons, .pk-supply, .pk-display, .pk-controls, .pk-return-choices"),
+    sent: (msg) => mark(msg.type === "step" ? "step" : "send", { type: msg.type, revision: model.get("revision") }),
+    replied: (msg) => {
+      mark("reply", { id: msg.id, ok: msg.ok, kernel_ms: msg.kernel_ms });
+      if (!msg.ok) schedule();
     }
-    announced = log.length;
-    while (live.childElementCount > 6) live.firstElementChild.remove();
-  }
+  });
+  const { send, intent } = client;
+  const coach = mountCoach({ model, send, seats: SEATS });
   const ui = {
     picks: [],
     selected: null,
@@ -1339,47 +1411,12 @@ function render({ model, el }) {
     returning: {},
     seedDraft: null,
     revision: -1,
-    stepFor: -1,
-    stepTimer: null,
     position: null
   };
-  let msgId = 0;
-  const redraw = redrawScheduler(root, () => draw(), () => mark("held", { revision: model.get("revision") }));
-  const schedule = redraw.schedule;
   const b = { model, ui, send, intent, schedule, logBox: { section: null, title: null, list: null, shown: 0, last: "", lang: null, scroll: false } };
   const logBox = b.logBox;
-  function send(content) {
-    content.id = ++msgId;
-    refusals.sent(content.id);
-    mark(content.type === "step" ? "step" : "send", {
-      type: content.type,
-      revision: model.get("revision")
-    });
-    model.send(content);
-  }
-  function intent(action) {
-    send({ type: "intent", action });
-  }
-  function onReply(msg) {
-    if (!msg || msg.type !== "reply") return;
-    mark("reply", { id: msg.id, ok: msg.ok, kernel_ms: msg.kernel_ms });
-    refusals.replied(msg);
-    if (msg.ok) return;
-    schedule();
-  }
   const events = ["change:view", "change:error", "change:log", "change:lang", "change:can_undo"];
   for (const ev of events) model.on(ev, schedule);
-  model.on("msg:custom", onReply);
-  function maybeStep(view) {
-    if (!view.bot_to_move || view.over || view.bot_failure) return;
-    if (ui.stepFor === view.revision) return;
-    ui.stepFor = view.revision;
-    clearTimeout(ui.stepTimer);
-    const rev = view.revision;
-    ui.stepTimer = setTimeout(() => {
-      if (model.get("revision") === rev) send({ type: "step", revision: rev });
-    }, botDelay(model.get("bot_delay")));
-  }
   function draw() {
     const started = performance.now();
     const view = model.get("view") || {};
@@ -1401,7 +1438,7 @@ function render({ model, el }) {
     }
     ui.selectedWhere = ui.selected === null ? null : (findSelected(b, view) || {}).where ?? null;
     const me = view.players[view.viewer];
-    const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
+    const myTurn = !view.over && !view.bot_to_move && view.can_move;
     root.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     Object.assign(root.dataset, {
       revision: view.revision,
@@ -1439,15 +1476,15 @@ function render({ model, el }) {
       )
     );
     coach.draw();
-    refusals.place(model.get("error"), L.rule);
+    client.place(model.get("error"), L.rule);
     if (activeKey !== null) {
       restoreFocus(root, [activeKey, ui.focusBack], focusKey, [".pk-primary", ".pk-supply-token"]);
     }
     ui.focusBack = null;
-    announce(L, lang);
+    for (const e of client.fresh()) client.say(fmt(L.announce, { who: e.who, text: e.text }));
     if (((view.humans || []).length > 1 || view.table) && !view.over && ui.turnSaid !== view.to_move) {
       ui.turnSaid = view.to_move;
-      live.append(h("p", {}, fmt(L.turn_of_seat, { name: view.players[view.to_move].name, seat: view.to_move + 1 })));
+      client.say(fmt(L.turn_of_seat, { name: view.players[view.to_move].name, seat: view.to_move + 1 }));
     }
     const revision = view.revision;
     mark("render", { revision, dt: performance.now() - started });
@@ -1458,15 +1495,13 @@ function render({ model, el }) {
       }
       mark("paint", { revision });
     });
-    maybeStep(view);
+    client.step(view);
   }
   draw();
   return () => {
-    clearTimeout(ui.stepTimer);
     redraw.destroy();
-    refusals.destroy();
+    client.destroy();
     for (const ev of events) model.off(ev, schedule);
-    model.off("msg:custom", onReply);
     coach.destroy();
   };
 }

@@ -28,7 +28,8 @@
  * @property {{why: string|null, review: {round: number, title: string, lines: string[], cost: string,
  *            costs: string[]}|null}|null} coach  the advisor's reason and your last round's review
  *                                    (widgets/_herecomes_coach.py), null with the advisor off
- * @property {{power: string, target: (string|number|null), en: string, zh: string}[]} trainer_actions
+ * @property {{power: string, target: (string|number|null), text: string}[]} trainer_actions  the trainer powers
+ *                                    you may use now, each in the board's language (a button)
  * @property {{round: number, title: string, redraw: string, seats: string[], confirm: boolean,
  *            button: string|null}|null} round_end  the round just checked, until the next begins
  *                                    (widgets/_herecomes_round.py); confirm: wait for "Start round N"
@@ -41,26 +42,27 @@
  * @property {boolean} over
  * @property {number} human
  * @property {boolean} bot_to_move    the page asks the bot to move after bot_delay ms
- * @property {{en: string, zh: string, bot_seat: number}|null} bot_failure  a bot failed: offer "retry"
+ * @property {{rule: null, text: string, bot_seat: number}|null} bot_failure  a bot failed (the reason in the
+ *                                    board's language; the `error` trait shows it too): offer "retry"
  * @property {{seat: number, name: string, bot: string|null}[]} seats
  * @property {Object<string, {symbol: string, path: string, ink: string}>} marks  each colour's symbol
  *                                    (widgets/tokens.py): colour is never the only cue
  *
- * The `log` trait: [{seat, who, bot, en, zh}], only what your seat may know (teacher: everything).
+ * The `log` trait: [{seat, who, bot, text}], `text` in the board's language, only what your seat may know
+ * (teacher: everything). The `error` trait: {rule, text, n} ({} for none), `rule` null when no rule was broken.
  * The `figure` trait: a plotly {data, layout, meta: {revision, tokens, round, overlays}}.
  */
 
 //
-// The modules: this one (state, messages, redraw, the odds chart), ./top.js (header, prompt,
+// The modules: this one (state, redraw, the odds chart; its messages go through ../lib/client.js), ./top.js (header, prompt,
 // table), ./hand.js (hand, advice, players), ./coach.js (the advisor's reason, the round review), ./round.js (summary, teacher, log) and ./pieces.js;
 // bundled into one ES module, widgets/static/herecomes_board.js, by scripts/build_js.py (esbuild).
 
+import { boardClient } from "../lib/client.js";
 import { fill, h } from "../lib/dom.js";
 import { restoreFocus } from "../lib/focus.js";
-import { botDelay } from "../lib/motion.js";
 import { plotlyLoader } from "../lib/plotly.js";
 import { redrawScheduler } from "../lib/redraw.js";
-import { refusalNotes } from "../lib/refusal.js";
 import { fmt, num } from "../lib/text.js";
 import { review } from "./coach.js";
 import { advice, hand, players, seen } from "./hand.js";
@@ -107,17 +109,20 @@ function render({ model, el }) {
     const k = focusKey(n);
     return k ? k.join("=") : null;
   };
-  // A refusal beside the control that caused it (the row of buttons it sits in), and read out (../lib/refusal.js).
-  const refusals = refusalNotes(root, {
-    keyOf,
+  // The messages, their replies, the bot's steps and the live region (../lib/client.js): a refusal
+  // beside the control that caused it (the row of buttons it sits in), the buttons at rest while
+  // a pupil's message waits for its reply, and the bots wait for "Start round N" (view.round_end.confirm).
+  const client = boardClient(model, root, {
     live: part(".hc-sr-only"),
+    keyOf,
     prefix: "hc",
     row: (c) => c.closest(".hc-card-actions, .hc-prompt-buttons, .hc-controls, .hc-table-info"),
+    busy: "hc-busy",
+    holdStep: (view) => Boolean(view.round_end && view.round_end.confirm),
+    replied: (msg) => { if (!msg.ok) drawError(); },  // the refusal goes beside the control that caused it
   });
+  const { send } = client;
   const plotDiv = part(".hc-plot");
-  let stepTimer = null;
-  let nextId = 1;
-  const pending = new Set();
   let plotly = null;
   let lastFigure = null;
   const plotlyLoad = plotlyLoader(model, {
@@ -128,43 +133,11 @@ function render({ model, el }) {
   const lang = () => model.get("lang") || "en";
   const labelsNow = () => (model.get("view") || {}).labels || {};
 
-  function send(msg) {
-    const id = nextId++;
-    pending.add(id);
-    root.classList.add("hc-busy");
-    refusals.sent(id);
-    model.send({ ...msg, id });
-  }
-
-  function onCustom(msg) {
-    if (msg && msg.type === "reply") {
-      refusals.replied(msg);
-      if (!msg.ok) drawError();  // the refusal goes beside the control that caused it
-      pending.delete(msg.id);
-      if (!pending.size) root.classList.remove("hc-busy");
-    }
-  }
-  model.on("msg:custom", onCustom);
   // For benchmarks: the round trip of a message the kernel answers without changing anything.
-  root.hcPing = () => new Promise((resolve) => {
-    const id = `ping-${nextId++}`;
+  root.hcPing = () => {
     const start = performance.now();
-    const onReply = (msg) => {
-      if (msg && msg.id === id) { model.off("msg:custom", onReply); resolve(performance.now() - start); }
-    };
-    model.on("msg:custom", onReply);
-    model.send({ type: "step", revision: -1, id });
-  });
-
-  function schedule() {
-    clearTimeout(stepTimer);
-    const view = model.get("view") || {};
-    // after a failure: the retry button; after a round's end: the pupil's "Start round N" (view.round_end.confirm)
-    if (view.bot_to_move && !view.over && !view.bot_failure && !(view.round_end && view.round_end.confirm)) {
-      const revision = view.revision;
-      stepTimer = setTimeout(() => model.send({ type: "step", revision }), botDelay(model.get("bot_delay")));
-    }
-  }
+    return client.request({ type: "step", revision: -1 }).then(() => performance.now() - start);
+  };
 
   function themedLayout(layout) {
     const cs = getComputedStyle(root);
@@ -233,33 +206,23 @@ function render({ model, el }) {
     fill(part(".hc-legend"), items);
   }
 
-  // The polite live region: each new log line (only what this seat may know), in the board's language.
-  let announced = null;
+  // The polite live region (../lib/client.js): whom to pass the device to, a round's end, each new
+  // log line (only what this seat may know), in the board's language.
   let saidCurtain = "";
   let saidEnd = "";
   let shownEnd = null;  // the round whose end was last on the board
   const expanded = new Set();  // the texts the pupil opened (a trainer's power): kept across redraws
   function announce(L, l) {
-    const log = model.get("log") || [];
-    if (announced === null || announced > log.length) announced = log.length;  // no history read aloud
-    const fresh = log.slice(announced);
-    announced = log.length;
-    const live = part(".hc-sr-only");
+    const fresh = client.fresh();
     const view = model.get("view") || {};
     const curtain = view.curtain ? fmt(L.pass_to, { name: view.curtain.name }) : "";
-    if (curtain && curtain !== saidCurtain) {  // pass-and-play: say whom to pass the device to
-      live.append(h("p", {}, curtain));
-    }
+    if (curtain !== saidCurtain) client.say(curtain);  // pass-and-play: say whom to pass the device to
     saidCurtain = curtain;
     const end = view.round_end;
     const endKey = end ? `${end.round}:${l}` : "";
-    if (end && endKey !== saidEnd) live.append(h("p", {}, `${end.title} ${end.redraw}`));  // the round's end, once
+    if (end && endKey !== saidEnd) client.say(`${end.title} ${end.redraw}`);  // the round's end, once
     saidEnd = endKey;
-    if (!fresh.length) return;
-    for (const e of fresh) {
-      live.append(h("p", {}, e.text));
-    }
-    while (live.childElementCount > 6) live.firstElementChild.remove();
+    for (const e of fresh) client.say(e.text);
   }
 
   function draw() {
@@ -309,7 +272,7 @@ function render({ model, el }) {
     if (had) {  // the focused control was redrawn: focus its twin, else the next thing to do (../lib/focus.js)
       restoreFocus(root, [key], keyOf, [".hc-roundend .hc-primary", ".hc-prompt .hc-primary", ".hc-hand .hc-primary"]);
     }
-    schedule();
+    client.step(view);  // a bot to move: ask it after bot_delay
     root.hcTiming.drawn = performance.now();
   }
 
@@ -317,7 +280,7 @@ function render({ model, el }) {
     const err = model.get("error") || {};
     const box = part(".hc-error");
     // beside the control that caused it; the box under the prompt shows the rest (a bot's failure)
-    const beside = refusals.place(err, labelsNow().rule);
+    const beside = client.place(err, labelsNow().rule);
     if (!err.text || beside) { box.hidden = true; box.textContent = ""; return; }
     box.hidden = false;
     fill(box, err.rule ? [h("b", {}, `${labelsNow().rule} ${err.rule}`), " "] : null, err.text);
@@ -376,11 +339,9 @@ function render({ model, el }) {
   redraw();
 
   return () => {
-    clearTimeout(stepTimer);
     redrawing.destroy();
-    refusals.destroy();
+    client.destroy();
     resize.disconnect();
-    model.off("msg:custom", onCustom);
     model.off("change:view", requestDraw);
     model.off("change:log", requestDraw);
     model.off("change:error", drawError);

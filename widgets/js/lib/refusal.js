@@ -8,11 +8,12 @@
 // puts the refusal beside the control that caused it (or its redrawn twin), ties the control to
 // it with aria-describedby and, the first time, scrolls it into view if it is not (a notebook's
 // panel clips the page: a note just below the fold would be hidden). Each new
-// refusal is read out once in the board's live region (the bar is no alert of its own: it is
-// redrawn with the board and would be read again). A refusal nobody pressed a control for (a
-// bot's failure) stays in the bar only, and is read out too.
+// refusal is read out once in the board's live region, by `say` (the bar is no alert of its own:
+// it is redrawn with the board and would be read again). A refusal nobody pressed a control for
+// (a bot's failure) stays in the bar only, and is read out too. The board's message client
+// (./client.js) makes these notes and tells them of each message and reply:
 //
-//   const refusals = refusalNotes(root, { keyOf, live, prefix: "pk", row: (c) => c.closest(".pk-tray") });
+//   const refusals = refusalNotes(root, { keyOf, say, prefix: "pk", row: (c) => c.closest(".pk-tray") });
 //   send(msg):       refusals.sent(msg.id);
 //   on each reply:   refusals.replied(msg);
 //   after a redraw:  refusals.place(model.get("error"), L.rule);
@@ -22,7 +23,7 @@ import { h } from "./dom.js";
 const PRESSABLE = "button, input, select, summary, [role='button']";
 let boards = 0;
 
-export function refusalNotes(root, { keyOf, live, prefix, row }) {
+export function refusalNotes(root, { keyOf, say, prefix, row }) {
   const uid = `${prefix}-refusal-${++boards}`;
   const cls = `${prefix}-refusal`;
   // The control a click or key press is on, while that event is dispatched: set as it reaches the
@@ -79,8 +80,7 @@ export function refusalNotes(root, { keyOf, live, prefix, row }) {
       const which = error.n ?? error.text;
       if (which !== said) {
         said = which;
-        live.append(h("p", {}, [words(error, rule), error.text].filter(Boolean).join(" ")));
-        while (live.childElementCount > 6) live.firstElementChild.remove();
+        say([words(error, rule), error.text].filter(Boolean).join(" "));
       }
       if (!at || (error.n !== undefined && at.n !== undefined && error.n !== at.n)) return null;
       const control = [...root.querySelectorAll(PRESSABLE)].find((n) => keyOf(n) === at.key);

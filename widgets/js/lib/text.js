@@ -56,10 +56,3 @@ export function shares(ps) {
 export function num(x, d = 2) {
   return (Math.round(x * 10 ** d) / 10 ** d).toFixed(d);
 }
-
-// A text the kernel already rendered in the board's language: a string, or an object with its
-// `text` ("" for none). `lang` is unused: the kernel sends one language only.
-export function pick(value, _lang) {
-  if (value === null || value === undefined) return "";
-  return typeof value === "string" ? value : value.text ?? "";
-}

@@ -25,7 +25,8 @@
  * @property {boolean} ending           the last round is being played
  * @property {number} human
  * @property {boolean} bot_to_move      the page asks the bot to move after bot_delay ms
- * @property {{en: string, zh: string, bot_seat: number}|null} bot_failure  a bot failed: offer "retry"
+ * @property {{rule: null, text: string, bot_seat: number}|null} bot_failure  a bot failed (the reason in the board's
+ *                                      language; the `error` trait shows it too): offer "retry"
  * @property {{seat: number, name: string, bot: string|null}[]} seats
  * @property {Object[]} players         per seat: name, tokens, discounts, captured, reserved, points …
  * @property {SplendorCard[]} display
@@ -35,8 +36,9 @@
  * @property {number} end_points
  * @property {string} phase             "main", "after_main", "return"
  * @property {number} must_return
- * @property {string[]} legal           the viewer's legal actions as text
- * @property {{take_different: boolean, take_same: string[], pass: boolean, end_turn: boolean, evolve: number[][]}} moves
+ * @property {boolean} can_move         the viewer has a move to make now (the engine's legal moves are shipped
+ *                                      as what the page reads: card.can_catch / can_reserve / evolve_from, moves)
+ * @property {{pass: boolean, end_turn: boolean, evolve: number[][]}} moves
  * @property {Object|null} result       {winners, scores, stalled} once over
  * @property {Object<string, *>} labels  every word shown, in the board's language (widgets/_splendor_text.py)
  * @property {string[]} colours
@@ -46,8 +48,9 @@
  */
 //
 // A thin view: it draws the `view` trait (pokelab.splendor.observe plus labels and the
-// legal moves) and sends intents with model.send(); Python answers with a new view or
-// with an error naming the rule. Nothing here decides what is legal.
+// legal moves) and sends intents through the board's message client (../lib/client.js); Python
+// answers with a new view or with an error naming the rule (the `error` trait: {rule, text, n},
+// `rule` null when no rule was broken). Nothing here decides what is legal.
 //
 // For tests and latency measurement every board records timing marks (./timing.js).
 //
@@ -55,11 +58,10 @@
 // ./players.js, ./pieces.js and the coach panel ./coach/; bundled into one ES module,
 // widgets/static/splendor.js, by scripts/build_js.py (esbuild).
 
+import { boardClient } from "../lib/client.js";
 import { fill, h } from "../lib/dom.js";
 import { heldKey, restoreFocus } from "../lib/focus.js";
-import { botDelay } from "../lib/motion.js";
 import { redrawScheduler } from "../lib/redraw.js";
-import { refusalNotes } from "../lib/refusal.js";
 import { fmt } from "../lib/text.js";
 import { mountCoach } from "./coach/index.js";
 import { displayRow, findSelected, phasePanel, selectedPanel, supplyRow } from "./centre.js";
@@ -75,7 +77,7 @@ function positionKey(view) {
   const ids = (cards) => (cards || []).map((c) => c.id);
   return JSON.stringify([
     view.to_move, view.current_player, view.phase, view.round, view.over, view.supply,
-    ids(view.display), me.tokens, ids(me.captured), ids(me.reserved), view.legal,
+    ids(view.display), me.tokens, ids(me.captured), ids(me.reserved), view.can_move,
   ]);
 }
 
@@ -85,26 +87,26 @@ function render({ model, el }) {
   const live = h("div", { class: "pk-sr-only", role: "status", "aria-live": "polite", dataset: { testid: "live" } });
   el.appendChild(root);
   el.appendChild(live);
-  // The coach panel (./coach/): odds, line, Suggest, Review.
-  const coach = mountCoach({ model, send: (c) => send(c), seats: SEATS });
-  // A refusal beside the control that caused it, and read out (../lib/refusal.js): below the row
-  // of buttons or tokens the control sits in, not between two buttons.
-  const refusals = refusalNotes(root, {
-    keyOf: focusKey,
+  // one redraw per batch of changes, and none between a press and its release (../lib/redraw.js)
+  const redraw = redrawScheduler(root, () => draw(), () => mark("held", { revision: model.get("revision") }));
+  const schedule = redraw.schedule;
+  // The messages, their replies, the bot's steps and the live region (../lib/client.js). A refusal
+  // goes beside the control that caused it: below the row of buttons or tokens the control sits in,
+  // not between two buttons; its reply redraws the board to put it there.
+  const client = boardClient(model, root, {
     live,
+    keyOf: focusKey,
     prefix: "pk",
     row: (c) => c.closest(".pk-tray, .pk-buttons, .pk-supply, .pk-display, .pk-controls, .pk-return-choices"),
+    sent: (msg) => mark(msg.type === "step" ? "step" : "send", { type: msg.type, revision: model.get("revision") }),
+    replied: (msg) => {
+      mark("reply", { id: msg.id, ok: msg.ok, kernel_ms: msg.kernel_ms });
+      if (!msg.ok) schedule();
+    },
   });
-  let announced = null;
-  function announce(L, lang) {
-    const log = model.get("log") || [];
-    if (announced === null || announced > log.length) announced = log.length;  // no history read aloud
-    for (const e of log.slice(announced)) {
-      live.append(h("p", {}, fmt(L.announce, { who: e.who, text: e.text })));
-    }
-    announced = log.length;
-    while (live.childElementCount > 6) live.firstElementChild.remove();
-  }
+  const { send, intent } = client;
+  // The coach panel (./coach/): odds, line, Suggest, Review.
+  const coach = mountCoach({ model, send, seats: SEATS });
   const ui = {
     picks: [],
     selected: null, // card id
@@ -113,54 +115,14 @@ function render({ model, el }) {
     returning: {},
     seedDraft: null,
     revision: -1,
-    stepFor: -1,
-    stepTimer: null,
     position: null,
   };
-  let msgId = 0;
-  // one redraw per batch of changes, and none between a press and its release (../lib/redraw.js)
-  const redraw = redrawScheduler(root, () => draw(), () => mark("held", { revision: model.get("revision") }));
-  const schedule = redraw.schedule;
   // What the board's parts (./header.js, ./centre.js, ./players.js) act on.
   const b = { model, ui, send, intent, schedule, logBox: { section: null, title: null, list: null, shown: 0, last: "", lang: null, scroll: false } };
   const logBox = b.logBox;
 
-  function send(content) {
-    content.id = ++msgId;
-    refusals.sent(content.id);
-    mark(content.type === "step" ? "step" : "send", {
-      type: content.type,
-      revision: model.get("revision"),
-    });
-    model.send(content);
-  }
-
-  function intent(action) {
-    send({ type: "intent", action });
-  }
-
-  function onReply(msg) {
-    if (!msg || msg.type !== "reply") return;
-    mark("reply", { id: msg.id, ok: msg.ok, kernel_ms: msg.kernel_ms });
-    refusals.replied(msg);
-    if (msg.ok) return;
-    schedule();
-  }
-
   const events = ["change:view", "change:error", "change:log", "change:lang", "change:can_undo"];
   for (const ev of events) model.on(ev, schedule);
-  model.on("msg:custom", onReply);
-
-  function maybeStep(view) {
-    if (!view.bot_to_move || view.over || view.bot_failure) return;  // after a failure: the retry button
-    if (ui.stepFor === view.revision) return;
-    ui.stepFor = view.revision;
-    clearTimeout(ui.stepTimer);
-    const rev = view.revision;
-    ui.stepTimer = setTimeout(() => {
-      if (model.get("revision") === rev) send({ type: "step", revision: rev });
-    }, botDelay(model.get("bot_delay")));
-  }
 
   function draw() {
     const started = performance.now();
@@ -187,7 +149,7 @@ function render({ model, el }) {
     }
     ui.selectedWhere = ui.selected === null ? null : (findSelected(b, view) || {}).where ?? null;
     const me = view.players[view.viewer];
-    const myTurn = !view.over && !view.bot_to_move && view.legal.length > 0;
+    const myTurn = !view.over && !view.bot_to_move && view.can_move;
     root.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     Object.assign(root.dataset, {
       revision: view.revision,
@@ -226,17 +188,17 @@ function render({ model, el }) {
       ),
     );
     coach.draw();
-    refusals.place(model.get("error"), L.rule);
+    client.place(model.get("error"), L.rule);
     // After a redraw the focus is on the same control if it is still there (a chart point
     // included), else the control the pressed one hands it to (Close: the card), else the next useful one.
     if (activeKey !== null) {
       restoreFocus(root, [activeKey, ui.focusBack], focusKey, [".pk-primary", ".pk-supply-token"]);
     }
     ui.focusBack = null;
-    announce(L, lang);
+    for (const e of client.fresh()) client.say(fmt(L.announce, { who: e.who, text: e.text }));  // each new move
     if (((view.humans || []).length > 1 || view.table) && !view.over && ui.turnSaid !== view.to_move) {
       ui.turnSaid = view.to_move;  // say whose turn it is when it changes hands
-      live.append(h("p", {}, fmt(L.turn_of_seat, { name: view.players[view.to_move].name, seat: view.to_move + 1 })));
+      client.say(fmt(L.turn_of_seat, { name: view.players[view.to_move].name, seat: view.to_move + 1 }));
     }
     const revision = view.revision;
     mark("render", { revision, dt: performance.now() - started });
@@ -247,16 +209,14 @@ function render({ model, el }) {
       }
       mark("paint", { revision });
     });
-    maybeStep(view);
+    client.step(view);  // a bot to move: ask it after bot_delay
   }
 
   draw();
   return () => {
-    clearTimeout(ui.stepTimer);
     redraw.destroy();
-    refusals.destroy();
+    client.destroy();
     for (const ev of events) model.off(ev, schedule);
-    model.off("msg:custom", onReply);
     coach.destroy();
   };
 }

@@ -2,11 +2,11 @@
 // `c` is the panel (model, send, seats, uid, live, said) of ./index.js.
 
 import { fill, h } from "../../lib/dom.js";
-import { fmt, pct, pick, shares } from "../../lib/text.js";
+import { fmt, pct, shares } from "../../lib/text.js";
 
 const range = (e) => `${pct(e.low)}–${pct(e.high)}`;
 
-export function oddsBlock(c, data, C, lang) {
+export function oddsBlock(c, data, C) {
   const { seats, live, model } = c;
   const odds = data.odds;
   const status = odds.final
@@ -62,13 +62,13 @@ export function oddsBlock(c, data, C, lang) {
   );
 }
 
-export function pointView(c, data, C, lang) {
+export function pointView(c, data, C) {
   const { model, send } = c;
   const pt = data.point;
   if (!pt) return null;
   const pos = pt.position;
   const who = pt.seat === null || pt.seat === undefined ? C.end_of_game : data.names[pt.seat];
-  const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
+  const moves = pt.moves.join("; ") || C.no_move_yet;
   const colour = (c) => (model.get("view").labels.colour || {})[c] || c;
   const rates = pt.rates ? shares(pt.rates) : null;  // the seats' chances, adding to 100%
   return h(
@@ -77,7 +77,7 @@ export function pointView(c, data, C, lang) {
     h("div", { class: "pk-coach-title" }, fmt(C.position_of, { n: pt.index + 1 }), ` · ${fmt(C.round, { n: pt.round })}`, ` · ${C.read_only}`),
     h("div", {}, h("b", {}, `${who}: `), moves),
     rates ? h("div", { class: "pk-coach-note" }, data.names.map((name, s) => `${name} ${rates[s]}`).join(" · ")) : null,
-    h("div", {}, h("b", {}, `${C.display}: `), pos.display.map((c) => pick(c.name, lang)).join(", ") || "—"),
+    h("div", {}, h("b", {}, `${C.display}: `), pos.display.map((c) => c.name).join(", ") || "—"),
     h(
       "ul",
       { class: "pk-point-players" },
@@ -88,8 +88,8 @@ export function pointView(c, data, C, lang) {
           h("b", {}, `${p.name} · ${fmt(C.points, { n: p.points })}`),
           " · ",
           Object.entries(p.tokens).filter(([, v]) => v).map(([c, v]) => `${colour(c)} ${v}`).join(", ") || C.no_tokens,
-          p.captured.length ? ` · ${C.caught}: ${p.captured.map((c) => pick(c, lang)).join(", ")}` : "",
-          p.reserved.length ? ` · ${C.reserved}: ${p.reserved.map((c) => pick(c, lang)).join(", ")}` : "",
+          p.captured.length ? ` · ${C.caught}: ${p.captured.join(", ")}` : "",
+          p.reserved.length ? ` · ${C.reserved}: ${p.reserved.join(", ")}` : "",
         ),
       ),
     ),
@@ -97,7 +97,7 @@ export function pointView(c, data, C, lang) {
   );
 }
 
-export function cardsBlock(c, data, C, lang) {
+export function cardsBlock(c, data, C) {
   const { uid } = c;
   if (!data.cards) return null;
   const turns = (r) => (r.turns === 0 ? C.now : fmt(r.turns === 1 ? C.turn_one : C.turns_many, { n: r.turns }));
@@ -116,7 +116,7 @@ export function cardsBlock(c, data, C, lang) {
           h(
             "tr",
             { dataset: { cardId: r.id, turns: r.turns } },
-            h("th", { scope: "row" }, pick(r.name, lang)),
+            h("th", { scope: "row" }, r.name),
             h("td", {}, r.where === "display" ? C.in_display : C.in_reserve),
             h("td", {}, turns(r), r.needs_master ? ` · ${C.needs_master}` : ""),
             h("td", {}, r.points),
@@ -130,7 +130,7 @@ export function cardsBlock(c, data, C, lang) {
           "ul",
           { class: "pk-needed" },
           data.needed.map((r) =>
-            h("li", { dataset: { cardId: r.id } }, fmt(C.needed_line, { card: pick(r.name, lang), base: pick(r.from, lang), p1: pct(r.within["1"]), p4: pct(r.within["4"]) })),
+            h("li", { dataset: { cardId: r.id } }, fmt(C.needed_line, { card: r.name, base: r.from, p1: pct(r.within["1"]), p4: pct(r.within["4"]) })),
           ),
         )
       : h("div", { class: "pk-coach-note" }, C.needed_none),
@@ -138,9 +138,9 @@ export function cardsBlock(c, data, C, lang) {
   );
 }
 
-export function coachBlock(c, data, C, lang, view) {
+export function coachBlock(c, data, C, view) {
   const { send } = c;
-  const myTurn = !view.over && !view.bot_to_move && (view.legal || []).length > 0;
+  const myTurn = !view.over && !view.bot_to_move && Boolean(view.can_move);
   const sug = data.suggest;
   const parts = [
     h("div", { class: "pk-coach-title" }, C.coach_title),
@@ -160,8 +160,8 @@ export function coachBlock(c, data, C, lang, view) {
               h(
                 "li",
                 { class: "pk-suggestion", dataset: { action: s.text } },
-                h("div", {}, h("b", {}, pick(s.move, lang)), ` · ${fmt(C.wins, { p: pct(s.estimate.rate), range: range(s.estimate) })}`),
-                h("div", { class: "pk-reason" }, pick(s.reason, lang)),
+                h("div", {}, h("b", {}, s.move), ` · ${fmt(C.wins, { p: pct(s.estimate.rate), range: range(s.estimate) })}`),
+                h("div", { class: "pk-reason" }, s.reason),
                 myTurn
                   ? h("button", { class: "pk-btn pk-play-suggestion", "data-key": `play-${i}`, onclick: () => send({ type: "intent", action: { kind: "text", text: s.text } }) }, C.play_this)
                   : null,
@@ -176,12 +176,12 @@ export function coachBlock(c, data, C, lang, view) {
       h("button", { class: "pk-btn pk-primary pk-review", "data-key": "review", disabled: rev && rev.pending, onclick: () => send({ type: "coach_review" }) }, C.review),
     );
     if (rev && rev.pending) parts.push(h("div", { class: "pk-coach-note", role: "status" }, C.reviewing));
-    if (rev && !rev.pending) parts.push(reviewList(c, data, rev, C, lang));
+    if (rev && !rev.pending) parts.push(reviewList(c, data, rev, C));
   }
   return h("div", { class: "pk-coach-box", dataset: { testid: "coach-box" } }, parts);
 }
 
-export function reviewList(c, data, rev, C, lang) {
+export function reviewList(c, data, rev, C) {
   const { send } = c;
   if (rev.failed) return h("div", { class: "pk-coach-note" }, C.coach_failed);
   const mistakes = rev.moves.filter((m) => m.mistake);
@@ -198,9 +198,9 @@ export function reviewList(c, data, rev, C, lang) {
           { class: "pk-review-move pk-mistake", dataset: { index: m.index, seat: m.seat } },
           h("b", { class: "pk-mistake-tag" }, `! ${C.mistake}`),
           " ",
-          fmt(C.review_line, { who: data.names[m.seat], move: pick(m.move, lang), before: pct(m.before.rate), after: pct(m.after.rate) }),
+          fmt(C.review_line, { who: data.names[m.seat], move: m.move, before: pct(m.before.rate), after: pct(m.after.rate) }),
           m.better
-            ? h("div", { class: "pk-reason" }, fmt(C.better, { move: pick(m.better.move, lang), p: pct(m.better.estimate.rate) }), " — ", pick(m.better.reason, lang))
+            ? h("div", { class: "pk-reason" }, fmt(C.better, { move: m.better.move, p: pct(m.better.estimate.rate) }), " — ", m.better.reason)
             : null,
           m.turn !== null && m.turn !== undefined
             ? h("button", { class: "pk-btn pk-soft pk-review-show", "data-key": `review-${m.index}`, onclick: () => send({ type: "coach_point", index: m.turn }) }, C.show)

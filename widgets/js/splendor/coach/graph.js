@@ -2,7 +2,7 @@
 // your band, and one focusable point per turn that opens that position.
 
 import { h, svg } from "../../lib/dom.js";
-import { fmt, pct, pick, shares } from "../../lib/text.js";
+import { fmt, pct, shares } from "../../lib/text.js";
 
 // Each seat's line differs by dash and marker shape as well as colour.
 const DASH = ["", "7 4", "2 3", "10 3 2 3"];
@@ -15,7 +15,7 @@ export function marker(shape, x, y, r, attrs) {
   return svg("circle", { cx: x, cy: y, r, ...attrs });
 }
 
-export function graph(c, data, C, lang) {
+export function graph(c, data, C) {
   const { send, seats, uid } = c;
   const line = data.line || [];
   const W = 320, H = 150, L0 = 34, R0 = 8, T0 = 8, B0 = 22;
@@ -45,7 +45,7 @@ export function graph(c, data, C, lang) {
   for (const pt of line) {
     const rate = pt.rates ? pt.rates[me] : null;
     const who = pt.seat === null || pt.seat === undefined ? C.end_of_game : data.names[pt.seat];
-    const moves = pt.moves.map((m) => pick(m, lang)).join("; ") || C.no_move_yet;
+    const moves = pt.moves.join("; ") || C.no_move_yet;
     const rates = pt.rates ? shares(pt.rates) : null;
     const chances = rates ? data.names.map((name, s) => `${name} ${rates[s]}`).join(", ") : C.pending;
     const label = fmt(C.point_label, { n: pt.index + 1, round: pt.round, who, moves, chances });

@@ -47,11 +47,11 @@ export function mountCoach({ model, send, seats }) {
     node.setAttribute("lang", lang === "zh" ? "zh-CN" : lang);
     // the chances, then the coach (Suggest stays in sight on a laptop screen, issue 30), then the line
     const blocks = [
-      data.odds_on && data.odds ? oddsBlock(c, data, C, lang) : null,
-      data.coach_on ? coachBlock(c, data, C, lang, view) : null,
-      data.odds_on ? graph(c, data, C, lang) : null,
-      data.odds_on ? pointView(c, data, C, lang) : null,
-      data.odds_on && !data.over ? cardsBlock(c, data, C, lang) : null,
+      data.odds_on && data.odds ? oddsBlock(c, data, C) : null,
+      data.coach_on ? coachBlock(c, data, C, view) : null,
+      data.odds_on ? graph(c, data, C) : null,
+      data.odds_on ? pointView(c, data, C) : null,
+      data.odds_on && !data.over ? cardsBlock(c, data, C) : null,
       live,
     ];
     const key = heldKey(node, keyOf);
