@@ -12,6 +12,10 @@ The machine may be shared, so a move's time is the CPU time of this process
 waits for a busy core); each setting is played ``--repeats`` times and, per
 move, the fastest of the repeats is kept; the figure is the median of those.
 
+It also walks one move's path (``click_path``): the Python calls of the kit (``pokelab/`` and
+``widgets/`` functions) one ``intent`` runs and the source files they live in, counted with
+``sys.setprofile`` — the figure of issue 44's "one click walks ~34 files".
+
     .venv/bin/python benchmarks/bench_board_latency.py [--games 3] [--repeats 5]
 """
 
@@ -20,7 +24,10 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from collections import Counter
+from pathlib import Path
 
 from pokelab import splendor as sp
 from pokelab.bots import make_bot
@@ -49,6 +56,42 @@ def move_times(panel: bool, games: int) -> list[float]:
     return times
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def click_path(moves: int = 10) -> tuple[float, float, int]:
+    """Median kit calls and kit files per human move, and the files any of ``moves`` moves touched (panel off)."""
+    kit = (str(ROOT / "pokelab"), str(ROOT / "widgets"))
+    greedy = make_bot("splendor", "greedy")
+    board = SplendorBoard(bots={1: "greedy"}, seed=0)
+    board.run_bots()
+    calls: list[int] = []
+    files: list[int] = []
+    every: set[str] = set()
+    for _ in range(moves):
+        s = board.state
+        if s.is_over:
+            break
+        action = greedy.choose(sp.observe(s, s.current_player), sp.legal_actions(s), random.Random(0))
+        seen: Counter[str] = Counter()
+
+        def profile(frame, event, _arg, seen=seen) -> None:
+            if event == "call" and frame.f_code.co_filename.startswith(kit):
+                seen[frame.f_code.co_filename] += 1
+
+        sys.setprofile(profile)
+        try:
+            board.handle_message({"type": "intent", "action": {"kind": "text", "text": str(action)}})
+        finally:
+            sys.setprofile(None)
+        calls.append(sum(seen.values()))
+        files.append(len(seen))
+        every |= set(seen)
+        board.run_bots()
+    board.close()
+    return statistics.median(calls), statistics.median(files), len(every)
+
+
 def best_median(panel: bool, games: int, repeats: int) -> float:
     """The median over moves of each move's fastest time across ``repeats`` plays of the same games."""
     runs = [move_times(panel, games) for _ in range(repeats)]
@@ -65,6 +108,8 @@ def main() -> None:
     on = best_median(True, args.games, args.repeats)
     print(f"intent message, panel off: {off:.3f} ms (median over moves of the best of {args.repeats})")
     print(f"intent message, panel on:  {on:.3f} ms (median over moves of the best of {args.repeats})")
+    calls, files, touched = click_path()
+    print(f"one click's path (panel off): median {calls:.0f} kit calls in {files:.0f} kit files; {touched} files over 10 moves")
 
 
 if __name__ == "__main__":
