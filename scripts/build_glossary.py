@@ -77,7 +77,7 @@ class Term:
         """Whether the avoid-list holds in the file ``path`` (relative, with ``/``).
 
         >>> mew = Term("x", "梦幻 / 超梦", "Here Comes Pokémon!", "m", "意思", ("传说",), "herecomes")
-        >>> mew.applies_to("widgets/_herecomes_text.py"), mew.applies_to("widgets/_splendor_text.py")
+        >>> mew.applies_to("widgets/herecomes/text.py"), mew.applies_to("widgets/splendor/text.py")
         (True, False)
         """
         if not self.scope:

@@ -15,8 +15,8 @@ from pokelab import splendor as sp
 from pokelab.words import languages
 from tests.widgets.conftest import in_lang, said
 from widgets import SplendorBoard
-from widgets._splendor_intent import parse_intent
-from widgets._splendor_text import labels
+from widgets.splendor.intent import parse_intent
+from widgets.splendor.text import labels
 
 RARE, RARE2, RARE3, LEGEND = 16, 17, 33, 86  # three rare cards (Magmar first) and Articuno
 CHARMANDER, CHARMELEON = 1, 2

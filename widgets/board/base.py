@@ -11,11 +11,11 @@ trait and sends the user's wishes as messages; Python checks them with the
 engine and answers with a new ``view`` or with the reason in the chosen
 language, never with a traceback.
 
-The messages the front end sends, and the replies, are in ``widgets._board_messages``.
+The messages the front end sends, and the replies, are in ``widgets.board.messages``.
 
 A subclass draws the game through three hooks: ``_make_view`` (the JSON the
 front end draws), ``_parse_intent`` (a front-end payload to an engine action)
-and ``_log_lines`` (a move as log text); see ``widgets.splendor.SplendorBoard``.
+and ``_log_lines`` (a move as log text); see ``widgets.splendor.board.SplendorBoard``.
 
 Every word a board sends is rendered in its ``lang`` when it is published: the
 ``error`` trait and the log are kept as catalogue texts and drawn again when the
@@ -47,14 +47,14 @@ from pokelab.core.texts import seat_name
 from pokelab.errors import BilingualError, IllegalAction
 from pokelab.sim.record import GameRecord
 from pokelab.words import _, check_lang, render
-from widgets._board_errors import BadIntent, BotFailure, Refusals
-from widgets._board_log import ShownLog, log_line
-from widgets._board_messages import answer, page_handlers, view_flags
-from widgets._board_table import TableSeat, seat_at_table
-from widgets._board_table_log import TableLog
-from widgets._board_turns import BotSeats, DrawChance, Snapshot, Turns
-from widgets._bots import bot_label, resolve_bot, seat_bots
 from widgets._words import Said, shown
+from widgets.board.bots import bot_label, resolve_bot, seat_bots
+from widgets.board.errors import BadIntent, BotFailure, Refusals
+from widgets.board.log import ShownLog, log_line
+from widgets.board.messages import answer, page_handlers, view_flags
+from widgets.board.table import TableSeat, seat_at_table
+from widgets.board.table_log import TableLog
+from widgets.board.turns import BotSeats, DrawChance, Snapshot, Turns
 
 __all__ = ["Board", "named_players"]
 
@@ -80,7 +80,7 @@ class Board(anywidget.AnyWidget):
     Public Python API: ``state``, ``play(action)``, ``undo()``, ``new_game(seed)``,
     ``run_bots()``, ``bots`` (assign a seat to replace its bot), ``set_bot(seat, bot)``,
     ``bot_failure``, ``handle_message(content)``. The game is stepped by a ``Turns`` the
-    board owns (``widgets._board_turns``); the board records the acts it gives back.
+    board owns (``widgets.board.turns``); the board records the acts it gives back.
     """
 
     #: The JSON view the front end draws (built by ``_make_view``), with ``revision`` inside.
@@ -188,7 +188,7 @@ class Board(anywidget.AnyWidget):
         """Sit at (or rejoin) a shared table of the class database: this game's board of that seat only.
 
         ``options``: ``name=`` (sit down), ``token=`` (rejoin), ``join_code=``, ``store=``,
-        ``poll_seconds=`` (see ``widgets._board_table.seat_at_table``). The board draws only
+        ``poll_seconds=`` (see ``widgets.board.table.seat_at_table``). The board draws only
         what ``Table.view(seat)`` gives the seat; it never holds the game's state.
         """
         rules = getattr(cls, "game_class", None)
