@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-EXTRAS := lab,app,dask,test,site
+EXTRAS := lab,app,dask,test,site,hub
 PORT   ?= 8888
 comma  := ,
 
@@ -20,12 +20,17 @@ lab: $(STAMP)
 		$(if $(filter 0,$(shell id -u)),--allow-root,)
 
 ## Set everything up and run every test: lint, unit + doctests, notebooks, browser.
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python scripts/ensure_chromium.py
 	$(BIN)/python scripts/ensure_postgres.py
 	$(BIN)/python scripts/run_tests.py
 
 install: $(STAMP)
+
+# The Node tools of package-lock.json (esbuild; configurable-http-proxy, the hub's proxy the tests start): npm ci.
+NODE_STAMP := node_modules/.package-lock.json
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
 
 # One environment: the lock requirements/test.txt (every extra of pyproject.toml, `make pins`)
 # pins each package Binder installs at Binder's own version, so the notebooks run here on Binder's

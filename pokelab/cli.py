@@ -23,9 +23,9 @@ from typing import Any
 
 import pandas as pd
 
+from pokelab.classroom import why
 from pokelab.classroom.cli import add_commands, add_teacher_options, teacher_access
 from pokelab.classroom.reads import CSV_LINE_END, check_new_file, safe_cell
-from pokelab.classroom.rounds import why
 from pokelab.core.texts import decimals, player_name, seat_column, table_seats
 from pokelab.errors import SimError
 from pokelab.herecomes.bag import MAX_BAG_COLOUR, validate_bag

@@ -2,7 +2,7 @@
 
 Stages: lint (ruff, then the import layers with lint-imports), unit (pytest with doctests, in parallel), classroom (30
 student processes against SQLite and a real PostgreSQL server, and the faults;
-it prints the submit latencies), notebooks (nbval, every notebook of both tracks
+it prints the submit latencies; and a real JupyterHub with its proxy, ``tests/hub``), notebooks (nbval, every notebook of both tracks
 once; the lessons' executed copies go to ``build/executed/`` for the site),
 browser (Playwright + Chromium against a real JupyterLab and Voilà, three workers,
 each on its own servers), site (the course website and handouts built from those
@@ -134,9 +134,12 @@ def stages(only: str | None) -> dict[str, list[str] | list[list[str]] | None]:
     return {
         # ruff, then the import layers of pyproject.toml's [tool.importlinter] (no cycles, no upward imports).
         "lint": [[str(BIN / "ruff"), "check", "."], [str(BIN / "lint-imports"), "--no-cache"]],
-        "unit": pytest("-m", "not browser and not site and not classroom_load", "-n", "2", "-q"),
-        # 30 student processes (and the shared tables' clients) against SQLite and a real PostgreSQL server; -s prints the latencies.
-        "classroom": pytest("-m", "classroom_load", "-q", "-s", "-p", "no:xdist", "tests/classroom", "tests/tables"),
+        "unit": pytest("-m", "not browser and not site and not classroom_load and not hub", "-n", "2", "-q"),
+        # 30 student processes (and the shared tables' clients) against SQLite and a real PostgreSQL server, and a
+        # real JupyterHub with its proxy (tests/hub: it mostly waits on its processes, so it fits this light stage);
+        # -s prints the latencies and the hub's start time.
+        "classroom": pytest("-m", "classroom_load or hub", "-q", "-s", "-p", "no:xdist", "tests/classroom", "tests/tables",
+                            "tests/hub"),
         # Each notebook in a fresh kernel forked from a warm one (scripts/warm_kernel.py).
         "notebooks": nbval(str(BIN / "python"), ["-n", "2", "--nbval-kernel-name", "pokelab-warm", *notebooks])
         if notebooks

@@ -11,7 +11,7 @@ markup — so a name is safe to show in a page and in a CSV file.
 >>> check_name("")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a group name has 1 to 32 characters, not 0
+pokelab.classroom.errors.ClassroomError: a group name has 1 to 32 characters, not 0
 """
 
 from __future__ import annotations
@@ -24,16 +24,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pokelab.classroom.rounds import SIMULATED, ClassroomError, check_round
-from pokelab.errors import Explained
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
+from pokelab.classroom.rounds import SIMULATED, check_round
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND
 from pokelab.words import Text, _, _p
 
 __all__ = [
     "DEFAULT_URL_ENV",
     "TOKEN_COLUMNS",
-    "ClassAccessError",
-    "ClassStoreBusy",
     "check_name",
     "clean_secret",
     "default_url",
@@ -58,36 +56,6 @@ NAME_LENGTH, GROUP_LENGTH, REASON_LENGTH = 60, 32, 200
 ANSWER_LENGTH = 500
 #: The columns of the 10 tokens of a round, in drawing order.
 TOKEN_COLUMNS: tuple[str, ...] = tuple(f"token_{i}" for i in range(1, DRAWS_PER_ROUND + 1))
-
-
-class ClassAccessError(Explained, PermissionError):
-    """A wrong or missing join code or teacher key (refused and logged).
-
-    >>> from pokelab.words import _
-    >>> ClassAccessError(_("no {what} given", what=_("join code"))).message("zh")
-    '没有输入加入码'
-    >>> ClassAccessError("wrong join code", "加入码不对")
-    Traceback (most recent call last):
-    ...
-    TypeError: ClassAccessError takes its reason as one catalogue text, e.g. _('...'), got ('wrong join code', '加入码不对')
-    """
-
-    __module__ = "pokelab.classroom"
-
-
-class ClassStoreBusy(Explained, TimeoutError):
-    """The class database stayed locked or unreachable for longer than the store's ``timeout``.
-
-    >>> from pokelab.words import _
-    >>> str(ClassStoreBusy(_("no {what} given", what="busy")))
-    'no busy given'
-    >>> ClassStoreBusy("busy")
-    Traceback (most recent call last):
-    ...
-    TypeError: ClassStoreBusy takes its reason as one catalogue text, e.g. _('...'), got ('busy',)
-    """
-
-    __module__ = "pokelab.classroom"
 
 
 def default_url() -> str:
@@ -126,7 +94,7 @@ def refuse_surrogates(value: str, what: Text) -> str:
     >>> refuse_surrogates("A\\ud800", _("join code"))
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: join code: a text holds a lone surrogate (\\ud800-\\udfff), which is no character
+    pokelab.classroom.errors.ClassroomError: join code: a text holds a lone surrogate (\\ud800-\\udfff), which is no character
     """
     if any("\ud800" <= ch <= "\udfff" for ch in value):
         raise ClassroomError(_("{what}: a text holds a lone surrogate (\\ud800-\\udfff), which is no character", what=what))
@@ -148,7 +116,7 @@ def clean_secret(value: Any, what: Text) -> str:
     >>> clean_secret("", _("seat token"))
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: no seat token given
+    pokelab.classroom.errors.ClassAccessError: no seat token given
     """
     if value is None or value == "":
         if what.source in _ADDRESSES:
@@ -214,7 +182,7 @@ def check_name(name: Any, *, limit: int = GROUP_LENGTH, what: str = "group") -> 
     >>> check_name("x'); DROP TABLE r; --")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a group name may hold letters, digits, spaces and - _ . · only, not "'"
+    pokelab.classroom.errors.ClassroomError: a group name may hold letters, digits, spaces and - _ . · only, not "'"
     """
     what_name = _WHAT[what]
     if not isinstance(name, str):
@@ -277,6 +245,3 @@ def refused(
     err.refusal = (class_id, action, reason)  # type: ignore[attr-defined]
     return err
 
-
-# The store's own modules' names for the three helpers above (the tables use the public ones).
-_digest, _clean_secret, _refused = digest, clean_secret, refused

@@ -15,7 +15,7 @@ language), ``pupils``, ``export_answers`` (a spreadsheet-safe CSV),
 >>> store.pupils(code, "")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: no teacher key given
+pokelab.classroom.errors.ClassAccessError: no teacher key given
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from pokelab.classroom.access import check_name
 from pokelab.classroom.answers import ANSWER_COLUMNS, REVEAL_POLICIES
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors
+from pokelab.classroom.errors import ClassroomError
 from pokelab.classroom.reads import write_csv_safely
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.transactions import StoreCore
 from pokelab.words import _, languages
 
@@ -49,7 +49,7 @@ class AnswerReads:
     >>> reads.pupils("WRONG1", "AAAA-AAAA-AAAA-AAAA")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
     """
 
     def __init__(self, core: StoreCore, doors: Doors, *, forget_pupils: Callable[[], None]) -> None:
@@ -77,7 +77,7 @@ class AnswerReads:
         >>> store.set_reveal(code, key, "sometimes")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: the reveal policy is one of pupil, after-tries, never, not 'sometimes'
+        pokelab.classroom.errors.ClassroomError: the reveal policy is one of pupil, after-tries, never, not 'sometimes'
         """
         if policy not in REVEAL_POLICIES:
             raise ClassroomError(_("the reveal policy is one of {policies}, not {policy}",
@@ -181,7 +181,7 @@ class AnswerReads:
         >>> store.delete_pupil(code, key, "Nobody")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: no pupil 'Nobody' joined this class
+        pokelab.classroom.errors.ClassroomError: no pupil 'Nobody' joined this class
         """
         name = check_name(pupil, what="pupil")
 

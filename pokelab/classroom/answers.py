@@ -26,7 +26,7 @@ pupil's kernel reads it with the join code (``reveal_policy``).
 >>> store.answers(code, "not-the-key")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong teacher key for this class: read answers needs the class's teacher key
+pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: read answers needs the class's teacher key
 """
 
 from __future__ import annotations
@@ -39,17 +39,16 @@ from typing import Any
 
 from pokelab.classroom.access import (
     ANSWER_LENGTH,
-    ClassAccessError,
-    _clean_secret,
-    _digest,
-    _refused,
     check_name,
+    clean_secret,
+    digest,
     refuse_surrogates,
+    refused,
 )
 from pokelab.classroom.db import postgresql_insert, sa, schema, sqlite_insert
 from pokelab.classroom.doors import Doors, member_hash
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
 from pokelab.classroom.groups import check_submission
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.transactions import StoreCore
 from pokelab.words import _
 
@@ -122,7 +121,7 @@ class Answers:
     >>> answers.reveal_policy("WRONG1")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
     """
 
     def __init__(self, core: StoreCore, doors: Doors) -> None:
@@ -154,7 +153,7 @@ class Answers:
         >>> store.join_pupil(code, "Mei")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: the pupil name 'Mei' is taken in this class: choose another name, or ask the teacher for a new pupil token
+        pokelab.classroom.errors.ClassroomError: the pupil name 'Mei' is taken in this class: choose another name, or ask the teacher for a new pupil token
         """
         clean = check_name(name, what="pupil")
         taken = _("the pupil name {name} is taken in this class: choose another name, "
@@ -169,10 +168,10 @@ class Answers:
         ).first()
         source = ("pupil token", class_id)
         self._core.throttle.check(source)
-        given = _clean_secret(token, _("pupil token"))
+        given = clean_secret(token, _("pupil token"))
         if found is None or not hmac.compare_digest(str(found.token_hash), member_hash("pupil", class_id, name, given)):
             self._core.throttle.failed(source)
-            raise _refused(class_id, "record answer", "wrong pupil token",
+            raise refused(class_id, "record answer", "wrong pupil token",
                            ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name))))
         self._core.throttle.succeeded(source)
         return int(found.id)
@@ -206,7 +205,7 @@ class Answers:
         ...                     correct=True, submission="c")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: an answer's outcome is one of correct, wrong, revealed, recorded, compared, not 'great'
+        pokelab.classroom.errors.ClassroomError: an answer's outcome is one of correct, wrong, revealed, recorded, compared, not 'great'
         """
         name = check_name(pupil, what="pupil")
         sub = check_submission(submission)
@@ -243,7 +242,7 @@ class Answers:
             return self._core.write(work)
         except sa.exc.IntegrityError:  # the pupil was deleted since their token was checked
             self._known_pupils.clear()
-            raise _refused(class_id, "record answer", "deleted pupil",
+            raise refused(class_id, "record answer", "deleted pupil",
                            ClassAccessError(_("wrong pupil token for the pupil {name}", name=repr(name)))) from None
 
     def _pupil_ids(self, join_code: str, name: str, token: Any) -> tuple[int, int]:
@@ -252,7 +251,7 @@ class Answers:
         Remembering is safe: a deleted pupil's or class's rows are gone, so an
         answer recorded under remembered ids fails on its foreign keys.
         """
-        remembered = (_digest("join", str(join_code).upper()), name, _digest("pupil", str(token)))
+        remembered = (digest("join", str(join_code).upper()), name, digest("pupil", str(token)))
         known = self._known_pupils.get(remembered)
         if known is None:
             def read(conn: Any) -> tuple[int, int]:

@@ -13,7 +13,7 @@ its teacher key.
 >>> store.delete_class(code, "not-the-key")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong teacher key for this class: delete needs the class's teacher key
+pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: delete needs the class's teacher key
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from pokelab.classroom.access import (
     JOIN_LENGTH,
     NAME_LENGTH,
     TEACHER_KEY_GROUPS,
-    _digest,
     check_name,
+    digest,
 )
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors
@@ -48,7 +48,7 @@ class Classes:
     >>> classes.create_class("")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a class name has 1 to 60 characters, not 0
+    pokelab.classroom.errors.ClassroomError: a class name has 1 to 60 characters, not 0
     """
 
     def __init__(self, core: StoreCore, doors: Doors) -> None:
@@ -73,8 +73,8 @@ class Classes:
             )
             row = {
                 "name": clean,
-                "join_hash": _digest("join", code),
-                "teacher_hash": _digest("teacher", key.replace("-", "")),
+                "join_hash": digest("join", code),
+                "teacher_hash": digest("teacher", key.replace("-", "")),
                 "created": self._core.clock(),
             }
             try:

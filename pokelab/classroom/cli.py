@@ -34,8 +34,8 @@ from typing import Any
 
 from pokelab.classroom import DEFAULT_URL_ENV, ClassStore, default_url
 from pokelab.classroom.answers import REVEAL_POLICIES
+from pokelab.classroom.errors import why
 from pokelab.classroom.reads import check_new_file
-from pokelab.classroom.rounds import why
 from pokelab.errors import SimError
 from pokelab.words import Text, _, languages
 
@@ -75,7 +75,7 @@ def write_teacher_file(path: str | Path, code: str, key: str, url: str, name: st
     >>> write_teacher_file(p, "ABC234", "AAAA-BBBB-CCCC-DDDD", "sqlite://", "7B")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the file ... exists already: nothing was written (choose another name, or overwrite=True / --force)
+    pokelab.classroom.errors.ClassroomError: the file ... exists already: nothing was written (choose another name, or overwrite=True / --force)
     """
     target = check_new_file(path)
     handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

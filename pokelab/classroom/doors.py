@@ -3,8 +3,9 @@
 ``ClassStore`` owns one ``Doors`` (over its ``transactions.StoreCore``) and
 hands it to its other parts; every request passes one of these checks before
 it reads or writes anything. They are public (``class_of``, ``teacher_class_of``,
-``check_class_teacher``, ``refuse``) so that the shared tables (``pokelab.tables``),
-which keep their rows in the same database, pass the same doors. A wrong code or key counts against its source (``limits``)
+``check_class_teacher``, and ``class_name_of`` and ``unnamed_refusals`` for the reads
+of the store's own tables another package needs) so that the shared tables
+(``pokelab.tables``), which keep their rows in the same database, pass the same doors. A wrong code or key counts against its source (``limits``)
 and is logged — in the ``pokelab.classroom`` logger, and for a named class in
 its refusal log (``StoreCore.refuse``) — without the code or key typed.
 
@@ -16,7 +17,7 @@ its refusal log (``StoreCore.refuse``) — without the code or key typed.
 >>> store.reset("WRONG1", key)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
 """
 
 from __future__ import annotations
@@ -28,14 +29,13 @@ from typing import Any
 from pokelab.classroom.access import (
     JOIN_ALPHABET,
     JOIN_LENGTH,
-    ClassAccessError,
     action_name,
     clean_secret,
     digest,
     refused,
 )
 from pokelab.classroom.db import sa, schema
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
 from pokelab.classroom.transactions import StoreCore
 from pokelab.words import Text, _
 
@@ -71,7 +71,7 @@ class Doors:
     >>> core.read(lambda conn: doors.class_of(conn, "WRONG1", "join"))
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
     """
 
     def __init__(self, core: StoreCore) -> None:
@@ -92,7 +92,7 @@ class Doors:
         >>> len(doors.issue_member_token("group", "WRONG1", "A", length=8, teacher_key=None, taken=_("taken")))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+        pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
         """
         table = schema.groups if kind == "group" else schema.pupils
         action = "join group" if kind == "group" else "join class"
@@ -130,7 +130,7 @@ class Doors:
         >>> store.read(lambda conn: store.class_of(conn, "WRONG1", "join"))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+        pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
         """
         self._core.throttle.check(("join code",))
         code = clean_secret(join_code, _("join code"))
@@ -163,7 +163,7 @@ class Doors:
         >>> store.read(lambda conn: store.teacher_class_of(conn, code, "AAAA-AAAA-AAAA-AAAA", "list tables"))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
+        pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
         """
         class_id = self.class_of(conn, join_code, action)
         self.check_class_teacher(conn, class_id, teacher_key, action)
@@ -183,7 +183,7 @@ class Doors:
         >>> store.read(lambda conn: store.check_class_teacher(conn, 1, None, "reset"))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: no teacher key given
+        pokelab.classroom.errors.ClassAccessError: no teacher key given
         """
         try:
             key = clean_secret(teacher_key, _("teacher key"))
@@ -207,3 +207,34 @@ class Doors:
                 ),
             )
         self._core.throttle.succeeded(source)
+
+    def class_name_of(self, conn: Any, class_id: int) -> str:
+        """The name of class ``class_id``, read on ``conn`` (a row of another package names its class by id).
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> code, key = store.create_class("7B")
+        >>> store.read(lambda conn: store.class_name_of(conn, store.class_of(conn, code, "view")))
+        '7B'
+        """
+        c = schema.classes.c
+        return str(conn.execute(sa.select(c.name).where(c.id == class_id)).scalar())
+
+    def unnamed_refusals(self, conn: Any, action: str, reason: str, *, since: float = 0.0) -> int:
+        """How many refusals of ``action`` for ``reason`` that named no class were logged since ``since`` (on ``conn``).
+
+        A refused address that names no class (an unknown table code) is the
+        database's: every teacher of it sees the same count.
+
+        >>> from pokelab.classroom import ClassStore, refused, ClassAccessError
+        >>> from pokelab.words import _
+        >>> store = ClassStore.connect("sqlite://")
+        >>> store.refuse(refused(None, "table open", "unknown table code", ClassAccessError(_("no"))))
+        >>> store.read(lambda conn: store.unnamed_refusals(conn, "table open", "unknown table code"))
+        1
+        """
+        r = schema.refusals.c
+        query = sa.select(sa.func.count()).where(
+            r.class_id.is_(None), r.action == action, r.reason == reason, r.at >= since
+        )
+        return int(conn.execute(query).scalar() or 0)

@@ -16,7 +16,7 @@ True
 >>> FileWatch("/nonexistent/class.db").check()
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassStoreFault: the class database file is gone (deleted or moved while in use): nothing more is saved there. Put it back, or ask the teacher to open the class again
+pokelab.classroom.errors.ClassStoreFault: the class database file is gone (deleted or moved while in use): nothing more is saved there. Put it back, or ask the teacher to open the class again
 """
 
 from __future__ import annotations
@@ -27,30 +27,12 @@ import sqlite3
 from pathlib import Path
 
 from pokelab.classroom.db import sa
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.errors import ClassStoreFault
 from pokelab.words import _
 
-__all__ = ["ClassStoreFault", "FileWatch", "explain", "transient"]
+__all__ = ["FileWatch", "explain", "transient"]
 
 log = logging.getLogger("pokelab.classroom")
-
-
-class ClassStoreFault(ClassroomError):
-    """The class database itself cannot save now (gone, replaced, restored, damaged, read-only) — not the request's fault.
-
-    A pupil's kernel keeps an answer refused so queued (the teacher may put the file right);
-    an answer refused for what it holds is a plain ``ClassroomError`` and is dropped, with a word.
-
-    >>> from pokelab.words import _
-    >>> isinstance(ClassStoreFault(_("no such file")), ClassroomError)
-    True
-    >>> ClassStoreFault("gone")
-    Traceback (most recent call last):
-    ...
-    TypeError: ClassStoreFault takes its reason as one catalogue text, e.g. _('...'), got ('gone',)
-    """
-
-    __module__ = "pokelab.classroom"  # the public name (the package re-exports it)
 
 
 class FileWatch:
@@ -64,7 +46,7 @@ class FileWatch:
     >>> watch.check()  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassStoreFault: the class database file was replaced by another file while in use: ...
+    pokelab.classroom.errors.ClassStoreFault: the class database file was replaced by another file while in use: ...
     """
 
     def __init__(self, path: str | Path | None) -> None:

@@ -21,7 +21,7 @@ the stored round's id; the same id with another round is refused.
 >>> store.undo_round(code, "Team Eevee", "WRONGTOK")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong group token for the group 'Team Eevee'
+pokelab.classroom.errors.ClassAccessError: wrong group token for the group 'Team Eevee'
 """
 
 from __future__ import annotations
@@ -34,15 +34,14 @@ from typing import Any
 
 from pokelab.classroom.access import (
     TOKEN_COLUMNS,
-    ClassAccessError,
     _check_tokens,
-    _clean_secret,
-    _refused,
     check_name,
+    clean_secret,
+    refused,
 )
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors, member_hash
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
 from pokelab.classroom.transactions import StoreCore
 from pokelab.words import _
 
@@ -61,7 +60,7 @@ def check_submission(value: Any) -> str:
     >>> check_submission("x" * 37)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a submission id has 1 to 36 characters, not 37
+    pokelab.classroom.errors.ClassroomError: a submission id has 1 to 36 characters, not 37
     """
     if not isinstance(value, str):
         raise ClassroomError(_("a submission id is text, not {type}", type=type(value).__name__))
@@ -90,7 +89,7 @@ class Groups:
     >>> groups.join_group("WRONG1", "A")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
     """
 
     def __init__(self, core: StoreCore, doors: Doors) -> None:
@@ -111,7 +110,7 @@ class Groups:
         >>> store.join_group(code, "A")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: the group name 'A' is taken in this class: choose another name, or ask the teacher for a new group token
+        pokelab.classroom.errors.ClassroomError: the group name 'A' is taken in this class: choose another name, or ask the teacher for a new group token
         """
         name = check_name(group)
         taken = _("the group name {name} is taken in this class: choose another name, "
@@ -129,17 +128,17 @@ class Groups:
         self._core.throttle.check(source)
         if token is None or token == "":
             self._core.throttle.failed(source)  # a loop without a token is slowed like one with wrong ones
-            raise _refused(
+            raise refused(
                 class_id, action, "missing group token",
                 ClassAccessError(
                     _("the group {name} needs its group token to add or take back rounds "
                       "(a group gets it when it joins the class)", name=repr(name)),
                 ),
             )
-        clean = _clean_secret(token, _("group token"))
+        clean = clean_secret(token, _("group token"))
         if stored is None or not secrets.compare_digest(str(stored), member_hash("group", class_id, name, clean)):
             self._core.throttle.failed(source)
-            raise _refused(
+            raise refused(
                 class_id, action, "wrong group token",
                 ClassAccessError(_("wrong group token for the group {name}", name=repr(name))),
             )

@@ -17,7 +17,7 @@ the table server) only ever raise the revision, so they never look like a restor
 >>> store.create_class("7B")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassStoreFault: the class database was replaced or restored from an older copy while in use ...
+pokelab.classroom.errors.ClassStoreFault: the class database was replaced or restored from an older copy while in use ...
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import threading
 import uuid
 
 from pokelab.classroom.db import sa, schema
-from pokelab.classroom.faults import ClassStoreFault
+from pokelab.classroom.errors import ClassStoreFault
 from pokelab.words import _
 
 __all__ = ["DatabaseIdentity"]

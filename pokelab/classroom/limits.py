@@ -6,8 +6,8 @@ notebook, the teacher's dashboard) together with what it tries to open:
 - join codes: the store as a whole (a guesser changes the code, not the store);
 - a teacher key: the store and the class it names;
 - a group token: the store, the class and the group;
-- a seat token: the store, the table and the seat (``pokelab.tables.seats``; a wrong
-  ``rejoin`` token counts against every seated human seat of the table).
+- a seat token: the store, the table and the seat (``pokelab.tables.seats.seat_source``;
+  a wrong ``rejoin`` token counts against every seated human seat of the table).
 
 Each source may fail ``free_failures`` times; every further failure locks it
 for ``lockout_seconds``, doubled with each failure up to ``max_lockout_seconds``.
@@ -25,11 +25,11 @@ seconds (counted in the database, so every kernel of the group shares it).
 >>> t.check(("join",))
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: too many wrong tries from here: wait 10 s before trying again
+pokelab.classroom.errors.ClassAccessError: too many wrong tries from here: wait 10 s before trying again
 >>> Limits(free_failures=-1)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: the limit free_failures is a whole number from 0 to 1000000, not -1
+pokelab.classroom.errors.ClassroomError: the limit free_failures is a whole number from 0 to 1000000, not -1
 """
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, fields
 
-from pokelab.classroom.access import ClassAccessError, log
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.access import log
+from pokelab.classroom.errors import ClassAccessError, ClassroomError
 from pokelab.words import Text, _
 
-__all__ = ["Limits", "Throttle", "seat_refusal", "seat_source"]
+__all__ = ["Limits", "Throttle"]
 
 _MOST = 1_000_000
 
@@ -64,7 +64,7 @@ class Limits:
     >>> Limits(rounds_per_minute=0.5)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the limit rounds_per_minute is a whole number from 1 to 1000000, not 0.5
+    pokelab.classroom.errors.ClassroomError: the limit rounds_per_minute is a whole number from 1 to 1000000, not 0.5
     """
 
     free_failures: int = 5
@@ -157,30 +157,3 @@ class Throttle:
 def _kind(source: Hashable) -> str:
     """What a source tries (never the secret itself): its first part."""
     return str(source[0]) if isinstance(source, tuple) and source else str(source)
-
-
-def seat_source(table_id: int, seat: int) -> tuple[str, int, int]:
-    """The throttle's source for the tokens of one seat of one table (the store is the rest of the source).
-
-    Each seat counts apart, so a pupil's right token for their own seat never
-    clears the count of the seat they guess at.
-
-    >>> seat_source(7, 0)
-    ('seat token', 7, 0)
-    """
-    return ("seat token", table_id, seat)
-
-
-def seat_refusal(code: str, seat: int) -> Callable[[int], Text]:
-    """What the refusal of a seat locked out from here says, given the seconds left (``Throttle.check``).
-
-    >>> print(seat_refusal("ABCDEF", 0)(30).render("en"))  # doctest: +ELLIPSIS
-    too many wrong seat tokens for seat 1 of table ABCDEF from here: wait 30 s, ...
-    """
-
-    def say(seconds: int) -> Text:
-        return _("too many wrong seat tokens for seat {seat} of table {code} from here: wait {seconds} s, "
-                 "then type the token again (if it is your seat and you lost the token, your teacher can "
-                 "hand the seat to a bot)", seat=seat + 1, code=code, seconds=seconds)
-
-    return say

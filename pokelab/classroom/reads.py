@@ -10,7 +10,7 @@ spreadsheet-safe (``safe_cell``) and never overwrite a file unless asked.
 >>> write_csv_safely(None, "")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: give a file name to export to
+pokelab.classroom.errors.ClassroomError: give a file name to export to
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from typing import Any
 from pokelab.classroom.access import TOKEN_COLUMNS, check_name
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors
-from pokelab.classroom.rounds import SIMULATED, ClassroomError
+from pokelab.classroom.errors import ClassroomError
+from pokelab.classroom.rounds import SIMULATED
 from pokelab.classroom.tally import ClassTally
 from pokelab.classroom.transactions import StoreCore
 from pokelab.herecomes.bag import DEFAULT_BAG
@@ -56,7 +57,7 @@ def check_new_file(path: str | Path, *, overwrite: bool = False) -> Path:
     >>> check_new_file(__file__)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the file ... exists already: nothing was written (choose another name, or overwrite=True / --force)
+    pokelab.classroom.errors.ClassroomError: the file ... exists already: nothing was written (choose another name, or overwrite=True / --force)
     """
     target = Path(path)
     if target.exists() and not overwrite:
@@ -81,7 +82,7 @@ def write_csv_safely(table: Any, path: str | Path, *, overwrite: bool = False) -
     >>> write_csv_safely(pd.DataFrame({"a": [1]}), p)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the file ... exists already: nothing was written (choose another name, or overwrite=True / --force)
+    pokelab.classroom.errors.ClassroomError: the file ... exists already: nothing was written (choose another name, or overwrite=True / --force)
     """
     if path is None or str(path).strip() == "":
         raise ClassroomError(_("give a file name to export to"))
@@ -121,7 +122,7 @@ class ClassReads:
     >>> reads.revision("WRONG1")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong join code: no class has the code 'WRONG1'
+    pokelab.classroom.errors.ClassAccessError: wrong join code: no class has the code 'WRONG1'
     """
 
     def __init__(self, core: StoreCore, doors: Doors) -> None:

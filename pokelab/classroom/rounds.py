@@ -22,20 +22,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pokelab.core.texts import listing as core_listing
-from pokelab.errors import BilingualError, IllegalAction
+from pokelab.classroom.errors import ClassroomError, why
+from pokelab.errors import IllegalAction
 from pokelab.herecomes.bag import DEFAULT_BAG, DRAWS_PER_ROUND, validate_bag
 from pokelab.herecomes.conditions import Condition, parse_condition
 from pokelab.herecomes.names import colour_name, short_colour_name
 from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.exact import probability
-from pokelab.words import Text, _, check_lang, languages
+from pokelab.words import _, check_lang, languages
 
 __all__ = [
     "DEFAULT_EVENTS",
     "MAX_SIMULATED",
     "SIMULATED",
-    "ClassroomError",
     "Event",
     "check_round",
     "parse_event",
@@ -74,65 +73,6 @@ def _aliases_in(langs: tuple[str, ...]) -> dict[str, str]:
             aliases.setdefault(name, colour)
             aliases.setdefault(short_colour_name(colour).render(lang).strip().lower(), colour)
     return aliases
-
-
-def listing(words: Sequence[Text | str]) -> Text | str:
-    """Words as a list, as each language writes one ("a, b, c"; 甲、乙、丙).
-
-    >>> listing(["Ann", "Bo", "Cy"]).render("zh")
-    'Ann、Bo、Cy'
-    >>> listing([])
-    Traceback (most recent call last):
-    ...
-    ValueError: listing needs at least one word
-    """
-    if not words:
-        raise ValueError("listing needs at least one word")
-    return words[0] if len(words) == 1 else core_listing(words)
-
-
-def why(err: BaseException) -> Text | str:
-    """What ``err`` says, as a catalogue text when it has one (the kit's errors), else its English text.
-
-    >>> from pokelab.words import _
-    >>> why(ClassroomError(_("there is no round to take back"))).render("zh")
-    '没有可以撤回的一轮'
-    >>> why(ValueError("bad"))
-    'bad'
-    >>> why(FileNotFoundError(2, "No such file or directory")).render("zh")
-    '没有这个文件'
-    """
-    reason = getattr(err, "reason", None)
-    if isinstance(reason, Text):
-        return reason
-    for kind, said in _FILE_TROUBLES:  # the system's own words are English: the common ones are said in ours
-        if isinstance(err, kind):
-            return said
-    return str(err)
-
-
-#: What a file error means, in the catalogue (the system's message is English only).
-_FILE_TROUBLES: tuple[tuple[type[OSError], Text], ...] = (
-    (FileNotFoundError, _("no such file")),
-    (IsADirectoryError, _("that is a folder, not a file")),
-    (PermissionError, _("no permission to read or write that file")),
-)
-
-
-class ClassroomError(BilingualError):
-    """A bad request to the experiment (not a rule of the game), explained in every language of the kit.
-
-    >>> from pokelab.words import _
-    >>> err = ClassroomError(_("there is no round to take back"))
-    >>> str(err), err.message("zh")
-    ('there is no round to take back', '没有可以撤回的一轮')
-    >>> err.message("fr")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown language 'fr': choose 'en' or 'zh'
-    """
-
-    __module__ = "pokelab.classroom"  # the public name (the package re-exports it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +127,7 @@ def parse_event(code: str | Event) -> Event:
     >>> parse_event("any:pink")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: bad event 'any:pink': unknown token colour 'pink'; colours are red, blue, green, yellow, purple
+    pokelab.classroom.errors.ClassroomError: bad event 'any:pink': unknown token colour 'pink'; colours are red, blue, green, yellow, purple
     """
     if isinstance(code, Event):
         return code

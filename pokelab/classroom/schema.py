@@ -10,18 +10,21 @@ migration from 1, so the upgrade path is the path every database takes.
   the 10 tokens in drawing order, drawn by hand or by the computer).
 - 2: a submission id per round (unique in its class, so a retried submit never
   stores a round twice) and the log of refused requests.
-- 3: shared game tables (one row per table: the game's seed, seats, current
-  state and revision) and their accepted moves, in order (``pokelab.tables.table``).
+- 3: (the shared game tables' first step: ``pokelab.tables.schema``).
 - 4: the groups that joined a class, each with the hash of its group token
   (``ClassStore.join_group``: adding and taking back its rounds need it).
 - 5: pupils who joined a class (hashed pupil token), every answer they gave to
   an exercise (``pokelab.classroom.answers``) and the class's settings (the
   teacher's ``reveal`` policy).
-- 6: who created each shared table (the name, as the pupil typed it), so the
-  per-pupil cap counts the tables a pupil created, not only the seats taken.
+- 6: (the shared game tables' second step: ``pokelab.tables.schema``).
 
->>> SCHEMA_VERSION, [m.__name__ for m in MIGRATIONS][-1]
-(6, '_v6_table_creators')
+Versions 3 and 6 belong to the game tables, a package above the store: it
+attaches its steps to an open store (``ClassStore.extend``, ``extension``), so
+the store's own steps skip those numbers and the version record stays the one
+every kit wrote.
+
+>>> SCHEMA_VERSION, [step.version for step in STEPS]
+(6, [1, 2, 4, 5])
 >>> migrate_to(None, 7)
 Traceback (most recent call last):
 ...
@@ -30,7 +33,7 @@ ValueError: this kit knows class-database versions up to 6, not 7
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 import sqlalchemy as sa
 
@@ -41,15 +44,15 @@ from pokelab.classroom.access import (
     REASON_LENGTH,
     TOKEN_COLUMNS,
 )
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom.errors import ClassroomError
+from pokelab.classroom.extension import SchemaPart, SchemaStep
 from pokelab.words import _
 
 __all__ = [
-    "MIGRATIONS",
     "SCHEMA_VERSION",
+    "STEPS",
     "answers",
     "classes",
-    "game_tables",
     "groups",
     "meta",
     "migrate_to",
@@ -57,8 +60,8 @@ __all__ = [
     "read_version",
     "refusals",
     "rounds",
+    "run_part",
     "settings",
-    "table_moves",
 ]
 
 
@@ -118,60 +121,6 @@ refusals = sa.Table(
     sa.Column("action", sa.String(40), nullable=False),
     sa.Column("reason", sa.String(REASON_LENGTH), nullable=False),
 )
-
-#: Shared game tables: one row per table, rewritten (with ``revision`` + 1) by every accepted change.
-game_tables = sa.Table(
-    "pokelab_tables",
-    _METADATA,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "class_id",
-        sa.Integer,
-        sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"),
-        nullable=False,
-        index=True,
-    ),
-    sa.Column("code", sa.String(8), nullable=False, unique=True),
-    sa.Column("game", sa.String(16), nullable=False),
-    sa.Column("players", sa.Integer, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("variant", sa.Text, nullable=True),  # JSON, or NULL for the game's defaults
-    sa.Column("idle_seconds", sa.Float, nullable=False),
-    sa.Column("seats", sa.Text, nullable=False),  # JSON: name, token hash, bot, last active
-    sa.Column("creator", sa.Integer, nullable=True),  # the first seat to sit
-    sa.Column("created_by", sa.String(GROUP_LENGTH), nullable=True),  # the name that created it ("" none given)
-    sa.Column("state", sa.Text, nullable=False),  # the engine's save of the current state
-    sa.Column("revision", sa.Integer, nullable=False),
-    sa.Column("move_count", sa.Integer, nullable=False),
-    sa.Column("finished", sa.Boolean, nullable=False),
-    sa.Column("scores", sa.Text, nullable=False),  # JSON list of points per seat
-    sa.Column("undo", sa.Text, nullable=True),  # JSON: a pending undo request
-    sa.Column("created", sa.Float, nullable=False),
-    sa.Column("changed", sa.Float, nullable=False),
-    sqlite_autoincrement=True,
-)
-
-#: The accepted moves of every table, numbered 1, 2, … in the order they were played.
-table_moves = sa.Table(
-    "pokelab_table_moves",
-    _METADATA,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "table_id",
-        sa.Integer,
-        sa.ForeignKey("pokelab_tables.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
-    sa.Column("number", sa.Integer, nullable=False),
-    sa.Column("seat", sa.Integer, nullable=True),  # NULL: a chance draw
-    sa.Column("kind", sa.String(8), nullable=False),  # human, bot or chance
-    sa.Column("action", sa.String(200), nullable=False),
-    sa.Column("revision", sa.Integer, nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
-    sa.UniqueConstraint("table_id", "number", name="pokelab_table_moves_number"),
-    sqlite_autoincrement=True,
-)
-
 
 def _member_table(name: str) -> sa.Table:
     """The members of a class who joined with a token: a name is theirs once joined, the token's hash proves it.
@@ -269,12 +218,6 @@ def _v2_submissions_and_refusals(conn: sa.Connection) -> None:
     refusals.create(conn)
 
 
-def _v3_game_tables(conn: sa.Connection) -> None:
-    """Version 3: shared game tables and their moves."""
-    game_tables.create(conn)
-    table_moves.create(conn)
-
-
 def _v4_group_tokens(conn: sa.Connection) -> None:
     """Version 4: the groups that joined, with their hashed group tokens."""
     groups.create(conn)
@@ -287,39 +230,21 @@ def _v5_pupil_answers(conn: sa.Connection) -> None:
     settings.create(conn)
 
 
-def _v6_table_creators(conn: sa.Connection) -> None:
-    """Version 6: the name that created each table (tables made before it count as made by nobody).
-
-    Version 3 creates the tables with today's columns, so a fresh database has the column already.
-    """
-    if "created_by" not in {c["name"] for c in sa.inspect(conn).get_columns(game_tables.name)}:
-        conn.execute(sa.text(f"ALTER TABLE pokelab_tables ADD COLUMN created_by VARCHAR({GROUP_LENGTH})"))
-
-
-MIGRATIONS: tuple[Callable[[sa.Connection], None], ...] = (
-    _v1_classes_and_rounds,
-    _v2_submissions_and_refusals,
-    _v3_game_tables,
-    _v4_group_tokens,
-    _v5_pupil_answers,
-    _v6_table_creators,
+#: The store's own steps, oldest first (the versions between are the game tables', ``pokelab.tables.schema``).
+STEPS: tuple[SchemaStep, ...] = (
+    SchemaStep(1, _v1_classes_and_rounds, creates=(classes.name, rounds.name)),
+    SchemaStep(2, _v2_submissions_and_refusals, creates=(refusals.name,)),
+    SchemaStep(4, _v4_group_tokens, creates=(groups.name,)),
+    SchemaStep(5, _v5_pupil_answers, creates=(pupils.name, answers.name, settings.name)),
 )
-SCHEMA_VERSION = len(MIGRATIONS)
-
-#: The tables each migration creates: a file that already holds one has a schema record that is too old (damaged).
-_TABLES_MADE_BY: dict[str, tuple[str, ...]] = {
-    "_v1_classes_and_rounds": (classes.name, rounds.name),
-    "_v2_submissions_and_refusals": (refusals.name,),
-    "_v3_game_tables": (game_tables.name, table_moves.name),
-    "_v4_group_tokens": (groups.name,),
-    "_v5_pupil_answers": (pupils.name, answers.name, settings.name),
-}
+#: The newest version of the class database: every part's steps (the store's and the game tables') count in it.
+SCHEMA_VERSION = 6
 
 
-def _check_record_matches_tables(conn: sa.Connection, old: int, target: int) -> None:
-    """Nothing when no table a pending migration creates exists yet; else the schema record is damaged (``ClassroomError``)."""
-    pending = {name for step in MIGRATIONS[old:target] for name in _TABLES_MADE_BY.get(step.__name__, ())}
-    present = sorted(pending & set(sa.inspect(conn).get_table_names()))
+def _check_record_matches_tables(conn: sa.Connection, old: int, pending: Sequence[SchemaStep]) -> None:
+    """Nothing when no table a pending step creates exists yet; else the schema record is damaged (``ClassroomError``)."""
+    made = {name for step in pending for name in step.creates}
+    present = sorted(made & set(sa.inspect(conn).get_table_names()))
     if present:
         raise ClassroomError(
             _("the class database's schema record is damaged: it says version {version}, but the file already "
@@ -347,22 +272,51 @@ def read_version(conn: sa.Connection) -> int:
     return int(text)
 
 
-def migrate_to(conn: sa.Connection | None, target: int = SCHEMA_VERSION) -> int:
-    """Run the migrations that bring the database behind ``conn`` up to ``target``; return the old version.
+def check_part(part: SchemaPart) -> None:
+    """Nothing when ``part``'s steps take versions this store knows and leaves to parts; else a ``ValueError``."""
+    own = {step.version for step in STEPS}
+    wrong = [v for v in part.versions if v in own or not 0 < v <= SCHEMA_VERSION]
+    if wrong:
+        raise ValueError(  # a programming error
+            f"schema part {part.name!r} numbers a step {wrong[0]}: the store's own steps are "
+            f"{sorted(own)} and this kit knows versions up to {SCHEMA_VERSION}"
+        )
 
-    Call it inside a transaction that holds the database's write lock.
+
+def migrate_to(conn: sa.Connection | None, target: int = SCHEMA_VERSION, parts: Sequence[SchemaPart] = ()) -> int:
+    """Run the steps that bring the database behind ``conn`` up to ``target``; return the old version.
+
+    The store's own steps, and those of ``parts`` (a kit that wrote a part's
+    tables in the same upgrade), run in version order. Call it inside a
+    transaction that holds the database's write lock.
     """
     if not 0 <= target <= SCHEMA_VERSION:
         raise ValueError(
             f"this kit knows class-database versions up to {SCHEMA_VERSION}, not {target}"
         )
     assert conn is not None
+    for part in parts:
+        check_part(part)
     meta.create(conn, checkfirst=True)
     old = read_version(conn)
-    _check_record_matches_tables(conn, old, target)
-    for version in range(old + 1, target + 1):
-        MIGRATIONS[version - 1](conn)
+    steps = sorted((*STEPS, *(step for part in parts for step in part.steps)), key=lambda step: step.version)
+    pending = [step for step in steps if old < step.version <= target]
+    _check_record_matches_tables(conn, old, pending)
+    for step in pending:
+        step.run(conn)
     if target > old:
         conn.execute(sa.delete(meta).where(meta.c.key == "schema_version"))
         conn.execute(sa.insert(meta).values(key="schema_version", value=str(target)))
     return old
+
+
+def run_part(conn: sa.Connection, part: SchemaPart) -> None:
+    """Run the steps of ``part`` whose change the database lacks, in order (``ClassStore.extend``).
+
+    Call it inside a transaction that holds the database's write lock, once
+    the database is at this kit's version.
+    """
+    check_part(part)
+    for step in part.steps:
+        if step.missing is not None and step.missing(conn):
+            step.run(conn)

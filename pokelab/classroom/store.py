@@ -28,7 +28,7 @@ submission id, unique in its class, so a retried submit is never stored twice.
 >>> store.reset(join_code, "not-the-key")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
+pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
 """
 
 from __future__ import annotations
@@ -38,11 +38,12 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pokelab.classroom.access import ClassAccessError
 from pokelab.classroom.answer_reads import AnswerReads
 from pokelab.classroom.answers import Answers
 from pokelab.classroom.classes import Classes
 from pokelab.classroom.doors import Doors
+from pokelab.classroom.errors import ClassAccessError
+from pokelab.classroom.extension import SchemaPart
 from pokelab.classroom.faults import explain
 from pokelab.classroom.groups import Groups
 from pokelab.classroom.limits import Limits, Throttle
@@ -109,7 +110,7 @@ class ClassStore:
         >>> ClassStore.connect("mysql://somewhere/db")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
+        pokelab.classroom.errors.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
         """
         store = cls(open_engine(url), timeout=timeout, limits=limits, clock=clock)
         try:
@@ -158,7 +159,9 @@ class ClassStore:
         self._core.close()
 
     # ------------------------------------------------------------------ the public doors
-    # For a package that keeps its rows in this database (``pokelab.tables``).
+    # For a package that keeps its rows in this database (``pokelab.tables``): its tables
+    # (``extend``), its transactions, the throttle, the join code and teacher key checks,
+    # the refusal log and the name of a class.
     def read(self, work: Callable[[Any], _T]) -> _T:
         """Run ``work(conn)`` on one connection (``StoreCore.read``)."""
         return self._core.read(work)
@@ -177,7 +180,7 @@ class ClassStore:
         >>> store.throttle.check(("table code",))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: too many wrong tries from here: wait 30 s before trying again
+        pokelab.classroom.errors.ClassAccessError: too many wrong tries from here: wait 30 s before trying again
         """
         return self._core.throttle
 
@@ -198,6 +201,30 @@ class ClassStore:
     def refuse(self, err: ClassAccessError) -> None:
         """Log a refused request once its transaction is over (``StoreCore.refuse``)."""
         self._core.refuse(err)
+
+    def class_name_of(self, conn: Any, class_id: int) -> str:
+        """The name of class ``class_id``, read on ``conn`` (``Doors.class_name_of``)."""
+        return self._doors.class_name_of(conn, class_id)
+
+    def unnamed_refusals(self, conn: Any, action: str, reason: str, *, since: float = 0.0) -> int:
+        """How many refusals of ``action`` for ``reason`` that named no class were logged (``Doors.unnamed_refusals``)."""
+        return self._doors.unnamed_refusals(conn, action, reason, since=since)
+
+    def extend(self, part: SchemaPart) -> None:
+        """Attach ``part``, another package's tables in this database: its steps run once per store (``extension``).
+
+        >>> from pokelab.classroom import SchemaPart, SchemaStep
+        >>> store = ClassStore.connect("sqlite://")
+        >>> made = []
+        >>> part = SchemaPart("notes", (SchemaStep(3, lambda conn: made.append(3), missing=lambda conn: not made),))
+        >>> store.extend(part); store.extend(part); made
+        [3]
+        >>> store.extend(SchemaPart("clash", (SchemaStep(4, lambda conn: None, missing=lambda conn: True),)))
+        Traceback (most recent call last):
+        ...
+        ValueError: schema part 'clash' numbers a step 4: the store's own steps are [1, 2, 4, 5] and this kit knows versions up to 6
+        """
+        self._core.extend(part)
 
     # ------------------------------------------------------------------ the classes (``classes``)
     def create_class(self, name: str) -> tuple[str, str]:

@@ -30,11 +30,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pokelab.classroom.errors import ClassroomError
 from pokelab.classroom.rounds import (
     DEFAULT_EVENTS,
     MAX_SIMULATED,
     SIMULATED,
-    ClassroomError,
     Event,
     _events,
     check_round,
@@ -120,7 +120,7 @@ class ClassTally:
         >>> ClassTally.new().simulate(0)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: simulate between 1 and 100000 rounds at a time, not 0
+        pokelab.classroom.errors.ClassroomError: simulate between 1 and 100000 rounds at a time, not 0
         """
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SIMULATED:
             raise ClassroomError(
@@ -266,8 +266,8 @@ class ClassTally:
     def after_streak(self, event: str | Event, length: int = 2) -> dict[str, Any]:
         """How often ``event`` happened right after it had happened ``length`` rounds in a row.
 
-        The gambler's fallacy says a streak makes the event "due" to stop (or to
-        go on); the rounds are independent, so the frequency after a streak
+        The gambler's fallacy says a streak makes the event "due" to stop (the
+        hot-hand fallacy: "hot", to go on); the rounds are independent, so the frequency after a streak
         stays near the exact chance ``p``. Returns ``{"event", "length",
         "after_streak", "happened", "observed", "p"}`` (observed is NaN when no
         streak occurred).

@@ -15,7 +15,7 @@ and a busy or briefly unreachable database is retried until ``timeout``. A
 >>> open_engine("mysql://somewhere/db")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
+pokelab.classroom.errors.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pokelab.classroom.access import ClassAccessError, ClassStoreBusy, default_url, log
+from pokelab.classroom.access import default_url, log
 from pokelab.classroom.db import sa, schema
+from pokelab.classroom.errors import ClassAccessError, ClassroomError, ClassStoreBusy
+from pokelab.classroom.extension import SchemaPart
 from pokelab.classroom.faults import FileWatch, explain, transient
 from pokelab.classroom.identity import DatabaseIdentity
 from pokelab.classroom.limits import Limits, Throttle
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.classroom.sqlite import configure_sqlite, writer_queue
 from pokelab.words import _
 
@@ -51,7 +52,7 @@ def open_engine(url: str | None = None) -> Any:
     >>> open_engine("mysql://somewhere/db")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
+    pokelab.classroom.errors.ClassroomError: a class database URL starts with sqlite:/// or postgresql://, not 'mysql://somewhere/db'
     """
     if sa is None:
         raise ClassroomError(_("the class database needs SQLAlchemy, which this installation lacks: "
@@ -111,6 +112,7 @@ class StoreCore:
         database = getattr(engine.url, "database", None) if engine.url.get_backend_name() == "sqlite" else None
         self.watch = FileWatch(None if database in (None, "", ":memory:") else Path(database).expanduser())
         self.identity = DatabaseIdentity()
+        self._parts: set[str] = set()  # the schema parts attached (``extend``)
 
     @property
     def url(self) -> str:
@@ -144,6 +146,26 @@ class StoreCore:
             self.write(self.identity.stamp)
         with self.engine.connect() as conn:
             self.identity.remember(conn)
+
+    def extend(self, part: SchemaPart) -> None:
+        """Run the steps of ``part``, a package's tables in this database, under the write lock (once per store).
+
+        The database is read first: when it lacks nothing of the part, no write is made.
+        """
+        if part.name in self._parts:
+            return
+        schema.check_part(part)
+        if not self.read(part.missing):
+            self._parts.add(part.name)
+            return
+
+        def run(conn: sa.Connection) -> None:
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(740417)"))
+            schema.run_part(conn, part)
+
+        self.write(run)
+        self._parts.add(part.name)
 
     def read(self, work: Callable[[Any], _T]) -> _T:
         """Run ``work(conn)`` on one connection and return its result; a ``ClassAccessError`` raised in it is logged (``refuse``).
@@ -193,7 +215,7 @@ class StoreCore:
         >>> store.write(lambda conn: store.teacher_class_of(conn, code, "AAAA-AAAA-AAAA-AAAA", "reset"))
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
+        pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: reset needs the class's teacher key
         """
         self.watch.check()
         seen = self.identity.seen()

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
 
 from pokelab.course._build import choice, explain, number, value
 from pokelab.course.registry import Idea, Option
+from pokelab.herecomes import DEFAULT_BAG
 from pokelab.odds import card_table
-from pokelab.words import _, _p
+from pokelab.words import Text, _, _p
 
 L35 = "probability/35-is-the-scoring-fair.ipynb"
 
@@ -39,14 +41,35 @@ TARGETS_35 = (0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5)
 MORE_TARGETS_35 = (0.6, 0.65, 0.7, 0.75, 0.8)
 
 
-def _best_deals(_params: Any) -> set[str]:
-    cards = plain_cards()
+#: Exercise 35-1's bag: a teacher swaps one red token for a purple one (the lesson's tables are for the game's bag).
+BAG_35_1 = {**DEFAULT_BAG, "red": DEFAULT_BAG["red"] - 1, "purple": DEFAULT_BAG["purple"] + 1}
+
+
+def plain_cards_with(bag: Mapping[str, int]) -> pd.DataFrame:
+    """The card table for ``bag``, without the legend cards: the printed points, the chances of that bag."""
+    table = card_table(bag)
+    return table[table.kind != "legend"].copy()
+
+
+def _best_deals(params: Any) -> set[str]:
+    cards = plain_cards_with(params["bag"])
     return set(cards.loc[cards["expected_points"] == cards["expected_points"].max(), "id"])
 
 
-value("35-1", L35, _("Which card id is the best deal (highest expected points) among the cards other than Mew and Mewtwo? (If several tie, "
-      "any of them counts.)"), _best_deals,
-      [_("Sort `cards` by expected_points."), "cards.loc[cards['expected_points'].idxmax(), 'id']"], member=True)
+def _best_deal_slips(params: Any) -> list[tuple[str, Text]]:
+    """The lesson's own best deals (a red last token) and the card the new purple seems to help ("no purple")."""
+    return [("G01", _("that card was a best deal with the game's bag; with one red fewer its chance falls to 5/20.")),
+            ("P01", _("a third purple makes \"no purple is drawn\" rarer, not likelier."))]
+
+
+value("35-1", L35, _("A teacher's bag swaps one red token for a purple one: {bag}. The cards keep their printed points. "
+                     "Which card id is now the best deal (highest expected points for the round as drawn), among the "
+                     "cards other than Mew and Mewtwo? (If several tie, any of them counts.)"), _best_deals,
+      [_("Which chances change when a red becomes a purple? Start with the gray cards: their chance is the colour's "
+         "share of the bag."),
+       _("Expected points = p × points: a card whose colour grows and that pays many points gains most. Check with "
+         "{code}.", code="card_table(bag)")],
+      member=True, defaults={"bag": BAG_35_1}, mistakes=_best_deal_slips)
 
 
 def _designed(p: Any) -> int:

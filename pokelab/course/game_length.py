@@ -270,27 +270,33 @@ predict("42-1", L42, _("Before the chain is solved: how many rounds does a solo 
 
 def _wait(p: Any) -> Fraction:
     chance = Fraction(p["num"], p["den"])
-    return expected_rounds({0: 1 - chance, 1: chance}, target=p["target"])
+    return expected_rounds({0: 1 - chance, 2: chance}, target=p["target"])
 
 
 def _wait_slips(p: Any) -> list[tuple[Any, Text]]:
     chance = Fraction(p["num"], p["den"])
-    return [(p["target"] * chance, _("that is the points you expect after {target} rounds, not the rounds you need.",
-                                     target=p["target"])),
-            (1 / chance, _("that is the wait for one point; you need {target} of them, one after another.",
-                           target=p["target"]))]
+    return [(Fraction(p["target"], 2) / chance,
+             _("that counts half a scoring round for the last point; a round gives 2 points or none, so the last "
+               "scoring round is a whole wait, and its extra point is wasted.")),
+            (p["target"] / chance, _("that is the wait for {target} one-point rounds; here each scoring round gives 2 "
+                                     "points.", target=p["target"])),
+            (p["target"] * chance, _("that is the points you expect after {target} rounds, not the rounds you need.",
+                                     target=p["target"]))]
 
 
 def _personal_wait(rng: Any) -> dict[str, int]:
     num, den = rng.choice([(1, 2), (2, 5), (3, 5), (3, 4), (1, 3), (2, 3)])
-    return {"num": num, "den": den, "target": rng.choice([3, 4, 5, 6])}
+    return {"num": num, "den": den, "target": rng.choice([3, 5, 7, 9])}
 
 
-number("42-2", L42, _("A simpler game: each round you score 1 point with chance {num}/{den}, otherwise 0. "
+# 42-2 is not the 1-point chain the lesson solves (k ÷ p): a round gives 2 points, and the target is odd, so the
+# pupil must see that the last scoring round overshoots (as the real game's last round does, exercise 1).
+number("42-2", L42, _("Another simple game: each round you score 2 points with chance {num}/{den}, otherwise 0. "
        "On average, how many rounds does it take to reach {target} points? (An exact number.)"),
-       _wait, [_("Waiting for one point: if it comes with chance p each round, you wait 1/p rounds on average."),
-               _("Reaching the target is that wait, once for each point: the means add up.")],
-       mistakes=_wait_slips, defaults={"num": 2, "den": 5, "target": 4}, personal=_personal_wait)
+       _wait, [_("How many scoring rounds do you need to reach your target with 2 points at a time? Is the extra "
+                 "point of the last one any use?"),
+               _("Each scoring round is a wait of 1/p rounds on average, and the means of the waits add up.")],
+       mistakes=_wait_slips, defaults={"num": 2, "den": 5, "target": 5}, personal=_personal_wait)
 
 
 def _ends_in(p: Any) -> Fraction:
@@ -308,7 +314,7 @@ def _ends_in_slips(p: Any) -> list[tuple[Any, Text]]:
                           "rounds.", m=p["n"] - 1))]
 
 
-number("42-3", L42, _("Same simple game, {num}/{den} chance of a point each round, target 2 points. What is the chance "
+number("42-3", L42, _("Back to the 1-point game: {num}/{den} chance of a point each round, target 2 points. What is the chance "
        "that the game ends exactly in round {n}?"),
        _ends_in, [_("Ending in round n means: the second point comes in round n, and exactly one point came before it."),
                   _("The one earlier point can be in any of the n − 1 earlier rounds.")],

@@ -295,15 +295,36 @@ predict("37-3", L37, _("A round now draws {draws} of the 20 tokens, so the mean 
         [_("A mean of 1.5 does not make 1 and 2 equally likely: with 15 of 20 drawn, each purple is left in the bag "
          "only 1 time in 4.")],
         tolerance=0.05)
-choice("37-4", L37, _("With the game's bag a round draws 1.5 yellow tokens on average (10 × 3/20). What does that mean?"), (
-           Option("a", _("Over many rounds the yellow tokens drawn add up to about 1.5 per round, though no round draws 1.5."), correct=True,
-                  why=_("An expected value is a long-run average; it need not be a possible count.")),
+#: Exercise 37-4's bag: 6 yellow among 20, a round of 5 draws: the mean is 1.5 yellow again, as with the game's bag.
+BAG_37_4, DRAWS_37_4 = {"red": 4, "blue": 4, "green": 4, "yellow": 6, "purple": 2}, 5
+
+
+def yellow_law_37_4() -> tuple[Fraction, ...]:
+    """P(k yellow) for exercise 37-4's bag and draws: the same mean as the game's bag, another likeliest count.
+
+    >>> law = yellow_law_37_4()
+    >>> count_mean(BAG_37_4, DRAWS_37_4, "yellow"), law[1] > law[2], round(float(law[0]), 3)
+    (Fraction(3, 2), True, 0.129)
+    """
+    return count_distribution(BAG_37_4, DRAWS_37_4, "yellow")
+
+
+choice("37-4", L37, _("A class bag holds 6 yellow tokens among 20 (4 red, 4 blue, 4 green, 2 purple) and a round draws 5, "
+                      "so the mean is again 1.5 yellow (5 × 6/20), as with the game's bag. Predict, then check: which "
+                      "statement is true?"), (
+           Option("a", _("1 yellow is likelier than 2; over many rounds the yellow drawn still average about 1.5 a round, "
+                         "though no round draws 1.5."), correct=True,
+                  why=_("An expected value is a long-run average: the same mean 1.5 sits beside different likeliest "
+                        "counts (1 here, a tie of 1 and 2 with the game's bag, 2 for purple with 15 draws).")),
            Option("b", _("The likeliest count is 2, because 1.5 rounds up to 2."),
-                  why=_("the mean is not the likeliest value: here 1 and 2 yellow are exactly as likely (mean = mode)")),
-           Option("c", _("It is wrong: half a token cannot be drawn, so the mean must be 1 or 2."),
-                  why=_("a mean need not be a value that can happen (the mean must be a possible outcome)")),
+                  why=_("the mean is not the likeliest value, and rounding it does not make one: here 1 yellow is likelier "
+                        "than 2 (mean = mode)")),
+           Option("c", _("1 and 2 are exactly as likely, as with the game's bag, because 1.5 lies halfway between them."),
+                  why=_("the tie with the game's bag came from that bag, not from its mean: here P(1 yellow) is about "
+                        "0.39 and P(2 yellow) about 0.35 (a mean halfway between two counts makes them equally likely)")),
            Option("d", _("Every round draws 1 or 2 yellow tokens."),
-                  why=_("0 and 3 yellow happen too; the mean says nothing about every single round (average = always)")),
+                  why=_("with this bag about 13 rounds in 100 draw no yellow, and about 13 draw 3 or more; the mean says "
+                        "nothing about every single round (average = always)")),
        ))
 
 

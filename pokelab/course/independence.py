@@ -189,24 +189,26 @@ def _hand_slips(d: Any) -> list[tuple[Fraction, Text]]:
     return [slip for slip in slips if slip[0] != d.either]
 
 
-choice("38-2", L38, _("Two rounds in a row: are \"no purple appears in round 1\" and \"every purple token is drawn in "
-                       "round 2\" independent?"), (
-           Option("a", _("No: in one round these two can never happen together, so they are dependent."),
-                  why=_("they are in different rounds, and both can happen: the bag is refilled after round 1 (HC-R7). "
-                      "\"Never together\" is about one round (one round's tie carried to the next)")),
-           Option("b", _("No: both are about the purple tokens, so one must change the other's chance."),
-                  why=_("sharing a colour does not make two events dependent; what matters is whether knowing one changes "
-                      "the other's chance (same topic = dependent)")),
-           Option("c", _("Yes: the tokens go back after round 1, so round 2 is drawn from the full bag whatever round 1 "
-                         "showed; P(both) = P(no purple) × P(every purple)."), correct=True,
-                  why=_("Rounds are independent because every token goes back into the bag (HC-R7): knowing round 1 "
-                      "leaves round 2's chances unchanged.")),
+choice("38-2", L38, _("A house rule, not the game's: the tokens drawn in round 1 stay out of the bag, and round 2 draws "
+                       "the 10 tokens that are left. Are \"no purple appears in round 1\" and \"every purple token is "
+                       "drawn in round 2\" independent now?"), (
+           Option("a", _("Yes: they are about two different rounds, and different rounds are independent."),
+                  why=_("rounds are independent only because every token goes back into the bag (HC-R7); under this "
+                        "house rule round 2 draws what round 1 left (different rounds = independent)")),
+           Option("b", _("No: in one round these two can never happen together, so here they never happen together "
+                         "either."),
+                  why=_("here they always happen together: a round 1 without purple leaves both purples among the 10 "
+                        "tokens round 2 draws (\"never together\" carried from one round to two)")),
+           Option("c", _("No: round 2 draws exactly the tokens round 1 left, so each event happens exactly when the "
+                         "other does; P(both) = P(no purple), not its square."), correct=True,
+                  why=_("Independence between rounds comes from refilling the bag (HC-R7): without it, knowing round 1 "
+                        "tells you round 2 for certain.")),
        ))
-predict("38-3", L38, _("Before you compute it: among the rounds where every purple token is drawn, what share has a purple "
-        "last token?"),
-        lambda p: conditional_probability("last:purple", given="all:purple"),
-        [_("If both purples are among the tokens drawn, which of the drawn tokens can be the last one? Are some "
-           "of them more likely to be last than others?")], tolerance=0.01)
+predict("38-3", L38, _("Before you compute it: among the rounds where every purple token is drawn, what share has a "
+        "yellow last token? (In all rounds it is 3/20.)"),
+        lambda p: conditional_probability("last:yellow", given="all:purple"),
+        [_("If both purples are among the 10 tokens drawn, how many of the 10 are left for the other 18 tokens, 3 of "
+           "them yellow? The last token is any one of the 10 drawn, each as likely.")], tolerance=0.01)
 
 
 #: The colours a teacher's bag of exercise 38-4 may change, and by how much (the lesson's table has the default bag).

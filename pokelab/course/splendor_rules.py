@@ -155,9 +155,44 @@ number("12-1", L12, _("With the Charmander discount, what is the effective red c
        lambda p: _effective_red("Starmie"),
        [_("Look at Starmie's printed red cost: {code} (red comes first).", code="card_by_name(\"Starmie\").cost"),
         _("Subtract one for each red-discount card you hold.")])
-value("12-2", L12, _("Which rule ID stops you from reserving Magmar? (for example 'SP-A4')"),
-      lambda p: _rule_of(_lesson12(), f"Reserve({_sp().card_by_name('Magmar').id})"),
-      [_("Run {code} and read the rule ID.", code="attempt(state, f\"Reserve({ids['Magmar']})\")")])
+#: Lesson 12's exercise 2: a later turn, the red spent and a Master Ball gained (a reserve brought it).
+HAND_12_2 = {"blue": 3, "green": 3, "yellow": 3, "master": 1}
+
+
+def lesson12_with_ball() -> Any:
+    """The lesson's display on a later turn, seat 0 holding ``HAND_12_2``: a Master Ball, unlike in the lesson."""
+    sp = _sp()
+    return sp.scenario(2, tokens={0: HAND_12_2}, captured={0: ["Charmander"]},
+                       display=[sp.card_by_name(n).id for n in ("Vulpix", "Ninetales", "Magmar", "Charmeleon")], seed=1)
+
+
+def magmar_with_ball_12_2() -> tuple[str | None, str | None]:
+    """The rule that refuses reserving, then catching, Magmar with a Master Ball in hand (None: no rule refuses it).
+
+    No cell of the lesson plays either move in this position: the pupil answers from the rules (SP-A3, SP-A5).
+
+    >>> magmar_with_ball_12_2()
+    ('SP-A3', None)
+    """
+    magmar = _sp().card_by_name("Magmar").id
+    rules = (_rule_of(lesson12_with_ball(), f"Reserve({magmar})"), _rule_of(lesson12_with_ball(), f"Catch({magmar})"))
+    return tuple(None if rule == "allowed" else rule for rule in rules)
+
+
+value("12-2", L12, _("A later turn: you still hold Charmander, and now 3 blue, 3 green, 3 yellow and 1 Master Ball. "
+                     "Before you try either move: "
+                     "which rule ID refuses reserving Magmar now, and which refuses catching it? Answer with a pair, "
+                     "writing `None` for a move no rule refuses, for example `(\"SP-A4\", None)`."),
+      lambda p: magmar_with_ball_12_2(),
+      [_("Which cards does the reserve rule allow? Does holding a Master Ball change which cards they are?"),
+       _("For the catch: compare Magmar's effective cost with your tokens colour by colour, then read what SP-A5 asks "
+         "of a rare card.")],
+      mistakes=lambda p: [
+          (("SP-A5", None), _("SP-A5 is the catching rule; which rule says which cards can be reserved?")),
+          ((None, None), _("a Master Ball does not make a rare card one you may reserve: SP-A3 allows only "
+                           "normal cards.")),
+          (("SP-A3", "SP-A5"), _("SP-A5 asks for at least one Master Ball, and you hold one now; check the other "
+                                 "colours one by one."))])
 
 
 #: Lesson 12's exercise 3: seat 0 holds Charmander (a red discount) and these tokens, and catches Ninetales.
@@ -407,11 +442,24 @@ def _first_player_options() -> tuple[Option, ...]:
 
 
 choice("15-1", L15, _("The shipped experiment gives the first player's win rate with a 95% interval. What does it show?"), _first_player_options())
-number("15-2", L15, _("In the shipped experiment, how many more games in every 100 did the first player win than an "
-                        "even share (50 in 100) would give? (a number, within 0.5)"),
-       lambda p: (_summary()["first_player_advantage"]["win_rate"] - 0.5) * 100,
-       [_("summary['first_player_advantage'] holds the first player's win rate."),
-        _("Its win rate times 100 is its wins in 100 games; take away the even 50.")], tolerance=0.5)
+def _largest_advantage_slips(_params: Any) -> list[tuple[float, Text]]:
+    fpa = _summary()["first_player_advantage"]
+    return [((fpa["win_rate"] - 0.5) * 100, _("that is the advantage these games measured; the interval still allows "
+                                              "more, up to its upper end.")),
+            (fpa["ci_high"] * 100, _("that is the first player's wins in 100 games at the interval's upper end; take "
+                                     "away the even 50.")),
+            ((0.5 - fpa["ci_low"]) * 100, _("that is how far the interval reaches below 1/2: the largest advantage of "
+                                            "the player who moves second."))]
+
+
+# 15-2 asks what the interval still allows, not the rate the table prints: "no measurable advantage" is not "none".
+number("15-2", L15, _("The shipped interval contains 1/2, so these games show no measurable first-player advantage. What "
+                        "is the largest advantage they still leave possible, in games won in every 100 beyond an even "
+                        "50? (a number, within 0.5)"),
+       lambda p: (_summary()["first_player_advantage"]["ci_high"] - 0.5) * 100,
+       [_("Which end of the 95% interval gives the first player the most wins?"),
+        _("A win rate times 100 is the wins in 100 games; take away the even 50.")], tolerance=0.5,
+       mistakes=_largest_advantage_slips)
 #: Lesson 15's new match for 15-3: mcts-medium beats mcts-easy by these wins in these games.
 NEW_MATCH_WINS, NEW_MATCH_GAMES = 7, 10
 
@@ -453,11 +501,28 @@ def seated_chances() -> tuple[Any, Any]:
 
 predict("15-4", L15, _("In the same position, predict Player 1's win chance when mcts-hard plays Player 2 instead of greedy."),
         lambda p: seated_chances()[1].rate, [_("The playouts now play mcts-hard's stand-in for Player 2.")], tolerance=0.1)
-choice("15-5", L15, _("Why do the two chances for the same position differ?"), (
-           Option("a", _("Luck of the playouts: run again and they would agree."),
-                  why=_("the two 95% intervals do not overlap, so chance alone does not explain the gap (ignoring the interval)")),
-           Option("b", _("The playouts play the seated players: a stronger opponent wins more of them."), correct=True,
-                  why=_("A win chance belongs to a position and to who plays it.")),
-           Option("c", _("Nothing differs but the number: a win chance belongs to the position alone."),
-                  why=_("the same cards and tokens are won more or less often depending on who plays them")),
+#: Exercise 15-5's new seating: mcts-hard plays Player 1 and greedy Player 2, in the same position.
+SWAPPED_BOTS_15 = ("mcts-hard", "greedy")
+
+
+@cache
+def swapped_chance() -> Any:
+    """Seat 0's win chance in lesson 15's position with mcts-hard in seat 0 and greedy in seat 1 (300 playouts, seed 1)."""
+    state = list(play("splendor", ["greedy", "greedy"], seed=SEATED_GAME).states())[SEATED_MOVE]
+    return win_probability(state, 0, bots=list(SWAPPED_BOTS_15), playouts=300, seed=1)
+
+
+# 15-5 is a new seating the lesson has not measured: the pupil predicts it from what a win chance belongs to.
+choice("15-5", L15, _("Now mcts-hard plays Player 1 and greedy plays Player 2, in the same position. Before it is "
+                      "measured: how will Player 1's chance compare with the greedy-against-greedy chance?"), (
+           Option("a", _("About the same: the position, its cards and its tokens, has not changed."),
+                  why=_("the playouts play the seated players to the end, so a change of player changes the chance (a "
+                        "win chance belongs to the position alone)")),
+           Option("b", _("Far higher: the stronger player now sits in Player 1's seat, and the playouts play it."),
+                  correct=True,
+                  why=_("A win chance belongs to a position and to who plays it: the bot that cut Player 1's chance as "
+                        "the opponent raises it in Player 1's seat.")),
+           Option("c", _("Lower again, as in the mcts-hard row: the chance falls whenever mcts-hard is in the game."),
+                  why=_("what matters is whose seat the stronger bot plays: the chance is Player 1's, and mcts-hard now "
+                        "plays for Player 1 (a strong bot lowers everyone's chance)")),
        ))

@@ -10,7 +10,7 @@ one request, and raises the same kit errors in every language
 >>> RemoteTables("ftp://example.org")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: the table server's address starts with http:// or https://, not 'ftp://example.org'
+pokelab.classroom.errors.ClassroomError: the table server's address starts with http:// or https://, not 'ftp://example.org'
 """
 
 from __future__ import annotations
@@ -23,8 +23,7 @@ import urllib.request
 from typing import Any
 
 from pokelab._json import MAX_BYTES, load_json
-from pokelab.classroom.rounds import ClassroomError
-from pokelab.classroom.store import ClassStore
+from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.tables.local import Tables
 from pokelab.tables.wire import error_from, wire_from
 from pokelab.words import _
@@ -70,7 +69,7 @@ class RemoteTables:
         >>> RemoteTables("http://127.0.0.1:9", timeout=2).ask("open", code="ABCDEF")  # nobody listens on port 9
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: the table server at http://127.0.0.1:9 does not answer (...); try again in a moment
+        pokelab.classroom.errors.ClassroomError: the table server at http://127.0.0.1:9 does not answer (...); try again in a moment
         """
         request = urllib.request.Request(
             f"{self.url}/api/{verb}", data=json.dumps(body).encode(), method="POST",

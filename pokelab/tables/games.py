@@ -23,7 +23,7 @@ True
 >>> kit("chess")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a table plays herecomes...splendor..., not 'chess'
+pokelab.classroom.errors.ClassroomError: a table plays herecomes...splendor..., not 'chess'
 """
 
 from __future__ import annotations
@@ -34,10 +34,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokelab import bots as bot_registry
-from pokelab.classroom.rounds import ClassroomError, listing, why
+from pokelab.classroom import ClassroomError, why
 from pokelab.core.game import Game
 from pokelab.core.registry import available_games, get_game, is_game
 from pokelab.core.stepper import Seeding, Stepper
+from pokelab.core.texts import listing
 from pokelab.errors import IllegalAction
 from pokelab.words import _
 
@@ -95,7 +96,7 @@ def kit(game: Any) -> GameKit:
     >>> kit(3)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a table plays ..., not 3
+    pokelab.classroom.errors.ClassroomError: a table plays ..., not 3
     """
     name = game.strip().lower() if isinstance(game, str) else None
     if name is None or not is_game(name):
@@ -144,7 +145,7 @@ def variant_dict(k: GameKit, variant: Any) -> dict[str, Any] | None:
     >>> variant_dict(kit("herecomes"), {"redraw": "nobody"})
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: bad herecomes variant: Variant.redraw must be 'all' or 'leader', got 'nobody'
+    pokelab.classroom.errors.ClassroomError: bad herecomes variant: Variant.redraw must be 'all' or 'leader', got 'nobody'
     """
     made = _variant(k, variant)
     return None if made is None else dataclasses.asdict(made)
@@ -158,7 +159,7 @@ def new_state(k: GameKit, players: int, *, seed: int, variant: Any = None) -> An
     >>> new_state(kit("splendor"), 5, seed=1)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: splendor is played by 2 to 4 players, not 5
+    pokelab.classroom.errors.ClassroomError: splendor is played by 2 to 4 players, not 5
     """
     low = max(2, k.game.min_players)  # a table is for playing together: two seats at least
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= k.game.max_players:
@@ -178,7 +179,7 @@ def check_bot(k: GameKit, name: Any) -> str:
     >>> check_bot(kit("herecomes"), "greedy")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: unknown bot 'greedy' for herecomes: choose expected-points, heuristic, random
+    pokelab.classroom.errors.ClassroomError: unknown bot 'greedy' for herecomes: choose expected-points, heuristic, random
     """
     names = bot_registry.available_bots(k.name)
     clean = name.strip() if isinstance(name, str) else name
@@ -198,7 +199,7 @@ def parse_move(k: GameKit, action: Any) -> Any:
     >>> parse_move(kit("splendor"), "Fly(away)")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: cannot read that splendor action: unknown action 'Fly': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
+    pokelab.classroom.errors.ClassroomError: cannot read that splendor action: unknown action 'Fly': choose one of TakeDifferent, TakeSame, Reserve, Catch, Evolve, ReturnTokens, Pass, EndTurn
     """
     try:
         return k.game.parse_action(action)
@@ -296,7 +297,7 @@ def replay(k: GameKit, players: int, seed: int, variant: Any, moves: Sequence[Mo
     >>> replay(k, 2, 7, None, [(None, "chance", "Draw(purple)")])
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: move 1 of this table is Draw(purple), but the table's seed draws Draw(...)
+    pokelab.classroom.errors.ClassroomError: move 1 of this table is Draw(purple), but the table's seed draws Draw(...)
     """
     state = new_state(k, players, seed=seed, variant=variant)
     stepper = _stepper(k, {}, seed)

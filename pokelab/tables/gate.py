@@ -27,6 +27,7 @@ to try again), so no request waits long. A key with no wrong token for
 
 from __future__ import annotations
 
+import logging
 import math
 import threading
 import time
@@ -34,8 +35,10 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from pokelab.classroom.access import ClassAccessError, log
+from pokelab.classroom import ClassAccessError
 from pokelab.words import _
+
+log = logging.getLogger("pokelab.classroom")  # the class store's log, where its refusals are
 
 __all__ = ["MOST_SPACING", "MOST_WAIT", "SeatGate"]
 
@@ -71,7 +74,7 @@ class SeatGate:
     >>> gate.admit([("table", "ABCDEF")])
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: too many wrong seat tokens were tried at this table just now: try again in 8 s
+    pokelab.classroom.errors.ClassAccessError: too many wrong seat tokens were tried at this table just now: try again in 8 s
     """
 
     def __init__(self, *, free: int, forget_seconds: float, clock: Callable[[], float] = time.monotonic) -> None:

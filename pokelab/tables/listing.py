@@ -11,10 +11,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from pokelab.classroom.access import check_name
-from pokelab.classroom.db import sa, schema
-from pokelab.classroom.rounds import ClassroomError
-from pokelab.tables import games
+import sqlalchemy as sa
+
+from pokelab.classroom import ClassroomError, check_name
+from pokelab.tables import games, schema
 from pokelab.tables.rows import (
     DEFAULT_IDLE_SECONDS,
     _check_bots,
@@ -57,7 +57,7 @@ def create_table(
     >>> tables.create_table(join_code, "herecomes", players=2, bots={0: "random", 1: "random"})
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a table needs at least one human seat (a game of bots alone is pokelab.sim.play)
+    pokelab.classroom.errors.ClassroomError: a table needs at least one human seat (a game of bots alone is pokelab.sim.play)
     """
     kit = games.kit(game)
     pupil = None if name is None else check_name(name, what="group")
@@ -145,7 +145,7 @@ def list_tables(store: Any, join_code: str, teacher_key: str) -> Any:
     >>> tables.listing(join_code, "nope")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
+    pokelab.classroom.errors.ClassAccessError: wrong teacher key for this class: list tables needs the class's teacher key
     """
     import pandas as pd
     def read(conn: Any) -> list[_Row]:
@@ -208,7 +208,7 @@ def check_table_cap(conn: Any, most: int, class_id: int, name: str | None, table
     >>> tables.create_table(join_code, "splendor", name="ash")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: ash already created or plays at 1 unfinished table of this class (the most is 1): finish a game first, or ask your teacher
+    pokelab.classroom.errors.ClassroomError: ash already created or plays at 1 unfinished table of this class (the most is 1): finish a game first, or ask your teacher
     """
     t = schema.game_tables.c
     query = sa.select(t.id, t.seats, t.created_by).where(t.class_id == class_id, t.finished.is_(False))
@@ -256,16 +256,12 @@ def unknown_table_codes(store: Any, join_code: str, teacher_key: str, *, since: 
     >>> tables.table("ZZZZZZ")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: no table has the code 'ZZZZZZ': check the code (the teacher's dashboard lists the tables)
+    pokelab.classroom.errors.ClassroomError: no table has the code 'ZZZZZZ': check the code (the teacher's dashboard lists the tables)
     >>> unknown_table_codes(store, join_code, key)
     1
     """
     def read(conn: Any) -> int:
         store.teacher_class_of(conn, join_code, teacher_key, "list tables")
-        r = schema.refusals.c
-        query = sa.select(sa.func.count()).where(
-            r.class_id.is_(None), r.action == "table open", r.reason == "unknown table code", r.at >= since
-        )
-        return int(conn.execute(query).scalar() or 0)
+        return store.unnamed_refusals(conn, "table open", "unknown table code", since=since)
 
     return int(store.read(read))

@@ -1,8 +1,8 @@
 """A class database's shared tables: ``Tables(store)`` creates, opens and lists them.
 
 The tables keep their rows in the class database but reach the store only
-through its public doors (``ClassStore.read`` / ``write``, ``throttle``,
-``class_of``, ``teacher_class_of``, ``check_class_teacher``, ``refuse``). ``Tables``
+through its public doors (``pokelab.tables``); ``Tables(store)`` attaches
+their tables to the store first (``ClassStore.extend``, ``schema.TABLES``). ``Tables``
 answers ``create_table`` and ``table`` as the table server's client does
 (``client.RemoteTables``), so a board takes either (``tables_at``).
 
@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pokelab.classroom.store import ClassStore
+from pokelab.classroom import ClassStore
 from pokelab.tables.listing import create_table, list_tables, unknown_table_codes
+from pokelab.tables.schema import TABLES
 from pokelab.tables.table import Table
 
 __all__ = ["Tables", "tables_at"]
@@ -39,6 +40,7 @@ class Tables:
     def __init__(self, store: ClassStore) -> None:
         if not isinstance(store, ClassStore):
             raise TypeError(f"Tables takes a pokelab.classroom.ClassStore, not {store!r}")  # a programming error
+        store.extend(TABLES)  # the tables' rows in the class database (once per store)
         self.store = store
 
     def create_table(

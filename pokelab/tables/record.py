@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pokelab.classroom.db import sa, schema
+import sqlalchemy as sa
+
+from pokelab.tables import schema
 from pokelab.tables.games import GameKit
 
 __all__ = ["Move", "after_change", "read_moves", "seat_view", "seen_moves"]

@@ -8,7 +8,7 @@ that names the table and the field — never a ``KeyError`` deep in a board.
 >>> _read_row({"code": "ABCDEF", "game": "chess"})
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: table ABCDEF's stored game name is damaged ('chess'); ask the teacher to start a new table
+pokelab.classroom.errors.ClassroomError: table ABCDEF's stored game name is damaged ('chess'); ask the teacher to start a new table
 """
 
 from __future__ import annotations
@@ -20,18 +20,17 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from pokelab.classroom.access import JOIN_ALPHABET, clean_secret
-from pokelab.classroom.db import sa, schema
-from pokelab.classroom.rounds import ClassroomError
+import sqlalchemy as sa
+
+from pokelab.classroom import JOIN_ALPHABET, ClassroomError, clean_secret
 from pokelab.core.registry import is_game
-from pokelab.tables import games
+from pokelab.tables import games, schema
 from pokelab.words import _
 
 __all__ = [
     "DEFAULT_IDLE_SECONDS",
     "SEAT_TOKEN_LENGTH",
     "TABLE_CODE_LENGTH",
-    "StaleRevision",
     "clean_table_code",
 ]
 
@@ -40,27 +39,6 @@ TABLE_CODE_LENGTH = 6
 SEAT_TOKEN_LENGTH = 6
 #: How long a seat may sit unused before the table's creator may hand it to a bot (seconds).
 DEFAULT_IDLE_SECONDS = 120.0
-
-
-class StaleRevision(ClassroomError):
-    """A move (or undo) made on an old view of the table: someone else changed it first.
-
-    ``current`` is the table's revision now; the board should fetch ``view`` again.
-
-    >>> err = StaleRevision(5, 4)
-    >>> err.current, err.message("zh")
-    (5, '有人先走了一步，你的棋盘已刷新（游戏桌现在是第 5 版，你的操作基于第 4 版）')
-    """
-
-    __module__ = "pokelab.tables"  # the public name (the package re-exports it)
-
-    def __init__(self, current: int, given: Any) -> None:
-        super().__init__(_(
-            "someone moved first; your board was refreshed (the table is at revision {current}, "
-            "your move was made at revision {given})",
-            current=current, given=str(given),
-        ))
-        self.current = current
 
 
 def _damaged(code: str, field: str, why: str) -> ClassroomError:
@@ -207,7 +185,7 @@ def clean_table_code(value: Any) -> str:
     >>> clean_table_code("AB1")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a table code is 6 letters and digits (no I, O, 0 or 1), not 'AB1'
+    pokelab.classroom.errors.ClassroomError: a table code is 6 letters and digits (no I, O, 0 or 1), not 'AB1'
     """
     if not isinstance(value, str):
         raise ClassroomError(
@@ -305,7 +283,7 @@ def _simultaneous_revision(conn: Any, row: _Row, seat: int, revision: int) -> in
     >>> t.play(1, "Discard(1, G01)", seen)
     Traceback (most recent call last):
     ...
-    pokelab.tables.StaleRevision: someone moved first; ...
+    pokelab.tables.errors.StaleRevision: someone moved first; ...
     """
     game = row.kit.game
     if not game.simultaneous or not 0 <= revision < row.revision:

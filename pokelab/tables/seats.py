@@ -6,7 +6,7 @@ shown to the pupil; it is stored only as a hash. A seat unused for the table's
 ``idle_seconds`` may be handed to a bot by the table's creator (the first pupil
 to sit) or the teacher. Wrong seat tokens are throttled and locked out per seat
 by the store's one throttle, like join codes (``ClassStore.throttle``,
-``limits.seat_source``).
+``seat_source``).
 
 >>> from pokelab.classroom import ClassStore
 >>> from pokelab.tables import Tables
@@ -19,7 +19,7 @@ by the store's one throttle, like join codes (``ClassStore.throttle``,
 >>> t.sit(0, "Misty", join_code=join_code)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
+pokelab.classroom.errors.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
 """
 from __future__ import annotations
 
@@ -27,24 +27,23 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from pokelab.classroom.access import (
+from pokelab.classroom import (
     JOIN_ALPHABET,
     ClassAccessError,
+    ClassroomError,
     action_name,
     check_name,
     clean_secret,
     digest,
     refused,
 )
-from pokelab.classroom.limits import seat_refusal, seat_source
-from pokelab.classroom.rounds import ClassroomError
 from pokelab.tables import games
 from pokelab.tables.listing import check_table_cap
 from pokelab.tables.rows import SEAT_TOKEN_LENGTH, _check_seat_number, _Row
 from pokelab.tables.writes import Write, game_values
-from pokelab.words import _
+from pokelab.words import Text, _
 
-__all__ = ["Seats"]
+__all__ = ["Seats", "seat_refusal", "seat_source"]
 
 
 class Seats:
@@ -69,7 +68,7 @@ class Seats:
     >>> seats.check_token(t._row(), 1, "ZZZZZZ", "view")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: wrong seat token for seat 2 of table ...
+    pokelab.classroom.errors.ClassAccessError: wrong seat token for seat 2 of table ...
     """
 
     def __init__(
@@ -145,11 +144,11 @@ class Seats:
         >>> t.sit(0, "Misty", join_code=join_code)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
+        pokelab.classroom.errors.ClassroomError: seat 1 of table ... is taken by Ash: choose a free seat, or rejoin with your seat token
         >>> t.sit(1, "Intruder", join_code=store.create_class("8C")[0])
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: table ... belongs to another class: sitting at it needs that class's join code
+        pokelab.classroom.errors.ClassAccessError: table ... belongs to another class: sitting at it needs that class's join code
         """
         clean_name = check_name(name, what="group")
         token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(SEAT_TOKEN_LENGTH))
@@ -202,7 +201,7 @@ class Seats:
         >>> tables.table(code).rejoin("ZZZZZZ")
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: no seat of table ... has that seat token
+        pokelab.classroom.errors.ClassAccessError: no seat of table ... has that seat token
         """
         row = self._row()
         seated = [s for s, record in enumerate(row.seats) if record["token"] is not None and not record["bot"]]
@@ -252,7 +251,7 @@ class Seats:
         >>> t.hand_to_bot(1, "greedy", creator_token=ash)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: seat 2 was used 0 s ago: it can be handed to a bot after 120 s unused
+        pokelab.classroom.errors.ClassroomError: seat 2 was used 0 s ago: it can be handed to a bot after 120 s unused
         """
         seat = _check_seat_number(seat, self._players)
         row = self._row()
@@ -321,3 +320,30 @@ class Seats:
         seat = _check_seat_number(seat, row.players)
         self.check_token(row, seat, self.token(seat, token), "view")
         return None if row.finished else seat  # a finished game hides nothing more: its players study it whole
+
+
+def seat_source(table_id: int, seat: int) -> tuple[str, int, int]:
+    """The throttle's source for the tokens of one seat of one table (the store is the rest of the source).
+
+    Each seat counts apart, so a pupil's right token for their own seat never
+    clears the count of the seat they guess at.
+
+    >>> seat_source(7, 0)
+    ('seat token', 7, 0)
+    """
+    return ("seat token", table_id, seat)
+
+
+def seat_refusal(code: str, seat: int) -> Callable[[int], Text]:
+    """What the refusal of a seat locked out from here says, given the seconds left (``Throttle.check``).
+
+    >>> print(seat_refusal("ABCDEF", 0)(30).render("en"))  # doctest: +ELLIPSIS
+    too many wrong seat tokens for seat 1 of table ABCDEF from here: wait 30 s, ...
+    """
+
+    def say(seconds: int) -> Text:
+        return _("too many wrong seat tokens for seat {seat} of table {code} from here: wait {seconds} s, "
+                 "then type the token again (if it is your seat and you lost the token, your teacher can "
+                 "hand the seat to a bot)", seat=seat + 1, code=code, seconds=seconds)
+
+    return say

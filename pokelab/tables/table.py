@@ -33,17 +33,17 @@ database instead (``server``, ``docs/security.md``).
 >>> t.play(0, "TakeSame(red)", v["revision"] - 1, token=token)
 Traceback (most recent call last):
 ...
-pokelab.tables.StaleRevision: someone moved first; your board was refreshed (the table is at revision 2, your move was made at revision 1)
+pokelab.tables.errors.StaleRevision: someone moved first; your board was refreshed (the table is at revision 2, your move was made at revision 1)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pokelab.classroom.access import digest, refused
-from pokelab.classroom.db import sa, schema
-from pokelab.classroom.rounds import ClassroomError
-from pokelab.tables import games, writes
+import sqlalchemy as sa
+
+from pokelab.classroom import ClassroomError, digest, refused
+from pokelab.tables import games, schema, writes
 from pokelab.tables.record import Move, read_moves, seat_view, seen_moves
 from pokelab.tables.rows import (
     _check_seat_number,
@@ -114,10 +114,7 @@ class Table:
 
     def _load_with_class(self, conn: Any) -> tuple[_Row, str]:
         row = self._load(conn)
-        name = conn.execute(
-            sa.select(schema.classes.c.name).where(schema.classes.c.id == row.class_id)
-        ).scalar()
-        return row, str(name)
+        return row, self._store.class_name_of(conn, row.class_id)
 
     def _row(self) -> _Row:
         return self._store.read(self._load)
@@ -137,7 +134,7 @@ class Table:
         >>> t.revision()
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: table ... was deleted
+        pokelab.classroom.errors.ClassroomError: table ... was deleted
         """
         t = schema.game_tables
 
@@ -171,7 +168,7 @@ class Table:
         >>> t.moves()
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: the moves of table ... are read with a seat token (that seat's view) or the teacher key (the whole record)
+        pokelab.classroom.errors.ClassAccessError: the moves of table ... are read with a seat token (that seat's view) or the teacher key (the whole record)
         """
         row, moves = self._store.read(self._read_all)
         return seen_moves(row.kit, moves, self._seats.reader(row, seat, token, teacher_key))
@@ -233,7 +230,7 @@ class Table:
         >>> t.view(1)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassAccessError: seat 2 of table ... is free: nobody sits there yet; only its player can view it
+        pokelab.classroom.errors.ClassAccessError: seat 2 of table ... is free: nobody sits there yet; only its player can view it
         """
         seat = _check_seat_number(seat, self.players)
         given = self._seats.token(seat, token)

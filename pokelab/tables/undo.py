@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom import ClassroomError
 from pokelab.tables import games
 from pokelab.tables.rows import _check_seat_number, _Row
 from pokelab.tables.seats import Seats
@@ -60,7 +60,7 @@ class UndoVotes:
     >>> undo.answer_undo(0, "yes")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: an answer to an undo request is True or False, not 'yes'
+    pokelab.classroom.errors.ClassroomError: an answer to an undo request is True or False, not 'yes'
     """
 
     def __init__(self, seats: Seats, players: int, *, write: Write, record: Callable[[], list[MoveTuple]]) -> None:
@@ -87,7 +87,7 @@ class UndoVotes:
         >>> t.request_undo(0, token=token)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: seat 1 has no move on table ... to take back
+        pokelab.classroom.errors.ClassroomError: seat 1 has no move on table ... to take back
         """
         seat = _check_seat_number(seat, self._players)
         given = self._seats.token(seat, token)
@@ -141,7 +141,7 @@ class UndoVotes:
         >>> t.answer_undo(0, True, token=token)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: no undo request is waiting on table ...
+        pokelab.classroom.errors.ClassroomError: no undo request is waiting on table ...
         """
         seat = _check_seat_number(seat, self._players)
         given = self._seats.token(seat, token)

@@ -5,24 +5,23 @@ not a rendering), so the board shows it in its own language exactly as if the
 store had raised it in the same kernel.
 
 >>> from pokelab.words import _
->>> from pokelab.tables.rows import StaleRevision
+>>> from pokelab.tables.errors import StaleRevision
 >>> back = error_from(error_data(StaleRevision(5, 4)))
 >>> type(back).__name__, back.current, back.message("zh")
 ('StaleRevision', 5, '有人先走了一步，你的棋盘已刷新（游戏桌现在是第 5 版，你的操作基于第 4 版）')
 >>> raise error_from({"kind": "Nope"})
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: the table server answered something this kit cannot read ({'kind': 'Nope'})
+pokelab.classroom.errors.ClassroomError: the table server answered something this kit cannot read ({'kind': 'Nope'})
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pokelab.classroom.access import ClassAccessError, ClassStoreBusy
-from pokelab.classroom.rounds import ClassroomError
+from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
 from pokelab.errors import IllegalAction, InputError
-from pokelab.tables.rows import StaleRevision
+from pokelab.tables.errors import StaleRevision
 from pokelab.words import Text, _
 
 __all__ = ["error_data", "error_from", "text_data", "text_from", "wire_data", "wire_from"]
@@ -90,7 +89,7 @@ def wire_from(data: Any) -> Any:
     >>> wire_from({"$text": {"source": 3}})
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the table server answered something this kit cannot read ({'source': 3})
+    pokelab.classroom.errors.ClassroomError: the table server answered something this kit cannot read ({'source': 3})
     """
     if isinstance(data, dict):
         if set(data) == {TEXT_KEY}:

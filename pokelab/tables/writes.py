@@ -23,7 +23,7 @@ refresh after its own move needs no second read, decoding or move query.
 >>> change(t, lambda row, now: {"idle_seconds": 60.0}, revision=2, moves=None)
 Traceback (most recent call last):
 ...
-pokelab.tables.StaleRevision: someone moved first; your board was refreshed (the table is at revision 3, your move was made at revision 2)
+pokelab.tables.errors.StaleRevision: someone moved first; your board was refreshed (the table is at revision 3, your move was made at revision 2)
 """
 
 from __future__ import annotations
@@ -33,10 +33,12 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from pokelab.classroom.db import sa, schema
-from pokelab.tables import games
+import sqlalchemy as sa
+
+from pokelab.tables import games, schema
+from pokelab.tables.errors import StaleRevision
 from pokelab.tables.record import Move, after_change
-from pokelab.tables.rows import StaleRevision, _insert_moves, _Row
+from pokelab.tables.rows import _insert_moves, _Row
 
 __all__ = ["Compute", "MovesOf", "Write", "change", "game_values"]
 

@@ -35,7 +35,7 @@ True
 >>> join_class("", "Mei", url="sqlite://")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassAccessError: no join code given
+pokelab.classroom.errors.ClassAccessError: no join code given
 """
 
 from __future__ import annotations

@@ -41,10 +41,10 @@ QUESTIONS: dict[tuple[str, str], Text] = {
                      "many games would you want before you decide?"),
     ("15-3", "c"): _("Seven wins in ten games: how sure are you that the rate is 0.7? What would 400 games give, "
                      "and what does the shipped ladder show?"),
-    ("15-5", "a"): _("If luck alone made the two chances differ, how far apart could two runs of 300 playouts be? "
-                     "Look at the two intervals: do they overlap?"),
-    ("15-5", "c"): _("Whether you win a race depends on who runs beside you. What changes in the playouts when "
-                     "mcts-hard plays Player 2?"),
+    ("15-5", "a"): _("The greedy and the mcts-hard rows above were the same position too, yet their chances differed. "
+                     "What changed between them, and what changes now?"),
+    ("15-5", "c"): _("Whose chance is it? Which seat does mcts-hard play now, and what did it do to the chance of the "
+                     "seat it played against?"),
     ("21-3", "a"): _("Can the better player lose or draw one game? How many games would show which bot is better?"),
     ("21-3", "c"): _("The tokens are luck, but the discards are choices. How would you find out whether choices "
                      "change the score over many games?"),
@@ -66,14 +66,14 @@ QUESTIONS: dict[tuple[str, str], Text] = {
                      "it picks?"),
     ("35-4", "c"): _("Is a card that often comes true but is worth 1 point a better deal than a rare 5-point "
                      "card? What would make two cards equally fair?"),
-    ("37-4", "b"): _("Draw the chart of how many yellow tokens a round draws. Is 2 more likely than 1?"),
-    ("37-4", "c"): _("The average family has 1.8 children. Does that mean some family has 1.8? What does a "
-                     "mean tell you, then?"),
-    ("37-4", "d"): _("Can a round draw 0 or 3 yellow tokens? How often? What does the mean say about a single round?"),
-    ("38-2", "a"): _("In one round, 'no purple' and 'every purple' cannot both happen. Is that still so when they "
-                     "are about two different rounds? What happens to the bag between rounds (HC-R7)?"),
-    ("38-2", "b"): _("Two events about the same colour: does that alone make one change the other's chance? Check "
-                     "P(both) against the product."),
+    ("37-4", "b"): _("Draw the chart of how many yellow tokens a round draws from this bag. Is 2 more likely than 1?"),
+    ("37-4", "c"): _("The game's bag gave 1 and 2 yellow the same chance, and this bag has the same mean. Does the same "
+                     "mean force the same chart? Compare the two charts."),
+    ("37-4", "d"): _("Can a round draw 0 or 3 yellow tokens from this bag? How often? What does the mean say about a "
+                     "single round?"),
+    ("38-2", "a"): _("Why are two rounds of the real game independent? Which rule makes them so (HC-R7), and does it "
+                     "still hold under this house rule?"),
+    ("38-2", "b"): _("Round 1 drew no purple. Where are the two purple tokens now, and which tokens does round 2 draw?"),
     ("39-3", "a"): _("Why would a player vote no? Which hands vote no more often, and what does that tell you "
                      "about the hand behind this vote?"),
     ("39-3", "c"): _("Can a player who does not score yet still vote no? When would a redraw not help them?"),

@@ -18,7 +18,7 @@ True
 >>> token_file("sqlite:///class.db", "K7Q2", "\\ud800")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: pupil's name: a text holds a lone surrogate (\\ud800-\\udfff), which is no character
+pokelab.classroom.errors.ClassroomError: pupil's name: a text holds a lone surrogate (\\ud800-\\udfff), which is no character
 >>> os.environ.pop("XDG_DATA_HOME") if before is None else os.environ.update(XDG_DATA_HOME=before)  # doctest: +ELLIPSIS
 '...'
 """

@@ -2,14 +2,21 @@
 
 14-4's right option is the coach's first move in the lesson's position (level "medium", seed 0,
 as the lesson runs it), clearly ahead of the second; 14-3 and 15-4 predict the chances the
-lessons measure; 15-5's right option holds because the two chances' intervals do not overlap.
+lessons measure; 15-5's right option holds because, with mcts-hard in Player 1's seat, the chance's
+interval lies above the greedy-against-greedy one (and the lesson's two measured chances do not overlap).
 """
 
 from __future__ import annotations
 
 from pokelab.analysis import suggest, win_probabilities
 from pokelab.course.registry import get
-from pokelab.course.splendor_rules import _bot_game, coach_chance, coach_position, seated_chances
+from pokelab.course.splendor_rules import (
+    _bot_game,
+    coach_chance,
+    coach_position,
+    seated_chances,
+    swapped_chance,
+)
 from pokelab.splendor import Catch, card_by_name, legal_actions, parse_action, scores
 
 
@@ -35,3 +42,5 @@ def test_15_5_holds_because_the_intervals_do_not_overlap() -> None:
     assert against_hard.high < against_greedy.low
     assert get("15-4").expected() == against_hard.rate
     assert get("15-5").expected() == "b"
+    hard_first = swapped_chance()  # 15-5's seating, which no cell above the exercise measures
+    assert hard_first.low > against_greedy.high  # b "far higher", not a "about the same" nor c "lower again"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import combinations, permutations
 
@@ -126,14 +127,43 @@ def test_two_cards_that_never_come_true_together_are_dependent_but_not_complemen
 
 
 def test_exercise_38_2_is_a_new_situation_and_38_5_a_pair_the_prose_does_not_explain() -> None:
-    """Issue 41: 38-2 and 38-5 were answered word for word in lesson 38's section 4."""
+    """Issue 41: 38-2 and 38-5 were answered word for word in lesson 38's section 4 (rounds are independent
+    because the tokens go back). 38-2 now asks about a house rule that keeps round 1's tokens out: then
+    "no purple in round 1" is the same event as "every purple in round 2", so its right option c holds."""
     from pokelab.course.registry import all_exercises
 
     by_id = {e.id: e for e in all_exercises()}
     options = by_id["38-2"].options
     assert [o.key for o in options if o.correct] == ["c"]
     assert "round 2" in by_id["38-2"].question.render("en") and "18 non-purple" not in by_id["38-5"].question.render("en")
+    assert "stay out of the bag" in by_id["38-2"].question.render("en")
+    tokens = [c for c, n in DEFAULT_BAG.items() for _ in range(n)]
+    rng = random.Random(382)
+    for _ in range(500):  # round 2 draws the 10 tokens round 1 left
+        rng.shuffle(tokens)
+        assert ("purple" not in tokens[:10]) == (tokens[10:].count("purple") == DEFAULT_BAG["purple"])
+    p_none = probability("never:purple")
+    assert p_none == probability("all:purple") and p_none != p_none**2  # P(both) = P(A), not P(A)P(B)
     assert all("opposite of independent" not in o.why.render("en") for o in options if o.why)
     d = dependence("never:red", "never:blue")
     assert d.disjoint and d.p_a > 0 and d.p_b > 0
     assert sum(n for c, n in DEFAULT_BAG.items() if c not in ("red", "blue")) == 9
+
+
+def test_37_4_gives_the_game_bags_mean_with_another_likeliest_count() -> None:
+    """Issue 41: 37-4 was answered by section 3's table; its new bag has the same mean 1.5 and a likeliest count of 1."""
+    from pokelab.course.hypergeometric import BAG_37_4, DRAWS_37_4, count_mean, yellow_law_37_4
+    from pokelab.course.registry import get
+
+    law, game = yellow_law_37_4(), count_distribution(None, 10, "yellow")
+    assert count_mean(BAG_37_4, DRAWS_37_4, "yellow") == count_mean(None, 10, "yellow") == Fraction(3, 2)
+    assert law[1] > law[2] and game[1] == game[2] and law[0] > 0 and sum(law[3:]) > 0
+    assert get("37-4").expected() == "a"
+
+
+def test_38_3_asks_for_a_yellow_last_token_that_every_purple_makes_rarer() -> None:
+    from pokelab.course.registry import get
+
+    given = conditional_probability("last:yellow", given="all:purple")
+    assert given == Fraction(8, 10) * Fraction(3, 18) == Fraction(2, 15) < probability("last:yellow")
+    assert get("38-3").expected() == given

@@ -90,3 +90,17 @@ def test_bad_arguments_are_refused():
         expected_rounds({0: Fraction(1)})
     with pytest.raises(ValueError, match="2 values"):
         mean_with_interval([])
+
+
+@pytest.mark.parametrize("student", [None, "Mei", "Ana", "小明", "Dee", "Ben"])
+def test_42_2_two_point_rounds_overshoot_an_odd_target(student):
+    """Issue 41: 42-2 was k ÷ p, the formula the prose states above it. Now a round scores 2 points and the target is
+    odd: ⌈target ÷ 2⌉ scoring rounds are needed, each a wait of 1/p, and neither k ÷ p nor (k ÷ 2) ÷ p is right."""
+    from pokelab.course.registry import get
+
+    ex = get("42-2")
+    params = ex.params(student)
+    p, target = Fraction(params["num"], params["den"]), params["target"]
+    answer = ex.answer(params)
+    assert target % 2 == 1 and answer == ((target + 1) // 2) / p
+    assert answer not in (target / p, Fraction(target, 2) / p)

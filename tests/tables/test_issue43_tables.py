@@ -10,6 +10,7 @@ import sqlalchemy as sa
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore, Limits, schema
 from pokelab.tables import RemoteTables, Tables
+from pokelab.tables.schema import game_tables
 
 from .serving import table_server
 
@@ -29,7 +30,7 @@ def test_a_pupil_cannot_create_more_tables_than_the_cap_without_sitting(db_url) 
         tables.create_table(join_code, "herecomes")  # … so a nameless loop stops too
     assert tables.create_table(join_code, "splendor", name="Misty")  # another pupil is not held back
     with store._engine.connect() as conn:
-        made = conn.execute(sa.select(schema.game_tables.c.created_by)).scalars().all()
+        made = conn.execute(sa.select(game_tables.c.created_by)).scalars().all()
     assert sorted(made) == ["", "", "", "Ash", "Ash", "Ash", "Misty"]  # who created each table is recorded
 
 

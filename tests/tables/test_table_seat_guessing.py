@@ -15,7 +15,8 @@ import pytest
 
 from pokelab.classroom import ClassAccessError, ClassStore, Limits
 from pokelab.tables import Tables
-from pokelab.tables.server import TableService
+from pokelab.tables.request import seat_keys
+from pokelab.tables.service import TableService
 from pokelab.tables.wire import error_from
 
 
@@ -124,7 +125,7 @@ def test_the_table_server_spaces_seat_guesses_per_seat_from_every_address_and_th
     assert waited == [0.25, 0.5, 1.0, 2.0]  # past the free ones, every try waits its turn, the turns at most 2 s apart
     status, answer = view("10.0.1.3", token)  # a guessing address (a hub's one address), the right token: it gets in
     assert status == 200 and answer["seat"] == 0 and waited[-1] == 2.0
-    keys = service.seat_keys("view", {"code": code, "seat": 0})
+    keys = seat_keys("view", {"code": code, "seat": 0})
     with pytest.raises(ClassAccessError, match="too many wrong seat tokens were tried at this table") as burst:
         while True:  # a burst of tries at once: each takes the next turn, until the turn is too far off
             service.seats.admit(keys)
@@ -132,7 +133,7 @@ def test_the_table_server_spaces_seat_guesses_per_seat_from_every_address_and_th
     clock.now += 900 + 61  # no wrong token for max_lockout_seconds: the seat starts afresh
     assert service.seats.admit(keys) == 0.0
     other = service.answer("create", {"join_code": join_code, "game": "splendor", "seed": 2})["code"]
-    assert service.seats.admit(service.seat_keys("view", {"code": other, "seat": 0})) == 0.0  # each table counts apart
+    assert service.seats.admit(seat_keys("view", {"code": other, "seat": 0})) == 0.0  # each table counts apart
 
 
 def test_the_table_server_locks_out_wrong_join_codes_per_client_address(sqlite_url):

@@ -18,7 +18,7 @@ import pytest
 
 from pokelab.classroom import ClassStore
 from pokelab.tables import Tables
-from pokelab.tables.server import TableService
+from pokelab.tables.service import TableService
 from pokelab.tables.wire import error_from
 
 from .conftest import wait_until

@@ -41,7 +41,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     from pokelab.tables import games as table_games
     from pokelab.tables import rows as table_rows
     from pokelab.tables.client import RemoteTables
-    from pokelab.tables.server import TableService
+    from pokelab.tables.service import TableService
     from pokelab.tables.wire import error_from
     from pokelab.toy import register as register_toy
 
@@ -147,7 +147,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
     allowed = (*CLASSROOM_DATA, *served, code, seated.code, hc.code, gone.code, toy.code, finished.code,
                *engine_words(), *available_games())  # game names are names (other tests may register more)
     assert len(texts) == len(doors) + len(pending) + len(access._ACTIONS) + 2
-    from pokelab.classroom.rounds import why
+    from pokelab.classroom import why
 
     texts += [why(err).render(pseudo) for err in (FileNotFoundError(2, "x"), IsADirectoryError(21, "x"), PermissionError(13, "x"))]
     bad = [(t, leaks(t, allowed)) for t in texts if leaks(t, allowed)]

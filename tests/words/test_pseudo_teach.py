@@ -57,12 +57,13 @@ CODE = (
     "result(states[-1]).winners",
     "result(final).winners",
     "max(card.points for card in TARGETS.values() if card.kind != 'legend')",
-    "attempt(state, f\"Reserve({ids['Magmar']})\")",
+    "card_table(bag)",
     'card_by_name("Starmie").cost',
     *(f"{function}(" for _, function in KIND_NAMES.values()),
     "answer)",
     "True",
     "False",
+    "None",
     "'legendary'",
 )
 #: What this test types as answers.

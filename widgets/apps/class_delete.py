@@ -18,7 +18,7 @@ True
 >>> part.set_pupils({}, "en"); part.ask()
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: pick a pupil first
+pokelab.classroom.errors.ClassroomError: pick a pupil first
 """
 
 from __future__ import annotations

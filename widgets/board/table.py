@@ -31,7 +31,7 @@ table ``undo`` asks the others to agree, ``step`` lets the store move its bots,
 >>> HereComesBoard.join(code, name="Misty", store=store, poll_seconds=0)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: table ... is a splendor table, not herecomes
+pokelab.classroom.errors.ClassroomError: table ... is a splendor table, not herecomes
 """
 
 from __future__ import annotations

@@ -1,0 +1,225 @@
+"""The table authority's protocol: ``TableService`` answers one request, one verb per ``Table`` door.
+
+Every request is ``POST /api/<verb>`` with a JSON object (read by
+``request``); the answer is JSON, or a refusal ``{"error": …}`` (the kit
+error's kind and catalogue text, ``wire``) with status 400 (403 for an access
+refusal, 404 for an unknown address, 405 for another method, 409 for a stale
+revision, 503 when the database stayed busy). ``TableService.answer`` is the
+whole protocol, one verb per ``Table`` method, all through the one core
+(``Tables``, ``Table``): a seat's reads and moves need its token, the full
+record the teacher key. The HTTP face that serves it is ``server``.
+
+One store serves every client. Wrong join codes, teacher keys and table codes
+are throttled per client address; wrong seat tokens per seat and per table,
+whoever sends them (``gate.SeatGate``).
+
+>>> service = TableService("sqlite://")
+>>> join_code, key = service.store.create_class("7B")
+>>> code = service.answer("create", {"join_code": join_code, "game": "splendor", "seed": 1})["code"]
+>>> token = service.answer("sit", {"code": code, "seat": 0, "name": "Ash", "join_code": join_code})["token"]
+>>> service.answer("view", {"code": code, "seat": 0, "token": token})["names"]
+['Ash', None]
+>>> service.answer("view", {"code": code, "seat": 0})
+Traceback (most recent call last):
+...
+pokelab.classroom.errors.ClassAccessError: seat 1 of table ... needs its seat token: sit down (sit) or rejoin with your token first
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pokelab.classroom import (
+    ClassAccessError,
+    ClassroomError,
+    ClassStore,
+    ClassStoreBusy,
+    Limits,
+    Throttle,
+)
+from pokelab.errors import IllegalAction, InputError
+from pokelab.tables.gate import SeatGate
+from pokelab.tables.local import Tables
+from pokelab.tables.request import VERBS, read_body, seat_keys, status_of, throttled
+from pokelab.tables.wire import error_data
+from pokelab.words import _
+
+__all__ = ["TableService"]
+
+log = logging.getLogger("pokelab.classroom")
+
+#: What a refusal logged by the store says, mapped to the per-address throttle it counts against.
+_THROTTLED = {"wrong join code": "join code", "wrong teacher key": "teacher key", "unknown table code": "table code"}
+_STORE_FREE_FAILURES = 1_000_000  # the store's own per-process throttle: the service throttles per address instead
+
+
+class TableService:
+    """The table authority's protocol: ``answer(source, verb, body)`` runs one request for the client at ``source``.
+
+    ``store``: the one ``ClassStore`` every request goes through; ``close()``
+    closes it. ``clock``: the time (tests inject one, and ``sleep``, which
+    ``respond`` uses to wait a seat's turn). Wrong join codes, teacher keys and table codes are throttled per
+    ``source`` (``pokelab.classroom.Throttle``); wrong seat tokens per seat and table
+    (``gate.SeatGate``), whoever sends them.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        limits: Limits | None = None,
+        clock: Callable[[], float] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.url = url
+        self.sleep = sleep  # how ``respond`` waits a seat's turn in this thread (tests move their clock instead)
+        self.limits = Limits() if limits is None else limits
+        self.clock = time.time if clock is None else clock
+        # One store for every client: its own throttle counts per process, so it never locks here; the
+        # service's throttle below counts the same refusals per address, with the real limits.
+        quiet = dataclasses.replace(self.limits, free_failures=_STORE_FREE_FAILURES)
+        self.store = ClassStore.connect(url, limits=quiet, clock=self.clock)
+        self.tables = Tables(self.store)
+        self.throttle = Throttle(self.limits, self.clock)
+        self.seats = SeatGate(
+            free=self.limits.free_failures, forget_seconds=self.limits.max_lockout_seconds,
+            clock=time.monotonic if clock is None else clock,
+        )
+        self._verbs: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "create": self._create, "open": self._open, "sit": self._sit, "rejoin": self._rejoin,
+            "revision": self._revision, "view": self._view, "play": self._play, "undo": self._undo,
+            "answer_undo": self._answer_undo, "hand_to_bot": self._hand_to_bot, "advance": self._advance,
+            "moves": self._moves, "replay": self._replay,
+        }
+        assert set(self._verbs) == VERBS  # what ``request.read_body`` lets through, every one answered
+
+    def close(self) -> None:
+        """Close the store's pooled connections."""
+        self.store.close()
+
+    # ------------------------------------------------------------------ one request, in its steps
+    def run(self, source: str, verb: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Run one request for the client at ``source``: its status and JSON answer (never raises).
+
+        The per-address throttles are checked first and counted after; a wrong
+        seat token counts at the seat gate (``request.seat_keys``).
+        """
+        kinds = throttled(verb, body)
+        try:
+            for kind in kinds:
+                self.throttle.check((source, kind))
+            answer = self.answer(verb, body)
+        except (ClassroomError, ClassAccessError, IllegalAction, InputError, ClassStoreBusy) as err:
+            reason = getattr(err, "refusal", (None, None, None))[2]
+            if reason == "wrong seat token":
+                self.seats.failed(seat_keys(verb, body))
+            elif reason in _THROTTLED:
+                self.throttle.failed((source, _THROTTLED[reason]))
+            return status_of(err), {"error": error_data(err)}
+        except Exception:
+            log.exception("the table server failed on %s", verb)
+            failed = ClassroomError(_("the table server could not answer that; try again in a moment"))
+            return 500, {"error": error_data(failed)}
+        for kind in kinds:
+            self.throttle.succeeded((source, kind))
+        return 200, answer
+
+    def respond(self, source: str, verb: str, raw: bytes) -> tuple[int, dict[str, Any]]:
+        """One HTTP request's status and JSON answer, in this thread: read, wait its seat's turn, run (never raises).
+
+        >>> TableService("sqlite://").respond("10.0.0.5", "view", b"[1, 2")[0]
+        400
+        """
+        try:
+            body = read_body(verb, raw)
+            wait = self.seats.admit(seat_keys(verb, body))
+            if wait > 0:
+                self.sleep(wait)  # bounded (gate.MOST_WAIT)
+        except (ClassroomError, ClassAccessError) as err:
+            return status_of(err), {"error": error_data(err)}
+        return self.run(source, verb, body)
+
+    def answer(self, verb: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Run one request, unthrottled; a kit error (``ClassroomError``, ``ClassAccessError``, ``IllegalAction``…) is raised."""
+        handler = self._verbs.get(verb)
+        if handler is None or not isinstance(body, dict):
+            raise ClassroomError(_("the table server has no request {verb}", verb=repr(verb)[:40]))
+        return handler(body)
+
+    # ------------------------------------------------------------------ the verbs
+    def _table(self, body: dict[str, Any]) -> Any:
+        """The table the request names, opened afresh (a ``Table`` remembers tokens: never shared between requests)."""
+        return self.tables.table(body.get("code"))
+
+    @staticmethod
+    def _token(body: dict[str, Any], name: str = "token") -> str:
+        """A token from the request: never ``None``, so the table falls back to no token it remembers."""
+        value = body.get(name)
+        return "" if value is None else value
+
+    def _create(self, body: dict[str, Any]) -> dict[str, Any]:
+        bots = body.get("bots") or {}
+        if not isinstance(bots, dict):
+            raise ClassroomError(_("bots is a mapping from seat numbers to bot names, got {bots}", bots=repr(bots)))
+        seats = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in bots.items()}
+        options = {k: body[k] for k in ("seed", "variant", "idle_seconds", "name") if k in body}
+        code = self.tables.create_table(
+            body.get("join_code"), body.get("game"), body.get("players", 2), seats, **options
+        )
+        return {"code": code}
+
+    def _open(self, body: dict[str, Any]) -> dict[str, Any]:
+        t = self._table(body)
+        return {"code": t.code, "game": t.game, "players": t.players}  # not the class's name: a code is no member
+
+    def _sit(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {"token": self._table(body).sit(body.get("seat"), body.get("name"), join_code=body.get("join_code"))}
+
+    def _rejoin(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {"seat": self._table(body).rejoin(self._token(body))}
+
+    def _revision(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {"revision": self._table(body).revision()}
+
+    def _view(self, body: dict[str, Any]) -> dict[str, Any]:
+        return self._table(body).view(body.get("seat"), token=self._token(body))
+
+    def _play(self, body: dict[str, Any]) -> dict[str, Any]:
+        t = self._table(body)
+        revision = t.play(body.get("seat"), body.get("action"), body.get("revision"), token=self._token(body))
+        return {"revision": revision}
+
+    def _undo(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {"revision": self._table(body).request_undo(body.get("seat"), token=self._token(body))}
+
+    def _answer_undo(self, body: dict[str, Any]) -> dict[str, Any]:
+        t = self._table(body)
+        return {"revision": t.answer_undo(body.get("seat"), body.get("yes"), token=self._token(body))}
+
+    def _hand_to_bot(self, body: dict[str, Any]) -> dict[str, Any]:
+        t = self._table(body)
+        revision = t.hand_to_bot(
+            body.get("seat"), body.get("bot"), teacher_key=body.get("teacher_key"),
+            creator_token=self._token(body, "creator_token"),
+        )
+        return {"revision": revision}
+
+    def _advance(self, body: dict[str, Any]) -> dict[str, Any]:
+        return {"revision": self._table(body).advance()}
+
+    def _moves(self, body: dict[str, Any]) -> dict[str, Any]:
+        t = self._table(body)
+        if body.get("teacher_key") is not None:
+            return {"moves": t.moves(teacher_key=body["teacher_key"])}
+        return {"moves": t.moves(body.get("seat"), token=self._token(body))}
+
+    def _replay(self, body: dict[str, Any]) -> dict[str, Any]:
+        t = self._table(body)
+        if body.get("teacher_key") is not None:  # the whole game, as its save
+            state = t.replay(teacher_key=body["teacher_key"])
+            return {"save": t._row().kit.to_json(state)}
+        return {"observation": t.replay(body.get("seat"), token=self._token(body))}

@@ -1,0 +1,344 @@
+"""A real JupyterHub with its real proxy, started from the kit's own config: who the hub says a pupil is (issue 45).
+
+The hub runs ``deploy/jupyterhub/jupyterhub_config.py`` as a school would, with
+JupyterHub from the test lock and configurable-http-proxy from ``node_modules``
+(``npm ci``), on free ports in a temporary folder (the hub's SQLite database, the
+class database). Pupils and their classes are made through the hub's REST API
+with the roster service's token, as a script loading a class list would; then the
+kit's ``pokelab.hub.identity`` asks that hub who a token belongs to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import queue
+import secrets
+import select
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pokelab.classroom import ClassAccessError, ClassroomError
+from pokelab.hub.identity import HubIdentity, hub_identity
+from pokelab.tables.client import RemoteTables
+from pokelab.words import _
+from tests.classroom.conftest import free_port
+
+pytestmark = pytest.mark.hub
+
+ROOT = Path(__file__).resolve().parents[2]
+PROXY = ROOT / "node_modules" / ".bin" / "configurable-http-proxy"
+CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
+#: Seconds the hub may take to say it runs (it starts the proxy, the class service and the culler first).
+START_SECONDS = 120
+#: Seconds the hub, the proxy and the services may take to end once the hub is asked to stop.
+STOP_SECONDS = 60
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def _api(hub: dict, method: str, path: str, body: Any = None, *, token: str | None = None) -> tuple[int, Any]:
+    """One request to the hub's REST API through its proxy; the status and the JSON answer."""
+    request = urllib.request.Request(
+        f"{hub['public']}/hub/api{path}", method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Authorization": f"token {token or hub['admin_token']}", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            text = answer.read()
+            return answer.status, json.loads(text) if text else None
+    except urllib.error.HTTPError as refused:
+        with refused:
+            return refused.code, refused.read().decode(errors="replace")
+
+
+def _wait_for_line(lines: queue.Queue, needle: str, process: subprocess.Popen, log: list[str], seconds: float) -> str:
+    """Block until the hub writes a line with every ``|``-separated part of ``needle`` (read as it comes); that line.
+
+    At most ``seconds``; lines before it are passed over, so one queue serves each wait in turn.
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(f"the hub did not say {needle!r} within {seconds} s:\n" + "".join(log[-60:]))
+        try:
+            line = lines.get(timeout=left)
+        except queue.Empty:
+            continue
+        if line is None:  # the hub's output ended: it exited
+            raise AssertionError(f"the hub exited ({process.wait(timeout=10)}) before {needle!r}:\n" + "".join(log[-60:]))
+        if all(part in line for part in needle.split("|")):
+            return line
+
+
+def _ended(pidfds: dict[str, int], seconds: float) -> list[str]:
+    """The processes of ``pidfds`` still running after at most ``seconds`` (each pidfd turns readable at its exit)."""
+    deadline = time.monotonic() + seconds
+    running = dict(pidfds)
+    while running:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        done, _w, _x = select.select(list(running.values()), [], [], left)
+        running = {name: fd for name, fd in running.items() if fd not in done}
+    return sorted(running)
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """A JupyterHub process on the kit's config, with classes 7b and 7a; stopped, with its proxy and services, after."""
+    if not PROXY.exists():
+        message = f"configurable-http-proxy is not installed ({PROXY.relative_to(ROOT)}): run `npm ci` in the repository"
+        if IN_CI:
+            pytest.fail(message)
+        pytest.skip(message)
+    state = tmp_path_factory.mktemp("hub")
+    ports = {name: free_port() for name in ("public", "hub", "proxy_api", "class")}
+    admin_token = secrets.token_hex(32)
+    env = {
+        **os.environ,
+        "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",  # jupyterhub-singleuser
+        "PYTHONPATH": str(ROOT),
+        "POKELAB_HUB_STATE": str(state),
+        "POKELAB_HUB_CLASSES": "7b 7a",
+        "POKELAB_HUB_PASSWORD": secrets.token_urlsafe(12),
+        "POKELAB_HUB_ADMIN_TOKEN": admin_token,
+        "POKELAB_HUB_PORT": str(ports["public"]),
+        "POKELAB_HUB_API_PORT": str(ports["hub"]),
+        "POKELAB_PROXY_API_PORT": str(ports["proxy_api"]),
+        "POKELAB_CLASS_SERVICE_PORT": str(ports["class"]),
+        "POKELAB_CLASS_DB": f"sqlite:///{state / 'classes.db'}",
+    }
+    if os.geteuid() == 0:  # a test container: the config refuses root unless told (pupils would run as root)
+        env["POKELAB_HUB_ALLOW_ROOT"] = "1"
+    env.pop("CONFIGPROXY_AUTH_TOKEN", None)
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "jupyterhub", "-f", str(CONFIG)], cwd=state, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )
+    lines: queue.Queue = queue.Queue()
+    log: list[str] = []
+
+    def read() -> None:
+        for line in process.stdout:
+            log.append(line)
+            lines.put(line)
+        lines.put(None)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    pidfds: dict[str, int] = {}
+    try:
+        _wait_for_line(lines, "JupyterHub is now running", process, log, START_SECONDS)
+        hub = {"public": f"http://127.0.0.1:{ports['public']}", "api": f"http://127.0.0.1:{ports['hub']}/hub/api",
+               "class_service": f"http://127.0.0.1:{ports['class']}", "admin_token": admin_token, "log": log,
+               "wait_for_line": lambda needle, seconds: _wait_for_line(lines, needle, process, log, seconds),
+               "pidfds": pidfds, "hub_pid": process.pid}
+        status, version = _api(hub, "GET", "/")  # through the proxy: the hub's API answers
+        assert status == 200 and "version" in version, (status, version)
+        print(f"\nJupyterHub {version['version']} and its proxy up in {time.monotonic() - started:.1f} s")
+        pidfds["proxy"] = os.pidfd_open(int((state / "jupyterhub-proxy.pid").read_text()))
+        for name in ("pokelab-class", "idle-culler"):
+            status, service = _api(hub, "GET", f"/services/{name}")
+            assert status == 200 and service["pid"] > 0, (name, status, service)
+            pidfds[name] = os.pidfd_open(service["pid"])
+        yield hub
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)  # the hub stops its proxy and its services itself
+        try:
+            process.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        reader.join(timeout=10)
+        pid_file = state / "jupyterhub-proxy.pid"
+        if "proxy" not in pidfds and pid_file.exists():  # the hub failed after starting its proxy
+            with contextlib.suppress(ProcessLookupError, ValueError):
+                pidfds["proxy"] = os.pidfd_open(int(pid_file.read_text()))
+        left = _ended(pidfds, STOP_SECONDS)
+        for name, fd in pidfds.items():
+            if name in left:  # reported below, and not left running
+                signal.pidfd_send_signal(fd, signal.SIGKILL)
+            os.close(fd)
+        process.stdout.close()
+        assert not left, f"still running after the hub stopped: {left}\n" + "".join(log[-40:])
+
+
+@pytest.fixture(scope="module")
+def classes(hub: dict) -> dict:
+    """Pupils mei and ash in 7b, brock in 7a, oak teaching 7b: made through the REST API; a token each."""
+    members = {"pokelab-7b": ["mei", "ash"], "pokelab-7a": ["brock"], "pokelab-7b-teachers": ["oak"]}
+    status, made = _api(hub, "POST", "/users", {"usernames": ["mei", "ash", "brock", "oak"]})
+    assert status == 201, (status, made)
+    for group, users in members.items():
+        status, answer = _api(hub, "POST", f"/groups/{group}/users", {"users": users})
+        assert status == 200, (group, status, answer)
+    tokens = {}
+    for user in ("mei", "ash", "brock", "oak"):
+        # the one scope the config's class role grants: a token beyond its owner's rights is refused by the hub
+        status, token = _api(hub, "POST", f"/users/{user}/tokens",
+                             {"scopes": ["access:services!service=pokelab-class"], "note": "a kernel's token"})
+        assert status == 201, (user, status, token)
+        tokens[user] = token
+    return tokens
+
+
+def _kernel(hub: dict, user: str, token: str) -> dict[str, str]:
+    """The environment JupyterHub gives the kernels of ``user``'s server."""
+    return {"JUPYTERHUB_USER": user, "JUPYTERHUB_API_TOKEN": token, "JUPYTERHUB_API_URL": hub["api"]}
+
+
+def test_a_pupils_token_names_the_pupil_and_their_class_group(hub, classes) -> None:
+    mei = hub_identity(_kernel(hub, "mei", classes["mei"]["token"]))
+    assert mei == HubIdentity("mei", classes=("7b",), teaches=())
+    assert mei.in_class("7b") and not mei.teaches_class("7b")
+    oak = hub_identity(_kernel(hub, "oak", classes["oak"]["token"]))
+    assert oak == HubIdentity("oak", classes=(), teaches=("7b",))
+    # the class service's side (jupyterhub.services.auth.HubAuth) reads the same hub answer for the same token
+    from jupyterhub.services.auth import HubAuth  # only the hub tests have JupyterHub to import
+
+    model = HubAuth(api_url=hub["api"], api_token=hub["admin_token"]).user_for_token(
+        classes["mei"]["token"], use_cache=False)
+    assert model["name"] == "mei" and sorted(model["groups"]) == ["pokelab-7b"]
+
+
+def test_a_pupil_of_another_class_gets_the_other_group(hub, classes) -> None:
+    brock = hub_identity(_kernel(hub, "brock", classes["brock"]["token"]))
+    assert brock == HubIdentity("brock", classes=("7a",), teaches=())
+    assert not brock.in_class("7b")
+
+
+def test_a_token_in_another_pupils_kernel_is_refused(hub, classes) -> None:
+    with pytest.raises(ClassAccessError) as refused:
+        hub_identity(_kernel(hub, "ash", classes["mei"]["token"]))
+    assert refused.value.reason == _(
+        "the hub says this kernel's token belongs to {owner}, not to {user}: log in to the hub as yourself "
+        "and restart the kernel", owner="'mei'", user="'ash'")
+
+
+def test_a_revoked_token_is_refused_with_the_kits_error(hub, classes) -> None:
+    kernel = _kernel(hub, "ash", classes["ash"]["token"])
+    assert hub_identity(kernel).user == "ash"  # the token works until it is revoked
+    status, _answer = _api(hub, "DELETE", f"/users/ash/tokens/{classes['ash']['id']}")
+    assert status == 204, (status, _answer)
+    with pytest.raises(ClassAccessError) as refused:
+        hub_identity(kernel)
+    assert refused.value.reason == _(
+        "the hub refused this kernel's login (the token was revoked or has expired, or you logged out): "
+        "log in to the hub again and restart the kernel")
+    assert refused.value.zh.startswith("JupyterHub 拒绝了这个内核的登录")
+    # HubAuth, as the class service will use it, finds no user for it either
+    from jupyterhub.services.auth import HubAuth
+
+    assert HubAuth(api_url=hub["api"], api_token=hub["admin_token"]).user_for_token(
+        classes["ash"]["token"], use_cache=False) is None
+
+
+def test_the_hub_started_the_class_service_on_the_class_database(hub) -> None:
+    """The config's pokelab-class service is the kit's table server, answering with the kit's errors."""
+    with pytest.raises(ClassroomError) as unknown:
+        RemoteTables(hub["class_service"]).table("ABCDEF")
+    assert "ABCDEF" in str(unknown.value)
+
+
+def test_the_idle_culler_reads_the_users_with_the_scopes_the_config_gives_it(hub) -> None:
+    """Its first pass lists the users' servers: a 200 for idle-culler (with a scope missing the hub answers 403)."""
+    line = hub["wait_for_line"]("GET /hub/api/users|(idle-culler@", 60)
+    assert " 200 GET /hub/api/users" in line, line
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux: /proc)."""
+    return [int(child) for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()]
+
+
+def _progress(hub: dict, user: str, token: str, seconds: float) -> dict:
+    """Follow the hub's progress events of ``user``'s server until one says it is ready; that event."""
+    request = urllib.request.Request(f"{hub['public']}/hub/api/users/{user}/server/progress",
+                                     headers={"Authorization": f"token {token}", "Accept": "text/event-stream"})
+    with urllib.request.urlopen(request, timeout=seconds) as events:
+        for raw in events:  # each line as the hub sends it: data: {...}
+            line = raw.decode().strip()
+            if line.startswith("data:"):
+                event = json.loads(line[5:])
+                if event.get("ready") or event.get("failed"):
+                    return event
+    raise AssertionError(f"the progress of {user}'s server ended without ready")
+
+
+async def _run_in_kernel(base: str, token: str, code: str, seconds: float) -> str:
+    """Run ``code`` in a new kernel of the server at ``base`` (its REST API and websocket); what it printed."""
+    import tornado.httpclient  # the hub's own HTTP and websocket client (JupyterHub depends on tornado)
+    import tornado.websocket
+
+    headers = {"Authorization": f"token {token}"}
+    client = tornado.httpclient.AsyncHTTPClient()
+    started = await client.fetch(f"{base}/api/kernels", method="POST", body="{}", headers=headers,
+                                 request_timeout=seconds)
+    kernel = json.loads(started.body)["id"]
+    socket = await tornado.websocket.websocket_connect(tornado.httpclient.HTTPRequest(
+        f"{base.replace('http', 'ws', 1)}/api/kernels/{kernel}/channels", headers=headers,
+        request_timeout=seconds))
+    msg_id = secrets.token_hex(8)
+    socket.write_message(json.dumps({
+        "header": {"msg_id": msg_id, "msg_type": "execute_request", "session": secrets.token_hex(8),
+                   "username": "test", "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "channel": "shell",
+        "content": {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+                    "allow_stdin": False, "stop_on_error": True},
+    }))
+    out: list[str] = []
+    deadline = time.monotonic() + seconds
+    while True:
+        message = await asyncio.wait_for(socket.read_message(), timeout=max(deadline - time.monotonic(), 0.1))
+        assert message is not None, "the kernel's websocket closed: " + "".join(out)
+        reply = json.loads(message)
+        if reply.get("parent_header", {}).get("msg_id") != msg_id:
+            continue
+        kind = reply["header"]["msg_type"]
+        if kind == "stream":
+            out.append(reply["content"]["text"])
+        elif kind == "error":
+            out.append("\n".join(reply["content"]["traceback"]))
+        elif kind == "status" and reply["content"]["execution_state"] == "idle":
+            break
+    socket.close()
+    await client.fetch(f"{base}/api/kernels/{kernel}", method="DELETE", headers=headers, request_timeout=seconds)
+    return "".join(out)
+
+
+def test_in_a_pupils_own_server_the_kernel_knows_its_pupil_and_gets_no_class_database(hub, classes) -> None:
+    """Mei's server, spawned by the hub as the config says: her kernel's own hub token names her and her class."""
+    status, session = _api(hub, "POST", "/users/mei/tokens",
+                           {"scopes": ["servers!user=mei", "access:servers!user=mei"], "note": "mei's browser"})
+    assert status == 201, (status, session)
+    token = session["token"]
+    before = set(_children(hub["hub_pid"]))
+    status, answer = _api(hub, "POST", "/users/mei/server", {}, token=token)
+    assert status in (201, 202), (status, answer)
+    event = _progress(hub, "mei", token, START_SECONDS)
+    assert event.get("ready"), event
+    for pid in set(_children(hub["hub_pid"])) - before:  # her server: it must end with the hub
+        hub["pidfds"][f"mei's server {pid}"] = os.pidfd_open(pid)
+    code = ("import os; from pokelab.hub.identity import hub_identity; me = hub_identity(); "
+            "print(me.user, me.classes, me.teaches, os.environ.get('POKELAB_CLASS_DB'), os.environ['POKELAB_TABLES_URL'])")
+    printed = asyncio.run(_run_in_kernel(f"{hub['public']}/user/mei", token, code, START_SECONDS))
+    assert printed.split() == ["mei", "('7b',)", "()", "None", hub["class_service"]], printed
+    status, answer = _api(hub, "DELETE", "/users/mei/server", token=token)
+    assert status in (202, 204), (status, answer)
