@@ -54,7 +54,7 @@ from pokelab.classroom.errors import (
     ClassStoreFault,
     why,
 )
-from pokelab.classroom.extension import SchemaPart, SchemaStep, class_column
+from pokelab.classroom.extension import SchemaPart, SchemaStep
 from pokelab.classroom.limits import Limits, Throttle
 from pokelab.classroom.rounds import (
     DEFAULT_EVENTS,
@@ -64,6 +64,7 @@ from pokelab.classroom.rounds import (
     check_round,
     parse_event,
 )
+from pokelab.classroom.schema import class_column
 from pokelab.classroom.store import ClassStore
 from pokelab.classroom.tally import ClassTally
 from pokelab.herecomes.bag import draw_round

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["SchemaPart", "SchemaStep", "class_column"]
+__all__ = ["SchemaPart", "SchemaStep"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,21 +72,3 @@ class SchemaPart:
     def missing(self, conn: Any) -> list[SchemaStep]:
         """The part's steps whose change the database behind ``conn`` lacks, oldest first."""
         return [step for step in self.steps if step.missing is not None and step.missing(conn)]
-
-
-def class_column(**options: Any) -> Any:
-    """A ``class_id`` column that makes a row belong to a class: it goes when the class is deleted (SQLAlchemy).
-
-    ``options`` are the column's own (``index=True``).
-
-    >>> column = class_column(index=True)
-    >>> column.name, column.nullable, [(fk.target_fullname, fk.ondelete) for fk in column.foreign_keys]
-    ('class_id', False, [('pokelab_classes.id', 'CASCADE')])
-    """
-    import sqlalchemy as sa  # the `lab` extra: only a package with tables of its own asks for the column
-
-    from pokelab.classroom import schema
-
-    return sa.Column(
-        "class_id", sa.Integer, sa.ForeignKey(schema.classes.c.id, ondelete="CASCADE"), nullable=False, **options
-    )

@@ -103,7 +103,7 @@ def class_groups(groups: Iterable[str]) -> tuple[tuple[str, ...], tuple[str, ...
     >>> class_groups(["pokelab--teachers"])
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the hub group 'pokelab--teachers' names no class of the kit (a class name has 1 to 60 characters, not 0): ask the hub's administrator to name class groups pokelab-<class> and pokelab-<class>-teachers
+    pokelab.classroom.errors.ClassroomError: the hub group 'pokelab--teachers' names no class of the kit (a class name has 1 to 60 characters, not 0): ask the hub's administrator to name class groups pokelab-<class> and pokelab-<class>-teachers
     """
     classes: set[str] = set()
     teaches: set[str] = set()
@@ -144,15 +144,15 @@ def identity_from(model: Any, user: str | None = None) -> HubIdentity:
     >>> identity_from({"kind": "user", "name": "ash", "groups": []}, user="mei")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: the hub says this kernel's token belongs to 'ash', not to 'mei': log in to the hub as yourself and restart the kernel
+    pokelab.classroom.errors.ClassAccessError: the hub says this kernel's token belongs to 'ash', not to 'mei': log in to the hub as yourself and restart the kernel
     >>> identity_from({"kind": "service", "name": "pokelab-class"})
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassAccessError: this token belongs to the hub service 'pokelab-class', not to a pupil or a teacher
+    pokelab.classroom.errors.ClassAccessError: this token belongs to the hub service 'pokelab-class', not to a pupil or a teacher
     >>> identity_from({"kind": "user", "name": "mei", "groups": "pokelab-7b"})
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the hub answered something that is not a hub user (its groups are not a list of at most 1000 names): check JUPYTERHUB_API_URL, or ask the hub's administrator
+    pokelab.classroom.errors.ClassroomError: the hub answered something that is not a hub user (its groups are not a list of at most 1000 names): check JUPYTERHUB_API_URL, or ask the hub's administrator
     """
     if not isinstance(model, dict):
         raise _not_a_user(_("a JSON {kind}, not an object", kind=type(model).__name__))
@@ -195,11 +195,11 @@ def ask_hub(api_url: str, token: str, *, user: str | None = None, timeout: float
     >>> ask_hub("http://127.0.0.1:9/hub/api", "abc", timeout=2)  # nobody listens on port 9
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the hub at http://127.0.0.1:9/hub/api does not answer (...); try again in a moment, or ask the hub's administrator
+    pokelab.classroom.errors.ClassroomError: the hub at http://127.0.0.1:9/hub/api does not answer (...); try again in a moment, or ask the hub's administrator
     >>> ask_hub("file:///etc/passwd", "abc")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: the hub's API address starts with http:// or https://, not 'file:///etc/passwd'
+    pokelab.classroom.errors.ClassroomError: the hub's API address starts with http:// or https://, not 'file:///etc/passwd'
     """
     if not isinstance(api_url, str) or not api_url.startswith(("http://", "https://")) or len(api_url) > MAX_URL:
         raise ClassroomError(
@@ -252,7 +252,7 @@ def hub_identity(environ: Mapping[str, str] | None = None, *, timeout: float = T
     >>> hub_identity({"JUPYTERHUB_USER": "mei"})
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: this kernel runs under a JupyterHub but has no JUPYTERHUB_API_TOKEN, JUPYTERHUB_API_URL: start your server from the hub's home page, or ask the hub's administrator
+    pokelab.classroom.errors.ClassroomError: this kernel runs under a JupyterHub but has no JUPYTERHUB_API_TOKEN, JUPYTERHUB_API_URL: start your server from the hub's home page, or ask the hub's administrator
     """
     env = os.environ if environ is None else environ
     values = {name: env.get(name, "").strip() for name in HUB_ENV}

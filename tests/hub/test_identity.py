@@ -134,7 +134,7 @@ def test_a_token_that_is_no_token_is_refused_before_any_request(fake_hub, token:
 
 
 def test_outside_a_hub_there_is_no_identity_and_a_half_hub_is_refused() -> None:
-    assert hub_identity({"HOME": "/home/mei"}) is None
+    assert hub_identity({"LANG": "zh_CN.UTF-8"}) is None
     with pytest.raises(ClassroomError, match="JUPYTERHUB_API_URL"):
         hub_identity({"JUPYTERHUB_USER": "mei", "JUPYTERHUB_API_TOKEN": TOKEN})
 

@@ -7,10 +7,10 @@ estimate over each exact chance.
 >>> from pokelab.herecomes import scenario
 >>> from widgets.herecomes.hand import hand_odds
 >>> s = scenario(2, hands={0: ["G01", "P01", "O01", "G13", "L01"]}, trainers=False)
->>> fig = odds_figure(hand_odds(s, 0), s, lang="en", seed=1, revision=3)
+>>> fig = odds_figure(hand_odds(s, 0), bag=s.composition, tokens=s.tokens, round=s.round, lang="en", seed=1, revision=3)
 >>> fig["meta"]["revision"], len(fig["data"][0]["y"])
 (3, 5)
->>> odds_figure([], s, lang="en", seed=1, revision=3)
+>>> odds_figure([], bag=s.composition, tokens=s.tokens, round=s.round, lang="en", seed=1, revision=3)
 {}
 """
 
