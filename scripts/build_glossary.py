@@ -272,7 +272,7 @@ def scan_files(paths: Iterable[Path], terms: Sequence[Term], root: Path = ROOT) 
 def kit_texts(root: Path = ROOT) -> list[Path]:
     """The engine, board, app, doc and website files whose Chinese must follow the glossary (not the lessons).
 
-    >>> any(p.name == "_herecomes_text.py" for p in kit_texts())
+    >>> ROOT / "widgets" / "herecomes" / "text.py" in kit_texts()
     True
     >>> kit_texts(Path("no/such/root"))
     []

@@ -133,7 +133,7 @@ def test_engine_boards_and_docs_use_the_glossary_terms() -> None:
     """Chinese in pokelab/, widgets/, docs/ (rulebooks, docs/zh) and the README has no non-glossary variant."""
     paths = glossary.kit_texts()
     assert ROOT / "docs" / "rules" / "here-comes-pokemon.zh.md" in paths
-    assert ROOT / "widgets" / "_splendor_text.py" in paths
+    assert ROOT / "widgets" / "splendor" / "text.py" in paths
     violations = glossary.scan_files(paths, TERMS)
     assert violations == [], _report(violations)
 

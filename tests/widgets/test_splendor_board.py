@@ -286,6 +286,19 @@ def test_bots_play_one_visible_turn_per_step(send: Any) -> None:
     assert board.log[-1]["who"] == "Greedy"
 
 
+def test_with_no_bot_pause_the_bot_replies_in_the_same_round_trip(send: Any) -> None:
+    """Issue 44: ``bot_delay=0`` (nobody watches each bot turn) needs no ``step`` message per bot turn."""
+    board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3, bot_delay=0)
+    assert board.view["to_move"] == 0 and board.view["bot_to_move"] is False  # the bot's opening is made
+    moves = len(board.log)
+    reply = send(board, intent({"kind": "take", "colours": ["red", "blue", "green"]}))
+    assert reply["ok"] and "stepped" not in reply
+    assert board.state.current_player == 0 and board.view["to_move"] == 0 and board.view["bot_to_move"] is False
+    assert [line["seat"] for line in board.log[moves:]] == [0, 1] and board.log[-1]["bot"] is True
+    paused = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)  # the default pause: a step per turn
+    assert paused.view["bot_to_move"] is True and paused.state.current_player == 1
+
+
 def test_intents_while_a_bot_is_to_move_are_refused(send: Any) -> None:
     board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)
     assert board.view["bot_to_move"] is True

@@ -37,7 +37,7 @@ from tests.words._faces_walk import (
 
 
 # ----------------------------------------------------------------- label tables
-@pytest.mark.parametrize("module", ["_splendor_text", "_herecomes_text", "_bag_explorer_text"])
+@pytest.mark.parametrize("module", ["splendor.text", "herecomes.text", "_bag_explorer_text"])
 def test_every_label_table_renders_through_the_catalogue(pseudo: str, module: str) -> None:
     import importlib
 

@@ -321,7 +321,7 @@ class Board(anywidget.AnyWidget):
     def play(self, action: Any) -> Any:
         """Apply ``action`` for a human seat and show it (raises ``IllegalAction``).
 
-        When a bot is to move, ``ValueError`` says so: call ``run_bots()`` first. The
+        When a bot is to move, ``BadIntent`` says so: ``run_bots()`` lets it move first. The
         bots of a simultaneous step then choose at once; if one fails, your move is
         kept and ``BotFailure`` says which bot failed and why. At a table the move goes
         to the table on the view shown (``StaleRevision`` when another device moved
@@ -335,7 +335,7 @@ class Board(anywidget.AnyWidget):
         seat = self._turns.seat_of(self._state, action, self._human, len(self._names))
         if seat in self._bots:
             bot = bot_label(self._bots[seat])
-            raise BadIntent(_("it is {name}'s turn (bot {bot}): call run_bots() to let the bots move first",
+            raise BadIntent(_("it is {name}'s turn (bot {bot}), not yours: the bots move first (run_bots() in code)",
                               name=seat_name(self._names[seat], seat), bot=bot))
         self._act(seat, action)
         self._set_error(None)
@@ -446,18 +446,10 @@ class Board(anywidget.AnyWidget):
             raise traitlets.TraitError(str(err)) from None
 
     def _msg_intent(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        if self._source is not None:
-            if self._source.to_move() is None:
-                raise BadIntent(_('the game is over'))
-            self.play(self._parse_intent(content.get("action")))
-            return {}
-        if self._turns.to_move(self._state) is None:
+        over = self._source.to_move() is None if self._source is not None else self._turns.to_move(self._state) is None
+        if over:
             raise BadIntent(_('the game is over'))
-        action = self._parse_intent(content.get("action"))
-        seat = self._turns.seat_of(self._state, action, self._human, len(self._names))
-        if seat in self._bots:
-            raise BadIntent(_("it is {name}'s turn (a bot), not yours", name=seat_name(self._names[seat], seat)))
-        self.play(action)
+        self.play(self._parse_intent(content.get("action")))  # whose move it is: worked out there, once
         return {}
 
     # ------------------------------------------------------------ the turns
@@ -528,9 +520,19 @@ class Board(anywidget.AnyWidget):
             raise failures[0]
 
     def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
+        """Play what needs nobody's click, then show the board once.
+
+        With ``bot_delay`` 0 nobody watches each bot turn, so the bots of a sequential game reply
+        here too, in the same round trip as the move before them, until a person must act.
+        """
         self._failure = None
         try:
             self._take(self._turns.settle(self._state, self._ply))
+            while self.bot_delay == 0 and self._ready:
+                seat = self._turns.to_move(self._state)
+                if seat is None or seat not in self._bots:
+                    break
+                self._take(self._turns.bot_turn(self._state, self._ply, seat))
         except BotFailure as failure:
             self._fail(failure)
             if raise_failure:
