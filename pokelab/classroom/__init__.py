@@ -47,6 +47,7 @@ from pokelab.classroom.access import (
     digest,
     refused,
 )
+from pokelab.classroom.columns import class_column
 from pokelab.classroom.errors import (
     ClassAccessError,
     ClassroomError,
@@ -64,7 +65,6 @@ from pokelab.classroom.rounds import (
     check_round,
     parse_event,
 )
-from pokelab.classroom.schema import class_column
 from pokelab.classroom.store import ClassStore
 from pokelab.classroom.tally import ClassTally
 from pokelab.herecomes.bag import draw_round

@@ -34,7 +34,6 @@ ValueError: this kit knows class-database versions up to 6, not 7
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import sqlalchemy as sa
 
@@ -53,7 +52,6 @@ __all__ = [
     "SCHEMA_VERSION",
     "STEPS",
     "answers",
-    "class_column",
     "classes",
     "groups",
     "meta",
@@ -104,18 +102,6 @@ def _round_columns() -> list[sa.Column]:
 
 
 classes = sa.Table("pokelab_classes", _METADATA, *_class_columns(), sqlite_autoincrement=True)
-
-
-def class_column(**options: Any) -> Any:
-    """A ``class_id`` column that makes a row belong to a class: it goes when the class is deleted (SQLAlchemy).
-
-    ``options`` are the column's own (``index=True``).
-
-    >>> column = class_column(index=True)
-    >>> column.name, column.nullable, [(fk.target_fullname, fk.ondelete) for fk in column.foreign_keys]
-    ('class_id', False, [('pokelab_classes.id', 'CASCADE')])
-    """
-    return sa.Column("class_id", sa.Integer, sa.ForeignKey(classes.c.id, ondelete="CASCADE"), nullable=False, **options)
 
 
 #: Rounds, as the newest schema has them (``sqlite_autoincrement``: an id is never reused).
