@@ -27,8 +27,8 @@ import sqlalchemy as sa
 
 from pokelab.classroom import ClassStore
 from pokelab.tables import Tables
-from widgets.herecomes_board import HereComesBoard
-from widgets.splendor import SplendorBoard
+from widgets.herecomes.board import HereComesBoard
+from widgets.splendor.board import SplendorBoard
 
 
 def _seen(board) -> dict:

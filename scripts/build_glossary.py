@@ -77,7 +77,7 @@ class Term:
         """Whether the avoid-list holds in the file ``path`` (relative, with ``/``).
 
         >>> mew = Term("x", "梦幻 / 超梦", "Here Comes Pokémon!", "m", "意思", ("传说",), "herecomes")
-        >>> mew.applies_to("widgets/_herecomes_text.py"), mew.applies_to("widgets/_splendor_text.py")
+        >>> mew.applies_to("widgets/herecomes/text.py"), mew.applies_to("widgets/splendor/text.py")
         (True, False)
         """
         if not self.scope:
@@ -272,7 +272,7 @@ def scan_files(paths: Iterable[Path], terms: Sequence[Term], root: Path = ROOT) 
 def kit_texts(root: Path = ROOT) -> list[Path]:
     """The engine, board, app, doc and website files whose Chinese must follow the glossary (not the lessons).
 
-    >>> any(p.name == "_herecomes_text.py" for p in kit_texts())
+    >>> ROOT / "widgets" / "herecomes" / "text.py" in kit_texts()
     True
     >>> kit_texts(Path("no/such/root"))
     []

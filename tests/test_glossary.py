@@ -113,9 +113,9 @@ def test_scanner_skips_a_variant_inside_a_longer_glossary_term() -> None:
 def test_scanner_applies_a_scoped_variant_only_in_its_game() -> None:
     """传说 is refused in a Here Comes file but is Splendor's legendary tier elsewhere."""
     text = "达成传说卡直接获胜。"
-    here_comes = glossary.find_variants(text, TERMS, "widgets/_herecomes_text.py")
+    here_comes = glossary.find_variants(text, TERMS, "widgets/herecomes/text.py")
     assert [(v.found, v.glossary) for v in here_comes] == [("传说", "梦幻 / 超梦")]
-    assert glossary.find_variants(text, TERMS, "widgets/_splendor_text.py") == []
+    assert glossary.find_variants(text, TERMS, "widgets/splendor/text.py") == []
     assert glossary.find_variants(text, TERMS, "lessons/probability/36-deck-odds-in-splendor.md") == []
     assert len(glossary.find_variants(text, TERMS, "lessons/probability/35-is-the-scoring-fair.md")) == 1
 
@@ -133,7 +133,7 @@ def test_engine_boards_and_docs_use_the_glossary_terms() -> None:
     """Chinese in pokelab/, widgets/, docs/ (rulebooks, docs/zh) and the README has no non-glossary variant."""
     paths = glossary.kit_texts()
     assert ROOT / "docs" / "rules" / "here-comes-pokemon.zh.md" in paths
-    assert ROOT / "widgets" / "_splendor_text.py" in paths
+    assert ROOT / "widgets" / "splendor" / "text.py" in paths
     violations = glossary.scan_files(paths, TERMS)
     assert violations == [], _report(violations)
 

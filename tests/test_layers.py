@@ -1,7 +1,7 @@
 """The import rules that lint-imports cannot say (issue 28); the layers themselves are in pyproject.toml.
 
 - a ``_private`` module is imported only from inside its own package (``pokelab.odds._tree`` by
-  ``pokelab.odds.*``, ``widgets._board`` by ``widgets.*``): a module outside, or a script, asks the
+  ``pokelab.odds.*``, ``widgets.board.base`` by ``widgets.*``): a module outside, or a script, asks the
   package's public modules (the tests may read a private module they test);
 - no function imports a module of pokelab or widgets: an import inside a function hides a cycle
   from the reader and from the layer check alike. Only libraries that are slow to load, or

@@ -11,8 +11,8 @@ live simulation, see ``widgets.bag_explorer``).
 
 from widgets.bag_explorer import BagExplorer
 from widgets.game_board import GameBoard
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
 from widgets.probability_tree import ProbabilityTree
-from widgets.splendor import SplendorBoard
+from widgets.splendor.board import SplendorBoard
 
 __all__ = ["BagExplorer", "GameBoard", "HereComesBoard", "ProbabilityTree", "SplendorBoard"]

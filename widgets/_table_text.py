@@ -1,6 +1,6 @@
 """The words both game boards show for seats: passing one device around and playing at a shared table.
 
-Each board's own table (``widgets._herecomes_text``, ``widgets._splendor_text``)
+Each board's own table (``widgets.herecomes.text``, ``widgets.splendor.text``)
 takes these in, so a shared-table or pass-the-device sentence is written and
 translated once.
 

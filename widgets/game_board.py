@@ -28,10 +28,10 @@ from typing import Any
 from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.words import _
-from widgets._board import Board
-from widgets._board_errors import BadIntent
-from widgets._board_turns import DrawChance
 from widgets._words import Said, reason_of
+from widgets.board.base import Board
+from widgets.board.errors import BadIntent
+from widgets.board.turns import DrawChance
 
 __all__ = ["GameBoard"]
 

@@ -1,7 +1,7 @@
 """The coach's jobs as a board's playout process runs them: plain functions of picklable values.
 
-A board's coach (``widgets._splendor_coach``) hands these to its playout process
-(``widgets._splendor_coach_jobs.run_job``). A process unpickles a job by its module,
+A board's coach (``widgets.splendor.coach``) hands these to its playout process
+(``widgets.splendor.coach_jobs.run_job``). A process unpickles a job by its module,
 so they live here, beside what they call: the process then imports only the analysis
 (a fraction of a second), not the boards and everything they import (seconds of CPU,
 and the first chances on the board would wait for them).

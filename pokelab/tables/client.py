@@ -5,7 +5,7 @@ no database URL: ``RemoteTables(url).table(code)`` answers ``sit``, ``rejoin``,
 ``revision``, ``view``, ``play``, ``request_undo``, ``answer_undo``,
 ``hand_to_bot``, ``advance``, ``moves`` and ``replay`` as ``Table`` does, each by
 one request, and raises the same kit errors in every language
-(``wire``). A seat board (``widgets._board_table``) takes either.
+(``wire``). A seat board (``widgets.board.table``) takes either.
 
 >>> RemoteTables("ftp://example.org")
 Traceback (most recent call last):

@@ -20,7 +20,7 @@ from playwright.sync_api import expect
 from pokelab.sim import play
 from pokelab.words import _
 from widgets import SplendorBoard
-from widgets._splendor_text import labels
+from widgets.splendor.text import labels
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 120_000  # ms: what never showed, not what was slow (issue 27)

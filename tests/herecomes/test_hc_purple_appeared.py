@@ -165,7 +165,7 @@ def test_hc_r5_explain_counts_drawn_and_returned_tokens():
 
 def test_hc_t2_the_boards_odds_count_the_token_brock_put_back():
     """HC-T2 + HC-C2: after Brock put a purple back, the odds shown for P01 are 0, redraw or not."""
-    from widgets._herecomes_hand import hand_odds
+    from widgets.herecomes.hand import hand_odds
 
     s = _to_vote(["P01", "G05", "G01", "G09", "G13"], NINE, "purple", trainers={0: "brock"})
     s = apply(s, UseTrainer(0, "redraw"))
@@ -181,7 +181,7 @@ def test_hc_t2_the_boards_odds_count_the_token_brock_put_back():
 def test_hc_t2_the_boards_advice_counts_the_token_brock_put_back():
     """HC-T2 + HC-C2: the vote advice and the kept hand's value know P01 is lost after Brock."""
     from pokelab.odds import redraw_gain
-    from widgets._herecomes_hand import advice_for, kept_hand_value
+    from widgets.herecomes.hand import advice_for, kept_hand_value
 
     s = _to_vote(["P01", "G05", "G01", "G09", "G13"], NINE, "purple", trainers={0: "brock"})
     s = apply(apply(s, UseTrainer(0, "redraw")), Draw("red"))

@@ -8,7 +8,7 @@ from pokelab.core.registry import get_game
 from pokelab.herecomes import apply, legal_actions, new_game, observe
 from pokelab.odds import best_discard
 from pokelab.odds.advice import redraw_vote
-from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value
+from widgets.herecomes.hand import advice_for, hand_odds, kept_hand_value
 
 
 def _positions(players: int, seed: int) -> list:

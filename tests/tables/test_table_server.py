@@ -18,7 +18,7 @@ from pokelab.errors import IllegalAction
 from pokelab.herecomes import Discard
 from pokelab.tables import RemoteTables, StaleRevision, Tables
 from pokelab.tables.wire import wire_data
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
 
 from .serving import post, table_server
 

@@ -20,7 +20,7 @@ from pokelab.tables import Tables
 from pokelab.tables.listing import unknown_table_codes
 from pokelab.tables.wire import wire_data
 from pokelab.toy import register as register_toy
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
 
 
 def _table(url: str, game: str, **options):

@@ -13,8 +13,8 @@ from pokelab.herecomes import (
     scenario,
 )
 from tests.widgets.conftest import deliver as send
-from widgets._herecomes_hand import advice_for
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
+from widgets.herecomes.hand import advice_for
 
 HAND = ["G01", "G13", "P01", "O01", "L01"]
 

@@ -1,4 +1,4 @@
-"""The board foundation (widgets._board.Board), exercised with a tiny game of Nim.
+"""The board foundation (widgets.board.base.Board), exercised with a tiny game of Nim.
 
 Messages are delivered by ``conftest.deliver`` (imported here as ``send``).
 
@@ -18,9 +18,9 @@ from pokelab.core.game import Game
 from pokelab.errors import IllegalAction
 from pokelab.words import _
 from tests.widgets.conftest import in_lang, said
-from widgets._board import Board
-from widgets._board_errors import BadIntent
 from widgets._words import Said
+from widgets.board.base import Board
+from widgets.board.errors import BadIntent
 
 
 @dataclass(frozen=True)

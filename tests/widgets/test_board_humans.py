@@ -15,9 +15,10 @@ import pytest
 from pokelab import splendor as sp
 from pokelab.herecomes import TARGETS
 from tests.widgets.conftest import said
-from widgets._board_humans import public_observation, seat_list, split_seats
-from widgets.herecomes_board import HereComesBoard
-from widgets.splendor import SplendorBoard
+from widgets.board.humans import seat_list, split_seats
+from widgets.herecomes.board import HereComesBoard
+from widgets.herecomes.curtain import public_observation
+from widgets.splendor.board import SplendorBoard
 
 
 def send(board: Any, **content: Any) -> dict[str, Any]:

@@ -20,8 +20,8 @@ from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
 from pokelab.herecomes import TARGETS
 from pokelab.tables import Tables
 from tests.widgets.conftest import said
-from widgets.herecomes_board import HereComesBoard
-from widgets.splendor import SplendorBoard
+from widgets.herecomes.board import HereComesBoard
+from widgets.splendor.board import SplendorBoard
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from typing import Any
 from pokelab.bots.random_bot import RandomBot
 from pokelab.core import BotError, Seeding, Stepper
 from pokelab.toy import ToyGame
-from widgets._board_turns import Turns
+from widgets.board.turns import Turns
 
 
 class Raiser:

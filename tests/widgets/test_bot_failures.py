@@ -17,7 +17,7 @@ from pokelab import splendor as sp
 from pokelab.herecomes import TARGETS, Discard, scenario
 from tests.widgets.conftest import said
 from widgets import HereComesBoard, SplendorBoard
-from widgets._board_errors import BotFailure
+from widgets.board.errors import BotFailure
 
 
 class Raises:

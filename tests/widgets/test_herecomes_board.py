@@ -22,8 +22,8 @@ from pokelab.herecomes import (
 )
 from tests.widgets.conftest import said
 from tests.widgets.herecomes_tables import HAND, intent, keep_table, play_to, send, table
-from widgets._herecomes_hand import advice_for, hand_odds
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
+from widgets.herecomes.hand import advice_for, hand_odds
 
 # ----------------------------------------------------------------------------- intents
 

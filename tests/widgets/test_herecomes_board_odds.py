@@ -27,8 +27,8 @@ from pokelab.odds import (
     redraw_probability,
 )
 from tests.widgets.herecomes_tables import HAND, intent, staged, table
-from widgets._herecomes_hand import hand_odds, previous_shown
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
+from widgets.herecomes.hand import hand_odds, previous_shown
 from widgets.plots import odds_figure_spec
 
 # ----------------------------------------------------------------------------- odds

@@ -18,7 +18,7 @@ from pokelab.classroom import ClassStore
 from pokelab.herecomes import TARGETS, Variant, scenario
 from pokelab.tables import Tables
 from tests.widgets.herecomes_tables import HAND, intent, play_to, send, table
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
 
 
 def _finish_round(board: HereComesBoard, *, agree: bool) -> None:

@@ -14,8 +14,8 @@ import pytest
 from pokelab.herecomes import legal_actions, new_game
 from pokelab.sim import play
 from tests.widgets.herecomes_tables import intent, send
-from widgets._herecomes_text import counted
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
+from widgets.herecomes.text import counted
 
 
 def _screen(board: HereComesBoard) -> str:

@@ -22,7 +22,7 @@ KERNEL = textwrap.dedent("""
     from pathlib import Path
     from pokelab.sim import play
     from pokelab.analysis.coach_jobs import review_job
-    from widgets._splendor_coach_jobs import playout_pool
+    from widgets.splendor.coach_jobs import playout_pool
 
     def below(pid):
         children = {}

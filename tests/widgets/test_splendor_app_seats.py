@@ -11,8 +11,8 @@ import pytest
 
 from pokelab.analysis import review, suggest, win_probabilities
 from pokelab.analysis.coach_jobs import odds_job, review_job, suggest_job
-from widgets._splendor_coach_jobs import seated_policies
 from widgets.apps import SplendorApp
+from widgets.splendor.coach_jobs import seated_policies
 
 
 @pytest.mark.parametrize(("opponents", "bot"), [(1, "mcts-hard"), (2, "greedy"), (3, "random")])

@@ -15,8 +15,8 @@ from pokelab import splendor as sp
 from pokelab.words import languages
 from tests.widgets.conftest import in_lang, said
 from widgets import SplendorBoard
-from widgets._splendor_intent import parse_intent
-from widgets._splendor_text import labels
+from widgets.splendor.intent import parse_intent
+from widgets.splendor.text import labels
 
 RARE, RARE2, RARE3, LEGEND = 16, 17, 33, 86  # three rare cards (Magmar first) and Articuno
 CHARMANDER, CHARMELEON = 1, 2
@@ -284,6 +284,19 @@ def test_bots_play_one_visible_turn_per_step(send: Any) -> None:
     assert reply["stepped"] is True and board.state.current_player == 0
     assert board.log[-1]["seat"] == 1 and board.log[-1]["bot"] is True
     assert board.log[-1]["who"] == "Greedy"
+
+
+def test_with_no_bot_pause_the_bot_replies_in_the_same_round_trip(send: Any) -> None:
+    """Issue 44: ``bot_delay=0`` (nobody watches each bot turn) needs no ``step`` message per bot turn."""
+    board = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3, bot_delay=0)
+    assert board.view["to_move"] == 0 and board.view["bot_to_move"] is False  # the bot's opening is made
+    moves = len(board.log)
+    reply = send(board, intent({"kind": "take", "colours": ["red", "blue", "green"]}))
+    assert reply["ok"] and "stepped" not in reply
+    assert board.state.current_player == 0 and board.view["to_move"] == 0 and board.view["bot_to_move"] is False
+    assert [line["seat"] for line in board.log[moves:]] == [0, 1] and board.log[-1]["bot"] is True
+    paused = SplendorBoard(players=["You", "Greedy"], bots={1: "greedy"}, seed=3)  # the default pause: a step per turn
+    assert paused.view["bot_to_move"] is True and paused.state.current_player == 1
 
 
 def test_intents_while_a_bot_is_to_move_are_refused(send: Any) -> None:

@@ -20,11 +20,11 @@ from pokelab.bots import make_bot
 from pokelab.splendor.cards import COLOURS
 from tests.widgets.conftest import said
 from widgets import SplendorBoard
-from widgets._splendor_coach_data import LinePoint, afford_turns, card_odds, min_take_turns
-from widgets._splendor_coach_text import COACH_TEXT
-from widgets._splendor_coach_view import estimate_json, review_pairs
-from widgets._splendor_text import labels
 from widgets._words import labels_in
+from widgets.splendor.coach_data import LinePoint, afford_turns, card_odds, min_take_turns
+from widgets.splendor.coach_text import COACH_TEXT
+from widgets.splendor.coach_view import estimate_json, review_pairs
+from widgets.splendor.text import labels
 
 WAIT = 180
 
@@ -332,7 +332,7 @@ def test_the_app_page_has_the_teachers_switch() -> None:
 
 def test_the_threat_line_is_the_engines_next_refill_chance() -> None:
     from pokelab.odds.splendor import splendor_refill_catchable
-    from widgets._splendor_coach_data import threat_odds
+    from widgets.splendor.coach_data import threat_odds
 
     rng = random.Random(8)
     for game in range(5):

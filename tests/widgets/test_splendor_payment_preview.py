@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from pokelab import splendor as sp
 from tests.widgets.conftest import deliver
 from widgets import SplendorBoard
-from widgets._splendor_view import board_view
+from widgets.splendor.view import board_view
 
 PARAS = 46  # 1 red, 2 black
 CYNDAQUIL = 4  # a red discount

@@ -19,8 +19,8 @@ import pytest
 from pokelab.herecomes.pieces import COLOURS as HC_COLOURS
 from pokelab.splendor.cards import TOKEN_COLOURS as SP_COLOURS
 from widgets import cvd
-from widgets.herecomes_board import HereComesBoard
-from widgets.splendor import SplendorBoard
+from widgets.herecomes.board import HereComesBoard
+from widgets.splendor.board import SplendorBoard
 from widgets.tokens import TOKENS, css_variables, mark_svg, token_html, view_marks
 
 WIDGETS = Path(cvd.__file__).parent

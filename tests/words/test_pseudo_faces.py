@@ -37,7 +37,7 @@ from tests.words._faces_walk import (
 
 
 # ----------------------------------------------------------------- label tables
-@pytest.mark.parametrize("module", ["_splendor_text", "_herecomes_text", "_bag_explorer_text"])
+@pytest.mark.parametrize("module", ["splendor.text", "herecomes.text", "_bag_explorer_text"])
 def test_every_label_table_renders_through_the_catalogue(pseudo: str, module: str) -> None:
     import importlib
 
@@ -56,8 +56,8 @@ def test_the_tree_and_plot_words_render_through_the_catalogue(pseudo: str) -> No
 
 
 def test_the_language_switch_names_each_language_in_its_own_words(pseudo: str) -> None:
-    from widgets._splendor_text import labels
     from widgets._words import lang_choices, own_name, switch_to
+    from widgets.splendor.text import labels
 
     assert pseudo in languages() and switch_to(languages()[-1]) == languages()[0]
     assert {c["lang"] for c in lang_choices()} == set(languages())
@@ -225,8 +225,8 @@ def test_a_failing_bot_is_explained_in_the_pseudo_language(pseudo: str) -> None:
 def test_a_table_seat_in_the_pseudo_language(pseudo: str) -> None:
     from pokelab.classroom import ClassStore
     from pokelab.tables import Tables
-    from widgets.herecomes_board import HereComesBoard
-    from widgets.splendor import SplendorBoard
+    from widgets.herecomes.board import HereComesBoard
+    from widgets.splendor.board import SplendorBoard
 
     check = Check(pseudo)
     store = ClassStore.connect("sqlite://")

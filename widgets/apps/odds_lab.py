@@ -20,7 +20,7 @@ from pokelab.odds import card_table
 from pokelab.words import _, check_lang, render
 from widgets._words import reason_of
 from widgets.apps._common import _BotBoardApp, _token_html, bot_choices, colour_name, t
-from widgets.herecomes_board import HereComesBoard
+from widgets.herecomes.board import HereComesBoard
 
 __all__ = ["OddsLab"]
 

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from pokelab.words import _, check_lang
 from widgets.apps._common import _BotBoardApp, bot_choices
-from widgets.splendor import SplendorBoard
+from widgets.splendor.board import SplendorBoard
 
 __all__ = ["SplendorApp"]
 

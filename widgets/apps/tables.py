@@ -46,12 +46,12 @@ from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
 from pokelab.errors import IllegalAction
 from pokelab.tables import table_store, tables_at
 from pokelab.words import Text, _, _p, check_lang
-from widgets._board_table import takeover_bot
 from widgets._bundle import esm
 from widgets._words import template
 from widgets.apps._common import _header, lang_switch
-from widgets.herecomes_board import HereComesBoard
-from widgets.splendor import SplendorBoard
+from widgets.board.table import takeover_bot
+from widgets.herecomes.board import HereComesBoard
+from widgets.splendor.board import SplendorBoard
 
 __all__ = ["TEXT", "TablesPage", "table_link"]
 

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: e7b7ed2c7f454a7c3cc776a4de822247037bc95e1f3da60bd8eda4e350014c0c
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: f54454f30d4777ce09a757b6e19e2b922946b9e17bb40adbaf439fe1be952067
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -537,7 +537,7 @@ function advice(ctx) {
     );
     body = [
       h("div", {}, fmt(L.advice_discard, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best, value: num(a.value) })),
-      // why this figure is not the one on any card (widgets/_herecomes_text.py advice_value_note)
+      // why this figure is not the one on any card (widgets/herecomes/text.py advice_value_note)
       h("p", { class: "hc-advice-note", dataset: { testid: "advice-note" } }, L.advice_value_note),
       " ",
       h(

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 0d89182d591f84c14ae8f1291b3467b4e9005f530bebb35b4bc8ec04ebe879f0
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 9e7942e6cf64bd14b8a36abb82c55ce9f7907a6a7e0eb13485ccf2d80a8a48a4
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";

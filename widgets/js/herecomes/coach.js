@@ -1,4 +1,4 @@
-// The advisor's words on the Here Comes Pokémon! board (widgets/_herecomes_coach.py): why the
+// The advisor's words on the Here Comes Pokémon! board (widgets/herecomes/coach.py): why the
 // best discard, and the review of your discards in the last round that is over. Every word comes
 // from the kernel's view, already in the board's language.
 

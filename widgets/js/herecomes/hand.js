@@ -64,7 +64,7 @@ export function advice(ctx) {
     );
     body = [
       h("div", {}, fmt(L.advice_discard, { card: byId[a.best] ? cardName(byId[a.best], lang) : a.best, value: num(a.value) })),
-      // why this figure is not the one on any card (widgets/_herecomes_text.py advice_value_note)
+      // why this figure is not the one on any card (widgets/herecomes/text.py advice_value_note)
       h("p", { class: "hc-advice-note", dataset: { testid: "advice-note" } }, L.advice_value_note),
       " ",
       h(

@@ -1,10 +1,10 @@
 // The Here Comes Pokémon! board: draws the kernel's view, sends intents back.
 // A thin view: every rule is checked in Python; this file only renders and asks. Every
-// word it shows comes from `view.labels` (widgets/_herecomes_text.py), in the board's language.
+// word it shows comes from `view.labels` (widgets/herecomes/text.py), in the board's language.
 //
-// What the front end receives (the `view` trait, built by widgets/herecomes_board.py):
+// What the front end receives (the `view` trait, built by widgets/herecomes/board.py):
 /**
- * @typedef {Object} HcOddsRow  one card of your hand (widgets._herecomes_hand.hand_odds)
+ * @typedef {Object} HcOddsRow  one card of your hand (widgets.herecomes.hand.hand_odds)
  * @property {string} id
  * @property {string} kind
  * @property {number} points
@@ -27,12 +27,12 @@
  * @property {Object|null} advice     {kind: "discard"|"vote"|"keep", best, options, gain …}
  * @property {{why: string|null, review: {round: number, title: string, lines: string[], cost: string,
  *            costs: string[]}|null}|null} coach  the advisor's reason and your last round's review
- *                                    (widgets/_herecomes_coach.py), null with the advisor off
+ *                                    (widgets/herecomes/coach.py), null with the advisor off
  * @property {{power: string, target: (string|number|null), text: string}[]} trainer_actions  the trainer powers
  *                                    you may use now, each in the board's language (a button)
  * @property {{round: number, title: string, redraw: string, seats: string[], confirm: boolean,
  *            button: string|null}|null} round_end  the round just checked, until the next begins
- *                                    (widgets/_herecomes_round.py); confirm: wait for "Start round N"
+ *                                    (widgets/herecomes/round.py); confirm: wait for "Start round N"
  * @property {Object|null} teacher    every seat's hand, face-down choice and bot reasoning (teacher mode)
  * @property {{redraw: string}} rules
  * @property {Object<string, *>} labels  every word shown, with {placeholders}

@@ -5,7 +5,7 @@ import { h } from "../lib/dom.js";
 import { fmt, num } from "../lib/text.js";
 import { actionButton, cardName, chance, nameOf, token } from "./pieces.js";
 
-// The round just checked, under the prompt (widgets/_herecomes_round.py): whether the redraw
+// The round just checked, under the prompt (widgets/herecomes/round.py): whether the redraw
 // happened, what each seat scored, and — when a bot leads the next round — "Start round N".
 export function roundEnd(ctx) {
   const end = ctx.view.round_end;

@@ -28,7 +28,7 @@ export function head(ctx) {
   ];
 }
 
-// A shared table (widgets/_board_table.py): its code, my seat and token, undo consent, idle seats.
+// A shared table (widgets/board/table.py): its code, my seat and token, undo consent, idle seats.
 function tableInfo(view, L) {
   const t = view.table;
   if (!t) return null;

@@ -1,6 +1,6 @@
 // One board's messages to the kernel and what comes back, the same on every board (issue 44).
 //
-// The wire format is the kernel's (widgets/_board_messages.py): every message carries an `id`,
+// The wire format is the kernel's (widgets/board/messages.py): every message carries an `id`,
 // and the kernel answers each with {type: "reply", id, ok, error: {rule, text, n} | null,
 // kernel_ms, ...} beside the new traits. This client numbers the messages, matches the replies
 // (a refusal goes beside the control whose press sent it: ./refusal.js), asks the bot to move

@@ -98,7 +98,7 @@ export function header(b, view, L, lang) {
   );
 }
 
-// A shared table (widgets/_board_table.py): its code, my seat and token, undo consent, idle seats.
+// A shared table (widgets/board/table.py): its code, my seat and token, undo consent, idle seats.
 export function tablePanel(b, view, L) {
   const { send } = b;
   const t = view.table;

@@ -1,6 +1,6 @@
 // The Splendor: Pokémon board's front end (anywidget ES module).
 //
-// What the front end receives (the `view` trait, built by widgets/splendor.py):
+// What the front end receives (the `view` trait, built by widgets/splendor/board.py):
 /**
  * @typedef {Object} SplendorCard  a card as pokelab.splendor.observe gives it, plus what you may do with it
  * @property {number} id
@@ -40,7 +40,7 @@
  *                                      as what the page reads: card.can_catch / can_reserve / evolve_from, moves)
  * @property {{pass: boolean, end_turn: boolean, evolve: number[][]}} moves
  * @property {Object|null} result       {winners, scores, stalled} once over
- * @property {Object<string, *>} labels  every word shown, in the board's language (widgets/_splendor_text.py)
+ * @property {Object<string, *>} labels  every word shown, in the board's language (widgets/splendor/text.py)
  * @property {string[]} colours
  * @property {string[]} token_colours
  * @property {Object<string, {symbol: string, path: string, ink: string}>} marks  each colour's symbol

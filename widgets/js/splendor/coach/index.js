@@ -2,10 +2,10 @@
 // Suggest and Review (issue 23). The board (../index.js) mounts it beside the players; its blocks
 // are ./blocks.js and the line ./graph.js.
 //
-// It draws the `coach` trait (built by widgets/_splendor_coach.py) into its own node, which
+// It draws the `coach` trait (built by widgets/splendor/coach.py) into its own node, which
 // the board places beside the players; it redraws only on change:coach and change:view,
 // never blocks the board, and sends coach_suggest / coach_review / coach_point messages.
-// Every word comes from view.labels.coach (widgets/_splendor_text.py).
+// Every word comes from view.labels.coach (widgets/splendor/text.py).
 
 import { fill, h } from "../../lib/dom.js";
 import { heldKey, restoreFocus } from "../../lib/focus.js";

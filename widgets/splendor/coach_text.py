@@ -1,6 +1,6 @@
 """Every word of the Splendor coach panel (odds, line, Suggest, Review), as catalogue texts.
 
-``widgets._splendor_text`` files these under ``labels(lang)["coach"]``; the Chinese
+``widgets.splendor.text`` files these under ``labels(lang)["coach"]``; the Chinese
 catalogue uses the rulebook's terms (捕捉, 锁定, 万能大师球, 进化).
 
 >>> COACH_TEXT["suggest"].render("zh")

@@ -11,11 +11,11 @@ trait and sends the user's wishes as messages; Python checks them with the
 engine and answers with a new ``view`` or with the reason in the chosen
 language, never with a traceback.
 
-The messages the front end sends, and the replies, are in ``widgets._board_messages``.
+The messages the front end sends, and the replies, are in ``widgets.board.messages``.
 
 A subclass draws the game through three hooks: ``_make_view`` (the JSON the
 front end draws), ``_parse_intent`` (a front-end payload to an engine action)
-and ``_log_lines`` (a move as log text); see ``widgets.splendor.SplendorBoard``.
+and ``_log_lines`` (a move as log text); see ``widgets.splendor.board.SplendorBoard``.
 
 Every word a board sends is rendered in its ``lang`` when it is published: the
 ``error`` trait and the log are kept as catalogue texts and drawn again when the
@@ -47,14 +47,14 @@ from pokelab.core.texts import seat_name
 from pokelab.errors import BilingualError, IllegalAction
 from pokelab.sim.record import GameRecord
 from pokelab.words import _, check_lang, render
-from widgets._board_errors import BadIntent, BotFailure, Refusals
-from widgets._board_log import ShownLog, log_line
-from widgets._board_messages import answer, page_handlers, view_flags
-from widgets._board_table import TableSeat, seat_at_table
-from widgets._board_table_log import TableLog
-from widgets._board_turns import BotSeats, DrawChance, Snapshot, Turns
-from widgets._bots import bot_label, resolve_bot, seat_bots
 from widgets._words import Said, shown
+from widgets.board.bots import bot_label, resolve_bot, seat_bots
+from widgets.board.errors import BadIntent, BotFailure, Refusals
+from widgets.board.log import ShownLog, log_line
+from widgets.board.messages import answer, page_handlers, view_flags
+from widgets.board.table import TableSeat, seat_at_table
+from widgets.board.table_log import TableLog
+from widgets.board.turns import BotSeats, DrawChance, Snapshot, Turns
 
 __all__ = ["Board", "named_players"]
 
@@ -80,7 +80,7 @@ class Board(anywidget.AnyWidget):
     Public Python API: ``state``, ``play(action)``, ``undo()``, ``new_game(seed)``,
     ``run_bots()``, ``bots`` (assign a seat to replace its bot), ``set_bot(seat, bot)``,
     ``bot_failure``, ``handle_message(content)``. The game is stepped by a ``Turns`` the
-    board owns (``widgets._board_turns``); the board records the acts it gives back.
+    board owns (``widgets.board.turns``); the board records the acts it gives back.
     """
 
     #: The JSON view the front end draws (built by ``_make_view``), with ``revision`` inside.
@@ -188,7 +188,7 @@ class Board(anywidget.AnyWidget):
         """Sit at (or rejoin) a shared table of the class database: this game's board of that seat only.
 
         ``options``: ``name=`` (sit down), ``token=`` (rejoin), ``join_code=``, ``store=``,
-        ``poll_seconds=`` (see ``widgets._board_table.seat_at_table``). The board draws only
+        ``poll_seconds=`` (see ``widgets.board.table.seat_at_table``). The board draws only
         what ``Table.view(seat)`` gives the seat; it never holds the game's state.
         """
         rules = getattr(cls, "game_class", None)
@@ -321,7 +321,7 @@ class Board(anywidget.AnyWidget):
     def play(self, action: Any) -> Any:
         """Apply ``action`` for a human seat and show it (raises ``IllegalAction``).
 
-        When a bot is to move, ``ValueError`` says so: call ``run_bots()`` first. The
+        When a bot is to move, ``BadIntent`` says so: ``run_bots()`` lets it move first. The
         bots of a simultaneous step then choose at once; if one fails, your move is
         kept and ``BotFailure`` says which bot failed and why. At a table the move goes
         to the table on the view shown (``StaleRevision`` when another device moved
@@ -335,7 +335,7 @@ class Board(anywidget.AnyWidget):
         seat = self._turns.seat_of(self._state, action, self._human, len(self._names))
         if seat in self._bots:
             bot = bot_label(self._bots[seat])
-            raise BadIntent(_("it is {name}'s turn (bot {bot}): call run_bots() to let the bots move first",
+            raise BadIntent(_("it is {name}'s turn (bot {bot}), not yours: the bots move first (run_bots() in code)",
                               name=seat_name(self._names[seat], seat), bot=bot))
         self._act(seat, action)
         self._set_error(None)
@@ -446,18 +446,10 @@ class Board(anywidget.AnyWidget):
             raise traitlets.TraitError(str(err)) from None
 
     def _msg_intent(self, content: Mapping[str, Any]) -> dict[str, Any]:
-        if self._source is not None:
-            if self._source.to_move() is None:
-                raise BadIntent(_('the game is over'))
-            self.play(self._parse_intent(content.get("action")))
-            return {}
-        if self._turns.to_move(self._state) is None:
+        over = self._source.to_move() is None if self._source is not None else self._turns.to_move(self._state) is None
+        if over:
             raise BadIntent(_('the game is over'))
-        action = self._parse_intent(content.get("action"))
-        seat = self._turns.seat_of(self._state, action, self._human, len(self._names))
-        if seat in self._bots:
-            raise BadIntent(_("it is {name}'s turn (a bot), not yours", name=seat_name(self._names[seat], seat)))
-        self.play(action)
+        self.play(self._parse_intent(content.get("action")))  # whose move it is: worked out there, once
         return {}
 
     # ------------------------------------------------------------ the turns
@@ -528,9 +520,19 @@ class Board(anywidget.AnyWidget):
             raise failures[0]
 
     def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
+        """Play what needs nobody's click, then show the board once.
+
+        With ``bot_delay`` 0 nobody watches each bot turn, so the bots of a sequential game reply
+        here too, in the same round trip as the move before them, until a person must act.
+        """
         self._failure = None
         try:
             self._take(self._turns.settle(self._state, self._ply))
+            while self.bot_delay == 0 and self._ready:
+                seat = self._turns.to_move(self._state)
+                if seat is None or seat not in self._bots:
+                    break
+                self._take(self._turns.bot_turn(self._state, self._ply, seat))
         except BotFailure as failure:
             self._fail(failure)
             if raise_failure:

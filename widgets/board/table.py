@@ -11,7 +11,7 @@ refused with the store's message and the board refreshes. A background thread po
 ``Table.revision()`` every ``poll_seconds`` (0.3 s) and redraws when another device
 moved, until the widget is closed.
 
-The page speaks the board's one message protocol (``widgets._board_messages``); at a
+The page speaks the board's one message protocol (``widgets.board.messages``); at a
 table ``undo`` asks the others to agree, ``step`` lets the store move its bots,
 ``new_game`` is refused, and three more messages exist: ``undo_answer`` (``yes``),
 ``hand_to_bot`` (``seat``: the table's creator lets a bot play an idle seat) and
@@ -19,7 +19,7 @@ table ``undo`` asks the others to agree, ``step`` lets the store move its bots,
 
 >>> from pokelab.classroom import ClassStore
 >>> from pokelab.tables import Tables
->>> from widgets.splendor import SplendorBoard
+>>> from widgets.splendor.board import SplendorBoard
 >>> store = ClassStore.connect("sqlite://")
 >>> tables = Tables(store)
 >>> join_code = store.create_class("7B")[0]
@@ -27,7 +27,7 @@ table ``undo`` asks the others to agree, ``step`` lets the store move its bots,
 >>> board = SplendorBoard.join(code, name="Ash", join_code=join_code, store=store, poll_seconds=0)
 >>> type(board).__name__, board.seat, board.view["table"]["code"] == code, board.view["human"]
 ('SplendorBoard', 0, True, 0)
->>> from widgets.herecomes_board import HereComesBoard
+>>> from widgets.herecomes.board import HereComesBoard
 >>> HereComesBoard.join(code, name="Misty", store=store, poll_seconds=0)
 Traceback (most recent call last):
 ...
@@ -48,7 +48,7 @@ from pokelab.core.registry import get_game
 from pokelab.core.texts import default_name
 from pokelab.tables import table_store, tables_at
 from pokelab.words import _, check_lang
-from widgets._board_errors import BadIntent, _require, _short
+from widgets.board.errors import BadIntent, _require, _short
 
 __all__ = ["TableSeat", "refuse_draw_at_table", "seat_at_table", "takeover_bot"]
 
@@ -336,6 +336,6 @@ def refuse_draw_at_table() -> Any:
     >>> refuse_draw_at_table()
     Traceback (most recent call last):
     ...
-    widgets._board_errors.BadIntent: at a shared table the tokens are drawn by the table itself
+    widgets.board.errors.BadIntent: at a shared table the tokens are drawn by the table itself
     """
     raise BadIntent(_('at a shared table the tokens are drawn by the table itself'))

@@ -20,8 +20,8 @@ from typing import Any
 
 from pokelab.herecomes import State, observe
 from pokelab.words import check_lang, rendered
-from widgets._herecomes_hand import advice_for, hand_odds
-from widgets._herecomes_text import counted
+from widgets.herecomes.hand import advice_for, hand_odds
+from widgets.herecomes.text import counted
 
 __all__ = ["teacher_view"]
 

@@ -1,6 +1,6 @@
 """How a board plays its game: whose move it waits for, chance, simultaneous bots, bot turns.
 
-``Board`` (``widgets._board``) owns a ``Turns``: built over the board's game, its
+``Board`` (``widgets.board.base``) owns a ``Turns``: built over the board's game, its
 seat -> bot mapping and its seed, it steps the game with the one
 ``pokelab.core.Stepper`` (``Seeding.board(seed)``) and reads nothing of the board.
 Each call takes a state and the act's number and gives the acts back as
@@ -34,9 +34,9 @@ from pokelab.core.stepper import BotError, Seeding, Step, Stepper
 from pokelab.core.texts import player_name
 from pokelab.errors import IllegalAction
 from pokelab.words import Text, _
-from widgets._board_errors import BadIntent, BotFailure, _short
-from widgets._bots import bot_label
 from widgets._words import Said
+from widgets.board.bots import bot_label
+from widgets.board.errors import BadIntent, BotFailure, _short
 
 __all__ = ["MAX_BOT_ACTIONS_PER_TURN", "BotSeats", "DrawChance", "Snapshot", "Turns", "bot_failure"]
 

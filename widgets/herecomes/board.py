@@ -1,10 +1,10 @@
 """The Here Comes Pokémon! board: a playable round with the exact odds of your hand beside it.
 
 A thin view of ``pokelab.herecomes`` (the rules, played through
-``pokelab.herecomes.game.HereComesGame``) and ``widgets._herecomes_hand`` (the odds of your
-hand), built on ``widgets._board.Board`` and its message protocol. The front end
+``pokelab.herecomes.game.HereComesGame``) and ``widgets.herecomes.hand`` (the odds of your
+hand), built on ``widgets.board.base.Board`` and its message protocol. The front end
 (``widgets/js/herecomes/``) draws the ``view`` trait, with every word it shows in
-``view["labels"]`` (``widgets._herecomes_text``), and the plotly figure in
+``view["labels"]`` (``widgets.herecomes.text``), and the plotly figure in
 ``figure``; it sends intents (``{"kind": "draw"}``, ``{"kind": "discard", "card":
 "G13"}``, ``{"kind": "vote", "agree": true}``, ``{"kind": "keep", "card": ...}``,
 ``{"kind": "trainer", "power": ..., "target": ...}``) that Python checks with the engine.
@@ -47,7 +47,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -66,29 +65,29 @@ from pokelab.herecomes import (
 )
 from pokelab.herecomes.game import HereComesGame
 from pokelab.words import _, check_lang, languages, rendered
-from widgets._board import Board, named_players
-from widgets._board_humans import PassAndPlay, curtain_view, split_seats
-from widgets._board_log import log_line
-from widgets._board_table import refuse_draw_at_table
-from widgets._board_turns import DrawChance
-from widgets._bots import seat_bot
-from widgets._bundle import esm
-from widgets._herecomes_coach import coach_view
-from widgets._herecomes_figure import odds_figure
-from widgets._herecomes_hand import advice_for, hand_odds, kept_hand_value
-from widgets._herecomes_intent import board_intent
-from widgets._herecomes_log import log_lines
-from widgets._herecomes_round import round_end, this_round_only
-from widgets._herecomes_seat import _unique_names, blank_unknown_cards, card_ids_in
-from widgets._herecomes_teacher import teacher_view
-from widgets._herecomes_text import labels, page_hc, trainer_actions
+from widgets._bundle import bundle, esm
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
 from widgets._words import Said, shown
+from widgets.board.base import Board, named_players
+from widgets.board.bots import seat_bot
+from widgets.board.humans import split_seats
+from widgets.board.log import log_line
+from widgets.board.table import refuse_draw_at_table
+from widgets.board.turns import DrawChance
+from widgets.herecomes.coach import coach_view
+from widgets.herecomes.curtain import PassAndPlay, curtain_view
+from widgets.herecomes.figure import odds_figure
+from widgets.herecomes.hand import advice_for, hand_odds, kept_hand_value
+from widgets.herecomes.intent import board_intent
+from widgets.herecomes.log import log_lines
+from widgets.herecomes.round import round_end, this_round_only
+from widgets.herecomes.seat import _unique_names, blank_unknown_cards, card_ids_in
+from widgets.herecomes.teacher import teacher_view
+from widgets.herecomes.text import labels, page_hc, trainer_actions
 from widgets.tokens import view_marks
 
 __all__ = ["HereComesBoard"]
 
-_HERE = Path(__file__).parent
 _DEFAULT_BOTS = ("expected-points", "heuristic", "heuristic")
 
 
@@ -108,7 +107,7 @@ class HereComesBoard(Board):
 
 
     _esm = esm("herecomes_board")  # built from widgets/js/herecomes/ (with the shared plotly.js loader)
-    _css = _HERE / "herecomes_board.css"
+    _css = bundle("herecomes_board.css")
 
     #: The plotly figure of the odds (``{"data", "layout"}``), ``{}`` when odds are hidden.
     figure = traitlets.Dict().tag(sync=True)
@@ -163,7 +162,7 @@ class HereComesBoard(Board):
                 "the board is played by one person: every seat but one needs a bot, "
                 f"got humans at seats {seated}; for pass-and-play name them: humans={seated}"
             )
-        #: The people's seats, whose eyes the board shows, whose hand showed (see widgets._board_humans).
+        #: The people's seats, whose eyes the board shows, whose hand showed (see widgets.herecomes.curtain).
         self._seats = PassAndPlay(seated, names)
         self._odds_rows: list[dict[str, Any]] = []
         #: The round the pupil has seen begin: a later round waits under its predecessor's end (``_round_end``).
@@ -285,7 +284,7 @@ class HereComesBoard(Board):
         super().play(action)
 
     def handle_message(self, content: Any) -> dict[str, Any]:
-        """Answer one front-end message (see ``widgets._board``); also serves plotly.js on request.
+        """Answer one front-end message (see ``widgets.board.base``); also serves plotly.js on request.
 
         ``{"type": "plotly_js"}`` is answered with the ``plotly.min.js`` that ships with
         the ``plotly`` package, as a binary buffer (see ``widgets._plotly_js``).
@@ -325,7 +324,7 @@ class HereComesBoard(Board):
         return DrawChance() if self._state.is_chance else Draw(COLOURS[0])
 
     def _log_lines(self, seat: int, action: Any, before: State, after: State) -> list[dict[str, Any]]:
-        """The move as the human's seat may know it and in full (``widgets._herecomes_log``)."""
+        """The move as the human's seat may know it and in full (``widgets.herecomes.log``)."""
         return log_lines(seat, action, before, after, names=self._names, viewer=self._human, shared=self._seats.shared)
 
     def _seat_text(self, text: str) -> str:
@@ -395,7 +394,7 @@ class HereComesBoard(Board):
         return view
 
     def _round_end(self, state: State, hc: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The last round's end under the prompt until the next round begins (``widgets._herecomes_round``)."""
+        """The last round's end under the prompt until the next round begins (``widgets.herecomes.round``)."""
         pending = state.round > self._round_seen and not state.tokens and state.phase == "draw"
         return round_end(hc, pending=pending, bot_leads=state.leader in self._bots)
 
@@ -408,7 +407,7 @@ class HereComesBoard(Board):
     def _table_view(self, seen: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
         """A table seat's view: its hand, its odds and the table, from ``Table.view`` only (never a state)."""
         seat, lang = self.seat, self.lang
-        # HC-T3: what Sabrina showed this seat belongs to its round (widgets._herecomes_round)
+        # HC-T3: what Sabrina showed this seat belongs to its round (widgets.herecomes.round)
         observation = this_round_only(named_players(rendered(seen["observation"], lang), names))
         self._odds_rows = hand_odds(observation, seat) if self.show_odds else []
         self._odds_basis = (observation["composition"], tuple(observation["tokens"]), observation["round"])

@@ -87,7 +87,7 @@ def _require(content: Mapping[str, Any], key: str, kind: type | tuple[type, ...]
     >>> _require({}, "card", str)
     Traceback (most recent call last):
     ...
-    widgets._board_errors.BadIntent: the message has no 'card'
+    widgets.board.errors.BadIntent: the message has no 'card'
     """
     if key not in content:
         raise BadIntent(_("the message has no {key}", key=repr(key)))

@@ -3,7 +3,7 @@
 The page sends intents (``{"kind": "discard", "card": "G13"}``, ``{"kind": "draw"}``, …) or
 an action's text; each becomes the move of ``seat`` or a ``BadIntent`` saying why not, in
 the board's language. A seat at a shared table reads its intents here too, with a ``draw``
-that refuses (there the table draws: ``widgets._board_table.refuse_draw_at_table``).
+that refuses (there the table draws: ``widgets.board.table.refuse_draw_at_table``).
 
 >>> str(board_intent({"kind": "vote", "agree": True}, 1, draw=lambda: "drawn"))
 'VoteRedraw(1, yes)'
@@ -12,7 +12,7 @@ that refuses (there the table draws: ``widgets._board_table.refuse_draw_at_table
 >>> board_intent("Discard(1, G01)", 0, draw=lambda: "drawn")
 Traceback (most recent call last):
 ...
-widgets._board_errors.BadIntent: you play Player 1, not Player 2
+widgets.board.errors.BadIntent: you play Player 1, not Player 2
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 from pokelab.core.texts import player_name
 from pokelab.herecomes import Discard, Draw, Keep, UseTrainer, VoteRedraw, parse_action
 from pokelab.words import _
-from widgets._board_errors import BadIntent, _require, _short
+from widgets.board.errors import BadIntent, _require, _short
 
 __all__ = ["board_intent"]
 

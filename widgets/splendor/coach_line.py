@@ -1,6 +1,6 @@
 """The coach's memory of the game: every move, one point per turn of the win-probability line, the live point.
 
-The board tells its coach (``widgets._splendor_coach``) each move it makes
+The board tells its coach (``widgets.splendor.coach``) each move it makes
 (:meth:`CoachLine.moved`) and the position it now shows (:meth:`CoachLine.sync`);
 the line follows, dropping what undo or a new game took back. Nothing here reads
 the board: it is told plain values.
@@ -14,7 +14,7 @@ the board: it is told plain values.
 >>> line.look(3)
 Traceback (most recent call last):
 ...
-widgets._board_errors.BadIntent: there is no turn 3 on the line (0 to 0)
+widgets.board.errors.BadIntent: there is no turn 3 on the line (0 to 0)
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typing import Any
 
 from pokelab import splendor as sp
 from pokelab.words import _
-from widgets._board_errors import BadIntent, _short
-from widgets._splendor_coach_data import LinePoint
+from widgets.board.errors import BadIntent, _short
+from widgets.splendor.coach_data import LinePoint
 
 __all__ = ["CoachLine", "Move"]
 

@@ -1,11 +1,11 @@
 """The odds figure beside a Here Comes Pokémon! hand: each card's chance now, one wave earlier, after a redraw.
 
-Built from a board's odds rows (``widgets._herecomes_hand.hand_odds``) with
+Built from a board's odds rows (``widgets.herecomes.hand.hand_odds``) with
 ``widgets.plots.odds_figure_spec``; with ``mc_samples`` also a seeded Monte Carlo
 estimate over each exact chance.
 
 >>> from pokelab.herecomes import scenario
->>> from widgets._herecomes_hand import hand_odds
+>>> from widgets.herecomes.hand import hand_odds
 >>> s = scenario(2, hands={0: ["G01", "P01", "O01", "G13", "L01"]}, trainers=False)
 >>> fig = odds_figure(hand_odds(s, 0), bag=s.composition, tokens=s.tokens, round=s.round, lang="en", seed=1, revision=3)
 >>> fig["meta"]["revision"], len(fig["data"][0]["y"])

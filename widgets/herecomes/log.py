@@ -24,10 +24,10 @@ from pokelab.core.texts import seat_name
 from pokelab.herecomes import Draw, State, UseTrainer
 from pokelab.herecomes.names import colour_name
 from pokelab.words import _, languages
-from widgets._board_turns import DrawChance
-from widgets._herecomes_seat import new_events
-from widgets._herecomes_text import text
 from widgets._words import Said
+from widgets.board.turns import DrawChance
+from widgets.herecomes.seat import new_events
+from widgets.herecomes.text import text
 
 __all__ = ["log_lines"]
 

@@ -5,7 +5,7 @@ Pass()
 >>> parse_intent({"kind": "fly"})
 Traceback (most recent call last):
 ...
-widgets._board_errors.BadIntent: unknown intent kind 'fly'
+widgets.board.errors.BadIntent: unknown intent kind 'fly'
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 from pokelab import splendor as sp
 from pokelab.splendor.cards import TOKEN_COLOURS
 from pokelab.words import _
-from widgets._board_errors import BadIntent, _short
 from widgets._words import reason_of
+from widgets.board.errors import BadIntent, _short
 
 __all__ = ["parse_intent"]
 
@@ -70,7 +70,7 @@ def parse_intent(payload: Any) -> Any:
     >>> parse_intent({"kind": "take", "colours": ["pink"]})
     Traceback (most recent call last):
     ...
-    widgets._board_errors.BadIntent: unknown colour 'pink'
+    widgets.board.errors.BadIntent: unknown colour 'pink'
     """
     if not isinstance(payload, Mapping):
         raise BadIntent(

@@ -32,7 +32,6 @@ import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 from typing import Any
 
 from pokelab.analysis.coach_jobs import start_playout_process
@@ -42,7 +41,6 @@ from pokelab.bots import available_bots
 __all__ = ["playout_pool", "reset_pool", "run_job", "seated_policies"]
 
 log = logging.getLogger(__name__)
-_HERE = Path(__file__).parent
 
 
 def seated_policies(players: int, bots: Mapping[int, Any]) -> tuple[str, ...]:
@@ -51,7 +49,7 @@ def seated_policies(players: int, bots: Mapping[int, Any]) -> tuple[str, ...]:
     ``bots`` is a board's ``bots`` (seat → bot object). A bot the playouts
     cannot name (an object of the user's own) is modelled as a person.
 
-    >>> from widgets._bots import resolve_bot
+    >>> from widgets.board.bots import resolve_bot
     >>> seated_policies(3, {1: resolve_bot("splendor", "mcts-hard"), 2: resolve_bot("splendor", "greedy")})
     ('human', 'mcts-hard', 'greedy')
     >>> seated_policies(0, {})

@@ -1,34 +1,28 @@
-"""Several people at one board (pass-and-play): which seats are human, whose eyes the board shows.
+"""Several people at one Here Comes screen (pass-and-play): whose eyes the board shows, and the curtain between them.
 
-A board is normally one person against bots. ``humans=[0, 1]`` seats several
-people at one screen; the bots play the other seats. Splendor simply shows the
-view of the person to move. Here Comes Pokémon! has hidden hands, so between two
-people the board draws a *curtain*: the public table only (``public_observation``),
-no hand, and a "Pass the device to Misty — tap to show your hand" button; the
-hand appears only after that seat's own tap (a ``show_hand`` message).
+Here Comes Pokémon! has hidden hands, so between two people the board draws a *curtain*: the
+public table only (``public_observation``), no hand, and a "Pass the device to Misty — tap to
+show your hand" button; the hand appears only after that seat's own tap (a ``show_hand`` message).
 
->>> seat_list([1, 0], 3)
-[0, 1]
->>> seat_list([0, 0], 2)
-Traceback (most recent call last):
-...
-ValueError: humans: seat 0 is named twice
+>>> from pokelab.herecomes import new_game
+>>> PassAndPlay([0, 1], ["Ann", "Bo"]).curtain(new_game(["Ann", "Bo"], seed=2))
+0
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pokelab.core.texts import seat_name
 from pokelab.herecomes import COLOURS, WAVES, State, observe
 from pokelab.words import _, render, rendered
-from widgets._board_errors import BadIntent
-from widgets._herecomes_text import labels, page_hc
+from widgets.board.errors import BadIntent
+from widgets.herecomes.text import labels, page_hc
 from widgets.tokens import view_marks
 
-__all__ = ["PRIVATE_KEYS", "PassAndPlay", "curtain_view", "public_observation", "seat_list", "split_seats"]
+__all__ = ["PRIVATE_KEYS", "PassAndPlay", "curtain_view", "public_observation"]
 
 #: The keys of a Here Comes observation that only their own seat may see.
 PRIVATE_KEYS = {
@@ -39,61 +33,6 @@ PRIVATE_KEYS = {
     "legal": [],
     "must_act": False,
 }
-
-
-def seat_list(seats: Iterable[Any], players: int, what: str = "humans") -> list[int]:
-    """The seat numbers in ``seats``, sorted and checked against ``players`` seats.
-
-    >>> seat_list((2,), 3)
-    [2]
-    >>> seat_list([3], 3)
-    Traceback (most recent call last):
-    ...
-    ValueError: humans: seat 3 does not exist; seats are 0 to 2
-    """
-    if isinstance(seats, str | bytes) or not isinstance(seats, Iterable):
-        raise ValueError(f"{what} is a list of seat numbers, not {seats!r}")
-    out: list[int] = []
-    for seat in seats:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(f"{what}: seat {seat!r} does not exist; seats are 0 to {players - 1}")
-        if seat in out:
-            raise ValueError(f"{what}: seat {seat} is named twice")
-        out.append(seat)
-    return sorted(out)
-
-
-def split_seats(
-    humans: Iterable[Any] | None,
-    bots: Mapping[int, Any] | None,
-    players: int,
-    default_bot: Any,
-) -> tuple[list[int] | None, dict[int, Any] | None]:
-    """``(humans, bots)`` made consistent: with ``humans`` given, every other seat gets a bot.
-
-    ``default_bot(seat)`` names the bot of a seat the caller left open. Returns
-    ``(None, bots)`` unchanged when ``humans`` is ``None`` (the board's old default).
-
-    >>> split_seats([0, 1], None, 3, lambda seat: "greedy")
-    ([0, 1], {2: 'greedy'})
-    >>> split_seats([0, 1], {1: "random"}, 2, lambda seat: "greedy")
-    Traceback (most recent call last):
-    ...
-    ValueError: seat 1 cannot be both a person (humans) and a bot (bots)
-    """
-    if humans is None:
-        return None, None if bots is None else dict(bots)
-    people = seat_list(humans, players)
-    if not people:
-        raise ValueError("humans: name at least one seat a person plays")
-    bots = dict(bots) if bots is not None else {}
-    for seat in people:
-        if seat in bots:
-            raise ValueError(f"seat {seat} cannot be both a person (humans) and a bot (bots)")
-    for seat in range(players):
-        if seat not in people and seat not in bots:
-            bots[seat] = default_bot(seat)
-    return people, bots
 
 
 def public_observation(state: State, viewer: int) -> dict[str, Any]:
@@ -174,7 +113,7 @@ class PassAndPlay:
     >>> seats.show_hand(state)
     Traceback (most recent call last):
     ...
-    widgets._board_errors.BadIntent: no hand is hidden now
+    widgets.board.errors.BadIntent: no hand is hidden now
     """
 
     def __init__(self, humans: Sequence[int], names: Sequence[str]) -> None:

@@ -19,7 +19,7 @@ from pokelab import splendor as sp
 from pokelab.core.texts import seat_name
 from pokelab.splendor.cards import COLOURS, TOKEN_COLOURS
 from pokelab.words import _, _n, check_lang, render, rendered
-from widgets._splendor_text import labels
+from widgets.splendor.text import labels
 from widgets.tokens import view_marks
 
 __all__ = ["board_view", "result_text", "shown_name"]

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from pathlib import Path
 from typing import Any
 
 import traitlets
@@ -37,18 +36,17 @@ import traitlets
 from pokelab import splendor as sp
 from pokelab.splendor.game import SplendorGame
 from pokelab.words import _, check_lang, rendered
-from widgets._board import Board, named_players
-from widgets._board_humans import split_seats
 from widgets._bundle import bundle, esm
-from widgets._splendor_coach import CoachSettings, Position, SplendorCoach
-from widgets._splendor_coach_jobs import seated_policies
-from widgets._splendor_intent import parse_intent
-from widgets._splendor_view import board_view
 from widgets._words import Said
+from widgets.board.base import Board, named_players
+from widgets.board.humans import split_seats
+from widgets.splendor.coach import CoachSettings, Position, SplendorCoach
+from widgets.splendor.coach_jobs import seated_policies
+from widgets.splendor.intent import parse_intent
+from widgets.splendor.view import board_view
 
 __all__ = ["SplendorBoard", "seat_names"]
 
-_HERE = Path(__file__).parent
 _DEFAULT = object()
 
 
@@ -88,7 +86,7 @@ class SplendorBoard(Board):
     the live win chances, the win-probability line and card odds; ``coach=True`` the
     Suggest and Review buttons (both off by default, and ``board.odds_on`` /
     ``board.coach_on`` switch them for an assessment). The coach is a component the
-    board owns (``widgets._splendor_coach.SplendorCoach``): the board tells it each
+    board owns (``widgets.splendor.coach.SplendorCoach``): the board tells it each
     move and each view it publishes, and shows what it sends in the ``coach`` trait;
     ``odds_playouts``, ``line_playouts``, ``coach_level``, ``review_playouts`` and
     ``coach_processes`` are its settings (``CoachSettings``).

@@ -5,7 +5,7 @@ tells it each move and each position it publishes (a ``Position`` of plain value
 and the coach sends the panel's data through the one callable it was given (the
 board's synced ``coach`` trait). Nothing here blocks the board: one background thread hands the playouts, one chunk of
 ``CHUNK`` at a time, to a playout process at low priority
-(``widgets._splendor_coach_jobs``), always the most urgent job first (a
+(``widgets.splendor.coach_jobs``), always the most urgent job first (a
 Suggest or Review the user asked for, then the position on the board, then the
 earlier turns of the line, and last, one move at a time, the people's moves
 reviewed ahead: a Review asked for once the game is over then waits only for
@@ -16,7 +16,7 @@ position that is no longer on the board (undone, or a new game) is dropped
 ``coach`` trait, set under the coach's lock, which the board holds while it answers
 a message or publishes, so a message and a result never interleave.
 
-Messages from the front end (besides the board's own, see ``widgets._board``):
+Messages from the front end (besides the board's own, see ``widgets.board.base``):
 ``{"type": "coach_suggest"}``, ``{"type": "coach_review"}``,
 ``{"type": "coach_point", "index": n}`` (show turn ``n`` of the line read-only;
 ``null`` goes back to the game).
@@ -47,11 +47,11 @@ from pokelab import splendor as sp
 from pokelab.analysis import GameReview, MoveReview
 from pokelab.analysis.coach_jobs import odds_job, review_job, suggest_job
 from pokelab.words import _, rendered
-from widgets._board_errors import BadIntent
-from widgets._splendor_coach_data import LinePoint, card_panel
-from widgets._splendor_coach_jobs import run_job
-from widgets._splendor_coach_line import CoachLine
-from widgets._splendor_coach_view import (
+from widgets.board.errors import BadIntent
+from widgets.splendor.coach_data import LinePoint, card_panel
+from widgets.splendor.coach_jobs import run_job
+from widgets.splendor.coach_line import CoachLine
+from widgets.splendor.coach_view import (
     job_json,
     odds_json,
     review_json,

@@ -21,9 +21,9 @@ from typing import Any
 from pokelab.splendor.cards import TIERS, TOKEN_COLOURS
 from pokelab.splendor.names import colour_name, tier_name
 from pokelab.words import _
-from widgets._splendor_coach_text import COACH_TEXT
 from widgets._table_text import SEAT_TEXT
 from widgets._words import fresh, kept, labels_in, own_name, switch_to
+from widgets.splendor.coach_text import COACH_TEXT
 
 __all__ = ["TEXT", "labels"]
 

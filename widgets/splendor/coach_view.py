@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pokelab.words import Text
-from widgets._splendor_coach_data import LinePoint, position_summary, result_estimates
 from widgets._words import Said
+from widgets.splendor.coach_data import LinePoint, position_summary, result_estimates
 
 __all__ = ["estimate_json", "job_json", "odds_json", "review_json", "review_pairs", "suggestion_json"]
 

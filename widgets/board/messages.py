@@ -32,7 +32,7 @@ so far (yours included), shows which bot failed and why in ``error`` and
 >>> checked_lang("xx")
 Traceback (most recent call last):
 ...
-widgets._board_errors.BadIntent: unknown language 'xx': choose one of en, zh
+widgets.board.errors.BadIntent: unknown language 'xx': choose one of en, zh
 """
 
 from __future__ import annotations
@@ -44,8 +44,8 @@ from typing import Any, Protocol
 from pokelab.core.texts import seat_name
 from pokelab.errors import BilingualError, IllegalAction
 from pokelab.words import _, check_lang, languages, render
-from widgets._board_errors import BadIntent, BotFailure, _require, _short
-from widgets._bots import seat_bot
+from widgets.board.bots import seat_bot
+from widgets.board.errors import BadIntent, BotFailure, _require, _short
 
 __all__ = ["PageBoard", "answer", "checked_lang", "checked_seed", "handler_for", "page_handlers", "view_flags"]
 
@@ -68,7 +68,7 @@ def checked_seed(seed: Any) -> int | None:
     >>> checked_seed(-1)
     Traceback (most recent call last):
     ...
-    widgets._board_errors.BadIntent: the seed must be a whole number ≥ 0, not -1
+    widgets.board.errors.BadIntent: the seed must be a whole number ≥ 0, not -1
     """
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63):
         raise BadIntent(_('the seed must be a whole number ≥ 0, not {seed}', seed=_short(seed)))
@@ -83,7 +83,7 @@ def handler_for(content: Any, handlers: Mapping[str, Handler]) -> Handler:
     >>> handler_for(["undo"], {"undo": len})
     Traceback (most recent call last):
     ...
-    widgets._board_errors.BadIntent: a message must be an object, not list
+    widgets.board.errors.BadIntent: a message must be an object, not list
     """
     if not isinstance(content, Mapping):
         raise BadIntent(_('a message must be an object, not {type}', type=type(content).__name__))
@@ -122,7 +122,7 @@ def page_handlers(board: PageBoard) -> dict[str, Handler]:
     >>> page_handlers(Stub())["undo"]({"type": "undo"})
     Traceback (most recent call last):
     ...
-    widgets._board_errors.BadIntent: there is no move of yours to undo
+    widgets.board.errors.BadIntent: there is no move of yours to undo
     """
 
     def undo(_content: Mapping[str, Any]) -> None:
