@@ -6,7 +6,7 @@ The conventions both engines keep (checked for every game by ``pokelab.core.cont
   catalogue text (:mod:`pokelab.words`), shown in the reader's language;
 - something that is not an action of the game at all (a string, ``None``, another game's
   action) given to ``apply``: a plain ``ValueError`` naming what was wrong — bad input, not a rule;
-- bad input to the runner, the bot registry or the command line: ``SimError`` (a ``BilingualError``).
+- bad input to the runner, the bot registry or the command line: ``SimError`` (an ``ExplainedError``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from pokelab.words import Text, check_lang, languages
 
-__all__ = ["LANGS", "BilingualError", "Explained", "IllegalAction", "InputError", "SimError"]
+__all__ = ["LANGS", "Explained", "ExplainedError", "IllegalAction", "InputError", "SimError"]
 
 #: The languages the kit ships catalogues for ("en" is the code's own).
 LANGS = languages()
@@ -35,7 +35,7 @@ class Explained:
     >>> from pokelab.words import _
     >>> class Busy(Explained, TimeoutError): pass
     >>> err = Busy(_("Pass"))
-    >>> str(err), err.zh
+    >>> str(err), err.message("zh")
     ('Pass', '跳过')
     >>> Busy("busy")
     Traceback (most recent call last):
@@ -53,24 +53,23 @@ class Explained:
         """The reason in ``lang``."""
         return self.reason.render(check_lang(lang))
 
-    @property
-    def en(self) -> str:
-        """The reason in English."""
-        return self.message("en")
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON form a page shows: the rule ID broken (``None`` when no rule was) and the reason in ``lang``.
 
-    @property
-    def zh(self) -> str:
-        """The reason in Chinese."""
-        return self.message("zh")
+        >>> from pokelab.words import _
+        >>> IllegalAction("HC-R2", _("Pass")).to_dict("zh"), InputError(_("Pass")).to_dict()
+        ({'rule': 'HC-R2', 'text': '跳过'}, {'rule': None, 'text': 'Pass'})
+        """
+        return {"rule": getattr(self, "rule", None), "text": self.message(lang)}
 
 
-class BilingualError(Explained, ValueError):
+class ExplainedError(Explained, ValueError):
     """Bad input (not a rule of the game), explained in every language the kit speaks; ``str(err)`` is the English.
 
     The base of ``ClassroomError`` and ``SimError``.
 
     >>> from pokelab.words import _
-    >>> err = BilingualError(_("{name}'s turn", name="Ann"))
+    >>> err = ExplainedError(_("{name}'s turn", name="Ann"))
     >>> str(err), err.message("zh")
     ("Ann's turn", '轮到 Ann')
     >>> err.message("fr")
@@ -80,7 +79,7 @@ class BilingualError(Explained, ValueError):
     """
 
 
-class SimError(BilingualError):
+class SimError(ExplainedError):
     """Bad input to the runner, the bot registry or the command line (unknown game or bot, bad count, bad bag).
 
     Defined here, at the bottom of the house, so ``pokelab.bots`` can raise it
@@ -93,7 +92,7 @@ class SimError(BilingualError):
     """
 
 
-class InputError(BilingualError):
+class InputError(ExplainedError):
     """Bad input a person typed or loaded — an action text, a bag, a save, a seat — explained in every language.
 
     A ``ValueError`` (``except ValueError`` still catches it); a face shows
@@ -144,12 +143,3 @@ class IllegalAction(Explained, ValueError):
         self.rule = rule
         self.reason = _reason(reason, type(self).__name__)
         ValueError.__init__(self, f"[{rule}] {self.message('en')}")
-
-    def to_dict(self) -> dict[str, str]:
-        """A JSON-safe form for widgets: the rule ID and the reason in each language.
-
-        >>> from pokelab.words import _
-        >>> IllegalAction("HC-R2", _("Pass")).to_dict()
-        {'rule': 'HC-R2', 'en': 'Pass', 'zh': '跳过'}
-        """
-        return {"rule": self.rule, **{lang: self.message(lang) for lang in languages()}}

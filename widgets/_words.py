@@ -182,8 +182,8 @@ def reason_of(err: BaseException) -> Text | str:
     The kit's errors carry a catalogue text (``err.reason``); any other error's text
     is shown as it was written.
 
-    >>> from pokelab.errors import BilingualError
-    >>> reason_of(BilingualError(_("Pass"))).render("zh"), reason_of(KeyError("x"))
+    >>> from pokelab.errors import ExplainedError
+    >>> reason_of(ExplainedError(_("Pass"))).render("zh"), reason_of(KeyError("x"))
     ('跳过', "'x'")
     """
     reason = getattr(err, "reason", None)

@@ -57,7 +57,7 @@ from pokelab.course.hypergeometric import (
     count_mean,
     simulate_counts,
 )
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.herecomes.bag import DEFAULT_BAG, validate_bag
 from pokelab.herecomes.names import colour_name
 from pokelab.herecomes.pieces import COLOURS
@@ -241,7 +241,7 @@ class BagExplorer(anywidget.AnyWidget):
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"n must be a whole number of rounds of at least 1, got {n!r}")
         if self.rounds + n > MAX_ROUNDS:
-            raise BilingualError(
+            raise ExplainedError(
                 _('the explorer simulates at most {MAX_ROUNDS} rounds in all; start again to simulate more', MAX_ROUNDS=format(MAX_ROUNDS, ',')),
             )
         self._simulate(n)
@@ -329,12 +329,12 @@ class BagExplorer(anywidget.AnyWidget):
             else:
                 return
             self.error = {}
-        except BilingualError as err:
+        except ExplainedError as err:
             self._refuse(err)
         except ValueError as err:
             self._refuse(reason(str(err)))
 
-    def _refuse(self, err: BilingualError | Text) -> None:
+    def _refuse(self, err: ExplainedError | Text) -> None:
         self._refusals = getattr(self, "_refusals", 0) + 1
         self._refused = err
         self.error = {"text": self._refusal_text(), "n": self._refusals}

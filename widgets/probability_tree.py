@@ -50,7 +50,7 @@ pokelab.errors.InputError: unknown token colour 'pink'; colours are red, blue, g
 >>> ProbabilityTree(bag=None, draws=10)
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: this tree would have 6,873,630 nodes but a probability tree is drawn with at most 400: ...
+pokelab.errors.ExplainedError: this tree would have 6,873,630 nodes but a probability tree is drawn with at most 400: ...
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.herecomes.conditions import AllDrawn, LastIs, NeverDrawn
 from pokelab.herecomes.names import colour_name
 from pokelab.herecomes.pieces import COLOURS
@@ -311,7 +311,7 @@ class ProbabilityTree(anywidget.AnyWidget):
         if kind == "set_target":
             try:
                 self.set_target(content.get("target") or None)
-            except BilingualError as err:
+            except ExplainedError as err:
                 self._refuse(err)
             except ValueError as err:
                 self._refuse(_target_reason(str(err)))
@@ -319,7 +319,7 @@ class ProbabilityTree(anywidget.AnyWidget):
             with self.hold_sync():  # the language and the view it words arrive together
                 self.lang = content["lang"]
 
-    def _refuse(self, err: BilingualError | Text) -> None:
+    def _refuse(self, err: ExplainedError | Text) -> None:
         """Say why the page's wish was refused; ``n`` makes the same refusal twice a new message."""
         self._refusals = getattr(self, "_refusals", 0) + 1
         self._refused = err

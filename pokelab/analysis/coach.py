@@ -35,7 +35,7 @@ True
 >>> suggest(s, level="expert")
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'expert'
+pokelab.errors.ExplainedError: level must be 'easy', 'medium' or 'hard', got 'expert'
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from pokelab.analysis.win_checks import (
 )
 from pokelab.bots.splendor_greedy import best_actions
 from pokelab.bots.splendor_mcts import FlatMonteCarloBot
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.splendor import legal_actions
 from pokelab.splendor.state import State
 from pokelab.words import Text, _, check_lang, languages
@@ -119,13 +119,13 @@ class Suggestion:
 
 def _check_level(level: Any) -> dict[str, int]:
     if not isinstance(level, str) or level not in COACH_LEVELS:
-        raise BilingualError(_("level must be 'easy', 'medium' or 'hard', got {level}", level=repr(level)))
+        raise ExplainedError(_("level must be 'easy', 'medium' or 'hard', got {level}", level=repr(level)))
     return COACH_LEVELS[level]
 
 
 def _check_k(k: Any) -> int:
     if isinstance(k, bool) or not isinstance(k, numbers.Integral) or not 1 <= k <= MAX_SUGGESTIONS:
-        raise BilingualError(_("k must be a whole number from 1 to {most}, got {k}",
+        raise ExplainedError(_("k must be a whole number from 1 to {most}, got {k}",
             most=MAX_SUGGESTIONS, k=repr(k)))
     return int(k)
 
@@ -231,12 +231,12 @@ def progressing(state: Any, moves: list[Any], seen: Iterable[Any]) -> list[Any]:
     >>> progressing(s, [TakeSame("red")], [3])
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: seen must hold earlier positions (Splendor States), got int
+    pokelab.errors.ExplainedError: seen must hold earlier positions (Splendor States), got int
     """
     keys = set()
     for old in seen:
         if type(old) is not State:
-            raise BilingualError(_("seen must hold earlier positions (Splendor States), got {type}",
+            raise ExplainedError(_("seen must hold earlier positions (Splendor States), got {type}",
                                    type=type(old).__name__))
         keys.add(_position_key(old))
     if not keys:
@@ -281,7 +281,7 @@ def suggest(
     >>> suggest(new_game(2, seed=4), k=0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: k must be a whole number from 1 to 20, got 0
+    pokelab.errors.ExplainedError: k must be a whole number from 1 to 20, got 0
     """
     check_state(state)
     k = _check_k(k)

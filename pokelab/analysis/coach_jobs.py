@@ -17,7 +17,7 @@ analysis' own default).
 >>> odds_job(sp.new_game(2, seed=1), 5, 4, 7)
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: viewer must be a seat number 0..1, got 5
+pokelab.errors.ExplainedError: viewer must be a seat number 0..1, got 5
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def suggest_job(
     >>> suggest_job(sp.new_game(2, seed=1), "expert", 0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: level must be 'easy', 'medium' or 'hard', got 'expert'
+    pokelab.errors.ExplainedError: level must be 'easy', 'medium' or 'hard', got 'expert'
     """
     return suggest(state, k=3, level=level, seed=seed, seen=seen, **_seated(bots))
 
@@ -78,7 +78,7 @@ def review_job(pairs: list[tuple[Any, Any]], playouts: int, seed: int, bots: tup
     >>> review_job([], 0, 0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
+    pokelab.errors.ExplainedError: playouts must be a whole number from 1 to 10000, got 0
     """
     return review(pairs, playouts=playouts, seed=seed, workers=review_workers(), **_seated(bots))
 

@@ -37,7 +37,7 @@ and is never a mistake.
 >>> review([("not a state", None)])
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: expected a Splendor State (from new_game, scenario or from_json), got str
+pokelab.errors.ExplainedError: expected a Splendor State (from new_game, scenario or from_json), got str
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from pokelab.analysis.win_checks import (
     check_workers,
 )
 from pokelab.bots.splendor_greedy import best_actions
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.splendor import legal_actions
 from pokelab.words import Text, _, check_lang
 
@@ -155,10 +155,10 @@ class GameReview:
         >>> GameReview((), 0.1).mistakes(seat="Ash")
         Traceback (most recent call last):
         ...
-        pokelab.errors.BilingualError: seat must be a seat number or None, got 'Ash'
+        pokelab.errors.ExplainedError: seat must be a seat number or None, got 'Ash'
         """
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise BilingualError(_("seat must be a seat number or None, got {seat}", seat=repr(seat)))
+            raise ExplainedError(_("seat must be a seat number or None, got {seat}", seat=repr(seat)))
         return tuple(m for m in self.moves if m.mistake and (seat is None or m.seat == seat))
 
     def to_dict(self) -> dict[str, Any]:
@@ -178,22 +178,22 @@ def _pairs(record: Any) -> list[tuple[Any, Any]]:
     """
     if _is_record(record):
         if record.game != "splendor":
-            raise BilingualError(_("review reads Splendor games, got a {game} record", game=record.game))
+            raise ExplainedError(_("review reads Splendor games, got a {game} record", game=record.game))
         if len(record.actions) > MAX_REVIEW_MOVES:
-            raise BilingualError(_("a review looks at most {most} moves, got {length}",
+            raise ExplainedError(_("a review looks at most {most} moves, got {length}",
                 most=MAX_REVIEW_MOVES, length=len(record.actions)))
         return list(zip(record.states(), (a for _, a in record.actions), strict=False))
     if isinstance(record, str | bytes) or not isinstance(record, Iterable):
-        raise BilingualError(
+        raise ExplainedError(
             _("review needs a GameRecord or a list of (state, action) pairs, got {type}",
                 type=type(record).__name__),
         )
     pairs = []
     for i, item in enumerate(record):
         if i >= MAX_REVIEW_MOVES:
-            raise BilingualError(_("a review looks at most {most} moves", most=MAX_REVIEW_MOVES))
+            raise ExplainedError(_("a review looks at most {most} moves", most=MAX_REVIEW_MOVES))
         if not isinstance(item, tuple | list) or len(item) != 2:
-            raise BilingualError(_("move {i}: expected a (state, action) pair, got {item}",
+            raise ExplainedError(_("move {i}: expected a (state, action) pair, got {item}",
                 i=i, item=repr(item)))
         pairs.append((item[0], item[1]))
     return pairs
@@ -211,7 +211,7 @@ def _is_record(record: Any) -> bool:
 
 def _check_threshold(threshold: Any) -> float:
     if isinstance(threshold, bool) or not isinstance(threshold, int | float) or not 0 < threshold <= 1:
-        raise BilingualError(_("threshold must be a number above 0 and at most 1, got {threshold}",
+        raise ExplainedError(_("threshold must be a number above 0 and at most 1, got {threshold}",
             threshold=repr(threshold)))
     return float(threshold)
 
@@ -312,7 +312,7 @@ def review(
     >>> review([], threshold=1.5)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: threshold must be a number above 0 and at most 1, got 1.5
+    pokelab.errors.ExplainedError: threshold must be a number above 0 and at most 1, got 1.5
     """
     threshold = _check_threshold(threshold)
     names: tuple[str, ...] | None = None
@@ -323,7 +323,7 @@ def review(
     for index, (state, action) in enumerate(_pairs(record)):
         check_state(state)
         if action not in legal_actions(state):
-            raise BilingualError(_("move {index}: {action} is not a legal move in its position",
+            raise ExplainedError(_("move {index}: {action} is not a legal move in its position",
                 index=index, action=repr(action)))
         names = names or check_bots(bots, len(state.players))
         jobs.append((index, state, action))

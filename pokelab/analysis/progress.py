@@ -28,7 +28,7 @@ True
 >>> stuck_turns(s, [3])
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: seen must hold earlier positions (Splendor States), got int
+pokelab.errors.ExplainedError: seen must hold earlier positions (Splendor States), got int
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from typing import Any
 
 from pokelab.analysis.reason_checks import turn_ends
 from pokelab.bots.splendor_eval import COST, SPECIAL
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.splendor.state import State
 from pokelab.words import _
 
@@ -88,7 +88,7 @@ def _own_turn_starts(state: Any, seen: Iterable[Any]) -> list[Any]:
     starts = []
     for old in (*seen, state):
         if type(old) is not State:
-            raise BilingualError(_("seen must hold earlier positions (Splendor States), got {type}",
+            raise ExplainedError(_("seen must hold earlier positions (Splendor States), got {type}",
                                    type=type(old).__name__))
         if (not old.over and old.current_player == me and old.phase_id == 0
                 and (not starts or starts[-1] != old)):
@@ -109,7 +109,7 @@ def stuck_turns(state: Any, seen: Iterable[Any]) -> int:
     >>> stuck_turns(s, ["a position"])
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: seen must hold earlier positions (Splendor States), got str
+    pokelab.errors.ExplainedError: seen must hold earlier positions (Splendor States), got str
     """
     me = state.current_player
     starts = _own_turn_starts(state, seen)

@@ -39,7 +39,7 @@ playouts run in one process or are split over ``workers`` processes.
 >>> win_probability(s, 2, playouts=20)
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: player must be a seat number 0..1, got 2
+pokelab.errors.ExplainedError: player must be a seat number 0..1, got 2
 >>> import numpy as np
 >>> win_probability(s, np.int64(1), playouts=4).playouts
 4
@@ -254,7 +254,7 @@ def win_probabilities(
     >>> win_probabilities(new_game(2, seed=5), 0, playouts=30, bots="chess")
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: bots must be one of greedy, human, mcts-easy, mcts-hard, mcts-medium, random or a list of 2 of them, got 'chess'
+    pokelab.errors.ExplainedError: bots must be one of greedy, human, mcts-easy, mcts-hard, mcts-medium, random or a list of 2 of them, got 'chess'
     """
     check_state(state, playable=False)
     viewer = check_seat(state, viewer, "viewer")
@@ -291,7 +291,7 @@ def win_probability(
     >>> win_probability(new_game(2, seed=5), 0, playouts=0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
+    pokelab.errors.ExplainedError: playouts must be a whole number from 1 to 10000, got 0
     """
     check_state(state, playable=False)
     player = check_seat(state, player)

@@ -9,7 +9,7 @@ Splendor ``State``, a seat (NumPy integers too), a number of playouts up to
 >>> check_seed(1.5)
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: a seed is a whole number, got 1.5
+pokelab.errors.ExplainedError: a seed is a whole number, got 1.5
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 
 from pokelab.analysis.playouts import POLICIES
 from pokelab.bots import available_bots
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.splendor.state import State
 from pokelab.words import _
 
@@ -51,15 +51,15 @@ def check_state(state: Any, *, playable: bool = True) -> Any:
     >>> check_state("a game")
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: expected a Splendor State (from new_game, scenario or from_json), got str
+    pokelab.errors.ExplainedError: expected a Splendor State (from new_game, scenario or from_json), got str
     """
     if type(state) is not State:
-        raise BilingualError(
+        raise ExplainedError(
             _("expected a Splendor State (from new_game, scenario or from_json), got {type}",
                 type=type(state).__name__),
         )
     if playable and state.over:
-        raise BilingualError(
+        raise ExplainedError(
             _("the game is over: there is nothing left to estimate or suggest"),
         )
     return state
@@ -74,20 +74,20 @@ def check_seat(state: Any, seat: Any, what: str = "player") -> int:
     >>> check_seat(new_game(3), -1, "viewer")
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: viewer must be a seat number 0..2, got -1
+    pokelab.errors.ExplainedError: viewer must be a seat number 0..2, got -1
     >>> check_seat(new_game(3), 1.0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: player must be a whole number naming a seat (0..2), got 1.0 of type float
+    pokelab.errors.ExplainedError: player must be a whole number naming a seat (0..2), got 1.0 of type float
     """
     n = len(state.players)
     if not _whole(seat):
-        raise BilingualError(
+        raise ExplainedError(
             _("{what} must be a whole number naming a seat (0..{n}), got {seat} of type {type}",
                 what=what, n=n - 1, seat=repr(seat), type=type(seat).__name__),
         )
     if not 0 <= seat < n:
-        raise BilingualError(
+        raise ExplainedError(
             _("{what} must be a seat number 0..{n}, got {seat}", what=what, n=n - 1, seat=repr(int(seat))),
         )
     return int(seat)
@@ -106,10 +106,10 @@ def check_playouts(playouts: Any, what: str = "playouts") -> int:
     >>> check_playouts(0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
+    pokelab.errors.ExplainedError: playouts must be a whole number from 1 to 10000, got 0
     """
     if not _whole(playouts) or not 1 <= playouts <= MAX_PLAYOUTS:
-        raise BilingualError(
+        raise ExplainedError(
             _("{what} must be a whole number from 1 to {most}, got {playouts}",
                 what=what, most=MAX_PLAYOUTS, playouts=repr(playouts)),
         )
@@ -124,10 +124,10 @@ def check_seed(seed: Any) -> int:
     >>> check_seed("7")
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: a seed is a whole number, got '7'
+    pokelab.errors.ExplainedError: a seed is a whole number, got '7'
     """
     if not _whole(seed):
-        raise BilingualError(_("a seed is a whole number, got {seed}", seed=repr(seed)))
+        raise ExplainedError(_("a seed is a whole number, got {seed}", seed=repr(seed)))
     return int(seed)
 
 
@@ -139,10 +139,10 @@ def check_workers(workers: Any) -> int:
     >>> check_workers(0)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: workers must be a whole number from 1 to 64, got 0
+    pokelab.errors.ExplainedError: workers must be a whole number from 1 to 64, got 0
     """
     if not _whole(workers) or not 1 <= workers <= MAX_WORKERS:
-        raise BilingualError(
+        raise ExplainedError(
             _("workers must be a whole number from 1 to {most}, got {workers}",
                 most=MAX_WORKERS, workers=repr(workers)),
         )
@@ -157,7 +157,7 @@ def check_bots(bots: Any, n: int) -> tuple[str, ...]:
     >>> check_bots(["greedy"], 2)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: bots must be one of greedy, human, mcts-easy, mcts-hard, mcts-medium, random or a list of 2 of them, got ['greedy']
+    pokelab.errors.ExplainedError: bots must be one of greedy, human, mcts-easy, mcts-hard, mcts-medium, random or a list of 2 of them, got ['greedy']
     """
     names = (bots,) * n if isinstance(bots, str) else bots
     known = sorted({*available_bots("splendor"), *POLICIES})
@@ -166,7 +166,7 @@ def check_bots(bots: Any, n: int) -> tuple[str, ...]:
         or len(names) != n
         or not all(isinstance(b, str) and b in known for b in names)
     ):
-        raise BilingualError(
+        raise ExplainedError(
             _("bots must be one of {known} or a list of {n} of them, got {bots}",
                 known=", ".join(known), n=n, bots=repr(bots)),
         )

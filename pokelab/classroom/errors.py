@@ -10,13 +10,13 @@ English string), and ``why`` says what any error says, in the catalogue where it
 
 from __future__ import annotations
 
-from pokelab.errors import BilingualError, Explained
+from pokelab.errors import Explained, ExplainedError
 from pokelab.words import Text, _
 
 __all__ = ["ClassAccessError", "ClassStoreBusy", "ClassStoreFault", "ClassroomError", "why"]
 
 
-class ClassroomError(BilingualError):
+class ClassroomError(ExplainedError):
     """A bad request to the class store or the experiment (not a rule of the game), explained in every language of the kit.
 
     >>> from pokelab.words import _

@@ -27,7 +27,7 @@ The tree is built by ``pokelab.course.expectimax_plan`` (``plan_tree``, ``Plan``
 >>> plan_tree([("last:red", 2)], bag=None)
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: a hand of 1 card cannot make the 3 discards of waves (4, 3, 2, 1): it needs at least 4 cards
+pokelab.errors.ExplainedError: a hand of 1 card cannot make the 3 discards of waves (4, 3, 2, 1): it needs at least 4 cards
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ The lesson's module ``pokelab.course.expectimax_by_hand`` explains the tree
 >>> plan_tree([("last:red", 2)], bag={"red": 1, "blue": 1}, waves=(1, 1))
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: a hand of 1 card cannot make the 1 discards of waves (1, 1): it needs at least 2 cards
+pokelab.errors.ExplainedError: a hand of 1 card cannot make the 1 discards of waves (1, 1): it needs at least 2 cards
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from itertools import accumulate
 from typing import Any
 
 from pokelab.course.fields import join_or
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.herecomes.bag import DEFAULT_BAG, WAVES
 from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds.advice_result import card_label
@@ -269,9 +269,9 @@ def _discard_label(card: Any, lang: str) -> str:
     return _("drop {card}", card=_card_label(card, lang)).render(lang)
 
 
-def _too_big(size: int) -> BilingualError:
+def _too_big(size: int) -> ExplainedError:
     limit = f"{MAX_PLAN_NODES:,}"
-    return BilingualError(
+    return ExplainedError(
         _("this plan would have more than {limit} nodes, too many to write out by hand: "
           "use a smaller bag, give the tokens already shown, or fewer waves", limit=limit),
     )
@@ -300,7 +300,7 @@ def plan_tree(
     >>> plan_tree([("last:red", 2), ("last:blue", 3)], bag=None, shown=("red",) * 3, waves=(4, 3, 2, 1))
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: the tokens shown must end a wave (after 4, 7 or 9 tokens) or be none, got 3
+    pokelab.errors.ExplainedError: the tokens shown must end a wave (after 4, 7 or 9 tokens) or be none, got 3
     """
     waves = tuple(waves)
     if not waves or any(isinstance(w, bool) or not isinstance(w, int) or w < 1 for w in waves):
@@ -312,14 +312,14 @@ def plan_tree(
     ends = list(accumulate(waves))[:-1]
     if shown and len(shown) not in ends:
         allowed = join_or(ends) if ends else 0
-        raise BilingualError(
+        raise ExplainedError(
             _("the tokens shown must end a wave (after {allowed} tokens) or be none, got {count}",
               allowed=allowed, count=len(shown)),
         )
     discards_left = len(ends) - (ends.index(len(shown)) if shown else 0)
     if isinstance(hand, str) or not isinstance(hand, Sequence) or len(hand) <= discards_left:
         size = len(hand) if isinstance(hand, Sequence) else hand
-        raise BilingualError(
+        raise ExplainedError(
             _n("a hand of {count} card cannot make the {discards} discards of waves {waves}: "
                "it needs at least {needed} cards",
                "a hand of {count} cards cannot make the {discards} discards of waves {waves}: "

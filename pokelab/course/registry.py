@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokelab.course.fields import field as shown_field
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.words import Text, _, languages
 
 __all__ = [
@@ -66,7 +66,7 @@ _FORMATTER = string.Formatter()
 _DRAWS = 50
 
 
-class ExerciseError(BilingualError):
+class ExerciseError(ExplainedError):
     """A request the exercises cannot answer (an unknown id, a student without a name), in every language."""
 
 

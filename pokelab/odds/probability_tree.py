@@ -26,7 +26,7 @@ The API lesson authors use:
 ``lump=True`` groups the colours the target does not mention into one branch
 "other" (其他): a tree of a real round stays small when only a few colours
 matter. A tree with more than ``MAX_TREE_NODES`` nodes, or deeper than
-``MAX_TREE_DEPTH`` draws, is refused with a ``BilingualError`` (a ValueError)
+``MAX_TREE_DEPTH`` draws, is refused with a ``ExplainedError`` (a ValueError)
 that names the limit.
 
 >>> from pokelab.odds.tree_nodes import fraction_text
@@ -45,7 +45,7 @@ Fraction(9, 38)
 >>> draw_tree(None, draws=10)
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: this tree would have 6,873,630 nodes but a probability tree is drawn with at most 400: draw fewer tokens, use a smaller bag, give tokens already shown, or lump the colours the target does not mention (lump=True)
+pokelab.errors.ExplainedError: this tree would have 6,873,630 nodes but a probability tree is drawn with at most 400: draw fewer tokens, use a smaller bag, give tokens already shown, or lump the colours the target does not mention (lump=True)
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.herecomes.pieces import COLOURS
 from pokelab.odds._probability_tree_build import build_nodes, groups_of, sequences_by_length
 from pokelab.odds.inputs import bag_counts, condition_of, shown_counts
@@ -70,7 +70,7 @@ MAX_TREE_DEPTH = 10
 
 def _check_draws(draws: Any) -> int:
     if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
-        raise BilingualError(
+        raise ExplainedError(
             _("draws must be a whole number of at least 1, got {value}", value=repr(draws)),
         )
     return draws
@@ -131,7 +131,7 @@ def draw_tree(
     >>> draw_tree({"red": 3, "blue": 3}, draws=2, lump=True)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: lump=True needs a target: the colours it does not mention become "other"
+    pokelab.errors.ExplainedError: lump=True needs a target: the colours it does not mention become "other"
     """
     _check_draws(draws)
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or not 1 <= max_nodes <= MAX_TREE_NODES:
@@ -143,13 +143,13 @@ def draw_tree(
     seen = shown_counts(shown, counts, draws)
     condition = None if target is None else condition_of(target)
     if lump and condition is None:
-        raise BilingualError(
+        raise ExplainedError(
             _('lump=True needs a target: the colours it does not mention become "other"'),
         )
     keep = {part.colour for part in condition.parts()} if lump and condition is not None else None
     depth = draws - len(shown)
     if depth < 1:
-        raise BilingualError(
+        raise ExplainedError(
             _(
                 "every token of the round is shown ({count} of {draws}): nothing is left to draw",
                 count=len(shown),
@@ -157,7 +157,7 @@ def draw_tree(
             ),
         )
     if depth > MAX_TREE_DEPTH:
-        raise BilingualError(
+        raise ExplainedError(
             _(
                 "this tree would draw {depth} tokens but a probability tree draws at most {most}",
                 depth=depth,
@@ -168,7 +168,7 @@ def draw_tree(
     size = sum(sequences_by_length(left, depth))
     if size > max_nodes:
         written = f"{size:,}"
-        raise BilingualError(
+        raise ExplainedError(
             _(
                 "this tree would have {size} nodes but a probability tree is drawn with at most {most}: "
                 "draw fewer tokens, use a smaller bag, give tokens already shown, or lump the colours "

@@ -19,7 +19,7 @@ AssertionError: exercise 30-1: 0.5 is not the right answer; 练习 30-1：0.5 �
 >>> answer_key([])
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: the class list is empty
+pokelab.errors.ExplainedError: the class list is empty
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import pandas as pd
 from pokelab.classroom.reads import FORMULA_STARTS
 from pokelab.course.fields import join
 from pokelab.course.registry import all_exercises, get
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.teaching.answers import matches
 from pokelab.teaching.feedback import show
 from pokelab.teaching.language import say
@@ -70,13 +70,13 @@ def read_roster(path: str | Path) -> list[str]:
     with open(path, encoding="utf-8-sig", newline="") as handle:
         rows = [row for row in csv.reader(handle) if any(cell.strip() for cell in row)]
     if not rows:
-        raise BilingualError(_("{path}: the class list is empty", path=str(path)))
+        raise ExplainedError(_("{path}: the class list is empty", path=str(path)))
     header = [cell.strip().lower() for cell in rows[0]]
     column = next((header.index(h) for h in _name_headers() if h in header), None)
     body = rows[1:] if column is not None else rows
     names = [row[column or 0].strip() for row in body if len(row) > (column or 0) and row[column or 0].strip()]
     if not names:
-        raise BilingualError(_("{path}: the class list is empty", path=str(path)))
+        raise ExplainedError(_("{path}: the class list is empty", path=str(path)))
     return names
 
 
@@ -96,33 +96,33 @@ def check_class_list(students: Any) -> list[str]:
     >>> check_class_list("Ana")
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: a class list is a list of names, not one text ('Ana')
+    pokelab.errors.ExplainedError: a class list is a list of names, not one text ('Ana')
     """
     if isinstance(students, str | bytes) or not isinstance(students, Iterable):
-        raise BilingualError(
+        raise ExplainedError(
             _("a class list is a list of names, not one text ({value})", value=repr(students)[:40]))
     names: list[str] = []
     for number, name in enumerate(students, start=1):
         if len(names) >= MAX_STUDENTS:
-            raise BilingualError(_("a class list has at most {most} names", most=MAX_STUDENTS))
+            raise ExplainedError(_("a class list has at most {most} names", most=MAX_STUDENTS))
         if name is None or name == "":
             continue
         if not isinstance(name, str):
-            raise BilingualError(
+            raise ExplainedError(
                 _("name {number} of the class list is {type}, not text", number=number, type=type(name).__name__))
         clean = " ".join(name.split())
         if len(clean) > NAME_CHARS or any(not ch.isprintable() for ch in clean):
-            raise BilingualError(
+            raise ExplainedError(
                 _("name {number} of the class list is not a name: at most {most} printable characters",
                   number=number, most=NAME_CHARS))
         if clean.startswith(FORMULA_STARTS):
-            raise BilingualError(
+            raise ExplainedError(
                 _("name {number} of the class list starts with {first}, which a spreadsheet runs as a formula",
                   number=number, first=repr(clean[0])))
         if clean:
             names.append(clean)
     if not names:
-        raise BilingualError(_("the class list is empty"))
+        raise ExplainedError(_("the class list is empty"))
     return names
 
 
@@ -232,21 +232,21 @@ def export_nbgrader(outdir: str | Path, notebooks: str | Path, lessons: Iterable
 
     A source notebook already there is the teacher's (maybe edited) and is kept
     unless ``overwrite`` (``--force``). Lessons come from inside ``notebooks``
-    only; an empty ``outdir`` is refused (``BilingualError``).
+    only; an empty ``outdir`` is refused (``ExplainedError``).
     """
     if outdir is None or not str(outdir).strip():
-        raise BilingualError(_("give the folder to write the nbgrader course in (OUTDIR is empty)"))
+        raise ExplainedError(_("give the folder to write the nbgrader course in (OUTDIR is empty)"))
     root, target = Path(notebooks), Path(outdir)
     wanted = sorted({ex.lesson for ex in all_exercises()}) if lessons is None else list(lessons)
     written: list[Path] = []
     for lesson in wanted:
         path = root / lesson
         if not isinstance(lesson, str) or not path.resolve().is_relative_to(root.resolve()):
-            raise BilingualError(
+            raise ExplainedError(
                 _("the lesson {lesson} is not inside the lessons folder {folder}", lesson=repr(lesson)[:80],
                   folder=str(root)))
         if not path.is_file():
-            raise BilingualError(_("no lesson notebook {path}", path=str(path)))
+            raise ExplainedError(_("no lesson notebook {path}", path=str(path)))
         name = Path(lesson).stem
         dest = target / "source" / name / f"{name}.ipynb"
         if dest.exists() and not overwrite:  # the teacher's own edits stay

@@ -23,7 +23,7 @@ pokelab.teaching.language.LessonError: unknown language 'fr': choose 'en', 'zh' 
 from __future__ import annotations
 
 from pokelab.course.fields import join_or
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.words import SOURCE_LANG, Text, _, languages, render
 
 __all__ = ["BOTH", "LANGUAGES", "LessonError", "language", "language_choices", "languages_shown", "pick", "say", "set_language", "tr"]
@@ -36,7 +36,7 @@ BOTH_LANGUAGES = (SOURCE_LANG, "zh")
 _CURRENT = {"lang": BOTH}
 
 
-class LessonError(BilingualError):
+class LessonError(ExplainedError):
     """A pupil's mistake in using the kit (a wrong exercise id, a check for a choice), told in the notebook's language.
 
     ``str(err)`` follows ``set_language`` ("both": English; Chinese); ``message(lang)`` gives one language.

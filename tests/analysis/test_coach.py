@@ -10,7 +10,7 @@ import pytest
 from pokelab.analysis import Suggestion, suggest
 from pokelab.analysis.coach_reasons import reason
 from pokelab.analysis.splendor_win import WinEstimate, calibrated
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.sim import play
 from pokelab.splendor import (
     CARDS,
@@ -157,7 +157,7 @@ def test_return_and_end_turn_reasons_follow_the_position():
     ],
 )
 def test_bad_input_is_a_bilingual_value_error(kwargs, words):
-    with pytest.raises(BilingualError, match=words) as err:
+    with pytest.raises(ExplainedError, match=words) as err:
         suggest(new_game(2, seed=1), **kwargs)
     assert "必须" in err.value.message("zh")
 
@@ -267,5 +267,5 @@ def test_the_coach_plays_out_with_the_seated_bots_when_told():
                    seat=state.current_player) for t in default]
     seated = suggest(state, k=2, level="easy", playouts=12, seed=1, bots=("greedy", "mcts-hard"))
     assert [t.estimate for t in seated] != [t.estimate for t in default]
-    with pytest.raises(BilingualError, match="bots must be one of"):
+    with pytest.raises(ExplainedError, match="bots must be one of"):
         suggest(state, bots="chess")

@@ -6,7 +6,7 @@ import pytest
 
 from pokelab.analysis import GameReview, MoveReview, review
 from pokelab.analysis.game_review import RECHECK
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.sim import play
 from pokelab.splendor import Catch, TakeDifferent, apply, legal_actions, new_game, scenario
 from tests.analysis.test_coach import winning_catch_position
@@ -76,14 +76,14 @@ def test_review_is_deterministic_for_a_seed():
     ],
 )
 def test_bad_input_is_a_bilingual_value_error(record, kwargs, words):
-    with pytest.raises(BilingualError, match=words) as err:
+    with pytest.raises(ExplainedError, match=words) as err:
         review(record, **kwargs)
     assert isinstance(err.value, ValueError) and err.value.message("zh")
 
 
 def test_a_here_comes_record_is_refused():
     record = play("herecomes", ["random", "random"], seed=1)
-    with pytest.raises(BilingualError, match="review reads Splendor games"):
+    with pytest.raises(ExplainedError, match="review reads Splendor games"):
         review(record)
 
 
@@ -92,7 +92,7 @@ def test_a_finished_position_in_the_list_is_refused():
                     first_player=0)
     end = apply(over, legal_actions(over)[0])
     assert end.is_over
-    with pytest.raises(BilingualError, match="the game is over"):
+    with pytest.raises(ExplainedError, match="the game is over"):
         review([(end, Catch(3))])
 
 

@@ -10,7 +10,7 @@ import pytest
 from pokelab.analysis import WinEstimate, win_probabilities, win_probability
 from pokelab.analysis.splendor_win import frozen
 from pokelab.bots import make_bot
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.sim import play
 from pokelab.splendor import Pass, apply, legal_actions, new_game, observe, result, scenario
 from pokelab.splendor.state import Variant
@@ -140,7 +140,7 @@ def test_the_estimate_agrees_with_a_long_independent_simulation(seed, moves):
 def test_bad_input_is_a_bilingual_value_error(kwargs, words):
     args = {"player": 0} | kwargs
     player = args.pop("player")
-    with pytest.raises(BilingualError, match=words) as err:
+    with pytest.raises(ExplainedError, match=words) as err:
         win_probability(new_game(2, seed=1), player, **args)
     assert isinstance(err.value, ValueError) and err.value.message("zh") != err.value.message("en")
 
@@ -177,7 +177,7 @@ def test_numpy_integers_are_accepted_as_seats_and_counts():
     plain = win_probabilities(state, 0, playouts=8, seed=3)
     assert win_probabilities(state, np.int64(0), playouts=np.int32(8), seed=np.int64(3)) == plain
     assert win_probability(state, np.int64(1), playouts=8, seed=3) == plain[1]
-    with pytest.raises(BilingualError, match=r"player must be a seat number 0\.\.1, got 2"):
+    with pytest.raises(ExplainedError, match=r"player must be a seat number 0\.\.1, got 2"):
         win_probability(state, np.int64(2))
 
 

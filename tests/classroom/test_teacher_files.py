@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pokelab.cli import main
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.teaching import answer_key, export_nbgrader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ def huge_class_list():
     ],
 )
 def test_the_answer_keys_class_list_is_checked(students, says):
-    with pytest.raises(BilingualError, match=says) as err:
+    with pytest.raises(ExplainedError, match=says) as err:
         answer_key(students, lesson=LESSON)
     assert err.value.message("zh") != str(err.value)
 
@@ -68,7 +68,7 @@ def test_a_second_nbgrader_export_keeps_the_teachers_edits(tmp_path, capsys):
 
 @pytest.mark.parametrize("lesson", ["../README.md", "/etc/hostname", "../notebooks/" + LESSON + "/../../../pyproject.toml"])
 def test_nbgrader_export_refuses_lessons_outside_the_lessons_folder(tmp_path, lesson):
-    with pytest.raises(BilingualError, match="not inside the lessons folder") as err:
+    with pytest.raises(ExplainedError, match="not inside the lessons folder") as err:
         export_nbgrader(tmp_path / "course", ROOT / "notebooks", lessons=[lesson])
     assert err.value.message("zh") != str(err.value)
     assert not (tmp_path / "course").exists()
@@ -77,7 +77,7 @@ def test_nbgrader_export_refuses_lessons_outside_the_lessons_folder(tmp_path, le
 @pytest.mark.parametrize("outdir", ["", "   "])
 def test_nbgrader_export_refuses_an_empty_outdir(outdir, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(BilingualError, match="OUTDIR is empty"):
+    with pytest.raises(ExplainedError, match="OUTDIR is empty"):
         export_nbgrader(outdir, ROOT / "notebooks", lessons=[LESSON])  # today: writes into the current folder
     assert list(tmp_path.iterdir()) == []
 

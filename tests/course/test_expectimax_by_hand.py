@@ -9,7 +9,7 @@ import pytest
 
 from pokelab.course.expectimax_by_hand import outcome_counts
 from pokelab.course.expectimax_plan import MAX_PLAN_NODES, plan_tree
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.herecomes import TARGETS
 from pokelab.odds import advise_discard, expected_points
 from pokelab.odds.probability_tree import draw_tree
@@ -84,7 +84,7 @@ def test_outcome_counts_orders_are_the_leaves_of_the_probability_tree() -> None:
 
 def test_too_big_a_plan_is_refused_in_both_languages() -> None:
     hand = [TARGETS[i] for i in ("G01", "G05", "P01", "O09", "L01")]
-    with pytest.raises(BilingualError) as err:
+    with pytest.raises(ExplainedError) as err:
         plan_tree(hand, bag=None)
     assert str(MAX_PLAN_NODES)[:1] in str(err.value) and "节点" in err.value.message("zh")
 
@@ -92,9 +92,9 @@ def test_too_big_a_plan_is_refused_in_both_languages() -> None:
 def test_bad_inputs_say_what_was_wrong() -> None:
     with pytest.raises(ValueError, match="waves"):
         plan_tree([("last:red", 1), ("last:blue", 1)], bag=SMALL_BAG, waves=(0, 1))
-    with pytest.raises(BilingualError, match="end a wave"):
+    with pytest.raises(ExplainedError, match="end a wave"):
         plan_tree([("last:red", 1), ("last:blue", 1)], bag=SMALL_BAG, shown=("red",), waves=(2, 1))
-    with pytest.raises(BilingualError, match="at least 2 cards"):
+    with pytest.raises(ExplainedError, match="at least 2 cards"):
         plan_tree([("last:red", 1)], bag=SMALL_BAG, waves=(1, 1))
 
 

@@ -241,7 +241,7 @@ def test_a_revoked_token_is_refused_with_the_kits_error(hub, classes) -> None:
     assert refused.value.reason == _(
         "the hub refused this kernel's login (the token was revoked or has expired, or you logged out): "
         "log in to the hub again and restart the kernel")
-    assert refused.value.zh.startswith("JupyterHub 拒绝了这个内核的登录")
+    assert refused.value.message("zh").startswith("JupyterHub 拒绝了这个内核的登录")
     # HubAuth, as the class service will use it, finds no user for it either
     from jupyterhub.services.auth import HubAuth
 

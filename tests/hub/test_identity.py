@@ -96,7 +96,7 @@ def test_what_is_not_a_user_model_is_a_classroom_error(fake_hub, body: bytes) ->
     with pytest.raises(ClassroomError) as refused:
         ask_hub(hub.api, TOKEN)
     assert not isinstance(refused.value, ClassAccessError)
-    assert "is not a hub user" in str(refused.value) and "不是一个 JupyterHub 用户" in refused.value.zh
+    assert "is not a hub user" in str(refused.value) and "不是一个 JupyterHub 用户" in refused.value.message("zh")
 
 
 def test_a_redirect_is_not_followed_so_the_token_goes_nowhere_else(fake_hub) -> None:

@@ -17,7 +17,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pokelab.course.hypergeometric import count_distribution, count_mean, simulate_counts
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.herecomes import TARGETS
 from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.herecomes.pieces import COLOURS
@@ -85,7 +85,7 @@ def test_any_small_bag_and_any_target_sum_like_the_formula(counts: list[int], da
     lump = data.draw(st.booleans())
     try:
         tree = draw_tree(bag, draws, target, shown=shown, lump=lump)
-    except BilingualError as too_big:  # a bag of 6 tokens can pass the drawing limit (523 nodes)
+    except ExplainedError as too_big:  # a bag of 6 tokens can pass the drawing limit (523 nodes)
         assert f"at most {MAX_TREE_NODES}" in str(too_big)
         assume(False)
     assert tree.target_probability == probability(target, bag=bag, shown=shown, draws=draws)
@@ -177,19 +177,19 @@ def test_table_and_json_in_both_languages() -> None:
 
 
 def test_too_big_a_tree_is_refused_in_both_languages_naming_the_limit() -> None:
-    """More than MAX_TREE_NODES nodes or MAX_TREE_DEPTH draws: a BilingualError, nothing built."""
-    with pytest.raises(BilingualError) as err:
+    """More than MAX_TREE_NODES nodes or MAX_TREE_DEPTH draws: an ExplainedError, nothing built."""
+    with pytest.raises(ExplainedError) as err:
         draw_tree(None, 6, "last:red")
     assert str(MAX_TREE_NODES) in str(err.value) and str(MAX_TREE_NODES) in err.value.message("zh")
     assert "lump=True" in str(err.value)
     big = {c: 12 for c in COLOURS}
-    with pytest.raises(BilingualError, match=f"at most {MAX_TREE_DEPTH}") as deep:
+    with pytest.raises(ExplainedError, match=f"at most {MAX_TREE_DEPTH}") as deep:
         draw_tree(big, 11, "never:red", lump=True)
     assert str(MAX_TREE_DEPTH) in deep.value.message("zh")
     with pytest.raises(ValueError, match="max_nodes"):
         draw_tree({"red": 2}, 1, max_nodes=MAX_TREE_NODES + 1)
     assert len(draw_tree({"red": 2, "blue": 2}, 2, max_nodes=7).nodes) == 7
-    with pytest.raises(BilingualError, match="would have 7 nodes"):
+    with pytest.raises(ExplainedError, match="would have 7 nodes"):
         draw_tree({"red": 2, "blue": 2}, 2, max_nodes=6)
 
 

@@ -44,9 +44,9 @@ def expect_illegal(state: State, action, rule: str) -> IllegalAction:
     try:
         apply(state, action)
     except IllegalAction as err:
-        assert err.rule == rule, f"{action}: expected {rule}, got {err.rule}: {err.en}"
-        assert err.message("en") and not CJK.search(err.message("en")), err.en
-        assert CJK.search(err.message("zh")), err.zh
+        assert err.rule == rule, f"{action}: expected {rule}, got {err.rule}: {err.message('en')}"
+        assert err.message("en") and not CJK.search(err.message("en")), err.message("en")
+        assert CJK.search(err.message("zh")), err.message("zh")
         assert to_json(state) == before
         assert json.loads(json.dumps(err.to_dict()))["rule"] == rule
         return err

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from widgets import HereComesBoard, SplendorBoard
+from widgets._bundle import sources
 from widgets.herecomes import text as hc_text
 from widgets.splendor import text as sp_text
-from widgets._bundle import sources
 
 #: Each board's labels as the page receives them, in each language (one table of Texts, rendered per language).
 BOARDS = {

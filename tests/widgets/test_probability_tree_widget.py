@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.herecomes import TARGETS
 from pokelab.odds import probability
 from pokelab.odds.probability_tree import MAX_TREE_NODES, draw_tree
@@ -112,7 +112,7 @@ def test_a_target_that_would_make_a_lumped_tree_too_big_is_refused_in_both_langu
     assert w.error["n"] == first + 1
     page_says(w, {"type": "set_target", "target": "last:purple"})
     assert w.error == {} and w.target == "last:purple"
-    with pytest.raises(BilingualError):
+    with pytest.raises(ExplainedError):
         w.set_target(None)
 
 

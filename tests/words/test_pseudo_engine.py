@@ -18,7 +18,7 @@ import pytest
 
 from pokelab import herecomes as hc
 from pokelab import splendor as sp
-from pokelab.errors import BilingualError, IllegalAction, SimError
+from pokelab.errors import ExplainedError, IllegalAction, SimError
 from pokelab.toy import Choose, Roll, ToyGame
 from pokelab.words import Text, languages
 from pokelab.words.maintain import problems
@@ -128,7 +128,7 @@ BAD_SPLENDOR_TEXTS = [
 def test_splendor_action_text_errors(pseudo, text):
     with pytest.raises(ValueError) as caught:
         sp.parse_action(text)
-    assert isinstance(caught.value, BilingualError), text
+    assert isinstance(caught.value, ExplainedError), text
     clean(caught.value.message(pseudo), words_of(text))
 
 
@@ -143,7 +143,7 @@ def test_splendor_action_text_errors(pseudo, text):
 def test_splendor_action_value_errors(pseudo, build):
     with pytest.raises(ValueError) as caught:
         build()
-    assert isinstance(caught.value, BilingualError)
+    assert isinstance(caught.value, ExplainedError)
     clean(caught.value.message(pseudo))
 
 
@@ -264,7 +264,7 @@ BAD_HERECOMES_TEXTS = [
 def test_herecomes_action_text_errors(pseudo, text):
     with pytest.raises(ValueError) as caught:
         hc.parse_action(text)
-    assert isinstance(caught.value, BilingualError), text
+    assert isinstance(caught.value, ExplainedError), text
     clean(caught.value.message(pseudo), words_of(text))
 
 
@@ -287,7 +287,7 @@ def test_herecomes_action_text_errors(pseudo, text):
 def test_herecomes_input_errors(pseudo, build):
     with pytest.raises(ValueError) as caught:
         build()
-    assert isinstance(caught.value, BilingualError), caught.value
+    assert isinstance(caught.value, ExplainedError), caught.value
     clean(caught.value.message(pseudo))
 
 
@@ -297,7 +297,7 @@ def test_herecomes_input_errors(pseudo, build):
 def test_toy_refusals_and_errors(pseudo):
     game = ToyGame()
     state = game.new_game(2, 1, {})
-    errors: list[BilingualError | IllegalAction] = []
+    errors: list[ExplainedError | IllegalAction] = []
     for action in (Choose(0, "bank"), Roll(5), Roll(1)):
         try:
             state = game.apply(state, action)
@@ -324,7 +324,7 @@ def test_core_runner_and_bot_errors(pseudo):
     from pokelab.sim import simulate, tournament
     from pokelab.sim.runner import check_count
 
-    errors: list[BilingualError] = []
+    errors: list[ExplainedError] = []
     for call in (
         lambda: get_game("chess"), lambda: make_bot("splendor", "zzz"), lambda: make_bot("splendor", 3),
         lambda: check_count(0, "games"), lambda: check_count(10**9, "games", maximum=10),
@@ -346,7 +346,7 @@ def test_core_runner_and_bot_errors(pseudo):
     registered = {w for name in available_games() for w in (name, *available_bots(name), *re.findall(r"[A-Za-z]+", name))}
     registered |= {w for name in available_games() for bot in available_bots(name) for w in re.findall(r"[A-Za-z]+", bot)}
     for err in errors:
-        assert isinstance(err, BilingualError), err
+        assert isinstance(err, ExplainedError), err
         clean(err.message(pseudo), {"game", *registered})
     for name in BOT_TITLES:
         clean(bot_title(name, pseudo))
@@ -411,7 +411,7 @@ def test_probability_tree_refusals(pseudo, call):
 
     with pytest.raises(ValueError) as caught:
         call(probability_tree)
-    assert isinstance(caught.value, BilingualError)
+    assert isinstance(caught.value, ExplainedError)
     clean(caught.value.message(pseudo))
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from pokelab import herecomes as hc
 from pokelab import splendor as sp
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 
 from .engine_words import (
     NAMES,
@@ -58,7 +58,7 @@ def splendor_bad_saves() -> list[Any]:
 def test_splendor_save_errors(pseudo, save):
     with pytest.raises(ValueError) as caught:
         sp.from_json(save)
-    assert isinstance(caught.value, BilingualError), caught.value
+    assert isinstance(caught.value, ExplainedError), caught.value
     clean(caught.value.message(pseudo), {"Expecting", "value", "line", "column", "char", "invalid", "start", "byte",
                                          "utf", "codec", "can", "decode", "position", "NaN", "is", "not", "JSON",
                                          "number", "name", "tokens", "captured", "reserved", "format", "version",
@@ -93,7 +93,7 @@ def herecomes_bad_saves() -> list[str]:
 def test_herecomes_save_errors(pseudo, save):
     with pytest.raises(ValueError) as caught:
         hc.from_json(save)
-    assert isinstance(caught.value, BilingualError), caught.value
+    assert isinstance(caught.value, ExplainedError), caught.value
     clean(caught.value.message(pseudo), {"Expecting", "property", "name", "enclosed", "in", "double", "quotes",
                                          "line", "column", "char", "value", "format", "phase", "round", "bag_left",
                                          "trainers", "pending", "extra", "by_legend", "to_move", "tokens", "deck",
@@ -122,7 +122,7 @@ def test_herecomes_save_errors(pseudo, save):
 def test_splendor_position_and_setup_errors(pseudo, build):
     with pytest.raises(ValueError) as caught:
         build()
-    assert isinstance(caught.value, BilingualError), caught.value
+    assert isinstance(caught.value, ExplainedError), caught.value
     clean(caught.value.message(pseudo), {"captured", "tokens", "reserved", "display", "deck", "current_player",
                                          "first_player", "round", "supply", "master", "over", "phase", "evolved",
                                          "ending", "after_main", "return", "main", "full", "scaled", "wait", "sweep",
@@ -159,7 +159,7 @@ def test_odds_input_errors(pseudo, call):
 
     with pytest.raises(ValueError) as caught:
         call(odds)
-    assert isinstance(caught.value, BilingualError), caught.value
+    assert isinstance(caught.value, ExplainedError), caught.value
     clean(caught.value.message(pseudo), {"LastIs", "NeverDrawn", "AllDrawn", "TargetCard", "Fraction", "int",
                                          "float", "Card", "State", "observe", "state", "player", "redraw_agree",
                                          "shown", "returned", "deck_size", "display", "refills", "tuple", "discard"})
@@ -176,7 +176,7 @@ def test_odds_input_errors(pseudo, call):
 def test_herecomes_scenario_errors(pseudo, kwargs):
     with pytest.raises(ValueError) as caught:
         hc.scenario(2, **kwargs)
-    assert isinstance(caught.value, BilingualError), caught.value
+    assert isinstance(caught.value, ExplainedError), caught.value
     clean(caught.value.message(pseudo), {"hands", "scores", "trainers", "deck_top", *hc.TRAINERS, "False", "None"})
 
 
@@ -270,6 +270,6 @@ def test_every_herecomes_invariant_detail_renders_in_the_pseudo_language(pseudo,
 def test_stats_errors(pseudo, args):
     from pokelab.stats import wilson_interval
 
-    with pytest.raises(BilingualError) as caught:
+    with pytest.raises(ExplainedError) as caught:
         wilson_interval(*args)
     clean(caught.value.message(pseudo), {"successes"})

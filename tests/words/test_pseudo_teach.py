@@ -24,7 +24,7 @@ from pokelab.course.expectimax_by_hand import plan_43
 from pokelab.course.fields import field
 from pokelab.course.registry import ExerciseDef, all_exercises, get
 from pokelab.course.splendor_rules import _lesson11, _lesson12, _lesson13
-from pokelab.errors import BilingualError
+from pokelab.errors import ExplainedError
 from pokelab.teaching import (
     Feedback,
     answer_key,
@@ -246,7 +246,7 @@ def test_the_teachers_side(qps: str) -> None:
     with pytest.raises(AssertionError) as err:
         grade("11-4", _lesson11())
     _assert_clean(err.value, where="grade board")
-    with pytest.raises(BilingualError) as empty:
+    with pytest.raises(ExplainedError) as empty:
         answer_key([])
     _assert_clean(empty.value.message(qps), where="answer key")
 

@@ -44,7 +44,7 @@ from pokelab.core.game import Game
 from pokelab.core.registry import get_game
 from pokelab.core.stepper import BotError, Step
 from pokelab.core.texts import seat_name
-from pokelab.errors import BilingualError, IllegalAction
+from pokelab.errors import ExplainedError, IllegalAction
 from pokelab.sim.record import GameRecord
 from pokelab.words import _, check_lang, render
 from widgets._words import Said, shown
@@ -569,7 +569,7 @@ class Board(anywidget.AnyWidget):
         except Exception:  # pragma: no cover - the view itself is broken
             log.debug("board could not redraw after a failed message", exc_info=True)
 
-    def _reject(self, err: IllegalAction | BilingualError) -> dict[str, Any]:
+    def _reject(self, err: IllegalAction | ExplainedError) -> dict[str, Any]:
         self.error = payload = self._refusals.refuse(err, self.lang)
         return payload
 

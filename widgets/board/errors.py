@@ -1,6 +1,6 @@
 """The boards' refusals: a message they cannot understand, and a bot that could not move.
 
-Both are ``BilingualError`` values (``pokelab.errors``) made of one catalogue text:
+Both are ``ExplainedError`` values (``pokelab.errors``) made of one catalogue text:
 ``str(err)`` is the English, ``err.message(lang)`` any language, ``to_dict(lang)`` the
 JSON a board's ``error`` trait carries (the reason in the board's language).
 
@@ -18,25 +18,20 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pokelab.core.texts import seat_name
-from pokelab.errors import BilingualError, IllegalAction
+from pokelab.errors import Explained, ExplainedError, IllegalAction
 from pokelab.words import Text, _, check_lang
 from widgets._words import Said, shown
 
 __all__ = ["BadIntent", "BotFailure", "Refusals"]
 
 
-class BadIntent(BilingualError):
+class BadIntent(ExplainedError):
     """A front-end message the board cannot understand, explained in every language.
 
     >>> err = BadIntent(_("the game is over"))
     >>> str(err), err.to_dict("zh")
     ('the game is over', {'rule': None, 'text': '游戏已经结束'})
     """
-
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        """A JSON-safe form: no rule ID (nothing in the rules was broken), the reason in ``lang``."""
-        return {"rule": None, "text": self.message(lang)}
-
 
 class BotFailure(BadIntent):
     """A bot that could not make its move; the board kept every move before it.
@@ -45,7 +40,7 @@ class BotFailure(BadIntent):
     ``blank`` hides from the rendered reason what the human's seat may not know.
 
     >>> err = BotFailure(1, "Bot", "mine", _("it raised {error}", error="ZeroDivisionError: x"))
-    >>> err.en
+    >>> err.message("en")
     "Bot's bot 'mine' failed: it raised ZeroDivisionError: x. Every move so far is kept: retry, replace the bot (board.bots[1] = 'random') or undo."
     >>> BotFailure(1, "Player 2", "mine", _("it raised {error}", error="x")).message("zh")[:19]
     "玩家 2 的电脑 'mine' 出错了"
@@ -75,7 +70,7 @@ class BotFailure(BadIntent):
         return self._blank(self._text(check_lang(lang)).render(lang))
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        """The ``BadIntent`` form plus the failing bot's seat."""
+        """The kit's error form (``Explained.to_dict``: no rule, the reason in ``lang``) plus the failing bot's seat."""
         return {**super().to_dict(lang), "bot_seat": self.seat}
 
 
@@ -125,7 +120,7 @@ class Refusals:
     >>> shown.refuse(KeyError("x"), "en")
     Traceback (most recent call last):
     ...
-    TypeError: a board refuses with a BilingualError (IllegalAction, BadIntent, ...), not KeyError
+    TypeError: a board refuses with one of the kit's errors (IllegalAction, BadIntent, ...), not KeyError
     """
 
     def __init__(self) -> None:
@@ -135,13 +130,9 @@ class Refusals:
     @staticmethod
     def payload(err: IllegalAction | BadIntent, lang: str) -> dict[str, Any]:
         """The refusal as the front end shows it: its rule ID (if a rule was broken) and reason in ``lang``."""
-        if isinstance(err, BadIntent):
+        if isinstance(err, Explained):  # IllegalAction, BadIntent, a shared table's refusal …: one form
             return err.to_dict(lang)
-        if isinstance(err, IllegalAction):
-            return {"rule": err.rule, "text": err.message(lang)}
-        if isinstance(err, BilingualError):  # a shared table's refusal: no rule was broken
-            return {"rule": getattr(err, "rule", None), "text": err.message(lang)}
-        raise TypeError(f"a board refuses with a BilingualError (IllegalAction, BadIntent, ...), not {type(err).__name__}")
+        raise TypeError(f"a board refuses with one of the kit's errors (IllegalAction, BadIntent, ...), not {type(err).__name__}")
 
     def refuse(self, err: IllegalAction | BadIntent, lang: str) -> dict[str, Any]:
         """Show ``err`` now: its payload with the next ``n``."""

@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from pokelab.core.texts import seat_name
-from pokelab.errors import BilingualError, IllegalAction
+from pokelab.errors import ExplainedError, IllegalAction
 from pokelab.words import _, check_lang, languages, render
 from widgets.board.bots import seat_bot
 from widgets.board.errors import BadIntent, BotFailure, _require, _short
@@ -150,13 +150,13 @@ def answer(
     content: Any,
     handlers: Mapping[str, Handler],
     *,
-    refuse: Callable[[IllegalAction | BilingualError], dict[str, Any]],
+    refuse: Callable[[IllegalAction | ExplainedError], dict[str, Any]],
     shown: Callable[[], dict[str, Any]],
     undo: Callable[[], None],
 ) -> dict[str, Any]:
     """The reply to one page message, answered by its handler in ``handlers`` (it never raises).
 
-    A refusal (``IllegalAction``, ``BadIntent``, any ``BilingualError`` such as a shared table's) is shown by ``refuse``, which gives its
+    A refusal (``IllegalAction``, ``BadIntent``, any ``ExplainedError`` such as a shared table's) is shown by ``refuse``, which gives its
     payload; a ``BotFailure`` is already on show (``shown`` gives it); any other error is
     a bug: ``undo`` puts the board back as it was and the reply says the game is unchanged.
 
@@ -171,7 +171,7 @@ def answer(
         return {"type": "reply", "id": msg_id, "ok": True, "error": None, **extra}
     except BotFailure:  # already shown: the moves before it are kept
         error = shown()
-    except (IllegalAction, BilingualError) as err:  # a rule, a message or a shared table refused it, in every language
+    except (IllegalAction, ExplainedError) as err:  # a rule, a message or a shared table refused it, in every language
         error = refuse(err)
     except Exception as err:  # a bug must not kill the kernel's comm or the game
         log.debug("board message %r failed", content, exc_info=True)

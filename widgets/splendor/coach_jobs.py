@@ -14,7 +14,7 @@ board's, since anywidget loads one file.
 >>> odds_job(sp.new_game(2, seed=1), 5, 4, 7)
 Traceback (most recent call last):
 ...
-pokelab.errors.BilingualError: viewer must be a seat number 0..1, got 5
+pokelab.errors.ExplainedError: viewer must be a seat number 0..1, got 5
 
 Who plays each seat in the playouts: ``seated_policies(players, board.bots)``, the
 seated bot's name for a bot seat and the stated model of a person for the others,
@@ -121,7 +121,7 @@ def run_job(fn: Callable[..., Any], args: tuple[Any, ...], *, processes: bool = 
     >>> run_job(review_job, ([], 0, 0), processes=False)
     Traceback (most recent call last):
     ...
-    pokelab.errors.BilingualError: playouts must be a whole number from 1 to 10000, got 0
+    pokelab.errors.ExplainedError: playouts must be a whole number from 1 to 10000, got 0
     """
     if processes:
         pool = playout_pool()
