@@ -166,6 +166,12 @@ def test_lesson_21_draws_the_odds_chart_after_run_all(lab: Any, track: str) -> N
     assert not any(you in t for t in heads.all_inner_texts()), heads.all_inner_texts()
     expect(replay.locator(".hc-player-head .hc-bot")).to_have_count(3)
     assert replay.locator(".hc-log-list li").count() > 0
+    # nobody plays it, so its hand and odds are the seat's it looks from, by name, not "your hand" (issue 42)
+    title = replay.locator('[data-testid="hand-title"]').first.inner_text().strip()
+    suffix = "的手牌" if track == "zh" else "'s hand"
+    seat = title.removesuffix(suffix).strip()  # zh sets a space between a Latin or digit and a Chinese character
+    assert title.endswith(suffix) and seat and seat in heads.first.inner_text(), (title, heads.all_inner_texts())
+    assert seat in replay.locator(".hc-odds-title").first.inner_text()
     lab.screenshot(page, f"lesson-21-replay-{track or 'en'}", element=replay)
     # no word said twice anywhere on the page: the marks' words, the boards' "(you)" tags (issue 31)
     text = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.innerText")

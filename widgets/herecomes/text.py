@@ -44,6 +44,9 @@ TEXT: dict[str, Any] = {
     'left': _('left'),
     'order_card': _('Order card'),
     'your_hand': _('Your hand'),
+    # a board nobody plays (a finished bots' game, from_record) shows one seat's hand, by its name
+    'seat_hand': _("{name}'s hand"),
+    'seat_odds': _("Odds of {name}'s hand"),
     **SEAT_TEXT,
     'odds': _('Odds of your hand'),
     'odds_hint': _('Exact chance each card is achieved, given the tokens shown; the faint bar is the previous wave.'),

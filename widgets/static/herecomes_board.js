@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: f54454f30d4777ce09a757b6e19e2b922946b9e17bb40adbaf439fe1be952067
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 0c1e4524c1fc57d22b6f8919c78afa2f63e357ec8d96952bfd7485c8db02b8bd
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -474,6 +474,9 @@ function cardView(card, ctx, opts = {}) {
 }
 
 // widgets/js/herecomes/hand.js
+function handTitle(view, L) {
+  return (view.humans || []).length ? L.your_hand : fmt(L.seat_hand, { name: nameOf(view, view.human) });
+}
 function hand(ctx) {
   const { view, L } = ctx;
   const hc = view.hc;
@@ -489,7 +492,7 @@ function hand(ctx) {
   const extra = hc.my_choice && hc.my_choice.extra_discard;
   const chosen = hc.my_choice && (hc.my_choice.discard || hc.my_choice.keep);
   if (view.curtain) {
-    return [h("h4", {}, L.your_hand), h("div", { class: "hc-hand hc-muted", dataset: { testid: "hand" } }, fmt(L.hand_hidden, { name: view.curtain.name }))];
+    return [h("h4", {}, handTitle(view, L)), h("div", { class: "hc-hand hc-muted", dataset: { testid: "hand" } }, fmt(L.hand_hidden, { name: view.curtain.name }))];
   }
   const cards = hc.hand.map((card) => {
     const buttons = [];
@@ -514,7 +517,7 @@ function hand(ctx) {
     return cardView(card, ctx, { odds: odds[card.id], buttons, state, best, setAside: extra === card.id, why: adviceLine });
   });
   const empty = hc.hand.length ? null : h("div", { class: "hc-muted" }, L.none);
-  return [h("h4", {}, L.your_hand), h("div", { class: "hc-hand", dataset: { testid: "hand" } }, cards, empty)];
+  return [h("h4", { dataset: { testid: "hand-title" } }, handTitle(view, L)), h("div", { class: "hc-hand", dataset: { testid: "hand" } }, cards, empty)];
 }
 function advice(ctx) {
   const { view, lang, L } = ctx;
@@ -1030,7 +1033,7 @@ function render({ model, el }) {
     fill(part(".hc-seenwrap"), seen(ctx));
     fill(part(".hc-advicewrap"), advice(ctx));
     fill(part(".hc-reviewwrap"), review(ctx));
-    part(".hc-odds-title").textContent = L.odds;
+    part(".hc-odds-title").textContent = (view.humans || []).length ? L.odds : fmt(L.seat_odds, { name: nameOf(view, view.human) });
     part(".hc-odds-hint").textContent = L.odds_hint;
     part(".hc-handev").textContent = view.hand_ev ? fmt(L.hand_ev, { value: num(view.hand_ev.value) }) : "";
     fill(part(".hc-players"), players(ctx));

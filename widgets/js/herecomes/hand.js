@@ -6,6 +6,12 @@ import { fmt, num } from "../lib/text.js";
 import { why } from "./coach.js";
 import { cardName, cardView, nameOf } from "./pieces.js";
 
+// The hand's heading: yours, or on a board nobody plays (a bots' game shown from its record) the
+// hand of the seat it looks from, by name.
+export function handTitle(view, L) {
+  return (view.humans || []).length ? L.your_hand : fmt(L.seat_hand, { name: nameOf(view, view.human) });
+}
+
 export function hand(ctx) {
   const { view, L } = ctx;
   const hc = view.hc;
@@ -17,7 +23,7 @@ export function hand(ctx) {
   const extra = hc.my_choice && hc.my_choice.extra_discard;
   const chosen = hc.my_choice && (hc.my_choice.discard || hc.my_choice.keep);
   if (view.curtain) {
-    return [h("h4", {}, L.your_hand), h("div", { class: "hc-hand hc-muted", dataset: { testid: "hand" } }, fmt(L.hand_hidden, { name: view.curtain.name }))];
+    return [h("h4", {}, handTitle(view, L)), h("div", { class: "hc-hand hc-muted", dataset: { testid: "hand" } }, fmt(L.hand_hidden, { name: view.curtain.name }))];
   }
   const cards = hc.hand.map((card) => {
     const buttons = [];
@@ -42,7 +48,7 @@ export function hand(ctx) {
     return cardView(card, ctx, { odds: odds[card.id], buttons, state, best, setAside: extra === card.id, why: adviceLine });
   });
   const empty = hc.hand.length ? null : h("div", { class: "hc-muted" }, L.none);
-  return [h("h4", {}, L.your_hand), h("div", { class: "hc-hand", dataset: { testid: "hand" } }, cards, empty)];
+  return [h("h4", { dataset: { testid: "hand-title" } }, handTitle(view, L)), h("div", { class: "hc-hand", dataset: { testid: "hand" } }, cards, empty)];
 }
 
 export function advice(ctx) {

@@ -66,7 +66,7 @@ import { redrawScheduler } from "../lib/redraw.js";
 import { fmt, num } from "../lib/text.js";
 import { review } from "./coach.js";
 import { advice, hand, players, seen } from "./hand.js";
-import { focusKey, setMarks } from "./pieces.js";
+import { focusKey, nameOf, setMarks } from "./pieces.js";
 import { logParts, roundEnd, summary, teacher } from "./round.js";
 import { head, prompt, table } from "./top.js";
 
@@ -256,7 +256,7 @@ function render({ model, el }) {
     fill(part(".hc-seenwrap"), seen(ctx));
     fill(part(".hc-advicewrap"), advice(ctx));
     fill(part(".hc-reviewwrap"), review(ctx));
-    part(".hc-odds-title").textContent = L.odds;
+    part(".hc-odds-title").textContent = (view.humans || []).length ? L.odds : fmt(L.seat_odds, { name: nameOf(view, view.human) });
     part(".hc-odds-hint").textContent = L.odds_hint;
     part(".hc-handev").textContent = view.hand_ev ? fmt(L.hand_ev, { value: num(view.hand_ev.value) }) : "";
     fill(part(".hc-players"), players(ctx));
