@@ -34,44 +34,30 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 import anywidget
 import traitlets
 
 from pokelab.core.game import Game
-from pokelab.core.registry import get_game
-from pokelab.core.stepper import BotError, Step
 from pokelab.core.texts import seat_name
 from pokelab.errors import ExplainedError, IllegalAction
-from pokelab.sim.record import GameRecord
 from pokelab.words import _, check_lang, render
-from widgets._words import Said, shown
 from widgets.board.bots import bot_label, resolve_bot, seat_bots
 from widgets.board.errors import BadIntent, BotFailure, Refusals
 from widgets.board.log import ShownLog, log_line
 from widgets.board.messages import answer, page_handlers, view_flags
-from widgets.board.table import TableSeat, seat_at_table
-from widgets.board.table_log import TableLog
-from widgets.board.turns import BotSeats, DrawChance, Snapshot, Turns
+from widgets.board.own import OwnGame
+from widgets.board.seated import AtTable
+from widgets.board.turns import BotSeats, Snapshot, Turns
 
-__all__ = ["Board", "named_players"]
+__all__ = ["Board"]
 
 log = logging.getLogger(__name__)
 
 
-def named_players(observation: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
-    """A table seat's observation with the names the pupils sat down with (the game was dealt before they came).
-
-    >>> named_players({"players": [{"name": "Player 1"}, {"name": "Player 2"}]}, ["Ann", "Bo"])["players"]
-    [{'name': 'Ann'}, {'name': 'Bo'}]
-    """
-    players = [{**p, "name": names[i]} for i, p in enumerate(observation["players"])]
-    return {**observation, "players": players}
-
-
-class Board(anywidget.AnyWidget):
+class Board(OwnGame, AtTable, anywidget.AnyWidget):
     """Base class of the game boards (see the module docstring for the message protocol).
 
     ``game`` is the game (a ``pokelab.core.Game``; its ``name`` is its name in the bot
@@ -130,7 +116,7 @@ class Board(anywidget.AnyWidget):
         self._refusals = Refusals()  # those shown in ``error`` (the last drawn again in a new language)
         self._decisions: dict[int, tuple[Any, Any]] = {}  # seat -> (state, action): a bot's last, for a teacher
         self._ready = False
-        self._source: TableSeat | None = None  # a seat at a shared table (``join``), else the board's own game
+        self._source = None  # a seat at a shared table (``join``, ``widgets.board.seated``), else the board's own game
         self._turns = Turns(game, self._bots, seed, names=self._names, blank=self._seat_text)
         super().__init__(lang=lang, seed=seed, bot_delay=bot_delay)
         self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
@@ -164,70 +150,6 @@ class Board(anywidget.AnyWidget):
         """A subclass's extra message types (``type`` -> handler), e.g. pass-and-play's ``show_hand``."""
         return {}
 
-    @classmethod
-    def from_record(cls, record: GameRecord, **options: Any) -> Any:
-        """A board showing a finished bots' game (``pokelab.sim.play``): its last position, each seat
-        played by the bot the record names (none of them "you"), and the game's moves in the move list.
-
-        ``options`` are those of the board's ``from_state`` except ``bots`` (the record seats them).
-        """
-        if not isinstance(record, GameRecord):
-            raise TypeError(f"from_record expects a pokelab.sim GameRecord, got {type(record).__name__}")
-        rules = getattr(cls, "game_class", None)  # the boards of one game say which (SplendorBoard, HereComesBoard)
-        if rules is None or record.game != rules.name:
-            raise ValueError(f"a {cls.__name__} cannot show a record of {record.game!r}")
-        if "bots" in options:
-            raise TypeError("from_record seats the record's bots; do not pass bots")
-        final = record.final_state if record.final_state is not None else record.replay()
-        board = cls.from_state(final, bots=dict(enumerate(record.bots)), **options)  # type: ignore[attr-defined]
-        board._show_record(record)
-        return board
-
-    @classmethod
-    def join(cls, table_code: str, seat: int | None = None, *, lang: str = "en", **options: Any) -> Any:
-        """Sit at (or rejoin) a shared table of the class database: this game's board of that seat only.
-
-        ``options``: ``name=`` (sit down), ``token=`` (rejoin), ``join_code=``, ``store=``,
-        ``poll_seconds=`` (see ``widgets.board.table.seat_at_table``). The board draws only
-        what ``Table.view(seat)`` gives the seat; it never holds the game's state.
-        """
-        rules = getattr(cls, "game_class", None)
-        source = seat_at_table(rules.name if rules is not None else None, table_code, seat, lang=lang, **options)
-        board = cls.__new__(cls)
-        Board._sit(board, source, lang)
-        return board
-
-    def _sit(self, source: TableSeat, lang: str) -> None:
-        """Make this board a seat of a shared table: its seats, names and moves come from ``source``."""
-        check_lang(lang)
-        source.fetch(force=True)
-        self._game = get_game(source.game)
-        self._options = {}
-        self._source = source
-        self._names = source.names(lang)
-        self._bots = {}
-        self._human = source.seat
-        self._state = None
-        self._history = []
-        self._entries = []
-        self._shown_log = ShownLog()
-        self._table_log = TableLog()
-        self._ply = 0
-        self._failure = None
-        self._refusals = Refusals()
-        self._decisions = {}
-        self._turns = None
-        anywidget.AnyWidget.__init__(self, lang=lang, bot_delay=0)
-        self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
-        self.observe(self._on_lang, names="lang")
-        self._seated()
-        self._ready = True
-        self._publish()
-        source.start(self.refresh, alive=lambda: self.comm is not None)
-
-    def _seated(self) -> None:
-        """A subclass's own set-up for a board at a table (its ``__init__`` does not run there)."""
-
     def close(self) -> None:
         """Stop a table seat's polling and close the widget."""
         source = self.__dict__.get("_source")
@@ -236,42 +158,6 @@ class Board(anywidget.AnyWidget):
         super().close()
 
     # ------------------------------------------------------------ public API
-    @property
-    def at_table(self) -> bool:
-        """Whether this board is a seat at a shared table (``join``) rather than a game of its own."""
-        return self._source is not None
-
-    @property
-    def seat_source(self) -> TableSeat:
-        """The shared table's seat this board plays (``ValueError`` for a board with a game of its own)."""
-        if self._source is None:
-            raise ValueError("this board plays a game of its own, not a seat at a shared table: see Board.join")
-        return self._source
-
-    @property
-    def seat(self) -> int:
-        """The seat this board plays at its table (``ValueError`` off a table)."""
-        return self.seat_source.seat
-
-    @property
-    def token(self) -> str:
-        """The seat token: ``join(code, token=...)`` on any device rejoins this seat (``ValueError`` off a table)."""
-        return self.seat_source.token
-
-    @property
-    def table(self) -> Any:
-        """The ``pokelab.tables`` table this board's seat is at (``ValueError`` off a table)."""
-        return self.seat_source.table
-
-    def refresh(self, *, force: bool = False) -> bool:
-        """At a table: fetch this seat's view if the table changed (or ``force``); ``True`` when it was redrawn."""
-        source = self.seat_source
-        with source.locked():
-            if not source.fetch(force=force):
-                return False
-            self._publish()
-            return True
-
     @property
     def game(self) -> Game:
         """The game the board plays through (a ``pokelab.core.Game``)."""
@@ -412,24 +298,6 @@ class Board(anywidget.AnyWidget):
         self.send(reply)
         return reply
 
-    def _table_handlers(self, source: TableSeat) -> dict[str, Any]:
-        """The messages only a table answers (``TableSeat.handlers``), each followed by the table as it now is."""
-
-        def then_refresh(handler: Any) -> Any:
-            def handle(content: Mapping[str, Any]) -> Any:
-                try:
-                    return handler(content)
-                finally:
-                    self.refresh(force=True)
-
-            return handle
-
-        return {kind: then_refresh(handler) for kind, handler in source.handlers().items()}
-
-    def _message_lock(self) -> Any:
-        """At a table, the seat's lock (the poll thread redraws too); a board of its own needs none."""
-        return self._source.locked() if self._source is not None else contextlib.nullcontext()
-
     # ------------------------------------------------------------- messages
     def _on_lang(self, change: Mapping[str, Any]) -> None:
         check_lang(change["new"])
@@ -453,110 +321,6 @@ class Board(anywidget.AnyWidget):
         return {}
 
     # ------------------------------------------------------------ the turns
-    def _act(self, seat: int, action: Any, *, after: Any = None) -> None:
-        """Apply one action of ``seat`` (``after``: the state the turns computed), log it, keep undo; IllegalAction changes nothing."""
-        before = self._state
-        if after is None:
-            after = self._turns.after(before, action, self._ply)
-        lines = self._worded(seat, action, before, after)
-        if seat not in self._bots:
-            self._history.append(Snapshot(before, len(self._entries), self._ply))
-        self._state = after
-        self._ply += 1
-        self._entries.extend(lines)
-
-    def _worded(self, seat: int, action: Any, before: Any, after: Any) -> list[dict[str, Any]]:
-        """The log entries of ``seat`` playing ``action``; a line that cannot be worded fails here, not when it is shown."""
-        lines = self._log_lines(seat, action, before, after)
-        for line in lines:
-            shown(line["text"], "en")
-        return [{"seat": seat, "who": self._names[seat], "bot": seat in self._bots, **line} for line in lines]
-
-    def _show_record(self, record: GameRecord) -> None:
-        """Fill the move list with a finished record's moves, as the board logs a game it plays (issue 42).
-
-        A chance outcome the board lets a seat draw (``chance_actor``) is logged as that seat's draw, one
-        line for the outcomes drawn together (``chance_group``: a whole wave); one nobody draws is not logged.
-        """
-        rules, actions = self._game, record.actions
-        states = list(record.states())  # states[i] is the position before actions[i]
-        entries: list[dict[str, Any]] = []
-        i = 0
-        while i < len(actions):
-            seat, action = actions[i]
-            if seat is not None:
-                entries += self._worded(seat, action, states[i], states[i + 1])
-                i += 1
-                continue
-            group, end = rules.chance_group(states[i]), i + 1
-            while group is not None and end < len(actions) and actions[end][0] is None and rules.chance_group(states[end]) == group:
-                end += 1
-            actor = rules.chance_actor(states[i])
-            if actor is not None:
-                entries += self._worded(actor, DrawChance(), states[i], states[end])
-            i = end
-        self._entries[:] = entries
-        self._ply = len(actions)
-        self._publish()
-
-    def _take(self, events: Iterable[Step | BotError]) -> None:
-        """Record the acts the turns give back (a bot's also for a teacher's view); raise the first bot failure last."""
-        failures: list[BotFailure] = []
-        for event in events:
-            seat, action = event.seat, event.action
-            if isinstance(event, BotError):
-                failures.append(self._turns.failure(event))
-            elif seat is None:  # chance nobody clicks
-                self._state, self._ply = event.after, event.ply + 1
-            elif isinstance(action, DrawChance):
-                self._act(seat, action, after=event.after)
-            else:
-                try:
-                    self._act(seat, action, after=event.after)
-                except Exception as err:  # its log line could not be written: not a move of this game
-                    raise self._turns.failure(BotError(seat, action, "move", err)) from err
-                self._decisions[seat] = (event.before, action)
-        if failures:
-            raise failures[0]
-
-    def _settle_and_publish(self, *, raise_failure: bool = True) -> None:
-        """Play what needs nobody's click, then show the board once.
-
-        With ``bot_delay`` 0 nobody watches each bot turn, so the bots of a sequential game reply
-        here too, in the same round trip as the move before them, until a person must act.
-        """
-        self._failure = None
-        try:
-            self._take(self._turns.settle(self._state, self._ply))
-            while self.bot_delay == 0 and self._ready:
-                seat = self._turns.to_move(self._state)
-                if seat is None or seat not in self._bots:
-                    break
-                self._take(self._turns.bot_turn(self._state, self._ply, seat))
-        except BotFailure as failure:
-            self._fail(failure)
-            if raise_failure:
-                raise
-            return
-        self._publish()
-
-    def _fail(self, failure: BotFailure) -> None:
-        """Show a bot failure: the state so far, its view and the reason, in one batch."""
-        self._failure = failure
-        with self.hold_sync():
-            self._publish()
-            self._reject(failure)
-
-    def _reset(self, state: Any, seed: int) -> None:
-        self._state, self._ply = state, 0
-        self._history.clear()
-        self._entries.clear()
-        self._decisions.clear()
-        with self.hold_sync():
-            self.seed = seed
-            self._set_error(None)
-            self._settle_and_publish(raise_failure=False)
-
     def _restore(self, saved: tuple[Any, ...]) -> None:
         if self._source is not None:  # the table kept its game: show it as it is
             with contextlib.suppress(Exception):
@@ -608,32 +372,3 @@ class Board(anywidget.AnyWidget):
             self.view = view
             self.log = self._published_log()
             self.can_undo = bool(self._history)
-
-    def _publish_seat(self, source: TableSeat) -> None:
-        """Send a table seat's view (``_table_view``), the table's flags and its move log in one batch."""
-        seen = source.last
-        lang = self.lang
-        self._names = names = source.names(lang)
-        bots = source.bots()
-        view = self._table_view(seen, names)
-        view.update(
-            revision=seen["revision"],
-            **view_flags(source.to_move(), human=source.seat, names=names, bots=bots, failure=None, lang=lang, page_steps=False),
-            table=source.info(),
-        )
-        entries = self._table_log.entries(seen["moves"], self._table_move)
-        with self.hold_sync():
-            self.view = view
-            self.revision = seen["revision"]
-            self.log = self._shown_log.lines(entries, (lang, *names), lambda e: log_line(e, names[e["seat"]], e["text"], lang))
-            self.can_undo = source.can_undo()
-
-    def _table_view(self, seen: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
-        """The page's view of a table seat (``Table.view``'s ``seen``): the game's generic drawing, its observation and moves as text."""
-        return {"game": self._game.name, "observation": seen["observation"], "legal": list(seen["legal"]), "draw": False}
-
-    def _table_move(self, move: Mapping[str, Any]) -> Any:
-        """A table move (``Table.moves(seat)``'s dict) as this seat's log text, or ``None`` to leave it out."""
-        game = self._game
-        action = game.parse_action(move["action"])
-        return Said(lambda lang: game.describe(action, lang))

@@ -57,18 +57,16 @@ from pokelab.herecomes import (
     WAVES,
     Draw,
     State,
-    UseTrainer,
     new_game,
     observe,
     parse_action,
-    read_observed,
 )
 from pokelab.herecomes.game import HereComesGame
 from pokelab.words import _, check_lang, languages, rendered
 from widgets._bundle import bundle, esm
 from widgets._plotly_js import is_plotly_request, plotly_js_reply
-from widgets._words import Said, shown
-from widgets.board.base import Board, named_players
+from widgets._words import shown
+from widgets.board.base import Board
 from widgets.board.bots import seat_bot
 from widgets.board.humans import split_seats
 from widgets.board.log import log_line
@@ -82,6 +80,7 @@ from widgets.herecomes.intent import board_intent
 from widgets.herecomes.log import log_lines
 from widgets.herecomes.round import round_end, this_round_only
 from widgets.herecomes.seat import _unique_names, blank_unknown_cards, card_ids_in
+from widgets.herecomes.seat_view import seat_move_text, seat_view
 from widgets.herecomes.teacher import teacher_view
 from widgets.herecomes.text import labels, page_hc, trainer_actions
 from widgets.tokens import view_marks
@@ -405,40 +404,11 @@ class HereComesBoard(Board):
         return trainer_actions(self._turns.legal(state, me), self._names, self.lang)
 
     def _table_view(self, seen: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
-        """A table seat's view: its hand, its odds and the table, from ``Table.view`` only (never a state)."""
-        seat, lang = self.seat, self.lang
-        # HC-T3: what Sabrina showed this seat belongs to its round (widgets.herecomes.round)
-        observation = this_round_only(named_players(rendered(seen["observation"], lang), names))
-        self._odds_rows = hand_odds(observation, seat) if self.show_odds else []
-        self._odds_basis = (observation["composition"], tuple(observation["tokens"]), observation["round"])
-        trainers = trainer_actions([parse_action(text) for text in observation["legal"]], names, lang)
-        view = {
-            "hc": page_hc(observation, lang),
-            # the round just checked, through the next one's first wave (the table draws it at once; nobody waits)
-            "round_end": round_end(observation, pending=observation["wave"] == 1),
-            "odds": [{k: x for k, x in r.items() if k != "p"} for r in self._odds_rows],
-            "hand_ev": kept_hand_value(observation, seat) if self.show_odds else None,
-            "advice": None,
-            "coach": None,
-            "trainer_actions": trainers,
-            "teacher": None,
-            "rules": {"redraw": observation["variant"]["redraw"]},
-            "labels": labels(lang),
-            "colours": list(COLOURS),
-            "marks": view_marks(COLOURS),
-            "waves": list(WAVES),
-            "curtain": None,
-        }
-        return json.loads(json.dumps(rendered(view, lang), default=str))  # no text left unworded
+        view, self._odds_rows, self._odds_basis = seat_view(seen["observation"], self.seat, names, self.lang, odds=self.show_odds)
+        return view
 
     def _table_move(self, move: Mapping[str, Any]) -> Any:
-        """A seat reads its own moves in full and the others' face down (HC-G3); another's trainer is in the events."""
-        action = read_observed(move["action"])  # another seat's face-down choice is a stand-in
-        mine = move["seat"] == self.seat
-        if isinstance(action, UseTrainer) and not mine:
-            return None
-        names = list(self._names)
-        return Said(lambda lang: action.describe(lang, names, hidden=not mine))
+        return seat_move_text(move, self.seat, list(self._names))
 
     def _figure(self) -> dict[str, Any]:
         if self._odds_basis is None:

@@ -38,8 +38,9 @@ from pokelab.splendor.game import SplendorGame
 from pokelab.words import _, check_lang, rendered
 from widgets._bundle import bundle, esm
 from widgets._words import Said
-from widgets.board.base import Board, named_players
+from widgets.board.base import Board
 from widgets.board.humans import split_seats
+from widgets.board.seated import named_players
 from widgets.splendor.coach import CoachSettings, Position, SplendorCoach
 from widgets.splendor.coach_jobs import seated_policies
 from widgets.splendor.intent import parse_intent
