@@ -41,7 +41,7 @@ from typing import Any
 
 import tornado.web  # the service's web server: Jupyter's own, already installed
 
-from pokelab.classroom import ClassAccessError, ClassroomError
+from pokelab.classroom import DEFAULT_URL_ENV, ClassAccessError, ClassroomError
 from pokelab.tables.request import MAX_BODY, busy, read_body, seat_keys, status_of
 from pokelab.tables.service import TableService
 from pokelab.tables.wire import error_data, wire_data
@@ -176,7 +176,8 @@ def make_app(
 def main(argv: Sequence[str] | None = None) -> None:
     """Serve the tables of the class database ``--db`` on ``--address``:``--port`` until stopped."""
     parser = argparse.ArgumentParser(prog="python -m pokelab.tables.server", description=__doc__.splitlines()[0])
-    parser.add_argument("--db", required=True, help="the class database URL (only this service holds it)")
+    parser.add_argument("--db", default=os.environ.get(DEFAULT_URL_ENV) or None,
+                        help=f"the class database URL (only this service holds it; default ${DEFAULT_URL_ENV})")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--address", default="127.0.0.1")
     parser.add_argument("--trust-proxy", action="store_true",
@@ -190,6 +191,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--request-seconds", type=float, default=REQUEST_SECONDS,
                         help="how long one request may take before it is answered busy (seconds)")
     args = parser.parse_args(argv)
+    if not args.db:
+        parser.error(f"the class database's URL is --db or ${DEFAULT_URL_ENV}")
     gate, prefix, secrets = None, "/", None
     if args.hub:
         from pokelab.hub.gate import HubGate
