@@ -456,10 +456,14 @@ def test_in_a_pupils_own_server_the_kernel_knows_its_pupil_and_gets_no_class_dat
             # the kernel's own token, through the proxy: her seat at the table she played, by her login alone
             "from pokelab.tables import table_store\n"
             f"t = table_store().table({SHARED['code']!r}); t.sit()\n"
-            "print(t.my_seat, t.view(t.my_seat)['names'])")
+            "print(t.my_seat, t.view(t.my_seat)['names'])\n"
+            # the board as the teacher's guide shows it: the name typed is not the seat's, the login is
+            "from widgets.herecomes_board import HereComesBoard\n"
+            f"board = HereComesBoard.join({SHARED['code']!r}, name='me', poll_seconds=0)\n"
+            "print(board.seat, board.seat_source.names('en'))")
     printed = asyncio.run(_run_in_kernel(f"{hub['public']}/user/mei", token, code, START_SECONDS))
     assert printed.split("\n")[0].split() == [
         "mei", "('7b',)", "()", "None", f"{hub['public']}/services/pokelab-class"], printed
-    assert printed.split("\n")[1] == "0 ['mei', 'ash']", printed
+    assert printed.split("\n")[1:3] == ["0 ['mei', 'ash']", "0 ['mei', 'ash']"], printed
     status, answer = _api(hub, "DELETE", "/users/mei/server", token=token)
     assert status in (202, 204), (status, answer)
