@@ -34,7 +34,7 @@ from pokelab.classroom import ClassAccessError, ClassroomError
 from pokelab.hub.identity import HubIdentity, hub_identity
 from pokelab.tables.client import RemoteTables
 from pokelab.words import _
-from tests.classroom.conftest import free_port
+from tests.classroom.conftest import free_port, postgres  # noqa: F401 -- postgres: the session's server
 
 pytestmark = pytest.mark.hub
 
@@ -97,8 +97,27 @@ def _ended(pidfds: dict[str, int], seconds: float) -> list[str]:
     return sorted(running)
 
 
+def _class_database(request: pytest.FixtureRequest, state: Path) -> str:
+    """The class service's database: a fresh one on the classroom tests' PostgreSQL server, as on a school's hub.
+
+    Without a PostgreSQL server here (and not in CI, where ``postgres`` fails instead) a SQLite file.
+    """
+    try:
+        server = request.getfixturevalue("postgres")
+    except pytest.skip.Exception:
+        return f"sqlite:///{state / 'classes.db'}"
+    import sqlalchemy as sa
+
+    name = f"hub{os.urandom(5).hex()}"
+    admin = sa.create_engine(server.url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return server.url.rsplit("/", 1)[0] + "/" + name
+
+
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+def hub(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[dict]:
     """A JupyterHub process on the kit's config, with classes 7b and 7a; stopped, with its proxy and services, after."""
     if not PROXY.exists():
         message = f"configurable-http-proxy is not installed ({PROXY.relative_to(ROOT)}): run `npm ci` in the repository"
@@ -120,7 +139,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
         "POKELAB_HUB_API_PORT": str(ports["hub"]),
         "POKELAB_PROXY_API_PORT": str(ports["proxy_api"]),
         "POKELAB_CLASS_SERVICE_PORT": str(ports["class"]),
-        "POKELAB_CLASS_DB": f"sqlite:///{state / 'classes.db'}",
+        "POKELAB_CLASS_DB": _class_database(request, state),
         "POKELAB_CLASS_AUTH_CACHE_SECONDS": "0",  # a revoked token is refused at once (checked below)
     }
     if os.geteuid() == 0:  # a test container: the config refuses root unless told (pupils would run as root)
@@ -151,7 +170,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
                "pidfds": pidfds, "hub_pid": process.pid}
         status, version = _api(hub, "GET", "/")  # through the proxy: the hub's API answers
         assert status == 200 and "version" in version, (status, version)
-        print(f"\nJupyterHub {version['version']} and its proxy up in {time.monotonic() - started:.1f} s")
+        print(f"\nJupyterHub {version['version']} and its proxy up in {time.monotonic() - started:.1f} s, "
+              f"class database {env['POKELAB_CLASS_DB'].split(':', 1)[0]}")
         pidfds["proxy"] = os.pidfd_open(int((state / "jupyterhub-proxy.pid").read_text()))
         for name in ("pokelab-class", "idle-culler"):
             status, service = _api(hub, "GET", f"/services/{name}")
