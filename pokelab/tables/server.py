@@ -42,6 +42,8 @@ from typing import Any
 import tornado.web  # the service's web server: Jupyter's own, already installed
 
 from pokelab.classroom import DEFAULT_URL_ENV, ClassAccessError, ClassroomError
+from pokelab.hub.gate import HubGate
+from pokelab.hub.secrets import ClassSecrets, load_key, make_key_file
 from pokelab.tables.request import MAX_BODY, busy, read_body, seat_keys, status_of
 from pokelab.tables.service import TableService
 from pokelab.tables.wire import error_data, wire_data
@@ -195,9 +197,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error(f"the class database's URL is --db or ${DEFAULT_URL_ENV}")
     gate, prefix, secrets = None, "/", None
     if args.hub:
-        from pokelab.hub.gate import HubGate
-        from pokelab.hub.secrets import ClassSecrets, load_key, make_key_file
-
         if not args.key_file:
             parser.error("--hub needs --key-file")
         secrets = ClassSecrets(load_key(make_key_file(args.key_file)))
