@@ -7,6 +7,7 @@ of ``pokelab.tables.hub_doors`` and ``pokelab.hub.gate`` over many cases, fast.
 from __future__ import annotations
 
 import asyncio
+from typing import ClassVar
 
 import pytest
 
@@ -95,7 +96,7 @@ class _FakeAuth:
     """HubAuth's two calls the gate makes, answering as a hub would for two tokens."""
 
     access_scopes = frozenset({"access:services!service=pokelab-class"})
-    models = {
+    models: ClassVar[dict[str, dict]] = {
         "mei-token": {"kind": "user", "name": "mei", "groups": ["pokelab-7b"],
                       "scopes": ["access:services!service=pokelab-class"]},
         "no-scope": {"kind": "user", "name": "kim", "groups": ["pokelab-7b"], "scopes": []},
