@@ -22,6 +22,7 @@ PACKAGES = ("pokelab", "widgets")
 LAZY = {
     "pandas": "slow to import; the odds and the classroom load without it until a table is asked for",
     "plotly": "optional and slow; only a board that draws a figure needs it",
+    "jupyterhub": "the hub extra: only the class service's own process on a hub asks the hub through it (HubAuth)",
 }
 
 

@@ -24,9 +24,17 @@ Every setting a school changes is an environment variable (defaults in brackets)
   (the public address; ``0.0.0.0`` for the classroom network, behind TLS).
 - ``POKELAB_CLASS_DB`` [``sqlite:///<state>/classes.db``] and
   ``POKELAB_CLASS_SERVICE_PORT`` [8765]: the kit's class service (today the table
-  server, ``python -m pokelab.tables.server``), started by the hub as the service
-  ``pokelab-class``. It alone holds the class database; pupils' servers get only its
-  address (``POKELAB_TABLES_URL``).
+  server, ``python -m pokelab.tables.server --hub``), started by the hub as the service
+  ``pokelab-class``. It alone holds the class database and its key
+  (``<state>/pokelab-class-key``, made at first start: keep it with the database's
+  backups); pupils' servers get only its address through the proxy
+  (``POKELAB_TABLES_URL``), and every request it answers carries a hub login.
+- ``POKELAB_HUB_PUBLIC_URL`` [``http://<POKELAB_HUB_IP>:<POKELAB_HUB_PORT>``]: the
+  address pupils' kernels reach the hub's proxy at (``POKELAB_TABLES_URL`` is it
+  plus ``/services/pokelab-class``).
+- ``POKELAB_CLASS_AUTH_CACHE_SECONDS`` [10]: how long the class service keeps the
+  hub's answer for a token (``0``: asks the hub on every request; a revoked token
+  works at most this long).
 - ``POKELAB_HUB_CULL_SECONDS`` [3600]: a server idle this long is stopped by
   ``jupyterhub-idle-culler``, so a class's kernels end after the lesson.
 - ``POKELAB_HUB_ALLOW_ROOT`` [unset]: ``1`` lets the hub run as root (a throwaway
@@ -115,12 +123,15 @@ CLASS_DB = os.environ.get("POKELAB_CLASS_DB", f"sqlite:///{STATE / 'classes.db'}
 _port_of_service = CLASS_SERVICE_URL.rsplit(":", 1)[1]
 c.JupyterHub.services = [
     {
-        # The kit's class service: only this process gets the class database's URL. It has no
-        # scopes of its own: it asks the hub who a request's token belongs to (GET /hub/api/user
-        # with that token, as jupyterhub.services.auth.HubAuth does), which needs none.
+        # The kit's class service: only this process gets the class database's URL and its key
+        # (pokelab.hub.secrets). It has no scopes of its own: every request carries a hub token,
+        # and HubAuth asks the hub whose it is (GET /hub/api/user with that token), then requires
+        # access:services!service=pokelab-class. Routed by the proxy at /services/pokelab-class/.
         "name": CLASS_SERVICE,
         "url": CLASS_SERVICE_URL,
-        "command": [sys.executable, "-m", "pokelab.tables.server", "--db", CLASS_DB, "--port", _port_of_service],
+        "command": [sys.executable, "-m", "pokelab.tables.server", "--db", CLASS_DB, "--port", _port_of_service,
+                    "--hub", "--key-file", str(STATE / "pokelab-class-key"),
+                    "--hub-cache-seconds", os.environ.get("POKELAB_CLASS_AUTH_CACHE_SECONDS", "10")],
         "cwd": str(KIT),
         "environment": {"PYTHONPATH": str(KIT)},
         "oauth_no_confirm": True,
@@ -149,8 +160,15 @@ c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "home" / "{username}")
 c.Spawner.cmd = [shutil.which("jupyterhub-singleuser") or "jupyterhub-singleuser"]
 c.Spawner.default_url = "/lab"
-# Pupils' kernels get the class service's address, never the class database's.
-c.Spawner.environment = {"POKELAB_TABLES_URL": CLASS_SERVICE_URL}
+# Pupils' kernels get the class service's address through the hub's proxy, never the class database's;
+# their own hub token (JUPYTERHUB_API_TOKEN) may use that service and nothing more than the hub's default.
+_public_host = c.JupyterHub.ip if c.JupyterHub.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"
+PUBLIC_URL = os.environ.get("POKELAB_HUB_PUBLIC_URL", f"http://{_public_host}:{c.JupyterHub.port}").rstrip("/")
+c.Spawner.environment = {"POKELAB_TABLES_URL": f"{PUBLIC_URL}/services/{CLASS_SERVICE}"}
+c.Spawner.server_token_scopes = [
+    "users:activity!user", "access:servers!server",  # JupyterHub's own "server" role
+    f"access:services!service={CLASS_SERVICE}",  # held only by the class groups (the role above)
+]
 if os.geteuid() == 0:
     # This spawner runs every pupil as the hub's own user: run as root, every pupil would be root.
     if os.environ.get("POKELAB_HUB_ALLOW_ROOT") != "1":

@@ -27,11 +27,14 @@ from pokelab.classroom.access import (
     NAME_LENGTH,
     TEACHER_KEY_GROUPS,
     check_name,
+    clean_secret,
     digest,
 )
 from pokelab.classroom.db import sa, schema
 from pokelab.classroom.doors import Doors
+from pokelab.classroom.errors import ClassroomError
 from pokelab.classroom.transactions import StoreCore
+from pokelab.words import _
 
 __all__ = ["Classes"]
 
@@ -85,6 +88,62 @@ class Classes:
                 continue
             return code, key
         raise RuntimeError("could not find a free join code in 20 tries")  # pragma: no cover
+
+    def keep_class(self, name: str, join_code: str, teacher_key: str) -> int:
+        """The id of the class with ``join_code``, created as ``name`` with these secrets if no class has it yet.
+
+        For a service that derives its classes' secrets from a key of its own
+        instead of drawing them (``pokelab.hub.secrets``: a hub group is a class).
+        A class that has the join code but another name or teacher key is a
+        ``ClassroomError`` (the derived code collides with a drawn one), never a
+        class shared by mistake.
+
+        >>> from pokelab.classroom import ClassStore
+        >>> store = ClassStore.connect("sqlite://")
+        >>> store.keep_class("7b", "K7M2QX", "AAAA-BBBB-CCCC-DDDD") == store.keep_class("7b", "k7m2qx", "AAAABBBBCCCCDDDD")
+        True
+        >>> store.class_name("K7M2QX")
+        '7b'
+        >>> store.keep_class("7a", "K7M2QX", "AAAA-BBBB-CCCC-DDDD")
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.errors.ClassroomError: the join code of class '7a' is already another class's: give the class service a new secret
+        """
+        clean = check_name(name, limit=NAME_LENGTH, what="class")
+        row = {
+            "name": clean,
+            "join_hash": digest("join", clean_secret(join_code, _("join code"))),
+            "teacher_hash": digest("teacher", clean_secret(teacher_key, _("teacher key"))),
+        }
+        c = schema.classes.c
+
+        def find(conn: Any) -> int | None:
+            found = conn.execute(
+                sa.select(c.id, c.name, c.teacher_hash).where(c.join_hash == row["join_hash"])
+            ).first()
+            if found is None:
+                return None
+            if found.name != clean or found.teacher_hash != row["teacher_hash"]:
+                raise ClassroomError(
+                    _("the join code of class {name} is already another class's: give the class service a new secret",
+                      name=repr(clean)),
+                )
+            return int(found.id)
+
+        def work(conn: Any) -> int:
+            found = find(conn)
+            if found is not None:
+                return found
+            return int(conn.execute(
+                sa.insert(schema.classes).values(**row, created=self._core.clock()).returning(c.id)
+            ).scalar_one())
+
+        try:
+            return self._core.write(work)
+        except sa.exc.IntegrityError:  # another worker made it first
+            made = self._core.read(find)
+            assert made is not None
+            return made
 
     def class_name(self, join_code: str) -> str:
         """The name of the class with ``join_code`` (raises ``ClassAccessError`` for a wrong code)."""

@@ -231,6 +231,10 @@ class ClassStore:
         """Create a class called ``name``; return its ``(join_code, teacher_key)`` (``Classes.create_class``)."""
         return self._classes.create_class(name)
 
+    def keep_class(self, name: str, join_code: str, teacher_key: str) -> int:
+        """The id of the class with ``join_code``, made as ``name`` with these secrets if new (``Classes.keep_class``)."""
+        return self._classes.keep_class(name, join_code, teacher_key)
+
     def class_name(self, join_code: str) -> str:
         """The name of the class with ``join_code`` (``Classes.class_name``)."""
         return self._classes.class_name(join_code)

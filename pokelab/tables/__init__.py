@@ -5,7 +5,7 @@ their rows in the class database, import only what ``pokelab.classroom``
 exports and reach the store only through its public doors (their tables
 attached with ``ClassStore.extend``, ``read`` / ``write``, ``throttle``,
 ``class_of``, ``teacher_class_of``, ``check_class_teacher``, ``refuse``,
-``unnamed_refusals``, ``class_name_of``).
+``unnamed_refusals``, ``class_name_of``, ``keep_class``).
 
 - ``Tables`` (``local``): a class database's tables — ``create_table``,
   ``table``, ``listing`` for the teacher's dashboard, ``unknown_codes``;
@@ -18,7 +18,9 @@ attached with ``ClassStore.extend``, ``read`` / ``write``, ``throttle``,
 - ``RemoteTables`` (``client``): the same doors through the table server
   (``python -m pokelab.tables.server``, ``docs/security.md``: a request is read
   by ``request`` and answered by ``service.TableService``); its wire format
-  is ``wire``. ``table_store()`` is where a page's tables are.
+  is ``wire``. ``table_store()`` is where a page's tables are. Under a
+  JupyterHub (``server --hub``) every request carries the kernel's hub token
+  and the service acts for that hub user (``hub_doors``).
 
 >>> from pokelab.classroom import ClassStore
 >>> from pokelab.tables import Tables

@@ -20,6 +20,7 @@ import json
 import os
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from typing import Any
 
 from pokelab._json import MAX_BYTES, load_json
@@ -34,27 +35,47 @@ __all__ = ["TABLES_URL_ENV", "RemoteTable", "RemoteTables", "table_store"]
 TABLES_URL_ENV = "POKELAB_TABLES_URL"
 
 
-def table_store() -> RemoteTables | Tables:
+def table_store(environ: Mapping[str, str] | None = None) -> RemoteTables | Tables:
     """Where a page's tables are: the table server at ``$POKELAB_TABLES_URL`` if set, else the class database.
 
-    >>> os.environ.pop(TABLES_URL_ENV, None) and None
-    >>> type(table_store()).__name__
+    Under a JupyterHub (``JUPYTERHUB_API_TOKEN`` set) the table server is the
+    hub's class service, reached through the hub's proxy at that address with the
+    kernel's own hub token: the pupil is their hub login, with no join code,
+    seat token or typed name (``hub_doors``).
+
+    >>> type(table_store({})).__name__
     'Tables'
+    >>> table_store({TABLES_URL_ENV: "http://127.0.0.1:8000/services/pokelab-class", "JUPYTERHUB_API_TOKEN": "abc"}).hub
+    True
     """
-    url = os.environ.get(TABLES_URL_ENV, "").strip()
-    return RemoteTables(url) if url else Tables(ClassStore.connect())
+    env = os.environ if environ is None else environ
+    url = env.get(TABLES_URL_ENV, "").strip()
+    if not url:
+        return Tables(ClassStore.connect())
+    return RemoteTables(url, hub_token=env.get("JUPYTERHUB_API_TOKEN", "").strip() or None)
 
 
 class RemoteTables:
-    """The table server at ``url`` (``http://host:port``), as a board's store: ``table``, ``create_table``."""
+    """The table server at ``url`` (``http://host:port``), as a board's store: ``table``, ``create_table``, ``listing``.
 
-    def __init__(self, url: str, *, timeout: float = 10.0) -> None:
+    ``hub_token``: under a hub, the kernel's ``JUPYTERHUB_API_TOKEN``, sent with
+    every request (``Authorization: token …``); the class service then acts for
+    that hub user and fills in every join code, seat token, name and teacher key.
+    """
+
+    def __init__(self, url: str, *, timeout: float = 10.0, hub_token: str | None = None) -> None:
         if not isinstance(url, str) or not url.startswith(("http://", "https://")):
             raise ClassroomError(
                 _("the table server's address starts with http:// or https://, not {url}", url=repr(url)[:80]),
             )
         self.url = url.rstrip("/")
         self.timeout = timeout
+        self._hub_token = hub_token
+
+    @property
+    def hub(self) -> bool:
+        """Whether requests go to a hub's class service with the kernel's hub login."""
+        return self._hub_token is not None
 
     def ask(self, verb: str, **body: Any) -> dict[str, Any]:
         """One request to the server; its answer, or the kit error it refused with (raised).
@@ -73,7 +94,8 @@ class RemoteTables:
         """
         request = urllib.request.Request(
             f"{self.url}/api/{verb}", data=json.dumps(body).encode(), method="POST",
-            headers={"Content-Type": "application/json", "Accept": "application/json"},
+            headers={"Content-Type": "application/json", "Accept": "application/json",
+                     **({"Authorization": f"token {self._hub_token}"} if self._hub_token else {})},
         )
         try:
             with urllib.request.urlopen(request, timeout=self.timeout) as answer:
@@ -125,10 +147,20 @@ class RemoteTables:
               "shows a sign-in page, sign in first; otherwise check the address and try again", url=self.url, why=why),
         )
 
-    def create_table(self, join_code: str, game: str, players: int = 2, bots: Any = None, **options: Any) -> str:
-        """Create a table in the class (as ``Tables.create_table``); its code."""
+    def create_table(self, join_code: str | None, game: str, players: int = 2, bots: Any = None, **options: Any) -> str:
+        """Create a table in the class (as ``Tables.create_table``; under a hub ``join_code=None``); its code."""
         bots = {str(k): v for k, v in (bots or {}).items()} if isinstance(bots, dict) else bots
         return str(self.ask("create", join_code=join_code, game=game, players=players, bots=bots, **options)["code"])
+
+    def listing(self, join_code: str | None = None, teacher_key: str | None = None, *,
+                class_name: str | None = None) -> Any:
+        """The class's tables as ``Tables.listing`` gives them (a DataFrame); under a hub a teacher's login is enough."""
+        import pandas as pd
+
+        answer = self.ask("tables", join_code=join_code, teacher_key=teacher_key, class_name=class_name)
+        frame = pd.DataFrame(answer["tables"], columns=answer["columns"])
+        frame["last_move"] = pd.to_datetime(frame["last_move"], unit="s", utc=True)
+        return frame
 
     def table(self, table_code: str) -> RemoteTable:
         """The table with ``table_code`` (``ClassroomError`` for an unknown code, as ``Tables.table``)."""
@@ -154,11 +186,26 @@ class RemoteTable:
     def _token(self, seat: Any, token: str | None) -> str | None:
         return token if token is not None else self._tokens.get(seat) if isinstance(seat, int) else None
 
-    def sit(self, seat: int, name: str, *, join_code: str) -> str:
-        """Claim a free seat as a member of the class of ``join_code``; the seat token."""
-        token = str(self._ask("sit", seat=seat, name=name, join_code=join_code)["token"])
+    def sit(self, seat: int | None = None, name: str | None = None, *, join_code: str | None = None) -> str:
+        """Claim a free seat as a member of the class of ``join_code``; the seat token.
+
+        Under a hub the seat's name is the hub login and no join code is needed
+        (``name`` and ``join_code`` are not sent); ``seat=None`` takes the first free
+        seat, and sitting again where one sits already is rejoining that seat.
+        """
+        if self._server.hub:
+            answer = self._ask("sit", seat=seat)
+            seat = int(answer["seat"])
+        else:
+            answer = self._ask("sit", seat=seat, name=name, join_code=join_code)
+        token = str(answer["token"])
         self._tokens[seat] = token
         return token
+
+    @property
+    def my_seat(self) -> int | None:
+        """The last seat this object sat at or rejoined (under a hub, the hub login's seat), or ``None``."""
+        return next(reversed(self._tokens), None)
 
     def rejoin(self, token: str) -> int:
         """The seat ``token`` holds."""
@@ -197,15 +244,15 @@ class RemoteTable:
         return int(self._ask("advance")["revision"])
 
     def moves(self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None) -> list[dict[str, Any]]:
-        """The moves as ``seat`` may see them, or all of them (the teacher key)."""
-        if teacher_key is not None:
-            return list(self._ask("moves", teacher_key=teacher_key)["moves"])
+        """The moves as ``seat`` may see them, or all of them (the teacher key; under a hub ``seat=None``, a teacher's login)."""
+        if teacher_key is not None or (self._server.hub and seat is None):
+            return list(self._ask("moves", teacher_key=teacher_key, teacher=True)["moves"])
         return list(self._ask("moves", seat=seat, token=self._token(seat, token))["moves"])
 
     def replay(self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None) -> Any:
         """``seat``'s view of the replayed game; with the teacher key the game's save (text)."""
-        if teacher_key is not None:
-            return self._ask("replay", teacher_key=teacher_key)["save"]
+        if teacher_key is not None or (self._server.hub and seat is None):
+            return self._ask("replay", teacher_key=teacher_key, teacher=True)["save"]
         return self._ask("replay", seat=seat, token=self._token(seat, token))["observation"]
 
     def __repr__(self) -> str:

@@ -27,7 +27,7 @@ MAX_BODY = 16_384
 #: Every request the table server answers, one per ``Table`` door (``service.TableService``).
 VERBS = frozenset({
     "create", "open", "sit", "rejoin", "revision", "view", "play", "undo", "answer_undo", "hand_to_bot",
-    "advance", "moves", "replay",
+    "advance", "moves", "replay", "tables",
 })
 #: The verbs whose request names a seat and carries its token (the seat gate spaces their tries).
 SEAT_VERBS = frozenset({"view", "play", "undo", "answer_undo", "moves", "replay"})

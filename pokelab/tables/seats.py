@@ -125,8 +125,11 @@ class Seats:
             raise err
         self._store.throttle.succeeded(source)
 
-    def sit(self, seat: int, name: str, *, join_code: str) -> str:
+    def sit(self, seat: int, name: str, *, join_code: str, token: str | None = None) -> str:
         """Claim the free human ``seat`` as ``name``; return the seat token (show it: it rejoins the seat).
+
+        ``token``: the seat token to give the seat instead of a drawn one (the class
+        service under a hub derives each hub user's, ``pokelab.tables.hub_doors``).
 
         Only a member of the table's class sits: ``join_code`` is that class's join code
         (a table code alone is an address, not a membership; another class's code is a
@@ -151,7 +154,10 @@ class Seats:
         pokelab.classroom.errors.ClassAccessError: table ... belongs to another class: sitting at it needs that class's join code
         """
         clean_name = check_name(name, what="group")
-        token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(SEAT_TOKEN_LENGTH))
+        if token is None:
+            token = "".join(secrets.choice(JOIN_ALPHABET) for _ in range(SEAT_TOKEN_LENGTH))
+        else:
+            token = clean_secret(token, _("seat token"))
 
         def change(row: _Row, now: float) -> dict[str, Any]:
             _check_seat_number(seat, row.players)

@@ -32,6 +32,8 @@ import argparse
 import asyncio
 import json
 import logging
+import os
+import re
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -39,7 +41,9 @@ from typing import Any
 
 import tornado.web  # the service's web server: Jupyter's own, already installed
 
-from pokelab.classroom import ClassAccessError, ClassroomError
+from pokelab.classroom import DEFAULT_URL_ENV, ClassAccessError, ClassroomError
+from pokelab.hub.gate import HubGate
+from pokelab.hub.secrets import ClassSecrets, load_key, make_key_file
 from pokelab.tables.request import MAX_BODY, busy, read_body, seat_keys, status_of
 from pokelab.tables.service import TableService
 from pokelab.tables.wire import error_data, wire_data
@@ -67,7 +71,7 @@ class Pool:
         self._pending = 0
         self._lock = threading.Lock()
 
-    async def respond(self, source: str, verb: str, raw: bytes) -> tuple[int, dict[str, Any]]:
+    async def respond(self, source: str, verb: str, raw: bytes, identity: Any = None) -> tuple[int, dict[str, Any]]:
         """One request's status and answer: read on the loop, its seat's turn awaited, the work on a worker, all timed."""
         with self._lock:
             if self._pending >= MOST_PENDING:
@@ -75,7 +79,7 @@ class Pool:
             self._pending += 1
         try:
             body = read_body(verb, raw)
-            return await asyncio.wait_for(self._run(source, verb, body), timeout=self.seconds)
+            return await asyncio.wait_for(self._run(source, verb, body, identity), timeout=self.seconds)
         except (ClassroomError, ClassAccessError) as err:
             return status_of(err), {"error": error_data(err)}
         except TimeoutError:
@@ -85,24 +89,37 @@ class Pool:
             with self._lock:
                 self._pending -= 1
 
-    async def _run(self, source: str, verb: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    async def _run(self, source: str, verb: str, body: dict[str, Any], identity: Any) -> tuple[int, dict[str, Any]]:
         wait = self.service.seats.admit(seat_keys(verb, body))
         if wait > 0:
             await asyncio.sleep(wait)  # this seat's turn (bounded: gate.MOST_WAIT); other requests go on
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, self.service.run, source, verb, body)
+        return await loop.run_in_executor(self.executor, self.service.run, source, verb, body, identity)
 
     def close(self) -> None:
         """Let the workers finish and stop."""
         self.executor.shutdown(wait=False, cancel_futures=True)
 
 
-def make_app(service: TableService, *, trust_proxy: bool = False, request_seconds: float = REQUEST_SECONDS) -> Any:
-    """The tornado application serving ``service`` at ``POST /api/<verb>``; anything else is a JSON refusal too.
+def make_app(
+    service: TableService,
+    *,
+    trust_proxy: bool = False,
+    request_seconds: float = REQUEST_SECONDS,
+    gate: Any = None,
+    prefix: str = "/",
+) -> Any:
+    """The tornado application serving ``service`` at ``POST <prefix>api/<verb>``; anything else is a JSON refusal too.
 
     ``trust_proxy``: the client is the address the proxy in front appended, the
     last ``X-Forwarded-For`` entry (a client writes the entries before it).
+    ``gate``: under a hub, the ``pokelab.hub.gate.HubGate`` that names every
+    request's hub user before it is read (a refusal is answered 403, in the
+    kit's JSON); its throttles then count per hub user. ``prefix``: the path
+    the hub's proxy routes to the service (``JUPYTERHUB_SERVICE_PREFIX``).
     """
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise ValueError(f"the service's prefix starts and ends with /, not {prefix!r}")
     pool = Pool(service, seconds=request_seconds)
 
     class Handler(tornado.web.RequestHandler):
@@ -118,7 +135,15 @@ def make_app(service: TableService, *, trust_proxy: bool = False, request_second
             return str(self.request.remote_ip)
 
         async def post(self, verb: str) -> None:
-            self._reply(*await pool.respond(self._source(), verb, self.request.body))
+            if gate is None:
+                self._reply(*await pool.respond(self._source(), verb, self.request.body))
+                return
+            try:
+                identity = await gate.identity(self.request.headers.get("Authorization"))
+            except (ClassroomError, ClassAccessError) as err:
+                self._reply(status_of(err), {"error": error_data(err)})
+                return
+            self._reply(*await pool.respond(f"hub user {identity.user}", verb, self.request.body, identity))
 
         def _reply(self, status: int, data: dict[str, Any]) -> None:
             self.set_status(status)
@@ -129,8 +154,8 @@ def make_app(service: TableService, *, trust_proxy: bool = False, request_second
         def write_error(self, status_code: int, **kwargs: Any) -> None:
             """Tornado's own refusals (an unknown address, another method) as the service's JSON refusals."""
             if status_code == 404:
-                err = ClassroomError(_("the table server answers POST /api/<request>, not {path}",
-                                       path=repr(self.request.path)[:60]))
+                err = ClassroomError(_("the table server answers POST {prefix}api/<request>, not {path}",
+                                       prefix=prefix, path=repr(self.request.path)[:60]))
             elif status_code == 405:
                 err = ClassroomError(_("the table server answers only POST requests, not {method}",
                                        method=repr(self.request.method)[:12]))
@@ -145,7 +170,7 @@ def make_app(service: TableService, *, trust_proxy: bool = False, request_second
         def prepare(self) -> None:
             raise tornado.web.HTTPError(404)
 
-    app = tornado.web.Application([(r"/api/([a-z_]+)", Handler)], default_handler_class=Unknown)
+    app = tornado.web.Application([(re.escape(prefix) + r"api/([a-z_]+)", Handler)], default_handler_class=Unknown)
     app.pool = pool
     return app
 
@@ -153,21 +178,38 @@ def make_app(service: TableService, *, trust_proxy: bool = False, request_second
 def main(argv: Sequence[str] | None = None) -> None:
     """Serve the tables of the class database ``--db`` on ``--address``:``--port`` until stopped."""
     parser = argparse.ArgumentParser(prog="python -m pokelab.tables.server", description=__doc__.splitlines()[0])
-    parser.add_argument("--db", required=True, help="the class database URL (only this service holds it)")
+    parser.add_argument("--db", default=os.environ.get(DEFAULT_URL_ENV) or None,
+                        help=f"the class database URL (only this service holds it; default ${DEFAULT_URL_ENV})")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--address", default="127.0.0.1")
     parser.add_argument("--trust-proxy", action="store_true",
                         help="the client is the address the proxy in front appended (the last X-Forwarded-For entry)")
+    parser.add_argument("--hub", action="store_true",
+                        help="run as the JupyterHub service it was started as: every request needs a hub login "
+                             "(HubAuth), served under $JUPYTERHUB_SERVICE_PREFIX")
+    parser.add_argument("--key-file", help="under --hub: the class service's key (pokelab.hub.secrets), made if missing")
+    parser.add_argument("--hub-cache-seconds", type=int, default=10,
+                        help="under --hub: how long the hub's answer for a token is kept (0: ask on every request)")
     parser.add_argument("--request-seconds", type=float, default=REQUEST_SECONDS,
                         help="how long one request may take before it is answered busy (seconds)")
     args = parser.parse_args(argv)
-    service = TableService(args.db)
-    app = make_app(service, trust_proxy=args.trust_proxy, request_seconds=args.request_seconds)
+    if not args.db:
+        parser.error(f"the class database's URL is --db or ${DEFAULT_URL_ENV}")
+    gate, prefix, secrets = None, "/", None
+    if args.hub:
+        if not args.key_file:
+            parser.error("--hub needs --key-file")
+        secrets = ClassSecrets(load_key(make_key_file(args.key_file)))
+        gate = HubGate(cache_seconds=args.hub_cache_seconds)
+        prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/").rstrip("/") + "/"
+    service = TableService(args.db, hub_secrets=secrets)
+    app = make_app(service, trust_proxy=args.trust_proxy, request_seconds=args.request_seconds, gate=gate,
+                   prefix=prefix)
 
     async def serve() -> None:
         # tornado refuses a body announced over MAX_BODY before reading it (it buffers 100 MB by default)
         app.listen(args.port, address=args.address, max_body_size=MAX_BODY)
-        print(f"pokelab table server on http://{args.address}:{args.port}/api/", flush=True)
+        print(f"pokelab table server on http://{args.address}:{args.port}{prefix}api/", flush=True)
         await asyncio.Event().wait()
 
     try:

@@ -43,6 +43,7 @@ from pokelab.classroom import (
 )
 from pokelab.errors import IllegalAction, InputError
 from pokelab.tables.gate import SeatGate
+from pokelab.tables.hub_doors import HubDoors, seat_of
 from pokelab.tables.local import Tables
 from pokelab.tables.request import VERBS, read_body, seat_keys, status_of, throttled
 from pokelab.tables.wire import error_data
@@ -74,6 +75,7 @@ class TableService:
         limits: Limits | None = None,
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        hub_secrets: Any = None,
     ) -> None:
         self.url = url
         self.sleep = sleep  # how ``respond`` waits a seat's turn in this thread (tests move their clock instead)
@@ -84,6 +86,9 @@ class TableService:
         quiet = dataclasses.replace(self.limits, free_failures=_STORE_FREE_FAILURES)
         self.store = ClassStore.connect(url, limits=quiet, clock=self.clock)
         self.tables = Tables(self.store)
+        #: Under a hub (``hub_secrets``: a ``pokelab.hub.secrets.ClassSecrets``) every request is a hub user's,
+        #: its secrets filled in by ``hub_doors.HubDoors``; without one, ``None``.
+        self.hub = None if hub_secrets is None else HubDoors(self.tables, hub_secrets)
         self.throttle = Throttle(self.limits, self.clock)
         self.seats = SeatGate(
             free=self.limits.free_failures, forget_seconds=self.limits.max_lockout_seconds,
@@ -93,7 +98,7 @@ class TableService:
             "create": self._create, "open": self._open, "sit": self._sit, "rejoin": self._rejoin,
             "revision": self._revision, "view": self._view, "play": self._play, "undo": self._undo,
             "answer_undo": self._answer_undo, "hand_to_bot": self._hand_to_bot, "advance": self._advance,
-            "moves": self._moves, "replay": self._replay,
+            "moves": self._moves, "replay": self._replay, "tables": self._list,
         }
         assert set(self._verbs) == VERBS  # what ``request.read_body`` lets through, every one answered
 
@@ -102,16 +107,25 @@ class TableService:
         self.store.close()
 
     # ------------------------------------------------------------------ one request, in its steps
-    def run(self, source: str, verb: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    def run(self, source: str, verb: str, body: dict[str, Any], identity: Any = None) -> tuple[int, dict[str, Any]]:
         """Run one request for the client at ``source``: its status and JSON answer (never raises).
 
         The per-address throttles are checked first and counted after; a wrong
-        seat token counts at the seat gate (``request.seat_keys``).
+        seat token counts at the seat gate (``request.seat_keys``). Under a hub
+        ``identity`` is the hub user the request comes from (``pokelab.hub.gate``;
+        refused without one), and the request's secrets are theirs (``hub_doors``).
         """
         kinds = throttled(verb, body)
         try:
             for kind in kinds:
                 self.throttle.check((source, kind))
+            if self.hub is not None:
+                if identity is None:
+                    raise ClassAccessError(
+                        _("this request to the class service carries no hub login: use the kit from your own "
+                          "server on the hub (its kernels send their login)"),
+                    )
+                body = self.hub.fill(identity, verb, body)
             answer = self.answer(verb, body)
         except (ClassroomError, ClassAccessError, IllegalAction, InputError, ClassStoreBusy) as err:
             reason = getattr(err, "refusal", (None, None, None))[2]
@@ -177,7 +191,24 @@ class TableService:
         return {"code": t.code, "game": t.game, "players": t.players}  # not the class's name: a code is no member
 
     def _sit(self, body: dict[str, Any]) -> dict[str, Any]:
-        return {"token": self._table(body).sit(body.get("seat"), body.get("name"), join_code=body.get("join_code"))}
+        t = self._table(body)
+        if self.hub is None:  # a seat token is drawn; only the hub's doors give one of their own
+            return {"token": t.sit(body.get("seat"), body.get("name"), join_code=body.get("join_code"))}
+        token, seat = body["token"], body.get("seat")
+        mine = seat_of(t, body["name"], token)
+        if mine is not None and seat in (None, mine):  # sitting again is rejoining: one seat per hub user
+            return {"token": token, "seat": mine}
+        if mine is not None:
+            raise ClassroomError(
+                _("{user} already sits at seat {seat} of table {code}: one seat per hub login",
+                  user=body["name"], seat=mine + 1, code=t.code),
+            )
+        if seat is None:
+            free = [s for s, record in enumerate(t._row().seats) if record["token"] is None and not record["bot"]]
+            if not free:
+                raise ClassroomError(_('table {code} has no free seat: rejoin with your seat token', code=t.code))
+            seat = free[0]
+        return {"token": t.sit(seat, body["name"], join_code=body["join_code"], token=token), "seat": seat}
 
     def _rejoin(self, body: dict[str, Any]) -> dict[str, Any]:
         return {"seat": self._table(body).rejoin(self._token(body))}
@@ -216,6 +247,11 @@ class TableService:
         if body.get("teacher_key") is not None:
             return {"moves": t.moves(teacher_key=body["teacher_key"])}
         return {"moves": t.moves(body.get("seat"), token=self._token(body))}
+
+    def _list(self, body: dict[str, Any]) -> dict[str, Any]:
+        frame = self.tables.listing(body.get("join_code"), body.get("teacher_key"))
+        records = frame.assign(last_move=frame["last_move"].map(lambda t: t.timestamp())).to_dict(orient="records")
+        return {"columns": list(frame.columns), "tables": records}
 
     def _replay(self, body: dict[str, Any]) -> dict[str, Any]:
         t = self._table(body)

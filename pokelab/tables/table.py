@@ -338,9 +338,9 @@ class Table:
             return nothing.revision
 
     # ------------------------------------------------------------------ seats and undo: the parts' doors
-    def sit(self, seat: int, name: str, *, join_code: str) -> str:
+    def sit(self, seat: int, name: str, *, join_code: str, token: str | None = None) -> str:
         """Claim the free human ``seat`` as ``name``, a member of the class of ``join_code``; the seat token (``Seats.sit``)."""
-        return self._seats.sit(seat, name, join_code=join_code)
+        return self._seats.sit(seat, name, join_code=join_code, token=token)
 
     def rejoin(self, token: str) -> int:
         """The seat that ``token`` holds at this table, remembered for ``view`` (``Seats.rejoin``: example, errors)."""

@@ -34,7 +34,7 @@ from pokelab.classroom import ClassAccessError, ClassroomError
 from pokelab.hub.identity import HubIdentity, hub_identity
 from pokelab.tables.client import RemoteTables
 from pokelab.words import _
-from tests.classroom.conftest import free_port
+from tests.classroom.conftest import free_port, postgres  # noqa: F401 -- postgres: the session's server
 
 pytestmark = pytest.mark.hub
 
@@ -97,8 +97,27 @@ def _ended(pidfds: dict[str, int], seconds: float) -> list[str]:
     return sorted(running)
 
 
+def _class_database(request: pytest.FixtureRequest, state: Path) -> str:
+    """The class service's database: a fresh one on the classroom tests' PostgreSQL server, as on a school's hub.
+
+    Without a PostgreSQL server here (and not in CI, where ``postgres`` fails instead) a SQLite file.
+    """
+    try:
+        server = request.getfixturevalue("postgres")
+    except pytest.skip.Exception:
+        return f"sqlite:///{state / 'classes.db'}"
+    import sqlalchemy as sa
+
+    name = f"hub{os.urandom(5).hex()}"
+    admin = sa.create_engine(server.url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    admin.dispose()
+    return server.url.rsplit("/", 1)[0] + "/" + name
+
+
 @pytest.fixture(scope="module")
-def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+def hub(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[dict]:
     """A JupyterHub process on the kit's config, with classes 7b and 7a; stopped, with its proxy and services, after."""
     if not PROXY.exists():
         message = f"configurable-http-proxy is not installed ({PROXY.relative_to(ROOT)}): run `npm ci` in the repository"
@@ -120,7 +139,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
         "POKELAB_HUB_API_PORT": str(ports["hub"]),
         "POKELAB_PROXY_API_PORT": str(ports["proxy_api"]),
         "POKELAB_CLASS_SERVICE_PORT": str(ports["class"]),
-        "POKELAB_CLASS_DB": f"sqlite:///{state / 'classes.db'}",
+        "POKELAB_CLASS_DB": _class_database(request, state),
+        "POKELAB_CLASS_AUTH_CACHE_SECONDS": "0",  # a revoked token is refused at once (checked below)
     }
     if os.geteuid() == 0:  # a test container: the config refuses root unless told (pupils would run as root)
         env["POKELAB_HUB_ALLOW_ROOT"] = "1"
@@ -150,7 +170,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
                "pidfds": pidfds, "hub_pid": process.pid}
         status, version = _api(hub, "GET", "/")  # through the proxy: the hub's API answers
         assert status == 200 and "version" in version, (status, version)
-        print(f"\nJupyterHub {version['version']} and its proxy up in {time.monotonic() - started:.1f} s")
+        print(f"\nJupyterHub {version['version']} and its proxy up in {time.monotonic() - started:.1f} s, "
+              f"class database {env['POKELAB_CLASS_DB'].split(':', 1)[0]}")
         pidfds["proxy"] = os.pidfd_open(int((state / "jupyterhub-proxy.pid").read_text()))
         for name in ("pokelab-class", "idle-culler"):
             status, service = _api(hub, "GET", f"/services/{name}")
@@ -249,11 +270,125 @@ def test_a_revoked_token_is_refused_with_the_kits_error(hub, classes) -> None:
         classes["ash"]["token"], use_cache=False) is None
 
 
-def test_the_hub_started_the_class_service_on_the_class_database(hub) -> None:
-    """The config's pokelab-class service is the kit's table server, answering with the kit's errors."""
+def test_the_hub_started_the_class_service_behind_its_proxy_and_it_wants_a_hub_login(hub, classes) -> None:
+    """The config's pokelab-class service is the kit's table server under its hub prefix, through the proxy."""
+    through_proxy = f"{hub['public']}/services/pokelab-class"
     with pytest.raises(ClassroomError) as unknown:
-        RemoteTables(hub["class_service"]).table("ABCDEF")
+        RemoteTables(through_proxy, hub_token=classes["mei"]["token"]).table("ABCDEF")
     assert "ABCDEF" in str(unknown.value)
+    with pytest.raises(ClassAccessError) as anonymous:  # no hub login: refused before any table is read
+        RemoteTables(through_proxy).table("ABCDEF")
+    assert anonymous.value.reason.source.startswith("this request to the class service carries no hub login")
+    with pytest.raises(ClassAccessError):  # straight to the service's own port is no way around the hub either
+        RemoteTables(f"{hub['class_service']}/services/pokelab-class").table("ABCDEF")
+
+
+class _Kernel(RemoteTables):
+    """A pupil's client of the class service that keeps every answer it got, as JSON text (to scan for hands)."""
+
+    def __init__(self, url: str, token: str) -> None:
+        super().__init__(url, hub_token=token)
+        self.received: list[str] = []
+
+    def ask(self, verb: str, **body: Any) -> dict[str, Any]:
+        answer = super().ask(verb, **body)
+        self.received.append(json.dumps(answer, default=str))
+        return answer
+
+
+def _hub_tokens(hub: dict, *users: str) -> dict[str, dict]:
+    """A fresh kernel-like token per user, with the one scope the class role grants (the module's may be revoked)."""
+    made = {}
+    for user in users:
+        status, token = _api(hub, "POST", f"/users/{user}/tokens",
+                             {"scopes": ["access:services!service=pokelab-class"], "note": "a kernel's token"})
+        assert status == 201, (user, status, token)
+        made[user] = token
+    return made
+
+
+SHARED: dict[str, str] = {}  # the table the pupils played, for the kernel test below
+
+
+def test_two_pupils_of_a_class_play_a_here_comes_round_through_the_proxy_by_their_hub_logins(hub, classes) -> None:
+    """Mei and Ash sit by login only (no join code, token or name), play a round; neither gets the other's hand."""
+    from pokelab.tables import StaleRevision
+
+    url = f"{hub['public']}/services/pokelab-class"
+    tokens = _hub_tokens(hub, "mei", "ash")
+    mei, ash = _Kernel(url, tokens["mei"]["token"]), _Kernel(url, tokens["ash"]["token"])
+    code = mei.create_table(None, "herecomes", seed=11)
+    SHARED["code"] = code
+    seated = {name: client.table(code) for name, client in (("mei", mei), ("ash", ash))}
+    seated["mei"].sit()
+    seated["ash"].sit()
+    assert seated["mei"].sit() == seated["mei"]._tokens[0]  # sitting again is rejoining her seat
+    seats = {name: t.my_seat for name, t in seated.items()}
+    assert seats == {"mei": 0, "ash": 1}
+    first = seated["mei"].view(0)
+    assert first["names"] == ["mei", "ash"]  # the seats' names are the hub logins
+    start = first["observation"]["round"]
+    for _step in range(60):  # each move is one pupil's; simultaneous choices may meet a stale revision
+        views = {name: t.view(seats[name]) for name, t in seated.items()}
+        if all(v["observation"]["round"] != start or v["finished"] for v in views.values()):
+            break
+        movers = [name for name, v in views.items() if seats[name] in v["to_move"] and v["legal"]]
+        assert movers, views
+        name = movers[0]
+        with contextlib.suppress(StaleRevision):
+            seated[name].play(seats[name], views[name]["legal"][0], views[name]["revision"])
+    else:
+        raise AssertionError("the round did not end within 60 moves")
+    # what each still holds was never in what the other received
+    import re
+
+    for holder, other in (("mei", ash), ("ash", mei)):
+        hand = views[holder]["observation"]["hand"]
+        assert hand, views[holder]["observation"]
+        cards = [str(card.get("id", card)) if isinstance(card, dict) else str(card) for card in hand]
+        received = "\n".join(other.received)
+        leaked = [card for card in cards if re.search(rf"(?<![A-Za-z0-9]){re.escape(card)}(?![A-Za-z0-9])", received)]
+        assert not leaked, (holder, leaked)
+    with pytest.raises(ClassAccessError) as not_hers:  # a hub login plays only its own seat
+        seated["mei"].view(1, token=seated["ash"]._tokens[1])
+    assert not_hers.value.reason.source.endswith("a hub login plays only its own seat")
+
+
+def test_the_teacher_lists_the_class_tables_and_reads_the_record_by_hub_login(hub, classes) -> None:
+    url = f"{hub['public']}/services/pokelab-class"
+    tokens = _hub_tokens(hub, "oak", "mei")
+    oak = RemoteTables(url, hub_token=tokens["oak"]["token"])
+    listing = oak.listing()
+    row = listing[listing["table"] == SHARED["code"]]
+    assert row["names"].tolist() == [["mei", "ash"]] and row["moves"].iloc[0] > 0, listing
+    assert len(oak.table(SHARED["code"]).moves()) == row["moves"].iloc[0]  # the whole record, no teacher key
+    mei = RemoteTables(url, hub_token=tokens["mei"]["token"])
+    with pytest.raises(ClassAccessError) as pupil:  # a pupil acting as a teacher
+        mei.listing()
+    assert pupil.value.reason == _(
+        "only a teacher of class {name} (hub group pokelab-{name}-teachers) may do that; {user} is not one",
+        name="7b", user="'mei'")
+    with pytest.raises(ClassAccessError):
+        mei.table(SHARED["code"]).moves()
+
+
+def test_a_pupil_of_another_class_and_a_revoked_token_are_refused_by_the_class_service(hub, classes) -> None:
+    url = f"{hub['public']}/services/pokelab-class"
+    tokens = _hub_tokens(hub, "brock", "ash")
+    with pytest.raises(ClassAccessError) as other_class:
+        RemoteTables(url, hub_token=tokens["brock"]["token"]).table(SHARED["code"])
+    assert other_class.value.reason == _(
+        "that belongs to class {name}, and the hub does not put {user} in it", name="7b", user="'brock'")
+    assert other_class.value.zh != other_class.value.reason.render("en")  # in the pupil's language too
+    ash = RemoteTables(url, hub_token=tokens["ash"]["token"])
+    assert ash.table(SHARED["code"]).revision() > 0  # works until revoked
+    status, _answer = _api(hub, "DELETE", f"/users/ash/tokens/{tokens['ash']['id']}")
+    assert status == 204, (status, _answer)
+    with pytest.raises(ClassAccessError) as revoked:
+        ash.table(SHARED["code"])
+    assert revoked.value.reason == _(
+        "the hub refused this kernel's login (the token was revoked or has expired, or you logged out): "
+        "log in to the hub again and restart the kernel")
 
 
 def test_the_idle_culler_reads_the_users_with_the_scopes_the_config_gives_it(hub) -> None:
@@ -337,8 +472,18 @@ def test_in_a_pupils_own_server_the_kernel_knows_its_pupil_and_gets_no_class_dat
     for pid in set(_children(hub["hub_pid"])) - before:  # her server: it must end with the hub
         hub["pidfds"][f"mei's server {pid}"] = os.pidfd_open(pid)
     code = ("import os; from pokelab.hub.identity import hub_identity; me = hub_identity(); "
-            "print(me.user, me.classes, me.teaches, os.environ.get('POKELAB_CLASS_DB'), os.environ['POKELAB_TABLES_URL'])")
+            "print(me.user, me.classes, me.teaches, os.environ.get('POKELAB_CLASS_DB'), os.environ['POKELAB_TABLES_URL'])\n"
+            # the kernel's own token, through the proxy: her seat at the table she played, by her login alone
+            "from pokelab.tables import table_store\n"
+            f"t = table_store().table({SHARED['code']!r}); t.sit()\n"
+            "print(t.my_seat, t.view(t.my_seat)['names'])\n"
+            # the board as the teacher's guide shows it: the name typed is not the seat's, the login is
+            "from widgets.herecomes_board import HereComesBoard\n"
+            f"board = HereComesBoard.join({SHARED['code']!r}, name='me', poll_seconds=0)\n"
+            "print(board.seat, board.seat_source.names('en'))")
     printed = asyncio.run(_run_in_kernel(f"{hub['public']}/user/mei", token, code, START_SECONDS))
-    assert printed.split() == ["mei", "('7b',)", "()", "None", hub["class_service"]], printed
+    assert printed.split("\n")[0].split() == [
+        "mei", "('7b',)", "()", "None", f"{hub['public']}/services/pokelab-class"], printed
+    assert printed.split("\n")[1:3] == ["0 ['mei', 'ash']", "0 ['mei', 'ash']"], printed
     status, answer = _api(hub, "DELETE", "/users/mei/server", token=token)
     assert status in (202, 204), (status, answer)
