@@ -379,7 +379,7 @@ def test_a_pupil_of_another_class_and_a_revoked_token_are_refused_by_the_class_s
         RemoteTables(url, hub_token=tokens["brock"]["token"]).table(SHARED["code"])
     assert other_class.value.reason == _(
         "that belongs to class {name}, and the hub does not put {user} in it", name="7b", user="'brock'")
-    assert other_class.value.zh != other_class.value.reason.render("en")  # in the pupil's language too
+    assert other_class.value.message("zh") != other_class.value.reason.render("en")  # in the pupil's language too
     ash = RemoteTables(url, hub_token=tokens["ash"]["token"])
     assert ash.table(SHARED["code"]).revision() > 0  # works until revoked
     status, _answer = _api(hub, "DELETE", f"/users/ash/tokens/{tokens['ash']['id']}")
@@ -477,9 +477,9 @@ def test_in_a_pupils_own_server_the_kernel_knows_its_pupil_and_gets_no_class_dat
             "from pokelab.tables import table_store\n"
             f"t = table_store().table({SHARED['code']!r}); t.sit()\n"
             "print(t.my_seat, t.view(t.my_seat)['names'])\n"
-            # the board as the teacher's guide shows it: the name typed is not the seat's, the login is
-            "from widgets.herecomes_board import HereComesBoard\n"
-            f"board = HereComesBoard.join({SHARED['code']!r}, name='me', poll_seconds=0)\n"
+            # the board as the teacher's guide shows it: no name, no join code — the login is the seat
+            "from widgets import HereComesBoard\n"
+            f"board = HereComesBoard.join({SHARED['code']!r}, poll_seconds=0)\n"
             "print(board.seat, board.seat_source.names('en'))")
     printed = asyncio.run(_run_in_kernel(f"{hub['public']}/user/mei", token, code, START_SECONDS))
     assert printed.split("\n")[0].split() == [

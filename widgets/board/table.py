@@ -290,7 +290,9 @@ def seat_at_table(
     """Sit down at (``name``, a free ``seat`` or the first free one) or rejoin (``token``) a table of ``game`` (``None``: any).
 
     Sitting down needs the ``join_code`` of the table's class (``ClassAccessError`` without it,
-    or with another class's); rejoining needs only the seat token.
+    or with another class's); rejoining needs only the seat token. Under a JupyterHub (the store
+    is the hub's class service, ``RemoteTables.hub``) the pupil is their hub login: no name, join
+    code or token (sitting again where the login sits rejoins that seat).
 
     ``store``: where the tables are (``Tables``, ``RemoteTables`` or a ``ClassStore``); by default
     the table server at ``POKELAB_TABLES_URL`` when set (``table_store``), else
@@ -309,6 +311,9 @@ def seat_at_table(
         if seat is not None and seat != found:
             raise ClassroomError(_("that seat token belongs to seat {found}, not seat {seat}", found=found + 1, seat=seat + 1))
         seat = found
+    elif getattr(store, "hub", False):  # under a JupyterHub the seat is the hub login's: no name, no join code
+        token = table.sit(seat)
+        seat = table.my_seat
     else:
         if name is None or not str(name).strip():
             raise ClassroomError(_('say your name to sit at the table (name=...)'))
