@@ -4,8 +4,9 @@ Everyone of the class (its join code) reads every row of the standings and of
 head to head; the teacher's key adds each entry's author. A mark's reason is
 read with the entry token of its bot only — the teacher sees how many marks a
 bot has, not the traceback of its author's code. A replay is a seat's view
-(``Table.replay(seat)``: the entry token of the bot in that seat) or, with the
-teacher key, the whole game.
+(``Table.replay(seat)``: the entry token of the bot in that seat; once the game
+is over its players replay it whole, as at any table) or, with the teacher
+key, the whole game.
 
 >>> from pokelab.classroom import ClassStore
 >>> from pokelab.league import League

@@ -116,6 +116,8 @@ class Runner:
         #: Seconds from seeing a table's new revision to the move stored, one per move played.
         self.latencies: list[float] = []
         self.moves = 0
+        #: The move the bot is choosing now: ``table``, ``seat``, ``revision`` (``None`` between moves).
+        self.thinking: dict[str, Any] | None = None
         self._worker = Worker()
         self._tables: dict[str, Any] = {}
         self._seen: dict[int, int] = {}
@@ -189,7 +191,11 @@ class Runner:
         legal = [self.rules.parse_action(text) for text in view["legal"]]
         rng = random.Random(f"{table.code}:{seat}:{revision}")
         bot = self.entry.bot_for(game["version_id"])
-        out = timed_choose(bot, view["observation"], legal, rng, self.seconds, self._worker)
+        self.thinking = {"table": table.code, "seat": seat, "revision": revision}
+        try:
+            out = timed_choose(bot, view["observation"], legal, rng, self.seconds, self._worker)
+        finally:
+            self.thinking = None
         problem, kind, rule = out.problem, out.kind, None
         if out.kind is None:
             action = out.action
