@@ -47,6 +47,9 @@ from pokelab.words import _
 
 __all__ = ["RoundReport", "play_round"]
 
+#: Default moves played for an absent seat in one pass over a game (the game goes on at the next pass).
+_MOST_DEFAULT_MOVES = 200
+
 
 @dataclass
 class RoundReport:
@@ -167,29 +170,32 @@ class _Round:
         self.tables[game.table_code] = table
         tokens = json.loads(game.seat_tokens)
         grace = self.league.row.grace_seconds
+        away = {s for s, e in enumerate(seats) if e["entry"] in self.absent}
         for seat, e in enumerate(seats):
             if e["house"]:
                 continue
-            view = table.view(seat, token=tokens[seat])
-            if view["finished"]:
-                self._finish(game.id, table, self.forfeits.get(game.id, set()))
-                return True
-            if seat not in view["to_move"] or not view["legal"]:
-                continue
-            late = view["unused_seconds"][seat] >= grace
-            if e["entry"] not in self.absent and not late:
-                continue
-            if e["entry"] not in self.absent:
-                self.absent.add(e["entry"])
-                detail = _("your bot's kernel did not move at table {code} within {seconds} s: a default move was "
-                           "played and it forfeits its other games of this round (keep your notebook open while "
-                           "the league plays)", code=table.code, seconds=grace)
-                self.league.store.write(lambda conn, v=e["id"], d=detail: insert_mark(conn, game.id, v, "absent", d, None))
-            self.forfeits.setdefault(game.id, set()).add(seat)
-            legal = [self.rules.parse_action(t) for t in view["legal"]]
-            with contextlib.suppress(StaleRevision):  # its runner moved after all: the next pass looks again
-                table.play(seat, default_move(view["observation"], legal, f"{table.code}:{seat}:{view['revision']}"),
-                           view["revision"], token=tokens[seat])
+            for _move in range(_MOST_DEFAULT_MOVES):  # an absent seat's moves, one after the other
+                view = table.view(seat, token=tokens[seat])
+                if view["finished"]:
+                    self._finish(game.id, table, self.forfeits.get(game.id, set()) | away)
+                    return True
+                if seat not in view["to_move"] or not view["legal"]:
+                    break
+                if e["entry"] not in self.absent and view["unused_seconds"][seat] < grace:
+                    break
+                if e["entry"] not in self.absent:
+                    self.absent.add(e["entry"])
+                    detail = _("your bot's kernel did not move at table {code} within {seconds} s: a default move "
+                               "was played and it forfeits its other games of this round (keep your notebook open "
+                               "while the league plays)", code=table.code, seconds=grace)
+                    self.league.store.write(
+                        lambda conn, v=e["id"], d=detail: insert_mark(conn, game.id, v, "absent", d, None)
+                    )
+                self.forfeits.setdefault(game.id, set()).add(seat)
+                legal = [self.rules.parse_action(t) for t in view["legal"]]
+                with contextlib.suppress(StaleRevision):  # its runner moved after all: the next pass looks again
+                    table.play(seat, default_move(view["observation"], legal, f"{table.code}:{seat}:{view['revision']}"),
+                               view["revision"], token=tokens[seat])
         return False
 
     def _finish(self, game_id: int, table: Any, forfeited: set[int]) -> None:

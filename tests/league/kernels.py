@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -50,10 +51,8 @@ class Kernel:
 
     def close(self) -> None:
         if self.process.poll() is None:
-            try:
+            with contextlib.suppress(BrokenPipeError):
                 self.say("quit")
-            except BrokenPipeError:
-                pass
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:

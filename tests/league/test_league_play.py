@@ -7,7 +7,6 @@ kernel ever holds another seat's hidden hand.
 
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
