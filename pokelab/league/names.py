@@ -66,6 +66,11 @@ def check_bot_name(name: Any) -> str:
     """
     if not isinstance(name, str):
         raise ClassroomError(_("a bot's name is text, not {type}", type=type(name).__name__))
+    control = next((ch for ch in name[: 8 * NAME_LENGTH] if unicodedata.category(ch).startswith("C")), None)
+    if control is not None:  # a line break, a tab, a right-to-left override: not for a standings board
+        raise ClassroomError(
+            _('a bot\'s name may hold letters, digits, spaces and - _ . · only, not "{bad}"', bad=repr(control)[1:-1])
+        )
     text = " ".join(unicodedata.normalize("NFC", name[: 8 * NAME_LENGTH]).split())
     if not text or len(text) > NAME_LENGTH or len(name) > 8 * NAME_LENGTH:
         raise ClassroomError(
