@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
-from pokelab.league import League
+from pokelab.classroom.db import sa
+from pokelab.league import League, schema
 from pokelab.league.names import MAX_ENTRIES, MAX_ENTRIES_PER_AUTHOR, MAX_VERSIONS
 
 
@@ -115,3 +116,17 @@ def test_standings_are_read_with_the_join_code_or_the_teacher_key_and_only_the_t
     with pytest.raises(ClassroomError) as none:
         league.standings()
     assert "加入码" in none.value.message("zh")
+
+
+def test_deleting_the_class_deletes_its_leagues_entries_and_versions(db_url):
+    store, join_code, key, league = _league(db_url)
+    league.enter(first, name="Pika", join_code=join_code, author="ann", start=False)
+    league.add_house("heuristic", teacher_key=key)
+    store.delete_class(join_code, key)
+    counts = store.read(lambda conn: [
+        conn.execute(sa.select(sa.func.count()).select_from(t)).scalar_one()
+        for t in (schema.leagues, schema.entries, schema.versions)
+    ])
+    assert counts == [0, 0, 0]
+    with pytest.raises(ClassroomError):
+        League(store, league.code)
