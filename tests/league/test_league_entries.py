@@ -21,7 +21,7 @@ def _league(url: str, game: str = "herecomes"):
 
 
 def test_re_entering_a_name_adds_a_version_and_keeps_the_old_ones(db_url):
-    store, join_code, _key, league = _league(db_url)
+    _store, join_code, _key, league = _league(db_url)
     one = league.enter(first, name="Pika", join_code=join_code, author="ann", start=False)
     two = league.enter(first, name="pika", join_code=join_code, author="ann", start=False)  # any case: the same bot
     assert (one.version, two.version, two.token) == (1, 2, one.token) and one.version_id in two.bots
