@@ -38,12 +38,17 @@ from pokelab.classroom import ClassroomError
 from pokelab.core.registry import get_game
 from pokelab.errors import IllegalAction
 from pokelab.league.moves import Worker, default_move, timed_choose
+from pokelab.league.names import name_key
 from pokelab.tables import StaleRevision, Tables
 from pokelab.words import Text, _, check_lang
 
 __all__ = ["Entry", "Runner", "safe_repr"]
 
 log = logging.getLogger(__name__)
+
+#: The runner this kernel runs for each bot, by (database, league, name): a re-run cell replaces it.
+_RUNNING: dict[tuple[str, str, str], Runner] = {}
+_RUNNING_LOCK = threading.Lock()
 
 
 def safe_repr(value: Any) -> str:
@@ -127,9 +132,15 @@ class Runner:
 
     # ------------------------------------------------------------------ the thread
     def start(self) -> None:
-        """Poll in a daemon thread until ``stop`` (a second call does nothing while it runs)."""
+        """Poll in a daemon thread until ``stop``; a runner of the same bot this kernel started before is stopped first."""
         if self._thread is not None and self._thread.is_alive():
             return
+        key = (self.entry.league.store.url, self.entry.league.code, name_key(self.entry.name))
+        with _RUNNING_LOCK:
+            before = _RUNNING.get(key)
+            _RUNNING[key] = self
+        if before is not None and before is not self:
+            before.stop()  # the cell that entered the bot ran again: one runner per bot in a kernel
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name=f"league-runner-{self.entry.name}", daemon=True)
         self._thread.start()
@@ -164,26 +175,36 @@ class Runner:
         open_tables = {g["table"] for g in games}
         for code in set(self._tables) - open_tables:
             self._tables.pop(code)  # a finished game: its table object (and what it saw) goes
+        for number in set(self._seen) - {g["game"] for g in games}:
+            self._seen.pop(number)
         for game in games:
-            table = self._tables.get(game["table"])
-            if table is None:
-                table = self._tables[game["table"]] = Tables(league.store).table(game["table"])
-            seen_at = time.perf_counter()
-            revision = table.revision()
-            if self._seen.get(game["game"]) == revision:
-                continue
-            view = table.view(game["seat"], token=game["token"])
-            self._seen[game["game"]] = view["revision"]
-            if view["finished"] or game["seat"] not in view["to_move"] or not view["legal"]:
-                continue
-            if self._move(game, table, view):
-                played += 1
-                self.latencies.append(time.perf_counter() - seen_at)
+            try:
+                played += self._play_at(game)
+            except ClassroomError as err:  # a table deleted with its class, a busy database: the next poll
+                log.warning("league runner of %s at table %s: %s", self.entry.name, game["table"], err)
         if played:
             with self._changed:
                 self.moves += played
                 self._changed.notify_all()
         return played
+
+    def _play_at(self, game: dict[str, Any]) -> int:
+        """Play this entry's move at one game if one is due; 1 when a move was stored, else 0."""
+        table = self._tables.get(game["table"])
+        if table is None:
+            table = self._tables[game["table"]] = Tables(self.entry.league.store).table(game["table"])
+        seen_at = time.perf_counter()
+        revision = table.revision()
+        if self._seen.get(game["game"]) == revision:
+            return 0
+        view = table.view(game["seat"], token=game["token"])
+        self._seen[game["game"]] = view["revision"]
+        if view["finished"] or game["seat"] not in view["to_move"] or not view["legal"]:
+            return 0
+        if not self._move(game, table, view):
+            return 0
+        self.latencies.append(time.perf_counter() - seen_at)
+        return 1
 
     def _move(self, game: dict[str, Any], table: Any, view: dict[str, Any]) -> bool:
         """Let the bot choose and play its move (or a default move and a mark); whether a move was stored."""

@@ -112,6 +112,7 @@ class _Round:
         self.versions = league.store.read(lambda conn: _versions(conn, league.row.id))
         self.absent: set[int] = set()  # entry ids
         self.forfeits: dict[int, set[int]] = {}  # game id -> seats whose bot forfeited it
+        self.seen: dict[int, tuple[int, float]] = {}  # game id -> (revision, when this pass first saw it)
 
     def entry(self, version_id: int) -> dict[str, Any]:
         return self.versions[version_id]
@@ -171,6 +172,12 @@ class _Round:
         tokens = json.loads(game.seat_tokens)
         grace = self.league.row.grace_seconds
         away = {s for s, e in enumerate(seats) if e["entry"] in self.absent}
+        revision, now = table.revision(), time.monotonic()
+        seen = self.seen.get(game.id)
+        if seen is None or seen[0] != revision:
+            self.seen[game.id] = (revision, now)  # it changed: look (finished?); the grace clock starts again
+        elif not away and now - seen[1] < grace:
+            return False  # unchanged and nobody late yet: one small query, no view computed
         for seat, e in enumerate(seats):
             if e["house"]:
                 continue

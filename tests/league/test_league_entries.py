@@ -130,3 +130,16 @@ def test_deleting_the_class_deletes_its_leagues_entries_and_versions(db_url):
     assert counts == [0, 0, 0]
     with pytest.raises(ClassroomError):
         League(store, league.code)
+
+
+def test_entering_a_bot_again_in_the_same_kernel_leaves_one_runner_playing_it(sqlite_url):
+    _store, join_code, _key, league = _league(sqlite_url)
+    before = league.enter(first, name="Pika", join_code=join_code, author="ann")
+    again = League(ClassStore.connect(sqlite_url), league.code).enter(  # the cell ran again, with a new League
+        first, name="Pika", join_code=join_code, author="ann", token=before.token
+    )
+    try:
+        assert not before.runner._thread.is_alive() and again.runner._thread.is_alive()
+        assert again.version == 2
+    finally:
+        assert again.stop(5.0)
