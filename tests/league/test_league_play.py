@@ -100,3 +100,25 @@ def test_three_bots_from_two_kernels_and_a_house_bot_play_a_round_to_the_end(sql
         league.replay(game_id, name="peeker", token=tokens["rando"])
     with pytest.raises(ClassroomError):
         league.replay(game_id, name="rando", token=tokens["rando"])  # rando has no seat in that game
+
+
+def test_a_splendor_league_plays_too_with_the_seats_swapped(sqlite_url, kernels):
+    store = ClassStore.connect(sqlite_url)
+    join_code, key = store.create_class("7B")
+    league = League.create(store, join_code, key, "splendor", games_per_pair=2)
+    league.add_house("greedy", teacher_key=key)
+    gil = Kernel(sqlite_url, league.code, join_code, "gil", "first")
+    kernels.append(gil)
+    gil.next()
+    report = league.play_round(join_code=join_code, teacher_key=key, timeout=600, poll_seconds=0.1)
+    assert (report.done, report.left) == (2, 0)
+    table = league.standings(join_code=join_code).set_index("bot")
+    assert table.loc["first", "games"] == 2 and table.loc["greedy", "games"] == 2
+    assert table["wins"].sum() + table["ties"].sum() / 2 == 2
+    version = {e["name"]: e["version_id"] for e in league.entries()}
+    g = schema.league_games.c
+    seats = store.read(lambda conn: conn.execute(
+        sa.select(g.seat0, g.seat1).where(g.league_id == league.row.id)).all())
+    assert sorted(tuple(s) for s in seats) == sorted([(version["first"], version["greedy"]),
+                                                      (version["greedy"], version["first"])])
+    assert gil.report()["moves"]["first"] > 10  # its moves were made in its kernel
