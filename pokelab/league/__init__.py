@@ -21,10 +21,10 @@ doors (``schema.attach``).
 >>> join_code, key = store.create_class("7B")
 >>> League.create(store, join_code, key, "herecomes").game
 'herecomes'
->>> League(store, "ZZZZZZ")
+>>> League(store, "zz zzzz")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: no league has the code 'ZZZZZZ': check the code your teacher gave
+pokelab.classroom.ClassroomError: no league has the code 'zz zzzz': check the code your teacher gave
 """
 
 from pokelab.league.league import League

@@ -91,7 +91,9 @@ class League:
     def __init__(self, store: ClassStore, code: Any) -> None:
         schema.attach(store)
         self.store = store
-        self.code = str(code).strip().upper() if isinstance(code, str) else code
+        if not isinstance(code, str):
+            raise ClassroomError(_("a league code is text, not {type}", type=type(code).__name__))
+        self.code = "".join(code.split()).upper()
         store.throttle.check(("league code",))
         found = store.read(self._load)
         if found is None:

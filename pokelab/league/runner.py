@@ -27,6 +27,7 @@ False
 
 from __future__ import annotations
 
+import collections
 import logging
 import random
 import reprlib
@@ -42,9 +43,12 @@ from pokelab.league.names import name_key
 from pokelab.tables import StaleRevision, Tables
 from pokelab.words import Text, _, check_lang
 
-__all__ = ["Entry", "Runner", "safe_repr"]
+__all__ = ["KEPT_PROBLEMS", "Entry", "Runner", "safe_repr"]
 
 log = logging.getLogger(__name__)
+
+#: How many reasons a runner keeps in its kernel (every mark is stored: ``Entry.marks``).
+KEPT_PROBLEMS = 200
 
 #: The runner this kernel runs for each bot, by (database, league, name): a re-run cell replaces it.
 _RUNNING: dict[tuple[str, str, str], Runner] = {}
@@ -116,8 +120,8 @@ class Runner:
         self.poll_seconds = poll_seconds
         self.rules = get_game(entry.league.game)
         self.seconds = float(entry.league.row.move_seconds)
-        #: Why a default move was played, as catalogue texts (rendered in the author's language).
-        self.problems: list[Text] = []
+        #: Why a default move was played, the newest ``KEPT_PROBLEMS``, as catalogue texts (shown in the author's language).
+        self.problems: collections.deque[Text] = collections.deque(maxlen=KEPT_PROBLEMS)
         #: Seconds from seeing a table's new revision to the move stored, one per move played.
         self.latencies: list[float] = []
         self.moves = 0
