@@ -18,7 +18,8 @@ from pokelab.classroom import ClassStore
 from pokelab.league import League, Runner
 
 #: What the peeking bot saw per move: the table, the revision, every text reachable from what it was given,
-#: and every text the runner of its kernel holds (its tables, its seat views).
+#: and every text this kernel's runners hold of that table (its Table object, its seats, its seat views). Other
+#: tables are not scanned: every Here Comes game has the same card names, so another game's hand proves nothing.
 PEEKS: list[dict[str, Any]] = []
 
 
@@ -64,9 +65,9 @@ class Peeker:
             given: list[str] = []
             _texts([view, legal, rng.getstate()], given)
             held: list[str] = []
-            for runner in RUNNERS:  # and, reaching past its arguments, what its own kernel's runners hold
-                _texts({k: v for k, v in vars(runner).items() if k not in ("entry", "rules")}, held)
-                for table in runner._tables.values():
+            for runner in RUNNERS:  # and, reaching past its arguments, what its kernel's runners hold of this table
+                table = runner._tables.get(at.get("table"))
+                if table is not None:
                     held.append(repr(vars(table)))
                     held.append(repr(vars(table._seats)))
             PEEKS.append({**at, "given": " ".join(given),

@@ -80,12 +80,13 @@ def test_misbehaving_bots_get_default_moves_and_marks_their_author_reads_in_chin
     assert table.loc["random", "marks"] == 0 and (table["games"] == 4).all()
 
     seen = cy.report()["problems"]
-    assert "ZeroDivisionError: my bot divided by zero" in seen["raiser"][0] and "出错" in seen["raiser"][0]
-    assert "0.3 秒" in seen["sleeper"][0] and all("默认" in p for p in seen["sleeper"])
-    assert "object" in seen["garbage"][0] and "合法" in seen["garbage"][0]
+    assert "ZeroDivisionError: my bot divided by zero" in seen["raiser"][-1] and "出错" in seen["raiser"][-1]
+    assert all("默认" in p for p in seen["sleeper"]) and "还在想" in seen["sleeper"][-1]  # busy since its first move
+    assert "object" in seen["garbage"][-1] and "合法" in seen["garbage"][-1]
 
     marks = {name: league.marks(name, token=tokens[name], lang="zh") for name in tokens}
     assert set(marks["sleeper"]["kind"]) == {"timeout"} and set(marks["raiser"]["kind"]) == {"error"}
+    assert "0.3 秒" in marks["sleeper"]["reason"][0]  # its first move ran out of the league's time
     assert set(marks["garbage"]["kind"]) == {"illegal"} and set(marks["garbage"]["rule"].dropna()) == set()
     refused = marks["cheater"][marks["cheater"]["rule"].notna()]  # its discards of a card it lacks (HC-R2) ...
     assert set(refused["rule"]) == {"HC-R2"} and "HC-R2" in refused["reason"].iloc[0] and "G99" in refused["reason"].iloc[0]

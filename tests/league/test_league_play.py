@@ -85,6 +85,7 @@ def test_three_bots_from_two_kernels_and_a_house_bot_play_a_round_to_the_end(sql
         assert other, "the other seat holds cards at that moment"
         # Against ann's own other bot both seats are ann's: her kernel may hold both (one author, one process).
         away = seats[peek["table"]][1 - peek["seat"]] not in ann_versions
+        assert peek["table"] in peek["held"]  # the runner's Table object of that game was scanned
         for seen in (peek["given"], peek["held"]) if away else (peek["given"],):
             words = set(seen.replace("'", " ").replace('"', " ").replace(",", " ").replace("(", " ").split())
             assert not other & words, (peek["table"], sorted(other & words))
