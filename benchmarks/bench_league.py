@@ -10,6 +10,10 @@ legal move, random move, in turn) with their runners. ``League.play_round`` then
 minute, the pupils' moves, and the move latency their runners measured — from reading a table's new
 revision to the move stored (``Runner.latencies``: the seat's view, the bot's choice in its worker
 thread, ``Table.play``) — median, p95, p99 and max. No asserts: figures only (the machine is shared).
+
+Measured on the kit's shared 2-core machine (load average 5–7, SQLite file, defaults): 63 games in 161 s,
+23.5 games per minute; 8,638 pupils' moves (54 a second), latency median 22 ms, p95 119 ms, p99 311 ms.
+At load 11–14 the same run took 292 s (12.9 games per minute, p99 937 ms).
 """
 
 from __future__ import annotations
