@@ -134,12 +134,13 @@ def stages(only: str | None) -> dict[str, list[str] | list[list[str]] | None]:
     return {
         # ruff, then the import layers of pyproject.toml's [tool.importlinter] (no cycles, no upward imports).
         "lint": [[str(BIN / "ruff"), "check", "."], [str(BIN / "lint-imports"), "--no-cache"]],
-        "unit": pytest("-m", "not browser and not site and not classroom_load and not hub", "-n", "2", "-q"),
+        "unit": pytest("-m", "not browser and not site and not classroom_load and not hub and not league", "-n", "2", "-q"),
         # 30 student processes (and the shared tables' clients) against SQLite and a real PostgreSQL server, and a
-        # real JupyterHub with its proxy (tests/hub: it mostly waits on its processes, so it fits this light stage);
+        # real JupyterHub with its proxy (tests/hub) and the bot league's pupils' kernels (tests/league): they mostly
+        # wait on their processes, so they fit this light stage;
         # -s prints the latencies and the hub's start time.
-        "classroom": pytest("-m", "classroom_load or hub", "-q", "-s", "-p", "no:xdist", "tests/classroom", "tests/tables",
-                            "tests/hub"),
+        "classroom": pytest("-m", "classroom_load or hub or league", "-q", "-s", "-p", "no:xdist", "tests/classroom",
+                            "tests/tables", "tests/hub", "tests/league"),
         # Each notebook in a fresh kernel forked from a warm one (scripts/warm_kernel.py).
         "notebooks": nbval(str(BIN / "python"), ["-n", "2", "--nbval-kernel-name", "pokelab-warm", *notebooks])
         if notebooks

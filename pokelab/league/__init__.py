@@ -24,7 +24,7 @@ doors (``schema.attach``).
 >>> League(store, "zz zzzz")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: no league has the code 'zz zzzz': check the code your teacher gave
+pokelab.classroom.errors.ClassroomError: no league has the code 'zz zzzz': check the code your teacher gave
 """
 
 from pokelab.league.league import League

@@ -23,7 +23,7 @@ the table's store, as any table's bots are.
 >>> League(store, league.code).enter(lambda v, l, r: l[0], name="first", join_code=join_code, author="bo", start=False)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: the name 'first' is taken in this league: enter again with its entry token, or choose another name
+pokelab.classroom.errors.ClassroomError: the name 'first' is taken in this league: enter again with its entry token, or choose another name
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ class League:
         >>> League.create(store, join_code, key, "herecomes", move_seconds=0)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: move_seconds is a number from 0.05 to 60, not 0
+        pokelab.classroom.errors.ClassroomError: move_seconds is a number from 0.05 to 60, not 0
         """
         rules = get_game(game)
         if isinstance(games_per_pair, bool) or not isinstance(games_per_pair, int) or not 1 <= games_per_pair <= 100:
@@ -291,7 +291,7 @@ class League:
         >>> League.create(store, join_code, key, "splendor").add_house("expected-points", teacher_key=key)
         Traceback (most recent call last):
         ...
-        pokelab.classroom.ClassroomError: unknown bot 'expected-points' for splendor: choose greedy, mcts-easy, mcts-hard, mcts-medium, random
+        pokelab.classroom.errors.ClassroomError: unknown bot 'expected-points' for splendor: choose greedy, mcts-easy, mcts-hard, mcts-medium, random
         """
         choices = available_bots(self.game)
         if bot not in choices:

@@ -7,7 +7,7 @@
 >>> reason("not json", "en")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a league mark's stored reason is damaged: ask the teacher
+pokelab.classroom.errors.ClassroomError: a league mark's stored reason is damaged: ask the teacher
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ league.enter(...)``), not a pupil who changes their name (names prove nothing:
 >>> check_bot_name("<b>Pika</b>")
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a bot's name may hold letters, digits, spaces and - _ . · only, not "<"
+pokelab.classroom.errors.ClassroomError: a bot's name may hold letters, digits, spaces and - _ . · only, not "<"
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def check_bot_name(name: Any) -> str:
     >>> check_bot_name("x" * 25)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: a bot's name has 1 to 24 characters, not 25
+    pokelab.classroom.errors.ClassroomError: a bot's name has 1 to 24 characters, not 25
     """
     if not isinstance(name, str):
         raise ClassroomError(_("a bot's name is text, not {type}", type=type(name).__name__))
@@ -92,7 +92,7 @@ def check_author(author: Any) -> str:
     >>> check_author("")
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: an author's name has 1 to 64 characters, not 0
+    pokelab.classroom.errors.ClassroomError: an author's name has 1 to 64 characters, not 0
     """
     if not isinstance(author, str):
         raise ClassroomError(_("an author's name is text, not {type}", type=type(author).__name__))
@@ -122,7 +122,7 @@ def check_number(value: Any, what: str, low: float, high: float) -> float:
     >>> check_number(2, "move_seconds", 0.05, 60), check_number(True, "x", 0, 1)
     Traceback (most recent call last):
     ...
-    pokelab.classroom.ClassroomError: x is a number from 0 to 1, not True
+    pokelab.classroom.errors.ClassroomError: x is a number from 0 to 1, not True
     """
     if isinstance(value, bool) or not isinstance(value, int | float) or not low <= value <= high:
         raise ClassroomError(

@@ -18,7 +18,7 @@ key, the whole game.
 >>> league.standings()
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: the standings are read with the class's join code or the teacher key
+pokelab.classroom.errors.ClassroomError: the standings are read with the class's join code or the teacher key
 """
 
 from __future__ import annotations

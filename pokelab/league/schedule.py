@@ -22,7 +22,7 @@ another game. Every wait is time-limited: the round stops at ``timeout``.
 >>> league.play_round(join_code=join_code, teacher_key=key)
 Traceback (most recent call last):
 ...
-pokelab.classroom.ClassroomError: a round needs at least two bots and one of them a pupil's (this league has 0 bots)
+pokelab.classroom.errors.ClassroomError: a round needs at least two bots and one of them a pupil's (this league has 0 bots)
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ from pokelab.league import League
 from pokelab.league.moves import Worker, timed_choose
 from tests.league.kernels import Kernel
 
+pytestmark = pytest.mark.league  # waits on pupils' kernels: run in the light classroom stage, beside unit
+
 
 @pytest.fixture
 def kernels():

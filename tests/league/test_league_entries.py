@@ -9,6 +9,8 @@ from pokelab.classroom.db import sa
 from pokelab.league import League, schema
 from pokelab.league.names import MAX_ENTRIES, MAX_ENTRIES_PER_AUTHOR, MAX_VERSIONS
 
+pytestmark = pytest.mark.league  # waits on pupils' kernels: run in the light classroom stage, beside unit
+
 
 def first(view, legal, rng):
     return legal[0]

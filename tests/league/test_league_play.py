@@ -17,6 +17,8 @@ from pokelab.league import League, schema
 from pokelab.tables import Tables, games
 from tests.league.kernels import Kernel
 
+pytestmark = pytest.mark.league  # waits on pupils' kernels: run in the light classroom stage, beside unit
+
 
 @pytest.fixture
 def kernels():
