@@ -279,6 +279,12 @@ def test_the_hub_started_the_class_service_behind_its_proxy_and_it_wants_a_hub_l
     with pytest.raises(ClassAccessError) as anonymous:  # no hub login: refused before any table is read
         RemoteTables(through_proxy).table("ABCDEF")
     assert anonymous.value.reason.source.startswith("this request to the class service carries no hub login")
+    status, narrow = _api(hub, "POST", "/users/mei/tokens",  # a real login without the service's scope
+                          {"scopes": ["access:servers!user=mei"], "note": "not the class service's"})
+    assert status in (200, 201), (status, narrow)
+    with pytest.raises(ClassAccessError) as unscoped:
+        RemoteTables(through_proxy, hub_token=narrow["token"]).table("ABCDEF")
+    assert unscoped.value.reason.source.startswith("your hub login may not use the class service"), unscoped.value
     with pytest.raises(ClassAccessError):  # straight to the service's own port is no way around the hub either
         RemoteTables(f"{hub['class_service']}/services/pokelab-class").table("ABCDEF")
 
