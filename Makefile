@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# Defined before the rules that name it (a prerequisite is expanded when its rule is read).
+NODE_STAMP := node_modules/.package-lock.json
 EXTRAS := lab,app,dask,test,site,hub
 PORT   ?= 8888
 comma  := ,
@@ -28,7 +30,6 @@ test: $(STAMP) $(NODE_STAMP)
 install: $(STAMP)
 
 # The Node tools of package-lock.json (esbuild; configurable-http-proxy, the hub's proxy the tests start): npm ci.
-NODE_STAMP := node_modules/.package-lock.json
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 
