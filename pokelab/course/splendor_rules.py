@@ -182,7 +182,7 @@ def magmar_with_ball_12_2() -> tuple[str | None, str | None]:
 value("12-2", L12, _("A later turn: you still hold Charmander, and now 3 blue, 3 green, 3 yellow and 1 Master Ball. "
                      "Before you try either move: "
                      "which rule ID refuses reserving Magmar now, and which refuses catching it? Answer with a pair, "
-                     "writing `None` for a move no rule refuses, for example `(\"SP-A4\", None)`."),
+                     "writing `None` for a move no rule refuses, for example `(None, \"SP-A6\")`."),
       lambda p: magmar_with_ball_12_2(),
       [_("Which cards does the reserve rule allow? Does holding a Master Ball change which cards they are?"),
        _("For the catch: compare Magmar's effective cost with your tokens colour by colour, then read what SP-A5 asks "

@@ -159,11 +159,25 @@ def _reveal(expected: Any) -> Feedback:
 
 
 def _slip(definition: ExerciseDef, answer: Any, params: Mapping[str, Any]) -> tuple[str, Text] | None:
-    """The anticipated slip ``answer`` is (its id ``slip-N`` and why), or None."""
-    for index, (value, why) in enumerate(definition.mistakes(params) if definition.mistakes else (), start=1):
-        if matches(definition, answer, value):
-            return f"slip-{index}", why
-    return None
+    """The anticipated slip ``answer`` is (its id ``slip-N`` and why), or None.
+
+    When two slips lie within the exercise's tolerance of the answer, the nearer one is meant.
+    """
+    found = [(index, value, why)
+             for index, (value, why) in enumerate(definition.mistakes(params) if definition.mistakes else (), start=1)
+             if matches(definition, answer, value)]
+    if not found:
+        return None
+    index, _value, why = min(found, key=lambda slip: _distance(answer, slip[1]))  # the first, among equals
+    return f"slip-{index}", why
+
+
+def _distance(answer: Any, value: Any) -> float:
+    """How far a numeric answer is from a slip's value (0 when either is not a number: the first slip is meant)."""
+    try:
+        return abs(float(answer) - float(value))
+    except (TypeError, ValueError, OverflowError):
+        return 0.0
 
 
 def _stated(definition: ExerciseDef, attempt: str) -> list[tuple[str, Text]]:

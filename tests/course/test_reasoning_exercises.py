@@ -61,3 +61,8 @@ def test_15_2_asks_for_what_the_interval_allows_not_the_printed_rate() -> None:
     assert abs(answer - measured) > 2 * get("15-2").tolerance  # the measured advantage is turned down
     assert check("15-2", round(answer, 1)).ok
     assert not check("15-2", measured).ok
+    # two anticipated slips lie within the tolerance of each other: the feedback is the nearer one's
+    below = (0.5 - fpa["ci_low"]) * 100
+    assert abs(below - measured) < get("15-2").tolerance
+    assert "below 1/2" in check("15-2", round(below, 2)).message
+    assert "the advantage these games measured" in check("15-2", round(measured, 2)).message
