@@ -1,5 +1,15 @@
-"""The league's tests run on the class databases of the store tests (a SQLite file; PostgreSQL where it runs)."""
+"""The league's tests run on the class databases of the store tests (a SQLite file; PostgreSQL where it runs).
 
+``new_league`` starts a league in a new class; ``kernels`` collects the pupils' kernels a test starts and
+closes them after it.
+"""
+
+from typing import Any
+
+import pytest
+
+from pokelab.classroom import ClassStore
+from pokelab.league import League
 from tests.classroom.conftest import (  # noqa: F401 - the class databases' fixtures
     db_url,
     free_port,
@@ -8,3 +18,20 @@ from tests.classroom.conftest import (  # noqa: F401 - the class databases' fixt
     postgres,
     sqlite_url,
 )
+from tests.league.kernels import Kernel
+
+
+def new_league(url: str, game: str = "herecomes", **options: Any) -> tuple[ClassStore, str, str, League]:
+    """A new class 7B at ``url`` and a league of ``game`` in it: ``(store, join_code, teacher_key, league)``."""
+    store = ClassStore.connect(url)
+    join_code, key = store.create_class("7B")
+    return store, join_code, key, League.create(store, join_code, key, game, **options)
+
+
+@pytest.fixture
+def kernels():
+    """The pupils' kernels a test starts (append them), closed after it."""
+    started: list[Kernel] = []
+    yield started
+    for kernel in started:
+        kernel.close()

@@ -14,23 +14,10 @@ import pytest
 from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.league import League
 from pokelab.league.moves import Worker, timed_choose
+from tests.league.conftest import new_league
 from tests.league.kernels import Kernel
 
 pytestmark = pytest.mark.league  # waits on pupils' kernels: run in the light classroom stage, beside unit
-
-
-@pytest.fixture
-def kernels():
-    started: list[Kernel] = []
-    yield started
-    for kernel in started:
-        kernel.close()
-
-
-def _league(url: str, **options):
-    store = ClassStore.connect(url)
-    join_code, key = store.create_class("7B")
-    return store, join_code, key, League.create(store, join_code, key, "herecomes", **options)
 
 
 def test_a_bot_that_never_answers_gets_a_default_move_after_the_limit_and_is_not_asked_again_while_busy():
@@ -67,7 +54,7 @@ def test_what_a_bot_is_given_is_a_copy_it_cannot_change_the_runners_view_through
 
 
 def test_misbehaving_bots_get_default_moves_and_marks_their_author_reads_in_chinese(sqlite_url, kernels):
-    _store, join_code, key, league = _league(sqlite_url, games_per_pair=1, move_seconds=0.3, grace_seconds=30)
+    _store, join_code, key, league = new_league(sqlite_url, games_per_pair=1, move_seconds=0.3, grace_seconds=30)
     league.add_house("random", teacher_key=key)
     cy = Kernel(sqlite_url, league.code, join_code, "cy", "sleeper", "raiser", "garbage", lang="zh")
     di = Kernel(sqlite_url, league.code, join_code, "di", "cheater")
@@ -105,7 +92,7 @@ def test_misbehaving_bots_get_default_moves_and_marks_their_author_reads_in_chin
 
 
 def test_a_bot_whose_kernel_went_away_forfeits_after_the_grace_period_and_stalls_no_one(sqlite_url, kernels):
-    _store, join_code, key, league = _league(sqlite_url, games_per_pair=2, move_seconds=0.5, grace_seconds=1.0)
+    _store, join_code, key, league = new_league(sqlite_url, games_per_pair=2, move_seconds=0.5, grace_seconds=1.0)
     league.add_house("random", teacher_key=key)
     gone = Kernel(sqlite_url, league.code, join_code, "ed", "rando")
     kernels.append(gone)

@@ -8,6 +8,7 @@ from pokelab.classroom import ClassAccessError, ClassroomError, ClassStore
 from pokelab.classroom.db import sa
 from pokelab.league import League, schema
 from pokelab.league.names import MAX_ENTRIES, MAX_ENTRIES_PER_AUTHOR, MAX_VERSIONS
+from tests.league.conftest import new_league
 
 pytestmark = pytest.mark.league  # waits on pupils' kernels: run in the light classroom stage, beside unit
 
@@ -16,14 +17,8 @@ def first(view, legal, rng):
     return legal[0]
 
 
-def _league(url: str, game: str = "herecomes"):
-    store = ClassStore.connect(url)
-    join_code, key = store.create_class("7B")
-    return store, join_code, key, League.create(store, join_code, key, game)
-
-
 def test_re_entering_a_name_adds_a_version_and_keeps_the_old_ones(db_url):
-    _store, join_code, _key, league = _league(db_url)
+    _store, join_code, _key, league = new_league(db_url)
     one = league.enter(first, name="Pika", join_code=join_code, author="ann", start=False)
     two = league.enter(first, name="pika", join_code=join_code, author="ann", start=False)  # any case: the same bot
     assert (one.version, two.version, two.token) == (1, 2, one.token) and one.version_id in two.bots
@@ -38,7 +33,7 @@ def test_re_entering_a_name_adds_a_version_and_keeps_the_old_ones(db_url):
 
 
 def test_a_taken_name_a_wrong_token_and_another_class_are_refused_in_both_languages(db_url):
-    store, join_code, key, league = _league(db_url)
+    store, join_code, key, league = new_league(db_url)
     league.enter(first, name="Pika", join_code=join_code, author="ann", start=False)
     league.add_house("heuristic", teacher_key=key)
     other = League(ClassStore.connect(db_url), league.code)
@@ -64,7 +59,7 @@ def test_a_taken_name_a_wrong_token_and_another_class_are_refused_in_both_langua
 
 @pytest.mark.parametrize("name", ["<b>Pika</b>", "Pika<script>", "[Pika](http://x)", "Pi\nka", "x" * 25, "", "  ", 7])
 def test_a_name_with_markup_control_characters_or_the_wrong_length_is_refused(db_url, name):
-    _store, join_code, _key, league = _league(db_url)
+    _store, join_code, _key, league = new_league(db_url)
     with pytest.raises(ClassroomError) as err:
         league.enter(first, name=name, join_code=join_code, author="ann", start=False)
     assert "name" in str(err.value) and "名字" in err.value.message("zh")
@@ -72,7 +67,7 @@ def test_a_name_with_markup_control_characters_or_the_wrong_length_is_refused(db
 
 
 def test_a_thousand_entries_are_refused_after_the_limits(sqlite_url):
-    _store, join_code, _key, league = _league(sqlite_url)
+    _store, join_code, _key, league = new_league(sqlite_url)
     refused = 0
     for i in range(1000):  # one pupil's runaway loop: new names ...
         try:
@@ -99,14 +94,14 @@ def test_a_thousand_entries_are_refused_after_the_limits(sqlite_url):
 
 
 def test_a_bot_is_an_object_with_choose_or_a_function(db_url):
-    _store, join_code, _key, league = _league(db_url)
+    _store, join_code, _key, league = new_league(db_url)
     with pytest.raises(ClassroomError) as err:
         league.enter(42, name="Pika", join_code=join_code, author="ann", start=False)
     assert "choose(view, legal, rng)" in err.value.message("zh")
 
 
 def test_standings_are_read_with_the_join_code_or_the_teacher_key_and_only_the_teacher_sees_authors(db_url):
-    store, join_code, key, league = _league(db_url)
+    store, join_code, key, league = new_league(db_url)
     league.enter(first, name="Pika", join_code=join_code, author="ann", start=False)
     assert "author" not in league.standings(join_code=join_code)
     assert league.standings(teacher_key=key)["author"].tolist() == ["ann"]
@@ -121,7 +116,7 @@ def test_standings_are_read_with_the_join_code_or_the_teacher_key_and_only_the_t
 
 
 def test_deleting_the_class_deletes_its_leagues_entries_and_versions(db_url):
-    store, join_code, key, league = _league(db_url)
+    store, join_code, key, league = new_league(db_url)
     league.enter(first, name="Pika", join_code=join_code, author="ann", start=False)
     league.add_house("heuristic", teacher_key=key)
     store.delete_class(join_code, key)
@@ -135,7 +130,7 @@ def test_deleting_the_class_deletes_its_leagues_entries_and_versions(db_url):
 
 
 def test_entering_a_bot_again_in_the_same_kernel_leaves_one_runner_playing_it(sqlite_url):
-    _store, join_code, _key, league = _league(sqlite_url)
+    _store, join_code, _key, league = new_league(sqlite_url)
     before = league.enter(first, name="Pika", join_code=join_code, author="ann")
     again = League(ClassStore.connect(sqlite_url), league.code).enter(  # the cell ran again, with a new League
         first, name="Pika", join_code=join_code, author="ann", token=before.token

@@ -15,23 +15,10 @@ from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.classroom.db import sa
 from pokelab.league import League, schema
 from pokelab.tables import Tables, games
+from tests.league.conftest import new_league
 from tests.league.kernels import Kernel
 
 pytestmark = pytest.mark.league  # waits on pupils' kernels: run in the light classroom stage, beside unit
-
-
-@pytest.fixture
-def kernels():
-    started: list[Kernel] = []
-    yield started
-    for kernel in started:
-        kernel.close()
-
-
-def _league(url: str, **options):
-    store = ClassStore.connect(url)
-    join_code, key = store.create_class("7B")
-    return store, join_code, key, League.create(store, join_code, key, "herecomes", **options)
 
 
 def _hand_at(store, key, code: str, seed: int, seat: int, revision: int) -> set[str]:
@@ -42,7 +29,7 @@ def _hand_at(store, key, code: str, seed: int, seat: int, revision: int) -> set[
 
 
 def test_three_bots_from_two_kernels_and_a_house_bot_play_a_round_to_the_end(sqlite_url, kernels):
-    store, join_code, key, league = _league(sqlite_url, games_per_pair=2, move_seconds=2.0, grace_seconds=30)
+    store, join_code, key, league = new_league(sqlite_url, games_per_pair=2, move_seconds=2.0, grace_seconds=30)
     league.add_house("heuristic", teacher_key=key)
     ann = Kernel(sqlite_url, league.code, join_code, "ann", "first", "peeker")
     bo = Kernel(sqlite_url, league.code, join_code, "bo", "rando")
