@@ -34,12 +34,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from scripts import pytest_profile  # noqa: E402  (the plugin the stages load; its table is printed here)
+
 BIN = Path(sys.executable).parent
 RULE_COVERAGE = ROOT / "scripts" / "rule_coverage.py"
 
 
 def pytest(*args: str) -> list[str]:
-    return [str(BIN / "python"), "-m", "pytest", *args]
+    """A pytest run of the kit's environment that writes where its time went (``scripts/pytest_profile.py``)."""
+    return [str(BIN / "python"), "-m", "pytest", "-p", "scripts.pytest_profile", *args]
 
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
@@ -59,6 +63,8 @@ def nbval(python: str, notebooks: list[str]) -> list[str]:
         python,
         "-m",
         "pytest",
+        "-p",
+        "scripts.pytest_profile",
         "--nbval-lax",
         "--nbval-sanitize-with",
         "tests/nbval_sanitize.cfg",
@@ -259,6 +265,7 @@ class Stage(threading.Thread):
         super().__init__(name=f"stage-{name}", daemon=True)
         self.stage, self.commands, self.stream = name, commands, stream
         self.log = LOGS / f"{name}.log"
+        self.profile = LOGS / f"{name}.files.json"  # where its pytest runs' time went (scripts/pytest_profile.py)
         self.code: int | None = None
         self.seconds = 0.0
         self.cpu = 0.0  # CPU seconds of its processes and every descendant they waited for
@@ -267,6 +274,7 @@ class Stage(threading.Thread):
         start = time.perf_counter()
         deadline = time.monotonic() + STAGE_SECONDS
         code = 0
+        self.profile.unlink(missing_ok=True)
         try:
             with warm_kernels() if self.stage == "notebooks" else contextlib.nullcontext({}) as extra, open(
                 self.log, "w", encoding="utf-8"
@@ -277,7 +285,7 @@ class Stage(threading.Thread):
                         code = 130
                         break
                     proc = subprocess.Popen(
-                        one, cwd=ROOT, env={**os.environ, **extra}, stdout=target, stderr=subprocess.STDOUT if target else None,
+                        one, cwd=ROOT, env={**os.environ, **extra, pytest_profile.ENV: str(self.profile)}, stdout=target, stderr=subprocess.STDOUT if target else None,
                         start_new_session=True,
                     )
                     LIVE.add(proc)
@@ -342,6 +350,12 @@ def schedule(commands: dict[str, list[list[str]]], *, stream: bool) -> int:
                       f"(CPU {stage.cpu:.0f}s)", flush=True)
     timings = [f"{name} {stage.seconds:.0f}s (CPU {stage.cpu:.0f}s)" for name, stage in finished.items()]
     print(f"== timings (wall {time.perf_counter() - begun:.0f}s, stages side by side): " + ", ".join(timings), flush=True)
+    print("== where each stage's time went, by test file (work summed over its workers; setup = the servers, "
+          "kernels and browsers its fixtures start, call = the tests):", flush=True)
+    for name, stage in finished.items():
+        rows = pytest_profile.read(stage.profile)
+        if rows is not None:
+            print("\n".join(pytest_profile.table(name, rows)), flush=True)
     failed = [f"{name} (exit {stage.code})" for name, stage in finished.items() if stage.code not in (0, 5)]
     if failed:
         print("== FAILED: " + ", ".join(failed), flush=True)

@@ -99,3 +99,40 @@ def test_stopping_the_runner_stops_the_stages_it_started(tmp_path) -> None:
         runner.kill()
         runner.wait(timeout=60)
         runner.stdout.close()
+
+
+def test_each_stage_writes_where_its_time_went_by_file_and_phase(tmp_path) -> None:
+    """The profile plugin sums a file's fixture set-up apart from its tests, also under xdist, and prints a table."""
+    import doctest
+    import json
+    import os
+    import subprocess
+
+    from scripts import pytest_profile
+
+    assert doctest.testmod(pytest_profile).failed == 0
+    tests = tmp_path / "test_timed.py"
+    tests.write_text(
+        "import threading, pytest\n"
+        "@pytest.fixture(scope='module')\n"
+        "def server():\n"
+        "    threading.Event().wait(0.3)\n"  # a server's start, as a fixture: set-up time
+        "    yield\n"
+        "def test_one(server):\n"
+        "    threading.Event().wait(0.2)\n"
+        "def test_two(server):\n"
+        "    pass\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "stage.files.json"
+    for workers in ([], ["-n", "2"]):
+        out.unlink(missing_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "scripts.pytest_profile", "-q", "-o", "addopts=", "-p",
+             "no:cacheprovider", *workers, str(tests), "--rootdir", str(tmp_path)],
+            cwd=ROOT, env={**os.environ, pytest_profile.ENV: str(out)}, check=True, capture_output=True,
+        )
+        (name, row), = json.loads(out.read_text(encoding="utf-8")).items()
+        assert name.endswith("test_timed.py") and row["tests"] == 2, (workers, name, row)
+        assert row["setup"] >= 0.3 and row["call"] >= 0.2, (workers, row)
+        assert "test_timed.py" in pytest_profile.table("unit", {name: row})[1]
