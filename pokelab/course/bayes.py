@@ -264,11 +264,13 @@ number("39-2", L39, _("The first tokens of a round are {shown}. Both bags were e
        personal=_personal_tokens, chance=True)
 choice("39-3", L39, _("The last token is red and your opponent votes NO to the redraw. What does that tell you?"), (
            Option("a", _("Nothing: a vote is a choice, not a token drawn from the bag."),
-                  why=_("a choice depends on the hidden hand, so it is evidence about it (ignoring the evidence)")),
+                  why=_("a choice depends on the hidden hand, so it is evidence about it "
+                        "(the misconception: a vote tells nothing about the hand)")),
            Option("b", _("They are now more likely to already score with these tokens, but it is not certain."), correct=True,
                   why=_("under the lesson's model P(they score) rises, but stays far from 1")),
            Option("c", _("They certainly score already."),
-                  why=_("a hand that scores nothing can still vote no, when a redraw would not help it (evidence is not proof)")),
+                  why=_("a hand that scores nothing can still vote no, when a redraw would not help it "
+                        "(the misconception: evidence is proof)")),
        ), hints=(_("Which hands vote no? Those that would lose by a redraw, and those a redraw cannot help."),))
 
 

@@ -28,9 +28,11 @@ _ONE_RED = ("red", "blue", "green", "yellow", "blue")
 choice("32-3", L32, _("Five tokens have been shown: two red and three of other colours. Compared with before the round, "
                       "the last token is now…"), (
            Option("a", _("more likely to be red: red keeps coming."),
-                  why=_("a run does not make a colour hot; the tokens are not put back (the hot-hand idea)")),
+                  why=_("a run does not make a colour hot; the tokens are not put back "
+                        "(the misconception: the hot-hand idea, a colour that keeps coming stays hot)")),
            Option("b", _("equally likely: the bag has no memory."),
-                  why=_("that holds when tokens are put back; here the tokens drawn have left the bag (ignoring the condition)")),
+                  why=_("that holds when tokens are put back; here the tokens drawn have left the bag "
+                        "(the misconception: ignoring the condition, as if the tokens drawn did not change the chance)")),
            Option("c", _("less likely to be red."),
                   correct=probability(LastIs("red"), shown=_TWO_RED) < probability(LastIs("red")),
                   why=_("4 reds are left among 15 tokens: 4/15 is less than 6/20.")),
@@ -42,10 +44,12 @@ choice("32-5", L32, _("Five tokens have been shown: one red and four of other co
                   why=_("5 reds are left among 15 tokens: 5/15 = 1/3 is more than 6/20. Four other tokens left the bag "
                         "and only one red did.")),
            Option("b", _("equally likely: one red is not a streak."),
-                  why=_("every token drawn changes what is left in the bag, streak or not (ignoring the condition)")),
+                  why=_("every token drawn changes what is left in the bag, streak or not "
+                        "(the misconception: only a streak changes the chance)")),
            Option("c", _("less likely to be red: a red has been drawn."),
                   why=_("a red drawn leaves fewer reds, but the other tokens drawn leave fewer tokens of all: compare "
-                        "the share of red left with 6/20 (every red drawn makes red rarer, taken too far)")),
+                        "the share of red left with 6/20 "
+                        "(the misconception: every red drawn makes red rarer, whatever else is drawn)")),
        ))
 predict("32-4", L32, _("Before you look at the table: after three red tokens have been shown, what is the chance the last token is red?"),
         lambda p: probability(LastIs("red"), shown=("red",) * 3),

@@ -42,7 +42,8 @@ value("33-2", L33, _("You hold {hand}; wave 1 showed {shown}. Which card does th
 choice("33-3", L33, _("Card A comes true with chance 0.3 and is worth 1 point; card B comes true with chance 0.1 and is "
        "worth 5 points. Which has the higher expected value?"), (
            Option("a", _("Card A: it comes true more often."),
-                  why=_("expected value is not the most likely outcome: 0.3 × 1 = 0.3 is less than 0.1 × 5 = 0.5 (EV = most likely)")),
+                  why=_("expected value is not the most likely outcome: 0.3 × 1 = 0.3 is less than 0.1 × 5 = 0.5 "
+                        "(the misconception: expected value = the most likely outcome)")),
            Option("b", _("Card B: 0.1 × 5 = 0.5 beats 0.3 × 1 = 0.3."), correct=True,
                   why=_("Probability × points.")),
            Option("c", _("Neither: you cannot compare a likely card with a valuable one."),

@@ -194,13 +194,14 @@ choice("43-5", L43, _("Same small bag (2 red, 1 blue, 1 purple), a new hand: A =
                       "(4 + 0 + 2)/3 = 2.")),
            Option("b", _("B, \"no blue is drawn\" (2 pts): it is worth the least."),
                   why=_("the points of one card do not decide: A and C together score nothing when the last token is "
-                      "purple, 7/3 on average against 8/3 (discard the card worth the least)")),
+                      "purple, 7/3 on average against 8/3 "
+                      "(the misconception: the card worth the least is the one to discard)")),
            Option("c", _("C, \"no purple is drawn\" (3 pts): A and B can then score the most, 4 points on a red."),
                   why=_("the best case is not the average: A and B score nothing when the last token is blue, 2 on average "
-                      "against 8/3 (judging a pair by its best outcome)")),
+                      "against 8/3 (the misconception: a pair is as good as its best outcome)")),
            Option("d", _("It does not matter: the discard is decided before the round, whatever is drawn."),
-                  why=_("the best discard depends on the token just seen (a plan fixed in advance is as good as one that "
-                      "waits)")),
+                  why=_("the best discard depends on the token just seen "
+                      "(the misconception: a plan fixed in advance is as good as one that waits)")),
        ))
 predict("43-3", L43, _("Before the simulation: in what share of {rounds} rounds of the small game, played with the best "
           "discards, does the hand score at least one point?", rounds=ROUNDS_43),
@@ -282,11 +283,12 @@ choice("43-2", L43, _("How does the kit's `best_discard` find the same values as
                   "remembers positions it has already valued."), correct=True,
                   why=_("Same tree, same values: only repeated and equivalent nodes are merged.")),
            Option("b", _("It plays a few thousand random rounds and keeps the discard that scored most."),
-                  why=_("the advice is exact fractions, not a simulation's estimate (the kit's advice is a simulation)")),
+                  why=_("the advice is exact fractions, not a simulation's estimate "
+                      "(the misconception: the kit's advice is a simulation)")),
            Option("c", _("It only looks at the next wave and ignores the later discards."),
                   why=_("it looks ahead to the end of the round, every later discard and the redraw included "
-                      "(the search is greedy)")),
+                      "(the misconception: the search looks one step ahead)")),
            Option("d", _("It discards the card with the lowest chance × points on its own."),
-                  why=_("that rule of thumb ignores how the kept cards work together (only one scores) "
-                      "(expectimax = lowest expected value)")),
+                  why=_("that rule of thumb ignores how the kept cards work together, since only one scores "
+                      "(the misconception: expectimax drops the card with the lowest expected value)")),
        ))

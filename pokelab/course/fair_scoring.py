@@ -98,7 +98,8 @@ choice("35-4", L35, _("Why is best ÷ worst a crude measure of fairness?"), (
     Option("b", _("Ratios cannot be used for probabilities."),
            why=_("ratios of expected points are fine; the trouble is which numbers go into this one")),
     Option("c", _("The most likely card should always be the best deal."),
-           why=_("a fair deck makes probability × points equal, not the likeliest card the best (EV = most likely)")),
+           why=_("a fair deck makes probability × points equal, not the likeliest card the best "
+                 "(the misconception: the likeliest card is the best deal)")),
 ))
 explain("35-5", L35, _("Why can a small target make the scoring less fair?"),
         _("With a small target, target ÷ p is below 1.5 for many cards, so they all round to the minimum of 1 point; "

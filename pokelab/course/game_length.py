@@ -325,12 +325,12 @@ number("42-3", L42, _("Back to the 1-point game: {num}/{den} chance of a point e
 choice("42-4", L42, _("The chain says a solo game of the expected-points bot lasts {mean} rounds on average. What does that number tell you?"), (
            Option("a", _("Most games last about that many rounds, give or take one."),
                   why=_("the mean is not a typical game: the lengths spread widely, and fewer than half the games end within one round of it "
-                      "(mean = typical value)")),
+                      "(the misconception: the mean is a typical game)")),
            Option("b", _("Over many games, the average length comes close to that number."), correct=True,
                   why=_("the mean is what the average of many games settles to (the law of large numbers, lesson 34)")),
            Option("c", _("No game can last more than twice that many rounds."),
                   why=_("every long run of rounds without points has a chance above zero: the distribution has a long tail "
-                      "(the mean is a limit)")),
+                      "(the misconception: the mean sets a limit)")),
        ), hints=(_("Look at the bar chart of P(the game ends in round n): how much of it is near the mean?"),),
        defaults={"mean": f"{float(expected_rounds(round_points_42())):.2f}"})
 

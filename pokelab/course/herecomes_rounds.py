@@ -136,7 +136,8 @@ value("21-2", L21, _("Players 1, 2 and 3 start a round with {before} points and 
                                    "of the round the highest score wins (HC-G2)"))] if _winning_players(p) != (1,) else [])
 choice("21-3", L21, _("Suppose one game ends level between the expected-points and the Heuristic bot. What does that tell you?"), (
            Option("a", _("The Heuristic bot is the better player."),
-                  why=_("one game is far too small a sample: luck decides many single games (small samples)")),
+                  why=_("one game is far too small a sample: luck decides many single games "
+                        "(the misconception: one game shows which bot is better)")),
            Option("b", _("Nothing much: only many games, like the shipped ladder, can compare two bots."), correct=True,
                   why=_("The ladder's interval, not one score, is the evidence.")),
            Option("c", _("Here Comes is pure luck, so no bot can be better than another."),

@@ -318,13 +318,14 @@ choice("37-4", L37, _("A class bag holds 6 yellow tokens among 20 (4 red, 4 blue
                         "counts (1 here, a tie of 1 and 2 with the game's bag, 2 for purple with 15 draws).")),
            Option("b", _("The likeliest count is 2, because 1.5 rounds up to 2."),
                   why=_("the mean is not the likeliest value, and rounding it does not make one: here 1 yellow is likelier "
-                        "than 2 (mean = mode)")),
+                        "than 2 (the misconception: mean = mode)")),
            Option("c", _("1 and 2 are exactly as likely, as with the game's bag, because 1.5 lies halfway between them."),
                   why=_("the tie with the game's bag came from that bag, not from its mean: here P(1 yellow) is about "
-                        "0.39 and P(2 yellow) about 0.35 (a mean halfway between two counts makes them equally likely)")),
+                        "0.39 and P(2 yellow) about 0.35 "
+                        "(the misconception: a mean halfway between two counts makes them equally likely)")),
            Option("d", _("Every round draws 1 or 2 yellow tokens."),
                   why=_("with this bag about 13 rounds in 100 draw no yellow, and about 13 draw 3 or more; the mean says "
-                        "nothing about every single round (average = always)")),
+                        "nothing about every single round (the misconception: every round draws close to the mean)")),
        ))
 
 

@@ -194,21 +194,25 @@ choice("38-2", L38, _("A house rule, not the game's: the tokens drawn in round 1
                        "drawn in round 2\" independent now?"), (
            Option("a", _("Yes: they are about two different rounds, and different rounds are independent."),
                   why=_("rounds are independent only because every token goes back into the bag (HC-R7); under this "
-                        "house rule round 2 draws what round 1 left (different rounds = independent)")),
+                        "house rule round 2 draws what round 1 left "
+                        "(the misconception: different rounds are always independent)")),
            Option("b", _("No: in one round these two can never happen together, so here they never happen together "
                          "either."),
                   why=_("here they always happen together: a round 1 without purple leaves both purples among the 10 "
-                        "tokens round 2 draws (\"never together\" carried from one round to two)")),
+                        "tokens round 2 draws "
+                        "(the misconception: what never happens together in one round never happens together in two)")),
            Option("c", _("No: round 2 draws exactly the tokens round 1 left, so each event happens exactly when the "
                          "other does; P(both) = P(no purple), not its square."), correct=True,
                   why=_("Independence between rounds comes from refilling the bag (HC-R7): without it, knowing round 1 "
                         "tells you round 2 for certain.")),
        ))
-predict("38-3", L38, _("Before you compute it: among the rounds where every purple token is drawn, what share has a "
-        "yellow last token? (In all rounds it is 3/20.)"),
-        lambda p: conditional_probability("last:yellow", given="all:purple"),
-        [_("If both purples are among the 10 tokens drawn, how many of the 10 are left for the other 18 tokens, 3 of "
-           "them yellow? The last token is any one of the 10 drawn, each as likely.")], tolerance=0.01)
+#: Exercise 38-3's condition: two "every … is drawn" targets at once, a pair section 4's table of pairs does not show.
+GIVEN_38_3 = "all:purple&all:yellow"
+predict("38-3", L38, _("Before you compute it: among the rounds where every purple token and every yellow token are drawn, "
+        "what share has a red last token? (In all rounds it is 3/10.)"),
+        lambda p: conditional_probability("last:red", given=GIVEN_38_3),
+        [_("If both purples and all three yellows are among the 10 tokens drawn, how many of the 10 are left for the "
+           "other 15 tokens, 6 of them red? The last token is any one of the 10 drawn, each as likely.")], tolerance=0.01)
 
 
 #: The colours a teacher's bag of exercise 38-4 may change, and by how much (the lesson's table has the default bag).

@@ -315,11 +315,12 @@ choice("40-1", L40, _("You play solo and have 9 points. After wave 3 (the nine t
        "Which card should you discard to give yourself the best chance of reaching 10 points this round?"), (
            Option("a", _("Bulbasaur: it is worth the fewest points."),
                   why=_("playing solo you need one point, and points beyond it add nothing; with opponents they matter only if "
-                      "one of them could overtake you this round (more points = better)")),
+                      "one of them could overtake you this round (the misconception: more points are always better)")),
            Option("b", _("Pikachu or Gastly (either): keep Bulbasaur, the likeliest card."), correct=True,
                   why=_("with Bulbasaur kept, 5 of the 11 tokens left make you score")),
            Option("c", _("Bulbasaur, because the advisor's expected points are highest without it."),
-                  why=_("the best average is not the best chance of getting the one point you need (the average is not the goal)")),
+                  why=_("the best average is not the best chance of getting the one point you need "
+                      "(the misconception: the best average is the goal)")),
        ), hints=(_("Count, for each pair you could keep, the tokens left that make you score at least 1 point."),))
 
 

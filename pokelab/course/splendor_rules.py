@@ -432,12 +432,14 @@ def _first_player_options() -> tuple[Option, ...]:
     return (
         Option("a", _("The first player wins more often: the win rate is above 1/2."),
                correct=not fair and fpa["win_rate"] > 0.5,
-               why=_("a rate a little above 1/2 proves nothing while its interval still contains 1/2 (ignoring the interval)")),
+               why=_("a rate a little above 1/2 proves nothing while its interval still contains 1/2 "
+                     "(the misconception: the rate decides, whatever its interval)")),
         Option("b", _("These games show no measurable first-player advantage: the interval contains 1/2."), correct=fair,
                why=(_("the interval contains 1/2: a rate this close to 1/2 is what chance alone gives in this many games")
                     if fair else _("the interval excludes 1/2, so the games do show a difference"))),
         Option("c", _("The first player has no advantage at all, exactly 1/2."),
-               why=_("an interval that contains 1/2 cannot prove exactly 1/2 (no evidence of a difference is not evidence of none)")),
+               why=_("an interval that contains 1/2 cannot prove exactly 1/2 "
+                     "(the misconception: no evidence of a difference is evidence of none)")),
     )
 
 
@@ -470,7 +472,7 @@ def _new_match_options() -> tuple[Option, ...]:
     return (
         Option("a", _("mcts-medium is the stronger bot: it won 7 of the 10 games."), correct=not undecided,
                why=(_("even two evenly matched bots end 7–3 or more lopsided in about a third of 10-game matches: the "
-                      "interval of 7 in 10 still contains 1/2 (reading the wins, not the interval)")
+                      "interval of 7 in 10 still contains 1/2 (the misconception: the wins decide, not the interval)")
                     if undecided else _("The interval of 7 in 10 lies above 1/2."))),
         Option("b", _("This match alone cannot tell: the 95% interval of 7 wins in 10 still contains 1/2."),
                correct=undecided,
@@ -478,8 +480,8 @@ def _new_match_options() -> tuple[Option, ...]:
                       "it does separate them.") if undecided
                     else _("the interval of 7 in 10 excludes 1/2, so the match does tell them apart"))),
         Option("c", _("mcts-medium wins 7 games in every 10 against mcts-easy."),
-               why=_("seven in ten is only an estimate from ten games: its interval runs from about 0.4 to 0.9 (a short "
-                     "match's rate taken for the true rate)")),
+               why=_("seven in ten is only an estimate from ten games: its interval runs from about 0.4 to 0.9 "
+                     "(the misconception: a short match's rate is the true rate)")),
     )
 
 
@@ -516,13 +518,13 @@ def swapped_chance() -> Any:
 choice("15-5", L15, _("Now mcts-hard plays Player 1 and greedy plays Player 2, in the same position. Before it is "
                       "measured: how will Player 1's chance compare with the greedy-against-greedy chance?"), (
            Option("a", _("About the same: the position, its cards and its tokens, has not changed."),
-                  why=_("the playouts play the seated players to the end, so a change of player changes the chance (a "
-                        "win chance belongs to the position alone)")),
+                  why=_("the playouts play the seated players to the end, so a change of player changes the chance "
+                        "(the misconception: a win chance belongs to the position alone)")),
            Option("b", _("Far higher: the stronger player now sits in Player 1's seat, and the playouts play it."),
                   correct=True,
                   why=_("A win chance belongs to a position and to who plays it: the bot that cut Player 1's chance as "
                         "the opponent raises it in Player 1's seat.")),
            Option("c", _("Lower again, as in the mcts-hard row: the chance falls whenever mcts-hard is in the game."),
                   why=_("what matters is whose seat the stronger bot plays: the chance is Player 1's, and mcts-hard now "
-                        "plays for Player 1 (a strong bot lowers everyone's chance)")),
+                        "plays for Player 1 (the misconception: a strong bot lowers everyone's chance)")),
        ))

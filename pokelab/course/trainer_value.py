@@ -228,12 +228,13 @@ def _name(card_id: str) -> str:
 choice("41-1", L41, _("The round's tokens are out and the last one is blue. You hold Charmander (the last token is red) and "
        "Clefairy (no purple token is drawn). Do you vote for the redraw?"), (
            Option("a", _("Yes: a redraw is a free second chance."),
-                  why=_("a redraw is not free: it can take away what you already have (a redraw is a free chance)")),
+                  why=_("a redraw is not free: it can take away what you already have "
+                        "(the misconception: a redraw is a free chance)")),
            Option("b", _("No: Clefairy already scores, and a purple token from the redraw would break it."), correct=True,
                   why=_("a red token would only swap one 1-point card for another; a purple one (2 of the 11) loses the point")),
            Option("c", _("It does not matter: the blue token goes back and no longer counts for anything."),
                   why=_("the token put back still counts as appeared for purple cards (HC-C2), and the new token counts too "
-                      "(the token put back is forgotten)")),
+                      "(the misconception: the token put back is forgotten)")),
        ), hints=(_("List the 11 tokens a redraw can bring and what each does to your two cards."),))
 
 
@@ -308,12 +309,12 @@ choice("41-4", L41, _("For Charmander + Gastly kept a whole round, Erika's swap 
        "Over a whole game, which statement is right?"), (
            Option("a", _("Erika is always the better trainer: her round is worth more."),
                   why=_("Erika swaps once per game, Brock redraws once per round: multiply by how often you can use it "
-                      "(one round's value is the whole value)")),
+                      "(the misconception: one round's value is the whole value)")),
            Option("b", _("Brock can be worth more: his smaller gain comes every round, Erika's only once per game."), correct=True,
                   why=_("three rounds of Brock's gain already add up to more than one swap")),
            Option("c", _("They are worth the same: both only change the last token."),
                   why=_("the swap picks among tokens you can see, the redraw draws blind, and they can be used a different "
-                      "number of times (the same kind of move has the same value)")),
+                      "number of times (the misconception: the same kind of move has the same value)")),
        ), hints=(_("Read the trainer rules: how often may each power be used?"),))
 
 explain("41-5", L41, _("Hand B again (Charmander: the last token is red; Clefairy: no purple token is drawn) and the same nine "

@@ -161,9 +161,28 @@ def test_37_4_gives_the_game_bags_mean_with_another_likeliest_count() -> None:
     assert get("37-4").expected() == "a"
 
 
-def test_38_3_asks_for_a_yellow_last_token_that_every_purple_makes_rarer() -> None:
+def test_38_3_asks_for_a_red_last_token_that_every_purple_and_yellow_make_rarer() -> None:
+    from pokelab.course.independence import GIVEN_38_3
     from pokelab.course.registry import get
 
-    given = conditional_probability("last:yellow", given="all:purple")
-    assert given == Fraction(8, 10) * Fraction(3, 18) == Fraction(2, 15) < probability("last:yellow")
+    given = conditional_probability("last:red", given=GIVEN_38_3)
+    assert given == Fraction(5, 10) * Fraction(6, 15) == Fraction(1, 5) < probability("last:red") == Fraction(3, 10)
     assert get("38-3").expected() == given
+
+
+def test_38_3_cannot_be_read_or_computed_from_the_table_of_pairs() -> None:
+    """Issue 41: the old 38-3 was the table's 0.89 × 3/20. The new condition is two targets at once, which no cell shows:
+    neither one cell for red with either condition, nor the two multiplied as if independent, lands within the
+    exercise's tolerance, and the answer is no cell of the table (the lifts printed to two places, as in the lesson)."""
+    from pokelab.course.independence import GIVEN_38_3
+    from pokelab.course.registry import get
+
+    ex = get("38-3")
+    answer, base = float(ex.expected()), float(probability("last:red"))
+    codes = [f"{kind}:{c}" for kind in ("last", "never", "all") for c in COLOURS]
+    shown = {round(float(dependence(x, y).lift), 2) for x in codes for y in codes if x != y}
+    assert round(answer, 2) not in shown and abs(base - answer) > ex.tolerance
+    purple, yellow = (round(float(dependence("last:red", f"all:{c}").lift), 2) for c in ("purple", "yellow"))
+    for reading in (base * purple, base * yellow, base * purple * yellow):
+        assert abs(reading - answer) > ex.tolerance, reading
+    assert GIVEN_38_3 not in codes and dependence("last:red", GIVEN_38_3).lift < 1
