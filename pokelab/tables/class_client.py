@@ -3,19 +3,19 @@
 Under a JupyterHub a kernel holds no class database and types no join code,
 pupil name or teacher key: ``HubClass.from_env()`` reaches the hub's class
 service (``POKELAB_TABLES_URL``) with the kernel's own hub token, and answers
-``record_answer``, ``reveal_policy``, ``class_name``, ``add_round``,
-``undo_round``, ``rounds``, ``answers``, ``misconceptions``, ``pupils`` and
-``export_answers`` with the same arguments as ``ClassStore`` — the join code is
+``record_answer``, ``reveal_policy``, ``class_name``, ``join_group``, ``add_round``,
+``undo_round``, ``rounds``, ``tally``, ``check_teacher``, ``set_reveal``, ``answers``,
+``misconceptions``, ``pupils`` and ``export_answers`` with the same arguments as ``ClassStore`` — the join code is
 the hub class's name (or ``None``: the user's one class), and the pupil's name,
 their token and the teacher key are not sent (the service takes the hub login;
-``class_doors``). So ``ClassLink`` and ``lesson_report`` take either.
+``class_doors``). So ``ClassLink``, ``lesson_report`` and the class apps take either.
 
 The class service that cannot be reached (or answers no table answer) is a
 ``ClassStoreFault``: a pupil's kernel keeps the answer queued and sends it when
 the service is back, as for a class database that cannot save just now.
 
->>> HubClass.from_env({}) is None
-True
+>>> HubClass.from_env({}) is None, type(class_store({DEFAULT_URL_ENV: "sqlite://"})).__name__
+(True, 'ClassStore')
 >>> HubClass.from_env({"POKELAB_TABLES_URL": "http://127.0.0.1:9", "JUPYTERHUB_API_TOKEN": "abc"}).hub
 True
 """
@@ -27,15 +27,21 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pokelab.classroom import ClassroomError, ClassStoreFault
-from pokelab.classroom.reads import write_csv_safely
+from pokelab.classroom import DEFAULT_URL_ENV, ClassroomError, ClassStore, ClassStoreFault
+from pokelab.classroom.reads import tally_of, write_csv_safely
 from pokelab.tables.client import TABLES_URL_ENV, RemoteTables
-from pokelab.words import _
 
-__all__ = ["HubClass"]
+__all__ = ["HubClass", "class_store"]
 
 #: The texts ``RemoteTables.ask`` says when the service itself is away, not when it refuses the request.
 _AWAY = "the table server at {url}"
+
+
+def class_store(environ: Mapping[str, str] | None = None) -> HubClass | ClassStore:
+    """Where a page's class is: the hub's class service under a hub (``HubClass.from_env``), else the class database."""
+    env = os.environ if environ is None else environ
+    hub = HubClass.from_env(env)
+    return hub if hub is not None else ClassStore.connect(env.get(DEFAULT_URL_ENV, "").strip() or None)
 
 
 class HubClass(RemoteTables):
@@ -59,12 +65,18 @@ class HubClass(RemoteTables):
 
     @staticmethod
     def _named(class_name: str | None) -> dict[str, Any]:
-        return {} if class_name is None else {"class_name": class_name}
+        """The class a request names: none (``None`` or a join code field left empty) is the login's one class."""
+        return {} if class_name is None or not str(class_name).strip() else {"class_name": str(class_name).strip()}
 
     # ------------------------------------------------------------------ a pupil's side
-    def join(self, class_name: str | None = None) -> dict[str, Any]:
-        """Join the hub class by login: the class's name, the pupil's (their login) and the reveal policy."""
-        return self.ask("class_join", **self._named(class_name))
+    def join(self, class_name: str | None = None, *, group: str | None = None) -> dict[str, Any]:
+        """Join the hub class by login (and as ``group`` of the class experiment): its name, the login, the policy."""
+        return self.ask("class_join", **self._named(class_name), **({} if group is None else {"group": group}))
+
+    def join_group(self, class_name: str | None, group: str, *, teacher_key: str | None = None) -> str:
+        """Join the class experiment as ``group``: the service keeps the group's token, none comes back (``""``)."""
+        self.join(class_name, group=group)
+        return ""
 
     def class_name(self, class_name: str | None = None) -> str:
         """The hub class's name (the user's one class when ``None``)."""
@@ -87,10 +99,8 @@ class HubClass(RemoteTables):
     def add_round(self, class_name: str | None, group: str, tokens: Sequence[str], *, simulated: bool = False,
                   submission: str | None = None, token: str | None = None) -> int:
         """Store one round of 10 tokens for ``group`` (a pupil's draws; no group token needed); its id."""
-        if simulated:  # the computer's rounds are the teacher's app's own, never sent for a group
-            raise ClassroomError(_("the computer's rounds are added in the teacher's app, not through the class service"))
         return int(self.ask("class_round", **self._named(class_name), group=group, tokens=list(tokens),
-                            submission=submission)["round"])
+                            simulated=simulated, submission=submission)["round"])
 
     def undo_round(self, class_name: str | None, group: str, token: str | None = None) -> int:
         """Delete ``group``'s own last round; its id."""
@@ -112,6 +122,18 @@ class HubClass(RemoteTables):
         table = self._frame("class_rounds", **self._named(class_name), group=group)
         table["simulated"] = table["simulated"].astype(bool)
         return table
+
+    def tally(self, class_name: str | None = None, teacher_key: str | None = None, *, group: str | None = None) -> Any:
+        """The class's rounds as a ``ClassTally`` (``ClassStore.tally``; groups named as in ``rounds``)."""
+        return tally_of(self.rounds(class_name, group=group))
+
+    def check_teacher(self, class_name: str | None = None, teacher_key: str | None = None) -> str:
+        """The class's name when this hub login teaches it (``ClassAccessError`` otherwise; no key)."""
+        return str(self.ask("class_teacher", **self._named(class_name))["class"])
+
+    def set_reveal(self, class_name: str | None, teacher_key: str | None, policy: str) -> str:
+        """Set when the class's pupils may see an answer (a teacher's login); the policy."""
+        return str(self.ask("class_set_reveal", **self._named(class_name), policy=policy)["policy"])
 
     def answers(self, class_name: str | None = None, teacher_key: str | None = None, *, lesson: str | None = None) -> Any:
         """Every recorded answer of the class (``ClassStore.answers``): a teacher's hub login, no key."""

@@ -10,7 +10,7 @@ the hub says of the user (``pokelab.hub.identity.HubIdentity``):
 - a pupil's answers are recorded under their hub login, in the hub class they
   are in (hub group ``pokelab-<class>``); a class they are not in is refused;
 - the class experiment's rounds are added and read by any member of the class;
-- the answers, the misconceptions' tally and the list of pupils are a teacher's
+- the answers, the misconceptions' tally, the list of pupils and the reveal policy are a teacher's
   (hub group ``pokelab-<class>-teachers``), else refused.
 
 Every request is checked before the store is asked: only the fields its verb
@@ -51,7 +51,7 @@ __all__ = ["MAX_FIELD", "ClassDoors", "refuse_off_hub"]
 MAX_FIELD = 2_000
 #: The fields each class verb takes, and of which types (``class_name`` names one of the user's classes).
 _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
-    "class_join": {},
+    "class_join": {"group": (str, type(None))},
     "class_policy": {},
     "class_answer": {"exercise": (str,), "lesson": (str,), "answer": (str,), "outcome": (str,),
                      "correct": (bool, type(None)), "misconception": (str, type(None)),
@@ -59,13 +59,15 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "class_answers": {"lesson": (str, type(None))},
     "class_misconceptions": {"lesson": (str, type(None))},
     "class_pupils": {},
-    "class_round": {"group": (str,), "tokens": (list,), "submission": (str, type(None))},
+    "class_round": {"group": (str,), "tokens": (list,), "simulated": (bool,), "submission": (str, type(None))},
     "class_undo_round": {"group": (str,)},
     "class_rounds": {"group": (str, type(None))},
+    "class_teacher": {},
+    "class_set_reveal": {"policy": (str,)},
 }
 assert set(_FIELDS) == CLASS_VERBS
 #: The verbs only a teacher of the class may ask.
-_TEACHERS = frozenset({"class_answers", "class_misconceptions", "class_pupils"})
+_TEACHERS = frozenset({"class_answers", "class_misconceptions", "class_pupils", "class_teacher", "class_set_reveal"})
 
 
 def _checked(verb: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -108,7 +110,7 @@ class ClassDoors:
             "class_join": self._join, "class_policy": self._policy, "class_answer": self._record,
             "class_answers": self._answers, "class_misconceptions": self._misconceptions,
             "class_pupils": self._pupils, "class_round": self._round, "class_undo_round": self._undo_round,
-            "class_rounds": self._rounds,
+            "class_rounds": self._rounds, "class_teacher": self._teacher, "class_set_reveal": self._set_reveal,
         }
 
     def answer(self, identity: Any, verb: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -137,7 +139,10 @@ class ClassDoors:
         return name, self._token("pupil", class_name, name)
 
     def _join(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
+        """Join the class as the hub login, and as ``group`` of the class experiment when one is named."""
         name, _token = self._pupil(class_name, identity)
+        if body.get("group") is not None:
+            self._group(class_name, body)
         return {"class": class_name, "name": name, "policy": self.store.reveal_policy(self._secrets(class_name)[0])}
 
     def _policy(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
@@ -161,6 +166,12 @@ class ClassDoors:
     def _pupils(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
         return {"pupils": self.store.pupils(*self._secrets(class_name))}
 
+    def _teacher(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
+        return {"class": self.store.check_teacher(*self._secrets(class_name))}
+
+    def _set_reveal(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
+        return {"policy": self.store.set_reveal(*self._secrets(class_name), body.get("policy"))}
+
     def _group(self, class_name: str, body: dict[str, Any]) -> tuple[str, str]:
         group = check_name(body.get("group"))
         return group, self._token("group", class_name, group)
@@ -168,7 +179,8 @@ class ClassDoors:
     def _round(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
         group, token = self._group(class_name, body)
         made = self.store.add_round(self._secrets(class_name)[0], group, body.get("tokens"),
-                                    submission=body.get("submission"), token=token)
+                                    simulated=body.get("simulated", False), submission=body.get("submission"),
+                                    token=token)
         return {"round": made}
 
     def _undo_round(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:

@@ -560,6 +560,12 @@ def test_the_teacher_reads_both_answers_and_the_misconceptions_tally_by_hub_logi
     assert report.pupils == ("mei", "ash")
     exported = oak.export_answers(None, None, tmp_path / "answers.csv")
     assert exported.read_text().count("32-3") == 3
+    assert oak.check_teacher() == "7b" and oak.set_reveal(None, None, "never") == "never"
+    mei = _hub_class(hub, "mei")
+    assert mei.reveal_policy() == "never"  # the teacher's reveal policy reaches the pupils by login
+    with pytest.raises(ClassAccessError):
+        mei.set_reveal(None, None, "pupil")
+    assert oak.set_reveal(None, None, "pupil") == "pupil"
 
 
 def test_the_class_experiments_draws_go_through_the_class_service_by_login(hub, classes) -> None:
@@ -577,6 +583,12 @@ def test_the_class_experiments_draws_go_through_the_class_service_by_login(hub, 
     every = oak.rounds()
     assert every["group"].tolist() == ["Team Pikachu"] and list(every.iloc[0, 4:]) == list(tokens)
     assert mei.rounds(group="Team Eevee")["group"].tolist() == [""]  # a pupil sees the other groups unnamed
+    from widgets.apps import StudentPage
+
+    page = StudentPage(mei, group="Team Pikachu", seed=3)  # the group's page with the code left empty
+    page.join().draw()  # the computer draws a round from the bag, sent through the class service
+    assert page.error == "" and page.mine == 2 and page.joined[2] == "7b", page.error
+    assert oak.tally().groups == ("Team Pikachu", "Team Pikachu")
 
 
 def test_a_pupil_of_another_class_sees_nothing_of_7b(hub, classes) -> None:
