@@ -27,8 +27,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pokelab.classroom import DEFAULT_URL_ENV, ClassroomError, ClassStore, ClassStoreFault
-from pokelab.classroom.reads import tally_of, write_csv_safely
+from pokelab.classroom import (
+    DEFAULT_URL_ENV,
+    ClassroomError,
+    ClassStore,
+    ClassStoreFault,
+    tally_of,
+    write_csv_safely,
+)
 from pokelab.tables.client import TABLES_URL_ENV, RemoteTables
 
 __all__ = ["HubClass", "class_store"]
