@@ -57,6 +57,7 @@ from pokelab.classroom.errors import (
 )
 from pokelab.classroom.extension import SchemaPart, SchemaStep
 from pokelab.classroom.limits import Limits, Throttle
+from pokelab.classroom.reads import tally_of, write_csv_safely
 from pokelab.classroom.rounds import (
     DEFAULT_EVENTS,
     MAX_SIMULATED,
@@ -97,5 +98,7 @@ __all__ = [
     "draw_round",
     "parse_event",
     "refused",
+    "tally_of",
     "why",
+    "write_csv_safely",
 ]

@@ -30,7 +30,7 @@ from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import _
 
-__all__ = ["CSV_LINE_END", "FORMULA_STARTS", "ClassReads", "check_new_file", "safe_cell", "write_csv_safely"]
+__all__ = ["CSV_LINE_END", "FORMULA_STARTS", "ClassReads", "check_new_file", "safe_cell", "tally_of", "write_csv_safely"]
 
 #: The line end of every CSV file the kit writes. With ``\r\n`` the csv writer quotes any cell holding a bare
 #: ``\r`` or ``\n``, so an answer such as ``"ok\r=SUM(A1:A9)"`` stays one quoted cell: with ``\n`` alone a bare
@@ -68,6 +68,16 @@ def check_new_file(path: str | Path, *, overwrite: bool = False) -> Path:
 def _file_exists(target: Path) -> Any:
     return _("the file {path} exists already: nothing was written "
              "(choose another name, or overwrite=True / --force)", path=str(target))
+
+
+def tally_of(table: Any) -> ClassTally:
+    """The rounds of ``table`` (as ``ClassReads.rounds`` gives them) as a ``ClassTally``; the computer's as ``SIMULATED``."""
+    tokens = tuple(tuple(row) for row in table[list(TOKEN_COLUMNS)].itertuples(index=False))
+    names = tuple(
+        SIMULATED if sim and not name else name
+        for name, sim in zip(table["group"], table["simulated"], strict=True)
+    )
+    return ClassTally(dict(DEFAULT_BAG), tokens, names, 0)
 
 
 def write_csv_safely(table: Any, path: str | Path, *, overwrite: bool = False) -> Path:
@@ -160,13 +170,7 @@ class ClassReads:
 
     def tally(self, join_code: str, teacher_key: str | None = None, *, group: str | None = None) -> ClassTally:
         """The class's rounds as a ``ClassTally`` (groups named as in ``rounds``; the computer's as ``SIMULATED``)."""
-        table = self.rounds(join_code, teacher_key, group=group)
-        tokens = tuple(tuple(row) for row in table[list(TOKEN_COLUMNS)].itertuples(index=False))
-        names = tuple(
-            SIMULATED if sim and not name else name
-            for name, sim in zip(table["group"], table["simulated"], strict=True)
-        )
-        return ClassTally(dict(DEFAULT_BAG), tokens, names, 0)
+        return tally_of(self.rounds(join_code, teacher_key, group=group))
 
     def revision(self, join_code: str) -> tuple[int, int, int]:
         """A cheap fingerprint of the class's rounds (count, largest id, sum of ids): it changes with every write.

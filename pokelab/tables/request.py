@@ -20,15 +20,20 @@ from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
 from pokelab.tables.errors import StaleRevision
 from pokelab.words import _
 
-__all__ = ["MAX_BODY", "SEAT_VERBS", "VERBS", "TooLarge", "busy", "read_body", "seat_keys", "status_of", "throttled"]
+__all__ = ["CLASS_VERBS", "MAX_BODY", "SEAT_VERBS", "VERBS", "TooLarge", "busy", "read_body", "seat_keys", "status_of", "throttled"]
 
 #: The largest request body the service reads (a move is a few dozen bytes).
 MAX_BODY = 16_384
-#: Every request the table server answers, one per ``Table`` door (``service.TableService``).
+#: The class requests a hub's class service answers by hub login (``class_doors.ClassDoors``).
+CLASS_VERBS = frozenset({
+    "class_join", "class_policy", "class_answer", "class_answers", "class_misconceptions", "class_pupils",
+    "class_round", "class_undo_round", "class_rounds", "class_teacher", "class_set_reveal",
+})
+#: Every request the table server answers, one per ``Table`` door (``service.TableService``), and the class requests.
 VERBS = frozenset({
     "create", "open", "sit", "rejoin", "revision", "view", "play", "undo", "answer_undo", "hand_to_bot",
     "advance", "moves", "replay", "tables",
-})
+}) | CLASS_VERBS
 #: The verbs whose request names a seat and carries its token (the seat gate spaces their tries).
 SEAT_VERBS = frozenset({"view", "play", "undo", "answer_undo", "moves", "replay"})
 
@@ -89,7 +94,7 @@ def throttled(verb: str, body: dict[str, Any]) -> list[str]:
         kinds.append("join code")
     if body.get("teacher_key") is not None:
         kinds.append("teacher key")
-    if verb != "create":
+    if verb != "create" and verb not in CLASS_VERBS:
         kinds.append("table code")
     return kinds
 

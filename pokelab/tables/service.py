@@ -42,10 +42,11 @@ from pokelab.classroom import (
     Throttle,
 )
 from pokelab.errors import IllegalAction, InputError
+from pokelab.tables.class_doors import ClassDoors, refuse_off_hub
 from pokelab.tables.gate import SeatGate
 from pokelab.tables.hub_doors import HubDoors, seat_of
 from pokelab.tables.local import Tables
-from pokelab.tables.request import VERBS, read_body, seat_keys, status_of, throttled
+from pokelab.tables.request import CLASS_VERBS, VERBS, read_body, seat_keys, status_of, throttled
 from pokelab.tables.wire import error_data
 from pokelab.words import _
 
@@ -89,6 +90,8 @@ class TableService:
         #: Under a hub (``hub_secrets``: a ``pokelab.hub.secrets.ClassSecrets``) every request is a hub user's,
         #: its secrets filled in by ``hub_doors.HubDoors``; without one, ``None``.
         self.hub = None if hub_secrets is None else HubDoors(self.tables, hub_secrets)
+        #: Under a hub, a hub user's answers, draws and teacher's reads (``class_doors``); without one, ``None``.
+        self.classes = None if self.hub is None else ClassDoors(self.hub)
         self.throttle = Throttle(self.limits, self.clock)
         self.seats = SeatGate(
             free=self.limits.free_failures, forget_seconds=self.limits.max_lockout_seconds,
@@ -100,7 +103,7 @@ class TableService:
             "answer_undo": self._answer_undo, "hand_to_bot": self._hand_to_bot, "advance": self._advance,
             "moves": self._moves, "replay": self._replay, "tables": self._list,
         }
-        assert set(self._verbs) == VERBS  # what ``request.read_body`` lets through, every one answered
+        assert set(self._verbs) | CLASS_VERBS == VERBS  # what ``request.read_body`` lets through, every one answered
 
     def close(self) -> None:
         """Close the store's pooled connections."""
@@ -119,14 +122,19 @@ class TableService:
         try:
             for kind in kinds:
                 self.throttle.check((source, kind))
-            if self.hub is not None:
-                if identity is None:
-                    raise ClassAccessError(
-                        _("this request to the class service carries no hub login: use the kit from your own "
-                          "server on the hub (its kernels send their login)"),
-                    )
-                body = self.hub.fill(identity, verb, body)
-            answer = self.answer(verb, body)
+            if self.hub is not None and identity is None:
+                raise ClassAccessError(
+                    _("this request to the class service carries no hub login: use the kit from your own "
+                      "server on the hub (its kernels send their login)"),
+                )
+            if verb in CLASS_VERBS:  # a hub user's class request: by their hub login, never a typed secret
+                if self.classes is None:
+                    raise refuse_off_hub(verb)
+                answer = self.classes.answer(identity, verb, body)
+            else:
+                if self.hub is not None:
+                    body = self.hub.fill(identity, verb, body)
+                answer = self.answer(verb, body)
         except (ClassroomError, ClassAccessError, IllegalAction, InputError, ClassStoreBusy) as err:
             reason = getattr(err, "refusal", (None, None, None))[2]
             if reason == "wrong seat token":

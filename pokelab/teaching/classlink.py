@@ -15,6 +15,12 @@ same; the pupil is told when they must wait, and at the kernel's exit how many
 never reached the store.
 Without a class ``note`` returns at once: nothing is recorded.
 
+**On a JupyterHub** (``POKELAB_TABLES_URL`` and the kernel's hub token set) there
+is nothing to type: the first answer joins the hub class of the pupil's login
+through the hub's class service (``pokelab.tables.class_client.HubClass``, on the
+background sender, like a rejoin), and every answer is recorded under the hub
+login. ``join_class()`` without a join code does the same at once.
+
 **Join once.** ``join_class`` also remembers the membership on this computer
 (the class database's URL, the join code and the pupil's name, in an
 owner-only file beside the pupil's token; never a teacher key). Any later
@@ -57,6 +63,7 @@ from pokelab.classroom import (
 )
 from pokelab.classroom.answers import REVEAL_POLICIES
 from pokelab.course.registry import ExerciseDef
+from pokelab.tables.class_client import HubClass
 from pokelab.teaching.feedback import Feedback
 from pokelab.teaching.language import say
 from pokelab.teaching.membership import Membership, remember, remembered, token_file, write_private
@@ -94,8 +101,8 @@ class _Answer:
 class ClassLink:
     """This kernel's membership of a class: the store, the pupil's name and token, the queue and its sender."""
 
-    def __init__(self, store: ClassStore | None, code: str, name: str, token: str, class_name: str,
-                 *, rejoin: Membership | None = None) -> None:
+    def __init__(self, store: ClassStore | HubClass | None, code: str | None, name: str, token: str,
+                 class_name: str, *, rejoin: Membership | None = None, hub: HubClass | None = None) -> None:
         self.store, self.code, self.name, self._token, self.class_name = store, code, name, token, class_name
         self.policy = "pupil"
         self.sent = 0
@@ -103,6 +110,7 @@ class ClassLink:
         self.told = False
         self.refused = False  # the class no longer knows this pupil: answers are dropped, not sent
         self._rejoin = rejoin  # a remembered class, joined by the sender thread before its first send
+        self._hub = hub  # a hub's class service, joined by login on the sender thread before its first send
         self._queue: queue.Queue[_Answer | None] = queue.Queue()
         self._notices: queue.Queue[Text] = queue.Queue()  # answers the store refused, each told once
         self._stop = threading.Event()
@@ -155,9 +163,43 @@ class ClassLink:
             self._refresh_policy()
             return
 
+    def _join_hub(self, hub: HubClass) -> None:
+        """Join the hub class of this kernel's login, retrying while the class service is away.
+
+        A login the hub or the class service refuses (no class of the kit, its token revoked) records
+        nothing: the pupil is told why, in their language, under the next answer.
+        """
+        delay = 0.05
+        while not self._stop.is_set():
+            try:
+                joined = hub.join()
+            except (ClassAccessError, ClassroomError) as err:
+                if isinstance(err, ClassStoreFault):  # the service away: keep the answers, try again
+                    self._tell(_("The class store cannot save your answers just now ({why}): they are kept here "
+                                 "and sent when it is back.", why=err.reason))
+                    self._stop.wait(delay)
+                    delay = min(delay * 2, 2.0)
+                    continue
+                self.refused = True
+                self._tell(_("Your answers are not recorded for your teacher: {why}", why=err.reason))
+                return
+            except Exception:
+                self._tell(_("The class store cannot be reached just now: your answers are kept here and "
+                             "sent when it is back."))
+                self._stop.wait(delay)
+                delay = min(delay * 2, 2.0)
+                continue
+            self.store, self.code, self.name, self.class_name = hub, str(joined["class"]), str(joined["name"]), \
+                str(joined["class"])
+            self.policy = joined["policy"] if joined.get("policy") in REVEAL_POLICIES else "pupil"
+            self.trouble, self.told = None, False
+            return
+
     def _send_all(self) -> None:
         if self._rejoin is not None:
             self._connect(self._rejoin)
+        if self._hub is not None:
+            self._join_hub(self._hub)
         delay = 0.05
         while not self._stop.is_set():
             try:
@@ -175,9 +217,12 @@ class ClassLink:
                         outcome=item.outcome, correct=item.correct, misconception=item.misconception,
                         misconception_text=item.texts, submission=item.submission,
                     )
-                except ClassAccessError:  # the teacher removed this pupil: nothing more can be recorded
-                    self._tell(_("Your teacher's class no longer knows you ({name}): this answer was not recorded. "
-                                 "Run join_class again.", name=self.name))
+                except ClassAccessError as err:  # the teacher removed this pupil: nothing more can be recorded
+                    if isinstance(self.store, HubClass):  # the hub's own reason: a revoked login, another class
+                        self._tell(_("Your answers are not recorded for your teacher: {why}", why=err.reason))
+                    else:
+                        self._tell(_("Your teacher's class no longer knows you ({name}): this answer was not "
+                                     "recorded. Run join_class again.", name=self.name))
                     break
                 except ClassStoreFault as err:  # the database itself, not the answer: keep it, retry
                     self._tell(_("The class store cannot save your answers just now ({why}): they are kept here "
@@ -270,20 +315,32 @@ def _current() -> ClassLink | None:
     with _LOCK:
         if not _LOOKED.is_set():
             _LOOKED.set()
-            membership = remembered()
-            if membership is not None:
+            hub = HubClass.from_env()
+            membership = None if hub is not None else remembered()
+            if hub is not None:  # under a hub the login is the membership: nothing typed, nothing remembered
+                _LINK["link"] = ClassLink(None, None, "", "", "", hub=hub)
+            elif membership is not None:
                 name = " ".join(membership.name.split())
                 _LINK["link"] = ClassLink(None, membership.code, name, "", "", rejoin=membership)
     return _LINK["link"]
 
 
-def join_class(join_code: str, name: str, *, url: str | None = None) -> ClassLink:
+def join_class(join_code: str | None = None, name: str | None = None, *, url: str | None = None) -> ClassLink:
     """Join the class with ``join_code`` as ``name``: from now on every answer is recorded for the teacher.
 
+    On a JupyterHub, without a join code: the hub class of this kernel's login, under that login (the
+    hub's class service; a login in no class of the kit is a ``ClassAccessError``).
     ``url``: the class database (default: ``$POKELAB_CLASS_DB``, as the class apps).
     The membership is remembered on this computer: later kernels rejoin by themselves
     (``leave_class(forget=True)`` forgets it). A wrong code is a ``ClassAccessError``; a name another pupil took a ``ClassroomError``.
     """
+    hub = HubClass.from_env() if join_code is None and url is None else None
+    if hub is not None:
+        joined = hub.join()
+        leave_class()
+        link = ClassLink(hub, str(joined["class"]), str(joined["name"]), "", str(joined["class"]))
+        _LINK["link"] = link
+        return link
     address = url if url is not None else default_url()
     store = ClassStore.connect(address, timeout=STORE_TIMEOUT)
     clean = "".join(ch for ch in str(join_code).upper() if ch not in " -\t") if join_code else join_code

@@ -118,7 +118,7 @@ def _class_database(request: pytest.FixtureRequest, state: Path) -> str:
 
 @pytest.fixture(scope="module")
 def hub(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[dict]:
-    """A JupyterHub process on the kit's config, with classes 7b and 7a; stopped, with its proxy and services, after."""
+    """A JupyterHub process on the kit's config, with classes 7b, 7a and 7c; stopped, with its proxy and services, after."""
     if not PROXY.exists():
         message = f"configurable-http-proxy is not installed ({PROXY.relative_to(ROOT)}): run `npm ci` in the repository"
         if IN_CI:
@@ -132,7 +132,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",  # jupyterhub-singleuser
         "PYTHONPATH": str(ROOT),
         "POKELAB_HUB_STATE": str(state),
-        "POKELAB_HUB_CLASSES": "7b 7a",
+        "POKELAB_HUB_CLASSES": "7b 7a 7c",
         "POKELAB_HUB_PASSWORD": secrets.token_urlsafe(12),
         "POKELAB_HUB_ADMIN_TOKEN": admin_token,
         "POKELAB_HUB_PORT": str(ports["public"]),
@@ -202,15 +202,16 @@ def hub(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 
 @pytest.fixture(scope="module")
 def classes(hub: dict) -> dict:
-    """Pupils mei and ash in 7b, brock in 7a, oak teaching 7b: made through the REST API; a token each."""
-    members = {"pokelab-7b": ["mei", "ash"], "pokelab-7a": ["brock"], "pokelab-7b-teachers": ["oak"]}
-    status, made = _api(hub, "POST", "/users", {"usernames": ["mei", "ash", "brock", "oak"]})
+    """Pupils mei and ash in 7b, brock in 7a, misty in 7c; oak teaching 7b, elm 7c: made through the REST API; a token each."""
+    members = {"pokelab-7b": ["mei", "ash"], "pokelab-7a": ["brock"], "pokelab-7c": ["misty"],
+               "pokelab-7b-teachers": ["oak"], "pokelab-7c-teachers": ["elm"]}
+    status, made = _api(hub, "POST", "/users", {"usernames": ["mei", "ash", "brock", "misty", "oak", "elm"]})
     assert status == 201, (status, made)
     for group, users in members.items():
         status, answer = _api(hub, "POST", f"/groups/{group}/users", {"users": users})
         assert status == 200, (group, status, answer)
     tokens = {}
-    for user in ("mei", "ash", "brock", "oak"):
+    for user in ("mei", "ash", "brock", "misty", "oak", "elm"):
         # the one scope the config's class role grants: a token beyond its owner's rights is refused by the hub
         status, token = _api(hub, "POST", f"/users/{user}/tokens",
                              {"scopes": ["access:services!service=pokelab-class"], "note": "a kernel's token"})
@@ -464,19 +465,33 @@ async def _run_in_kernel(base: str, token: str, code: str, seconds: float) -> st
     return "".join(out)
 
 
-def test_in_a_pupils_own_server_the_kernel_knows_its_pupil_and_gets_no_class_database(hub, classes) -> None:
-    """Mei's server, spawned by the hub as the config says: her kernel's own hub token names her and her class."""
-    status, session = _api(hub, "POST", "/users/mei/tokens",
-                           {"scopes": ["servers!user=mei", "access:servers!user=mei"], "note": "mei's browser"})
+@contextlib.contextmanager
+def _server(hub: dict, user: str) -> Iterator[str]:
+    """``user``'s own server, spawned by the hub as the config says, stopped after; a browser-like token of theirs."""
+    status, session = _api(hub, "POST", f"/users/{user}/tokens",
+                           {"scopes": [f"servers!user={user}", f"access:servers!user={user}"],
+                            "note": f"{user}'s browser"})
     assert status == 201, (status, session)
     token = session["token"]
     before = set(_children(hub["hub_pid"]))
-    status, answer = _api(hub, "POST", "/users/mei/server", {}, token=token)
+    status, answer = _api(hub, "POST", f"/users/{user}/server", {}, token=token)
     assert status in (201, 202), (status, answer)
-    event = _progress(hub, "mei", token, START_SECONDS)
+    event = _progress(hub, user, token, START_SECONDS)
     assert event.get("ready"), event
-    for pid in set(_children(hub["hub_pid"])) - before:  # her server: it must end with the hub
-        hub["pidfds"][f"mei's server {pid}"] = os.pidfd_open(pid)
+    for pid in set(_children(hub["hub_pid"])) - before:  # their server: it must end with the hub
+        hub["pidfds"][f"{user}'s server {pid}"] = os.pidfd_open(pid)
+    yield token
+    status, answer = _api(hub, "DELETE", f"/users/{user}/server", token=token)
+    assert status in (202, 204), (status, answer)
+
+
+def test_in_a_pupils_own_server_the_kernel_knows_its_pupil_and_gets_no_class_database(hub, classes) -> None:
+    """Mei's server, spawned by the hub as the config says: her kernel's own hub token names her and her class."""
+    with _server(hub, "mei") as token:
+        _mei_kernel(hub, token)
+
+
+def _mei_kernel(hub: dict, token: str) -> None:
     code = ("import os; from pokelab.hub.identity import hub_identity; me = hub_identity(); "
             "print(me.user, me.classes, me.teaches, os.environ.get('POKELAB_CLASS_DB'), os.environ['POKELAB_TABLES_URL'])\n"
             # the kernel's own token, through the proxy: her seat at the table she played, by her login alone
@@ -491,5 +506,144 @@ def test_in_a_pupils_own_server_the_kernel_knows_its_pupil_and_gets_no_class_dat
     assert printed.split("\n")[0].split() == [
         "mei", "('7b',)", "()", "None", f"{hub['public']}/services/pokelab-class"], printed
     assert printed.split("\n")[1:3] == ["0 ['mei', 'ash']", "0 ['mei', 'ash']"], printed
-    status, answer = _api(hub, "DELETE", "/users/mei/server", token=token)
-    assert status in (202, 204), (status, answer)
+
+
+# ---------------------------------------------------------------- the class by hub login: answers, draws, reads
+CLASS_URL = "{public}/services/pokelab-class"
+
+
+def _hub_class(hub: dict, user: str) -> Any:
+    """``user``'s class through the class service, by a fresh kernel-like token of theirs."""
+    from pokelab.tables.class_client import HubClass
+
+    return HubClass(CLASS_URL.format(public=hub["public"]), hub_token=_hub_tokens(hub, user)[user]["token"])
+
+
+def _answer_in_kernel(hub: dict, user: str, token: str, picks: list[str]) -> list[str]:
+    """``user`` answers exercise 32-3 with ``picks`` in a kernel of their own server: what it printed, line by line."""
+    code = ("from pokelab.teaching import choice, classlink\n"
+            f"statuses = [choice('32-3', pick).status for pick in {picks!r}]\n"
+            "link = classlink.joined()\n"
+            "print(classlink.flush(60), link.name, link.class_name, link.sent, statuses, link.news())\n")
+    printed = asyncio.run(_run_in_kernel(f"{hub['public']}/user/{user}", token, code, START_SECONDS))
+    return printed.strip().split("\n")
+
+
+def test_two_pupils_answer_from_their_own_servers_kernels_and_are_recorded_under_their_hub_logins(hub, classes) -> None:
+    """Nothing typed: the first answer joins the hub class of the kernel's login, through the class service."""
+    from pokelab.course.registry import get
+
+    wrong = next(o.key for o in get("32-3").options if not o.correct)
+    right = next(o.key for o in get("32-3").options if o.correct)
+    with _server(hub, "mei") as mei, _server(hub, "ash") as ash:
+        assert _answer_in_kernel(hub, "mei", mei, [wrong]) == ["True mei 7b 1 ['wrong'] []"]
+        assert _answer_in_kernel(hub, "ash", ash, [wrong, right]) == ["True ash 7b 2 ['wrong', 'correct'] []"]
+
+
+def test_the_teacher_reads_both_answers_and_the_misconceptions_tally_by_hub_login(hub, classes, tmp_path) -> None:
+    from pokelab.course.registry import get
+    from pokelab.teaching.classreport import lesson_report
+
+    wrong = next(o.key for o in get("32-3").options if not o.correct)
+    oak = _hub_class(hub, "oak")
+    table = oak.answers()
+    assert table[["pupil", "exercise", "try", "correct"]].values.tolist() == [
+        ["mei", "32-3", 1, False], ["ash", "32-3", 1, False], ["ash", "32-3", 2, True]]
+    assert table["misconception"].fillna("").tolist() == [wrong, wrong, ""]  # as ClassStore.answers: NaN for none
+    assert table["time"].dt.tz is not None  # times, as the class store gives them
+    assert oak.pupils() == ["mei", "ash"]
+    tally = oak.misconceptions(lesson=get("32-3").lesson)
+    assert tally[["exercise", "misconception", "pupils", "answered", "share"]].values.tolist() == [
+        ["32-3", wrong, 2, 2, 1.0]]
+    assert tally["text_zh"].iloc[0] and tally["text_en"].iloc[0] != tally["text_zh"].iloc[0]
+    report = lesson_report(oak, None, None, get("32-3").lesson)  # the dashboard's report, no join code or key
+    assert report.pupils == ("mei", "ash")
+    exported = oak.export_answers(None, None, tmp_path / "answers.csv")
+    assert exported.read_text().count("32-3") == 3
+    assert oak.check_teacher() == "7b" and oak.set_reveal(None, None, "never") == "never"
+    mei = _hub_class(hub, "mei")
+    assert mei.reveal_policy() == "never"  # the teacher's reveal policy reaches the pupils by login
+    with pytest.raises(ClassAccessError):
+        mei.set_reveal(None, None, "pupil")
+    assert oak.set_reveal(None, None, "pupil") == "pupil"
+
+
+def test_the_class_experiments_draws_go_through_the_class_service_by_login(hub, classes) -> None:
+    import random
+
+    from pokelab.classroom import draw_round
+    from pokelab.herecomes.bag import DEFAULT_BAG
+
+    mei, ash, oak = (_hub_class(hub, user) for user in ("mei", "ash", "oak"))
+    tokens = draw_round(DEFAULT_BAG, random.Random(4))
+    first = mei.add_round(None, "Team Pikachu", tokens, submission="mei-1")
+    assert ash.add_round(None, "Team Pikachu", tokens, submission="mei-1") == first  # a resend: stored once
+    second = ash.add_round(None, "Team Eevee", draw_round(DEFAULT_BAG, random.Random(5)))
+    assert ash.undo_round(None, "Team Eevee") == second
+    every = oak.rounds()
+    assert every["group"].tolist() == ["Team Pikachu"] and list(every.iloc[0, 4:]) == list(tokens)
+    assert mei.rounds(group="Team Eevee")["group"].tolist() == [""]  # a pupil sees the other groups unnamed
+    from widgets.apps import StudentPage
+
+    page = StudentPage(mei, group="Team Pikachu", seed=3)  # the group's page with the code left empty
+    page.join().draw()  # the computer draws a round from the bag, sent through the class service
+    assert page.error == "" and page.mine == 2 and page.joined[2] == "7b", page.error
+    assert oak.tally().groups == ("Team Pikachu", "Team Pikachu")
+
+
+def test_a_pupil_of_another_class_sees_nothing_of_7b(hub, classes) -> None:
+    from pokelab.course.registry import get
+
+    misty, elm = _hub_class(hub, "misty"), _hub_class(hub, "elm")
+    assert misty.record_answer(None, None, None, "32-3", lesson=get("32-3").lesson, answer="a", outcome="wrong",
+                               correct=False, misconception="a", submission="misty-1") == 1
+    assert elm.answers()["pupil"].tolist() == ["misty"]  # her class's teacher: 7c's answers only
+    assert elm.pupils() == ["misty"] and elm.rounds().empty
+    assert misty.rounds().empty  # 7b's rounds are not 7c's
+    for read in (lambda: misty.rounds("7b"), lambda: misty.record_answer(
+            "7b", None, None, "32-3", lesson="l", answer="a", outcome="wrong", correct=False, submission="m2")):
+        with pytest.raises(ClassAccessError) as other:
+            read()
+        assert other.value.reason == _("that belongs to class {name}, and the hub does not put {user} in it",
+                                       name="7b", user="'misty'")
+    with pytest.raises(ClassAccessError) as not_theirs:  # 7c's teacher is no teacher of 7b
+        elm.answers("7b")
+    assert not_theirs.value.reason == _(
+        "only a teacher of class {name} (hub group pokelab-{name}-teachers) may do that; {user} is not one",
+        name="7b", user="'elm'")
+
+
+def test_a_pupil_calling_a_teachers_read_is_refused_in_their_language(hub, classes) -> None:
+    mei = _hub_class(hub, "mei")
+    for read in (mei.answers, mei.misconceptions, mei.pupils, lambda: mei.export_answers(None, None, "never.csv")):
+        with pytest.raises(ClassAccessError) as pupil:
+            read()
+        assert pupil.value.reason == _(
+            "only a teacher of class {name} (hub group pokelab-{name}-teachers) may do that; {user} is not one",
+            name="7b", user="'mei'")
+        assert pupil.value.message("zh") != pupil.value.reason.render("en")
+    assert not Path("never.csv").exists()
+    with pytest.raises(ClassroomError) as shape:  # a request's fields are checked before the store is asked
+        mei.ask("class_answer", exercise=["32-3"], submission="x")
+    assert shape.value.reason == _("the field {field} of a class request is not what it takes", field="exercise")
+    with pytest.raises(ClassroomError) as extra:  # a typed secret is no field of a class request
+        mei.ask("class_policy", teacher_key="ABCD-EFGH-JKLM-NPQR")
+    assert extra.value.reason.source.startswith("a class request {verb} takes no field")
+
+
+def test_a_revoked_token_is_refused_by_the_class_doors(hub, classes) -> None:
+    from pokelab.tables.class_client import HubClass
+
+    made = _hub_tokens(hub, "ash")["ash"]
+    ash = HubClass(CLASS_URL.format(public=hub["public"]), hub_token=made["token"])
+    assert ash.reveal_policy() == "pupil"  # works until revoked
+    status, _answer = _api(hub, "DELETE", f"/users/ash/tokens/{made['id']}")
+    assert status == 204, (status, _answer)
+    for call in (ash.reveal_policy, lambda: ash.record_answer(None, None, None, "32-3", lesson="l", answer="a",
+                                                              outcome="wrong", correct=False, submission="r1")):
+        with pytest.raises(ClassAccessError) as revoked:
+            call()
+        assert revoked.value.reason == _(
+            "the hub refused this kernel's login (the token was revoked or has expired, or you logged out): "
+            "log in to the hub again and restart the kernel")
+        assert revoked.value.message("zh").startswith("JupyterHub 拒绝了这个内核的登录")

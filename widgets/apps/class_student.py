@@ -26,6 +26,7 @@ import ipywidgets as w
 from pokelab.classroom import ClassroomError, ClassStore, check_name, draw_round
 from pokelab.herecomes.bag import DEFAULT_BAG, WAVES
 from pokelab.herecomes.pieces import COLOURS
+from pokelab.tables.class_client import HubClass
 from pokelab.teaching.classlink import join_class, leave_class
 from pokelab.teaching.membership import remembered
 from pokelab.words import Text, _, check_lang
@@ -57,14 +58,14 @@ _PUPIL: dict[str, Text] = {
 class StudentPage(_StorePage):
     """A group's page: join with the code and a group name, send rounds drawn from a real bag, see our own tallies.
 
-    ``store``: the class database; ``code``/``group``: filled in (and joined)
+    ``store``: the class database, or on a hub the class service (``HubClass``: the code left empty); ``code``/``group``: filled in (and joined)
     when given, e.g. from the link; ``seed``: the computer's draws (default: random).
     ``mine`` is how many rounds this group has in the class.
     """
 
     def __init__(
         self,
-        store: ClassStore,
+        store: ClassStore | HubClass,
         *,
         code: str = "",
         group: str = "",
@@ -172,6 +173,12 @@ class StudentPage(_StorePage):
         The class is the one this page joined (else the code typed in); a wrong code is a
         ``ClassAccessError``, a name another pupil took a ``ClassroomError``.
         """
+        if isinstance(self.store, HubClass):  # on a hub the login is the pupil: no name, no code
+            link = join_class()
+            leave_class()
+            self.pupil = (link.name, link.class_name)
+            self._show_pupil()
+            return self
         code = self.joined[0] if self.joined is not None else self.code.value
         url = self.store.url
         # a hidden password cannot be remembered: the lesson kernels then use $POKELAB_CLASS_DB, as this page did
