@@ -47,12 +47,13 @@ pokelab.classroom.errors.ClassAccessError: no join code given
 from __future__ import annotations
 
 import atexit
+import os
 import queue
 import threading
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokelab.classroom import (
     ClassAccessError,
@@ -63,12 +64,14 @@ from pokelab.classroom import (
 )
 from pokelab.classroom.answers import REVEAL_POLICIES
 from pokelab.course.registry import ExerciseDef
-from pokelab.tables.class_client import HubClass
 from pokelab.teaching.feedback import Feedback
 from pokelab.teaching.language import say
 from pokelab.teaching.membership import Membership, remember, remembered, token_file, write_private
 from pokelab.teaching.membership import forget as forget_membership
 from pokelab.words import Text, _, _n, languages
+
+if TYPE_CHECKING:
+    from pokelab.tables.class_client import HubClass
 
 __all__ = [
     "ClassLink", "flush", "join_class", "joined", "leave_class", "may_reveal", "note", "reveals_after_tries",
@@ -218,7 +221,7 @@ class ClassLink:
                         misconception_text=item.texts, submission=item.submission,
                     )
                 except ClassAccessError as err:  # the teacher removed this pupil: nothing more can be recorded
-                    if isinstance(self.store, HubClass):  # the hub's own reason: a revoked login, another class
+                    if getattr(self.store, "hub", False):  # the hub's own reason: a revoked login, another class
                         self._tell(_("Your answers are not recorded for your teacher: {why}", why=err.reason))
                     else:
                         self._tell(_("Your teacher's class no longer knows you ({name}): this answer was not "
@@ -307,6 +310,19 @@ def joined() -> ClassLink | None:
     return _LINK["link"]
 
 
+def _hub_class() -> HubClass | None:
+    """This kernel's hub class service (``HubClass.from_env``), or ``None`` off a hub.
+
+    The tables' client is imported only in a hub's kernel (it needs SQLAlchemy, which a hub's
+    environment has): a laptop without it still records answers to its class database.
+    """
+    if not os.environ.get("JUPYTERHUB_API_TOKEN"):
+        return None
+    from pokelab.tables.class_client import HubClass
+
+    return HubClass.from_env()
+
+
 def _current() -> ClassLink | None:
     """This kernel's link; the first call rejoins a remembered class (on the sender thread, never waiting)."""
     link = _LINK["link"]
@@ -315,7 +331,7 @@ def _current() -> ClassLink | None:
     with _LOCK:
         if not _LOOKED.is_set():
             _LOOKED.set()
-            hub = HubClass.from_env()
+            hub = _hub_class()
             membership = None if hub is not None else remembered()
             if hub is not None:  # under a hub the login is the membership: nothing typed, nothing remembered
                 _LINK["link"] = ClassLink(None, None, "", "", "", hub=hub)
@@ -334,7 +350,7 @@ def join_class(join_code: str | None = None, name: str | None = None, *, url: st
     The membership is remembered on this computer: later kernels rejoin by themselves
     (``leave_class(forget=True)`` forgets it). A wrong code is a ``ClassAccessError``; a name another pupil took a ``ClassroomError``.
     """
-    hub = HubClass.from_env() if join_code is None and url is None else None
+    hub = _hub_class() if join_code is None and url is None else None
     if hub is not None:
         joined = hub.join()
         leave_class()
