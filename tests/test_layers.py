@@ -22,6 +22,9 @@ PACKAGES = ("pokelab", "widgets")
 LAZY = {
     "pandas": "slow to import; the odds and the classroom load without it until a table is asked for",
     "plotly": "optional and slow; only a board that draws a figure needs it",
+    "pokelab.tables.class_client": "the tables need SQLAlchemy: a pupil's answers reach the hub's class client only "
+                                   "in a hub's kernel (whose environment has it); a laptop without it still imports "
+                                   "the teaching layer",
     "jupyterhub": "the hub extra: only the class service's own process on a hub asks the hub through it (HubAuth)",
 }
 
