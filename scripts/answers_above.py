@@ -8,7 +8,8 @@ this on every notebook it has just executed, while every output is still there, 
 stops the build when an exercise's answer shows above it; the tests run it on the
 outputs the shipped notebooks keep.
 
-Only ``number`` exercises are looked at, and only answers that are not whole numbers
+``number``, ``value`` and ``predict`` exercises are looked at (a ``predict`` answer
+can be read off the prose above as well as a computed one), and only answers that are not whole numbers
 (a whole number such as 3 appears in any table) or that are tuples of two or more
 numbers (a score line such as ``(7, 19)``). The forms looked for are the exact fraction
 as Python prints it (``Fraction(3, 20)``), as a table or the prose shows it (``3/20``,
@@ -42,8 +43,9 @@ from pokelab.course.registry import UnknownExercise, get  # noqa: E402
 #: A call that names an exercise: where the exercise starts, or a cell that checks an answer.
 _CALL = re.compile(r"""\b(?:exercise|check|choice|explain|predict|grade)\(\s*["'](\d\d-\d+)["']""")
 #: Values equal to an exercise's answer that a cell above prints for another question; each says why it may stay.
-COINCIDENCES: dict[tuple[str, Fraction], str] = {
+COINCIDENCES: dict[tuple[str, Any], str] = {
     ("30-3", Fraction(1, 5)): "green's share of the default bag (4/20), in the every-colour table after exercise 1",
+    ("34-3", 0.95): "the question names the 95% interval itself; the pupil predicts whether the intervals keep that promise",
 }
 
 
@@ -112,12 +114,12 @@ def answers_shown_above(nb: dict) -> list[str]:
                 definition = get(ex_id)
             except UnknownExercise:
                 continue
-            if definition.kind not in ("number", "value"):
+            if definition.kind not in ("number", "value", "member", "predict"):
                 continue
             value = definition.expected()
-            if (ex_id, value) in COINCIDENCES:
-                continue
             patterns = answer_patterns(value)
+            if not patterns or (ex_id, value) in COINCIDENCES:
+                continue
             for before, above in enumerate(cells[:number]):
                 source = "".join(above.get("source", ""))
                 if above.get("cell_type") == "markdown":

@@ -58,6 +58,16 @@ def test_the_prose_above_an_exercise_is_read_too_in_each_form_it_writes_a_number
     assert answers_above.answers_shown_above({"cells": [exercise, later]}) == []  # prose after it may say it
 
 
+def test_a_prediction_is_searched_for_too() -> None:
+    """A ``predict`` exercise has one right value as well (38-3's 1/5 was missed when only ``number`` was read)."""
+    answer = answers_above.get("38-3").expected()
+    assert answers_above.get("38-3").kind == "predict" and answer == Fraction(1, 5)
+    exercise = _cell('task = exercise("38-3")\ntask')
+    for written in ("so it is 1/5 again", "about 20.0 %"):
+        found = answers_above.answers_shown_above({"cells": [{"cell_type": "markdown", "source": written}, exercise]})
+        assert len(found) == 1 and found[0].startswith("38-3:"), written
+
+
 def test_a_tuple_answer_is_found_as_python_prints_it() -> None:
     found = answers_above.answer_patterns((13, (10, 9, 3), (0,)))
     assert found and answers_above.re.search(found[0], "Result(13, (10, 9, 3), (0,))")
