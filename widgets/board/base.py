@@ -100,12 +100,24 @@ class Board(OwnGame, AtTable, anywidget.AnyWidget):
         options: Mapping[str, Any] | None = None,
     ) -> None:
         check_lang(lang)
-        self._game = game
-        self._options = dict(options or {})
-        self._bots, human = seat_bots(game.name, len(names), bots, human)
         if bot_delay < 0:
             raise ValueError(f"bot_delay must be ≥ 0 milliseconds, not {bot_delay}")
-        self._names = list(names)
+        seated, human = seat_bots(game.name, len(names), bots, human)
+        self._begin(game, names=list(names), bots=seated, human=human, state=state, options=dict(options or {}))
+        self._turns = Turns(game, self._bots, seed, names=self._names, blank=self._seat_text)
+        super().__init__(lang=lang, seed=seed, bot_delay=bot_delay)
+        self._listen()
+        self.observe(lambda change: self._turns.reseed(change["new"]), names="seed")
+
+    def _begin(
+        self, game: Game, *, names: list[str], bots: dict[int, Any], human: int | None, state: Any,
+        options: dict[str, Any], source: Any = None,
+    ) -> None:
+        """Set the fields every board has, with a game of its own or at a table (``AtTable._sit``): one list of them."""
+        self._game = game
+        self._options = options
+        self._bots = bots
+        self._names = names
         self._human = human
         self._state = state
         self._history: list[Snapshot] = []
@@ -116,12 +128,13 @@ class Board(OwnGame, AtTable, anywidget.AnyWidget):
         self._refusals = Refusals()  # those shown in ``error`` (the last drawn again in a new language)
         self._decisions: dict[int, tuple[Any, Any]] = {}  # seat -> (state, action): a bot's last, for a teacher
         self._ready = False
-        self._source = None  # a seat at a shared table (``join``, ``widgets.board.seated``), else the board's own game
-        self._turns = Turns(game, self._bots, seed, names=self._names, blank=self._seat_text)
-        super().__init__(lang=lang, seed=seed, bot_delay=bot_delay)
+        self._source = source  # a seat at a shared table (``join``, ``widgets.board.seated``), else the board's own game
+        self._turns: Turns | None = None
+
+    def _listen(self) -> None:
+        """Answer the page's messages and redraw on a language switch (once the widget itself is made)."""
         self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
         self.observe(self._on_lang, names="lang")
-        self.observe(lambda change: self._turns.reseed(change["new"]), names="seed")
 
     def _start(self) -> None:
         """Let the bots of the first step choose and show the board (subclasses call it last)."""

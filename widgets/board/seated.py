@@ -32,8 +32,7 @@ import anywidget
 from pokelab.core.registry import get_game
 from pokelab.words import check_lang
 from widgets._words import Said
-from widgets.board.errors import Refusals
-from widgets.board.log import ShownLog, log_line
+from widgets.board.log import log_line
 from widgets.board.messages import view_flags
 from widgets.board.table import TableSeat, seat_at_table
 from widgets.board.table_log import TableLog
@@ -78,25 +77,11 @@ class AtTable:
         """Make this board a seat of a shared table: its seats, names and moves come from ``source``."""
         check_lang(lang)
         source.fetch(force=True)
-        self._game = get_game(source.game)
-        self._options = {}
-        self._source = source
-        self._names = source.names(lang)
-        self._bots = {}
-        self._human = source.seat
-        self._state = None
-        self._history = []
-        self._entries = []
-        self._shown_log = ShownLog()
+        self._begin(get_game(source.game), names=source.names(lang), bots={}, human=source.seat, state=None,
+                    options={}, source=source)
         self._table_log = TableLog()
-        self._ply = 0
-        self._failure = None
-        self._refusals = Refusals()
-        self._decisions = {}
-        self._turns = None
         anywidget.AnyWidget.__init__(self, lang=lang, bot_delay=0)
-        self.on_msg(lambda _widget, content, _buffers: self.handle_message(content))
-        self.observe(self._on_lang, names="lang")
+        self._listen()
         self._seated()
         self._ready = True
         self._publish()
