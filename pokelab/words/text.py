@@ -103,16 +103,6 @@ class Text:
             object.__setattr__(self, "_memo_key", key)
         return key
 
-    @property
-    def en(self) -> str:
-        """The English text (the source with its fields filled in)."""
-        return self.render("en")
-
-    @property
-    def zh(self) -> str:
-        """The Chinese text."""
-        return self.render("zh")
-
     def __str__(self) -> str:
         return self.render("en")
 
