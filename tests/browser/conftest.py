@@ -30,7 +30,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -221,11 +221,13 @@ class Lab:
         width: int = 1280,
         height: int = 1000,
         touch: bool = False,
+        on_response: Callable[[Any], None] | None = None,
     ) -> Any:
         """Open ``notebook`` (a fixture notebook's file name) in a new page; wait for its kernel.
 
         The theme is a server-side setting that outlives a test, so it is set here. ``touch``:
         a tablet's screen (taps, no hover), e.g. ``width=1024, height=768, touch=True``.
+        ``on_response`` is called with every response the page receives, from its first request on.
         """
         if not (self.root / notebook).exists():
             raise FileNotFoundError(f"no fixture notebook {notebook!r} in {FIXTURE_NOTEBOOKS}")
@@ -234,6 +236,8 @@ class Lab:
         )
         page = context.new_page()
         self.pages.append(page)
+        if on_response is not None:
+            page.on("response", on_response)
         # A workspace of its own: the server keeps workspaces, and a page opened in the
         # default one would restore (and might focus) the notebooks of earlier tests.
         workspace = f"test-{os.urandom(6).hex()}"

@@ -222,11 +222,14 @@ def switch_to(switch: w.ToggleButtons, lang: str) -> str:
 
 #: ipywidgets' own colours that fall short of WCAG AA text contrast (4.45:1 accordion titles, white on
 #: the warning button's orange, 4.1:1 white on the success button's green), overridden on every app
-#: page; issue 22.
+#: page (issue 22); and its 28 px controls, too small for a finger: on a touch screen every button,
+#: field, list and switch is 44 px tall (issue 42, the tablet pass), while text keeps its own line height
+#: (ipywidgets sets an HTML widget's line height to that control height).
 _ACCESS_CSS = (
     "<style>.jupyter-widget-Collapse-header{color:var(--jp-ui-font-color1)}"
     ".jupyter-button.mod-warning{color:#1b1b1b}"
-    ".jupyter-button.mod-success{background-color:#2e7d32}</style>"
+    ".jupyter-button.mod-success{background-color:#2e7d32}"
+    "@media (pointer:coarse){:root:root{--jp-widgets-inline-height:44px}.widget-html-content>*{line-height:1.5}}</style>"
 )
 
 

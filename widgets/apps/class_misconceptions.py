@@ -107,18 +107,19 @@ class MisconceptionDashboard:
         self.updated = ""
         self.switch = lang_switch(lang)
         self.header = w.HTML()
-        self.code = w.Text(value=code, layout=w.Layout(width="14em"))
-        self.key = w.Password(value=key, layout=w.Layout(width="20em"))
+        said_whole = {"description_width": "initial"}  # a label as long as its words (80 px cut "Answers shown")
+        self.code = w.Text(value=code, layout=w.Layout(width="14em"), style=said_whole)
+        self.key = w.Password(value=key, layout=w.Layout(width="20em"), style=said_whole)
         self.open_button = w.Button(icon="folder-open", layout=w.Layout(width="auto"))
         self.open_button.add_class("pk-open-class")
         all_lessons = lessons()
         self.lesson = w.Dropdown(options=[(_lesson_label(x), x) for x in all_lessons],
                                  value=lesson if lesson in all_lessons else all_lessons[0],
-                                 layout=w.Layout(width="34em"))
+                                 layout=w.Layout(width="34em"), style=said_whole)
         self.lesson.add_class("pk-lesson")
         self.hide = w.Checkbox(value=False, indent=False, layout=w.Layout(width="auto"))
         self.hide.add_class("pk-hide-names")
-        self.reveal = w.Dropdown(layout=w.Layout(width="auto"))
+        self.reveal = w.Dropdown(layout=w.Layout(width="auto"), style=said_whole)
         self.reveal.add_class("pk-reveal")
         self.export_button = w.Button(icon="download", layout=w.Layout(width="auto"))
         self.delete = PupilDelete(store, lambda: self.opened, on_deleted=self._deleted)
