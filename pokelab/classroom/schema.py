@@ -17,18 +17,19 @@ migration from 1, so the upgrade path is the path every database takes.
   an exercise (``pokelab.classroom.answers``) and the class's settings (the
   teacher's ``reveal`` policy).
 - 6: (the shared game tables' second step: ``pokelab.tables.schema``).
+- 7, 8: (the class bot league's tables and its hashed seat tokens: ``pokelab.league.schema``).
 
-Versions 3 and 6 belong to the game tables, a package above the store: it
+Versions 3 and 6 belong to the game tables, 7 and 8 to the league — packages above the store: each
 attaches its steps to an open store (``ClassStore.extend``, ``extension``), so
 the store's own steps skip those numbers and the version record stays the one
 every kit wrote.
 
 >>> SCHEMA_VERSION, [step.version for step in STEPS]
-(6, [1, 2, 4, 5])
->>> migrate_to(None, 7)
+(8, [1, 2, 4, 5])
+>>> migrate_to(None, 9)
 Traceback (most recent call last):
 ...
-ValueError: this kit knows class-database versions up to 6, not 7
+ValueError: this kit knows class-database versions up to 8, not 9
 """
 
 from __future__ import annotations
@@ -238,8 +239,8 @@ STEPS: tuple[SchemaStep, ...] = (
     SchemaStep(4, _v4_group_tokens, creates=(groups.name,)),
     SchemaStep(5, _v5_pupil_answers, creates=(pupils.name, answers.name, settings.name)),
 )
-#: The newest version of the class database: every part's steps (the store's and the game tables') count in it.
-SCHEMA_VERSION = 6
+#: The newest version of the class database: every part's steps (the store's, the game tables' and the league's) count in it.
+SCHEMA_VERSION = 8
 
 
 def _check_record_matches_tables(conn: sa.Connection, old: int, pending: Sequence[SchemaStep]) -> None:

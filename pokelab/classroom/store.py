@@ -222,7 +222,7 @@ class ClassStore:
         >>> store.extend(SchemaPart("clash", (SchemaStep(4, lambda conn: None, missing=lambda conn: True),)))
         Traceback (most recent call last):
         ...
-        ValueError: schema part 'clash' numbers a step 4: the store's own steps are [1, 2, 4, 5] and this kit knows versions up to 6
+        ValueError: schema part 'clash' numbers a step 4: the store's own steps are [1, 2, 4, 5] and this kit knows versions up to 8
         """
         self._core.extend(part)
 

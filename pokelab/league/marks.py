@@ -16,8 +16,9 @@ import json
 import time
 from typing import Any
 
+import sqlalchemy as sa
+
 from pokelab.classroom import ClassroomError
-from pokelab.classroom.db import sa
 from pokelab.errors import LANGS
 from pokelab.league import schema
 from pokelab.words import Text, _, check_lang

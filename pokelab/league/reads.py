@@ -27,9 +27,9 @@ import json
 from typing import Any
 
 import pandas as pd
+import sqlalchemy as sa
 
 from pokelab.classroom import ClassroomError
-from pokelab.classroom.db import sa
 from pokelab.league import schema
 from pokelab.league.marks import reason
 from pokelab.league.standings import head_to_head_frame, standings_frame
@@ -135,7 +135,7 @@ def replay(league: Any, game_id: int, *, name: str | None = None, token: str | N
     """A league game recomputed: the seat of the pupil entry ``name`` (its token) sees its view; the teacher key, the whole game."""
     def read(conn: Any) -> tuple[str | None, int | None, str | None]:
         g, v = schema.league_games.c, schema.versions.c
-        game = conn.execute(sa.select(g.table_code, g.seat0, g.seat1, g.seat_tokens).where(
+        game = conn.execute(sa.select(g.table_code, g.seat0, g.seat1).where(
             g.id == game_id, g.league_id == league.row.id)).first()
         if game is None or game.table_code is None:
             raise ClassroomError(_("league {code} has no game {game} played at a table", code=league.code, game=game_id))
@@ -149,7 +149,7 @@ def replay(league: Any, game_id: int, *, name: str | None = None, token: str | N
         seat = next((s for s, vid in enumerate((game.seat0, game.seat1)) if vid in owned), None)
         if seat is None:
             raise ClassroomError(_("{name} has no seat in game {game}", name=repr(name), game=game_id))
-        return game.table_code, seat, json.loads(game.seat_tokens)[seat]
+        return game.table_code, seat, league.seat_token(name, game_id, seat, token)
 
     code, seat, seat_token = league.store.read(read)
     table = Tables(league.store).table(code)

@@ -1,10 +1,12 @@
 """The kernel-side runner: a thread in the bot's author's kernel that plays its league moves through the tables.
 
 An ``Entry`` (from ``League.enter``) is a pupil's bot as its author's kernel
-holds it: the name, the entry token, the versions entered from this kernel and
-their bot objects. Its ``Runner`` polls the league (``League.my_games``: the
-open games where the entry holds a seat, with the seat tokens) and, for each
-table whose revision changed, reads **its own seat's view** (``Table.view``),
+holds it: the name, the entry token, the class's join code, the versions
+entered from this kernel and their bot objects. Its ``Runner`` polls the
+league (``League.my_games``: the open games where the entry holds a seat, with
+the seat tokens it derives from its entry token), sits at a seat it has not
+claimed yet (``League.claim_seat``: the database keeps the token's hash only)
+and, for each table whose revision changed, reads **its own seat's view** (``Table.view``),
 lets the bot choose within the league's time limit (``moves.timed_choose``)
 and plays the move with ``Table.play`` like a person's move. A bot that
 raises, runs out of time or chooses an illegal action gets a default move
@@ -35,7 +37,7 @@ import threading
 import time
 from typing import Any
 
-from pokelab.classroom import ClassroomError
+from pokelab.classroom import ClassAccessError, ClassroomError
 from pokelab.core.registry import get_game
 from pokelab.errors import IllegalAction
 from pokelab.league.moves import Worker, default_move, timed_choose
@@ -74,9 +76,11 @@ class Entry:
 
     def __init__(
         self, league: Any, name: str, token: str, version: int, version_id: int, bot: Any, *, lang: str = "en",
-        bots: dict[int, Any] | None = None,
+        bots: dict[int, Any] | None = None, join_code: str | None = None,
     ) -> None:
         self.league = league
+        #: The class's join code: the runner sits at its league tables with it (``League.claim_seat``).
+        self.join_code = join_code
         self.name = name
         self.token = token
         self.version = version
@@ -130,6 +134,7 @@ class Runner:
         self._worker = Worker()
         self._tables: dict[str, Any] = {}
         self._seen: dict[int, int] = {}
+        self._lost: set[int] = set()  # games whose seat is no longer this bot's
         self._stop = threading.Event()
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -181,6 +186,7 @@ class Runner:
             self._tables.pop(code)  # a finished game: its table object (and what it saw) goes
         for number in set(self._seen) - {g["game"] for g in games}:
             self._seen.pop(number)
+        self._lost &= {g["game"] for g in games}
         for game in games:
             try:
                 played += self._play_at(game)
@@ -194,6 +200,11 @@ class Runner:
 
     def _play_at(self, game: dict[str, Any]) -> int:
         """Play this entry's move at one game if one is due; 1 when a move was stored, else 0."""
+        if game["game"] in self._lost:
+            return 0
+        if not game["claimed"]:
+            self.entry.league.claim_seat(self.entry.name, game["game"], join_code=self.entry.join_code,
+                                         token=self.entry.token)
         table = self._tables.get(game["table"])
         if table is None:
             table = self._tables[game["table"]] = Tables(self.entry.league.store).table(game["table"])
@@ -201,7 +212,11 @@ class Runner:
         revision = table.revision()
         if self._seen.get(game["game"]) == revision:
             return 0
-        view = table.view(game["seat"], token=game["token"])
+        try:
+            view = table.view(game["seat"], token=game["token"])
+        except ClassAccessError:  # the league handed the seat to the kit's bot (this kernel was away too long)
+            self._lost.add(game["game"])
+            return 0
         self._seen[game["game"]] = view["revision"]
         if view["finished"] or game["seat"] not in view["to_move"] or not view["legal"]:
             return 0

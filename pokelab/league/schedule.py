@@ -4,15 +4,17 @@
 needs a seat the store does not play), ``games_per_pair`` games a pair with
 the seats swapped from one game to the next, and opens each game as a shared
 table of ``pokelab.tables`` — house bots as the table's bots, each pupil
-entry's seat sat under the bot's name, its seat token kept for that entry's
-runner (``League.my_games``). It opens at most ``parallel`` games per entry at
+entry's seat left free for that entry's runner, which sits there with a seat
+token derived from its entry token (``League.claim_seat``: the database keeps
+its hash only, and the teacher's kernel never learns it). It opens at most ``parallel`` games per entry at
 once (the tables' per-pupil cap counts a bot's seats as a pupil's), then
-polls: a finished table's result is stored; a pupil seat that has had the
-move for ``grace_seconds`` without its author's runner playing gets a default
-move (``moves.default_move``) and an ``absent`` mark, and its entry forfeits
-every other game of the round — its seats are played by the default move at
-once and its unopened games are lost without a table — so no bot stalls
-another game. Every wait is time-limited: the round stops at ``timeout``.
+polls: a finished table's result is stored (the teacher key replays it); a
+pupil seat that has had the move for ``grace_seconds`` without its author's
+runner playing is handed to the kit's random bot (``Table.hand_to_bot``,
+``DEFAULT_BOT``) and gets an ``absent`` mark, and its entry forfeits every
+other game of the round — its seats are handed to the bot (a free one at
+once, a claimed one once unused for the grace) and its unopened games are
+lost without a table — so no bot stalls another game. Every wait is time-limited: the round stops at ``timeout``.
 
 >>> from pokelab.classroom import ClassStore
 >>> from pokelab.league import League
@@ -27,7 +29,6 @@ pokelab.classroom.errors.ClassroomError: a round needs at least two bots and one
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import itertools
 import json
@@ -36,19 +37,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import sqlalchemy as sa
+
 from pokelab.classroom import ClassroomError
-from pokelab.classroom.db import sa
 from pokelab.core.registry import get_game
 from pokelab.league import schema
 from pokelab.league.marks import insert_mark
-from pokelab.league.moves import default_move
-from pokelab.tables import StaleRevision, Tables
+from pokelab.tables import Tables
 from pokelab.words import _
 
-__all__ = ["RoundReport", "play_round"]
+__all__ = ["DEFAULT_BOT", "RoundReport", "play_round"]
 
-#: Default moves played for an absent seat in one pass over a game (the game goes on at the next pass).
-_MOST_DEFAULT_MOVES = 200
+#: The kit's bot that plays the seat of an absent or late pupil's bot (``Table.hand_to_bot``) to the game's end.
+DEFAULT_BOT = "random"
 
 
 @dataclass
@@ -120,7 +121,7 @@ class _Round:
     def unfinished(self) -> list[Any]:
         g = schema.league_games.c
         return self.league.store.read(lambda conn: conn.execute(
-            sa.select(g.id, g.seat0, g.seat1, g.seed, g.status, g.table_code, g.seat_tokens)
+            sa.select(g.id, g.seat0, g.seat1, g.seed, g.status, g.table_code)
             .where(g.league_id == self.league.row.id, g.status != "done").order_by(g.id)
         ).all())
 
@@ -156,60 +157,55 @@ class _Round:
         first = next(e["name"] for e in seats if not e["house"])
         code = tables.create_table(self.join_code, self.league.game, 2, bots, seed=int(game.seed),
                                    idle_seconds=self.league.row.grace_seconds, name=first)
-        table = tables.table(code)
-        tokens = [None if e["house"] else table.sit(s, e["name"], join_code=self.join_code) for s, e in enumerate(seats)]
-        self.tables[code] = table
-        g = schema.league_games.c
+        self.tables[code] = tables.table(code)
+        g = schema.league_games.c  # the pupils' seats stay free: each entry's runner claims its own (League.claim_seat)
         self.league.store.write(lambda conn: conn.execute(
             sa.update(schema.league_games).where(g.id == game.id)
-            .values(status="open", table_code=code, seat_tokens=json.dumps(tokens))
+            .values(status="open", table_code=code, seat_hashes=json.dumps([None, None]))
         ))
 
     def _watch(self, game: Any, seats: tuple[dict[str, Any], ...]) -> bool:
-        """Check an open game: store it when finished, play for an absent or late seat; whether it is done."""
+        """Check an open game: store it when finished, hand an absent or late seat to the kit's bot; whether it is done."""
         table = self.tables.get(game.table_code) or Tables(self.league.store).table(game.table_code)
         self.tables[game.table_code] = table
-        tokens = json.loads(game.seat_tokens)
         grace = self.league.row.grace_seconds
-        away = {s for s, e in enumerate(seats) if e["entry"] in self.absent}
+        handed = self.forfeits.get(game.id, set())
+        away = {s for s, e in enumerate(seats) if e["entry"] in self.absent and not e["house"]} - handed
         revision, now = table.revision(), time.monotonic()
         seen = self.seen.get(game.id)
         if seen is None or seen[0] != revision:
-            self.seen[game.id] = (revision, now)  # it changed: look (finished?); the grace clock starts again
+            self.seen[game.id] = seen = (revision, now)  # it changed: look (finished?); the grace clock starts again
         elif not away and now - seen[1] < grace:
-            return False  # unchanged and nobody late yet: one small query, no view computed
-        for seat, e in enumerate(seats):
+            return False  # unchanged and nobody late yet: one small query, nothing replayed
+        state = table.replay(teacher_key=self.key)
+        if self.rules.is_over(state):
+            self._finish(game.id, state, handed)
+            self.tables.pop(game.table_code, None)
+            return True
+        late = set(self.rules.actors(state)) if now - seen[1] >= grace else set()
+        for seat in sorted((away | late) - handed):
+            e = seats[seat]
             if e["house"]:
                 continue
-            for _move in range(_MOST_DEFAULT_MOVES):  # an absent seat's moves, one after the other
-                view = table.view(seat, token=tokens[seat])
-                if view["finished"]:
-                    self._finish(game.id, table, self.forfeits.get(game.id, set()) | away)
-                    return True
-                if seat not in view["to_move"] or not view["legal"]:
-                    break
-                if e["entry"] not in self.absent and view["unused_seconds"][seat] < grace:
-                    break
-                if e["entry"] not in self.absent:
-                    self.absent.add(e["entry"])
-                    detail = _("your bot's kernel did not move at table {code} within {seconds} s: a default move "
-                               "was played and it forfeits its other games of this round (keep your notebook open "
-                               "while the league plays)", code=table.code, seconds=grace)
-                    self.league.store.write(
-                        lambda conn, v=e["id"], d=detail: insert_mark(conn, game.id, v, "absent", d, None)
-                    )
-                self.forfeits.setdefault(game.id, set()).add(seat)
-                legal = [self.rules.parse_action(t) for t in view["legal"]]
-                with contextlib.suppress(StaleRevision):  # its runner moved after all: the next pass looks again
-                    table.play(seat, default_move(view["observation"], legal, f"{table.code}:{seat}:{view['revision']}"),
-                               view["revision"], token=tokens[seat])
+            try:  # the table plays the seat from now on: a free seat at once, a claimed one once unused for the grace
+                table.hand_to_bot(seat, DEFAULT_BOT, teacher_key=self.key)
+            except ClassroomError:
+                continue  # its runner moved after all, or the seat is inside its idle time: the next pass looks again
+            if e["entry"] not in self.absent:
+                self.absent.add(e["entry"])
+                detail = _("your bot's kernel did not move at table {code} within {seconds} s: the kit's random bot "
+                           "played its seat and it forfeits its other games of this round (keep your notebook open "
+                           "while the league plays)", code=table.code, seconds=grace)
+                self.league.store.write(
+                    lambda conn, v=e["id"], d=detail: insert_mark(conn, game.id, v, "absent", d, None)
+                )
+            self.forfeits.setdefault(game.id, set()).add(seat)
         return False
 
-    def _finish(self, game_id: int, table: Any, forfeited: set[int]) -> None:
+    def _finish(self, game_id: int, state: Any, forfeited: set[int]) -> None:
         """Store a game's result: a forfeiting seat loses; else the game's winners (a shared win or none: half each)."""
         scores = None
-        if table is not None:
-            state = table.replay(teacher_key=self.key)
+        if state is not None:
             scores = self.rules.points(state)
             winners = set(self.rules.winners(state))
         if forfeited:
@@ -225,8 +221,6 @@ class _Round:
                 forfeits=json.dumps([s in forfeited for s in range(2)]), finished=time.time(),
             )
         ))
-        if table is not None:
-            self.tables.pop(table.code, None)
 
 
 def play_round(

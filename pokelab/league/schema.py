@@ -1,23 +1,30 @@
-"""The league's own tables in the class database, created the first time a store opens a league.
+"""The league's own tables in the class database: its part of the schema (``LEAGUE``, versions 7 and 8).
 
 The kit's store (``pokelab.classroom``) keeps its schema and migrations to
-itself; a package above it adds its own tables through the store's public
-doors only: ``attach(store)`` reads first and writes (``CREATE TABLE`` for
-the missing ones, in one transaction of ``ClassStore.write``) only when one is
-missing, so a kernel that opens a league on a current database writes
-nothing. Every table hangs off ``pokelab_classes`` with ``ON DELETE CASCADE``:
-deleting a class (``ClassStore.delete_class``) deletes its leagues.
+itself; the league, a package above it, declares its tables as a
+``SchemaPart`` and attaches it through the store's public door
+``ClassStore.extend`` (``attach``), as the shared tables do
+(``pokelab.tables.schema``). Each step says what it adds and runs only when the
+database lacks it, so a kernel that opens a league on a current database
+writes nothing. Every table hangs off ``pokelab_classes`` with
+``ON DELETE CASCADE``: deleting a class (``ClassStore.delete_class``) deletes
+its leagues.
 
-- ``leagues``: one row per league — its code, class, game, games per pair and
-  time limits.
-- ``entries``: the bots entered under a name (a pupil's, with the hash of the
-  entry token, or a house bot's registered name).
-- ``versions``: each version of an entry, kept with its results.
-- ``league_games``: one row per scheduled game — its round, the versions in
-  seats 0 and 1, its shared table, the seat tokens the runners claim, the
-  result.
-- ``marks``: a default move played for a bot, and why (shown to its author only).
+- 7: the league's tables (issue 46).
+  ``leagues``: one row per league — its code, class, game, games per pair
+  and time limits. ``entries``: the bots entered under a name (a pupil's,
+  with the hash of the entry token, or a house bot's registered name).
+  ``versions``: each version of an entry, kept with its results.
+  ``league_games``: one row per scheduled game — its round, the versions in
+  seats 0 and 1, its shared table, the result. ``marks``: a default move
+  played for a bot, and why (shown to its author only).
+- 8: a game keeps the **hash** of each seat's token (``seat_hashes``), no
+  longer the token: a runner derives its seat's token from its entry token
+  (``League.seat_token``) and claims the seat itself. A database of version 7
+  loses its games' stored tokens (their seats stay claimed, by hash).
 
+>>> LEAGUE.name, LEAGUE.versions
+('league', (7, 8))
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")
 >>> attach(store); attach(store)   # the second call finds every table and writes nothing
@@ -31,25 +38,19 @@ TypeError: the league attaches to a pokelab.classroom.ClassStore, not 'sqlite://
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from pokelab.classroom import ClassStore
-from pokelab.classroom.db import sa
+import sqlalchemy as sa
 
-__all__ = ["NAME_LENGTH", "attach", "entries", "league_games", "leagues", "marks", "missing_tables", "versions"]
+from pokelab.classroom import ClassStore, SchemaPart, SchemaStep, class_column, digest
+
+__all__ = ["LEAGUE", "NAME_LENGTH", "attach", "entries", "league_games", "leagues", "marks", "missing_tables", "seat_digest", "versions"]
 
 #: The longest bot name (characters, after spaces are squeezed).
 NAME_LENGTH = 24
 
 _METADATA = sa.MetaData()
-#: The class store's table the league hangs off, named for the foreign keys only (never created here).
-_CLASSES = sa.Table("pokelab_classes", _METADATA, sa.Column("id", sa.Integer, primary_key=True))
-
-
-def _class_id() -> sa.Column:
-    return sa.Column(
-        "class_id", sa.Integer, sa.ForeignKey("pokelab_classes.id", ondelete="CASCADE"), nullable=False, index=True
-    )
 
 
 def _league_id() -> sa.Column:
@@ -62,7 +63,7 @@ leagues = sa.Table(
     "pokelab_leagues",
     _METADATA,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    _class_id(),
+    class_column(index=True),
     sa.Column("code", sa.String(8), nullable=False, unique=True),
     sa.Column("game", sa.String(16), nullable=False),
     sa.Column("games_per_pair", sa.Integer, nullable=False),
@@ -111,7 +112,7 @@ league_games = sa.Table(
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("status", sa.String(8), nullable=False),  # pending, open, done
     sa.Column("table_code", sa.String(8), nullable=True),
-    sa.Column("seat_tokens", sa.Text, nullable=True),  # JSON [token or null, ...]: handed to the seat's author only
+    sa.Column("seat_hashes", sa.Text, nullable=True),  # JSON [seat_digest or null, ...]: null until its runner claims it
     sa.Column("scores", sa.Text, nullable=True),  # JSON points per seat
     sa.Column("results", sa.Text, nullable=True),  # JSON per seat: 1 won, 0.5 shared, 0 lost
     sa.Column("forfeits", sa.Text, nullable=True),  # JSON [bool, bool]: the seat's bot was absent
@@ -138,6 +139,58 @@ marks = sa.Table(
 _TABLES = (leagues, entries, versions, league_games, marks)
 
 
+def seat_digest(table_code: str, token: str) -> str:
+    """The stored hash of a league seat's token at table ``table_code`` (``pokelab.classroom.digest``, as the tables hash theirs).
+
+    >>> seat_digest("K7M2QX", "ABCDEF") == seat_digest("K7M2QX", "ABCDEF") != seat_digest("K7M2QY", "ABCDEF")
+    True
+    """
+    return digest("league seat", f"{table_code}:{token}")
+
+
+def _columns(conn: Any, table: sa.Table) -> set[str]:
+    return {c["name"] for c in sa.inspect(conn).get_columns(table.name)}
+
+
+def _lacks_tables(conn: Any) -> bool:
+    present = set(sa.inspect(conn).get_table_names())
+    return any(t.name not in present for t in _TABLES)
+
+
+def _lacks_seat_hashes(conn: Any) -> bool:
+    inspector = sa.inspect(conn)  # no games table yet: step 7 makes it with the column
+    return inspector.has_table(league_games.name) and "seat_hashes" not in _columns(conn, league_games)
+
+
+def _v7_league_tables(conn: Any) -> None:
+    """Version 7: the league's tables (each made only when it is missing, with today's columns)."""
+    _METADATA.create_all(conn, tables=list(_TABLES), checkfirst=True)
+
+
+def _v8_seat_hashes(conn: Any) -> None:
+    """Version 8: each game's seat tokens become their hashes, and the tokens themselves leave the database."""
+    conn.execute(sa.text("ALTER TABLE pokelab_league_games ADD COLUMN seat_hashes TEXT"))
+    rows = conn.execute(sa.text(
+        "SELECT id, table_code, seat_tokens FROM pokelab_league_games WHERE seat_tokens IS NOT NULL"
+    )).all()
+    for game_id, table_code, stored in rows:
+        tokens = json.loads(stored)
+        hashes = [None if t is None else seat_digest(str(table_code), str(t)) for t in tokens]
+        conn.execute(sa.text("UPDATE pokelab_league_games SET seat_hashes = :h WHERE id = :id"),
+                     {"h": json.dumps(hashes), "id": game_id})
+    conn.execute(sa.text("ALTER TABLE pokelab_league_games DROP COLUMN seat_tokens"))
+
+
+#: The league's part of the class database's schema (``ClassStore.extend`` runs it: ``attach``).
+LEAGUE = SchemaPart(
+    "league",
+    (
+        SchemaStep(7, _v7_league_tables, creates=tuple(t.name for t in _TABLES), missing=_lacks_tables),
+        SchemaStep(8, _v8_seat_hashes, missing=_lacks_seat_hashes),
+    ),
+)
+
+
 def missing_tables(store: ClassStore) -> list[str]:
     """The league tables the database behind ``store`` does not have yet (one read)."""
     present = set(store.read(lambda conn: sa.inspect(conn).get_table_names()))
@@ -145,15 +198,7 @@ def missing_tables(store: ClassStore) -> list[str]:
 
 
 def attach(store: ClassStore) -> None:
-    """Create the league's tables the database lacks (a read first; a write only when one is missing)."""
+    """Attach the league's schema part to ``store`` (``ClassStore.extend``: a read first, a write only when a step is missing)."""
     if not isinstance(store, ClassStore):
         raise TypeError(f"the league attaches to a pokelab.classroom.ClassStore, not {store!r}")  # a programming error
-    if not missing_tables(store):
-        return
-
-    def create(conn: Any) -> None:
-        if conn.dialect.name == "postgresql":  # two teachers' kernels at once: one creates, the other finds them
-            conn.execute(sa.text("SELECT pg_advisory_xact_lock(740418)"))
-        _METADATA.create_all(conn, tables=list(_TABLES), checkfirst=True)
-
-    store.write(create)
+    store.extend(LEAGUE)

@@ -1,7 +1,7 @@
 """The league's tests run on the class databases of the store tests (a SQLite file; PostgreSQL where it runs).
 
 ``new_league`` starts a league in a new class; ``kernels`` collects the pupils' kernels a test starts and
-closes them after it.
+closes them after it; ``every_text`` reads the whole database, to search it for a secret.
 """
 
 from typing import Any
@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from pokelab.classroom import ClassStore
+from pokelab.classroom.db import sa
 from pokelab.league import League
 from tests.classroom.conftest import (  # noqa: F401 - the class databases' fixtures
     db_url,
@@ -35,3 +36,16 @@ def kernels():
     yield started
     for kernel in started:
         kernel.close()
+
+
+def every_text(store: ClassStore) -> str:
+    """Every value of every row of every table of the class database, as one text (to search for secrets)."""
+    def read(conn) -> str:
+        names = sa.inspect(conn).get_table_names()
+        found = []
+        for name in names:
+            table = sa.Table(name, sa.MetaData(), autoload_with=conn)
+            found += [repr(tuple(row)) for row in conn.execute(sa.select(table))]
+        return "\n".join(found)
+
+    return store.read(read)

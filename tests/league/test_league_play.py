@@ -15,7 +15,7 @@ from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.classroom.db import sa
 from pokelab.league import League, schema
 from pokelab.tables import Tables, games
-from tests.league.conftest import new_league
+from tests.league.conftest import every_text, new_league
 from tests.league.kernels import Kernel
 
 pytestmark = pytest.mark.league  # waits on pupils' kernels: run in the light classroom stage, beside unit
@@ -57,6 +57,13 @@ def test_three_bots_from_two_kernels_and_a_house_bot_play_a_round_to_the_end(sql
         sa.select(g.id, g.seat0, g.seat1, g.table_code, g.seed)).all())
     swapped = {(a, b) for _, a, b, _, _ in played}
     assert all((b, a) in swapped for a, b in swapped)  # every pair played from both seats
+    # each pupil seat's token is made in its author's kernel from the entry token: the database has neither
+    pupil = {e["version_id"]: e["name"] for e in league.entries() if e["name"] in tokens}
+    seat_tokens = {league.seat_token(pupil[v], game, seat, tokens[pupil[v]])
+                   for game, *seats, _code, _seed in played for seat, v in enumerate(seats) if v in pupil}
+    assert len(seat_tokens) == 2 * 12 - 6  # the house bot's 6 seats have none
+    stored = every_text(store)
+    assert not [t for t in seat_tokens | set(tokens.values()) if t in stored]
 
     # The bots' moves came from the pupils' kernels: the tables' records name them as a person's moves.
     kinds = {m["kind"] for _, _, _, code, _ in played for m in Tables(store).table(code).moves(teacher_key=key)}

@@ -52,7 +52,7 @@ def test_a_version_6_database_opened_with_a_version_5_record_is_upgraded_not_bro
     store.close()
     again = ClassStore.connect(sqlite_url)
     with again._engine.connect() as conn:
-        assert schema.read_version(conn) == schema.SCHEMA_VERSION == 6
+        assert schema.read_version(conn) == schema.SCHEMA_VERSION == 8
 
 
 def test_sitting_at_a_class_table_needs_that_class_join_code(db_url) -> None:
