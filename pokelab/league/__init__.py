@@ -10,6 +10,8 @@ doors (``schema.attach``).
 - ``Entry`` / ``Runner`` (``runner``): the bot in its author's kernel; a
   thread that plays its moves within the time limit (``moves``) and tells its
   author — only its author — why a default move was played (``marks``).
+- ``seats``: a game's seat tokens, derived from the entry token in its
+  author's kernel (only their hashes are stored), claimed and listed there.
 - ``play_round`` (``schedule``): the teacher's kernel opens the pairings as
   tables, seats swapped, and forfeits a bot whose kernel is away.
 - ``standings`` / ``head_to_head`` / ``replay`` (``reads``, ``standings``):

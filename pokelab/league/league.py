@@ -7,8 +7,8 @@ that knows its 6-letter code. ``enter`` stores a pupil's bot under a name
 name is entered again with its **entry token** (10 letters, returned and
 remembered by this object; only its hash is stored). Each league game's
 seat token is derived from the entry token in its author's kernel
-(``seat_token``) and its runner claims the seat with it (``claim_seat``): the
-database keeps only its hash (``schema.seat_digest``). The bot itself never
+(``seats.seat_token``) and its runner claims the seat with it (``seats.claim_seat``):
+the database keeps only its hash (``schema.seat_digest``). The bot itself never
 leaves its author's kernel: the league stores its name, version and class
 name, and the author's runner (``runner.Runner``) plays its moves
 (``docs/security.md``). House bots (``add_house``, teacher key) are played by
@@ -32,7 +32,6 @@ pokelab.classroom.errors.ClassroomError: the name 'first' is taken in this leagu
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 import time
 from collections.abc import Callable
@@ -42,7 +41,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from pokelab.bots import available_bots
-from pokelab.classroom import JOIN_ALPHABET, ClassAccessError, ClassroomError, ClassStore, digest
+from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.core.registry import get_game
 from pokelab.league import reads, schedule, schema
 from pokelab.league.marks import insert_mark
@@ -57,14 +56,11 @@ from pokelab.league.names import (
     name_key,
 )
 from pokelab.league.runner import Entry
-from pokelab.tables import Tables
 from pokelab.words import Text, _
 
 __all__ = ["ENTRY_TOKEN_LENGTH", "League", "LeagueRow"]
 
 ENTRY_TOKEN_LENGTH = 10
-#: Letters of a league seat's token (derived from the entry token: ``League.seat_token``).
-SEAT_TOKEN_LENGTH = 12
 _ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -171,7 +167,7 @@ class League:
     def _digest(self, token: str) -> str:
         return hashlib.sha256(f"league:{self.code}:{token}".encode()).hexdigest()
 
-    def _entry_id(self, conn: Any, name: str, token: str | None) -> int:
+    def entry_id(self, conn: Any, name: str, token: str | None) -> int:
         """The id of the pupil entry ``name`` once ``token`` is its entry token (``ClassroomError`` otherwise, counted against this store)."""
         key = name_key(check_bot_name(name))
         source = ("league entry", self.code, key)
@@ -189,68 +185,6 @@ class League:
         self.store.throttle.succeeded(source)
         self._tokens[key] = str(given)
         return int(found.id)
-
-    def seat_token(self, name: str, game_id: int, seat: int, token: str | None = None) -> str:
-        """The seat token of the pupil entry ``name`` at seat ``seat`` of league game ``game_id``, derived from its entry token.
-
-        Only the kernel that holds the entry token (``token``, or the one this
-        object remembers) can compute it; the database keeps its hash only.
-
-        >>> from pokelab.classroom import ClassStore
-        >>> store = ClassStore.connect("sqlite://")
-        >>> join_code, key = store.create_class("7B")
-        >>> league = League.create(store, join_code, key, "herecomes")
-        >>> league.seat_token("Ash", 1, 0, "ABCDEFGHJK") == league.seat_token("ash", 1, 0, "ABCDEFGHJK") != league.seat_token("Ash", 1, 1, "ABCDEFGHJK")
-        True
-        >>> league.seat_token("Ash", 1, 0)
-        Traceback (most recent call last):
-        ...
-        pokelab.classroom.errors.ClassAccessError: no entry token given
-        """
-        given = token if token is not None else self._tokens.get(name_key(name))
-        if not given:
-            raise ClassAccessError(_("no {what} given", what=_("entry token")))
-        number = int(digest("league seat token", f"{self.code}:{int(game_id)}:{int(seat)}:{given}"), 16)
-        letters = []
-        for _letter in range(SEAT_TOKEN_LENGTH):
-            number, pick = divmod(number, len(JOIN_ALPHABET))
-            letters.append(JOIN_ALPHABET[pick])
-        return "".join(letters)
-
-    def claim_seat(self, name: str, game_id: int, *, join_code: str, token: str | None = None) -> str:
-        """Sit the pupil entry ``name`` (its entry token) at its seat of open game ``game_id`` with its derived seat token; the token.
-
-        The seat token's hash is stored with the game (``schema.seat_digest``);
-        a seat already claimed with this token is claimed again without a write
-        at the table.
-        """
-        def mine(conn: Any) -> tuple[int, str, list[Any]]:
-            entry_id = self._entry_id(conn, name, token)
-            g, v = schema.league_games.c, schema.versions.c
-            game = conn.execute(sa.select(g.seat0, g.seat1, g.table_code, g.seat_hashes, g.status).where(
-                g.id == game_id, g.league_id == self.row.id)).first()
-            owned = set(conn.execute(sa.select(v.id).where(v.entry_id == entry_id)).scalars())
-            seat = next((s for s, vid in enumerate(game[:2]) if vid in owned), None) if game else None
-            if seat is None or game.status != "open":
-                raise ClassroomError(_("{name} has no seat in game {game}", name=repr(name), game=game_id))
-            return seat, game.table_code, json.loads(game.seat_hashes or "[null, null]")
-
-        seat, table_code, hashes = self.store.read(mine)
-        seat_token = self.seat_token(name, game_id, seat, token)
-        hashed = schema.seat_digest(table_code, seat_token)
-        if hashes[seat] == hashed:
-            return seat_token
-        Tables(self.store).table(table_code).sit(seat, name, join_code=join_code, token=seat_token)
-
-        def record(conn: Any) -> None:
-            g = schema.league_games.c
-            stored = conn.execute(sa.select(g.seat_hashes).where(g.id == game_id)).scalar_one()
-            now = json.loads(stored or "[null, null]")
-            now[seat] = hashed
-            conn.execute(sa.update(schema.league_games).where(g.id == game_id).values(seat_hashes=json.dumps(now)))
-
-        self.store.write(record)
-        return seat_token
 
     def token(self, name: str) -> str | None:
         """The entry token this object holds for ``name`` (``None`` when it has none)."""
@@ -308,7 +242,7 @@ class League:
                 )
             now = time.time()
             if found is not None:
-                entry_id = self._entry_id(conn, name, token)
+                entry_id = self.entry_id(conn, name, token)
                 count = conn.execute(sa.select(sa.func.count()).where(v.entry_id == entry_id)).scalar_one()
                 if count >= MAX_VERSIONS:
                     raise ClassroomError(
@@ -401,36 +335,11 @@ class League:
         ).mappings().all()
         return [dict(r) for r in rows]
 
-    def my_games(self, name: str, token: str | None = None) -> list[dict[str, Any]]:
-        """The open games where the pupil entry ``name`` (its entry token) holds a seat: ``game``, ``table``, ``seat``, ``token`` (the seat token, ``seat_token``), ``claimed`` (its runner sat there), ``version_id``."""
-        def read(conn: Any) -> list[dict[str, Any]]:
-            entry_id = self._entry_id(conn, name, token)
-            g, v = schema.league_games.c, schema.versions.c
-            mine = sa.select(v.id).where(v.entry_id == entry_id)
-            rows = conn.execute(
-                sa.select(g.id, g.table_code, g.seat0, g.seat1, g.seat_hashes)
-                .where(g.league_id == self.row.id, g.status == "open", sa.or_(g.seat0.in_(mine), g.seat1.in_(mine)))
-                .order_by(g.id)
-            ).all()
-            ours = set(conn.execute(mine).scalars())
-            out = []
-            for game_id, table, s0, s1, hashes in rows:
-                claimed = json.loads(hashes or "[null, null]")
-                for seat, version_id in enumerate((s0, s1)):
-                    if version_id in ours:
-                        seat_token = self.seat_token(name, game_id, seat, token)
-                        out.append({"game": game_id, "table": table, "seat": seat, "token": seat_token,
-                                    "claimed": claimed[seat] == schema.seat_digest(table, seat_token),
-                                    "version_id": version_id})
-            return out
-
-        return self.store.read(read)
-
     def record_mark(self, name: str, game_id: int, kind: str, detail: Text, *, rule: str | None = None,
                     token: str | None = None) -> None:
         """Store a mark of the pupil entry ``name`` (its token): a default move was played for it in ``game_id``, and why."""
         def work(conn: Any) -> None:
-            entry_id = self._entry_id(conn, name, token)
+            entry_id = self.entry_id(conn, name, token)
             g, v = schema.league_games.c, schema.versions.c
             seats = conn.execute(sa.select(g.seat0, g.seat1).where(g.id == game_id, g.league_id == self.row.id)).first()
             owned = set(conn.execute(sa.select(v.id).where(v.entry_id == entry_id)).scalars())

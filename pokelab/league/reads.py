@@ -30,7 +30,7 @@ import pandas as pd
 import sqlalchemy as sa
 
 from pokelab.classroom import ClassroomError
-from pokelab.league import schema
+from pokelab.league import schema, seats
 from pokelab.league.marks import reason
 from pokelab.league.standings import head_to_head_frame, standings_frame
 from pokelab.tables import Tables
@@ -114,7 +114,7 @@ def head_to_head(league: Any, *, join_code: str | None = None, teacher_key: str 
 def marks(league: Any, name: str, *, token: str | None = None, lang: str = "en") -> pd.DataFrame:
     """The marks of the pupil entry ``name`` (its entry token), oldest first: ``game``, ``table``, ``version``, ``kind``, ``rule``, ``reason`` in ``lang``."""
     def read(conn: Any) -> list[Any]:
-        entry_id = league._entry_id(conn, name, token)
+        entry_id = league.entry_id(conn, name, token)
         m, g, v = schema.marks.c, schema.league_games.c, schema.versions.c
         return conn.execute(
             sa.select(m.game_id, g.table_code, v.version, m.kind, m.rule, m.detail)
@@ -144,12 +144,12 @@ def replay(league: Any, game_id: int, *, name: str | None = None, token: str | N
             return game.table_code, None, None
         if name is None:
             raise ClassroomError(_("a league game is replayed with your bot's name and entry token, or the teacher key"))
-        entry_id = league._entry_id(conn, name, token)
+        entry_id = league.entry_id(conn, name, token)
         owned = set(conn.execute(sa.select(v.id).where(v.entry_id == entry_id)).scalars())
         seat = next((s for s, vid in enumerate((game.seat0, game.seat1)) if vid in owned), None)
         if seat is None:
             raise ClassroomError(_("{name} has no seat in game {game}", name=repr(name), game=game_id))
-        return game.table_code, seat, league.seat_token(name, game_id, seat, token)
+        return game.table_code, seat, seats.seat_token(league, name, game_id, seat, token)
 
     code, seat, seat_token = league.store.read(read)
     table = Tables(league.store).table(code)

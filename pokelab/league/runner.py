@@ -3,9 +3,9 @@
 An ``Entry`` (from ``League.enter``) is a pupil's bot as its author's kernel
 holds it: the name, the entry token, the class's join code, the versions
 entered from this kernel and their bot objects. Its ``Runner`` polls the
-league (``League.my_games``: the open games where the entry holds a seat, with
+league (``seats.my_games``: the open games where the entry holds a seat, with
 the seat tokens it derives from its entry token), sits at a seat it has not
-claimed yet (``League.claim_seat``: the database keeps the token's hash only)
+claimed yet (``seats.claim_seat``: the database keeps the token's hash only)
 and, for each table whose revision changed, reads **its own seat's view** (``Table.view``),
 lets the bot choose within the league's time limit (``moves.timed_choose``)
 and plays the move with ``Table.play`` like a person's move. A bot that
@@ -40,6 +40,7 @@ from typing import Any
 from pokelab.classroom import ClassAccessError, ClassroomError
 from pokelab.core.registry import get_game
 from pokelab.errors import IllegalAction
+from pokelab.league import seats
 from pokelab.league.moves import Worker, default_move, timed_choose
 from pokelab.league.names import name_key
 from pokelab.tables import StaleRevision, Tables
@@ -79,7 +80,7 @@ class Entry:
         bots: dict[int, Any] | None = None, join_code: str | None = None,
     ) -> None:
         self.league = league
-        #: The class's join code: the runner sits at its league tables with it (``League.claim_seat``).
+        #: The class's join code: the runner sits at its league tables with it (``seats.claim_seat``).
         self.join_code = join_code
         self.name = name
         self.token = token
@@ -180,7 +181,7 @@ class Runner:
         """One poll: play every move due at this entry's open games; how many were played."""
         played = 0
         league = self.entry.league
-        games = league.my_games(self.entry.name, self.entry.token)
+        games = seats.my_games(league, self.entry.name, self.entry.token)
         open_tables = {g["table"] for g in games}
         for code in set(self._tables) - open_tables:
             self._tables.pop(code)  # a finished game: its table object (and what it saw) goes
@@ -203,7 +204,7 @@ class Runner:
         if game["game"] in self._lost:
             return 0
         if not game["claimed"]:
-            self.entry.league.claim_seat(self.entry.name, game["game"], join_code=self.entry.join_code,
+            seats.claim_seat(self.entry.league, self.entry.name, game["game"], join_code=self.entry.join_code,
                                          token=self.entry.token)
         table = self._tables.get(game["table"])
         if table is None:

@@ -5,7 +5,7 @@ needs a seat the store does not play), ``games_per_pair`` games a pair with
 the seats swapped from one game to the next, and opens each game as a shared
 table of ``pokelab.tables`` — house bots as the table's bots, each pupil
 entry's seat left free for that entry's runner, which sits there with a seat
-token derived from its entry token (``League.claim_seat``: the database keeps
+token derived from its entry token (``seats.claim_seat``: the database keeps
 its hash only, and the teacher's kernel never learns it). It opens at most ``parallel`` games per entry at
 once (the tables' per-pupil cap counts a bot's seats as a pupil's), then
 polls: a finished table's result is stored (the teacher key replays it); a
@@ -158,7 +158,7 @@ class _Round:
         code = tables.create_table(self.join_code, self.league.game, 2, bots, seed=int(game.seed),
                                    idle_seconds=self.league.row.grace_seconds, name=first)
         self.tables[code] = tables.table(code)
-        g = schema.league_games.c  # the pupils' seats stay free: each entry's runner claims its own (League.claim_seat)
+        g = schema.league_games.c  # the pupils' seats stay free: each entry's runner claims its own (seats.claim_seat)
         self.league.store.write(lambda conn: conn.execute(
             sa.update(schema.league_games).where(g.id == game.id)
             .values(status="open", table_code=code, seat_hashes=json.dumps([None, None]))
