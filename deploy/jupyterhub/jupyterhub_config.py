@@ -160,6 +160,10 @@ c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "home" / "{username}")
 c.Spawner.cmd = [shutil.which("jupyterhub-singleuser") or "jupyterhub-singleuser"]
 c.Spawner.default_url = "/lab"
+# Each pupil's server may use 1 GB: a league bot that asks for memory without end fails in its own thread
+# and its author's kernel plays on (docs/security.md). The local spawners only pass it on (MEM_LIMIT); The
+# Littlest JupyterHub's systemd spawner, DockerSpawner and KubeSpawner (Zero to JupyterHub) enforce it.
+c.Spawner.mem_limit = "1G"
 # Pupils' kernels get the class service's address through the hub's proxy, never the class database's;
 # their own hub token (JUPYTERHUB_API_TOKEN) may use that service and nothing more than the hub's default.
 _public_host = c.JupyterHub.ip if c.JupyterHub.ip not in ("", "0.0.0.0", "::") else "127.0.0.1"

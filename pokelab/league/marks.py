@@ -26,7 +26,7 @@ from pokelab.words import Text, _, check_lang
 __all__ = ["MARK_KINDS", "detail_json", "insert_mark", "reason"]
 
 #: What a mark says happened: the bot ran out of time, raised, chose an illegal move, or its kernel was away.
-MARK_KINDS = ("timeout", "error", "illegal", "absent")
+MARK_KINDS = ("timeout", "error", "memory", "illegal", "absent")
 #: Characters of one mark's reason kept per language.
 REASON_CHARS = 4000
 

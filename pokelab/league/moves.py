@@ -46,7 +46,7 @@ class Outcome:
     """What a bot's ``choose`` came to: ``action`` (one of the legal actions) or ``None`` with ``kind`` and ``problem``."""
 
     action: Any
-    kind: str | None = None  # timeout, error, illegal
+    kind: str | None = None  # timeout, error, memory, illegal
     problem: Text | None = None
     seconds: float = 0.0
 
@@ -88,6 +88,8 @@ def timed_choose(
     def think() -> None:
         try:
             answer["action"] = bot.choose(given_view, given_legal, rng)
+        except MemoryError:  # the kernel's own limit (a hub's per-server memory): what it held is freed by now
+            answer["memory"] = True
         except BaseException:
             answer["error"] = traceback.format_exc()[-TRACEBACK_CHARS:]
         finally:
@@ -101,6 +103,11 @@ def timed_choose(
     if not finished:
         return Outcome(None, "timeout", _(
             "your bot took longer than {seconds} s to choose a move: a default move was played", seconds=seconds,
+        ), spent)
+    if "memory" in answer:
+        return Outcome(None, "memory", _(
+            "your bot asked for more memory than its kernel may have, so a default move was played "
+            "(keep what it stores between moves small)"
         ), spent)
     if "error" in answer:
         return Outcome(None, "error", _(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 from pokelab.classroom import ClassStore
@@ -97,8 +98,17 @@ class Cheater:
         return type(legal[0])(legal[0].player, "G99") if type(legal[0]).__name__ == "Discard" else "Fly(away)"
 
 
+class Hog:
+    """Asks for memory without end: 64 MB more at a time, kept."""
+
+    def choose(self, view, legal, rng):
+        kept = []
+        while True:
+            kept.append(bytes(64 * 2**20))  # calloc: the address space is taken, the pages stay untouched
+
+
 BOTS = {"first": First, "rando": Rando, "peeker": Peeker, "sleeper": Sleeper, "raiser": Raiser,
-        "garbage": Garbage, "cheater": Cheater}
+        "garbage": Garbage, "cheater": Cheater, "hog": Hog}
 RUNNERS: list[Runner] = []
 
 
@@ -115,7 +125,9 @@ def main(url: str, code: str, join_code: str, author: str, lang: str, *kinds: st
         entry.start()
     for line in sys.stdin:
         command = line.strip()
-        if command == "report":
+        if command == "status":
+            print(json.dumps({"status": Path("/proc/self/status").read_text()}), flush=True)
+        elif command == "report":
             print(json.dumps({
                 "problems": {k: e.problems() for k, e in entries.items()},
                 "moves": {k: e.runner.moves for k, e in entries.items()},

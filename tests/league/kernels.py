@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import queue
+import resource
 import subprocess
 import sys
 import threading
@@ -18,11 +19,24 @@ ROOT = Path(__file__).resolve().parents[2]
 class Kernel:
     """``python -m tests.league.author_kernel ...`` in its own process; its JSON lines come through a queue."""
 
-    def __init__(self, url: str, code: str, join_code: str, author: str, *bots: str, lang: str = "en") -> None:
+    def __init__(
+        self, url: str, code: str, join_code: str, author: str, *bots: str, lang: str = "en",
+        memory_mb: int | None = None,
+    ) -> None:
+        """``memory_mb``: the address space the OS allows the kernel, as a hub's spawner limits a pupil's server."""
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        limit = None
+        if memory_mb is not None:
+            env["MALLOC_ARENA_MAX"] = "2"  # glibc reserves 64 MB of address space per thread's arena otherwise
+            size = memory_mb * 2**20
+
+            def limit() -> None:
+                resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tests.league.author_kernel", url, code, join_code, author, lang, *bots],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env,
+            preexec_fn=limit,
         )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()

@@ -112,3 +112,32 @@ def test_a_bot_whose_kernel_went_away_forfeits_after_the_grace_period_and_stalls
     assert head.loc[("first", "rando"), "wins"] == 2
     why = league.marks("rando", token=token, lang="zh")
     assert why["kind"].tolist() == ["absent"] and "1.0 秒" in why["reason"][0]
+
+
+def test_a_bot_that_asks_for_memory_without_end_is_stopped_by_its_kernels_limit_and_the_kernel_plays_on(
+    sqlite_url, kernels
+):
+    """A hub limits each pupil's server (``c.Spawner.mem_limit``); here the OS limits the kernel's address space.
+
+    The bot's allocation fails inside its own thread, what it held is freed, a default move is played with a
+    ``memory`` mark its author reads, and the same kernel's other bot and the house bot finish every game.
+    """
+    _store, join_code, key, league = new_league(sqlite_url, games_per_pair=1, move_seconds=2.0, grace_seconds=30)
+    league.add_house("random", teacher_key=key)
+    gus = Kernel(sqlite_url, league.code, join_code, "gus", "hog", "first", lang="zh", memory_mb=1024)
+    kernels.append(gus)
+    tokens = gus.next()["entered"]
+
+    report = league.play_round(join_code=join_code, teacher_key=key, timeout=600, poll_seconds=0.1)
+    assert (report.done, report.left, report.absent) == (3, 0, [])  # no game stalled, no kernel lost
+    assert gus.process.poll() is None  # the kernel lives on
+    table = league.standings(teacher_key=key).set_index("bot")
+    assert table.loc["hog", "marks"] > 0 and table.loc["first", "marks"] == 0 and (table["games"] == 2).all()
+    marks = league.marks("hog", token=tokens["hog"], lang="zh")
+    assert set(marks["kind"]) == {"memory"} and "内存" in marks["reason"].iloc[0]
+    assert "memory" in league.marks("hog", token=tokens["hog"], lang="en")["reason"].iloc[0]
+    seen = gus.report()["problems"]
+    assert seen["hog"] and "内存" in seen["hog"][-1] and not seen["first"]
+    gus.say("status")
+    rss_kb = int(next(line for line in gus.next()["status"].splitlines() if line.startswith("VmRSS")).split()[1])
+    assert rss_kb < 600 * 1024  # what the bot held was given back
