@@ -159,6 +159,10 @@ class HubClass(RemoteTables):
         """Write every answer as a spreadsheet-safe CSV at ``path`` (``ClassStore.export_answers``)."""
         return write_csv_safely(self.answers(class_name), path, overwrite=overwrite)
 
+    def delete_pupil(self, class_name: str | None, teacher_key: str | None, pupil: str) -> int:
+        """Delete one pupil (a hub login) and every answer they gave (``ClassStore.delete_pupil``): a teacher's login."""
+        return int(self.ask("class_delete_pupil", **self._named(class_name), pupil=pupil)["deleted"])
+
     def __repr__(self) -> str:
         return f"HubClass({self.url!r})"
 

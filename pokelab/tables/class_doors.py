@@ -64,10 +64,13 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "class_rounds": {"group": (str, type(None))},
     "class_teacher": {},
     "class_set_reveal": {"policy": (str,)},
+    "class_delete_pupil": {"pupil": (str,)},
 }
 assert set(_FIELDS) == CLASS_VERBS
 #: The verbs only a teacher of the class may ask.
-_TEACHERS = frozenset({"class_answers", "class_misconceptions", "class_pupils", "class_teacher", "class_set_reveal"})
+_TEACHERS = frozenset({
+    "class_answers", "class_misconceptions", "class_pupils", "class_teacher", "class_set_reveal", "class_delete_pupil",
+})
 
 
 def _checked(verb: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -111,6 +114,7 @@ class ClassDoors:
             "class_answers": self._answers, "class_misconceptions": self._misconceptions,
             "class_pupils": self._pupils, "class_round": self._round, "class_undo_round": self._undo_round,
             "class_rounds": self._rounds, "class_teacher": self._teacher, "class_set_reveal": self._set_reveal,
+            "class_delete_pupil": self._delete_pupil,
         }
 
     def answer(self, identity: Any, verb: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -171,6 +175,14 @@ class ClassDoors:
 
     def _set_reveal(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
         return {"policy": self.store.set_reveal(*self._secrets(class_name), body.get("policy"))}
+
+    def _delete_pupil(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
+        """Delete one hub login's answers from the class (a teacher's request); a later answer joins them again."""
+        name = check_name(body.get("pupil"), what="pupil")
+        deleted = self.store.delete_pupil(*self._secrets(class_name), name)
+        with self._lock:
+            self._tokens.pop(("pupil", class_name, name), None)  # the store forgot its token with the pupil
+        return {"deleted": deleted}
 
     def _group(self, class_name: str, body: dict[str, Any]) -> tuple[str, str]:
         group = check_name(body.get("group"))

@@ -27,7 +27,7 @@ MAX_BODY = 16_384
 #: The class requests a hub's class service answers by hub login (``class_doors.ClassDoors``).
 CLASS_VERBS = frozenset({
     "class_join", "class_policy", "class_answer", "class_answers", "class_misconceptions", "class_pupils",
-    "class_round", "class_undo_round", "class_rounds", "class_teacher", "class_set_reveal",
+    "class_round", "class_undo_round", "class_rounds", "class_teacher", "class_set_reveal", "class_delete_pupil",
 })
 #: Every request the table server answers, one per ``Table`` door (``service.TableService``), and the class requests.
 VERBS = frozenset({

@@ -647,3 +647,30 @@ def test_a_revoked_token_is_refused_by_the_class_doors(hub, classes) -> None:
             "the hub refused this kernel's login (the token was revoked or has expired, or you logged out): "
             "log in to the hub again and restart the kernel")
         assert revoked.value.message("zh").startswith("JupyterHub 拒绝了这个内核的登录")
+
+
+def test_the_misconceptions_dashboard_opens_by_the_teachers_login_and_deletes_a_pupil_through_the_service(
+    hub, classes, tmp_path
+) -> None:
+    """The apps' dashboard on a hub (``class_store()`` gives it the class service): no join code, no key typed."""
+    from pokelab.course.registry import get
+    from widgets.apps import MisconceptionDashboard
+
+    wrong = next(o.key for o in get("32-3").options if not o.correct)
+    misty, elm = _hub_class(hub, "misty"), _hub_class(hub, "elm")
+    misty.record_answer(None, None, None, "32-3", lesson=get("32-3").lesson, answer=wrong, outcome="wrong",
+                        correct=False, misconception=wrong, submission="misty-1")
+    page = MisconceptionDashboard(elm, lesson=get("32-3").lesson, poll=None, lang="zh", export_dir=tmp_path)
+    assert page.opened is not None and page.error_html.value == "", page.error_html.value  # opened by itself
+    assert page.key.layout.display == "none" and "留空" in page.code.description
+    assert page.report.pupils == ("misty",)
+    with pytest.raises(ClassAccessError):
+        misty.delete_pupil(None, None, "misty")  # a pupil is no teacher
+    page.delete.pick.value = "misty"
+    page.delete.ask()
+    assert page.delete.confirm() == 1
+    page.reload()
+    assert page.report.pupils == () and elm.answers().empty
+    assert misty.record_answer(None, None, None, "32-3", lesson=get("32-3").lesson, answer=wrong, outcome="wrong",
+                               correct=False, misconception=wrong, submission="misty-2") == 1  # she joins again
+    assert elm.pupils() == ["misty"]

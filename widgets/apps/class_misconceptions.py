@@ -34,7 +34,7 @@ import re
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 import plotly.graph_objects as go
@@ -47,12 +47,18 @@ from widgets.apps._common import _header, lang_switch, switch_to
 from widgets.apps.class_delete import PupilDelete
 from widgets.apps.class_live import _ALERT, _explain, _Poller
 
+if TYPE_CHECKING:
+    from pokelab.tables.class_client import HubClass
+
 __all__ = ["MisconceptionDashboard"]
 
 _TEXT: dict[str, Text] = {
     "title": _("What the class got wrong — live"),
     "intro": _("Open your class with its join code and teacher key, then pick a lesson. Every answer your pupils "
                "give in a notebook that joined the class (join_class) appears here within seconds."),
+    "hub_intro": _("Your hub login opens the class you teach (name it below if you teach several), then pick a "
+                   "lesson. Every answer your pupils give in a lesson notebook on the hub appears here within seconds."),
+    "hub_class": _("Class (empty: the one you teach)"),
     "join_code": _("Join code"),
     "teacher_key": _("Teacher key"),
     "open": _("Open"),
@@ -96,7 +102,7 @@ def _lesson_label(lesson: str) -> str:
 class MisconceptionDashboard:
     """The teacher's misconception dashboard; ``.ui`` is the page. ``poll``: seconds between looks (None: ``poll_once``)."""
 
-    def __init__(self, store: ClassStore, *, code: str = "", key: str = "", lang: str = "en",
+    def __init__(self, store: ClassStore | HubClass, *, code: str = "", key: str = "", lang: str = "en",
                  lesson: str | None = None, poll: float | None = 0.5, export_dir: str | Path = ".") -> None:
         self.store = store
         self.lang = check_lang(lang)
@@ -150,8 +156,12 @@ class MisconceptionDashboard:
         self.ui.add_class("pk-misconceptions")
         self._lock = threading.RLock()
         self._poller = _Poller("pokelab-misconceptions", self.poll_once, self)
+        #: On a hub (``class_store()`` gave the class service) the teacher is their hub login: no key to type.
+        self.hub = bool(getattr(store, "hub", False))
+        if self.hub:
+            self.key.layout.display = "none"
         self.set_lang(lang)
-        if code and key:
+        if (code and key) or self.hub:
             self._guard(self.open)
         if poll is not None:
             self.start(poll)
@@ -222,8 +232,8 @@ class MisconceptionDashboard:
     def set_lang(self, lang: str) -> None:
         """Relabel the page in ``lang``."""
         self.lang = switch_to(self.switch, lang)
-        self.header.value = _header(_t("title", lang), _t("intro", lang))
-        self.code.description = _t("join_code", lang)
+        self.header.value = _header(_t("title", lang), _t("hub_intro" if self.hub else "intro", lang))
+        self.code.description = _t("hub_class" if self.hub else "join_code", lang)
         self.key.description = _t("teacher_key", lang)
         self.open_button.description = _t("open", lang)
         self.lesson.description = _t("lesson", lang)
