@@ -41,6 +41,7 @@ def test_there_is_an_app_for_each_board_and_the_class_experiment():
         "class-student.ipynb",
         "class-teacher.ipynb",
         "here-comes-odds-lab.ipynb",
+        "league-standings.ipynb",
         "play-a-classmate.ipynb",
         "splendor-vs-bots.ipynb",
     }
@@ -95,6 +96,7 @@ def test_app_modules_docstring_examples():
     import widgets.apps.class_live
     import widgets.apps.class_student
     import widgets.apps.class_teacher
+    import widgets.apps.league_standings
     import widgets.apps.odds_lab
     import widgets.apps.site_board
     import widgets.apps.splendor_app
@@ -106,6 +108,7 @@ def test_app_modules_docstring_examples():
         widgets.apps.class_live,
         widgets.apps.class_student,
         widgets.apps.class_teacher,
+        widgets.apps.league_standings,
         widgets.apps.odds_lab,
         widgets.apps.site_board,
         widgets.apps.splendor_app,

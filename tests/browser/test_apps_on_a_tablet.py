@@ -260,3 +260,36 @@ def test_misconceptions_dashboard_on_a_tablet(served: dict[str, Any], tablet: An
     _fits_a_tablet(page, f"tablet-class-misconceptions-open-{lang}")
     _switch_back(page, lang, _toggle(page, ".pk-misconceptions"), ".pk-misconceptions h2")
     assert not page.errors, page.errors
+
+
+def test_league_standings_on_a_tablet_update_by_themselves_in_both_languages(served: dict[str, Any], tablet: Any) -> None:
+    """The standings a class watches (issue 46): opened from a link, then a round ends and the page follows by itself."""
+    from pokelab.league import League
+
+    store, code, key = served["store"], served["code"], served["key"]
+    league = League.create(store, code, key, "herecomes", games_per_pair=1, move_seconds=2.0, grace_seconds=30)
+    league.add_house("random", teacher_key=key)
+    entry = league.enter(lambda view, legal, rng: legal[0], name="First Pick", join_code=code, author="mei")
+    entry.runner.poll_seconds = 0.05  # the pupil's bot plays from this process, as from its author's kernel
+    page = tablet
+    try:
+        _open(page, served, "league-standings.ipynb", f"?league={league.code}&code={code}&lang=zh",
+              "[data-testid='league-standings']")
+        status = page.locator("[data-testid='league-status']")
+        expect(status).to_have_attribute("data-games", "0", timeout=TIMEOUT)
+        expect(page.locator(".pk-league-standings")).to_contain_text("还没有联赛对局结束", timeout=TIMEOUT)
+        _fits_a_tablet(page, "tablet-league-standings-zh")
+        assert league.play_round(join_code=code, teacher_key=key, timeout=300, poll_seconds=0.05).done == 1
+        expect(status).to_have_attribute("data-games", "1", timeout=TIMEOUT)  # by itself: no click
+        table = league.standings(join_code=code)
+        shown = page.locator("[data-testid='league-standings'] tbody tr")
+        expect(shown).to_have_count(len(table), timeout=TIMEOUT)
+        assert [shown.nth(i).get_attribute("data-bot") for i in range(len(table))] == list(table["bot"])
+        assert "mei" not in page.locator(".pk-league-standings").inner_text()  # no authors for a pupil
+        _fits_a_tablet(page, "tablet-league-standings-played-zh")
+        _switch_back(page, "zh", _toggle(page, ".pk-league-standings"), ".pk-league-standings h2")
+        expect(page.locator(".pk-league-standings")).to_contain_text("Won–lost–tied", timeout=TIMEOUT)
+        _fits_a_tablet(page, "tablet-league-standings-played-en")
+        assert not page.errors, page.errors
+    finally:
+        entry.stop(1.0)

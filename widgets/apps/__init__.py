@@ -16,6 +16,8 @@ class experiment uses ``pokelab.classroom`` and ``pokelab.odds``.
   dashboard updating by itself — over one class database (``ClassStore``).
 - ``MisconceptionDashboard`` (``class_misconceptions``): the teacher's live
   picture of a lesson from the pupils' recorded answers (``pokelab.teaching.join_class``).
+- ``LeagueStandings`` (``league_standings``): the class bot league's standings,
+  live, for the teacher's projector and a pupil's notebook (``pokelab.league``).
 - ``OddsLab`` (``odds_lab``): the Here Comes Pokémon! board with its odds beside
   the hand, a bag editor and the odds of all 60 target cards for that bag.
 - ``SplendorApp`` (``splendor_app``): Splendor: Pokémon against the bots.
@@ -30,11 +32,13 @@ from widgets.apps.class_live import class_link
 from widgets.apps.class_misconceptions import MisconceptionDashboard
 from widgets.apps.class_student import StudentPage
 from widgets.apps.class_teacher import TeacherDashboard
+from widgets.apps.league_standings import LeagueStandings, league_link
 from widgets.apps.odds_lab import OddsLab
 from widgets.apps.splendor_app import SplendorApp
 
 __all__ = [
     "ClassExperiment",
+    "LeagueStandings",
     "MisconceptionDashboard",
     "OddsLab",
     "SplendorApp",
@@ -42,5 +46,6 @@ __all__ = [
     "TeacherDashboard",
     "class_link",
     "lang_switch",
+    "league_link",
     "page_options",
 ]
