@@ -112,12 +112,16 @@ clean:
 
 ## Regenerate the locks from pyproject.toml (the test command checks them): requirements/test.txt,
 ## every extra, which `make install` installs; binder/requirements.txt, what Binder needs, held to
-## the same versions by the first.
+## the same versions by the first; deploy/jupyterhub/singleuser-requirements.txt, a pupil's server
+## on a JupyterHub: Binder's pins plus the hub's single-user command, at the same versions again.
 pins: | $(BIN)/uv
 	$(BIN)/uv pip compile pyproject.toml $(foreach e,$(subst $(comma), ,$(EXTRAS)),--extra $(e)) \
 		--python-version 3.11 --custom-compile-command "make pins" --quiet -o requirements/test.txt
 	$(BIN)/uv pip compile pyproject.toml --extra lab --extra app -c requirements/test.txt \
 		--python-version 3.11 --custom-compile-command "make pins" --quiet -o binder/requirements.txt
+	$(BIN)/uv pip compile pyproject.toml --extra lab --extra app --extra hub -c binder/requirements.txt \
+		-c requirements/test.txt --python-version 3.11 --custom-compile-command "make pins" --quiet \
+		-o deploy/jupyterhub/singleuser-requirements.txt
 $(BIN)/uv:
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip uv

@@ -108,6 +108,7 @@ def make_app(
     request_seconds: float = REQUEST_SECONDS,
     gate: Any = None,
     prefix: str = "/",
+    pages: Any = None,
 ) -> Any:
     """The tornado application serving ``service`` at ``POST <prefix>api/<verb>``; anything else is a JSON refusal too.
 
@@ -117,6 +118,8 @@ def make_app(
     request's hub user before it is read (a refusal is answered 403, in the
     kit's JSON); its throttles then count per hub user. ``prefix``: the path
     the hub's proxy routes to the service (``JUPYTERHUB_SERVICE_PREFIX``).
+    ``pages``: under a hub, ``hub_pages.page_handlers`` (given ``prefix`` and the
+    pool): the service's browser page and its OAuth callback, before the API.
     """
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError(f"the service's prefix starts and ends with /, not {prefix!r}")
@@ -170,7 +173,10 @@ def make_app(
         def prepare(self) -> None:
             raise tornado.web.HTTPError(404)
 
-    app = tornado.web.Application([(re.escape(prefix) + r"api/([a-z_]+)", Handler)], default_handler_class=Unknown)
+    routes: list[Any] = [] if pages is None else pages(prefix, pool)
+    routes.append((re.escape(prefix) + r"api/([a-z_]+)", Handler))
+    # a page's OAuth state cookie is signed: a secret of this process (a restart only asks the hub to log in again)
+    app = tornado.web.Application(routes, default_handler_class=Unknown, cookie_secret=os.urandom(32))
     app.pool = pool
     return app
 
@@ -195,16 +201,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if not args.db:
         parser.error(f"the class database's URL is --db or ${DEFAULT_URL_ENV}")
-    gate, prefix, secrets = None, "/", None
+    gate, prefix, secrets, pages = None, "/", None, None
     if args.hub:
         if not args.key_file:
             parser.error("--hub needs --key-file")
         secrets = ClassSecrets(load_key(make_key_file(args.key_file)))
         gate = HubGate(cache_seconds=args.hub_cache_seconds)
         prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/").rstrip("/") + "/"
+        from pokelab.tables.hub_pages import (
+            page_handlers,  # imports JupyterHub: the hub's service only
+        )
+
+        def pages(at: str, pool: Pool) -> list[Any]:
+            return page_handlers(at, pool, cache_seconds=args.hub_cache_seconds)
     service = TableService(args.db, hub_secrets=secrets)
     app = make_app(service, trust_proxy=args.trust_proxy, request_seconds=args.request_seconds, gate=gate,
-                   prefix=prefix)
+                   prefix=prefix, pages=pages)
 
     async def serve() -> None:
         # tornado refuses a body announced over MAX_BODY before reading it (it buffers 100 MB by default)
