@@ -25,9 +25,10 @@ def league(tmp_path):
     league = League.create(store, join_code, key, "herecomes", games_per_pair=1, move_seconds=2.0, grace_seconds=30)
     league.add_house("random", teacher_key=key)
     league.add_house("heuristic", teacher_key=key)
-    entry = league.enter(lambda view, legal, rng: legal[0], name="First Pick", join_code=join_code, author="mei")
+    entry = league.enter(lambda view, legal, rng: legal[0], name="First Pick", join_code=join_code, author="mei",
+                         start=False)  # its runner starts where a test plays a round
     entry.runner.poll_seconds = 0.05  # as quick as a pupil's kernel may look
-    yield store, join_code, key, league
+    yield store, join_code, key, league, entry
     entry.stop(1.0)
     store.close()
 
@@ -39,7 +40,8 @@ def _rows(page: LeagueStandings) -> list[list[str]]:
 
 
 def test_a_pupil_sees_every_bot_without_authors_and_the_page_follows_a_round_by_itself(league) -> None:
-    store, join_code, key, league = league
+    store, join_code, key, league, entry = league
+    entry.start()
     page = LeagueStandings(store, code=league.code.lower(), join_code=join_code, poll=None)
     assert page.opened and page.error == "" and page.games == 0
     assert "No league game has ended yet" in page.table_html.value and "Author" not in page.table_html.value
@@ -61,7 +63,7 @@ def test_a_pupil_sees_every_bot_without_authors_and_the_page_follows_a_round_by_
 
 
 def test_the_teacher_key_shows_the_authors_and_the_page_speaks_chinese(league) -> None:
-    store, _join_code, key, league = league
+    store, _join_code, key, league, _entry = league
     page = LeagueStandings(store, code=league.code, key=key, poll=None, lang="zh")
     assert "作者" in page.table_html.value and "mei" in page.table_html.value
     assert "排行榜" in page.header.value and page.code.description == "联赛代码"
@@ -71,7 +73,7 @@ def test_the_teacher_key_shows_the_authors_and_the_page_speaks_chinese(league) -
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_wrong_code_or_key_is_refused_in_the_pages_language_and_shows_nothing(league, lang) -> None:
-    store, join_code, _key, league = league
+    store, join_code, _key, league, _entry = league
     other_code, _other_key = store.create_class("7C")
     wrong = {"en": ("no league has the code", "teacher key", "another class"),
              "zh": ("没有代码为", "教师密钥", "另一个班")}[lang]
