@@ -44,6 +44,7 @@ import tornado.web  # the service's web server: Jupyter's own, already installed
 from pokelab.classroom import DEFAULT_URL_ENV, ClassAccessError, ClassroomError
 from pokelab.hub.gate import HubGate
 from pokelab.hub.secrets import ClassSecrets, load_key, make_key_file
+from pokelab.tables.hub_pages import page_handlers
 from pokelab.tables.request import MAX_BODY, busy, read_body, seat_keys, status_of
 from pokelab.tables.service import TableService
 from pokelab.tables.wire import error_data, wire_data
@@ -208,10 +209,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         secrets = ClassSecrets(load_key(make_key_file(args.key_file)))
         gate = HubGate(cache_seconds=args.hub_cache_seconds)
         prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/").rstrip("/") + "/"
-        from pokelab.tables.hub_pages import (
-            page_handlers,  # imports JupyterHub: the hub's service only
-        )
-
         def pages(at: str, pool: Pool) -> list[Any]:
             return page_handlers(at, pool, cache_seconds=args.hub_cache_seconds)
     service = TableService(args.db, hub_secrets=secrets)
