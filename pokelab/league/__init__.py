@@ -14,9 +14,10 @@ doors (``schema.attach``).
   author's kernel (only their hashes are stored), claimed and listed there.
 - ``play_round`` (``schedule``): the teacher's kernel opens the pairings as
   tables, seats swapped, and forfeits a bot whose kernel is away.
-- ``standings`` / ``head_to_head`` / ``replay`` (``reads``, ``standings``):
-  DataFrames with Wilson intervals and a Bradley–Terry rating with its
-  uncertainty; a replay is the reader's own seat's view.
+- ``standings`` / ``head_to_head`` / ``games`` / ``replay`` / ``record``
+  (``reads``, ``standings``): DataFrames with Wilson intervals and a
+  Bradley–Terry rating with its uncertainty; a replay is the reader's own
+  seat's view, a finished game's record replays on a board.
 
 >>> from pokelab.classroom import ClassStore
 >>> store = ClassStore.connect("sqlite://")

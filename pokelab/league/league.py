@@ -363,6 +363,10 @@ class League:
         """Every pair of bots that met, as a DataFrame (``reads.head_to_head``)."""
         return reads.head_to_head(self, join_code=join_code, teacher_key=teacher_key)
 
+    def games(self, *, join_code: str | None = None, teacher_key: str | None = None) -> Any:
+        """The finished games as a DataFrame, for the class (join code) or the teacher (key; ``reads.games``)."""
+        return reads.games(self, join_code=join_code, teacher_key=teacher_key)
+
     def marks(self, name: str, *, token: str | None = None, lang: str = "en") -> Any:
         """The marks of the bot ``name`` with their reasons in ``lang``, for its author's eyes (``reads.marks``)."""
         return reads.marks(self, name, token=token, lang=lang)
@@ -370,6 +374,10 @@ class League:
     def replay(self, game_id: int, **reader: Any) -> Any:
         """A league game: your seat's view (``name``, ``token``) or the whole game (``teacher_key``; ``reads.replay``)."""
         return reads.replay(self, game_id, **reader)
+
+    def record(self, game_id: int, **reader: Any) -> Any:
+        """A league game's whole record for ``Board.from_record`` (``reads.record``): the teacher's, or your bot's once it is over."""
+        return reads.record(self, game_id, **reader)
 
     def __repr__(self) -> str:
         return f"League({self.code!r}, game={self.game!r})"

@@ -3,10 +3,11 @@
 Everyone of the class (its join code) reads every row of the standings and of
 head to head; the teacher's key adds each entry's author. A mark's reason is
 read with the entry token of its bot only — the teacher sees how many marks a
-bot has, not the traceback of its author's code. A replay is a seat's view
-(``Table.replay(seat)``: the entry token of the bot in that seat; once the game
-is over its players replay it whole, as at any table) or, with the teacher
-key, the whole game.
+bot has, not the traceback of its author's code. ``games`` lists the finished
+games for the class. A replay is a seat's view (``Table.replay(seat)``: the
+entry token of the bot in that seat; once the game is over its players replay
+it whole, as at any table) or, with the teacher key, the whole game; ``record``
+is that whole game as a ``pokelab.sim`` record, for ``Board.from_record``.
 
 >>> from pokelab.classroom import ClassStore
 >>> from pokelab.league import League
@@ -36,7 +37,7 @@ from pokelab.league.standings import head_to_head_frame, standings_frame
 from pokelab.tables import Tables
 from pokelab.words import _
 
-__all__ = ["done_games", "head_to_head", "marks", "replay", "standings"]
+__all__ = ["GAME_COLUMNS", "done_games", "games", "head_to_head", "marks", "record", "replay", "standings"]
 
 
 def _check_reader(league: Any, conn: Any, join_code: str | None, teacher_key: str | None, what: str) -> bool:
@@ -111,6 +112,44 @@ def head_to_head(league: Any, *, join_code: str | None = None, teacher_key: str 
     return head_to_head_frame(versions, games)
 
 
+GAME_COLUMNS = ["game", "round", "bot_1", "bot_2", "score_1", "score_2", "result_1", "forfeit", "table"]
+
+
+def games(league: Any, *, join_code: str | None = None, teacher_key: str | None = None) -> pd.DataFrame:
+    """The league's finished games, oldest first, for the class or the teacher: the ids ``record`` and ``replay`` take.
+
+    Columns ``GAME_COLUMNS``: the game id, its round, the bot in each seat (``bot_1`` moved first),
+    their scores (empty for a forfeit), seat 1's result (1 won, 0.5 tied, 0 lost), the forfeiting bot
+    if any, and the table's code.
+
+    >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.league import League
+    >>> store = ClassStore.connect("sqlite://")
+    >>> join_code, key = store.create_class("7B")
+    >>> league = League.create(store, join_code, key, "splendor")
+    >>> league.games(join_code=join_code).columns.tolist() == GAME_COLUMNS, len(league.games(teacher_key=key))
+    (True, 0)
+    >>> league.games(join_code="AB12CD")
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.errors.ClassAccessError: ...
+    """
+    def read(conn: Any) -> tuple[Any, Any]:
+        _check_reader(league, conn, join_code, teacher_key, "league games")
+        return _versions(conn, league.row.id), done_games(conn, league.row.id)
+
+    versions, done = league.store.read(read)
+    rows = []
+    for g in done:
+        names = [versions[g["seat0"]]["name"], versions[g["seat1"]]["name"]]
+        scores = g["scores"] or [None, None]
+        away = [names[s] for s in range(2) if g["forfeits"][s]]
+        rows.append({"game": g["id"], "round": g["round"], "bot_1": names[0], "bot_2": names[1],
+                     "score_1": scores[0], "score_2": scores[1], "result_1": g["results"][0],
+                     "forfeit": ", ".join(away) or None, "table": g["table_code"]})
+    return pd.DataFrame(rows, columns=GAME_COLUMNS)
+
+
 def marks(league: Any, name: str, *, token: str | None = None, lang: str = "en") -> pd.DataFrame:
     """The marks of the pupil entry ``name`` (its entry token), oldest first: ``game``, ``table``, ``version``, ``kind``, ``rule``, ``reason`` in ``lang``."""
     def read(conn: Any) -> list[Any]:
@@ -133,6 +172,29 @@ def marks(league: Any, name: str, *, token: str | None = None, lang: str = "en")
 def replay(league: Any, game_id: int, *, name: str | None = None, token: str | None = None,
            teacher_key: str | None = None) -> Any:
     """A league game recomputed: the seat of the pupil entry ``name`` (its token) sees its view; the teacher key, the whole game."""
+    table, seat, seat_token = _reader_table(league, game_id, name, token, teacher_key)
+    if seat is None:
+        return table.replay(teacher_key=teacher_key)
+    return table.replay(seat, token=seat_token)
+
+
+def record(league: Any, game_id: int, *, name: str | None = None, token: str | None = None,
+           teacher_key: str | None = None) -> Any:
+    """A league game's whole record (``Board.from_record`` replays it on a board): the teacher's, or its bots' authors' once it is over.
+
+    Its seats are named by the entries' names (a house bot by its own); while the
+    game goes on an author is refused (``Table.record``): their bot's seat view
+    is ``replay``.
+    """
+    table, seat, seat_token = _reader_table(league, game_id, name, token, teacher_key)
+    if seat is None:
+        return table.record(teacher_key=teacher_key)
+    return table.record(seat, token=seat_token)
+
+
+def _reader_table(league: Any, game_id: int, name: str | None, token: str | None,
+                  teacher_key: str | None) -> tuple[Any, int | None, str | None]:
+    """The game's table and who reads it: ``(table, None, None)`` for the teacher, else the entry's seat and seat token."""
     def read(conn: Any) -> tuple[str | None, int | None, str | None]:
         g, v = schema.league_games.c, schema.versions.c
         game = conn.execute(sa.select(g.table_code, g.seat0, g.seat1).where(
@@ -152,7 +214,4 @@ def replay(league: Any, game_id: int, *, name: str | None = None, token: str | N
         return game.table_code, seat, seats.seat_token(league, name, game_id, seat, token)
 
     code, seat, seat_token = league.store.read(read)
-    table = Tables(league.store).table(code)
-    if seat is None:
-        return table.replay(teacher_key=teacher_key)
-    return table.replay(seat, token=seat_token)
+    return Tables(league.store).table(code), seat, seat_token

@@ -29,7 +29,7 @@ pokelab.classroom.errors.ClassroomError: a table plays herecomes...splendor..., 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,12 +48,14 @@ __all__ = [
     "advance",
     "chance_move",
     "check_bot",
+    "game_options",
     "kit",
     "new_state",
     "parse_move",
     "play_move",
     "points",
     "replay",
+    "replayed",
     "variant_dict",
 ]
 
@@ -167,8 +169,17 @@ def new_state(k: GameKit, players: int, *, seed: int, variant: Any = None) -> An
             _("{name} is played by {low} to {max_players} players, not {players}",
                 name=k.name, low=low, max_players=k.game.max_players, players=repr(players)),
         )
+    return k.game.new_game(players, seed, game_options(k, variant))
+
+
+def game_options(k: GameKit, variant: Any) -> dict[str, Any]:
+    """The options ``Game.new_game`` deals a table's game with: its checked variant, if any.
+
+    >>> game_options(kit("herecomes"), None), game_options(kit("herecomes"), {"redraw": "leader"})["variant"].redraw
+    ({}, 'leader')
+    """
     made = _variant(k, variant)
-    return k.game.new_game(players, seed, {} if made is None else {"variant": made})
+    return {} if made is None else {"variant": made}
 
 
 def check_bot(k: GameKit, name: Any) -> str:
@@ -300,7 +311,23 @@ def replay(k: GameKit, players: int, seed: int, variant: Any, moves: Sequence[Mo
     pokelab.classroom.errors.ClassroomError: move 1 of this table is Draw(purple), but the table's seed draws Draw(...)
     """
     state = new_state(k, players, seed=seed, variant=variant)
-    stepper = _stepper(k, {}, seed)
+    for _actor, _action, after in replayed(k, state, seed, moves):
+        state = after
+    return state
+
+
+def replayed(k: GameKit, first: Any, seed: int, moves: Sequence[Any]) -> Iterator[tuple[int | None, Any, Any]]:
+    """Each move re-applied from ``first``: ``(actor, action object, state after)``, ``actor`` ``None`` for chance.
+
+    >>> k = kit("herecomes")
+    >>> [(actor, str(action)) for actor, action, _ in replayed(k, new_state(k, 2, seed=7), 7, [(None, "chance", "Draw(green)")])]
+    [(None, 'Draw(green)')]
+    >>> list(replayed(k, new_state(k, 2, seed=7), 7, [(None, "chance", "Draw(blue)")]))
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.errors.ClassroomError: move 1 of this table is Draw(blue), but the table's seed draws Draw(green)
+    """
+    state, stepper = first, _stepper(k, {}, seed)
     for number, (seat, kind, action) in enumerate(moves, start=1):
         if kind == "chance":
             expected = stepper.draw(state, number).action if k.game.is_chance(state) else None
@@ -310,13 +337,15 @@ def replay(k: GameKit, players: int, seed: int, variant: Any, moves: Sequence[Mo
                         number=number, action=str(action), expected=str(expected)),
                 )
             state = k.game.apply(state, expected)
+            yield None, expected, state
         elif seat is None:
             raise ClassroomError(
                 _("move {number} of this table ({action}) names no seat", number=number, action=str(action)),
             )
         else:
-            state = play_move(k, state, seat, parse_move(k, action))
-    return state
+            played = parse_move(k, action)
+            state = play_move(k, state, seat, played)
+            yield seat, played, state
 
 
 def points(k: GameKit, state: Any) -> list[int]:

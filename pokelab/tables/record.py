@@ -25,10 +25,12 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from pokelab.tables import schema
+from pokelab.core.texts import default_name
+from pokelab.sim import GameRecord
+from pokelab.tables import games, schema
 from pokelab.tables.games import GameKit
 
-__all__ = ["Move", "after_change", "read_moves", "seat_view", "seen_moves"]
+__all__ = ["Move", "after_change", "game_record", "read_moves", "seat_view", "seen_moves"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,47 @@ def seen_moves(kit: GameKit, moves: Sequence[Move], viewer: int | None) -> list[
         }
         for m in moves
     ]
+
+
+def game_record(row: Any, moves: Sequence[Move]) -> GameRecord:
+    """The whole game of a table as a ``pokelab.sim`` record (every seat's every move): only for a reader who may see it all.
+
+    The seats are named as the table names them (a bot by its name, a person by the name they sat
+    down with); ``Board.from_record`` shows it. The moves are re-applied from the table's seed, so a
+    record that does not follow from it is refused as the table's own replay refuses it.
+
+    >>> from pokelab.classroom import ClassStore
+    >>> from pokelab.tables import Tables
+    >>> store = ClassStore.connect("sqlite://")
+    >>> tables = Tables(store)
+    >>> join_code, key = store.create_class("7B")
+    >>> t = tables.table(tables.create_table(join_code, "herecomes", 3, bots={1: "random", 2: "random"}, seed=2))
+    >>> record = t.record(teacher_key=key)
+    >>> record.bots, record.replay() == t.replay(teacher_key=key), len(record.actions) == len(t.moves(teacher_key=key))
+    (('Player 1', 'random', 'random'), True, True)
+    >>> game_record(t._row(), [Move(1, None, "chance", "Draw(purple)", 2, 0.0)])
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.errors.ClassroomError: move 1 of this table is Draw(purple), but the table's seed draws Draw(...)
+    """
+    kit = row.kit
+    first = games.new_state(kit, row.players, seed=row.seed, variant=row.variant)
+    actions, state = [], first
+    for actor, action, after in games.replayed(kit, first, row.seed, [m.tuple() for m in moves]):
+        actions.append((actor, action))
+        state = after
+    return GameRecord(
+        game=row.game,
+        seed=row.seed,
+        bots=tuple(name or default_name(seat) for seat, name in enumerate(row.names())),
+        actions=tuple(actions),
+        scores=tuple(games.points(kit, state)),
+        winners=tuple(kit.game.winners(state)) if kit.game.is_over(state) else (),
+        rounds=kit.game.rounds(state),
+        options=games.game_options(kit, row.variant),
+        final_state=state,
+        initial_state=first,
+    )
 
 
 def after_change(row: Any, values: dict[str, Any], state: Any, saved: str | None, now: float) -> Any:

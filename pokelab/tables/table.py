@@ -42,9 +42,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from pokelab.classroom import ClassroomError, digest, refused
+from pokelab.classroom import ClassAccessError, ClassroomError, digest, refused
+from pokelab.sim import GameRecord
 from pokelab.tables import games, schema, writes
-from pokelab.tables.record import Move, read_moves, seat_view, seen_moves
+from pokelab.tables.record import Move, game_record, read_moves, seat_view, seen_moves
 from pokelab.tables.rows import (
     _check_seat_number,
     _read_row,
@@ -206,6 +207,35 @@ class Table:
         viewer = self._seats.reader(row, seat, token, teacher_key)
         state = games.replay(row.kit, row.players, row.seed, row.variant, [m.tuple() for m in moves])
         return state if viewer is None else row.kit.game.observe(state, viewer)
+
+    def record(self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None) -> GameRecord:
+        """The whole game as a ``pokelab.sim`` record (``Board.from_record`` shows it): the teacher's, or its players' once it is over.
+
+        ``ClassAccessError`` while the game goes on for a seat's token (its hidden
+        cards are still hidden: ``view`` and ``moves`` are that seat's view).
+
+        >>> from pokelab.classroom import ClassStore
+        >>> from pokelab.tables import Tables
+        >>> store = ClassStore.connect("sqlite://")
+        >>> tables = Tables(store)
+        >>> join_code, key = store.create_class("7B")
+        >>> t = tables.table(tables.create_table(join_code, "herecomes", bots={1: "random"}, seed=2))
+        >>> t.record(teacher_key=key).bots
+        ('Player 1', 'random')
+        >>> t.record(0, token=t.sit(0, "Ash", join_code=join_code))
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.errors.ClassAccessError: the whole record of table ... opens to its players when the game is over; until then each seat reads its own view
+        """
+        row, moves = self._store.read(self._read_all)
+        if self._seats.reader(row, seat, token, teacher_key) is not None:
+            err = refused(row.class_id, "table record", "game not over", ClassAccessError(
+                _("the whole record of table {code} opens to its players when the game is over; "
+                  "until then each seat reads its own view", code=row.code),
+            ))
+            self._store.refuse(err)
+            raise err
+        return game_record(row, moves)
 
     def view(self, seat: int, *, token: str | None = None) -> dict[str, Any]:
         """What ``seat`` sees: its ``observe`` view, its view of the moves, and the table's revision, names, scores and undo request.

@@ -18,6 +18,7 @@ from pokelab.league import seats as league_seats
 from pokelab.tables import Tables, games
 from tests.league.conftest import every_text, new_league
 from tests.league.kernels import Kernel
+from widgets import HereComesBoard
 
 pytestmark = pytest.mark.league  # waits on pupils' kernels: run in the light classroom stage, beside unit
 
@@ -98,6 +99,19 @@ def test_three_bots_from_two_kernels_and_a_house_bot_play_a_round_to_the_end(sql
         league.replay(game_id, name="peeker", token=tokens["rando"])
     with pytest.raises(ClassroomError):
         league.replay(game_id, name="rando", token=tokens["rando"])  # rando has no seat in that game
+    listed = league.games(join_code=join_code)  # the class reads which games there are, the ids to replay
+    assert len(listed) == 12 and game_id in set(listed["game"])
+    assert listed.set_index("game").loc[game_id, ["bot_1", "bot_2"]].tolist() == ["peeker", "heuristic"]
+    assert set(listed["result_1"]) <= {0.0, 0.5, 1.0} and listed["forfeit"].isna().all()
+    # ... and on a board: the game's whole record, its seats named by the league's bots, every move in the list
+    record = league.record(game_id, name="peeker", token=tokens["peeker"])
+    assert record == league.record(game_id, teacher_key=key) and record.replay() == mine
+    assert sorted(record.bots) == ["heuristic", "peeker"] and record.winners
+    board = HereComesBoard.from_record(record, lang="zh")
+    assert board.view["over"] and [s["bot"] for s in board.view["seats"]] == list(record.bots)
+    assert len(board.log) > 10
+    with pytest.raises(ClassroomError):
+        league.record(game_id, name="rando", token=tokens["rando"])
 
 
 def test_a_splendor_league_plays_too_with_the_seats_swapped(sqlite_url, kernels):

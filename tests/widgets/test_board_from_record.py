@@ -12,9 +12,11 @@ import re
 
 import pytest
 
+from pokelab.classroom import ClassAccessError, ClassStore
 from pokelab.core.texts import player_name
 from pokelab.herecomes import Discard
 from pokelab.sim import play
+from pokelab.tables import Tables
 from widgets import HereComesBoard, SplendorBoard
 
 
@@ -70,3 +72,38 @@ def test_from_record_refuses_another_game_or_bots(splendor_record) -> None:
         SplendorBoard.from_record(splendor_record, bots={})
     with pytest.raises(TypeError, match="GameRecord"):
         SplendorBoard.from_record("a game")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_tables_finished_game_replays_on_a_board_for_its_player_and_the_teacher(lang) -> None:
+    """Issue 46: a league game is a table's game; its whole record (``Table.record``) is what a board replays.
+
+    While it goes on only the teacher reads the record (a seat reads its own view), and a board will not replay
+    it: the pupil's bot in it is no kit bot a board could move. Once it is over its player and the teacher read the
+    same record, and the board names each seat as the table did.
+    """
+    store = ClassStore.connect("sqlite://")
+    join_code, key = store.create_class("7B")
+    tables = Tables(store)
+    t = tables.table(tables.create_table(join_code, "herecomes", bots={1: "expected-points"}, seed=4))
+    token = t.sit(0, "Sparky", join_code=join_code)
+    with pytest.raises(ClassAccessError, match="opens to its players when the game is over"):
+        t.record(0, token=token)
+    running = t.record(teacher_key=key)
+    assert running.bots == ("Sparky", "expected-points") and running.winners == ()
+    with pytest.raises(ValueError, match="once the game has ended"):
+        HereComesBoard.from_record(running, lang=lang)
+    while not (v := t.view(0, token=token))["finished"]:
+        if v["legal"]:
+            t.play(0, v["legal"][0], v["revision"], token=token)
+        else:
+            t.advance()
+    record = t.record(0, token=token)
+    assert record == t.record(teacher_key=key) and record.replay() == t.replay(teacher_key=key)
+    assert list(record.scores) == v["scores"] and record.winners
+    board = HereComesBoard.from_record(record, lang=lang)
+    assert board.view["over"] and board.state == record.final_state
+    assert [s["bot"] for s in board.view["seats"]] == ["Sparky", "expected-points"]
+    assert board.view["seats"][0]["bot_title"] == "Sparky"
+    discards = [a for seat, a in record.actions if seat is not None]
+    assert len([line for line in board.log if line["seat"] is not None]) >= len(discards) > 5

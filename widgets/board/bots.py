@@ -55,6 +55,37 @@ def resolve_bot(game: str, spec: Any) -> Any:
     return stand_in
 
 
+class PlayedElsewhere:
+    """A seat of a finished record whose bot is not one of the kit's (a pupil's league entry): shown by its name, never asked to move.
+
+    >>> PlayedElsewhere("Sparky").choose({}, [], None)
+    Traceback (most recent call last):
+    ...
+    RuntimeError: Sparky chose its moves in its author's notebook: a board only shows its finished game
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        raise RuntimeError(f"{self.name} chose its moves in its author's notebook: a board only shows its finished game")
+
+
+def recorded_bot(game: str, name: str) -> Any:
+    """A record's seat as a board seats it: a kit bot by its registered name, any other name as ``PlayedElsewhere``.
+
+    >>> recorded_bot("herecomes", "expected-points"), recorded_bot("herecomes", "Sparky").name
+    ('expected-points', 'Sparky')
+    """
+    try:
+        make_bot(game, name)
+    except ValueError:
+        return PlayedElsewhere(name)
+    except ImportError:
+        pass  # registered, its module not landed: resolve_bot stands in
+    return name
+
+
 def bot_label(bot: Any) -> str:
     """The short name a board shows for a bot (a registered name is its own label).
 

@@ -25,6 +25,7 @@ from typing import Any
 from pokelab.core.stepper import BotError, Step
 from pokelab.sim.record import GameRecord
 from widgets._words import shown
+from widgets.board.bots import PlayedElsewhere, recorded_bot
 from widgets.board.errors import BotFailure
 from widgets.board.turns import DrawChance, Snapshot
 
@@ -49,7 +50,11 @@ class OwnGame:
         if "bots" in options:
             raise TypeError("from_record seats the record's bots; do not pass bots")
         final = record.final_state if record.final_state is not None else record.replay()
-        board = cls.from_state(final, bots=dict(enumerate(record.bots)), **options)  # type: ignore[attr-defined]
+        seats = {seat: recorded_bot(record.game, name) for seat, name in enumerate(record.bots)}
+        if not rules().is_over(final) and any(isinstance(bot, PlayedElsewhere) for bot in seats.values()):
+            raise ValueError("this record's game is not over and a seat's bot played from its author's notebook: "
+                             "a board replays it once the game has ended")
+        board = cls.from_state(final, bots=seats, **options)  # type: ignore[attr-defined]
         board._show_record(record)
         return board
 
