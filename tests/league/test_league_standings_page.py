@@ -88,3 +88,32 @@ def test_a_wrong_code_or_key_is_refused_in_the_pages_language_and_shows_nothing(
 def test_a_link_carries_the_league_and_the_join_code() -> None:
     assert league_link({"QUERY_STRING": "league=abc123&code=zz99zz"}) == {"league": "ABC123", "code": "ZZ99ZZ"}
     assert league_link({}) == {"league": "", "code": ""}
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_teacher_replays_a_finished_game_on_its_board_and_a_pupil_page_offers_none(league, lang) -> None:
+    store, join_code, key, league, entry = league
+    entry.start()
+    teacher = LeagueStandings(store, code=league.code, key=key, poll=None, lang=lang)
+    pupil = LeagueStandings(store, code=league.code, join_code=join_code, poll=None, lang=lang)
+    assert teacher.replay_panel.layout.display == "none"  # no game has ended: nothing to replay
+    league.play_round(join_code=join_code, teacher_key=key, timeout=300, poll_seconds=0.05)
+    assert teacher.poll_once() and pupil.poll_once()
+    games = league.games(teacher_key=key)
+    assert teacher.replay_panel.layout.display == "flex" and pupil.replay_panel.layout.display == "none"
+    picks = [value for _label, value in teacher.replay_pick.options]
+    assert picks == list(games["game"])[::-1] and teacher.replay_pick.value == picks[0]  # the newest first
+    first = games.iloc[0]
+    label = dict((v, k) for k, v in teacher.replay_pick.options)[int(first.game)]
+    assert first.bot_1 in label and first.bot_2 in label and f"{first.score_1}–{first.score_2}" in label
+    teacher.replay_pick.value = int(first.game)
+    teacher.replay_button.click()
+    board = teacher.board
+    assert teacher.error == "" and teacher.replay_box.children == (board,)
+    record = league.record(int(first.game), teacher_key=key)
+    assert board.view["over"] and board.state == record.final_state and board.lang == lang
+    assert [s["bot"] for s in board.view["seats"]] == [first.bot_1, first.bot_2]
+    teacher.switch.value = "en" if lang == "zh" else "zh"  # the page's switch relabels the board too
+    assert board.lang == teacher.lang
+    with pytest.raises(ValueError):
+        pupil.replay(int(first.game))  # a pupil replays their own bot's games in their notebook (league.record)

@@ -123,6 +123,7 @@ def test_every_classroom_refusal_is_in_the_catalogue(pseudo, seen, template, tmp
         lambda: _busy_store(url),
         lambda: _newer_schema(tmp_path),
         lambda: other.moves(),  # issue 29: the record needs a seat token or the teacher key
+        lambda: hc.record(0, token=hc_token),  # issue 46: the whole record waits for the end of the game
         lambda: RemoteTables("ftp://example.org"), lambda: RemoteTables("http://127.0.0.1:9").table("ABCDEF"),
         lambda: _raise(error_from({"kind": "Nope"})),
         lambda: TableService(url).answer("nope", {}),

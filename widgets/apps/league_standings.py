@@ -40,6 +40,8 @@ from pokelab.league import League
 from pokelab.words import Text, _, _n, check_lang
 from widgets.apps._common import _header, lang_switch, switch_to
 from widgets.apps.class_live import _ALERT, _explain, _Poller
+from widgets.herecomes.board import HereComesBoard
+from widgets.splendor.board import SplendorBoard
 
 __all__ = ["LeagueStandings", "league_link"]
 
@@ -66,10 +68,17 @@ _TEXT: dict[str, Text] = {
     "head": _("Head to head"),
     "opponent": _("Opponent"),
     "h2h_rate": _("Win rate"),
+    "replay_title": _("Replay a finished game"),
+    "replay_intro": _("Pick a game to see it on a board: its last position, every move in its list, each seat named "
+                      "by its bot."),
+    "replay": _("Replay"),
+    "replay_game": _("Game {game} · round {round} · {bot_1} {score_1}–{score_2} {bot_2}"),
+    "replay_forfeit": _("Game {game} · round {round} · {bot_1} – {bot_2} (forfeited by {forfeit})"),
     "explain": _("The win rate's interval is where the bot's true rate may lie after so few games; a rating "
                  "± its uncertainty: two bots whose ranges overlap are not yet told apart."),
 }
 _GAMES: dict[str, Text] = {"herecomes": _("Here Comes Pokémon!"), "splendor": _("Splendor: Pokémon")}
+_BOARDS: dict[str, Any] = {"herecomes": HereComesBoard, "splendor": SplendorBoard}
 
 
 def league_link(environ: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -121,10 +130,22 @@ class LeagueStandings:
         self.table_html = w.HTML()
         self.head_html = w.HTML()
         self.error_html = w.HTML()
+        self.finished: pd.DataFrame | None = None
+        self.replay_head = w.HTML()
+        self.replay_pick = w.Dropdown(options=[], layout=w.Layout(width="auto", max_width="100%"))
+        self.replay_button = w.Button(icon="play", layout=w.Layout(width="auto"))
+        self.replay_button.add_class("pk-replay-game")
+        self.replay_button.on_click(lambda _b: self._guard(self.replay))
+        self.board: Any = None
+        self.replay_box = w.VBox([])
+        self.replay_panel = w.VBox([
+            self.replay_head, w.HBox([self.replay_pick, self.replay_button], layout=w.Layout(flex_flow="row wrap")),
+            self.replay_box,
+        ], layout=w.Layout(display="none"))
         self.ui = w.VBox([
             w.HBox([self.header, self.switch], layout=w.Layout(justify_content="space-between")),
             w.HBox([self.code, self.join_code, self.key, self.open_button], layout=w.Layout(flex_flow="row wrap")),
-            self.error_html, self.status, self.table_html, self.head_html,
+            self.error_html, self.status, self.table_html, self.head_html, self.replay_panel,
         ])
         self.ui.add_class("pk-league-standings")
         self._poller = _Poller("pokelab-league-standings", self.poll_once, self)
@@ -168,6 +189,7 @@ class LeagueStandings:
         reader = {"teacher_key": key} if key else {"join_code": join_code}
         league.standings(**reader)  # refuses a wrong key or another class's code before anything is shown
         self.league, self.reader, self.revision = league, reader, None
+        self.board, self.replay_box.children = None, ()
         self.poll_once()
         return self
 
@@ -180,6 +202,8 @@ class LeagueStandings:
         if revision == self.revision:
             return False
         self.standings, self.head = table, self.league.head_to_head(**self.reader)
+        if "teacher_key" in self.reader:  # the teacher replays any game; a pupil, their bot's, in their notebook
+            self.finished = self.league.games(**self.reader)
         self.revision, self.updated = revision, time.strftime("%H:%M:%S")
         self.draw()
         return True
@@ -191,7 +215,23 @@ class LeagueStandings:
         for field, key in ((self.code, "code"), (self.join_code, "join_code"), (self.key, "teacher_key")):
             field.description = _t(key, lang)
         self.open_button.description = _t("open", lang)
+        self.replay_button.description = _t("replay", lang)
+        if self.board is not None:
+            self.board.lang = lang
         self.draw()
+
+    def replay(self, game_id: int | None = None) -> Any:
+        """Show the finished game ``game_id`` (default: the one picked) on its game's board, below the standings; the board."""
+        if self.league is None or "teacher_key" not in self.reader:
+            raise ValueError(_t("open_first", self.lang))
+        chosen = self.replay_pick.value if game_id is None else game_id
+        if chosen is None:
+            raise ValueError(_t("none_yet", self.lang))
+        record = self.league.record(int(chosen), teacher_key=self.reader["teacher_key"])
+        options = {"teacher": True} if self.league.game == "herecomes" else {}
+        self.board = _BOARDS[self.league.game].from_record(record, lang=self.lang, **options)
+        self.replay_box.children = (self.board,)
+        return self.board
 
     def start(self, every: float = 2.0) -> None:
         """Look every ``every`` seconds in the background (until ``stop`` or the page closes)."""
@@ -216,6 +256,28 @@ class LeagueStandings:
                              f"{html.escape(status.render(lang))}</p>")
         self.table_html.value = self._standings_html()
         self.head_html.value = self._head_html()
+        self._draw_replays()
+
+    def _draw_replays(self) -> None:
+        """The teacher's list of finished games to replay (hidden for a pupil and before a game ends)."""
+        lang, games = self.lang, self.finished
+        shown = games is not None and not games.empty and "teacher_key" in self.reader
+        self.replay_panel.layout.display = "flex" if shown else "none"
+        if not shown:
+            return
+        self.replay_head.value = (f"<h3>{html.escape(_t('replay_title', lang))}</h3>"
+                                  f"<p>{html.escape(_t('replay_intro', lang))}</p>")
+
+        def label(g: Any) -> str:
+            fields = {"game": int(g.game), "round": int(g.round), "bot_1": g.bot_1, "bot_2": g.bot_2}
+            if isinstance(g.forfeit, str):
+                return _t("replay_forfeit", lang, forfeit=g.forfeit, **fields)
+            return _t("replay_game", lang, score_1=int(g.score_1), score_2=int(g.score_2), **fields)
+
+        picked = self.replay_pick.value
+        options = [(label(g), int(g.game)) for g in games.itertuples(index=False)][::-1]  # the newest first
+        self.replay_pick.options = options
+        self.replay_pick.value = picked if picked in {v for _l, v in options} else options[0][1]
 
     def _standings_html(self) -> str:
         lang, table = self.lang, self.standings
