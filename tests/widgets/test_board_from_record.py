@@ -18,6 +18,7 @@ from pokelab.herecomes import Discard
 from pokelab.sim import play
 from pokelab.tables import Tables
 from widgets import HereComesBoard, SplendorBoard
+from widgets.board.errors import BadIntent
 
 
 @pytest.fixture(scope="module")
@@ -105,5 +106,8 @@ def test_a_tables_finished_game_replays_on_a_board_for_its_player_and_the_teache
     assert board.view["over"] and board.state == record.final_state
     assert [s["bot"] for s in board.view["seats"]] == ["Sparky", "expected-points"]
     assert board.view["seats"][0]["bot_title"] == "Sparky"
+    with pytest.raises(BadIntent, match="deals no new game"):
+        board.new_game()  # its bots are the pupils', in their notebooks: no fresh game to deal here
+    assert board.state == record.final_state
     discards = [a for seat, a in record.actions if seat is not None]
     assert len([line for line in board.log if line["seat"] is not None]) >= len(discards) > 5

@@ -294,7 +294,8 @@ class LeagueStandings:
                 rating = f"{row.rating:.0f} ± {row.rating_sd:.0f}"
             else:
                 rate = rating = "—"
-            cells = [str(rank), bot, *([html.escape(str(row.author))] if teacher else []), str(int(row.games)),
+            author = html.escape(row.author) if teacher and isinstance(row.author, str) else "—"  # a house bot has none
+            cells = [str(rank), bot, *([author] if teacher else []), str(int(row.games)),
                      f"{int(row.wins)}–{int(row.losses)}–{int(row.ties)}", rate, rating, str(int(row.marks)),
                      str(int(row.forfeits))]
             rows.append(f"<tr data-bot='{html.escape(str(row.bot), quote=True)}'>"

@@ -44,7 +44,7 @@ from pokelab.core.game import Game
 from pokelab.core.texts import seat_name
 from pokelab.errors import ExplainedError, IllegalAction
 from pokelab.words import _, check_lang, render
-from widgets.board.bots import bot_label, resolve_bot, seat_bots
+from widgets.board.bots import PlayedElsewhere, bot_label, resolve_bot, seat_bots
 from widgets.board.errors import BadIntent, BotFailure, Refusals
 from widgets.board.log import ShownLog, log_line
 from widgets.board.messages import answer, page_handlers, view_flags
@@ -263,6 +263,9 @@ class Board(OwnGame, AtTable, anywidget.AnyWidget):
         """Start a fresh game with the same players and bots (``seed`` defaults to the next one)."""
         if self._source is not None:
             raise BadIntent(_("a shared table plays one game: its creator starts the next one"))
+        if any(isinstance(bot, PlayedElsewhere) for bot in self._bots.values()):
+            raise BadIntent(_("this board replays a league game: its bots play from their authors' notebooks, "
+                              "so it deals no new game"))
         seed = self.seed + 1 if seed is None else seed
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a whole number ≥ 0, not {seed!r}")
