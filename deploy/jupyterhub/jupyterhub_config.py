@@ -53,6 +53,7 @@ systemd spawner) or a container (DockerSpawner, KubeSpawner on Zero to JupyterHu
 import os
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -159,7 +160,26 @@ if ADMIN_TOKEN:
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "home" / "{username}")
 c.Spawner.cmd = [shutil.which("jupyterhub-singleuser") or "jupyterhub-singleuser"]
-c.Spawner.default_url = "/lab"
+
+
+def _classwork(spawner: object) -> None:
+    """Before a pupil's server starts: their own copies of the lessons, the apps and the rulebooks in their home folder.
+
+    ``classwork/`` follows ``scripts/classwork.py`` (as ``make lab`` does): a lesson missing is copied,
+    one nobody changed is updated, one the pupil ran or saved is kept. ``apps/`` (the Voilà apps, served
+    from the pupil's own server at ``/user/<name>/voila/render/apps/…``) and ``docs/`` (the rulebooks the
+    lessons link to, one folder up from ``classwork/``) are the kit's, refreshed at every start.
+    """
+    home = Path(c.SimpleLocalProcessSpawner.home_dir_template.format(username=spawner.user.name))
+    home.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, str(KIT / "scripts" / "classwork.py"), "--into", str(home / "classwork")],
+                   check=True, timeout=120, capture_output=True)
+    for folder in ("apps", "docs"):
+        shutil.copytree(KIT / folder, home / folder, dirs_exist_ok=True)
+
+
+c.Spawner.pre_spawn_hook = _classwork
+c.Spawner.default_url = "/lab/tree/classwork/00-start-here.ipynb"
 # Each pupil's server may use 1 GB: a league bot that asks for memory without end fails in its own thread
 # and its author's kernel plays on (docs/security.md). The local spawners only pass it on (MEM_LIMIT); The
 # Littlest JupyterHub's systemd spawner, DockerSpawner and KubeSpawner (Zero to JupyterHub) enforce it.

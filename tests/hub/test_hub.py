@@ -167,7 +167,7 @@ def hub(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
         hub = {"public": f"http://127.0.0.1:{ports['public']}", "api": f"http://127.0.0.1:{ports['hub']}/hub/api",
                "class_service": f"http://127.0.0.1:{ports['class']}", "admin_token": admin_token, "log": log,
                "wait_for_line": lambda needle, seconds: _wait_for_line(lines, needle, process, log, seconds),
-               "pidfds": pidfds, "hub_pid": process.pid}
+               "pidfds": pidfds, "hub_pid": process.pid, "state": state, "password": env["POKELAB_HUB_PASSWORD"]}
         status, version = _api(hub, "GET", "/")  # through the proxy: the hub's API answers
         assert status == 200 and "version" in version, (status, version)
         print(f"\nJupyterHub {version['version']} and its proxy up in {time.monotonic() - started:.1f} s, "

@@ -160,6 +160,7 @@ class MisconceptionDashboard:
         self.hub = bool(getattr(store, "hub", False))
         if self.hub:
             self.key.layout.display = "none"
+            self.code.layout.width = "28em"  # its label is a sentence here: room for it and the class's name
         self.set_lang(lang)
         if (code and key) or self.hub:
             self._guard(self.open)

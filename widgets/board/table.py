@@ -74,9 +74,10 @@ class TableSeat:
     ``lock`` serialises the page's messages with the polling thread (``start``).
     """
 
-    def __init__(self, table: Any, seat: int, token: str, *, poll_seconds: float = 0.3) -> None:
+    def __init__(self, table: Any, seat: int, token: str, *, poll_seconds: float = 0.3, hub: bool = False) -> None:
         if poll_seconds < 0:
             raise ValueError(f"poll_seconds must be ≥ 0, not {poll_seconds}")
+        self._hub = hub  # the seat is the hub login's: the page shows no seat token
         self._table = table
         self._seat = seat
         self._token = token
@@ -166,7 +167,7 @@ class TableSeat:
         return {
             "code": v["code"],
             "seat": self._seat,
-            "token": self._token,
+            "token": None if self._hub else self._token,  # under a hub the login is the seat: no token to keep
             "creator": v.get("creator"),
             "pending_undo": _undo_info(v.get("pending_undo")),
             "idle": list(self._idle),
@@ -321,7 +322,7 @@ def seat_at_table(
             seat, token = _first_free_seat(table, name, join_code)
         else:
             token = table.sit(seat, name, join_code=join_code)
-    return TableSeat(table, seat, token, poll_seconds=poll_seconds)
+    return TableSeat(table, seat, token, poll_seconds=poll_seconds, hub=bool(getattr(store, "hub", False)))
 
 
 def _first_free_seat(table: Any, name: str, join_code: str | None) -> tuple[int, str]:

@@ -1,4 +1,4 @@
-// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 0c1e4524c1fc57d22b6f8919c78afa2f63e357ec8d96952bfd7485c8db02b8bd
+// widgets/static/herecomes_board.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/herecomes/index.js; do not edit. sources-sha256: 99ac9bde83d74083bc5aa16defb21061ecec804096c11583960c952cf7d58ad8
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -767,7 +767,8 @@ function tableInfo(view, L) {
     { class: "hc-table-info", dataset: { testid: "table" } },
     h("p", { dataset: { testid: "table-code" } }, `${fmt(L.table_code, { code: t.code })} · ${fmt(L.table_seat, { seat: t.seat + 1, name: nameOf(view, t.seat) })}`),
     " ",
-    h("p", { dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token })),
+    t.token ? h("p", { dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token })) : null,
+    // none on a hub: the login is the seat
     undo,
     idle
   );

@@ -1,4 +1,4 @@
-// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: 9e7942e6cf64bd14b8a36abb82c55ce9f7907a6a7e0eb13485ccf2d80a8a48a4
+// widgets/static/splendor.js: built by scripts/build_js.py (esbuild 0.28.2) from widgets/js/splendor/index.js; do not edit. sources-sha256: c35f2b57042da2133cdf456d196086727ebc337f702e888d6c8f32a535d457b1
 
 // widgets/js/lib/dom.js
 var SVG_NS = "http://www.w3.org/2000/svg";
@@ -1186,7 +1186,8 @@ function tablePanel(b, view, L) {
   const u = t.pending_undo;
   const rows = [
     h("p", { class: "pk-table-id", dataset: { testid: "table-code" } }, fmt(L.table_code, { code: t.code }), " · ", fmt(L.table_seat, { seat: t.seat + 1, name: view.players[t.seat].name })),
-    h("p", { class: "pk-table-token", dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token }))
+    t.token ? h("p", { class: "pk-table-token", dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token })) : null
+    // none on a hub
   ];
   if (u && u.asked_by !== t.seat && u.waiting.includes(t.seat)) {
     rows.push(h(

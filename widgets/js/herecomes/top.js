@@ -55,7 +55,7 @@ function tableInfo(view, L) {
     { class: "hc-table-info", dataset: { testid: "table" } },
     h("p", { dataset: { testid: "table-code" } }, `${fmt(L.table_code, { code: t.code })} · ${fmt(L.table_seat, { seat: t.seat + 1, name: nameOf(view, t.seat) })}`),
     " ",
-    h("p", { dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token })),
+    t.token ? h("p", { dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token })) : null, // none on a hub: the login is the seat
     undo,
     idle,
   );

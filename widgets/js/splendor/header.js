@@ -106,7 +106,7 @@ export function tablePanel(b, view, L) {
   const u = t.pending_undo;
   const rows = [
     h("p", { class: "pk-table-id", dataset: { testid: "table-code" } }, fmt(L.table_code, { code: t.code }), " · ", fmt(L.table_seat, { seat: t.seat + 1, name: view.players[t.seat].name })),
-    h("p", { class: "pk-table-token", dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token })),
+    t.token ? h("p", { class: "pk-table-token", dataset: { testid: "table-token" } }, fmt(L.table_token, { token: t.token })) : null, // none on a hub
   ];
   if (u && u.asked_by !== t.seat && u.waiting.includes(t.seat)) {
     rows.push(h("p", { role: "alert" }, fmt(L.table_undo_asked, { name: view.players[u.asked_by].name }),
