@@ -57,7 +57,7 @@ from pokelab.classroom.errors import (
 )
 from pokelab.classroom.extension import SchemaPart, SchemaStep
 from pokelab.classroom.limits import Limits, Throttle
-from pokelab.classroom.reads import tally_of, write_csv_safely
+from pokelab.classroom.reads import groups_of, tally_of, write_csv_safely
 from pokelab.classroom.rounds import (
     DEFAULT_EVENTS,
     MAX_SIMULATED,
@@ -96,6 +96,7 @@ __all__ = [
     "default_url",
     "digest",
     "draw_round",
+    "groups_of",
     "parse_event",
     "refused",
     "tally_of",

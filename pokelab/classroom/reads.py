@@ -30,7 +30,8 @@ from pokelab.herecomes.bag import DEFAULT_BAG
 from pokelab.herecomes.pieces import COLOURS
 from pokelab.words import _
 
-__all__ = ["CSV_LINE_END", "FORMULA_STARTS", "ClassReads", "check_new_file", "safe_cell", "tally_of", "write_csv_safely"]
+__all__ = ["CSV_LINE_END", "FORMULA_STARTS", "ClassReads", "check_new_file", "groups_of", "safe_cell", "tally_of",
+           "write_csv_safely"]
 
 #: The line end of every CSV file the kit writes. With ``\r\n`` the csv writer quotes any cell holding a bare
 #: ``\r`` or ``\n``, so an answer such as ``"ok\r=SUM(A1:A9)"`` stays one quoted cell: with ``\n`` alone a bare
@@ -78,6 +79,22 @@ def tally_of(table: Any) -> ClassTally:
         for name, sim in zip(table["group"], table["simulated"], strict=True)
     )
     return ClassTally(dict(DEFAULT_BAG), tokens, names, 0)
+
+
+def groups_of(table: Any) -> Any:
+    """Each group's number of rounds and time of its last one, from a class's rounds (``ClassStore.rounds``).
+
+    >>> import pandas as pd
+    >>> rounds = pd.DataFrame({"id": [1, 2, 3], "group": ["B", "A", "B"], "time": [1.0, 2.0, 3.0]})
+    >>> groups_of(rounds).values.tolist()
+    [['A', 1, 2.0], ['B', 2, 3.0]]
+    >>> groups_of(pd.DataFrame({"id": []}))
+    Traceback (most recent call last):
+    ...
+    KeyError: 'group'
+    """
+    summary = table.groupby("group", sort=True).agg(rounds=("id", "size"), last=("time", "max"))
+    return summary.reset_index()
 
 
 def write_csv_safely(table: Any, path: str | Path, *, overwrite: bool = False) -> Path:
@@ -202,9 +219,7 @@ class ClassReads:
 
     def groups(self, join_code: str, teacher_key: str) -> Any:
         """Each group's number of rounds and time of its last one, as a DataFrame (teacher key needed)."""
-        table = self.rounds(join_code, _key(teacher_key))
-        summary = table.groupby("group", sort=True).agg(rounds=("id", "size"), last=("time", "max"))
-        return summary.reset_index()
+        return groups_of(self.rounds(join_code, _key(teacher_key)))
 
     def refusal_log(self, join_code: str, teacher_key: str) -> Any:
         """The refused requests that named this class (wrong teacher keys…), oldest first (teacher key needed)."""

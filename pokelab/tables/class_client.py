@@ -4,8 +4,9 @@ Under a JupyterHub a kernel holds no class database and types no join code,
 pupil name or teacher key: ``HubClass.from_env()`` reaches the hub's class
 service (``POKELAB_TABLES_URL``) with the kernel's own hub token, and answers
 ``record_answer``, ``reveal_policy``, ``class_name``, ``join_group``, ``add_round``,
-``undo_round``, ``rounds``, ``tally``, ``check_teacher``, ``set_reveal``, ``answers``,
-``misconceptions``, ``pupils`` and ``export_answers`` with the same arguments as ``ClassStore`` — the join code is
+``undo_round``, ``rounds``, ``tally``, ``revision``, ``groups``, ``export_csv``, ``reset``, ``check_teacher``,
+``set_reveal``, ``answers``, ``misconceptions``, ``pupils``, ``export_answers`` and ``delete_pupil`` with the same
+arguments as ``ClassStore`` (``create_class`` is refused: a hub's classes are its groups) — the join code is
 the hub class's name (or ``None``: the user's one class), and the pupil's name,
 their token and the teacher key are not sent (the service takes the hub login;
 ``class_doors``). So ``ClassLink``, ``lesson_report`` and the class apps take either.
@@ -32,10 +33,12 @@ from pokelab.classroom import (
     ClassroomError,
     ClassStore,
     ClassStoreFault,
+    groups_of,
     tally_of,
     write_csv_safely,
 )
 from pokelab.tables.client import TABLES_URL_ENV, RemoteTables
+from pokelab.words import _
 
 __all__ = ["HubClass", "class_store"]
 
@@ -132,6 +135,30 @@ class HubClass(RemoteTables):
     def tally(self, class_name: str | None = None, teacher_key: str | None = None, *, group: str | None = None) -> Any:
         """The class's rounds as a ``ClassTally`` (``ClassStore.tally``; groups named as in ``rounds``)."""
         return tally_of(self.rounds(class_name, group=group))
+
+    def revision(self, class_name: str | None = None) -> tuple[int, int, int]:
+        """The class experiment's fingerprint (``ClassStore.revision``): it changes with every round, undo or reset."""
+        return tuple(int(x) for x in self.ask("class_revision", **self._named(class_name))["revision"])  # type: ignore[return-value]
+
+    def groups(self, class_name: str | None = None, teacher_key: str | None = None) -> Any:
+        """Each group's rounds and last round (``ClassStore.groups``): a teacher's login (``ClassAccessError`` otherwise)."""
+        self.check_teacher(class_name)
+        return groups_of(self.rounds(class_name))
+
+    def export_csv(self, class_name: str | None, teacher_key: str | None, path: str | Path, *,
+                   overwrite: bool = False) -> Path:
+        """Write every round as a spreadsheet-safe CSV at ``path`` (``ClassStore.export_csv``): a teacher's login."""
+        self.check_teacher(class_name)
+        return write_csv_safely(self.rounds(class_name), path, overwrite=overwrite)
+
+    def reset(self, class_name: str | None, teacher_key: str | None) -> int:
+        """Delete every round of the class experiment (``ClassStore.reset``): a teacher's login; how many."""
+        return int(self.ask("class_reset", **self._named(class_name))["deleted"])
+
+    def create_class(self, name: str) -> tuple[str, str]:
+        """Refused: on a hub the classes are its groups, made by the hub's administrator (``ClassroomError``)."""
+        raise ClassroomError(_("on a JupyterHub the classes are the hub's groups (pokelab-<class>): ask the hub's "
+                               "administrator to add {name}", name=repr(str(name))[:40]))
 
     def check_teacher(self, class_name: str | None = None, teacher_key: str | None = None) -> str:
         """The class's name when this hub login teaches it (``ClassAccessError`` otherwise; no key)."""

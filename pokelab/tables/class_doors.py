@@ -9,7 +9,8 @@ the hub says of the user (``pokelab.hub.identity.HubIdentity``):
 
 - a pupil's answers are recorded under their hub login, in the hub class they
   are in (hub group ``pokelab-<class>``); a class they are not in is refused;
-- the class experiment's rounds are added and read by any member of the class;
+- the class experiment's rounds are added and read, and its revision polled, by any member of the
+  class; resetting it is a teacher's;
 - the answers, the misconceptions' tally, the list of pupils and the reveal policy are a teacher's
   (hub group ``pokelab-<class>-teachers``), else refused.
 
@@ -65,11 +66,14 @@ _FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "class_teacher": {},
     "class_set_reveal": {"policy": (str,)},
     "class_delete_pupil": {"pupil": (str,)},
+    "class_revision": {},
+    "class_reset": {},
 }
 assert set(_FIELDS) == CLASS_VERBS
 #: The verbs only a teacher of the class may ask.
 _TEACHERS = frozenset({
     "class_answers", "class_misconceptions", "class_pupils", "class_teacher", "class_set_reveal", "class_delete_pupil",
+    "class_reset",
 })
 
 
@@ -114,7 +118,7 @@ class ClassDoors:
             "class_answers": self._answers, "class_misconceptions": self._misconceptions,
             "class_pupils": self._pupils, "class_round": self._round, "class_undo_round": self._undo_round,
             "class_rounds": self._rounds, "class_teacher": self._teacher, "class_set_reveal": self._set_reveal,
-            "class_delete_pupil": self._delete_pupil,
+            "class_delete_pupil": self._delete_pupil, "class_revision": self._revision, "class_reset": self._reset,
         }
 
     def answer(self, identity: Any, verb: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -183,6 +187,14 @@ class ClassDoors:
         with self._lock:
             self._tokens.pop(("pupil", class_name, name), None)  # the store forgot its token with the pupil
         return {"deleted": deleted}
+
+    def _revision(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
+        """The class experiment's fingerprint (``ClassStore.revision``): a member's page polls it, then reads on a change."""
+        return {"revision": list(self.store.revision(self._secrets(class_name)[0]))}
+
+    def _reset(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
+        """Delete every round of the class experiment (a teacher's request); how many."""
+        return {"deleted": self.store.reset(*self._secrets(class_name))}
 
     def _group(self, class_name: str, body: dict[str, Any]) -> tuple[str, str]:
         group = check_name(body.get("group"))

@@ -28,6 +28,7 @@ MAX_BODY = 16_384
 CLASS_VERBS = frozenset({
     "class_join", "class_policy", "class_answer", "class_answers", "class_misconceptions", "class_pupils",
     "class_round", "class_undo_round", "class_rounds", "class_teacher", "class_set_reveal", "class_delete_pupil",
+    "class_revision", "class_reset",
 })
 #: Every request the table server answers, one per ``Table`` door (``service.TableService``), and the class requests.
 VERBS = frozenset({

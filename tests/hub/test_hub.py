@@ -674,3 +674,37 @@ def test_the_misconceptions_dashboard_opens_by_the_teachers_login_and_deletes_a_
     assert misty.record_answer(None, None, None, "32-3", lesson=get("32-3").lesson, answer=wrong, outcome="wrong",
                                correct=False, misconception=wrong, submission="misty-2") == 1  # she joins again
     assert elm.pupils() == ["misty"]
+
+
+def test_the_class_teacher_dashboard_opens_by_login_reads_the_rounds_and_tables_exports_and_resets(
+    hub, classes, tmp_path
+) -> None:
+    """The class experiment's dashboard on a hub: no class to create, no key; a pupil's login is refused."""
+    import random
+
+    from pokelab.classroom import draw_round
+    from pokelab.herecomes.bag import DEFAULT_BAG
+    from widgets.apps import TeacherDashboard
+
+    misty, elm = _hub_class(hub, "misty"), _hub_class(hub, "elm")
+    tokens = draw_round(DEFAULT_BAG, random.Random(8))
+    misty.add_round(None, "Team Togepi", tokens, submission="misty-r1")
+    code = misty.create_table(None, "herecomes", seed=4)
+    page = TeacherDashboard(elm, poll=None, lang="zh", export_dir=tmp_path)
+    assert page.opened is not None and page.error_html.value == "", page.error_html.value  # opened by itself
+    assert page.opened[2] == "7c" and "pokelab-7c" in page.keys_html.value
+    assert page.key.layout.display == "none" and page.create_button.layout.display == "none"
+    assert page.experiment.tally.n == 1 and code in page.tables.html.value
+    assert not page.poll_once()  # nothing new: one small revision read
+    misty.add_round(None, "Team Togepi", draw_round(DEFAULT_BAG, random.Random(9)), submission="misty-r2")
+    assert page.poll_once() and page.experiment.tally.n == 2
+    path = page.export()
+    assert path.read_text(encoding="utf-8").count("Team Togepi") == 2
+    assert page.reset() == 2 and page.experiment.tally.n == 0 and elm.rounds().empty
+    with pytest.raises(ClassroomError) as made:
+        elm.create_class("7d")  # a hub's classes are its groups
+    assert "pokelab-<class>" in made.value.message("en")
+    pupil = TeacherDashboard(misty, poll=None)
+    assert pupil.opened is None and "only a teacher of class 7c" in pupil.error_html.value
+    with pytest.raises(ClassAccessError):
+        misty.reset(None, None)

@@ -36,7 +36,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from pokelab.tables import Tables
+from pokelab.tables import tables_at
 from pokelab.words import Text, _, _n, _p, check_lang
 from widgets._words import labels_in
 
@@ -67,7 +67,7 @@ class TablesPanel:
 
     def __init__(self, store: Any, lang: str = "en") -> None:
         self.lang = check_lang(lang)
-        self.tables = Tables(store)
+        self.tables = tables_at(store)  # the class database's tables, or a hub's class service (its teacher's login)
         self.html = w.HTML()
         self.html.add_class("pk-tables")
         self._rows: list[dict[str, Any]] | None = None
@@ -76,7 +76,8 @@ class TablesPanel:
     def poll(self, join_code: str, teacher_key: str) -> bool:
         """Read the class's tables; redraw and return ``True`` when anything changed."""
         rows = self.tables.listing(join_code, teacher_key).to_dict("records")
-        guesses = self.tables.unknown_codes(join_code, teacher_key)
+        # a count the class database keeps; a hub's class service logs its refusals in its own log instead
+        guesses = 0 if getattr(self.tables, "hub", False) else self.tables.unknown_codes(join_code, teacher_key)
         if rows == self._rows and guesses == self._guesses:
             return False
         self._rows, self._guesses = rows, guesses

@@ -35,6 +35,7 @@ from pathlib import Path
 import ipywidgets as w
 
 from pokelab.classroom import ClassroomError, ClassStore
+from pokelab.tables.class_client import HubClass
 from pokelab.words import check_lang
 from widgets.apps._common import _header, lang_switch, switch_to, t, text
 from widgets.apps._tables_panel import TablesPanel
@@ -54,7 +55,7 @@ class TeacherDashboard(_StorePage):
 
     def __init__(
         self,
-        store: ClassStore,
+        store: ClassStore | HubClass,
         *,
         code: str = "",
         key: str = "",
@@ -136,8 +137,16 @@ class TeacherDashboard(_StorePage):
         )
         self.ui.add_class("pk-teacher-dashboard")
         self._poller = _Poller("pokelab-dashboard", self.poll_once, self)
+        #: On a hub (``class_store()`` gave the class service) the classes are hub groups and the teacher
+        #: is their login: nothing to create, no key to type or show.
+        self.hub = bool(getattr(store, "hub", False))
+        if self.hub:
+            for hidden in (self.class_name, self.create_button, self.key, self.show_key):
+                hidden.layout.display = "none"
+            self.code.layout.width = "28em"  # its label is a sentence here
+            self.code.style.description_width = "initial"
         self.set_lang(lang)
-        if code and key:
+        if (code and key) or self.hub:
             self._guard(self.open)
         if poll is not None:
             self.start(poll)
@@ -153,7 +162,9 @@ class TeacherDashboard(_StorePage):
     def open(self) -> TeacherDashboard:
         """Open the class with the join code and teacher key typed in (``ClassAccessError`` if either is wrong)."""
         code, key = self.code.value.strip().upper(), self.key.value
-        self.store.groups(code, key)  # checks the key (and logs a wrong one)
+        if self.hub:  # the class service takes the login: the class by name, or the one this login teaches
+            code, key = self.code.value.strip() or None, None
+        self.store.groups(code, key)  # checks the key (and logs a wrong one); on a hub, that this login teaches
         self.opened = (code, key, self.store.class_name(code))
         if key != self.new_key:  # another class: no "a key was made" line for it
             self.new_key = ""
@@ -207,11 +218,11 @@ class TeacherDashboard(_StorePage):
     def set_lang(self, lang: str) -> None:
         """Relabel the dashboard in ``lang``."""
         self.lang = switch_to(self.switch, lang)
-        self.header.value = _header(t(lang, "tc_title"), t(lang, "tc_intro"))
+        self.header.value = _header(t(lang, "tc_title"), t(lang, "tc_hub_intro" if self.hub else "tc_intro"))
         self.class_name.description = t(lang, "class_name")
         self.class_name.placeholder = t(lang, "class_placeholder")
         self.create_button.description = t(lang, "new_class")
-        self.code.description = t(lang, "join_code")
+        self.code.description = t(lang, "hub_class" if self.hub else "join_code")
         self.key.description = t(lang, "teacher_key")
         self.open_button.description = t(lang, "open")
         self.export_button.description = t(lang, "export")
@@ -229,11 +240,14 @@ class TeacherDashboard(_StorePage):
             self.live.value = ""
             return
         code, key, name = self.opened
-        words = t(lang, "key_made" if self.new_key else "class_open", name=html.escape(name), code=code)
+        if self.hub:
+            words = t(lang, "class_open_hub", name=html.escape(name))
+        else:
+            words = t(lang, "key_made" if self.new_key else "class_open", name=html.escape(name), code=code)
         if self.show_key.value:
             words += "<br>" + t(lang, "key_shown", teacher_key=html.escape(key))
         self.keys_html.value = words
-        self.show_key.layout.display = ""
+        self.show_key.layout.display = "none" if self.hub else ""
         self.show_key.description = t(lang, "hide_key" if self.show_key.value else "show_key")
         tally = self.experiment.tally
         groups = len(set(tally.groups))
