@@ -7,7 +7,7 @@ pre-spawn hook gave each their own copy of the lessons and the apps. Mei and Ash
 in a notebook of their own server and sit at one Here Comes table there, by login alone (no join
 code, name or token typed); they click a round's moves and neither page ever shows the other's hand.
 Oak's misconceptions dashboard, a Voilà app served from his own server, opens by his login and shows
-both answers; the table's record is his to read. Misty's dashboard refuses her (no teacher) and shows
+both answers; his class dashboard there lists the table the two play, and its record is his to read. Misty's dashboard refuses her (no teacher) and shows
 nothing of 7b, and the hub will not let her into Ash's server. Ash logs out: her page's next request
 to her server goes back to the hub's login. Screenshots go to test-artifacts/.
 """
@@ -129,6 +129,15 @@ def test_a_class_on_a_real_hub_by_logins_from_their_own_servers(hub, classes, br
         assert field is not None and field["width"] >= 80, field  # the class field beside its long label
         _shot(oak, "hub-oak-misconceptions")
         assert len(table.moves()) > 4  # the table's whole record is the teacher's to read, by login
+        # the class's dashboard from his server: the shared table the two pupils play, by his login alone
+        oak.goto(f"{hub['public']}/user/oak/voila/render/apps/class-teacher.ipynb", timeout=TIMEOUT)
+        tables = oak.locator(".pk-teacher-dashboard [data-testid='tables']")
+        expect(tables).to_contain_text(code, timeout=TIMEOUT)
+        expect(tables).to_contain_text("mei", timeout=TIMEOUT)
+        expect(tables).to_contain_text("ash", timeout=TIMEOUT)
+        expect(oak.locator(".pk-teacher-dashboard")).to_contain_text("pokelab-7b", timeout=TIMEOUT)
+        assert oak.locator(".pk-teacher-dashboard input[type='password']").is_hidden()
+        _shot(oak, "hub-oak-class-dashboard")
 
         misty = _log_in(browser, hub, "misty")
         pages["misty"] = misty
