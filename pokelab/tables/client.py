@@ -24,8 +24,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from pokelab._json import MAX_BYTES, load_json
-from pokelab.classroom import ClassroomError, ClassStore
+from pokelab.classroom import ClassroomError, ClassStore, why
 from pokelab.tables.local import Tables
+from pokelab.tables.record import record_of
 from pokelab.tables.wire import error_from, wire_from
 from pokelab.words import _
 
@@ -254,6 +255,19 @@ class RemoteTable:
         if teacher_key is not None or (self._server.hub and seat is None):
             return self._ask("replay", teacher_key=teacher_key, teacher=True)["save"]
         return self._ask("replay", seat=seat, token=self._token(seat, token))["observation"]
+
+    def record(self, seat: int | None = None, *, token: str | None = None, teacher_key: str | None = None) -> Any:
+        """The whole game as a ``pokelab.sim`` record (``Table.record``): the teacher's, or its players' once it is over."""
+        if teacher_key is not None or (self._server.hub and seat is None):
+            made = self._ask("record", teacher_key=teacher_key, teacher=True)
+        else:
+            made = self._ask("record", seat=seat, token=self._token(seat, token))
+        try:
+            moves = [(seat, str(kind), str(action)) for seat, kind, action in made["moves"]]
+            return record_of(str(made["game"]), int(made["players"]), int(made["seed"]), made["variant"],
+                             list(made["names"]), moves)
+        except (KeyError, TypeError, ValueError) as err:
+            raise self._server._not_an_answer(why(err)) from None
 
     def __repr__(self) -> str:
         return f"RemoteTable({self.code!r}, game={self.game!r}, players={self.players})"

@@ -105,7 +105,7 @@ class HubDoors:
             raise self._not_yours(identity, class_name, teacher=False)
         token = self.secrets.seat_token(t.code, identity.user)
         teacher = identity.teaches_class(class_name)
-        wants_record = verb in ("moves", "replay") and asked.get("teacher") is True
+        wants_record = verb in ("moves", "replay", "record") and asked.get("teacher") is True
         if wants_record or (verb == "hand_to_bot" and teacher):
             if not teacher:
                 raise self._not_yours(identity, class_name, teacher=True)
@@ -122,7 +122,7 @@ class HubDoors:
             return {**filled, "token": token}
         if verb == "hand_to_bot":
             return {**filled, "creator_token": token}
-        if verb in _SEAT_VERBS or verb in ("moves", "replay"):
+        if verb in _SEAT_VERBS or verb in ("moves", "replay", "record"):
             seat = body.get("seat")
             if mine is None or seat != mine:
                 raise ClassAccessError(

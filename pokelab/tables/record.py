@@ -30,7 +30,7 @@ from pokelab.sim import GameRecord
 from pokelab.tables import games, schema
 from pokelab.tables.games import GameKit
 
-__all__ = ["Move", "after_change", "game_record", "read_moves", "seat_view", "seen_moves"]
+__all__ = ["Move", "after_change", "game_record", "read_moves", "record_of", "seat_view", "seen_moves"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,21 +122,38 @@ def game_record(row: Any, moves: Sequence[Move]) -> GameRecord:
     ...
     pokelab.classroom.errors.ClassroomError: move 1 of this table is Draw(purple), but the table's seed draws Draw(...)
     """
-    kit = row.kit
-    first = games.new_state(kit, row.players, seed=row.seed, variant=row.variant)
+    return record_of(row.game, row.players, row.seed, row.variant, row.names(), [m.tuple() for m in moves])
+
+
+def record_of(game: str, players: int, seed: int, variant: Any, names: Sequence[str | None],
+              moves: Sequence[tuple[int | None, str, Any]]) -> GameRecord:
+    """A table's game as a record, from what a table keeps: its seed, variant, seats' names and moves ``(seat, kind, action)``.
+
+    ``game_record`` reads them from the table's row; a remote table from the class service's
+    answer (``RemoteTable.record``): one way to make a table's record.
+
+    >>> record_of("herecomes", 2, 7, None, ["Ann", None], []).bots
+    ('Ann', 'Player 2')
+    >>> record_of("herecomes", 2, 7, None, ["Ann", None], [(0, "human", "Discard(0, G13)")])
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.errors.ClassroomError: on a table chance's moves (the bag's draws) come from the table's seed: nobody plays Discard
+    """
+    kit = games.kit(game)
+    first = games.new_state(kit, players, seed=seed, variant=variant)
     actions, state = [], first
-    for actor, action, after in games.replayed(kit, first, row.seed, [m.tuple() for m in moves]):
+    for actor, action, after in games.replayed(kit, first, seed, moves):
         actions.append((actor, action))
         state = after
     return GameRecord(
-        game=row.game,
-        seed=row.seed,
-        bots=tuple(name or default_name(seat) for seat, name in enumerate(row.names())),
+        game=game,
+        seed=seed,
+        bots=tuple(name or default_name(seat) for seat, name in enumerate(names)),
         actions=tuple(actions),
         scores=tuple(games.points(kit, state)),
         winners=tuple(kit.game.winners(state)) if kit.game.is_over(state) else (),
         rounds=kit.game.rounds(state),
-        options=games.game_options(kit, row.variant),
+        options=games.game_options(kit, variant),
         final_state=state,
         initial_state=first,
     )

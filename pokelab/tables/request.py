@@ -33,10 +33,10 @@ CLASS_VERBS = frozenset({
 #: Every request the table server answers, one per ``Table`` door (``service.TableService``), and the class requests.
 VERBS = frozenset({
     "create", "open", "sit", "rejoin", "revision", "view", "play", "undo", "answer_undo", "hand_to_bot",
-    "advance", "moves", "replay", "tables",
+    "advance", "moves", "replay", "record", "tables",
 }) | CLASS_VERBS
 #: The verbs whose request names a seat and carries its token (the seat gate spaces their tries).
-SEAT_VERBS = frozenset({"view", "play", "undo", "answer_undo", "moves", "replay"})
+SEAT_VERBS = frozenset({"view", "play", "undo", "answer_undo", "moves", "replay", "record"})
 
 
 class TooLarge(ClassroomError):

@@ -42,6 +42,7 @@ from pokelab.classroom import (
     Throttle,
 )
 from pokelab.errors import IllegalAction, InputError
+from pokelab.tables import games
 from pokelab.tables.class_doors import ClassDoors, refuse_off_hub
 from pokelab.tables.gate import SeatGate
 from pokelab.tables.hub_doors import HubDoors, seat_of
@@ -101,7 +102,7 @@ class TableService:
             "create": self._create, "open": self._open, "sit": self._sit, "rejoin": self._rejoin,
             "revision": self._revision, "view": self._view, "play": self._play, "undo": self._undo,
             "answer_undo": self._answer_undo, "hand_to_bot": self._hand_to_bot, "advance": self._advance,
-            "moves": self._moves, "replay": self._replay, "tables": self._list,
+            "moves": self._moves, "replay": self._replay, "record": self._record, "tables": self._list,
         }
         assert set(self._verbs) | CLASS_VERBS == VERBS  # what ``request.read_body`` lets through, every one answered
 
@@ -260,6 +261,19 @@ class TableService:
         frame = self.tables.listing(body.get("join_code"), body.get("teacher_key"))
         records = frame.assign(last_move=frame["last_move"].map(lambda t: t.timestamp())).to_dict(orient="records")
         return {"columns": list(frame.columns), "tables": records}
+
+    def _record(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The whole game's makings (``Table.record``'s reader check first): seed, variant, names, every move as text."""
+        t = self._table(body)
+        if body.get("teacher_key") is not None:
+            made = t.record(teacher_key=body["teacher_key"])
+        else:
+            made = t.record(body.get("seat"), token=self._token(body))
+        kit = t._row().kit
+        moves = [[seat, "chance" if seat is None else "move", kit.action_text(action)] for seat, action in made.actions]
+        variant = made.options.get("variant")
+        return {"game": made.game, "players": made.players, "seed": made.seed, "names": list(made.bots),
+                "variant": None if variant is None else games.variant_dict(kit, variant), "moves": moves}
 
     def _replay(self, body: dict[str, Any]) -> dict[str, Any]:
         t = self._table(body)

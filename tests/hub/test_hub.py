@@ -369,6 +369,8 @@ def test_the_teacher_lists_the_class_tables_and_reads_the_record_by_hub_login(hu
     row = listing[listing["table"] == SHARED["code"]]
     assert row["names"].tolist() == [["mei", "ash"]] and row["moves"].iloc[0] > 0, listing
     assert len(oak.table(SHARED["code"]).moves()) == row["moves"].iloc[0]  # the whole record, no teacher key
+    record = oak.table(SHARED["code"]).record()  # the whole game for a board (Board.from_record), by his login
+    assert record.bots == ("mei", "ash") and len(record.actions) == row["moves"].iloc[0]
     mei = RemoteTables(url, hub_token=tokens["mei"]["token"])
     with pytest.raises(ClassAccessError) as pupil:  # a pupil acting as a teacher
         mei.listing()
@@ -377,6 +379,8 @@ def test_the_teacher_lists_the_class_tables_and_reads_the_record_by_hub_login(hu
         name="7b", user="'mei'")
     with pytest.raises(ClassAccessError):
         mei.table(SHARED["code"]).moves()
+    with pytest.raises(ClassAccessError):
+        mei.table(SHARED["code"]).record()  # a pupil asking for the teacher's record
 
 
 def test_a_pupil_of_another_class_and_a_revoked_token_are_refused_by_the_class_service(hub, classes) -> None:

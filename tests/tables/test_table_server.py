@@ -49,6 +49,14 @@ def test_hc_g3_two_pupils_play_through_the_server_and_never_see_each_others_card
     with pytest.raises(ClassAccessError) as no_token:
         RemoteTables(served["url"]).table(code).moves()
     assert "座位口令" in no_token.value.message("zh")  # the refusal crosses the wire in every language
+    # the whole record (Board.from_record's) is the teacher's while the game goes on, as at a local table
+    record = ash.record(teacher_key=served["key"])
+    now = served["teacher"].table(code)
+    assert record == now.record(teacher_key=served["key"]) and record.replay() == now.replay(teacher_key=served["key"])
+    assert record.bots == ("Ash", "Misty") and (1, Discard(1, card)) in record.actions
+    with pytest.raises(ClassAccessError) as not_over:
+        ash.record(0)
+    assert "对局结束" in not_over.value.message("zh")
 
 
 def test_refusals_cross_the_wire_as_the_kits_own_errors(served):
