@@ -58,7 +58,8 @@ from pokelab.sim.runner import check_count
 from pokelab.stats import wilson_interval
 from pokelab.words import _, _p
 
-__all__ = ["duel", "duels", "endgame_duel", "finish_chances", "finish_discard", "finish_positions", "play_from"]
+__all__ = ["duel", "duels", "endgame_duel", "finish_chances", "finish_discard", "finish_positions", "mean_points",
+           "play_from", "race"]
 
 L44 = "probability/44-write-a-bot-that-beats-the-expected-points-bot.ipynb"
 GAME = "herecomes"
@@ -159,6 +160,68 @@ def duel_table(experiment: str = "full") -> pd.DataFrame:
                            list(group["opponent_points"]))
         rows.append({"bot": bot, "seed": seed, **summary})
     return pd.DataFrame(rows)
+
+
+# -- the misconception: the best average does not always win ----------------------------------------
+
+
+def _clean(distribution: Mapping[int, Any]) -> dict[int, Fraction]:
+    clean = {int(x): Fraction(p) for x, p in distribution.items() if p}
+    if not clean or sum(clean.values()) != 1 or min(clean) < 0:
+        raise ValueError(f"a round's points are whole numbers >= 0 with chances adding up to 1, got {distribution!r}")
+    return clean
+
+
+def mean_points(distribution: Mapping[int, Any]) -> Fraction:
+    """The average points of a round that scores ``x`` with chance ``distribution[x]``.
+
+    >>> mean_points({1: Fraction(1, 2), 2: Fraction(1, 2)})
+    Fraction(3, 2)
+    """
+    return sum((x * p for x, p in _clean(distribution).items()), Fraction(0))
+
+
+def race(first: Mapping[int, Any], second: Mapping[int, Any], *, target: int = 10) -> Fraction:
+    """The exact chance that the first player wins a two-player race with these points per round (HC-G2).
+
+    Every round each player scores independently from their distribution; at the end of
+    a round in which someone has ``target`` or more the game ends and the higher score
+    wins (a tie counts half).
+
+    >>> race({1: 1}, {1: 1})
+    Fraction(1, 2)
+    >>> race({3: 1}, {0: Fraction(1, 2), 3: Fraction(1, 2)}, target=3)
+    Fraction(3, 4)
+    >>> race({0: 1}, {0: 1})
+    Traceback (most recent call last):
+    ...
+    ValueError: at least one player must score in some round, or the game never ends
+    """
+    a, b = _clean(first), _clean(second)
+    stuck = a.get(0, Fraction(0)) * b.get(0, Fraction(0))
+    if stuck == 1:
+        raise ValueError("at least one player must score in some round, or the game never ends")
+
+    @cache
+    def value(x: int, y: int) -> Fraction:
+        total = Fraction(0)
+        for dx, p in a.items():
+            for dy, q in b.items():
+                if dx == dy == 0:
+                    continue
+                nx, ny = x + dx, y + dy
+                if max(nx, ny) >= target:
+                    total += p * q * (1 if nx > ny else Fraction(1, 2) if nx == ny else 0)
+                else:
+                    total += p * q * value(nx, ny)
+        return total / (1 - stuck)
+
+    return value(0, 0)
+
+
+#: Section 4's two players: steady scores 1 or 2 points every round, bold 40 points one round in twenty.
+STEADY_44 = {1: Fraction(1, 2), 2: Fraction(1, 2)}
+BOLD_44 = {0: Fraction(19, 20), 40: Fraction(1, 20)}
 
 
 # -- exercise 44-2: the last discard near 10 points -------------------------------------------------
@@ -313,15 +376,15 @@ choice("44-3", L44, _("Bot A scores more points per round than bot B on average 
                   "more often."), correct=True,
            why=_("a win needs the most points at the end of the game, not the most points on average")),
     Option("c", _("B cannot win more often than A, at most as often."),
-           why=_("a bot that plays for the finish gives up points it does not need and can win as often or more "
-                 "(the misconception: the best average always wins most games)")),
+           why=_("a player whose average comes from rare big rounds can lose most races to a steadier player with a "
+                 "lower average (the misconception: the best average always wins most games)")),
 ), hints=(_("Think of points scored beyond what a player needs, or in a game lost anyway: do they win anything?"),))
 
 explain("44-4", L44, _("Your bot differs from the expected-points bot only near 10 points. Why can it not win many more "
         "games than the expected-points bot, even if it plays the end-game better?"),
         _("Most of a game is played far from 10 points, where both bots make the same choices, so most games go the "
-          "same way; only the few rounds near the end differ, and there the gain is a few per cent, which needs "
-          "thousands of games to be sure of."),
+          "same way; only the last rounds differ, so any gain is small (over the kit's 900 whole games, about 1 "
+          "percentage point at most), and a difference that small needs tens of thousands of games to show."),
         [Idea(_("both bots play the same most of the game"), _p("words a pupil may write", "same|identical|most of the game")),
          Idea(_("only the end of the game differs"), _p("words a pupil may write", "end|near 10|last round|close")),
          Idea(_("a small difference needs many games"), _p("words a pupil may write", "many games|interval|small|luck"))],
