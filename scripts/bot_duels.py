@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from pokelab.bots.herecomes_bots import ExpectedPointsBot  # noqa: E402
 from pokelab.core.registry import get_game  # noqa: E402
 from pokelab.course.beat_the_bot import finish_chances, finish_discard, play_from  # noqa: E402
-from pokelab.herecomes import TARGETS, Discard, Keep, VoteRedraw  # noqa: E402
+from pokelab.herecomes import TARGETS, Discard, Keep, UseTrainer, VoteRedraw  # noqa: E402
 from pokelab.odds import best_discard  # noqa: E402
 from pokelab.sim import simulate  # noqa: E402
 
@@ -89,7 +89,7 @@ class BigCards:
         keeps = [a for a in legal if isinstance(a, Keep)]
         if keeps:
             return max(keeps, key=lambda a: TARGETS[a.card].points)
-        return legal[0]
+        return next((a for a in legal if not isinstance(a, UseTrainer)), legal[0])
 
 
 BOTS = {"heuristic": "heuristic", "big-cards": BigCards(), "all-in": AllIn(), "finisher": Finisher()}
