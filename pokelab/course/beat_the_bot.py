@@ -293,18 +293,18 @@ def _telling(view: Mapping[str, Any]) -> bool:
 
 
 @cache
-def _positions(seeds: tuple[int, ...], points: tuple[int, ...]) -> tuple[tuple[dict[str, Any], list[Any]], ...]:
-    found = []
-    for seed, score in zip(seeds, points, strict=True):
-        position = _last_discard(seed, score)
-        if position is None or not _telling(position[0]):
-            raise ValueError(f"seed {seed} at {score} points is not a telling last discard")
-        found.append(position)
-    return tuple(found)
+def _position(seed: int, points: int) -> tuple[dict[str, Any], list[Any]]:
+    position = _last_discard(seed, points)
+    if position is None or not _telling(position[0]):
+        raise ValueError(f"seed {seed} at {points} points is not a telling last discard")
+    return position
 
 
 #: The lesson's own positions: (game seed, points of the player) at round 1's last discard.
 POSITIONS_44 = ((7, 9), (12, 9), (26, 8))
+#: The other telling last discards of games 0 to 299 (a pupil gets three of them); found by trying every game.
+POOL_44 = ((83, 9), (87, 9), (114, 9), (116, 9), (122, 8), (149, 8), (162, 8), (169, 9), (183, 9), (195, 9), (221, 8),
+           (233, 8))
 
 
 def finish_positions(seeds: Sequence[tuple[int, int]] = POSITIONS_44) -> list[tuple[dict[str, Any], list[Any]]]:
@@ -312,19 +312,21 @@ def finish_positions(seeds: Sequence[tuple[int, int]] = POSITIONS_44) -> list[tu
 
     >>> [len(view["hand"]) for view, legal in finish_positions()]
     [3, 3, 3]
+    >>> finish_positions([(0, 9)])
+    Traceback (most recent call last):
+    ...
+    ValueError: seed 0 at 9 points is not a telling last discard
     """
-    return list(_positions(tuple(s for s, _p in seeds), tuple(p for _s, p in seeds)))
+    return [(dict(view), list(legal)) for view, legal in (_position(seed, points) for seed, points in seeds)]
 
 
 def _personal_positions(rng: random.Random) -> dict[str, Any]:
-    """Three telling last discards of games drawn for a pupil (about one draw in six is telling)."""
-    picked: list[tuple[int, int]] = []
-    while len(picked) < 3:
-        seed, points = rng.randrange(10_000), rng.choice([8, 9])
-        position = _last_discard(seed, points)
-        if position is not None and _telling(position[0]):
-            picked.append((seed, points))
-    return {"games": tuple(picked)}
+    """Three telling last discards of the pool, drawn for a pupil.
+
+    >>> len(finish_positions(POOL_44)) == len(set(POOL_44)) == 12  # every one of them is telling
+    True
+    """
+    return {"games": tuple(rng.sample(POOL_44, 3))}
 
 
 def _finish_answer(p: Mapping[str, Any]) -> tuple[str, ...]:
@@ -384,7 +386,7 @@ explain("44-4", L44, _("Your bot differs from the expected-points bot only near 
         "games than the expected-points bot, even if it plays the end-game better?"),
         _("Most of a game is played far from 10 points, where both bots make the same choices, so most games go the "
           "same way; only the last rounds differ, so any gain is small (over the kit's 900 whole games, about 1 "
-          "percentage point at most), and a difference that small needs tens of thousands of games to show."),
+          "percentage point at most), and a difference that small needs about ten thousand games to show."),
         [Idea(_("both bots play the same most of the game"), _p("words a pupil may write", "same|identical|most of the game")),
          Idea(_("only the end of the game differs"), _p("words a pupil may write", "end|near 10|last round|close")),
          Idea(_("a small difference needs many games"), _p("words a pupil may write", "many games|interval|small|luck"))],
