@@ -342,7 +342,7 @@ def _finish_slips(p: Mapping[str, Any]) -> list[tuple[Any, Any]]:
 value("44-2", L44, _("Write a bot that plays like the expected-points bot, except at a discard when it needs 2 points "
                      "or fewer: there it leaves the expected-points bot's discard only when another discard gives a "
                      "better chance of finishing the game this round. What does it discard in the three positions "
-                     "finish_positions(task.games) gives you? A tuple of three card ids."),
+                     "`finish_positions(task.games)` gives you? A tuple of three card ids."),
       _finish_answer,
       [_("Near 10 points a card is worth 1 if it finishes the game (its points are at least the points you still need, "
          "or it is a Mew or Mewtwo), else 0: finish_hand(hand, need) of lesson 41. advise_discard on that hand gives, in "
