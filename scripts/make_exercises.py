@@ -83,7 +83,8 @@ def _placeholders(run: list[str], lang: str) -> list[str]:
         match = _ASSIGNED.match(line)
         if match and match.group(1) not in names:
             names.append(match.group(1))
-    return [answer_blank(n, lang) for n in names] or [code_blank(lang)]
+    indent = run[0][: len(run[0]) - len(run[0].lstrip())]  # a run inside a block keeps the block's indentation
+    return [indent + blank for blank in [answer_blank(n, lang) for n in names] or [code_blank(lang)]]
 
 
 def strip_source(source: str, lang: str = "en") -> str:
@@ -95,6 +96,10 @@ def strip_source(source: str, lang: str = "en") -> str:
     check('e', answer_1, 6)
     >>> print(strip_source("# BEGIN SOLUTION\\nfor i in range(3):\\n    answer = i\\n# END SOLUTION", "zh"))
     answer = ...  # 你的答案
+    >>> print(strip_source("def f():\\n    x = 1  # SOLUTION\\n    return x"))
+    def f():
+        # your code here
+        return x
     >>> strip_source("# BEGIN SOLUTION\\nx = 1")
     Traceback (most recent call last):
     ...

@@ -112,8 +112,9 @@ def test_the_titles_are_read_as_expected() -> None:
     """The title table itself: a few spellings the issue settled."""
     known = titles()
     assert known["43"] == ("Thinking ahead: expectimax by hand", "向前想：手算期望极大值搜索")
+    assert known["44"] == ("Write a bot that beats the expected-points bot", "写一个能赢期望分电脑的电脑玩家")
     assert known["11"][1] == "拿精灵球" and known["10"] == ("Components and set-up", "配件与准备")
-    assert len(known) == 23
+    assert len(known) == 24
 
 
 _LINKED = re.compile(r"\[(\d\d) · ([^\]]+)\]\(")

@@ -23,6 +23,7 @@ module                  lessons  what it holds
 ``trainer_value``       41       what a redraw and a trainer are worth
 ``game_length``         42       how long a game lasts (a Markov chain)
 ``expectimax_by_hand``  43       thinking ahead: expectimax by hand
+``beat_the_bot``        44       write a bot that beats the expected-points bot
 ======================  =======  =======================================================
 
 The engine's odds (``pokelab.odds``) keep what the games, the bots and the boards need;
@@ -35,6 +36,7 @@ what only a lesson needs lives here, with that lesson.
 
 from pokelab.course import (
     bayes,
+    beat_the_bot,
     conditional,
     counting,
     deck_odds,
@@ -54,6 +56,7 @@ from pokelab.course import (
 
 __all__ = [
     "bayes",
+    "beat_the_bot",
     "conditional",
     "counting",
     "deck_odds",
