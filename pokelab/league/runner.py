@@ -37,7 +37,7 @@ import threading
 import time
 from typing import Any
 
-from pokelab.classroom import ClassAccessError, ClassroomError
+from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy, ClassStoreFault
 from pokelab.core.registry import get_game
 from pokelab.errors import IllegalAction
 from pokelab.league import seats
@@ -136,6 +136,11 @@ class Runner:
         self._tables: dict[str, Any] = {}
         self._seen: dict[int, int] = {}
         self._lost: set[int] = set()  # games whose seat is no longer this bot's
+        #: A decision the bot failed whose default move met a newer revision (another seat moved first, as
+        #: Here Comes' simultaneous discards do): that decision's default move and mark, owed at the next view.
+        self._owed: dict[int, tuple[Text, str, str | None]] = {}
+        #: Marks of default moves already played, not yet stored (the class database was busy): sent first at each poll.
+        self._unsent: collections.deque[tuple[int, str, Text, str | None]] = collections.deque()
         self._stop = threading.Event()
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -181,6 +186,7 @@ class Runner:
         """One poll: play every move due at this entry's open games; how many were played."""
         played = 0
         league = self.entry.league
+        self._send_marks()
         games = seats.my_games(league, self.entry.name, self.entry.token)
         open_tables = {g["table"] for g in games}
         for code in set(self._tables) - open_tables:
@@ -188,6 +194,8 @@ class Runner:
         for number in set(self._seen) - {g["game"] for g in games}:
             self._seen.pop(number)
         self._lost &= {g["game"] for g in games}
+        for number in set(self._owed) - {g["game"] for g in games}:
+            self._owed.pop(number)  # the game ended or went: nothing owed there
         for game in games:
             try:
                 played += self._play_at(game)
@@ -227,9 +235,56 @@ class Runner:
         return 1
 
     def _move(self, game: dict[str, Any], table: Any, view: dict[str, Any]) -> bool:
-        """Let the bot choose and play its move (or a default move and a mark); whether a move was stored."""
+        """Let the bot choose and play its move (or a default move and a mark); whether a move was stored.
+
+        A default move that meets a newer revision (another seat moved first) is owed: at the next
+        view this decision gets its default move and its mark, and the bot is not asked it again.
+        """
         seat, token, revision = game["seat"], game["token"], view["revision"]
         legal = [self.rules.parse_action(text) for text in view["legal"]]
+        owed = self._owed.pop(game["game"], None)
+        if owed is not None:
+            problem, kind, rule = owed
+            action = None
+        else:
+            problem, kind, rule, action = self._choose(game, table, view, legal)
+            if problem is None and action is None:
+                return False  # the bot's own move met a newer revision: the next poll asks it again
+            if action is True:
+                return True  # the table took the bot's move
+        if problem is not None:
+            action = default_move(view["observation"], legal, f"{table.code}:{seat}:{revision}")
+        try:
+            table.play(seat, action, revision, token=token)
+        except StaleRevision:
+            if problem is not None:
+                self._owed[game["game"]] = (problem, kind, rule)
+            return False
+        if problem is not None:
+            self.problems.append(problem)
+            self._unsent.append((game["game"], kind, problem, rule))
+            self._send_marks()
+        return True
+
+    def _send_marks(self) -> None:
+        """Store the marks of the default moves played, oldest first; one the store refuses now waits for the next poll."""
+        while self._unsent:
+            game_id, kind, problem, rule = self._unsent[0]
+            try:
+                self.entry.league.record_mark(self.entry.name, game_id, kind, problem, rule=rule,
+                                              token=self.entry.token)
+            except (ClassStoreBusy, ClassStoreFault) as err:  # busy or away for now: the move is played, its mark kept
+                log.warning("league runner of %s: a mark waits to be stored: %s", self.entry.name, err)
+                return
+            except ClassroomError as err:  # refused for good (the class deleted): nothing to keep it for
+                log.warning("league runner of %s: a mark could not be stored: %s", self.entry.name, err)
+            self._unsent.popleft()
+
+    def _choose(self, game: dict[str, Any], table: Any, view: dict[str, Any],
+                legal: list[Any]) -> tuple[Text | None, str, str | None, Any]:
+        """Ask the bot: ``(problem, kind, rule, action)``; a problem means a default move is due, ``action`` ``True``
+        means its (odd-looking) move was stored, ``None`` with no problem that its move met a newer revision."""
+        seat, token, revision = game["seat"], game["token"], view["revision"]
         rng = random.Random(f"{table.code}:{seat}:{revision}")
         bot = self.entry.bot_for(game["version_id"])
         self.thinking = {"table": table.code, "seat": seat, "revision": revision}
@@ -237,30 +292,19 @@ class Runner:
             out = timed_choose(bot, view["observation"], legal, rng, self.seconds, self._worker)
         finally:
             self.thinking = None
-        problem, kind, rule = out.problem, out.kind, None
         if out.kind is None:
-            action = out.action
-        elif out.kind == "illegal":
-            try:
-                table.play(seat, out.action, revision, token=token)  # the table says why, with the rule ID
-                return True  # the engine took it after all (an equal action of another form)
-            except StaleRevision:
-                return False  # someone moved first: the next poll sees the new view
-            except IllegalAction as err:
-                rule = err.rule
-                problem = _("your bot chose {action}, which the rules refuse ({rule}: {reason}); "
-                            "a default move was played", action=safe_repr(out.action), rule=err.rule, reason=err.reason)
-            except (ClassroomError, ValueError, TypeError):
-                problem = _("your bot returned {value}, which is not one of the legal moves it was given; "
-                            "a default move was played", value=safe_repr(out.action))
-        if problem is not None:
-            action = default_move(view["observation"], legal, f"{table.code}:{seat}:{revision}")
+            return None, "", None, out.action
+        if out.kind != "illegal":
+            return out.problem, out.kind, None, None
         try:
-            table.play(seat, action, revision, token=token)
+            table.play(seat, out.action, revision, token=token)  # the table says why, with the rule ID
+            return None, "", None, True  # the engine took it after all (an equal action of another form)
         except StaleRevision:
-            return False
-        if problem is not None:
-            self.problems.append(problem)
-            self.entry.league.record_mark(self.entry.name, game["game"], kind or "illegal", problem, rule=rule,
-                                          token=self.entry.token)
-        return True
+            return None, "", None, None  # someone moved first: the next poll sees the new view
+        except IllegalAction as err:
+            return _("your bot chose {action}, which the rules refuse ({rule}: {reason}); "
+                     "a default move was played", action=safe_repr(out.action), rule=err.rule,
+                     reason=err.reason), "illegal", err.rule, None
+        except (ClassroomError, ValueError, TypeError):
+            return _("your bot returned {value}, which is not one of the legal moves it was given; "
+                     "a default move was played", value=safe_repr(out.action)), "illegal", None, None

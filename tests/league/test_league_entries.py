@@ -140,3 +140,43 @@ def test_entering_a_bot_again_in_the_same_kernel_leaves_one_runner_playing_it(sq
         assert again.version == 2
     finally:
         assert again.stop(5.0)
+
+
+def test_a_failed_move_whose_default_meets_a_newer_revision_is_still_marked_and_not_asked_again(sqlite_url):
+    """The race that lost a mark under load (the Chromium league test): while this bot fails its first move,
+    the other pupil's runner sits down at the table (a sit keeps a move stale, unlike a classmate's face-down
+    discard), so the default move is refused as stale; the runner then asked the bot again, it answered, and
+    the mark was never stored. Now that decision is owed: at the next view its default move and its mark,
+    and the bot is not asked it again."""
+    import threading
+
+    _store, join_code, key, league = new_league(sqlite_url, games_per_pair=1, move_seconds=2.0, grace_seconds=30)
+    other = league.enter(first, name="Steady", join_code=join_code, author="ann", start=False)
+    calls: list[int] = []
+
+    def oops(view, legal, rng):
+        calls.append(view["round"])
+        if len(calls) == 1:
+            other.runner.step()  # the other pupil's runner sits down (and discards) meanwhile
+            raise ValueError("oops")
+        return legal[0]
+
+    mine = league.enter(oops, name="Oops", join_code=join_code, author="bo", start=False)
+    report: list = []
+    rounds = threading.Thread(target=lambda: report.append(
+        league.play_round(join_code=join_code, teacher_key=key, timeout=300, poll_seconds=0.05)))
+    rounds.start()
+    try:
+        while not calls and rounds.is_alive():  # Oops's first decision; Steady has not even sat down yet
+            mine.runner.step()
+        assert len(calls) == 1 and mine.runner._owed  # it failed, its default move was stale: owed, not lost
+        mine.runner.step()  # the next view: the default move and the mark, without asking the bot again
+        assert len(calls) == 1 and not mine.runner._owed
+        assert len(mine.marks()) == 1 and mine.marks()["kind"].tolist() == ["error"]
+        while rounds.is_alive():
+            other.runner.step()
+            mine.runner.step()
+    finally:
+        rounds.join(60)
+    assert report and report[0].done == 1
+    assert league.standings(teacher_key=key).set_index("bot").loc["Oops", "marks"] == 1
