@@ -170,11 +170,13 @@ class Runner:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            played = 0
             try:
-                self.step()
+                played = self.step()
             except Exception:
                 log.exception("league runner of %s", self.entry.name)
-            self._stop.wait(self.poll_seconds)
+            if not played:  # after a move the next decision is often due at once (a house bot replied): look again
+                self._stop.wait(self.poll_seconds)
 
     def wait_for_moves(self, count: int, timeout: float) -> bool:
         """Wait at most ``timeout`` seconds until this runner has played ``count`` moves; whether it had."""
