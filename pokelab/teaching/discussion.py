@@ -98,6 +98,10 @@ QUESTIONS: dict[tuple[str, str], Text] = {
     ("43-5", "c"): _("A and B score 4 on a red. What do they score on a blue and on a purple, and what is that on "
                      "average?"),
     ("43-5", "d"): _("The first token is red. Would you discard the same card if it were purple?"),
+    ("44-3", "a"): _("A scores more on average. Could B still win most of their games against each other? Think "
+                     "of the steady and the bold player: what decides a game, the average or who gets to 10 first?"),
+    ("44-3", "c"): _("Is a bot with fewer points per round always the weaker one? What would B have to do "
+                     "differently near the end to win more of its games?"),
 }
 
 

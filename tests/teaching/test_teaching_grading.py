@@ -82,6 +82,6 @@ def test_cli_teacher_nbgrader_writes_a_course(tmp_path: Path, capsys: pytest.Cap
     assert main(["teacher", "nbgrader", str(tmp_path / "course")]) == 0
     written = sorted((tmp_path / "course" / "source").glob("*/*.ipynb"))
     lessons = len({e.lesson for e in teaching.all_exercises()})
-    assert len(written) == lessons == 23  # every lesson of the course has exercises
+    assert len(written) == lessons == 24  # every lesson of the course has exercises
     assert (tmp_path / "course" / "nbgrader_config.py").is_file()
     assert f"{lessons} nbgrader source notebooks" in capsys.readouterr().out
