@@ -18,7 +18,6 @@ import json
 from typing import Any
 
 import nbformat
-import pytest
 from playwright.sync_api import expect
 
 from pokelab.course.registry import get
@@ -29,9 +28,6 @@ from tests.hub.test_hub import _hub_tokens, classes, hub  # noqa: F401 - fixture
 
 from .conftest import _ALL_CELLS_RAN, _KERNEL_IDLE, ARTIFACTS
 from .table_pages import play_here_comes
-
-#: Marked hub as well as browser: it runs in the classroom stage, beside the hub's other tests (scripts/run_tests.py).
-pytestmark = pytest.mark.hub
 
 TIMEOUT = 180_000  # ms: a server spawned and JupyterLab loaded under load, not a slow click (issue 27)
 
