@@ -244,29 +244,52 @@ class Runner:
         """
         seat, token, revision = game["seat"], game["token"], view["revision"]
         legal = [self.rules.parse_action(text) for text in view["legal"]]
-        owed = self._owed.pop(game["game"], None)
-        if owed is not None:
-            problem, kind, rule = owed
-            action = None
-        else:
-            problem, kind, rule, action = self._choose(game, table, view, legal)
-            if problem is None and action is None:
-                return False  # the bot's own move met a newer revision: the next poll asks it again
-            if action is True:
-                return True  # the table took the bot's move
-        if problem is not None:
-            action = default_move(view["observation"], legal, f"{table.code}:{seat}:{revision}")
+        failure = self._owed.pop(game["game"], None)
+        if failure is None:
+            stored, failure = self._bot_move(game, table, view, legal)
+            if failure is None:
+                return stored  # the bot's own move: stored, or it met a newer revision (asked again next poll)
+        problem, kind, rule = failure
         try:
-            table.play(seat, action, revision, token=token)
+            table.play(seat, default_move(view["observation"], legal, f"{table.code}:{seat}:{revision}"), revision,
+                       token=token)
         except StaleRevision:
-            if problem is not None:
-                self._owed[game["game"]] = (problem, kind, rule)
+            self._owed[game["game"]] = failure
             return False
-        if problem is not None:
-            self.problems.append(problem)
-            self._unsent.append((game["game"], kind, problem, rule))
-            self._send_marks()
+        self.problems.append(problem)
+        self._unsent.append((game["game"], kind, problem, rule))
+        self._send_marks()
         return True
+
+    def _bot_move(self, game: dict[str, Any], table: Any, view: dict[str, Any],
+                  legal: list[Any]) -> tuple[bool, tuple[Text, str, str | None] | None]:
+        """Ask the bot and play its move: ``(stored, failure)``; a failure ``(problem, kind, rule)`` is owed a default move."""
+        seat, token, revision = game["seat"], game["token"], view["revision"]
+        rng = random.Random(f"{table.code}:{seat}:{revision}")
+        bot = self.entry.bot_for(game["version_id"])
+        self.thinking = {"table": table.code, "seat": seat, "revision": revision}
+        try:
+            out = timed_choose(bot, view["observation"], legal, rng, self.seconds, self._worker)
+        finally:
+            self.thinking = None
+        if out.kind not in (None, "illegal"):
+            return False, (out.problem, out.kind, None)
+        try:
+            table.play(seat, out.action, revision, token=token)  # an odd-looking move: the table says why, with the rule
+            return True, None
+        except StaleRevision:
+            return False, None  # someone moved first: the next poll sees the new view
+        except IllegalAction as err:
+            if out.kind is None:
+                raise
+            return False, (_("your bot chose {action}, which the rules refuse ({rule}: {reason}); "
+                             "a default move was played", action=safe_repr(out.action), rule=err.rule,
+                             reason=err.reason), "illegal", err.rule)
+        except (ClassroomError, ValueError, TypeError):
+            if out.kind is None:
+                raise
+            return False, (_("your bot returned {value}, which is not one of the legal moves it was given; "
+                             "a default move was played", value=safe_repr(out.action)), "illegal", None)
 
     def _send_marks(self) -> None:
         """Store the marks of the default moves played, oldest first; one the store refuses now waits for the next poll."""

@@ -269,7 +269,7 @@ class TableService:
             made = t.record(teacher_key=body["teacher_key"])
         else:
             made = t.record(body.get("seat"), token=self._token(body))
-        kit = t._row().kit
+        kit = games.kit(made.game)  # the record's own game: no second read of the table
         moves = [[seat, "chance" if seat is None else "move", kit.action_text(action)] for seat, action in made.actions]
         variant = made.options.get("variant")
         return {"game": made.game, "players": made.players, "seed": made.seed, "names": list(made.bots),

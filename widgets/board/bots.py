@@ -25,7 +25,7 @@ import warnings
 from collections.abc import Mapping
 from typing import Any
 
-from pokelab.bots import RandomBot, bot_title, make_bot
+from pokelab.bots import RandomBot, available_bots, bot_title, make_bot
 
 
 def resolve_bot(game: str, spec: Any) -> Any:
@@ -77,13 +77,7 @@ def recorded_bot(game: str, name: str) -> Any:
     >>> recorded_bot("herecomes", "expected-points"), recorded_bot("herecomes", "Sparky").name
     ('expected-points', 'Sparky')
     """
-    try:
-        make_bot(game, name)
-    except ValueError:
-        return PlayedElsewhere(name)
-    except ImportError:
-        pass  # registered, its module not landed: resolve_bot stands in
-    return name
+    return name if name in available_bots(game) else PlayedElsewhere(name)
 
 
 def bot_label(bot: Any) -> str:
