@@ -109,10 +109,16 @@ def _lower_priority() -> None:
         os.nice(10)
 
 
-def start_playout_process(kernel: Connection | None = None) -> None:
-    """Set up a playout process: a lower priority, and an end with the kernel that started it.
+def start_playout_process(kernel: Connection | None = None, background: bool = True) -> None:
+    """Set up a playout process: its priority, and an end with the kernel that started it.
 
-    The playout process's initializer. ``kernel`` is the reading end of a pipe
+    The playout process's initializer. ``background``: the process plays out
+    what nobody waits for (the odds ahead, the moves reviewed ahead) at a lower
+    priority than the kernel, so on a busy machine (a hub's thirty kernels) it
+    takes only the CPU that is left. A Suggest or Review someone asked for runs in
+    a process at the kernel's own priority (``background=False``): at nice 10
+    beside other busy programs it was starved, 3 s became 60 s or more.
+    ``kernel`` is the reading end of a pipe
     whose writing end only the kernel holds and never writes to: it reads as
     closed once the kernel is gone, however it went (a kernel killed by a
     restart or by a test runner's timeout gets no chance to shut its pool down).
@@ -128,7 +134,8 @@ def start_playout_process(kernel: Connection | None = None) -> None:
     """
     if kernel is not None and not isinstance(kernel, Connection):
         raise TypeError(f"kernel must be the reading end of a multiprocessing Pipe or None, got {type(kernel).__name__}")
-    _lower_priority()
+    if background:
+        _lower_priority()
     if kernel is not None:
         threading.Thread(target=_end_with, args=(kernel,), name="pokelab-end-with-kernel", daemon=True).start()
 

@@ -83,3 +83,31 @@ def test_no_playout_process_outlives_a_killed_kernel(tmp_path):
         for pid in below:
             if not _ended(pid, 0):
                 os.kill(pid, signal.SIGKILL)
+
+
+PRIORITIES = textwrap.dedent("""
+    import json, os
+    from widgets.splendor.coach_jobs import playout_pool
+
+    if __name__ == "__main__":
+        background, asked = playout_pool(), playout_pool(asked=True)
+        print(json.dumps({
+            "kernel": os.nice(0),
+            "background": background.submit(os.nice, 0).result(timeout=120),
+            "asked": asked.submit(os.nice, 0).result(timeout=120),
+            "same": [playout_pool() is background, playout_pool(asked=True) is asked],
+        }))
+""")
+
+
+def test_a_suggest_or_review_runs_at_the_kernels_priority_and_the_background_below_it(tmp_path):
+    # At nice 10 beside other busy programs an asked-for Review took 300 s instead of 3 (CI, session 20).
+    script = tmp_path / "kernel.py"
+    script.write_text(PRIORITIES)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["same"] == [True, True]
+    assert seen["asked"] == seen["kernel"]
+    assert seen["background"] == min(19, seen["kernel"] + 10)

@@ -4,7 +4,8 @@
 tells it each move and each position it publishes (a ``Position`` of plain values),
 and the coach sends the panel's data through the one callable it was given (the
 board's synced ``coach`` trait). Nothing here blocks the board: one background thread hands the playouts, one chunk of
-``CHUNK`` at a time, to a playout process at low priority
+``CHUNK`` at a time, to a playout process at low priority (a Suggest or Review asked for:
+to one at the kernel's priority)
 (``widgets.splendor.coach_jobs``), always the most urgent job first (a
 Suggest or Review the user asked for, then the position on the board, then the
 earlier turns of the line, and last, one move at a time, the people's moves
@@ -67,6 +68,8 @@ log = logging.getLogger(__name__)
 CHUNK = 50
 #: Seconds between two progress updates of one computation (a finished one goes out at once).
 PROGRESS_EVERY = 0.5
+#: The jobs somebody asked for and waits on: they run at the kernel's priority (``run_job(asked=True)``).
+ASKED = frozenset({"suggest", "review"})
 #: The coach's levels (``pokelab.analysis.suggest``).
 LEVELS = ("easy", "medium", "hard")
 
@@ -307,7 +310,7 @@ class SplendorCoach:
                 kind, target = job
                 job_call = self._prepare(kind, target)
             try:
-                result = run_job(*job_call, processes=self.settings.coach_processes)
+                result = run_job(*job_call, processes=self.settings.coach_processes, asked=kind in ASKED)
             except Exception as err:  # a failing job must not kill the thread
                 log.debug("coach job %s failed", kind, exc_info=True)
                 result = err

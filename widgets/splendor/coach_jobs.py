@@ -1,11 +1,11 @@
-"""Where the coach's playouts run: one shared process per kernel, and the bundled front end.
+"""Where the coach's playouts run: shared processes per kernel, one for the background and one for what is asked.
 
 The jobs (``pokelab.analysis.coach_jobs``) are plain module functions of picklable
 values (a frozen ``State``, seat numbers, seeds), so ``playout_pool()`` can run them
 in a separate process: the kernel's interpreter then never waits for a playout while
-it answers a click. They live in the analysis, so that process imports the analysis
-only, not the boards. ``bundle`` joins the coach's ES module (or CSS) with the
-board's, since anywidget loads one file.
+it answers a click. What somebody asked for runs in a second process at the
+kernel's priority, the rest at a lower one (``playout_pool``). The jobs live in the
+analysis, so those processes import the analysis only, not the boards.
 
 >>> from pokelab import splendor as sp
 >>> from pokelab.analysis.coach_jobs import odds_job
@@ -64,55 +64,65 @@ def seated_policies(players: int, bots: Mapping[int, Any]) -> tuple[str, ...]:
     return tuple(names[s] if names.get(s) in known else "human" for s in range(players))
 
 
-_POOL: list[ProcessPoolExecutor] = []
-_KERNEL_END: list[Any] = []  # the pipe end the playout process watches: closed when this kernel is gone
+_POOLS: dict[bool, ProcessPoolExecutor] = {}  # asked -> its process (False: the background one)
+_KERNEL_END: list[Any] = []  # the pipe's end both processes watch: closed when this kernel is gone
+_WATCHED: list[Any] = []
 _POOL_LOCK = threading.Lock()
 _BROKEN: list[bool] = []  # a pool broke once here (e.g. a script read from stdin): use threads
 
 
-def playout_pool() -> ProcessPoolExecutor | None:
-    """The one playout process every coach of this kernel shares (started on first use).
+def playout_pool(*, asked: bool = False) -> ProcessPoolExecutor | None:
+    """The playout process every coach of this kernel shares (started on first use), or None if none can start.
 
-    It ends with the kernel, even a killed one (``start_playout_process``).
+    Two at most: the background one (``asked=False``, a lower priority: the odds
+    and the moves reviewed ahead) and the one for a Suggest or Review somebody
+    waits for (``asked=True``, the kernel's own priority, started on the first
+    ask). Both end with the kernel, even a killed one (``start_playout_process``).
 
-    >>> playout_pool() is playout_pool()
-    True
+    >>> playout_pool() is playout_pool(), playout_pool() is playout_pool(asked=True)
+    (True, False)
+    >>> playout_pool(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: playout_pool() takes 0 positional arguments but 1 was given
     """
     with _POOL_LOCK:
         if _BROKEN:
             return None
-        if not _POOL:
+        if asked not in _POOLS:
             try:
                 method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
                 context = mp.get_context(method)
-                watched, kept = context.Pipe(duplex=False)
-                _KERNEL_END.append(kept)  # held, never written to, until this kernel ends
-                _POOL.append(
-                    ProcessPoolExecutor(
-                        max_workers=1,
-                        mp_context=context,
-                        initializer=start_playout_process,  # a lower priority; ends with this kernel
-                        initargs=(watched,),
-                    )
+                if not _WATCHED:
+                    watched, kept = context.Pipe(duplex=False)
+                    _WATCHED.append(watched)
+                    _KERNEL_END.append(kept)  # held, never written to, until this kernel ends
+                _POOLS[asked] = ProcessPoolExecutor(
+                    max_workers=1,
+                    mp_context=context,
+                    initializer=start_playout_process,  # its priority; ends with this kernel
+                    initargs=(_WATCHED[0], not asked),
                 )
             except (OSError, ValueError):  # no processes here: the thread does the work
                 log.debug("no coach process", exc_info=True)
                 return None
-        return _POOL[0]
+        return _POOLS[asked]
 
 
 def reset_pool() -> None:
     """Give up on a broken playout process: the coaches of this kernel play out in their thread."""
     with _POOL_LOCK:
         _BROKEN.append(True)
-        while _POOL:
-            _POOL.pop().shutdown(wait=False, cancel_futures=True)
+        while _POOLS:
+            _POOLS.popitem()[1].shutdown(wait=False, cancel_futures=True)
 
 
-def run_job(fn: Callable[..., Any], args: tuple[Any, ...], *, processes: bool = True) -> Any:
-    """``fn(*args)`` in the playout process (the kernel's interpreter stays free), else here.
+def run_job(fn: Callable[..., Any], args: tuple[Any, ...], *, processes: bool = True, asked: bool = False) -> Any:
+    """``fn(*args)`` in a playout process (the kernel's interpreter stays free), else here.
 
-    ``processes=False``, no process to be had, or a broken one: the caller's thread runs it.
+    ``asked``: somebody waits for it (a Suggest, a Review), so it runs at the
+    kernel's priority, not the background's. ``processes=False``, no process to
+    be had, or a broken one: the caller's thread runs it.
 
     >>> from pokelab import splendor as sp
     >>> from pokelab.analysis.coach_jobs import odds_job, review_job
@@ -124,7 +134,7 @@ def run_job(fn: Callable[..., Any], args: tuple[Any, ...], *, processes: bool = 
     pokelab.errors.ExplainedError: playouts must be a whole number from 1 to 10000, got 0
     """
     if processes:
-        pool = playout_pool()
+        pool = playout_pool(asked=asked)
         if pool is not None:
             try:
                 return pool.submit(fn, *args).result()
