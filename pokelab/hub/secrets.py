@@ -66,6 +66,17 @@ class ClassSecrets:
         """The seat token of hub user ``user`` at table ``table_code`` (one per user and table)."""
         return self._letters("seat", f"{table_code.upper()}\0{user}", 6)
 
+    def entry_token(self, league_code: str, user: str, name_key: str) -> str:
+        """The entry token of hub user ``user``'s league bot ``name_key`` in league ``league_code`` (10 letters).
+
+        Only the class service can make it, so on a hub a bot is its author's by login alone.
+
+        >>> s = ClassSecrets(b"k" * 32)
+        >>> s.entry_token("ABCDEF", "mei", "dodo") == s.entry_token("abcdef", "mei", "dodo") != s.entry_token("ABCDEF", "ash", "dodo")
+        True
+        """
+        return self._letters("league entry", f"{league_code.upper()}\0{user}\0{name_key}", 10)
+
 
 def load_key(path: str | os.PathLike[str]) -> bytes:
     """The key in the file at ``path`` (hex, as ``make_key_file`` writes it); a ``ClassroomError`` if it is not one.

@@ -43,7 +43,8 @@ import sqlalchemy as sa
 from pokelab.bots import available_bots
 from pokelab.classroom import ClassroomError, ClassStore
 from pokelab.core.registry import get_game
-from pokelab.league import reads, schedule, schema
+from pokelab.league import reads, schedule, schema, seats
+from pokelab.league.keys import DrawnKeys
 from pokelab.league.marks import insert_mark
 from pokelab.league.names import (
     MAX_ENTRIES,
@@ -56,12 +57,12 @@ from pokelab.league.names import (
     name_key,
 )
 from pokelab.league.runner import Entry
+from pokelab.tables import Tables
 from pokelab.words import Text, _
 
-__all__ = ["ENTRY_TOKEN_LENGTH", "League", "LeagueRow"]
+__all__ = ["League", "LeagueRow"]
 
-ENTRY_TOKEN_LENGTH = 10
-_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
 @dataclass(frozen=True)
@@ -89,11 +90,16 @@ class _FunctionBot:
 
 
 class League:
-    """One league of a class (``League.create`` or ``League(store, code)``); every method reads or writes the database."""
+    """One league of a class (``League.create`` or ``League(store, code)``); every method reads or writes the database.
 
-    def __init__(self, store: ClassStore, code: Any) -> None:
+    ``keys``: who holds its bots' entry and seat tokens (``keys.DrawnKeys``, the
+    author's kernel; on a hub the class service's ``keys.HubKeys`` for one login).
+    """
+
+    def __init__(self, store: ClassStore, code: Any, *, keys: Any = None) -> None:
         schema.attach(store)
         self.store = store
+        self.keys = DrawnKeys() if keys is None else keys
         if not isinstance(code, str):
             raise ClassroomError(_("a league code is text, not {type}", type=type(code).__name__))
         self.code = "".join(code.split()).upper()
@@ -148,7 +154,7 @@ class League:
             ))
 
         for _attempt in range(20):
-            code = "".join(secrets.choice(_ALPHABET) for _ in range(6))
+            code = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
             try:
                 store.write(lambda conn, code=code: work(conn, code))
             except sa.exc.IntegrityError:  # the code is taken: draw another
@@ -176,7 +182,7 @@ class League:
         found = conn.execute(
             sa.select(e.id, e.token_hash).where(e.league_id == self.row.id, e.name_key == key)
         ).first()
-        given = token if token is not None else self._tokens.get(key)
+        given = token if token is not None else self._tokens.get(key) or self.keys.entry_token(key)
         if found is None or found.token_hash is None or given is None or self._digest(str(given)) != found.token_hash:
             self.store.throttle.failed(source)
             raise ClassroomError(
@@ -189,6 +195,24 @@ class League:
     def token(self, name: str) -> str | None:
         """The entry token this object holds for ``name`` (``None`` when it has none)."""
         return self._tokens.get(name_key(name))
+
+    # ------------------------------------------------------------------ what a bot's runner asks
+    @property
+    def where(self) -> str:
+        """Where the league is kept (the class database's URL): a kernel runs one runner per bot of a league there."""
+        return self.store.url
+
+    def my_games(self, name: str, token: str | None = None) -> list[dict[str, Any]]:
+        """The open games where the pupil entry ``name`` holds a seat (``seats.my_games``)."""
+        return seats.my_games(self, name, token)
+
+    def claim_seat(self, name: str, game_id: int, *, join_code: str | None, token: str | None = None) -> str:
+        """Sit the pupil entry ``name`` at its seat of open game ``game_id`` (``seats.claim_seat``); the seat token."""
+        return seats.claim_seat(self, name, game_id, join_code=join_code, token=token)
+
+    def table(self, code: str) -> Any:
+        """The league table ``code``, as a seat's runner plays it (``pokelab.tables.Table``)."""
+        return Tables(self.store).table(code)
 
     # ------------------------------------------------------------------ entering
     def enter(
@@ -231,11 +255,12 @@ class League:
                 raise ClassroomError(_("league {code} belongs to another class", code=self.code))
             e, v = schema.entries.c, schema.versions.c
             found = conn.execute(
-                sa.select(e.id, e.house).where(e.league_id == self.row.id, e.name_key == key)
+                sa.select(e.id, e.house, e.token_hash).where(e.league_id == self.row.id, e.name_key == key)
             ).first()
             if found is not None and found.house is not None:
                 raise ClassroomError(_("{name} is a house bot of this league: choose another name", name=repr(name)))
-            if found is not None and token is None and key not in self._tokens:
+            known = self._tokens.get(key) or self.keys.entry_token(key)
+            if found is not None and token is None and (known is None or self._digest(known) != found.token_hash):
                 raise ClassroomError(
                     _("the name {name} is taken in this league: enter again with its entry token, or choose another name",
                       name=repr(name))
@@ -261,7 +286,7 @@ class League:
                 total = conn.execute(sa.select(sa.func.count()).where(e.league_id == self.row.id)).scalar_one()
                 if total >= MAX_ENTRIES:
                     raise ClassroomError(_("this league is full ({most} bots)", most=MAX_ENTRIES))
-                made["token"] = "".join(secrets.choice(_ALPHABET) for _ in range(ENTRY_TOKEN_LENGTH))
+                made["token"] = self.keys.new_entry_token(key)
                 entry_id = conn.execute(sa.insert(schema.entries).values(
                     league_id=self.row.id, name=name, name_key=key, author=who, author_key=name_key(who),
                     token_hash=self._digest(made["token"]), house=None, created=now,

@@ -211,7 +211,7 @@ def _reader_table(league: Any, game_id: int, name: str | None, token: str | None
         seat = next((s for s, vid in enumerate((game.seat0, game.seat1)) if vid in owned), None)
         if seat is None:
             raise ClassroomError(_("{name} has no seat in game {game}", name=repr(name), game=game_id))
-        return game.table_code, seat, seats.seat_token(league, name, game_id, seat, token)
+        return game.table_code, seat, seats.seat_token(league, name, game_id, seat, game.table_code, token)
 
     code, seat, seat_token = league.store.read(read)
     return Tables(league.store).table(code), seat, seat_token

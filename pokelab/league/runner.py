@@ -40,10 +40,9 @@ from typing import Any
 from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy, ClassStoreFault
 from pokelab.core.registry import get_game
 from pokelab.errors import IllegalAction
-from pokelab.league import seats
 from pokelab.league.moves import Worker, default_move, timed_choose
 from pokelab.league.names import name_key
-from pokelab.tables import StaleRevision, Tables
+from pokelab.tables import StaleRevision
 from pokelab.words import Text, _, check_lang
 
 __all__ = ["KEPT_PROBLEMS", "Entry", "Runner", "safe_repr"]
@@ -150,7 +149,7 @@ class Runner:
         """Poll in a daemon thread until ``stop``; a runner of the same bot this kernel started before is stopped first."""
         if self._thread is not None and self._thread.is_alive():
             return
-        key = (self.entry.league.store.url, self.entry.league.code, name_key(self.entry.name))
+        key = (self.entry.league.where, self.entry.league.code, name_key(self.entry.name))
         with _RUNNING_LOCK:
             before = _RUNNING.get(key)
             _RUNNING[key] = self
@@ -189,7 +188,7 @@ class Runner:
         played = 0
         league = self.entry.league
         self._send_marks()
-        games = seats.my_games(league, self.entry.name, self.entry.token)
+        games = league.my_games(self.entry.name, self.entry.token)
         open_tables = {g["table"] for g in games}
         for code in set(self._tables) - open_tables:
             self._tables.pop(code)  # a finished game: its table object (and what it saw) goes
@@ -214,11 +213,11 @@ class Runner:
         if game["game"] in self._lost:
             return 0
         if not game["claimed"]:
-            seats.claim_seat(self.entry.league, self.entry.name, game["game"], join_code=self.entry.join_code,
+            self.entry.league.claim_seat(self.entry.name, game["game"], join_code=self.entry.join_code,
                                          token=self.entry.token)
         table = self._tables.get(game["table"])
         if table is None:
-            table = self._tables[game["table"]] = Tables(self.entry.league.store).table(game["table"])
+            table = self._tables[game["table"]] = self.entry.league.table(game["table"])
         seen_at = time.perf_counter()
         revision = table.revision()
         if self._seen.get(game["game"]) == revision:
@@ -304,32 +303,3 @@ class Runner:
             except ClassroomError as err:  # refused for good (the class deleted): nothing to keep it for
                 log.warning("league runner of %s: a mark could not be stored: %s", self.entry.name, err)
             self._unsent.popleft()
-
-    def _choose(self, game: dict[str, Any], table: Any, view: dict[str, Any],
-                legal: list[Any]) -> tuple[Text | None, str, str | None, Any]:
-        """Ask the bot: ``(problem, kind, rule, action)``; a problem means a default move is due, ``action`` ``True``
-        means its (odd-looking) move was stored, ``None`` with no problem that its move met a newer revision."""
-        seat, token, revision = game["seat"], game["token"], view["revision"]
-        rng = random.Random(f"{table.code}:{seat}:{revision}")
-        bot = self.entry.bot_for(game["version_id"])
-        self.thinking = {"table": table.code, "seat": seat, "revision": revision}
-        try:
-            out = timed_choose(bot, view["observation"], legal, rng, self.seconds, self._worker)
-        finally:
-            self.thinking = None
-        if out.kind is None:
-            return None, "", None, out.action
-        if out.kind != "illegal":
-            return out.problem, out.kind, None, None
-        try:
-            table.play(seat, out.action, revision, token=token)  # the table says why, with the rule ID
-            return None, "", None, True  # the engine took it after all (an equal action of another form)
-        except StaleRevision:
-            return None, "", None, None  # someone moved first: the next poll sees the new view
-        except IllegalAction as err:
-            return _("your bot chose {action}, which the rules refuse ({rule}: {reason}); "
-                     "a default move was played", action=safe_repr(out.action), rule=err.rule,
-                     reason=err.reason), "illegal", err.rule, None
-        except (ClassroomError, ValueError, TypeError):
-            return _("your bot returned {value}, which is not one of the legal moves it was given; "
-                     "a default move was played", value=safe_repr(out.action)), "illegal", None, None

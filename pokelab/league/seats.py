@@ -14,31 +14,30 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from pokelab.classroom import JOIN_ALPHABET, ClassAccessError, ClassroomError, digest
+from pokelab.classroom import ClassAccessError, ClassroomError
 from pokelab.league import schema
 from pokelab.tables import Tables
 from pokelab.words import _
 
-__all__ = ["SEAT_TOKEN_LENGTH", "claim_seat", "my_games", "seat_token"]
-
-#: Letters of a league seat's token (derived from the entry token: ``seat_token``).
-SEAT_TOKEN_LENGTH = 12
+__all__ = ["claim_seat", "my_games", "seat_token"]
 
 
-def seat_token(league: Any, name: str, game_id: int, seat: int, token: str | None = None) -> str:
-    """The seat token of the pupil entry ``name`` at seat ``seat`` of league game ``game_id``, derived from its entry token.
+def seat_token(league: Any, name: str, game_id: int, seat: int, table_code: str, token: str | None = None) -> str:
+    """The seat token of the pupil entry ``name`` at seat ``seat`` of league game ``game_id`` (at ``table_code``).
 
-    Only the kernel that holds the entry token (``token``, or the one this
-    object remembers) can compute it; the database keeps its hash only.
+    Off a hub it is derived from the entry token (``token``, or the one the
+    league object remembers), so only the kernel that holds it can compute it;
+    on a hub it is the hub's seat token of the login (``keys``). The database
+    keeps its hash only.
 
     >>> from pokelab.classroom import ClassStore
     >>> from pokelab.league import League
     >>> store = ClassStore.connect("sqlite://")
     >>> join_code, key = store.create_class("7B")
     >>> league = League.create(store, join_code, key, "herecomes")
-    >>> seat_token(league, "Ash", 1, 0, "ABCDEFGHJK") == seat_token(league, "ash", 1, 0, "ABCDEFGHJK") != seat_token(league, "Ash", 1, 1, "ABCDEFGHJK")
+    >>> seat_token(league, "Ash", 1, 0, "T", "ABCDEFGHJK") == seat_token(league, "ash", 1, 0, "T", "ABCDEFGHJK") != seat_token(league, "Ash", 1, 1, "T", "ABCDEFGHJK")
     True
-    >>> seat_token(league, "Ash", 1, 0)
+    >>> seat_token(league, "Ash", 1, 0, "T")
     Traceback (most recent call last):
     ...
     pokelab.classroom.errors.ClassAccessError: no entry token given
@@ -46,12 +45,7 @@ def seat_token(league: Any, name: str, game_id: int, seat: int, token: str | Non
     given = token if token is not None else league.token(name)
     if not given:
         raise ClassAccessError(_("no {what} given", what=_("entry token")))
-    number = int(digest("league seat token", f"{league.code}:{int(game_id)}:{int(seat)}:{given}"), 16)
-    letters = []
-    for _letter in range(SEAT_TOKEN_LENGTH):
-        number, pick = divmod(number, len(JOIN_ALPHABET))
-        letters.append(JOIN_ALPHABET[pick])
-    return "".join(letters)
+    return league.keys.seat_token(league.code, game_id, seat, table_code, given)
 
 
 def claim_seat(league: Any, name: str, game_id: int, *, join_code: str, token: str | None = None) -> str:
@@ -73,11 +67,11 @@ def claim_seat(league: Any, name: str, game_id: int, *, join_code: str, token: s
         return seat, game.table_code, json.loads(game.seat_hashes or "[null, null]")
 
     seat, table_code, hashes = league.store.read(mine)
-    derived = seat_token(league, name, game_id, seat, token)
+    derived = seat_token(league, name, game_id, seat, table_code, token)
     hashed = schema.seat_digest(table_code, derived)
     if hashes[seat] == hashed:
         return derived
-    Tables(league.store).table(table_code).sit(seat, name, join_code=join_code, token=derived)
+    Tables(league.store).table(table_code).sit(seat, league.keys.seat_name(name), join_code=join_code, token=derived)
 
     def record(conn: Any) -> None:
         g = schema.league_games.c
@@ -107,7 +101,7 @@ def my_games(league: Any, name: str, token: str | None = None) -> list[dict[str,
             claimed = json.loads(hashes or "[null, null]")
             for seat, version_id in enumerate((s0, s1)):
                 if version_id in ours:
-                    derived = seat_token(league, name, game_id, seat, token)
+                    derived = seat_token(league, name, game_id, seat, table, token)
                     out.append({"game": game_id, "table": table, "seat": seat, "token": derived,
                                 "claimed": claimed[seat] == schema.seat_digest(table, derived),
                                 "version_id": version_id})

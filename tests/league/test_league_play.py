@@ -61,8 +61,8 @@ def test_three_bots_from_two_kernels_and_a_house_bot_play_a_round_to_the_end(sql
     assert all((b, a) in swapped for a, b in swapped)  # every pair played from both seats
     # each pupil seat's token is made in its author's kernel from the entry token: the database has neither
     pupil = {e["version_id"]: e["name"] for e in league.entries() if e["name"] in tokens}
-    seat_tokens = {league_seats.seat_token(league, pupil[v], game, seat, tokens[pupil[v]])
-                   for game, *versions, _code, _seed in played for seat, v in enumerate(versions) if v in pupil}
+    seat_tokens = {league_seats.seat_token(league, pupil[v], game, seat, code, tokens[pupil[v]])
+                   for game, *versions, code, _seed in played for seat, v in enumerate(versions) if v in pupil}
     assert len(seat_tokens) == 2 * 12 - 6  # the house bot's 6 seats have none
     stored = every_text(store)
     assert not [t for t in seat_tokens | set(tokens.values()) if t in stored]
