@@ -24,7 +24,7 @@ Every setting a school changes is an environment variable (defaults in brackets)
   (the public address; ``0.0.0.0`` for the classroom network, behind TLS).
 - ``POKELAB_CLASS_DB`` [``sqlite:///<state>/classes.db``] and
   ``POKELAB_CLASS_SERVICE_PORT`` [8765]: the kit's class service (today the table
-  server, ``python -m pokelab.tables.server --hub``), started by the hub as the service
+  server, ``python -m pokelab.class_service --hub``), started by the hub as the service
   ``pokelab-class``. It alone holds the class database and its key
   (``<state>/pokelab-class-key``, made at first start: keep it with the database's
   backups); pupils' servers get only its address through the proxy
@@ -130,7 +130,7 @@ c.JupyterHub.services = [
         # access:services!service=pokelab-class. Routed by the proxy at /services/pokelab-class/.
         "name": CLASS_SERVICE,
         "url": CLASS_SERVICE_URL,
-        "command": [sys.executable, "-m", "pokelab.tables.server", "--db", CLASS_DB, "--port", _port_of_service,
+        "command": [sys.executable, "-m", "pokelab.class_service", "--db", CLASS_DB, "--port", _port_of_service,
                     "--hub", "--key-file", str(STATE / "pokelab-class-key"),
                     "--hub-cache-seconds", os.environ.get("POKELAB_CLASS_AUTH_CACHE_SECONDS", "10")],
         "cwd": str(KIT),

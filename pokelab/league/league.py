@@ -60,7 +60,7 @@ from pokelab.league.runner import Entry
 from pokelab.tables import Tables
 from pokelab.words import Text, _
 
-__all__ = ["League", "LeagueRow"]
+__all__ = ["League", "LeagueRow", "function_bot"]
 
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
@@ -76,6 +76,25 @@ class LeagueRow:
     games_per_pair: int
     move_seconds: float
     grace_seconds: float
+
+
+def function_bot(name: str, bot: Any) -> Any:
+    """``bot`` as the league plays it: an object with ``choose(view, legal, rng)``, or such a function given a name.
+
+    >>> function_bot("First", lambda view, legal, rng: legal[0]).name
+    'First'
+    >>> function_bot("First", 3)
+    Traceback (most recent call last):
+    ...
+    pokelab.classroom.errors.ClassroomError: a bot is an object with choose(view, legal, rng) or such a function, not 3
+    """
+    if callable(getattr(bot, "choose", None)):
+        return bot
+    if not callable(bot):
+        raise ClassroomError(
+            _("a bot is an object with choose(view, legal, rng) or such a function, not {value}", value=repr(bot)[:60])
+        )
+    return _FunctionBot(name, bot)
 
 
 class _FunctionBot:
@@ -225,6 +244,7 @@ class League:
         token: str | None = None,
         start: bool = True,
         lang: str = "en",
+        kind: str | None = None,
     ) -> Any:
         """Enter ``bot`` (an object with ``choose(view, legal, rng)``, or such a function) under ``name``; its ``Entry``.
 
@@ -235,18 +255,15 @@ class League:
         language the runner tells its author why a default move was played.
         Refused: a name with markup or too long, a name taken by another entry,
         more than ``MAX_ENTRIES_PER_AUTHOR`` names per author, more than
-        ``MAX_VERSIONS`` versions, more than ``MAX_ENTRIES`` in the league.
+        ``MAX_VERSIONS`` versions, more than ``MAX_ENTRIES`` in the league. ``kind``: what the
+        bot is, as its author's kernel says (a hub's class service enters a bot it never holds).
         """
-        from_function = not callable(getattr(bot, "choose", None))
-        if from_function and not callable(bot):
-            raise ClassroomError(
-                _("a bot is an object with choose(view, legal, rng) or such a function, not {value}",
-                  value=repr(bot)[:60])
-            )
         name = check_bot_name(name)
+        playing = function_bot(name, bot)
+        from_function = playing is not bot
         who = check_author(default_author() if author is None else author)
         key = name_key(name)
-        kind = "function" if from_function else type(bot).__qualname__
+        kind = kind if kind is not None else "function" if from_function else type(bot).__qualname__
         made: dict[str, Any] = {}
 
         def work(conn: Any) -> None:
@@ -299,7 +316,6 @@ class League:
 
         self.store.write(work)
         self._tokens[key] = made["token"]
-        playing = _FunctionBot(name, bot) if from_function else bot
         old = self._entered.get(key)
         if old is not None:
             old.stop()

@@ -16,7 +16,7 @@ attached with ``ClassStore.extend``, ``read`` / ``write``, ``throttle``,
   per-seat views (``record``) and ``StaleRevision`` (``errors``) for a move made on an old
   view; the games through the one ``Stepper`` (``games``), rows (``rows``).
 - ``RemoteTables`` (``client``): the same doors through the table server
-  (``python -m pokelab.tables.server``, ``docs/security.md``: a request is read
+  (``python -m pokelab.class_service``, ``docs/security.md``: a request is read
   by ``request`` and answered by ``service.TableService``); its wire format
   is ``wire``. ``table_store()`` is where a page's tables are. Under a
   JupyterHub (``server --hub``) every request carries the kernel's hub token

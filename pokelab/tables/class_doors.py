@@ -46,7 +46,7 @@ from pokelab.classroom import ClassAccessError, ClassroomError, check_name
 from pokelab.tables.request import CLASS_VERBS
 from pokelab.words import _, languages
 
-__all__ = ["MAX_FIELD", "ClassDoors", "refuse_off_hub"]
+__all__ = ["MAX_FIELD", "ClassDoors", "frame_data", "refuse_off_hub"]
 
 #: The longest text field a class request may carry (an answer is kept to 500 characters by the store).
 MAX_FIELD = 2_000
@@ -96,7 +96,7 @@ def _checked(verb: str, body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def _frame(table: Any) -> dict[str, Any]:
+def frame_data(table: Any) -> dict[str, Any]:
     """A DataFrame as JSON: its columns and rows, its times as seconds since 1970."""
     for column in table.columns:
         if str(table[column].dtype).startswith("datetime64"):
@@ -166,10 +166,10 @@ class ClassDoors:
         return {"try": number}
 
     def _answers(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
-        return _frame(self.store.answers(*self._secrets(class_name), lesson=body.get("lesson")))
+        return frame_data(self.store.answers(*self._secrets(class_name), lesson=body.get("lesson")))
 
     def _misconceptions(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
-        return _frame(self.store.misconceptions(*self._secrets(class_name), lesson=body.get("lesson")))
+        return frame_data(self.store.misconceptions(*self._secrets(class_name), lesson=body.get("lesson")))
 
     def _pupils(self, class_name: str, identity: Any, body: dict[str, Any]) -> dict[str, Any]:
         return {"pupils": self.store.pupils(*self._secrets(class_name))}
@@ -215,8 +215,8 @@ class ClassDoors:
         code, teacher_key = self._secrets(class_name)
         group = body.get("group")
         if identity.teaches_class(class_name):  # the teacher sees every group's name
-            return _frame(self.store.rounds(code, teacher_key, group=group))
-        return _frame(self.store.rounds(code, group=group))
+            return frame_data(self.store.rounds(code, teacher_key, group=group))
+        return frame_data(self.store.rounds(code, group=group))
 
 
 def refuse_off_hub(verb: str) -> ClassAccessError:

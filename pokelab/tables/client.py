@@ -26,7 +26,7 @@ from typing import Any
 from pokelab._json import MAX_BYTES, load_json
 from pokelab.classroom import ClassroomError, ClassStore, why
 from pokelab.tables.local import Tables
-from pokelab.tables.record import record_of
+from pokelab.tables.record import record_from_data
 from pokelab.tables.wire import error_from, wire_from
 from pokelab.words import _
 
@@ -263,9 +263,7 @@ class RemoteTable:
         else:
             made = self._ask("record", seat=seat, token=self._token(seat, token))
         try:
-            moves = [(seat, str(kind), str(action)) for seat, kind, action in made["moves"]]
-            return record_of(str(made["game"]), int(made["players"]), int(made["seed"]), made["variant"],
-                             list(made["names"]), moves)
+            return record_from_data(made)
         except (KeyError, TypeError, ValueError) as err:
             raise self._server._not_an_answer(why(err)) from None
 

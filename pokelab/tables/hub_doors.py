@@ -36,7 +36,7 @@ from typing import Any
 from pokelab.classroom import ClassAccessError, ClassroomError, check_name, digest
 from pokelab.words import _
 
-__all__ = ["SECRET_FIELDS", "HubDoors", "seat_of"]
+__all__ = ["SECRET_FIELDS", "HubDoors", "owns", "seat_of"]
 
 #: What a request may carry that, under a hub, only the class service fills in.
 SECRET_FIELDS = frozenset({"join_code", "teacher_key", "token", "creator_token", "name", "teacher"})
@@ -113,9 +113,8 @@ class HubDoors:
         if verb == "sit":
             return {**filled, "name": _seat_name(identity), "join_code": self.secrets.join_code(class_name),
                     "token": token}
-        mine = seat_of(t, identity.user, token)
         if verb == "rejoin":
-            if mine is None:
+            if seat_of(t, identity.user, token) is None:
                 raise ClassAccessError(
                     _("{user} sits at no seat of table {code}: sit down first", user=repr(identity.user), code=t.code),
                 )
@@ -124,7 +123,7 @@ class HubDoors:
             return {**filled, "creator_token": token}
         if verb in _SEAT_VERBS or verb in ("moves", "replay", "record"):
             seat = body.get("seat")
-            if mine is None or seat != mine:
+            if not owns(t, seat, identity.user, token):
                 raise ClassAccessError(
                     _("seat {seat} of table {code} is not {user}'s: a hub login plays only its own seat",
                       seat=seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else repr(seat)[:8],
@@ -143,6 +142,19 @@ class HubDoors:
 def _seat_name(identity: Any) -> str:
     """The seat name of a hub user: their hub login, if it is a name the kit can show (else a refusal)."""
     return check_name(identity.user, what="group")
+
+
+def owns(t: Any, seat: Any, user: str, token: str) -> bool:
+    """Whether seat ``seat`` of table ``t`` is the hub user ``user``'s: their name and their derived token sit there.
+
+    A login holds one seat of a table it sits at itself (``sit``); the class
+    service may seat one login's two league bots at both seats of one table.
+    """
+    seats = t._row().seats
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+        return False
+    record = seats[seat]
+    return not record["bot"] and record["token"] == digest("seat", f"{t.code}:{token}") and record["name"] == user
 
 
 def seat_of(t: Any, user: str, token: str) -> int | None:

@@ -30,7 +30,10 @@ from pokelab.sim import GameRecord
 from pokelab.tables import games, schema
 from pokelab.tables.games import GameKit
 
-__all__ = ["Move", "after_change", "game_record", "read_moves", "record_of", "seat_view", "seen_moves"]
+__all__ = [
+    "Move", "after_change", "game_record", "read_moves", "record_data", "record_from_data", "record_of", "seat_view",
+    "seen_moves",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +160,32 @@ def record_of(game: str, players: int, seed: int, variant: Any, names: Sequence[
         final_state=state,
         initial_state=first,
     )
+
+
+def record_data(made: GameRecord) -> dict[str, Any]:
+    """A table's record as the class service sends it: seed, variant, names and every move as text (``record_from_data``).
+
+    >>> data = record_data(record_of("herecomes", 2, 7, None, ["Ann", None], []))
+    >>> data["names"], data["moves"], record_from_data(data).bots
+    (['Ann', 'Player 2'], [], ('Ann', 'Player 2'))
+    >>> record_from_data({"game": "herecomes"})
+    Traceback (most recent call last):
+    ...
+    KeyError: 'moves'
+    """
+    kit = games.kit(made.game)  # the record's own game: no second read of the table
+    moves = [[seat, "chance" if seat is None else "move", kit.action_text(action)] for seat, action in made.actions]
+    variant = made.options.get("variant")
+    return {"game": made.game, "players": made.players, "seed": made.seed, "names": list(made.bots),
+            "variant": None if variant is None else games.variant_dict(kit, variant), "moves": moves}
+
+
+def record_from_data(made: dict[str, Any]) -> GameRecord:
+    """The record ``record_data`` wrote, replayed and checked by ``record_of`` (``KeyError``/``TypeError``/``ValueError``
+    for an answer of another shape: the caller says whose)."""
+    moves = [(seat, str(kind), str(action)) for seat, kind, action in made["moves"]]
+    return record_of(str(made["game"]), int(made["players"]), int(made["seed"]), made["variant"],
+                     list(made["names"]), moves)
 
 
 def after_change(row: Any, values: dict[str, Any], state: Any, saved: str | None, now: float) -> Any:

@@ -20,7 +20,7 @@ from pokelab.classroom import ClassAccessError, ClassroomError, ClassStoreBusy
 from pokelab.tables.errors import StaleRevision
 from pokelab.words import _
 
-__all__ = ["CLASS_VERBS", "MAX_BODY", "SEAT_VERBS", "VERBS", "TooLarge", "busy", "read_body", "seat_keys", "status_of", "throttled"]
+__all__ = ["CLASS_VERBS", "LEAGUE_VERBS", "MAX_BODY", "SEAT_VERBS", "VERBS", "TooLarge", "busy", "read_body", "seat_keys", "status_of", "throttled"]
 
 #: The largest request body the service reads (a move is a few dozen bytes).
 MAX_BODY = 16_384
@@ -30,11 +30,18 @@ CLASS_VERBS = frozenset({
     "class_round", "class_undo_round", "class_rounds", "class_teacher", "class_set_reveal", "class_delete_pupil",
     "class_revision", "class_reset",
 })
-#: Every request the table server answers, one per ``Table`` door (``service.TableService``), and the class requests.
+#: The class league's requests a hub's class service answers by hub login (``pokelab.league.doors``).
+LEAGUE_VERBS = frozenset({
+    "league_create", "league_open", "league_house", "league_enter", "league_entries", "league_my_games",
+    "league_claim", "league_mark", "league_marks", "league_standings", "league_head_to_head", "league_games",
+    "league_record", "league_round", "league_round_status",
+})
+#: Every request the table server answers, one per ``Table`` door (``service.TableService``), the class requests
+#: and the league's.
 VERBS = frozenset({
     "create", "open", "sit", "rejoin", "revision", "view", "play", "undo", "answer_undo", "hand_to_bot",
     "advance", "moves", "replay", "record", "tables",
-}) | CLASS_VERBS
+}) | CLASS_VERBS | LEAGUE_VERBS
 #: The verbs whose request names a seat and carries its token (the seat gate spaces their tries).
 SEAT_VERBS = frozenset({"view", "play", "undo", "answer_undo", "moves", "replay", "record"})
 
@@ -95,7 +102,7 @@ def throttled(verb: str, body: dict[str, Any]) -> list[str]:
         kinds.append("join code")
     if body.get("teacher_key") is not None:
         kinds.append("teacher key")
-    if verb != "create" and verb not in CLASS_VERBS:
+    if verb != "create" and verb not in CLASS_VERBS | LEAGUE_VERBS:
         kinds.append("table code")
     return kinds
 

@@ -42,12 +42,20 @@ from pokelab.classroom import (
     Throttle,
 )
 from pokelab.errors import IllegalAction, InputError
-from pokelab.tables import games
 from pokelab.tables.class_doors import ClassDoors, refuse_off_hub
 from pokelab.tables.gate import SeatGate
 from pokelab.tables.hub_doors import HubDoors, seat_of
 from pokelab.tables.local import Tables
-from pokelab.tables.request import CLASS_VERBS, VERBS, read_body, seat_keys, status_of, throttled
+from pokelab.tables.record import record_data
+from pokelab.tables.request import (
+    CLASS_VERBS,
+    LEAGUE_VERBS,
+    VERBS,
+    read_body,
+    seat_keys,
+    status_of,
+    throttled,
+)
 from pokelab.tables.wire import error_data
 from pokelab.words import _
 
@@ -78,6 +86,7 @@ class TableService:
         clock: Callable[[], float] | None = None,
         sleep: Callable[[float], None] = time.sleep,
         hub_secrets: Any = None,
+        leagues: Callable[[HubDoors], Any] | None = None,
     ) -> None:
         self.url = url
         self.sleep = sleep  # how ``respond`` waits a seat's turn in this thread (tests move their clock instead)
@@ -93,6 +102,9 @@ class TableService:
         self.hub = None if hub_secrets is None else HubDoors(self.tables, hub_secrets)
         #: Under a hub, a hub user's answers, draws and teacher's reads (``class_doors``); without one, ``None``.
         self.classes = None if self.hub is None else ClassDoors(self.hub)
+        #: Under a hub, the class league's requests (``leagues``: what makes its doors from the hub's,
+        #: ``pokelab.league.doors.LeagueDoors``, plugged in by ``pokelab.class_service``); else ``None``.
+        self.leagues = None if self.hub is None or leagues is None else leagues(self.hub)
         self.throttle = Throttle(self.limits, self.clock)
         self.seats = SeatGate(
             free=self.limits.free_failures, forget_seconds=self.limits.max_lockout_seconds,
@@ -104,10 +116,12 @@ class TableService:
             "answer_undo": self._answer_undo, "hand_to_bot": self._hand_to_bot, "advance": self._advance,
             "moves": self._moves, "replay": self._replay, "record": self._record, "tables": self._list,
         }
-        assert set(self._verbs) | CLASS_VERBS == VERBS  # what ``request.read_body`` lets through, every one answered
+        assert set(self._verbs) | CLASS_VERBS | LEAGUE_VERBS == VERBS  # what ``request.read_body`` lets through, every one answered
 
     def close(self) -> None:
-        """Close the store's pooled connections."""
+        """Stop the league rounds this service plays and close the store's pooled connections."""
+        if self.leagues is not None:
+            self.leagues.close()
         self.store.close()
 
     # ------------------------------------------------------------------ one request, in its steps
@@ -132,6 +146,10 @@ class TableService:
                 if self.classes is None:
                     raise refuse_off_hub(verb)
                 answer = self.classes.answer(identity, verb, body)
+            elif verb in LEAGUE_VERBS:  # the class league under a hub: by hub login, its bots in their authors' kernels
+                if self.leagues is None:
+                    raise refuse_off_hub(verb)
+                answer = self.leagues.answer(identity, verb, body)
             else:
                 if self.hub is not None:
                     body = self.hub.fill(identity, verb, body)
@@ -269,11 +287,7 @@ class TableService:
             made = t.record(teacher_key=body["teacher_key"])
         else:
             made = t.record(body.get("seat"), token=self._token(body))
-        kit = games.kit(made.game)  # the record's own game: no second read of the table
-        moves = [[seat, "chance" if seat is None else "move", kit.action_text(action)] for seat, action in made.actions]
-        variant = made.options.get("variant")
-        return {"game": made.game, "players": made.players, "seed": made.seed, "names": list(made.bots),
-                "variant": None if variant is None else games.variant_dict(kit, variant), "moves": moves}
+        return record_data(made)
 
     def _replay(self, body: dict[str, Any]) -> dict[str, Any]:
         t = self._table(body)

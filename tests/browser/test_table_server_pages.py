@@ -1,6 +1,6 @@
 """Issue 29, the recommended deployment where pupils run their own kernels: the table server holds the database.
 
-A table server process (``python -m pokelab.tables.server``) alone gets
+A table server process (``python -m pokelab.class_service``) alone gets
 the class database; the Voilà server's kernels (the pupils' side) get only
 ``POKELAB_TABLES_URL`` and a ``POKELAB_CLASS_DB`` that leads nowhere, so any
 direct read of the database from a page would fail. Ann (English) creates a Here
@@ -39,7 +39,7 @@ def served(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     code, key = store.create_class("7B")
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "pokelab.tables.server", "--db", url, "--port", str(port)],
+        [sys.executable, "-m", "pokelab.class_service", "--db", url, "--port", str(port)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )

@@ -45,8 +45,8 @@ def test_the_values_give_the_class_service_the_roles_and_groups_the_kits_config_
     service = next(s for s in kit.JupyterHub.services if s["name"] == "pokelab-class")
     chart_service = hub["services"]["pokelab-class"]
     # the same program with the same hub flags (the paths and ports are each deployment's own)
-    assert chart_service["command"][:4] == ["python3", "-m", "pokelab.tables.server", "--hub"]
-    assert service["command"][1:4] == ["-m", "pokelab.tables.server", "--db"] and "--hub" in service["command"]
+    assert chart_service["command"][:4] == ["python3", "-m", "pokelab.class_service", "--hub"]
+    assert service["command"][1:4] == ["-m", "pokelab.class_service", "--db"] and "--hub" in service["command"]
     assert "--key-file" in chart_service["command"] and "--db" not in chart_service["command"]
     for key in ("display", "oauth_no_confirm"):
         assert chart_service[key] == service[key], key

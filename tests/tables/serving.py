@@ -1,4 +1,4 @@
-"""A table server process for the tests, started as it is deployed (``python -m pokelab.tables.server``)."""
+"""A table server process for the tests, started as it is deployed (``python -m pokelab.class_service``)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def table_server(url: str, *options: str) -> Iterator[tuple[str, subprocess.Pope
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "pokelab.tables.server", "--db", url, "--port", str(port), *options],
+        [sys.executable, "-m", "pokelab.class_service", "--db", url, "--port", str(port), *options],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
     )
     try:

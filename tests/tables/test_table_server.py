@@ -1,6 +1,6 @@
 """Issue 29: the table authority — a table server process alone holds the class database; boards reach it by seat token.
 
-The server runs as it is deployed (``python -m pokelab.tables.server``, its
+The server runs as it is deployed (``python -m pokelab.class_service``, its
 own process on a free port); the pupils' side here holds only its address. Rule
 IDs: a face-down discard and a hand are secret (HC-G3, HC-R2); a move out of turn
 breaks SP-T1.
