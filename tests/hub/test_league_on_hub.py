@@ -25,9 +25,9 @@ from tests.hub.test_hub import CLASS_URL, _hub_tokens, classes, hub  # noqa: F40
 pytestmark = pytest.mark.hub
 
 
-def _login(hub: dict, user: str) -> HubClass:
+def _login(server: dict, user: str) -> HubClass:
     """``user``'s kernel's class service, by a fresh token of theirs."""
-    return HubClass(CLASS_URL.format(public=hub["public"]), hub_token=_hub_tokens(hub, user)[user]["token"])
+    return HubClass(CLASS_URL.format(public=server["public"]), hub_token=_hub_tokens(server, user)[user]["token"])
 
 
 class _RaisesOnce:
@@ -44,7 +44,7 @@ class _RaisesOnce:
 
 
 @pytest.fixture(scope="module")
-def league(hub, classes) -> dict[str, Any]:
+def league(hub, classes) -> dict[str, Any]:  # noqa: F811
     """Oak's Here Comes league of 7b with a house bot; Mei's two bots and Ash's one, entered from their kernels."""
     oak = HubLeague.create("herecomes", games_per_pair=1, move_seconds=2.0, grace_seconds=30.0, hub=_login(hub, "oak"))
     assert oak.add_house("heuristic") == "heuristic"
@@ -106,7 +106,7 @@ def test_a_pupil_replays_her_own_bots_games_and_the_teacher_any(league) -> None:
     assert isinstance(league["oak"].record(int(other["game"].iloc[0])), GameRecord)
 
 
-def test_a_name_a_pupil_of_another_class_and_a_pupil_as_teacher_are_refused(hub, league) -> None:
+def test_a_name_a_pupil_of_another_class_and_a_pupil_as_teacher_are_refused(hub, league) -> None:  # noqa: F811
     with pytest.raises(ClassroomError, match="taken"):
         league["ash"].enter(lambda view, legal, rng: legal[0], name="dodo", start=False)
     with pytest.raises(ClassAccessError):
