@@ -124,3 +124,23 @@ def test_a_name_a_pupil_of_another_class_and_a_pupil_as_teacher_are_refused(hub,
         league["ash"].table(str(dodo["table"])).view(0)
     ash_sees = league["ash"].entries()
     assert {e["name"] for e in ash_sees} >= {"Dodo", "Pika"} and all("author" not in e for e in ash_sees)
+
+
+def test_the_standings_page_opens_by_login_for_the_teacher_with_replays_and_for_a_pupil_without(hub, league) -> None:  # noqa: F811
+    from widgets.apps import LeagueStandings
+
+    code = league["oak"].code
+    teacher = LeagueStandings(_login(hub, "oak"), code=code, poll=None, lang="zh")
+    assert teacher.opened and teacher.teacher and teacher.error == "", teacher.error
+    assert teacher.join_code.layout.display == teacher.key.layout.display == "none"  # nothing typed on a hub
+    assert teacher.games == 6 and "mei" in teacher.table_html.value
+    assert teacher.replay_panel.layout.display == "flex" and len(teacher.replay_pick.options) == 6
+    board = teacher.replay()
+    assert board.state is not None and board.lang == "zh"
+    pupil = LeagueStandings(_login(hub, "ash"), code=code, poll=None)
+    assert pupil.opened and not pupil.teacher and pupil.games == 6
+    assert "mei" not in pupil.table_html.value and pupil.replay_panel.layout.display == "none"
+    with pytest.raises(ValueError):
+        pupil.replay(int(league["ash"].games()["game"].iloc[0]))
+    outsider = LeagueStandings(_login(hub, "misty"), code=code, poll=None)
+    assert not outsider.opened and "7c" not in outsider.error and outsider.error, outsider.error

@@ -2,7 +2,8 @@
 
 ``LeagueStandings(store, code=…, join_code=…)`` opens the league with its code and
 the class's join code (a pupil: every bot's row, no authors), or with the teacher key
-(``key=…``: the authors too). Every ``poll`` seconds it reads the standings again and
+(``key=…``: the authors too); on a hub (``store`` the ``HubClass`` of ``class_store()``)
+with the code alone, the login saying who reads. Every ``poll`` seconds it reads the standings again and
 redraws when a game has ended: per bot the games, wins, losses and ties, the win rate
 with its 95 % Wilson interval, the Bradley–Terry rating with its standard error, the
 marks (default moves played for it) and forfeits; then every pair's head-to-head. The
@@ -37,6 +38,8 @@ import pandas as pd
 
 from pokelab.classroom import ClassStore
 from pokelab.league import League
+from pokelab.league.hub_client import HubLeague
+from pokelab.tables.class_client import HubClass
 from pokelab.words import Text, _, _n, check_lang
 from widgets.apps._common import _header, lang_switch, switch_to
 from widgets.apps.class_live import _ALERT, _explain, _Poller
@@ -105,12 +108,16 @@ def _percent(x: float) -> str:
 class LeagueStandings:
     """The league's standings page; ``.ui`` is the page. ``poll``: seconds between looks (None: ``poll_once``)."""
 
-    def __init__(self, store: ClassStore, *, code: str = "", join_code: str = "", key: str = "",
+    def __init__(self, store: ClassStore | HubClass, *, code: str = "", join_code: str = "", key: str = "",
                  lang: str = "en", poll: float | None = 2.0) -> None:
         self.store = store
+        #: Under a hub (``store`` a ``HubClass``) the login reads the league: no join code or key is asked.
+        self.hub = isinstance(store, HubClass)
         self.lang = check_lang(lang)
-        self.league: League | None = None
+        self.league: League | HubLeague | None = None
         self.reader: dict[str, str] = {}
+        #: Whether the reader is the league's teacher (the authors shown, any game replayed).
+        self.teacher = False
         self.standings: pd.DataFrame | None = None
         self.head: pd.DataFrame | None = None
         self.revision: Any = None
@@ -142,6 +149,8 @@ class LeagueStandings:
             self.replay_head, w.HBox([self.replay_pick, self.replay_button], layout=w.Layout(flex_flow="row wrap")),
             self.replay_box,
         ], layout=w.Layout(display="none"))
+        if self.hub:
+            self.join_code.layout.display = self.key.layout.display = "none"
         self.ui = w.VBox([
             w.HBox([self.header, self.switch], layout=w.Layout(justify_content="space-between")),
             w.HBox([self.code, self.join_code, self.key, self.open_button], layout=w.Layout(flex_flow="row wrap")),
@@ -150,7 +159,7 @@ class LeagueStandings:
         self.ui.add_class("pk-league-standings")
         self._poller = _Poller("pokelab-league-standings", self.poll_once, self)
         self.set_lang(lang)
-        if code and (join_code or key):
+        if code and (self.hub or join_code or key):
             self._guard(self.open)
         if poll is not None:
             self.start(poll)
@@ -183,11 +192,17 @@ class LeagueStandings:
         return True
 
     def open(self) -> LeagueStandings:
-        """Open the league typed in, read with the teacher key if one is given, else the join code."""
-        league = League(self.store, self.code.value.strip().upper())
-        key, join_code = self.key.value.strip(), self.join_code.value.strip().upper()
-        reader = {"teacher_key": key} if key else {"join_code": join_code}
-        league.standings(**reader)  # refuses a wrong key or another class's code before anything is shown
+        """Open the league typed in, read with the teacher key if one is given, else the join code (a hub: the login)."""
+        code = self.code.value.strip().upper()
+        if self.hub:
+            league: League | HubLeague = HubLeague(code, hub=self.store)
+            reader: dict[str, str] = {}
+        else:
+            league = League(self.store, code)
+            key, join_code = self.key.value.strip(), self.join_code.value.strip().upper()
+            reader = {"teacher_key": key} if key else {"join_code": join_code}
+        table = league.standings(**reader)  # refuses a wrong key or another class's code before anything is shown
+        self.teacher = "author" in table.columns  # the league's own read says whether the reader is its teacher
         self.league, self.reader, self.revision = league, reader, None
         self.board, self.replay_box.children = None, ()
         self.poll_once()
@@ -202,7 +217,7 @@ class LeagueStandings:
         if revision == self.revision:
             return False
         self.standings, self.head = table, self.league.head_to_head(**self.reader)
-        if "teacher_key" in self.reader:  # the teacher replays any game; a pupil, their bot's, in their notebook
+        if self.teacher:  # the teacher replays any game; a pupil, their bot's, in their notebook
             self.finished = self.league.games(**self.reader)
         self.revision, self.updated = revision, time.strftime("%H:%M:%S")
         self.draw()
@@ -222,12 +237,12 @@ class LeagueStandings:
 
     def replay(self, game_id: int | None = None) -> Any:
         """Show the finished game ``game_id`` (default: the one picked) on its game's board, below the standings; the board."""
-        if self.league is None or "teacher_key" not in self.reader:
+        if self.league is None or not self.teacher:
             raise ValueError(_t("open_first", self.lang))
         chosen = self.replay_pick.value if game_id is None else game_id
         if chosen is None:
             raise ValueError(_t("none_yet", self.lang))
-        record = self.league.record(int(chosen), teacher_key=self.reader["teacher_key"])
+        record = self.league.record(int(chosen), **self.reader)
         options = {"teacher": True} if self.league.game == "herecomes" else {}
         self.board = _BOARDS[self.league.game].from_record(record, lang=self.lang, **options)
         self.replay_box.children = (self.board,)
@@ -261,7 +276,7 @@ class LeagueStandings:
     def _draw_replays(self) -> None:
         """The teacher's list of finished games to replay (hidden for a pupil and before a game ends)."""
         lang, games = self.lang, self.finished
-        shown = games is not None and not games.empty and "teacher_key" in self.reader
+        shown = games is not None and not games.empty and self.teacher
         self.replay_panel.layout.display = "flex" if shown else "none"
         if not shown:
             return
