@@ -12,7 +12,7 @@ this kernel only: its ``Entry``'s runner asks the service for its games
 doors (``table``), as at any shared table, and sends its marks (``record_mark``).
 ``open_league(code)`` is either, as the kernel finds itself.
 
->>> open_league("ABCDEF", {}).__class__.__name__
+>>> open_league("ABCDEF", {"POKELAB_CLASS_DB": "sqlite://"})
 Traceback (most recent call last):
 ...
 pokelab.classroom.errors.ClassroomError: no league has the code 'ABCDEF': check the code your teacher gave
