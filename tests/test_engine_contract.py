@@ -23,6 +23,9 @@ from pokelab.core import contract as c
 from pokelab.errors import IllegalAction
 from pokelab.herecomes.game import HereComesGame
 from pokelab.toy import Choose, Roll, ToyGame
+from pokelab.words.catalogue import install
+from pokelab.words.extract import extract_catalog
+from pokelab.words.pseudo import PSEUDO, pseudo_catalogue, uninstall_pseudo
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,6 +60,27 @@ def _playthrough(index: int) -> c.Playthrough:
 @pytest.fixture(params=range(len(CASES)), ids=[case.id for case in CASES])
 def play(request: pytest.FixtureRequest) -> c.Playthrough:
     return _playthrough(request.param)
+
+
+@cache
+def _pseudo_catalogue():
+    return pseudo_catalogue(extract_catalog())
+
+
+@pytest.fixture
+def pseudo():
+    """The pseudo-language installed, from a catalogue extracted once.
+
+    ``check_game`` installs it itself when it is missing, extracting every text of the kit
+    again (about 1 s, which each refusal test and each player count of ``check_game`` paid);
+    installed here, the contract renders each refusal in it all the same, and the module's
+    doctest still runs ``check_game`` the way an author does, with nothing installed.
+    """
+    install(PSEUDO, _pseudo_catalogue())
+    try:
+        yield PSEUDO
+    finally:
+        uninstall_pseudo()
 
 
 def test_every_registered_game_is_checked():
@@ -136,7 +160,7 @@ def test_every_legal_move_applies(play):
     c.check_legal_applies(play)
 
 
-def test_every_refusal_names_a_rule_in_both_languages(play):
+def test_every_refusal_names_a_rule_in_both_languages(play, pseudo):
     errors = c.check_refusals(play)
     if play.game.name == "toy":
         return  # the toy's rules are in its docstring, not in docs/rules
@@ -171,7 +195,7 @@ def test_the_metadata_describes_the_game():
     assert all(i.hidden_information for i in info.values())
 
 
-def test_check_game_passes_every_game_and_names_a_broken_rule():
+def test_check_game_passes_every_game_and_names_a_broken_rule(pseudo):
     for game in GAMES:
         if game.name == "toy":
             check_game(game)
@@ -244,7 +268,7 @@ class _Broken(ToyGame):
         ("no-bounds", r"it declares no score_bounds"),
     ],
 )
-def test_check_game_names_a_broken_chance_bound_or_end(broken, message):
+def test_check_game_names_a_broken_chance_bound_or_end(broken, message, pseudo):
     with pytest.raises(c.ContractError, match=r"toy with 1 player\(s\): .*" + message):
         check_game(_Broken(broken))
 
