@@ -5,6 +5,10 @@ The checks are the importable ``pokelab.core.contract`` a new game's author runs
 plus what only this repository can check: every rule ID a refusal names is in
 ``docs/rules``. What a game hides (``hidden_twin``), how it saves and reads its
 actions, and its rule prefix all come from the game itself (``GameInfo``).
+
+The tests that render refusals take the pseudo-language installed once (``pseudo``,
+tests/conftest.py) instead of letting ``check_game`` extract every text again; the
+module's doctest runs ``check_game`` the way an author does, with nothing installed.
 """
 
 from __future__ import annotations
@@ -23,9 +27,6 @@ from pokelab.core import contract as c
 from pokelab.errors import IllegalAction
 from pokelab.herecomes.game import HereComesGame
 from pokelab.toy import Choose, Roll, ToyGame
-from pokelab.words.catalogue import install
-from pokelab.words.extract import extract_catalog
-from pokelab.words.pseudo import PSEUDO, pseudo_catalogue, uninstall_pseudo
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,27 +61,6 @@ def _playthrough(index: int) -> c.Playthrough:
 @pytest.fixture(params=range(len(CASES)), ids=[case.id for case in CASES])
 def play(request: pytest.FixtureRequest) -> c.Playthrough:
     return _playthrough(request.param)
-
-
-@cache
-def _pseudo_catalogue():
-    return pseudo_catalogue(extract_catalog())
-
-
-@pytest.fixture
-def pseudo():
-    """The pseudo-language installed, from a catalogue extracted once.
-
-    ``check_game`` installs it itself when it is missing, extracting every text of the kit
-    again (about 1 s, which each refusal test and each player count of ``check_game`` paid);
-    installed here, the contract renders each refusal in it all the same, and the module's
-    doctest still runs ``check_game`` the way an author does, with nothing installed.
-    """
-    install(PSEUDO, _pseudo_catalogue())
-    try:
-        yield PSEUDO
-    finally:
-        uninstall_pseudo()
 
 
 def test_every_registered_game_is_checked():
