@@ -1,4 +1,4 @@
-"""Fixtures every test folder may use: Debian's Chromium under Playwright.
+"""Fixtures every test folder may use: Debian's Chromium under Playwright, and the pseudo-language.
 
 The browser tests (``tests/browser``) and the course-site tests (``tests/site``)
 share one Chromium per session. Its path and flags come from
@@ -8,6 +8,7 @@ the handouts builder and the tests start it the same way.
 
 from __future__ import annotations
 
+import gettext
 import importlib.util
 import os
 from collections.abc import Iterator
@@ -52,3 +53,40 @@ def browser(chromium: str) -> Iterator[Any]:
             yield instance
         finally:
             instance.close()
+
+
+@pytest.fixture(scope="session")
+def template():
+    """Every text of the kit, extracted from the code and the card files (about 1 s: once per session)."""
+    from pokelab.words.extract import extract_catalog
+
+    return extract_catalog()
+
+
+@pytest.fixture(scope="session")
+def pseudo_translations(template) -> gettext.GNUTranslations:
+    """The pseudo-language's catalogue, built once (about 70 ms, which each of some 600 tests paid when built per test).
+
+    It is only read (``gettext``), so one instance serves every test; what each test gets
+    afresh is its installation (``pseudo``), which clears the catalogue's render caches.
+    """
+    from pokelab.words.pseudo import pseudo_catalogue
+
+    return pseudo_catalogue(template)
+
+
+@pytest.fixture
+def pseudo(pseudo_translations) -> Iterator[str]:
+    """Install the pseudo-language ``qps`` for one test (``install_pseudo``'s install); yields its code.
+
+    ``pokelab.core.check_game`` installs it itself when it is missing, extracting every text of
+    the kit again (about 1 s per player count): a test that runs the contract can ask for this.
+    """
+    from pokelab.words.catalogue import install
+    from pokelab.words.pseudo import PSEUDO, uninstall_pseudo
+
+    install(PSEUDO, pseudo_translations)
+    try:
+        yield PSEUDO
+    finally:
+        uninstall_pseudo()

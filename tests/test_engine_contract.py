@@ -5,6 +5,10 @@ The checks are the importable ``pokelab.core.contract`` a new game's author runs
 plus what only this repository can check: every rule ID a refusal names is in
 ``docs/rules``. What a game hides (``hidden_twin``), how it saves and reads its
 actions, and its rule prefix all come from the game itself (``GameInfo``).
+
+The tests that render refusals take the pseudo-language installed once (``pseudo``,
+tests/conftest.py) instead of letting ``check_game`` extract every text again; the
+module's doctest runs ``check_game`` the way an author does, with nothing installed.
 """
 
 from __future__ import annotations
@@ -136,7 +140,7 @@ def test_every_legal_move_applies(play):
     c.check_legal_applies(play)
 
 
-def test_every_refusal_names_a_rule_in_both_languages(play):
+def test_every_refusal_names_a_rule_in_both_languages(play, pseudo):
     errors = c.check_refusals(play)
     if play.game.name == "toy":
         return  # the toy's rules are in its docstring, not in docs/rules
@@ -171,7 +175,7 @@ def test_the_metadata_describes_the_game():
     assert all(i.hidden_information for i in info.values())
 
 
-def test_check_game_passes_every_game_and_names_a_broken_rule():
+def test_check_game_passes_every_game_and_names_a_broken_rule(pseudo):
     for game in GAMES:
         if game.name == "toy":
             check_game(game)
@@ -244,7 +248,7 @@ class _Broken(ToyGame):
         ("no-bounds", r"it declares no score_bounds"),
     ],
 )
-def test_check_game_names_a_broken_chance_bound_or_end(broken, message):
+def test_check_game_names_a_broken_chance_bound_or_end(broken, message, pseudo):
     with pytest.raises(c.ContractError, match=r"toy with 1 player\(s\): .*" + message):
         check_game(_Broken(broken))
 

@@ -35,11 +35,15 @@ def _load(name: str, path: Path) -> ModuleType:
     return module
 
 
+#: Plugins no notebook here uses: Hypothesis' and anyio's imports cost every process (xdist's three too).
+QUIET_PLUGINS = ("-p", "no:hypothesispytest", "-p", "no:anyio")
+
+
 def _nbval(cwd: Path, out: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """nbval (``--nbval-lax``, a kernel of this Python) run in ``cwd``, copies written to ``out``."""
     env = {**os.environ, "POKELAB_EXECUTED_DIR": str(out)}
     command = [sys.executable, "-m", "pytest", "--nbval-lax", "--nbval-current-env", "-q"]
-    command += ["--no-header", "-o", "addopts=", "-p", "no:cacheprovider", *args]
+    command += ["--no-header", "-o", "addopts=", "-p", "no:cacheprovider", *QUIET_PLUGINS, *args]
     return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
 
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,8 @@ def _sources(folders: tuple[str, ...] = PACKAGES) -> list[Path]:
     return sorted(p for folder in folders for p in (ROOT / folder).rglob("*.py"))
 
 
-def _imports(path: Path) -> list[tuple[str, int, bool]]:
+@functools.cache  # both rules read the same ~290 files: each is parsed once
+def _imports(path: Path) -> tuple[tuple[str, int, bool], ...]:
     """(module imported, line, inside a function?) for every import of ``path``; ``from a import b``
     names ``a.b`` when ``b`` is a module."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -66,7 +68,7 @@ def _imports(path: Path) -> list[tuple[str, int, bool]]:
             visit(child, inner)
 
     visit(tree, False)
-    return found
+    return tuple(found)
 
 
 def test_the_scan_reads_nested_and_relative_imports() -> None:

@@ -101,6 +101,11 @@ def test_stopping_the_runner_stops_the_stages_it_started(tmp_path) -> None:
         runner.stdout.close()
 
 
+#: Plugins the timed file needs none of, each a second or two of imports in every process (nbval's
+#: nbformat loads jsonschema's grammars): the serial run and xdist's three processes skip them.
+QUIET_PLUGINS = ("-p", "no:nbval", "-p", "no:hypothesispytest", "-p", "no:anyio")
+
+
 def test_each_stage_writes_where_its_time_went_by_file_and_phase(tmp_path) -> None:
     """The profile plugin sums a file's fixture set-up apart from its tests, also under xdist, and prints a table."""
     import doctest
@@ -129,7 +134,7 @@ def test_each_stage_writes_where_its_time_went_by_file_and_phase(tmp_path) -> No
         out.unlink(missing_ok=True)
         subprocess.run(
             [sys.executable, "-m", "pytest", "-p", "scripts.pytest_profile", "-q", "-o", "addopts=", "-p",
-             "no:cacheprovider", *workers, str(tests), "--rootdir", str(tmp_path)],
+             "no:cacheprovider", *QUIET_PLUGINS, *workers, str(tests), "--rootdir", str(tmp_path)],
             cwd=ROOT, env={**os.environ, pytest_profile.ENV: str(out)}, check=True, capture_output=True,
         )
         (name, row), = json.loads(out.read_text(encoding="utf-8")).items()

@@ -27,20 +27,24 @@ from pokelab.odds import advise_discard
 from pokelab.sim import play
 from tests.analysis.herecomes_positions import sweep
 
-POSITIONS = sweep(1000)
+
+@pytest.fixture(scope="module")
+def positions():
+    """The 1,000 discard steps, played when a test asks (at import, each xdist worker's collection paid 2 s)."""
+    return sweep(1000)
 
 
-def test_sweep_covers_every_wave_misty_and_both_variants():
-    waves = {len(s.tokens) for s, _ in POSITIONS}
+def test_sweep_covers_every_wave_misty_and_both_variants(positions):
+    waves = {len(s.tokens) for s, _ in positions}
     assert waves == {4, 7, 9}
-    assert any(observe(s, seat)["my_choice"]["extra_discard"] for s, seat in POSITIONS)
-    assert {s.setup.variant.redraw for s, _ in POSITIONS} == {"all", "leader"}
+    assert any(observe(s, seat)["my_choice"]["extra_discard"] for s, seat in positions)
+    assert {s.setup.variant.redraw for s, _ in positions} == {"all", "leader"}
 
 
-def test_hc_r2_hc_r3_every_reason_in_1000_positions_is_true_in_both_languages():
+def test_hc_r2_hc_r3_every_reason_in_1000_positions_is_true_in_both_languages(positions):
     """0 false reasons: every claim holds, both languages render, the best discard is the advisor's."""
     false, kinds = [], set()
-    for state, seat in POSITIONS:
+    for state, seat in positions:
         coach = coach_discard(state, seat)
         bad = coach.false_claims()
         if bad:
@@ -109,9 +113,9 @@ def test_checks_catch_a_false_claim():
     assert option_values(spot) == [o.value for o in advise_discard(list(spot.hand), nine).options]
 
 
-def test_the_coach_reads_only_the_seats_view():
+def test_the_coach_reads_only_the_seats_view(positions):
     """HC-G3: the same reason from the engine state and from the seat's view; another seat's cards play no part."""
-    state, seat = POSITIONS[5]
+    state, seat = positions[5]
     assert coach_discard(state, seat).describe("en") == coach_discard(observe(state, seat)).describe("en")
 
 

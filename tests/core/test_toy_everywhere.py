@@ -23,7 +23,7 @@ from widgets import GameBoard
 NAME = register()
 
 
-def test_the_toy_keeps_the_contract():
+def test_the_toy_keeps_the_contract(pseudo):  # installed once, not extracted again per player count
     check_game(NAME)
 
 

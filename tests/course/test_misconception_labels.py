@@ -85,20 +85,23 @@ def _registry_texts():
                 yield from ((f"{ex.id} mistake", why, False) for _value, why in ex.mistakes(ex.params(pupil)))
 
 
-REGISTRY = list(_registry_texts())
+@pytest.fixture(scope="module")
+def registry() -> list[tuple[str, Text, bool]]:
+    """Every text of every exercise, gathered when a test asks (at import, each xdist worker's collection paid 1 s)."""
+    return list(_registry_texts())
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_no_exercise_text_names_a_misconception_in_bare_brackets(lang) -> None:
-    bare = [(where, found) for where, text, wrong in REGISTRY
+def test_no_exercise_text_names_a_misconception_in_bare_brackets(lang, registry) -> None:
+    bare = [(where, found) for where, text, wrong in registry
             for found in bare_misconceptions(text.render(lang), lang, why_of_wrong=wrong)]
     assert not bare, bare
 
 
-def test_every_labelled_misconception_is_labelled_in_both_languages() -> None:
+def test_every_labelled_misconception_is_labelled_in_both_languages(registry) -> None:
     """A why-text that labels its misconception does so in English and in Chinese alike, as a closing bracket."""
     labelled = 0
-    for where, text, wrong in REGISTRY:
+    for where, text, wrong in registry:
         shown = {lang: text.render(lang) for lang in ("en", "zh")}
         counts = {lang: shown[lang].count(OPEN[lang] + LABEL[lang]) for lang in shown}
         assert counts["en"] == counts["zh"], (where, shown)

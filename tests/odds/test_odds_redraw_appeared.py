@@ -68,12 +68,19 @@ def _conditions():
 CONDITIONS = _conditions()
 
 
-def _chance(event, where):
+def _given(where):
+    """The branches (and their weights) where ``where`` holds: the draws a chance below is counted over.
+
+    Picked once per position, not once per condition asked there (that filter was most of the time).
+    """
+    return [(branch, weight) for branch, weight in BRANCHES.items() if where(*branch)]
+
+
+def _chance(event, given):
     hits = total = 0
-    for (h, l1, n1, n2), weight in BRANCHES.items():
-        if where(h, l1, n1, n2):
-            total += weight
-            hits += weight * bool(event(h, l1, n1, n2))
+    for (h, l1, n1, n2), weight in given:
+        total += weight
+        hits += weight * bool(event(h, l1, n1, n2))
     return Fraction(hits, total)
 
 
@@ -93,12 +100,13 @@ def test_hc_r4_hc_c2_redraw_probability_matches_every_labelled_draw_on_a_second_
         def where(h, l1, n1, n2, shown=shown, n=n):
             return (*h, l1)[:n] == shown
 
+        given = _given(where)
         for condition in CONDITIONS:
             exact = redraw_probability(condition, bag=BAG, shown=shown, draws=DRAWS)
-            brute = _chance(lambda h, l1, n1, n2, c=condition: c.holds((*h, n1), BAG, (*h, l1, n1)), where)
+            brute = _chance(lambda h, l1, n1, n2, c=condition: c.holds((*h, n1), BAG, (*h, l1, n1)), given)
             assert exact == brute, (condition, shown)
             plain = probability(condition, bag=BAG, shown=shown, draws=DRAWS)
-            assert plain == _chance(lambda h, l1, n1, n2, c=condition: c.holds((*h, l1), BAG), where)
+            assert plain == _chance(lambda h, l1, n1, n2, c=condition: c.holds((*h, l1), BAG), given)
             checked += 1
     assert checked > 2000
 
@@ -117,12 +125,10 @@ def test_hc_r4_redraw_can_rescue_a_gray_card_but_can_only_hurt_a_purple_one():
 def test_hc_t2_returned_tokens_while_the_redraw_token_is_drawn():
     """Phase "redraw" after Brock (HC-T2): shown = H, returned = (L1,); the next token is N1."""
     for h, l1, _n1, _n2 in {k for k in BRANCHES}:
+        given = _given(lambda hh, ll, n1, n2, h=h, l1=l1: hh == h and ll == l1)
         for condition in CONDITIONS[:24]:
             exact = probability(condition, bag=BAG, shown=h, draws=DRAWS, returned=(l1,))
-            brute = _chance(
-                lambda hh, ll, n1, n2, c=condition: c.holds((*hh, n1), BAG, (*hh, ll, n1)),
-                lambda hh, ll, n1, n2, h=h, l1=l1: hh == h and ll == l1,
-            )
+            brute = _chance(lambda hh, ll, n1, n2, c=condition: c.holds((*hh, n1), BAG, (*hh, ll, n1)), given)
             assert exact == brute, (condition, h, l1)
 
 
@@ -138,11 +144,11 @@ def _where_after_brock(h, l1, n1):
 def test_hc_t2_then_hc_r4_a_second_redraw_with_returned_matches_every_labelled_draw():
     """Brock then the shared redraw: final = H + N2, appeared = H + L1 + N1 + N2."""
     for h, l1, n1 in _after_brock():
-        where = _where_after_brock(h, l1, n1)
+        given = _given(_where_after_brock(h, l1, n1))
         for condition in CONDITIONS:
             exact = redraw_probability(condition, bag=BAG, shown=(*h, n1), draws=DRAWS, returned=(l1,))
             brute = _chance(
-                lambda hh, ll, nn, n2, c=condition: c.holds((*hh, n2), BAG, (*hh, ll, nn, n2)), where
+                lambda hh, ll, nn, n2, c=condition: c.holds((*hh, n2), BAG, (*hh, ll, nn, n2)), given
             )
             assert exact == brute, (condition, h, l1, n1)
 
@@ -151,16 +157,16 @@ def test_hc_r6_joint_outcomes_with_returned_and_redraw_match_every_labelled_draw
     pairs = [(NeverDrawn("purple"), LastIs("blue")), (AllDrawn("red"), NeverDrawn("blue")),
              (AllOf(LastIs("red"), NeverDrawn("purple")), LastIs("purple"))]
     for h, l1, n1 in _after_brock()[::7]:
-        where = _where_after_brock(h, l1, n1)
+        given = _given(_where_after_brock(h, l1, n1))
         for a, b in pairs:
             j = joint_outcomes(a, b, bag=BAG, shown=(*h, n1), draws=DRAWS, redraw=True, returned=(l1,))
 
             def holds(c, hh, ll, nn, n2):
                 return c.holds((*hh, n2), BAG, (*hh, ll, nn, n2))
 
-            assert j.both == _chance(lambda *x, a=a, b=b: holds(a, *x) and holds(b, *x), where)
-            assert j.only_a == _chance(lambda *x, a=a, b=b: holds(a, *x) and not holds(b, *x), where)
-            assert j.neither == _chance(lambda *x, a=a, b=b: not holds(a, *x) and not holds(b, *x), where)
+            assert j.both == _chance(lambda *x, a=a, b=b: holds(a, *x) and holds(b, *x), given)
+            assert j.only_a == _chance(lambda *x, a=a, b=b: holds(a, *x) and not holds(b, *x), given)
+            assert j.neither == _chance(lambda *x, a=a, b=b: not holds(a, *x) and not holds(b, *x), given)
 
 
 HANDS = [

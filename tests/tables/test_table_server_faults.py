@@ -136,15 +136,22 @@ def test_a_stuck_write_delays_only_its_own_request(tmp_path):
         assert status == 200  # the queue moves again once the holder is gone
 
 
+@pytest.fixture(scope="module")
+def idle_server(tmp_path_factory):
+    """One server for the four refusals below (none of them touches the database): a start each cost about 1 s."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('idle') / 'class.db'}"
+    with table_server(url) as (address, _server):
+        yield address
+
+
 @pytest.mark.parametrize(("method", "path", "status", "says"), [
     ("POST", "/api/no-such-verb", 404, "answers POST /api/<request>"),
     ("POST", "/index.html", 404, "answers POST /api/<request>"),
     ("GET", "/api/view", 405, "only POST requests"),
     ("PUT", "/api/view", 405, "only POST requests"),
 ])
-def test_unknown_addresses_and_methods_are_json_refusals(sqlite_url, method, path, status, says):
+def test_unknown_addresses_and_methods_are_json_refusals(idle_server, method, path, status, says):
     """404 and 405 were tornado's HTML pages, not the refusal every other answer is."""
-    with table_server(sqlite_url) as (address, _server):
-        got, answer = post(address, "", b"{}" if method in ("POST", "PUT") else b"", method=method, path=path)
-        refusal = error_from(answer["error"])
-        assert got == status and says in str(refusal) and refusal.message("zh") != str(refusal)
+    got, answer = post(idle_server, "", b"{}" if method in ("POST", "PUT") else b"", method=method, path=path)
+    refusal = error_from(answer["error"])
+    assert got == status and says in str(refusal) and refusal.message("zh") != str(refusal)

@@ -157,7 +157,9 @@ def test_the_teacher_decides_when_reveal_is_allowed(tmp_path) -> None:
     assert check("30-1", ..., reveal=True).status == "revealed"
 
 
-def test_the_policy_reaches_a_joined_kernel_by_itself(tmp_path) -> None:
+def test_the_policy_reaches_a_joined_kernel_by_itself(tmp_path, monkeypatch) -> None:
+    # the kernel looks every POLICY_EVERY seconds (3 s): a shorter period shows it looks by itself as well
+    monkeypatch.setattr(classlink, "POLICY_EVERY", 0.2)
     url = f"sqlite:///{tmp_path / 'class.db'}"
     store = ClassStore.connect(url)
     code, key = store.create_class("8C")
