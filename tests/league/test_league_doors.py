@@ -92,3 +92,17 @@ def test_off_a_hub_the_service_refuses_league_requests() -> None:
         assert status == 403 and "only as a hub's class service" in refusal(answer)
     finally:
         plain.close()
+
+
+def test_the_same_login_entering_its_name_again_adds_a_version_and_another_login_is_refused(service) -> None:
+    code = ask(service, OAK, "league_create", game="herecomes")[1]["code"]
+    first = ask(service, MEI, "league_enter", league=code, name="Dodo", kind="function")[1]
+    again = ask(service, MEI, "league_enter", league=code, name="dodo", kind="Finisher")[1]
+    assert (first["version"], again["version"]) == (1, 2)
+    status, answer = ask(service, ASH, "league_enter", league=code, name="DODO", kind="function")
+    assert status == 400 and "is taken in this league" in refusal(answer)
+    status, answer = ask(service, ASH, "league_my_games", league=code, name="Dodo")
+    assert status in (400, 403) and "entry token" in refusal(answer)
+    entries = ask(service, MEI, "league_entries", league=code)[1]["entries"]
+    assert [(e["name"], e["version"]) for e in entries] == [("Dodo", 2)] and "author" not in entries[0]
+    assert ask(service, OAK, "league_entries", league=code)[1]["entries"][0]["author"] == "mei"
