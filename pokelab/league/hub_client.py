@@ -172,12 +172,6 @@ class HubLeague:
         return RoundReport(**report)
 
     # ------------------------------------------------------------------ the class's reads
-    def _frame(self, verb: str, **body: Any) -> Any:
-        import pandas as pd  # lazy, as the class store's reads
-
-        answer = self.hub.ask(verb, league=self.code, **body)
-        return pd.DataFrame(answer["rows"], columns=answer["columns"])
-
     def entries(self) -> list[dict[str, Any]]:
         """Every entry by name: ``name``, ``house``, ``version``, ``version_id`` (and ``author`` for its teacher)."""
         return list(self.hub.ask("league_entries", league=self.code)["entries"])
@@ -185,19 +179,19 @@ class HubLeague:
     def standings(self, *, join_code: str | None = None, teacher_key: str | None = None,
                   all_versions: bool = False) -> Any:
         """The standings as a DataFrame (``League.standings``); a teacher's login adds each entry's author."""
-        return self._frame("league_standings", all_versions=all_versions)
+        return self.hub.frame("league_standings", all_versions=all_versions, league=self.code)
 
     def head_to_head(self, *, join_code: str | None = None, teacher_key: str | None = None) -> Any:
         """Every pair of bots that met, as a DataFrame (``League.head_to_head``)."""
-        return self._frame("league_head_to_head")
+        return self.hub.frame("league_head_to_head", league=self.code)
 
     def games(self, *, join_code: str | None = None, teacher_key: str | None = None) -> Any:
         """The finished games as a DataFrame (``League.games``)."""
-        return self._frame("league_games")
+        return self.hub.frame("league_games", league=self.code)
 
     def marks(self, name: str, *, token: str | None = None, lang: str = "en") -> Any:
         """The marks of this login's bot ``name`` with their reasons in ``lang`` (``League.marks``)."""
-        return self._frame("league_marks", name=name, lang=lang)
+        return self.hub.frame("league_marks", name=name, lang=lang, league=self.code)
 
     def record(self, game_id: int, *, name: str | None = None, token: str | None = None,
                teacher_key: str | None = None) -> Any:

@@ -116,7 +116,14 @@ class HubClass(RemoteTables):
         return int(self.ask("class_undo_round", **self._named(class_name), group=group)["round"])
 
     # ------------------------------------------------------------------ the reads
-    def _frame(self, verb: str, **body: Any) -> Any:
+    def frame(self, verb: str, **body: Any) -> Any:
+        """The answer to a class service's read (its ``columns`` and ``rows``) as a DataFrame, times as UTC times.
+
+        >>> HubClass("http://127.0.0.1:9", hub_token="abc", timeout=1).frame("class_answers")
+        Traceback (most recent call last):
+        ...
+        pokelab.classroom.errors.ClassStoreFault: the table server at http://127.0.0.1:9 does not answer (...); try again in a moment
+        """
         import pandas as pd  # lazy: pandas is slow to import; only a table needs it
 
         answer = self.ask(verb, **body)
@@ -128,7 +135,7 @@ class HubClass(RemoteTables):
 
     def rounds(self, class_name: str | None = None, teacher_key: str | None = None, *, group: str | None = None) -> Any:
         """The class's rounds (``ClassStore.rounds``): every group named for a teacher, only ``group``'s for a pupil."""
-        table = self._frame("class_rounds", **self._named(class_name), group=group)
+        table = self.frame("class_rounds", **self._named(class_name), group=group)
         table["simulated"] = table["simulated"].astype(bool)
         return table
 
@@ -170,12 +177,12 @@ class HubClass(RemoteTables):
 
     def answers(self, class_name: str | None = None, teacher_key: str | None = None, *, lesson: str | None = None) -> Any:
         """Every recorded answer of the class (``ClassStore.answers``): a teacher's hub login, no key."""
-        return self._frame("class_answers", **self._named(class_name), lesson=lesson)
+        return self.frame("class_answers", **self._named(class_name), lesson=lesson)
 
     def misconceptions(self, class_name: str | None = None, teacher_key: str | None = None, *,
                        lesson: str | None = None) -> Any:
         """Per exercise and misconception, how many pupils chose it (``ClassStore.misconceptions``): a teacher's login."""
-        return self._frame("class_misconceptions", **self._named(class_name), lesson=lesson)
+        return self.frame("class_misconceptions", **self._named(class_name), lesson=lesson)
 
     def pupils(self, class_name: str | None = None, teacher_key: str | None = None) -> list[str]:
         """The hub logins that joined the class, in the order they joined (a teacher's login)."""
