@@ -111,20 +111,18 @@ def binder_stage() -> list[str]:
 
 
 @contextlib.contextmanager
-def warm_kernels(names: tuple[str, ...]) -> Iterator[dict[str, str]]:
-    """Start the zygote of ``scripts/warm_kernel.py`` and yield the environment whose kernelspecs ``names`` use it.
+def warm_kernels() -> Iterator[dict[str, str]]:
+    """Start the zygote of ``scripts/warm_kernel.py`` and yield the environment that makes nbval use it.
 
     Every notebook still gets a fresh kernel; it is forked with IPython, pandas and
     plotly already imported instead of importing them again (about 5 s less per notebook).
-    nbval asks for ``pokelab-warm`` by name; the browser stage's JupyterLab and Voilà
-    servers find it as ``python3``, the kernel every notebook names.
     """
     spec = importlib.util.spec_from_file_location("warm_kernel", ROOT / "scripts" / "warm_kernel.py")
     warm = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(warm)
     with tempfile.TemporaryDirectory(prefix="pokelab-warm-") as folder:
         sock = os.path.join(folder, "zygote.sock")
-        warm.kernelspec(Path(folder), names)
+        warm.kernelspec(Path(folder))
         zygote = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "warm_kernel.py"), "serve", sock], cwd=ROOT)
         try:
             deadline = time.monotonic() + 120
@@ -179,12 +177,6 @@ AFTER: dict[str, tuple[str, ...]] = {
     "browser": ("notebooks", "classroom"),
     "site": ("notebooks",),
 }
-
-#: The stages whose kernels are forked from a warm zygote, and the kernelspec names that reach it. The browser
-#: stage's machine is CPU-bound (its two cores over 97 % busy in session 22's run), and about 100 kernels start
-#: there, each importing IPython, pandas and plotly again; the hub's spawner passes no JUPYTER_PATH, so the
-#: hub's own single-user servers still start the ordinary kernel.
-WARM: dict[str, tuple[str, ...]] = {"notebooks": ("pokelab-warm",), "browser": ("pokelab-warm", "python3")}
 
 #: No stage may run longer than this (the slowest, browser, takes about 10 minutes).
 STAGE_SECONDS = 40 * 60
@@ -284,7 +276,7 @@ class Stage(threading.Thread):
         code = 0
         self.profile.unlink(missing_ok=True)
         try:
-            with warm_kernels(WARM[self.stage]) if self.stage in WARM else contextlib.nullcontext({}) as extra, open(
+            with warm_kernels() if self.stage == "notebooks" else contextlib.nullcontext({}) as extra, open(
                 self.log, "w", encoding="utf-8"
             ) as out:
                 for one in self.commands:

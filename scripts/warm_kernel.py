@@ -40,31 +40,15 @@ PRELOAD = (
 )
 
 
-def kernelspec(folder: Path, names: tuple[str, ...] = (KERNEL_NAME,)) -> Path:
-    """Write the warm kernelspec under ``folder/kernels`` as each of ``names``; return the folder to add to ``JUPYTER_PATH``.
-
-    Named ``python3`` too, it stands in for the notebooks' own kernel wherever that folder
-    comes first on ``JUPYTER_PATH`` (the browser stage's JupyterLab and Voilà servers).
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     sorted(p.name for p in (kernelspec(Path(tmp), ("pokelab-warm", "python3")) / "kernels").iterdir())
-    ['pokelab-warm', 'python3']
-    >>> kernelspec(Path("."), ())
-    Traceback (most recent call last):
-    ...
-    ValueError: the warm kernelspec needs at least one name
-    """
-    if not names:
-        raise ValueError("the warm kernelspec needs at least one name")
+def kernelspec(folder: Path) -> Path:
+    """Write the ``pokelab-warm`` kernelspec under ``folder/kernels``; return the folder to add to ``JUPYTER_PATH``."""
+    spec = folder / "kernels" / KERNEL_NAME
+    spec.mkdir(parents=True, exist_ok=True)
     argv = [sys.executable, str(Path(__file__).resolve()), "launch", "-f", "{connection_file}"]
-    for name in names:
-        spec = folder / "kernels" / name
-        spec.mkdir(parents=True, exist_ok=True)
-        (spec / "kernel.json").write_text(
-            json.dumps({"argv": argv, "display_name": "Python 3 (warm)", "language": "python", "interrupt_mode": "signal"}),
-            encoding="utf-8",
-        )
+    (spec / "kernel.json").write_text(
+        json.dumps({"argv": argv, "display_name": "Python 3 (warm)", "language": "python", "interrupt_mode": "signal"}),
+        encoding="utf-8",
+    )
     return folder
 
 
