@@ -11,7 +11,7 @@ import pytest
 SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 
 
-@pytest.mark.parametrize("name", ["warm_kernel", "run_tests", "pytest_profile", "under_load"])
+@pytest.mark.parametrize("name", ["run_tests", "pytest_profile", "under_load"])
 def test_the_scripts_examples_hold(name: str) -> None:
     spec = importlib.util.spec_from_file_location(f"script_{name}", SCRIPTS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
